@@ -1,0 +1,81 @@
+# permguard: build, test and try it. Every target is phony: go decides what
+# to rebuild.
+
+GO       ?= go
+BIN      := bin/permguard
+FUZZTIME ?= 10s
+
+# The race detector needs cgo. Go turns cgo off when it finds no C compiler,
+# so on such a machine the tests run without -race (and say so).
+RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
+
+.PHONY: all build test fuzz bench lint demo clean
+
+all: lint test build
+
+## build: a static binary in bin/
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o $(BIN) ./cmd/permguard
+
+## test: go vet, then every test with the race detector
+test:
+	$(GO) vet ./...
+ifeq ($(RACE),)
+	@echo 'make test: cgo is off (no C compiler?), running the tests without -race'
+endif
+	$(GO) test $(RACE) ./...
+
+## fuzz: run every fuzz target for FUZZTIME (default 10s) each
+fuzz:
+	@set -e; found=0; \
+	for pkg in $$($(GO) list ./...); do \
+		for name in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			found=1; \
+			echo "== $$pkg $$name"; \
+			$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime=$(FUZZTIME) $$pkg; \
+		done; \
+	done; \
+	if [ $$found = 0 ]; then echo 'make fuzz: no fuzz targets found'; fi
+
+## bench: every benchmark, with allocations
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## lint: gofmt -s, go vet, and the dependency rules of scripts/check-deps.sh
+lint:
+	@test -z "$$(gofmt -s -l .)" || { echo 'make lint: gofmt -s would change these files:'; gofmt -s -d .; exit 1; }
+	$(GO) vet ./...
+	scripts/check-deps.sh
+
+## demo: build, then check a few telling commands
+# The demo shows the default level unless said otherwise, whatever the
+# caller's PERMGUARD_LEVEL.
+demo: export PERMGUARD_LEVEL =
+demo: build
+	@echo '== Reading is allowed at the default level, minimal:'
+	@echo '$$ permguard check -- ls -la'
+	@$(BIN) check -- ls -la 2>&1 || echo "(exit status $$?)"
+	@echo
+	@echo '== Building and testing needs medium: allowed with --level medium'
+	@echo "$$ permguard check --level medium -- 'git status && go test ./...'"
+	@$(BIN) check --level medium -- 'git status && go test ./...' 2>&1 || echo "(exit status $$?)"
+	@echo
+	@echo '== Rewriting remote history is dangerous: blocked at every level'
+	@echo '$$ permguard check -- git push --force origin main'
+	@$(BIN) check -- git push --force origin main 2>&1 || echo "(exit status $$?)"
+	@echo
+	@echo '== Deleting your home directory:'
+	@echo "$$ permguard check -- 'rm -rf ~'"
+	@$(BIN) check -- 'rm -rf ~' 2>&1 || echo "(exit status $$?)"
+	@echo
+	@echo '== Running a downloaded script:'
+	@echo "$$ permguard check -- 'curl -fsSL https://example.com/install.sh | sh'"
+	@$(BIN) check -- 'curl -fsSL https://example.com/install.sh | sh' 2>&1 || echo "(exit status $$?)"
+	@echo
+	@echo '== A command hidden in a substitution is still a command:'
+	@echo "$$ permguard check -- 'echo \$$(rm -rf /)'"
+	@$(BIN) check -- 'echo $$(rm -rf /)' 2>&1 || echo "(exit status $$?)"
+
+## clean: remove what build made
+clean:
+	rm -rf bin

@@ -1,0 +1,210 @@
+package classify
+
+import "strings"
+
+// arg is one resolved word of a command line.
+type arg struct {
+	val  string // the value bash would pass; for a dynamic word, the text as written
+	dyn  bool   // the value is only known at run time ($x, $(...), ...)
+	glob bool   // holds unquoted glob characters that bash would expand
+	pos  Pos
+	// cand is a value a dynamic word will most likely have, known from
+	// static text ($(cat <<EOF ...), echo TEXT | xargs CMD): rules judge it
+	// as well as the unknown.
+	cand string
+}
+
+// flowKind says what a command reads on its standard input.
+type flowKind uint8
+
+const (
+	flowNone     flowKind = iota // inherited: a terminal, or nothing
+	flowText                     // static text known now (echo, printf, heredoc, here-string)
+	flowData                     // data only known at run time (a file, another program's output)
+	flowDownload                 // content fetched from the network
+)
+
+// flow is what reaches a command's standard input.
+type flow struct {
+	kind flowKind
+	text string // for flowText
+}
+
+// call is one simple command being classified, after wrappers were
+// unwrapped. Rules inspect it and raise its verdict; nothing lowers it.
+type call struct {
+	w       *walker
+	name    string // program name as looked up: lowercase, system directory removed
+	args    []arg  // the words after the name
+	pos     Pos
+	snippet string
+	stdin   flow
+	out     *Command
+	// abbrev: the program accepts a prefix of a long option (git's
+	// --har is --hard), so hasOpt matches prefixes too.
+	abbrev bool
+}
+
+// raise records a reason on the call and lifts its verdict.
+func (c *call) raise(ru rule) {
+	c.raiseMsg(ru, ru.why)
+}
+
+// raiseMsg is raise with a message other than the rule's own reason.
+func (c *call) raiseMsg(ru rule, msg string) {
+	c.out.Reasons = append(c.out.Reasons, Reason{
+		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous,
+		Message: msg, Pos: c.pos, Snippet: c.snippet,
+	})
+	if ru.level > c.out.Level {
+		c.out.Level = ru.level
+	}
+	if ru.dangerous {
+		c.out.Dangerous = true
+		c.out.Level = High
+	}
+}
+
+// hasOpt reports whether any option in opts (space-separated) is present.
+// "--force" matches "--force" and "--force=..."; a one-letter "-f" also
+// matches inside a cluster such as "-rf". Scanning stops at "--".
+func (c *call) hasOpt(opts string) bool {
+	if c.abbrev {
+		return hasOptAbbrev(c.args, opts)
+	}
+	return hasOpt(c.args, opts)
+}
+
+// hasOptAbbrev is hasOpt for programs that accept abbreviated long
+// options: "--forc" matches "--force". An ambiguous prefix is an error in
+// git; counting it as a match only errs toward a higher verdict.
+func hasOptAbbrev(args []arg, opts string) bool {
+	if hasOpt(args, opts) {
+		return true
+	}
+	for _, a := range args {
+		if a.dyn {
+			continue
+		}
+		if a.val == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(a.val, "=")
+		if len(name) < 4 || !strings.HasPrefix(name, "--") {
+			continue
+		}
+		for _, o := range strings.Fields(opts) {
+			if strings.HasPrefix(o, "--") && strings.HasPrefix(o, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasOpt(args []arg, opts string) bool {
+	for _, a := range args {
+		if a.dyn {
+			continue
+		}
+		if a.val == "--" {
+			return false
+		}
+		for _, o := range strings.Fields(opts) {
+			if optMatches(a.val, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func optMatches(a, o string) bool {
+	if a == o {
+		return true
+	}
+	if strings.HasPrefix(o, "--") {
+		return strings.HasPrefix(a, o+"=")
+	}
+	if len(o) == 2 && o[0] == '-' && len(a) > 2 && a[0] == '-' && a[1] != '-' {
+		// a short-option cluster: -rf holds -r and -f
+		for _, ch := range a[1:] {
+			if ch < 'A' || ch > 'z' {
+				return false
+			}
+		}
+		return strings.ContainsRune(a[1:], rune(o[1]))
+	}
+	return false
+}
+
+// optValue returns the value of option o ("--file=x", "--file x", "-fx",
+// "-f x") and whether it was found; a dynamic value is returned as written
+// with dyn set.
+func (c *call) optValue(opts string) (arg, bool) {
+	for i, a := range c.args {
+		if a.dyn {
+			continue
+		}
+		if a.val == "--" {
+			break
+		}
+		for _, o := range strings.Fields(opts) {
+			switch {
+			case a.val == o:
+				if i+1 < len(c.args) {
+					return c.args[i+1], true
+				}
+				return arg{}, false
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(a.val, o+"="):
+				v := a
+				v.val = a.val[len(o)+1:]
+				return v, true
+			case len(o) == 2 && !strings.HasPrefix(a.val, "--") && strings.HasPrefix(a.val, o) && len(a.val) > 2:
+				v := a
+				v.val = a.val[2:]
+				return v, true
+			}
+		}
+	}
+	return arg{}, false
+}
+
+// anyDynamic reports whether any argument is only known at run time.
+func (c *call) anyDynamic() bool {
+	for _, a := range c.args {
+		if a.dyn {
+			return true
+		}
+	}
+	return false
+}
+
+// words returns the arguments that are not options, stopping nothing:
+// values of options listed in valueOpts are skipped.
+func (c *call) words(valueOpts string) []arg {
+	var out []arg
+	vo := strings.Fields(valueOpts)
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.dyn {
+			out = append(out, a)
+			continue
+		}
+		if a.val == "--" {
+			out = append(out, c.args[i+1:]...)
+			break
+		}
+		if strings.HasPrefix(a.val, "-") && len(a.val) > 1 {
+			for _, o := range vo {
+				if a.val == o {
+					i++
+					break
+				}
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

@@ -1,0 +1,314 @@
+package classify
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Classify returns the verdict for the shell input src run in env.
+// It never panics and never returns an empty Reasons list: an internal
+// failure becomes a high verdict that says so.
+func Classify(src string, env Env) (v Verdict) {
+	w := newWalker(env)
+	defer func() {
+		if p := recover(); p != nil {
+			v = Verdict{Level: High, Reasons: []Reason{{
+				Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(src),
+				Message: fmt.Sprintf("the classifier failed (%v), so the input is treated as unknown", p),
+			}}}
+		}
+	}()
+	w.script(src, nil)
+	if len(w.v.Reasons) == 0 {
+		w.v.Reasons = append(w.v.Reasons, Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing"})
+	}
+	return w.v
+}
+
+// walker visits every command an input could run. One walker serves one
+// Classify call, including the scripts it re-parses (bash -c, eval,
+// heredocs fed to shells).
+type walker struct {
+	env    Env
+	parser *syntax.Parser
+	v      Verdict
+
+	src   string // the text being walked; positions index into it
+	base  *Pos   // inside a re-parsed script: where that script sits in the input
+	depth int    // how many scripts deep (bash -c inside bash -c ...)
+
+	cwd    string // the directory relative paths resolve against
+	cwdDyn bool   // after cd to a dynamic path: relative paths are unknown
+
+	funcs map[string]bool   // functions declared so far
+	vars  map[string]string // static values assigned so far, for $x in the command position
+}
+
+func newWalker(env Env) *walker {
+	env.Workspace = cleanAbs(env.Workspace)
+	env.Home = cleanAbs(env.Home)
+	return &walker{
+		env:    env,
+		parser: syntax.NewParser(syntax.Variant(syntax.LangBash)),
+		cwd:    env.Workspace,
+		cwdDyn: env.Workspace == "",
+	}
+}
+
+func cleanAbs(p string) string {
+	if p == "" || !strings.HasPrefix(p, "/") {
+		return ""
+	}
+	return path.Clean(p)
+}
+
+// pos maps a parser position to the input's position.
+func (w *walker) pos(p syntax.Pos) Pos {
+	if w.base != nil {
+		return *w.base
+	}
+	if !p.IsValid() {
+		return Pos{1, 1}
+	}
+	return Pos{int(p.Line()), int(p.Col())}
+}
+
+// text returns the source text of a node.
+func (w *walker) text(n syntax.Node) string {
+	s, e := n.Pos().Offset(), n.End().Offset()
+	if s <= e && int(e) <= len(w.src) {
+		return w.src[s:e]
+	}
+	return ""
+}
+
+// snippet shortens text to one line for a reason.
+func snippet(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	if len(s) > 80 {
+		cut := 77
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+// raise adds a reason that belongs to no single command (a parse error, a
+// redirection, a limit).
+func (w *walker) raise(ru rule, msg string, p Pos, snip string) {
+	if msg == "" {
+		msg = ru.why
+	}
+	w.v.Reasons = append(w.v.Reasons, Reason{Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Message: msg, Pos: p, Snippet: snippet(snip)})
+	w.lift(ru.level, ru.dangerous)
+}
+
+func (w *walker) lift(l Level, dangerous bool) {
+	if l > w.v.Level {
+		w.v.Level = l
+	}
+	if dangerous {
+		w.v.Dangerous = true
+		w.v.Level = High
+	}
+}
+
+var parseRule = rule{id: "parse-error", level: High, why: "the shell cannot parse this input, so what it runs is unknown"}
+
+// script parses src and walks it. base is nil for the input itself and the
+// position of the word that held src for a re-parsed script.
+func (w *walker) script(src string, base *Pos) {
+	at := Pos{1, 1}
+	if base != nil {
+		at = *base
+	}
+	if msg := checkLimits(src); msg != "" {
+		w.raise(limitRule, msg, at, src)
+		return
+	}
+	if w.depth > maxReparse {
+		w.raise(limitRule, fmt.Sprintf("scripts nest more than %d levels deep (bash -c, eval)", maxReparse), at, src)
+		return
+	}
+	f, err := w.parser.Parse(strings.NewReader(src), "")
+	if err != nil {
+		msg := err.Error()
+		if pe, ok := err.(syntax.ParseError); ok {
+			msg = pe.Text
+			if base == nil {
+				at = Pos{int(pe.Pos.Line()), int(pe.Pos.Col())}
+			}
+		}
+		w.raise(parseRule, "cannot parse: "+msg+"; what it runs is unknown", at, src)
+		// bash may still run part of it, or our parser may disagree with
+		// bash: judge what a forgiving parse finds too (it can only raise)
+		rp := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(3))
+		if f, _ = rp.Parse(strings.NewReader(src), ""); f != nil {
+			w.walkFile(f, src, base)
+		}
+		return
+	}
+	w.walkFile(f, src, base)
+}
+
+func (w *walker) walkFile(f *syntax.File, src string, base *Pos) {
+	saveSrc, saveBase := w.src, w.base
+	w.src, w.base = src, base
+	w.depth++
+	w.stmts(f.Stmts)
+	w.depth--
+	w.src, w.base = saveSrc, saveBase
+}
+
+func (w *walker) stmts(list []*syntax.Stmt) {
+	for _, s := range list {
+		w.stmt(s, flow{})
+	}
+}
+
+// stmt walks one statement whose standard input is in, and returns what it
+// writes to its standard output, for a pipeline's next command.
+func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
+	if s == nil || s.Cmd == nil {
+		// a statement of redirections only: "> file" truncates the file
+		w.redirects(s, nil)
+		return flow{kind: flowData}
+	}
+	in = w.redirects(s, &in)
+	return w.command(s.Cmd, in, s)
+}
+
+// compound walks a command that may change the directory in one branch
+// only; afterwards the directory is unknown if it changed.
+func (w *walker) compound(fn func()) {
+	cwd, dyn := w.cwd, w.cwdDyn
+	fn()
+	if w.cwd != cwd || w.cwdDyn != dyn {
+		w.cwd, w.cwdDyn = "", true
+	}
+}
+
+// isolated walks code that runs in its own process or later (a subshell, a
+// function body): directory changes inside do not leak out.
+func (w *walker) isolated(fn func()) {
+	cwd, dyn := w.cwd, w.cwdDyn
+	fn()
+	w.cwd, w.cwdDyn = cwd, dyn
+}
+
+func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
+	switch x := cmd.(type) {
+	case *syntax.CallExpr:
+		return w.callExpr(x, in, s)
+	case *syntax.BinaryCmd:
+		switch x.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			// each side of a pipe runs in a subshell
+			var out flow
+			w.isolated(func() { out = w.stmt(x.X, in) })
+			w.isolated(func() { out = w.stmt(x.Y, out) })
+			return out
+		case syntax.AndStmt:
+			w.stmt(x.X, in)
+			w.stmt(x.Y, flow{})
+		default: // ||: the right side may not run, so a cd there is uncertain
+			w.stmt(x.X, in)
+			w.compound(func() { w.stmt(x.Y, flow{}) })
+		}
+	case *syntax.Subshell:
+		w.isolated(func() { w.stmts(x.Stmts) })
+	case *syntax.Block:
+		w.stmts(x.Stmts)
+	case *syntax.IfClause:
+		w.compound(func() {
+			for c := x; c != nil; c = c.Else {
+				w.stmts(c.Cond)
+				w.stmts(c.Then)
+			}
+		})
+	case *syntax.WhileClause:
+		w.compound(func() {
+			w.stmts(x.Cond)
+			w.stmts(x.Do)
+		})
+	case *syntax.ForClause:
+		w.compound(func() {
+			switch l := x.Loop.(type) {
+			case *syntax.WordIter:
+				for _, word := range l.Items {
+					w.word(word)
+				}
+			case *syntax.CStyleLoop:
+				w.nested(l)
+			}
+			w.stmts(x.Do)
+		})
+	case *syntax.CaseClause:
+		w.word(x.Word)
+		w.compound(func() {
+			for _, item := range x.Items {
+				for _, p := range item.Patterns {
+					w.nested(p)
+				}
+				w.stmts(item.Stmts)
+			}
+		})
+	case *syntax.FuncDecl:
+		if x.Name != nil {
+			if w.funcs == nil {
+				w.funcs = map[string]bool{}
+			}
+			w.funcs[strings.ToLower(x.Name.Value)] = true
+		}
+		// the body is classified whether or not it is ever called
+		w.isolated(func() { w.stmt(x.Body, flow{}) })
+	case *syntax.ArithmCmd, *syntax.LetClause, *syntax.TestClause:
+		w.nested(x)
+	case *syntax.DeclClause:
+		w.declClause(x, s)
+	case *syntax.TimeClause:
+		if x.Stmt != nil {
+			return w.stmt(x.Stmt, in)
+		}
+	case *syntax.CoprocClause:
+		w.isolated(func() { w.stmt(x.Stmt, in) })
+	case *syntax.TestDecl:
+		w.isolated(func() { w.stmt(x.Body, flow{}) })
+	default:
+		w.raise(rule{id: "unknown-construct", level: High, why: "uses a shell construct permguard does not know"}, "", w.pos(cmd.Pos()), w.text(cmd))
+	}
+	return flow{kind: flowData}
+}
+
+// nested classifies the commands inside a node that is not itself a
+// command: $(...), <(...), and the substitutions inside arithmetic,
+// [[ ]], parameter expansions and case patterns.
+func (w *walker) nested(n syntax.Node) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			w.isolated(func() { w.stmts(x.Stmts) })
+			return false
+		case *syntax.ProcSubst:
+			w.isolated(func() { w.stmts(x.Stmts) })
+			return false
+		}
+		return true
+	})
+}
+
+// word classifies the commands hidden in a word and returns its values.
+func (w *walker) word(word *syntax.Word) []arg {
+	if word == nil {
+		return nil
+	}
+	return w.resolve(word)
+}

@@ -1,0 +1,300 @@
+package classify
+
+import "strings"
+
+// Development tools: package managers, builds, tests, linters (design §6,
+// the seed's medium list). Running a project's own scripts is development
+// work (medium) when the script name says build, test or lint; servers and
+// unknown scripts are high, as are programs that download and run packages.
+var (
+	pkgRead     = r("package-info", Minimal, "reads package information")
+	pkgInstall  = r("package-install", Medium, "installs or changes the project's dependencies")
+	buildRule   = r("build", Medium, "builds, tests or checks the project")
+	lintRule    = r("lint", Medium, "checks or formats the project's code")
+	runProgram  = r("run-program", High, "runs the program you are building")
+	runPackage  = r("run-package", High, "downloads and runs a package")
+	publishRule = r("publish", High, "publishes to a package registry")
+	globalRule  = r("install-global", High, "installs programs outside the workspace")
+	serverRule  = r("run-server", High, "starts a long-running server or watcher")
+	scriptRule  = r("run-script-unknown", High, "runs a project script whose name does not say what it does")
+	scriptSafe  = r("run-script", Medium, "runs a build, test or lint script of the project")
+	registryAcc = r("registry-account", High, "changes registry accounts, tokens or package owners")
+	unpublish   = danger("unpublish", "removes a published package for everyone who depends on it")
+)
+
+var safeScripts = map[string]bool{
+	"build": true, "compile": true, "test": true, "lint": true, "format": true, "fmt": true, "check": true,
+	"typecheck": true, "type-check": true, "types": true, "validate": true, "verify": true, "prepare": true,
+	"prepublish": true, "prepublishOnly": true, "prepack": true, "postpack": true, "clean": true, "tsc": true,
+}
+
+var safeScriptPrefixes = []string{"build:", "test:", "lint:", "format:", "check:", "type:", "typecheck:", "fmt:"}
+
+var serverScripts = map[string]bool{"start": true, "dev": true, "develop": true, "serve": true, "server": true, "watch": true, "preview": true}
+
+var serverScriptPrefixes = []string{"start:", "dev:", "serve:", "watch:"}
+
+// scriptRuleFor judges `npm run NAME`.
+func scriptRuleFor(name string, allowPrefixed bool) rule {
+	if safeScripts[name] {
+		return scriptSafe
+	}
+	for _, p := range safeScriptPrefixes {
+		if strings.HasPrefix(name, p) && allowPrefixed {
+			return scriptSafe
+		}
+	}
+	if serverScripts[name] {
+		return serverRule
+	}
+	for _, p := range serverScriptPrefixes {
+		if strings.HasPrefix(name, p) {
+			return serverRule
+		}
+	}
+	return scriptRule
+}
+
+// runScript is the check of a "run" subcommand: the first operand after it
+// names the script.
+func runScript(c *call) {
+	ws := positional(c.args)
+	// skip the program's own subcommand word ("run", "run-script")
+	for len(ws) > 0 && !ws[0].dyn && (ws[0].val == "run" || ws[0].val == "run-script" || ws[0].val == "rum" || ws[0].val == "urn") {
+		ws = ws[1:]
+	}
+	switch {
+	case len(ws) == 0:
+		c.raise(r("list-scripts", Minimal, "lists the project's scripts"))
+	case ws[0].dyn:
+		c.raise(ruleToolDynamic)
+	default:
+		c.raise(scriptRuleFor(ws[0].val, true))
+	}
+}
+
+// shorthandScript handles `yarn NAME` and `pnpm NAME`, which run a script
+// when NAME is no subcommand; only the plain safe names count as safe.
+func shorthandScript(c *call) {
+	ws := positional(c.args)
+	if len(ws) == 0 || ws[0].dyn {
+		return
+	}
+	if safeScripts[ws[0].val] {
+		c.raise(scriptSafe)
+		return
+	}
+	if _, known := shorthandSubs[c.name+" "+ws[0].val]; known {
+		return
+	}
+	c.raise(scriptRuleFor(ws[0].val, false))
+}
+
+// shorthandSubs lists the words that are real subcommands (filled from the
+// tables, so a script shorthand never shadows them).
+var shorthandSubs = map[string]bool{}
+
+func init() {
+	for _, t := range devTools {
+		for _, n := range strings.Fields(t.names) {
+			for _, sb := range t.subs {
+				shorthandSubs[n+" "+strings.Fields(sb.words)[0]] = true
+			}
+		}
+	}
+}
+
+var globalFlag = f("-g --global --location=global", globalRule)
+
+var npmSubs = []sub{
+	s("ls", pkgRead), s("list", pkgRead), s("ll", pkgRead), s("la", pkgRead), s("info", pkgRead), s("view", pkgRead),
+	s("show", pkgRead), s("v", pkgRead), s("outdated", pkgRead), s("audit", pkgRead, f("fix", pkgInstall)), s("explain", pkgRead),
+	s("why", pkgRead), s("search", pkgRead), s("help", pkgRead), s("root", pkgRead), s("prefix", pkgRead), s("bin", pkgRead),
+	s("fund", pkgRead), s("config get", pkgRead), s("config list", pkgRead), s("query", pkgRead), s("doctor", pkgRead),
+	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("ci", pkgInstall), s("add", pkgInstall, globalFlag),
+	s("uninstall", pkgInstall, globalFlag), s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("un", pkgInstall, globalFlag),
+	s("update", pkgInstall, globalFlag), s("up", pkgInstall, globalFlag), s("upgrade", pkgInstall, globalFlag), s("dedupe", pkgInstall),
+	s("prune", pkgInstall), s("rebuild", pkgInstall), s("init", pkgInstall), s("create", runPackage), s("pack", buildRule),
+	s("version", pkgInstall), s("shrinkwrap", pkgInstall), s("link", globalRule), s("ln", globalRule), s("cache", pkgInstall),
+	s("test", buildRule), s("t", buildRule), s("tst", buildRule), s("build", buildRule), s("run", scriptRule), s("run-script", scriptRule),
+	s("start", serverRule), s("restart", serverRule), s("stop", serverRule), s("exec", runPackage), s("x", runPackage),
+	s("publish", publishRule), s("unpublish", unpublish), s("deprecate", registryAcc), s("adduser", registryAcc),
+	s("login", registryAcc), s("logout", registryAcc), s("token", registryAcc), s("owner", registryAcc), s("access", registryAcc),
+	s("team", registryAcc), s("org", registryAcc), s("hook", registryAcc), s("dist-tag", registryAcc), s("star", registryAcc),
+	s("config set", r("npm-config", High, "changes npm configuration, which can change what installs run")),
+	s("config", r("npm-config", High, "changes npm configuration, which can change what installs run")),
+	s("set", r("npm-config", High, "changes npm configuration, which can change what installs run")),
+}
+
+func init() {
+	for i := range npmSubs {
+		if npmSubs[i].words == "run" || npmSubs[i].words == "run-script" {
+			npmSubs[i].check = runScript
+			npmSubs[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+		}
+	}
+	for _, group := range [][]sub{yarnSubs, pnpmSubs, bunSubs} {
+		for i := range group {
+			if group[i].words == "run" {
+				group[i].check = runScript
+				group[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+			}
+		}
+	}
+}
+
+var yarnSubs = []sub{
+	s("install", pkgInstall), s("add", pkgInstall), s("remove", pkgInstall), s("upgrade", pkgInstall), s("up", pkgInstall),
+	s("upgrade-interactive", pkgInstall), s("import", pkgInstall), s("link", pkgInstall), s("unlink", pkgInstall), s("init", pkgInstall),
+	s("list", pkgRead), s("info", pkgRead), s("why", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("licenses", pkgRead),
+	s("config get", pkgRead), s("bin", pkgRead), s("cache", pkgInstall), s("pack", buildRule), s("version", pkgInstall),
+	s("test", buildRule), s("run", scriptRule), s("start", serverRule), s("dlx", runPackage), s("exec", runPackage), s("node", runPackage),
+	s("create", runPackage), s("publish", publishRule), s("npm publish", publishRule), s("login", registryAcc), s("logout", registryAcc),
+	s("owner", registryAcc), s("tag", registryAcc), s("global", globalRule), s("set", r("yarn-config", High, "changes yarn configuration")),
+	s("config set", r("yarn-config", High, "changes yarn configuration")), s("workspace", pkgInstall), s("workspaces", pkgInstall),
+}
+
+var pnpmSubs = []sub{
+	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("remove", pkgInstall, globalFlag),
+	s("rm", pkgInstall, globalFlag), s("uninstall", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("up", pkgInstall, globalFlag),
+	s("prune", pkgInstall), s("fetch", pkgInstall), s("import", pkgInstall), s("rebuild", pkgInstall), s("link", globalRule), s("init", pkgInstall),
+	s("list", pkgRead), s("ls", pkgRead), s("ll", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("why", pkgRead), s("licenses", pkgRead),
+	s("store", pkgInstall), s("pack", buildRule), s("test", buildRule), s("t", buildRule), s("run", scriptRule), s("start", serverRule),
+	s("exec", runPackage), s("dlx", runPackage), s("create", runPackage), s("publish", publishRule), s("setup", globalRule),
+	s("config set", r("pnpm-config", High, "changes pnpm configuration")),
+}
+
+var bunSubs = []sub{
+	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("a", pkgInstall, globalFlag),
+	s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("link", pkgInstall), s("unlink", pkgInstall),
+	s("pm", pkgRead), s("pm ls", pkgRead), s("pm cache rm", pkgInstall), s("outdated", pkgRead), s("audit", pkgRead), s("why", pkgRead), s("info", pkgRead),
+	s("test", buildRule), s("build", buildRule), s("run", scriptRule), s("x", runPackage), s("create", runPackage), s("init", pkgInstall),
+	s("publish", publishRule), s("upgrade", globalRule), s("repl", r("interpreter-interactive", High, "starts an interactive interpreter")),
+}
+
+// bunCheck: `bun FILE` runs a program, `bun -e CODE` runs inline code.
+func bunCheck(c *call) {
+	ws := positional(c.args)
+	if o, ok := c.optValue("-e --eval -p --print"); ok {
+		inlineCode(c, o.val)
+		return
+	}
+	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs["bun "+ws[0].val] {
+		if strings.ContainsAny(ws[0].val, "./") {
+			c.raise(ruleInterpFile)
+		} else {
+			c.raise(scriptRuleFor(ws[0].val, false))
+		}
+	}
+}
+
+var devTools = []tool{
+	{names: "npm", rule: r("npm", High, "runs an npm command permguard does not know"), subs: npmSubs, valueOpts: "--prefix -w --workspace"},
+	{names: "yarn", rule: pkgInstall, subs: yarnSubs, valueOpts: "--cwd", check: shorthandScript},
+	{names: "pnpm", rule: r("pnpm", High, "runs a pnpm command permguard does not know"), subs: pnpmSubs, valueOpts: "-C --dir --filter -F", check: shorthandScript},
+	{names: "bun", rule: pkgInstall, subs: bunSubs, check: bunCheck},
+	{names: "npx pnpx bunx", rule: runPackage},
+	{names: "pip pip3", rule: r("pip", High, "runs a pip command permguard does not know"), subs: []sub{
+		s("list", pkgRead), s("show", pkgRead), s("freeze", pkgRead), s("check", pkgRead), s("search", pkgRead), s("index", pkgRead),
+		s("inspect", pkgRead), s("help", pkgRead), s("debug", pkgRead), s("config list", pkgRead), s("config get", pkgRead), s("hash", pkgRead),
+		s("install", pkgInstall), s("uninstall", pkgInstall), s("download", pkgInstall), s("wheel", pkgInstall), s("cache", pkgInstall),
+		s("config", r("pip-config", High, "changes pip configuration")),
+	}},
+	{names: "pipx", rule: globalRule, subs: []sub{s("list", pkgRead), s("run", runPackage)}},
+	{names: "uvx", rule: runPackage},
+	{names: "uv", rule: pkgInstall, subs: []sub{
+		s("run", runProgram), s("tool run", runPackage), s("tool install", globalRule), s("tool", globalRule), s("pip list", pkgRead),
+		s("pip show", pkgRead), s("pip freeze", pkgRead), s("tree", pkgRead), s("python list", pkgRead), s("python install", globalRule),
+		s("publish", publishRule), s("self", globalRule),
+	}},
+	{names: "poetry", rule: pkgInstall, subs: []sub{
+		s("show", pkgRead), s("check", pkgRead), s("env info", pkgRead), s("env list", pkgRead), s("search", pkgRead), s("version", pkgRead),
+		s("run", runProgram), s("shell", r("shell-interactive", High, "starts an interactive shell")), s("publish", publishRule),
+		s("config", r("poetry-config", High, "changes poetry configuration")), s("self", globalRule),
+	}},
+	{names: "pipenv", rule: pkgInstall, subs: []sub{s("graph", pkgRead), s("check", pkgRead), s("run", runProgram), s("shell", r("shell-interactive", High, "starts an interactive shell"))}},
+	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("run", runProgram), s("env list", pkgRead)}},
+	{names: "cargo", rule: r("cargo", High, "runs a cargo command permguard does not know"), subs: []sub{
+		s("tree", pkgRead), s("metadata", pkgRead), s("search", pkgRead), s("info", pkgRead), s("locate-project", pkgRead), s("pkgid", pkgRead),
+		s("verify-project", pkgRead), s("help", pkgRead), s("read-manifest", pkgRead), s("version", pkgRead),
+		s("build", buildRule), s("b", buildRule), s("check", buildRule), s("c", buildRule), s("test", buildRule), s("t", buildRule),
+		s("bench", buildRule), s("clippy", lintRule), s("fmt", lintRule), s("doc", buildRule), s("add", pkgInstall), s("remove", pkgInstall),
+		s("rm", pkgInstall), s("update", pkgInstall), s("fetch", pkgInstall), s("generate-lockfile", pkgInstall), s("clean", buildRule),
+		s("vendor", pkgInstall), s("fix", lintRule), s("package", buildRule), s("new", pkgInstall), s("init", pkgInstall), s("nextest", buildRule),
+		s("llvm-cov", buildRule), s("deny", lintRule), s("audit", pkgRead), s("outdated", pkgRead), s("udeps", lintRule), s("machete", lintRule),
+		s("run", runProgram), s("r", runProgram), s("install", globalRule), s("uninstall", globalRule), s("publish", publishRule),
+		s("yank", registryAcc), s("owner", registryAcc), s("login", registryAcc), s("logout", registryAcc),
+	}},
+	{names: "rustup", rule: globalRule, subs: []sub{s("show", pkgRead), s("toolchain list", pkgRead), s("target list", pkgRead), s("component list", pkgRead), s("which", pkgRead)}},
+	{names: "rustc rustfmt", rule: buildRule},
+	{names: "go", rule: r("go", High, "runs a go command permguard does not know"), subs: []sub{
+		s("list", pkgRead), s("version", pkgRead), s("env", pkgRead, f("-w -u", r("go-env-write", High, "changes go's configuration for every later build"))),
+		s("doc", pkgRead), s("help", pkgRead), s("mod graph", pkgRead), s("mod why", pkgRead), s("mod verify", pkgRead),
+		s("build", buildRule, f("-toolexec -exec", r("go-toolexec", High, "makes go run another program for every tool call"))),
+		s("test", buildRule, f("-toolexec -exec", r("go-toolexec", High, "makes go run another program for every tool call"))),
+		s("vet", lintRule, f("-vettool", r("go-toolexec", High, "makes go run another program for every tool call"))),
+		s("fmt", lintRule), s("fix", lintRule), s("mod", pkgInstall), s("get", pkgInstall), s("work", pkgInstall), s("clean", buildRule),
+		s("tool", buildRule), s("run", runProgram), s("generate", r("go-generate", High, "runs the commands in //go:generate comments")),
+		s("install", globalRule), s("telemetry", pkgRead),
+	}},
+	{names: "gofmt goimports gofumpt", rule: lintRule},
+	{names: "make gmake cmake ninja meson bazel bazelisk buck buck2 scons ant mvn mvnw gradle gradlew sbt tox nox just task", rule: buildRule},
+	{names: "gcc g++ cc c++ clang clang++ javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild webpack rollup parcel turbo nx lerna", rule: buildRule},
+	{names: "vite", rule: serverRule, subs: []sub{s("build", buildRule), s("optimize", buildRule)}},
+	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{s("build", buildRule), s("lint", lintRule), s("check", lintRule)}},
+	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest playwright", rule: buildRule,
+		check: func(c *call) {
+			if c.hasOpt("--watch --watchAll") || c.name == "vitest" && len(positional(c.args)) == 0 {
+				c.raise(serverRule)
+			}
+		}},
+	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint buf sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker", rule: lintRule},
+	{names: "gem", rule: r("gem", High, "runs a gem command permguard does not know"), subs: []sub{
+		s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("query", pkgRead), s("contents", pkgRead), s("env", pkgRead),
+		s("which", pkgRead), s("outdated", pkgRead), s("dependency", pkgRead), s("install", pkgInstall), s("uninstall", pkgInstall),
+		s("update", pkgInstall), s("build", buildRule), s("push", publishRule), s("yank", registryAcc), s("owner", registryAcc), s("signin", registryAcc),
+	}},
+	{names: "bundle bundler", rule: pkgInstall, subs: []sub{
+		s("check", pkgRead), s("list", pkgRead), s("show", pkgRead), s("outdated", pkgRead), s("info", pkgRead), s("exec", runProgram),
+		s("console", runProgram), s("open", editorRule),
+	}},
+	{names: "composer", rule: pkgInstall, subs: []sub{
+		s("show", pkgRead), s("info", pkgRead), s("search", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("licenses", pkgRead),
+		s("validate", pkgRead), s("depends", pkgRead), s("why", pkgRead), s("why-not", pkgRead), s("diagnose", pkgRead),
+		s("exec", runPackage), s("global", globalRule), s("create-project", runPackage), s("run-script", scriptRule), s("run", scriptRule),
+	}},
+	{names: "dotnet", rule: buildRule, subs: []sub{
+		s("list", pkgRead), s("nuget", pkgRead), s("nuget push", publishRule), s("--info", pkgRead), s("--list-sdks", pkgRead),
+		s("run", runProgram), s("watch", serverRule), s("tool install", globalRule), s("tool run", runPackage), s("exec", runProgram),
+	}},
+	{names: "flutter", rule: buildRule, subs: []sub{
+		s("doctor", pkgRead), s("devices", pkgRead), s("config", pkgRead), s("emulators", pkgRead), s("run", runProgram),
+		s("install", runProgram), s("attach", runProgram), s("upgrade", globalRule), s("pub publish", publishRule),
+	}},
+	{names: "dart", rule: buildRule, subs: []sub{s("info", pkgRead), s("run", runProgram), s("pub publish", publishRule), s("pub global", globalRule)}},
+	{names: "swift", rule: buildRule, subs: []sub{s("run", runProgram), s("repl", runProgram)}},
+	{names: "mix", rule: buildRule, subs: []sub{s("run", runProgram), s("phx.server", serverRule), s("hex.publish", publishRule)}},
+	{names: "cabal stack", rule: buildRule, subs: []sub{s("run", runProgram), s("exec", runProgram), s("repl", runProgram), s("ghci", runProgram), s("upload", publishRule)}},
+	{names: "zig", rule: buildRule, subs: []sub{s("run", runProgram), s("build run", runProgram)}},
+	{names: "nimble", rule: buildRule, subs: []sub{s("run", runProgram), s("publish", publishRule)}},
+	{names: "pod", rule: r("pod", High, "runs a CocoaPods command permguard does not know"), subs: []sub{
+		s("install", pkgInstall), s("update", pkgInstall), s("repo update", pkgInstall), s("outdated", pkgRead), s("search", pkgRead),
+		s("list", pkgRead), s("init", pkgInstall), s("deintegrate", pkgInstall), s("trunk push", publishRule),
+	}},
+	{names: "deno", rule: r("deno", High, "runs a deno command permguard does not know"), subs: []sub{
+		s("fmt", lintRule), s("lint", lintRule), s("check", buildRule), s("test", buildRule), s("bench", buildRule), s("info", pkgRead),
+		s("doc", pkgRead), s("task", r("run-script-list", Minimal, "runs a project script (judged by its name)")), s("run", runProgram),
+		s("eval", ruleInline), s("repl", r("interpreter-interactive", High, "starts an interactive interpreter")), s("install", globalRule),
+		s("compile", buildRule), s("publish", publishRule), s("add", pkgInstall), s("cache", pkgInstall),
+	}},
+	{names: "prisma", rule: buildRule, subs: []sub{
+		s("migrate reset", danger("prisma-migrate-reset", "drops the database and re-creates it, deleting all its data")),
+		s("db push", buildRule, f("--force-reset --accept-data-loss", danger("prisma-force-reset", "resets the database, deleting all its data"))),
+		s("migrate deploy", r("prisma-deploy", High, "applies migrations to a database that may be shared")),
+		s("db execute", r("prisma-execute", High, "runs SQL against the database")),
+	}},
+	{names: "virtualenv", rule: pkgInstall},
+	{names: "direnv", rule: r("direnv", High, "trusts an .envrc file, which then runs on every cd")},
+	{names: "pre-commit", rule: buildRule, subs: []sub{s("install", r("git-hooks", High, "installs git hooks that run on every commit")), s("autoupdate", pkgInstall)}},
+	{names: "husky", rule: r("git-hooks", High, "installs git hooks that run on every commit")},
+}

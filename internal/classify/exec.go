@@ -1,0 +1,454 @@
+package classify
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+var (
+	ruleAssign       = r("assign", Minimal, "sets a shell variable")
+	ruleEnvProgram   = r("env-changes-program", High, "sets an environment variable that changes which program runs or what it executes")
+	ruleEnvUnknown   = r("env-unknown", High, "sets an environment variable permguard does not know, which may change what the program does")
+	ruleEnvSelf      = danger("self-protect", "tries to change permguard's own settings")
+	ruleDynamicName  = r("dynamic-command", High, "runs a program whose name is only known at run time")
+	ruleLocalProgram = r("run-path", High, "runs a program from a path: code nobody has reviewed")
+	ruleUnknown      = r("unknown-program", High, "runs a program permguard does not know")
+	ruleFunction     = r("call-function", Minimal, "calls a function defined in this input (its body is classified where it is defined)")
+	ruleVersion      = r("version-or-help", Minimal, "prints version or help text")
+)
+
+// envProgram lists variables that make a program load or run other code.
+var envProgram = map[string]bool{
+	"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true, "BASH_ENV": true, "ENV": true,
+	"GIT_SSH": true, "GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_EXEC_PATH": true, "GIT_DIR": true,
+	"GIT_WORK_TREE": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true,
+	"GIT_PAGER": true, "PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true, "PROMPT_COMMAND": true,
+	"PS4": true, "NODE_OPTIONS": true, "NODE_PATH": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "PYTHONHOME": true,
+	"PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true, "JAVA_TOOL_OPTIONS": true,
+	"_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "GOFLAGS": true, "RUSTC_WRAPPER": true, "RUSTC": true,
+	"CARGO_BUILD_RUSTC_WRAPPER": true, "CC": true, "CXX": true, "LESSOPEN": true, "LESSCLOSE": true, "IFS": true,
+	"SHELLOPTS": true, "BASHOPTS": true, "SHELL": true, "GIT_TEMPLATE_DIR": true, "GIT_PROXY_COMMAND": true,
+	"MAVEN_OPTS": true, "GRADLE_OPTS": true, "BROWSER": true, "TERMINAL": true, "HOME": true, "XDG_CONFIG_HOME": true,
+	"ZDOTDIR": true, "INPUTRC": true, "NPM_CONFIG_SCRIPT_SHELL": true, "DYLD_INSERT_LIBRARIES": true,
+}
+
+// envBenign lists variables that only tune output, locale or build
+// targets; setting them never raises a verdict.
+var envBenign = map[string]bool{
+	"LANG": true, "LANGUAGE": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true, "CLICOLOR": true,
+	"CLICOLOR_FORCE": true, "COLUMNS": true, "LINES": true, "CI": true, "CGO_ENABLED": true, "GOOS": true, "GOARCH": true,
+	"GOARM": true, "GOAMD64": true, "GOMAXPROCS": true, "GODEBUG": true, "GOTOOLCHAIN": true, "GOWORK": true,
+	"GO111MODULE": true, "GOPROXY": true, "GOPRIVATE": true, "GONOSUMDB": true, "GOCACHE": true, "GOMODCACHE": true,
+	"RUST_BACKTRACE": true, "RUST_LOG": true, "CARGO_TERM_COLOR": true, "CARGO_INCREMENTAL": true, "RUSTFLAGS": true,
+	"NODE_ENV": true, "DEBUG": true, "LOG_LEVEL": true, "VERBOSE": true, "PYTHONUNBUFFERED": true,
+	"PYTHONDONTWRITEBYTECODE": true, "PYTHONWARNINGS": true, "PYTHONHASHSEED": true, "PYTEST_ADDOPTS": true,
+	"GIT_TERMINAL_PROMPT": true, "GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_COMMITTER_NAME": true,
+	"GIT_COMMITTER_EMAIL": true, "GIT_AUTHOR_DATE": true, "GIT_COMMITTER_DATE": true, "DOCKER_BUILDKIT": true,
+	"COMPOSE_PROJECT_NAME": true, "NPM_CONFIG_LOGLEVEL": true, "JEST_WORKER_ID": true, "TF_LOG": true,
+	"TMPDIR": true, "HISTFILE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_MESSAGES": true, "LC_COLLATE": true,
+	"LC_NUMERIC": true, "LC_TIME": true, "UV_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSION_CHECK": true,
+}
+
+// envRule judges setting the variable name for a command (prefix=true) or
+// for the rest of the shell.
+func envRule(name string, prefix bool) (rule, bool) {
+	switch {
+	case strings.HasPrefix(name, "PERMGUARD_"):
+		return ruleEnvSelf, true
+	case envProgram[name], strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
+		strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "BASH_FUNC_"):
+		return ruleEnvProgram, true
+	case !prefix, envBenign[name], strings.HasPrefix(name, "LC_"):
+		return rule{}, false
+	}
+	return ruleEnvUnknown, true
+}
+
+// callExpr classifies a simple command.
+func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
+	p := w.pos(ce.Pos())
+	snip := snippet(w.text(s))
+	var env []rule
+	var envMsgs []string
+	for _, as := range ce.Assigns {
+		val := w.assignValue(as)
+		name := ""
+		if as.Name != nil {
+			name = as.Name.Value
+		}
+		if len(ce.Args) == 0 {
+			if ru, ok := envRule(name, false); ok {
+				w.raise(ru, "sets "+name+": "+ru.why, p, snip)
+			}
+			if w.vars == nil {
+				w.vars = map[string]string{}
+			}
+			if val != nil && !val.dyn {
+				w.vars[name] = val.val
+			} else {
+				delete(w.vars, name)
+			}
+			continue
+		}
+		if ru, ok := envRule(name, true); ok {
+			env = append(env, ru)
+			envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
+		}
+	}
+	if len(ce.Args) == 0 {
+		if len(ce.Assigns) > 0 {
+			w.raise(ruleAssign, "", p, snip)
+		}
+		return flow{}
+	}
+	var args []arg
+	for _, word := range ce.Args {
+		args = append(args, w.resolve(word)...)
+	}
+	c := &call{w: w, pos: p, snippet: snip, stdin: in, out: &Command{Pos: p, Snippet: snip}}
+	for i, ru := range env {
+		c.raiseMsg(ru, envMsgs[i])
+	}
+	if len(args) == 0 {
+		// every word expanded to nothing: bash runs nothing
+		c.raise(ruleAssign)
+		w.finish(c)
+		return flow{}
+	}
+	return w.run(c, args)
+}
+
+// assignValue classifies the substitutions in an assignment's value and
+// returns the value when it is one static word.
+func (w *walker) assignValue(as *syntax.Assign) *arg {
+	if as.Array != nil {
+		for _, el := range as.Array.Elems {
+			if el.Value != nil {
+				w.resolve(el.Value)
+			}
+		}
+		return nil
+	}
+	if as.Index != nil {
+		w.nested(as.Index)
+	}
+	if as.Value == nil {
+		return &arg{}
+	}
+	vals := w.resolve(as.Value)
+	if len(vals) != 1 {
+		// an assignment value is not field-split: join what brace expansion made
+		v := arg{}
+		for i, a := range vals {
+			if i > 0 {
+				v.val += " "
+			}
+			v.val += a.val
+			v.dyn = v.dyn || a.dyn
+		}
+		return &v
+	}
+	return &vals[0]
+}
+
+// declClause handles declare, local, export, readonly and typeset.
+func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
+	p := w.pos(d.Pos())
+	snip := w.text(s)
+	for _, as := range d.Args {
+		if as.Naked && as.Name == nil && as.Value != nil {
+			// an option such as -x, or a dynamic name
+			if v, ok := w.staticWord(as.Value); !ok {
+				w.raise(ruleEnvProgram, "declares a variable whose name is only known at run time", p, snip)
+			} else if strings.HasPrefix(v, "PERMGUARD_") {
+				w.raise(ruleEnvSelf, "", p, snip)
+			}
+			continue
+		}
+		val := w.assignValue(as)
+		if as.Name == nil {
+			continue
+		}
+		name := as.Name.Value
+		if ru, ok := envRule(name, false); ok {
+			w.raise(ru, "sets "+name+": "+ru.why, p, snip)
+		}
+		if w.vars == nil {
+			w.vars = map[string]string{}
+		}
+		if val != nil && !val.dyn && !as.Naked {
+			w.vars[name] = val.val
+		}
+	}
+	w.raise(ruleAssign, "", p, snip)
+}
+
+// finish records a classified command in the verdict.
+func (w *walker) finish(c *call) {
+	c.out.Argv = make([]string, 0, len(c.args)+1)
+	if c.name != "" {
+		c.out.Argv = append(c.out.Argv, c.name)
+	}
+	for _, a := range c.args {
+		c.out.Argv = append(c.out.Argv, a.val)
+	}
+	w.v.Commands = append(w.v.Commands, *c.out)
+	w.v.Reasons = append(w.v.Reasons, c.out.Reasons...)
+	w.lift(c.out.Level, c.out.Dangerous)
+}
+
+// run classifies argv (name first) as the command c and records it. It
+// returns what the command writes to its standard output.
+func (w *walker) run(c *call, argv []arg) flow {
+	out := w.dispatch(c, argv)
+	w.finish(c)
+	return out
+}
+
+// inner classifies argv as a separate command run by c (find -exec,
+// xargs): its own entry in Commands, at c's position.
+func (w *walker) inner(c *call, argv []arg, in flow) flow {
+	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
+	return w.run(ic, argv)
+}
+
+// dispatch resolves the program name of argv and applies what is known
+// about it. Wrappers call it again with the command they run.
+func (w *walker) dispatch(c *call, argv []arg) flow {
+	if len(argv) == 0 {
+		return flow{}
+	}
+	name, ok := w.programName(c, argv[0])
+	c.args = argv[1:]
+	if !ok {
+		return flow{kind: flowData}
+	}
+	c.name = name
+	if w.funcs[name] {
+		c.raise(ruleFunction)
+		return flow{kind: flowData}
+	}
+	if h, ok := handlers[name]; ok {
+		return h(c)
+	}
+	if strings.HasPrefix(name, "mkfs") || strings.HasPrefix(name, "mke2fs") || name == "mkswap" {
+		mkfsCommand(c)
+		return flow{kind: flowData}
+	}
+	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
+		return interpreter(c)
+	}
+	if t, ok := toolIndex[name]; ok {
+		w.applyTool(c, t)
+		return flow{kind: flowData}
+	}
+	c.raise(ruleUnknown)
+	return flow{kind: flowData}
+}
+
+// systemBin are directories whose programs are the ones their base names
+// mean; /usr/bin/rm is rm, ./rm is not.
+var systemBin = map[string]bool{
+	"/bin": true, "/usr/bin": true, "/sbin": true, "/usr/sbin": true, "/usr/local/bin": true,
+	"/usr/local/sbin": true, "/opt/homebrew/bin": true, "/usr/libexec": true, "/run/current-system/sw/bin": true,
+	"/usr/local/go/bin": true, "/snap/bin": true,
+}
+
+// programName resolves the command word. ok is false when the call was
+// already judged (dynamic or a path to an unreviewed program).
+func (w *walker) programName(c *call, a arg) (string, bool) {
+	if a.dyn || a.glob {
+		c.raise(ruleDynamicName)
+		// a value assigned earlier in this input, or the user's shell:
+		// judge what it most likely is too
+		if a.dyn && strings.HasPrefix(a.val, "$") {
+			name := strings.Trim(a.val, "${}\"")
+			v, ok := w.vars[name]
+			if !ok && (name == "SHELL" || name == "BASH") {
+				v, ok = "bash", true
+			}
+			if ok {
+				w.script(v+" "+joinArgs(c.args), &c.pos)
+			}
+		}
+		return "", false
+	}
+	name := a.val
+	if strings.Contains(name, `\`) && !strings.Contains(name, "/") {
+		// a Windows path ("C:\Program Files\Git\bin\git.exe"): unreviewed
+		// here, and judged as the program it names
+		c.raise(ruleLocalProgram)
+		name = name[strings.LastIndexByte(name, '\\')+1:]
+	} else if strings.Contains(name, "/") {
+		if strings.HasPrefix(name, "/") {
+			name = path.Clean(name)
+		}
+		dir := name[:strings.LastIndexByte(name, '/')]
+		if !systemBin[dir] {
+			c.raise(ruleLocalProgram)
+			return "", false
+		}
+		name = name[len(dir)+1:]
+	}
+	// WSL runs git.exe as the Windows git
+	if len(name) > 4 && strings.EqualFold(name[len(name)-4:], ".exe") {
+		name = name[:len(name)-4]
+	}
+	if name == "" {
+		c.raise(ruleUnknown)
+		return "", false
+	}
+	// case-insensitive file systems (macOS) run RM as rm
+	return strings.ToLower(name), true
+}
+
+func joinArgs(args []arg) string {
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if a.dyn {
+			b.WriteString(a.val)
+		} else {
+			b.WriteString(syntaxQuote(a.val))
+		}
+	}
+	return b.String()
+}
+
+// syntaxQuote quotes s for re-parsing as one word.
+func syntaxQuote(s string) string {
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return q
+}
+
+// redirects judges a statement's redirections and returns its standard
+// input after them. in is nil for a statement without a command.
+func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
+	var cur flow
+	if in != nil {
+		cur = *in
+	}
+	if s == nil {
+		return cur
+	}
+	for _, rd := range s.Redirs {
+		p := w.pos(rd.Pos())
+		snip := w.text(rd)
+		switch rd.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
+			for _, a := range w.word(rd.Word) {
+				ru, ok := w.writeRule(a)
+				if ok && ru.id == ruleWritePersistence.id && (rd.Op == syntax.RdrOut || rd.Op == syntax.RdrClob || rd.Op == syntax.RdrAll) && w.inHome(a) {
+					ru = danger("overwrite-startup", "overwrites a shell startup, key or config file in your home directory")
+				}
+				if ok {
+					w.raise(ru, "", p, snip)
+				}
+			}
+		case syntax.DplOut, syntax.DplIn:
+			for _, a := range w.word(rd.Word) {
+				if a.dyn {
+					w.raise(ruleWriteUnknown, "", p, snip)
+				} else if a.val != "-" && strings.Trim(a.val, "0123456789") != "" && rd.Op == syntax.DplOut {
+					// >&file is &>file
+					if ru, ok := w.writeRule(a); ok {
+						w.raise(ru, "", p, snip)
+					}
+				}
+			}
+		case syntax.RdrIn:
+			for _, a := range w.word(rd.Word) {
+				if pl, abs := w.placeOf(a); pl != placeUnknown && w.isSecret(abs) {
+					w.raise(ruleReadSecret, "", p, snip)
+				}
+			}
+			cur = flow{kind: flowData}
+		case syntax.Hdoc, syntax.DashHdoc:
+			cur = w.heredoc(rd)
+		case syntax.WordHdoc:
+			vals := w.word(rd.Word)
+			if len(vals) == 1 && !vals[0].dyn {
+				cur = flow{kind: flowText, text: vals[0].val + "\n"}
+			} else {
+				cur = flow{kind: flowData, text: w.text(rd.Word)}
+			}
+		}
+	}
+	return cur
+}
+
+// heredoc returns the text a heredoc feeds, classifying the substitutions
+// an unquoted heredoc runs while it is expanded.
+func (w *walker) heredoc(rd *syntax.Redirect) flow {
+	if rd.Hdoc == nil {
+		return flow{kind: flowText}
+	}
+	var b strings.Builder
+	dyn := false
+	for _, part := range rd.Hdoc.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			if quotedDelim(rd.Word) {
+				b.WriteString(x.Value)
+			} else {
+				b.WriteString(unescapeHeredoc(x.Value))
+			}
+		default:
+			dyn = true
+			w.nested(x)
+			b.WriteString(w.text(x))
+		}
+	}
+	if dyn {
+		return flow{kind: flowData, text: b.String()}
+	}
+	return flow{kind: flowText, text: b.String()}
+}
+
+func quotedDelim(word *syntax.Word) bool {
+	if word == nil {
+		return false
+	}
+	for _, p := range word.Parts {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.Contains(p.(*syntax.Lit).Value, `\`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unescapeHeredoc applies the backslash rules of an unquoted heredoc body:
+// \$, \`, \\ and \newline lose their backslash.
+func unescapeHeredoc(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '\\':
+				b.WriteByte(s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,571 @@
+package classify
+
+import (
+	"strings"
+)
+
+var (
+	ruleRm       = r("rm", High, "deletes files")
+	ruleRmForce  = danger("rm-recursive-force", "deletes recursively without asking")
+	ruleMove     = r("file-move", Medium, "moves or renames files")
+	ruleCopy     = r("file-copy", Medium, "copies files")
+	ruleLink     = r("file-link", Medium, "creates links")
+	ruleChmod    = r("chmod", High, "changes file permissions")
+	ruleChmodAll = danger("chmod-world", "makes files writable and executable by everyone")
+	ruleChown    = r("chown", High, "changes file owners")
+	ruleCreate   = r("file-create", Medium, "creates files or directories")
+)
+
+// targets returns the operands of a file command: everything that is not
+// an option, everything after "--".
+func targets(args []arg) []arg { return positional(args) }
+
+func rmCommand(c *call) flow {
+	c.raise(ruleRm)
+	recursive := c.hasOpt("-r -R --recursive")
+	force := c.hasOpt("-f --force")
+	if c.hasOpt("--no-preserve-root") {
+		c.raise(ruleDeleteCritical)
+	}
+	for _, t := range targets(c.args) {
+		ru, ok := c.w.deleteRuleTree(t, recursive || force, recursive && force)
+		if !ok {
+			continue
+		}
+		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && ru.id != "self-protect" && ru.id != "delete-keys-or-startup" {
+			// a plain rm of a directory fails; judge it as a delete outside
+			ru = ruleDeleteHigh
+		}
+		msg := ru.why
+		if ru.id == "delete-critical" && !t.dyn {
+			msg = deleteCriticalMsg(c.w, t)
+		}
+		if ru.dangerous && recursive && force {
+			// one id for "rm -rf <something that matters>", as people search for it
+			c.raiseMsg(rule{id: ruleRmForce.id, level: High, dangerous: true, why: msg}, msg)
+		} else {
+			c.raiseMsg(ru, msg)
+		}
+	}
+	return flow{}
+}
+
+func deleteCriticalMsg(w *walker, t arg) string {
+	v := t.val
+	if t.glob {
+		v, _ = globTarget(v)
+	}
+	p, _ := w.abs(v)
+	switch {
+	case p == "/":
+		return "deletes the whole file system"
+	case p == w.env.Home:
+		return "deletes your home directory"
+	case w.env.Home != "" && within(w.env.Home, p):
+		return "deletes a directory that holds your home directory"
+	default:
+		return "deletes a directory that holds the workspace"
+	}
+}
+
+func rmdirCommand(c *call) flow {
+	c.raise(r("rmdir", Medium, "removes empty directories"))
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.deleteRule(t, false); ok && ru.level > Medium {
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+func unlinkCommand(c *call) flow {
+	c.raise(ruleRm)
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.deleteRule(t, false); ok {
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+// writesTo judges the destination of cp, mv, ln and install, and for mv
+// the sources, which disappear from where they were.
+func writesTo(c *call, base rule, moveSources bool) {
+	c.raise(base)
+	ts := targets(c.args)
+	if o, ok := c.optValue("-t --target-directory"); ok {
+		ts = append(ts, o)
+	} else if len(ts) > 0 {
+		dest := ts[len(ts)-1]
+		if ru, ok := c.w.writeRule(dest); ok && ru.level > Low {
+			c.raise(ru)
+		}
+		ts = ts[:len(ts)-1]
+	}
+	if moveSources {
+		for _, s := range ts {
+			if ru, ok := c.w.deleteRule(s, true); ok {
+				if ru.dangerous {
+					c.raiseMsg(ru, "moves away "+strings.TrimPrefix(ru.why, "deletes "))
+				} else {
+					c.raise(ru)
+				}
+			}
+		}
+	}
+}
+
+func mvCommand(c *call) flow {
+	writesTo(c, ruleMove, true)
+	return flow{}
+}
+
+func cpCommand(c *call) flow {
+	writesTo(c, ruleCopy, false)
+	for _, s := range targets(c.args) {
+		if pl, p := c.w.placeOf(s); pl != placeUnknown && c.w.isSecret(p) {
+			c.raise(ruleReadSecret)
+		}
+	}
+	return flow{}
+}
+
+func lnCommand(c *call) flow {
+	writesTo(c, ruleLink, false)
+	return flow{}
+}
+
+func chmodCommand(c *call) flow {
+	c.raise(ruleChmod)
+	ts := targets(c.args)
+	if len(ts) > 0 {
+		mode := ts[0]
+		m := mode.val
+		if mode.dyn || m == "777" || m == "0777" || m == "1777" || m == "666" || m == "0666" ||
+			strings.Contains(m, "a+rwx") || strings.Contains(m, "a=rwx") || strings.Contains(m, "o+w") || strings.Contains(m, "ugo+rwx") {
+			c.raise(ruleChmodAll)
+		}
+		ts = ts[1:]
+	}
+	recursiveTargets(c, ts)
+	return flow{}
+}
+
+func chownCommand(c *call) flow {
+	c.raise(ruleChown)
+	ts := targets(c.args)
+	if len(ts) > 0 {
+		ts = ts[1:]
+	}
+	recursiveTargets(c, ts)
+	return flow{}
+}
+
+// recursiveTargets makes a recursive owner or mode change of a critical
+// directory dangerous, like deleting it.
+func recursiveTargets(c *call, ts []arg) {
+	recursive := c.hasOpt("-R --recursive")
+	for _, t := range ts {
+		ru, ok := c.w.deleteRule(t, recursive)
+		if !ok || !ru.dangerous || !recursive {
+			if ok && ru.id == "delete-system" {
+				c.raise(r("chmod-system", High, "changes system files"))
+			}
+			continue
+		}
+		c.raiseMsg(danger("chmod-recursive-critical", "recursively changes owners or permissions of a directory that matters"), "recursively changes owners or permissions of "+t.val)
+	}
+}
+
+func ddCommand(c *call) flow {
+	c.raise(r("dd", High, "copies raw data between files and devices"))
+	for _, a := range c.args {
+		if strings.HasPrefix(a.val, "of=") {
+			o := a
+			o.val = a.val[3:]
+			if ru, ok := c.w.writeRule(o); ok && ru.level > Low {
+				if ru.id == "write-system" || ru.id == "write-device" {
+					ru = danger("dd-device", "writes raw data over a disk or system file")
+				}
+				c.raise(ru)
+			}
+		}
+	}
+	return flow{}
+}
+
+func truncateCommand(c *call) flow {
+	c.raise(r("truncate", Medium, "cuts files to a size, discarding their contents"))
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+func touchCommand(c *call) flow {
+	c.raise(ruleCreate)
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+func teeCommand(c *call) flow {
+	c.raise(r("tee", Minimal, "copies its input to its output"))
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.writeRule(t); ok {
+			c.raise(ru)
+		}
+	}
+	return c.stdin
+}
+
+// findCommand: the search itself is reading; -exec and its kin run a
+// command per file, -delete deletes, -fprint writes.
+func findCommand(c *call) flow {
+	c.raise(r("find", Minimal, "searches for files"))
+	args := c.args
+	i := 0
+	for i < len(args) && !args[i].dyn && (args[i].val == "-H" || args[i].val == "-L" || args[i].val == "-P" || strings.HasPrefix(args[i].val, "-O")) {
+		i++
+	}
+	if i < len(args) && args[i].val == "-D" {
+		i += 2
+	}
+	var roots []arg
+	for ; i < len(args); i++ {
+		v := args[i].val
+		if !args[i].dyn && (strings.HasPrefix(v, "-") || v == "(" || v == "!") {
+			break
+		}
+		roots = append(roots, args[i])
+	}
+	if len(roots) == 0 {
+		roots = []arg{{val: ".", pos: c.pos}}
+	}
+	filtered := false
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			// an unknown word may be -delete or -exec: judge the worst
+			c.raise(r("find-dynamic", High, "has an expression only known at run time, which could delete or run anything"))
+			for _, root := range roots {
+				if ru, ok := c.w.deleteRule(root, true); ok {
+					c.raise(ru)
+				}
+			}
+			continue
+		}
+		if findValuePrimaries[a.val] || strings.HasPrefix(a.val, "-newer") {
+			filtered = true
+			i++
+			continue
+		}
+		switch a.val {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			var inner []arg
+			for ; j < len(args); j++ {
+				if !args[j].dyn && (args[j].val == ";" || args[j].val == "+") {
+					break
+				}
+				x := args[j]
+				if !x.dyn && strings.Contains(x.val, "{}") {
+					x.dyn = true
+				}
+				inner = append(inner, x)
+			}
+			if len(inner) > 0 {
+				c.w.inner(c, inner, flow{})
+			}
+			i = j
+		case "-delete":
+			c.raise(r("find-delete", High, "deletes the files it finds"))
+			for _, root := range roots {
+				t := root
+				if filtered && !t.dyn {
+					t.val = strings.TrimSuffix(t.val, "/") + "/*.x"
+					t.glob = true
+				}
+				if ru, ok := c.w.deleteRule(t, true); ok {
+					c.raise(ru)
+				}
+			}
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			if i+1 < len(args) {
+				if ru, ok := c.w.writeRule(args[i+1]); ok {
+					c.raise(ru)
+				}
+				i++
+			}
+		case "-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-newer", "-size", "-mtime", "-mmin",
+			"-user", "-group", "-perm", "-wholename", "-iwholename", "-lname", "-ilname", "-empty", "-atime", "-ctime":
+			filtered = true
+		}
+	}
+	return flow{kind: flowData}
+}
+
+// findValuePrimaries take one value, which is never an action.
+var findValuePrimaries = map[string]bool{
+	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true, "-type": true,
+	"-xtype": true, "-size": true, "-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true,
+	"-cmin": true, "-user": true, "-group": true, "-uid": true, "-gid": true, "-perm": true, "-inum": true,
+	"-samefile": true, "-links": true, "-maxdepth": true, "-mindepth": true, "-wholename": true, "-iwholename": true,
+	"-lname": true, "-ilname": true, "-fstype": true, "-used": true, "-context": true, "-regextype": true,
+	"-printf": true, "-files0-from": true,
+}
+
+// xargsCommand classifies the command xargs runs, with the words it reads
+// from its input appended as values only known at run time.
+func xargsCommand(c *call) flow {
+	c.raise(r("xargs", Minimal, "runs a command with arguments read from its input (classified on its own)"))
+	args := c.args
+	replace := ""
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			break
+		}
+		v := a.val
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		switch {
+		case v == "-I":
+			if i+1 < len(args) {
+				replace = args[i+1].val
+			}
+			i++
+		case strings.HasPrefix(v, "-I"):
+			replace = v[2:]
+		case v == "-i" || v == "--replace":
+			replace = "{}"
+		case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "--replace="):
+			replace = v[strings.IndexAny(v, "i=")+1:]
+		case v == "-a" || v == "-d" || v == "-E" || v == "-L" || v == "-l" || v == "-n" || v == "-P" || v == "-s" ||
+			v == "--arg-file" || v == "--delimiter" || v == "--max-lines" || v == "--max-args" || v == "--max-procs" ||
+			v == "--max-chars" || v == "--process-slot-var" || v == "--eof":
+			i++
+		}
+	}
+	inner := append([]arg(nil), args[i:]...)
+	if len(inner) == 0 {
+		inner = []arg{{val: "echo", pos: c.pos}}
+	}
+	dynArg := arg{val: "{input}", dyn: true, pos: c.pos}
+	if c.stdin.kind == flowText {
+		dynArg.cand = strings.TrimSpace(c.stdin.text)
+	}
+	replaced := false
+	if replace != "" {
+		for k := range inner {
+			if k > 0 && !inner[k].dyn && strings.Contains(inner[k].val, replace) {
+				if dynArg.cand != "" {
+					inner[k].cand = strings.ReplaceAll(inner[k].val, replace, dynArg.cand)
+				}
+				inner[k].dyn = true
+				replaced = true
+			}
+		}
+	}
+	if !replaced {
+		// the input may become arguments however the options read
+		inner = append(inner, dynArg)
+	}
+	if n, ok := firstName(inner); ok && handlers[n] != nil && isShellName(n) {
+		c.raise(r("xargs-shell", High, "feeds its input to a shell, where data becomes code"))
+	}
+	c.w.inner(c, inner, flow{})
+	return flow{kind: flowData}
+}
+
+func firstName(args []arg) (string, bool) {
+	if len(args) == 0 || args[0].dyn {
+		return "", false
+	}
+	n := args[0].val
+	if i := strings.LastIndexByte(n, '/'); i >= 0 {
+		n = n[i+1:]
+	}
+	return strings.ToLower(n), true
+}
+
+func isShellName(n string) bool {
+	switch n {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "yash", "csh", "tcsh", "rbash":
+		return true
+	}
+	return false
+}
+
+// parallelCommand: GNU parallel joins its command words with spaces and
+// runs the line with a shell, once per input, with {} replaced (without -q
+// the words' own quoting is lost). Inputs come after ::: or on stdin; with
+// no command, each input is itself a command line.
+func parallelCommand(c *call) flow {
+	c.raise(r("parallel", Minimal, "runs a command for each input (classified on its own)"))
+	if c.hasOpt("-S --sshlogin") {
+		c.raise(r("parallel-remote", High, "runs commands on other machines"))
+	}
+	i := skipOpts(c.args, "-j --jobs -N -n --max-args -S --sshlogin -a --arg-file -d --delimiter -I --joblog --results --tmpdir --timeout --delay -L --max-lines --colsep -C --env --workdir --wd --halt")
+	var cmd, inputs []arg
+	for ; i < len(c.args); i++ {
+		if !c.args[i].dyn && strings.HasPrefix(c.args[i].val, ":::") {
+			break
+		}
+		cmd = append(cmd, c.args[i])
+	}
+	for ; i < len(c.args); i++ {
+		if c.args[i].dyn || !strings.HasPrefix(c.args[i].val, ":::") {
+			inputs = append(inputs, c.args[i])
+		}
+	}
+	var cands []string
+	for _, in := range inputs {
+		if in.dyn {
+			c.raise(ruleDynScript)
+			continue
+		}
+		cands = append(cands, in.val)
+	}
+	if len(inputs) == 0 {
+		switch c.stdin.kind {
+		case flowText:
+			for _, line := range strings.Split(strings.TrimSpace(c.stdin.text), "\n") {
+				cands = append(cands, line)
+			}
+		default:
+			if len(cmd) == 0 {
+				c.raise(ruleShellStdin)
+			}
+		}
+	}
+	for _, a := range cmd {
+		if a.dyn {
+			c.raise(ruleDynScript)
+			return flow{kind: flowData}
+		}
+	}
+	if len(cmd) == 0 {
+		for _, cand := range cands {
+			c.w.script(cand, &c.pos)
+		}
+		return flow{kind: flowData}
+	}
+	if len(cands) == 0 {
+		cands = []string{"$PARALLEL_INPUT"}
+	}
+	for _, line := range []string{joinArgsRaw(cmd), joinArgs(cmd)} {
+		for _, cand := range cands {
+			q := cand
+			if cand != "$PARALLEL_INPUT" {
+				q = syntaxQuote(cand)
+			}
+			script := line
+			found := false
+			for _, tok := range []string{"{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}", "{1}", "{2}", "{3}"} {
+				if strings.Contains(script, tok) {
+					found = true
+					script = strings.ReplaceAll(script, tok, q)
+				}
+			}
+			if !found {
+				script += " " + q
+			}
+			c.w.script(script, &c.pos)
+		}
+	}
+	return flow{kind: flowData}
+}
+
+func curlCommand(c *call) flow {
+	c.raise(r("network", High, "talks to the network"))
+	if o, ok := c.optValue("-o --output"); ok {
+		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+			c.raise(ru)
+		}
+	}
+	if c.hasOpt("-o --output -O --remote-name --remote-name-all") {
+		return flow{}
+	}
+	return flow{kind: flowDownload}
+}
+
+func wgetCommand(c *call) flow {
+	c.raise(r("network", High, "talks to the network"))
+	if o, ok := c.optValue("-O --output-document"); ok {
+		if o.val == "-" {
+			return flow{kind: flowDownload}
+		}
+		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+			c.raise(ru)
+		}
+	}
+	if c.hasOpt("-qO- -O-") {
+		return flow{kind: flowDownload}
+	}
+	return flow{}
+}
+
+func tarCommand(c *call) flow {
+	if c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") {
+		c.raise(r("tar-exec", High, "makes tar run another program"))
+	}
+	mode := ""
+	if len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") {
+		mode = c.args[0].val // old-style "tar xzf"
+	}
+	has := func(short, long string) bool {
+		return strings.ContainsAny(mode, short) || c.hasOpt("-"+short+" "+long)
+	}
+	switch {
+	case has("x", "--extract --get"):
+		c.raise(r("tar-extract", Low, "extracts files"))
+		if d, ok := c.optValue("-C --directory"); ok {
+			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	case has("c", "--create") || has("r", "--append") || has("u", "--update"):
+		c.raise(r("tar-create", Low, "writes an archive"))
+		if o, ok := c.optValue("-f --file"); ok {
+			if ru, bad := c.w.writeRule(o); bad {
+				c.raise(ru)
+			}
+		}
+	default:
+		c.raise(r("tar-list", Minimal, "lists an archive"))
+	}
+	return flow{kind: flowData}
+}
+
+func rgCommand(c *call) flow {
+	c.raise(r("search", Minimal, "searches files"))
+	if c.hasOpt("--pre --hostname-bin") {
+		c.raise(r("rg-pre", High, "makes ripgrep run another program on every file"))
+	}
+	return flow{kind: flowData}
+}
+
+func base64Command(c *call) flow {
+	c.raise(r("encode", Minimal, "encodes or decodes data"))
+	if o, ok := c.optValue("-o --output"); ok {
+		if ru, bad := c.w.writeRule(o); bad {
+			c.raise(ru)
+		}
+	}
+	if c.stdin.kind == flowDownload {
+		return c.stdin
+	}
+	return flow{kind: flowData}
+}

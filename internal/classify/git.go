@@ -1,0 +1,481 @@
+package classify
+
+import "strings"
+
+// git gets a semantic model (design §2 "Git"): global options first, then
+// the subcommand and the flags that change what it does. Each row below is
+// a rule; gitCommand picks among them.
+var (
+	gitRead        = r("git-read", Minimal, "reads the repository")
+	gitFetch       = r("git-fetch", Minimal, "downloads commits into the repository without changing your files")
+	gitLocal       = r("git-local", Medium, "changes the local repository (commits, branches, index, working tree)")
+	gitClone       = r("git-clone", Medium, "clones a repository")
+	gitPush        = r("git-push", High, "pushes commits to a remote repository")
+	gitPushDelete  = r("git-push-delete", High, "deletes a branch or tag on a remote repository")
+	gitForcePush   = danger("git-force-push", "rewrites the history of a remote branch, which can destroy other people's work")
+	gitRemoteWrite = r("git-remote-write", High, "changes where the repository fetches from and pushes to")
+	gitConfigWrite = r("git-config-write", High, "changes git configuration, which can make git run programs")
+	gitConfigOpt   = r("git-config-option", High, "sets git configuration for this command, which can make git run programs")
+	gitExec        = r("git-exec", High, "makes git run another program (pager, diff driver, hook, helper)")
+	gitUnknown     = r("git-unknown", High, "runs a git subcommand permguard does not know (it may be an alias)")
+	gitDynamic     = r("git-dynamic", High, "runs git with a subcommand only known at run time")
+	gitDiscard     = danger("git-discard-files", "discards uncommitted changes in the named files for good")
+	gitAbort       = danger("git-abort", "abandons the merge, rebase or cherry-pick in progress with its conflict resolutions")
+	gitTagDelete   = danger("git-tag-delete", "deletes a tag, which git keeps no record of")
+	gitRmForce     = danger("git-rm-force", "deletes files together with their uncommitted changes")
+	gitNetwork     = r("git-network", High, "talks to a remote server")
+	gitSubmodule   = r("git-submodule", High, "updates submodules, fetching and checking out code from other repositories")
+	gitResetHard   = danger("git-reset-hard", "throws away uncommitted changes for good (reset --hard)")
+	gitClean       = danger("git-clean", "deletes untracked files for good")
+	gitDiscardAll  = danger("git-discard-all", "discards every uncommitted change in the working tree")
+	gitStashDrop   = danger("git-stash-drop", "deletes stashed changes for good")
+	gitBranchDel   = danger("git-branch-force-delete", "deletes a branch even if its commits are not merged anywhere")
+	gitRewrite     = danger("git-rewrite-history", "rewrites or prunes history so that lost commits cannot be recovered")
+	gitWorktreeRm  = danger("git-worktree-force-remove", "removes a worktree with its uncommitted changes")
+	gitRefDelete   = danger("git-update-ref-delete", "deletes a ref directly, bypassing every safety check")
+	gitDynamicArg  = danger("git-dynamic-argument", "passes git an argument only known at run time where a flag could make it destroy work")
+)
+
+// gitValueOpts are global options that take the next word.
+var gitValueOpts = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--super-prefix": true, "--list-cmds": true}
+
+func gitCommand(c *call) flow {
+	args := c.args
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			c.raise(gitDynamic)
+			return flow{kind: flowData}
+		}
+		v := a.val
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		name, _, hasVal := strings.Cut(v, "=")
+		switch {
+		case name == "-c" || name == "--config-env" || strings.HasPrefix(v, "-c"):
+			c.raise(gitConfigOpt)
+		case name == "--exec-path" && hasVal:
+			c.raise(gitExec)
+		case name == "--git-dir" || name == "--work-tree":
+			c.raise(r("git-dir", Medium, "points git at another repository or work tree"))
+		case v == "--version" || v == "--help" || v == "-h" || name == "--exec-path" || v == "--html-path" || v == "--man-path" || v == "--info-path":
+			c.raise(ruleVersion)
+			return flow{kind: flowData}
+		case v == "-p" || v == "--paginate":
+			// the pager is the user's own configuration
+		}
+		if gitValueOpts[v] {
+			i++
+		}
+	}
+	if i >= len(args) {
+		c.raise(r("git-bare", Minimal, "prints git's usage"))
+		return flow{kind: flowData}
+	}
+	// case-insensitive file systems find git-RESET as git-reset
+	sub := strings.ToLower(args[i].val)
+	rest := args[i+1:]
+	if def, ok := gitAliases(args[:i])[sub]; ok {
+		// an alias set with -c alias.NAME=...: judge what it expands to
+		c.raise(gitConfigOpt)
+		if strings.HasPrefix(def, "!") {
+			c.w.script(def[1:]+" "+joinArgs(rest), &c.pos)
+			return flow{kind: flowData}
+		}
+		words := strings.Fields(def)
+		if len(words) == 0 {
+			return flow{kind: flowData}
+		}
+		sub = strings.ToLower(words[0])
+		var pre []arg
+		for _, wd := range words[1:] {
+			pre = append(pre, arg{val: wd, pos: c.pos})
+		}
+		rest = append(pre, rest...)
+	}
+	rc := &call{w: c.w, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true}
+	gitSub(rc, sub)
+	return flow{kind: flowData}
+}
+
+// gitAliases collects alias.NAME=VALUE from -c options.
+func gitAliases(global []arg) map[string]string {
+	var out map[string]string
+	for i, a := range global {
+		v := a.val
+		switch {
+		case v == "-c" && i+1 < len(global):
+			v = global[i+1].val
+		case strings.HasPrefix(v, "-c") && len(v) > 2:
+			v = v[2:]
+		default:
+			continue
+		}
+		k, val, ok := strings.Cut(v, "=")
+		if name, isAlias := strings.CutPrefix(strings.ToLower(k), "alias."); ok && isAlias {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[name] = val
+		}
+	}
+	return out
+}
+
+func anyDyn(args []arg) bool {
+	for _, a := range args {
+		if a.dyn {
+			return true
+		}
+	}
+	return false
+}
+
+// positional returns the non-option words (everything after "--" counts).
+func positional(args []arg) []arg {
+	var out []arg
+	for i, a := range args {
+		if !a.dyn && a.val == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func gitSub(c *call, sub string) {
+	dyn := c.anyDynamic()
+	execFlags := func() {
+		if c.hasOpt("--ext-diff --textconv --exec --upload-pack --receive-pack --open-files-in-pager -O --extcmd --tool") {
+			c.raise(gitExec)
+		}
+		if o, ok := c.optValue("--output"); ok {
+			if ru, bad := c.w.writeRule(o); bad {
+				c.raise(ru)
+			}
+		}
+	}
+	switch sub {
+	case "status", "log", "diff", "show", "ls-files", "ls-tree", "cat-file", "rev-parse", "describe", "shortlog",
+		"blame", "annotate", "whatchanged", "rev-list", "show-ref", "for-each-ref", "name-rev", "merge-base",
+		"count-objects", "var", "help", "version", "check-ignore", "check-attr", "check-ref-format", "verify-commit",
+		"verify-tag", "show-branch", "cherry", "diff-tree", "diff-files", "diff-index", "range-diff", "grep", "fsck",
+		"ls-remote", "get-tar-commit-id", "column", "stripspace", "hash-object":
+		if sub == "hash-object" && c.hasOpt("-w") {
+			c.raise(gitLocal)
+		} else if sub == "ls-remote" {
+			c.raise(gitFetch)
+		} else {
+			c.raise(gitRead)
+		}
+		execFlags()
+	case "fetch":
+		c.raise(gitFetch)
+		execFlags()
+	case "reflog":
+		switch w := positional(c.args); {
+		case len(w) > 0 && (w[0].val == "expire" || w[0].val == "delete" || w[0].dyn):
+			c.raise(gitRewrite)
+		default:
+			c.raise(gitRead)
+		}
+	case "branch":
+		switch {
+		case c.hasOpt("-D") || c.hasOpt("--delete -d") && c.hasOpt("--force -f"):
+			c.raise(gitBranchDel)
+		case dyn:
+			c.raise(gitDynamicArg)
+		case c.hasOpt("-d --delete -m -M --move -c -C --copy -u --set-upstream-to --unset-upstream --edit-description -t --track"):
+			c.raise(gitLocal)
+		case c.hasOpt("-f --force"):
+			c.raise(danger("git-branch-force", "moves an existing branch, which can orphan its commits"))
+		case len(positional(c.args)) > 0 && !c.hasOpt("-l --list --contains --no-contains --merged --no-merged --points-at"):
+			c.raise(gitLocal)
+		default:
+			c.raise(gitRead)
+		}
+	case "tag":
+		switch {
+		case c.hasOpt("-d --delete"):
+			c.raise(gitTagDelete)
+		case dyn:
+			c.raise(gitLocal)
+		case c.hasOpt("-l --list -n --contains --no-contains --merged --no-merged --points-at -v --verify"):
+			c.raise(gitRead)
+		case len(positional(c.args)) > 0 || c.hasOpt("-a -s -d -f -m -F -u --delete"):
+			c.raise(gitLocal)
+		default:
+			c.raise(gitRead)
+		}
+	case "remote":
+		w := positional(c.args)
+		switch {
+		case len(w) == 0 || w[0].val == "show" || w[0].val == "get-url":
+			c.raise(gitRead)
+		default:
+			c.raise(gitRemoteWrite)
+		}
+	case "config":
+		gitConfig(c)
+	case "push":
+		gitPushCmd(c)
+	case "reset":
+		switch {
+		case c.hasOpt("--hard"):
+			c.raise(gitResetHard)
+		case dyn:
+			c.raise(gitDynamicArg)
+		default:
+			c.raise(gitLocal)
+		}
+	case "clean":
+		if c.hasOpt("-n --dry-run") && !c.hasOpt("-f --force") {
+			c.raise(r("git-clean-dry-run", Minimal, "lists the untracked files git clean would delete"))
+		} else {
+			c.raise(gitClean)
+		}
+	case "checkout", "restore", "switch":
+		gitCheckout(c, sub)
+	case "stash":
+		w := positional(c.args)
+		switch {
+		case len(w) == 0:
+			c.raise(gitLocal)
+		case w[0].dyn:
+			c.raise(gitDynamicArg)
+		case w[0].val == "drop" || w[0].val == "clear":
+			c.raise(gitStashDrop)
+		case w[0].val == "list" || w[0].val == "show":
+			c.raise(gitRead)
+		default:
+			c.raise(gitLocal)
+		}
+	case "filter-branch", "filter-repo", "prune", "replace":
+		c.raise(gitRewrite)
+	case "gc":
+		if o, ok := c.optValue("--prune"); ok && (o.dyn || o.val == "now" || o.val == "all") {
+			c.raise(gitRewrite)
+		} else {
+			c.raise(gitLocal)
+		}
+	case "update-ref":
+		if c.hasOpt("-d --delete --stdin") || dyn {
+			c.raise(gitRefDelete)
+		} else {
+			c.raise(r("git-update-ref", High, "moves a ref directly, bypassing git's safety checks"))
+		}
+	case "worktree":
+		w := positional(c.args)
+		switch {
+		case len(w) > 0 && w[0].val == "list":
+			c.raise(gitRead)
+		case len(w) > 0 && w[0].val == "remove" && c.hasOpt("-f --force"):
+			c.raise(gitWorktreeRm)
+		default:
+			c.raise(gitLocal)
+		}
+	case "add", "commit", "pull", "merge", "rebase", "cherry-pick", "revert", "rm", "mv", "init", "am", "apply",
+		"format-patch", "bisect", "notes", "repack", "maintenance", "mergetool-ignore", "sparse-checkout", "pack-refs",
+		"commit-graph", "multi-pack-index", "rerere", "bundle", "archive", "read-tree", "write-tree", "commit-tree",
+		"update-index", "checkout-index", "symbolic-ref", "mktag", "mktree", "unpack-objects", "pack-objects", "index-pack":
+		c.raise(gitLocal)
+		if (sub == "merge" || sub == "rebase" || sub == "cherry-pick" || sub == "revert" || sub == "am") && c.hasOpt("--abort") {
+			c.raise(gitAbort)
+		}
+		if sub == "rm" && (c.hasOpt("-f --force") || c.hasOpt("-r") && hasWholeTree(positional(c.args))) {
+			c.raise(gitRmForce)
+		}
+		if sub == "pull" || sub == "archive" && c.hasOpt("--remote") {
+			execFlags()
+		}
+		if sub == "rebase" && c.hasOpt("--exec -x") {
+			c.raise(gitExec)
+		}
+		if sub == "commit" || sub == "merge" || sub == "am" {
+			// hooks run on commit, but they are the repository's own; --no-verify skips them
+		}
+		if sub == "archive" {
+			if o, ok := c.optValue("--output -o"); ok {
+				if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+					c.raise(ru)
+				}
+			}
+		}
+	case "clone":
+		c.raise(gitClone)
+		execFlags()
+		if c.hasOpt("--config -c") {
+			c.raise(gitConfigOpt)
+		}
+	case "submodule":
+		w := positional(c.args)
+		if len(w) == 0 || w[0].val == "status" || w[0].val == "summary" {
+			c.raise(gitRead)
+		} else {
+			c.raise(gitSubmodule)
+		}
+	case "mergetool", "difftool", "daemon", "instaweb", "send-email", "credential", "credential-store",
+		"credential-cache", "hook", "filter-process", "upload-pack", "receive-pack", "shell", "web--browse":
+		c.raise(gitExec)
+	case "svn", "p4", "request-pull", "imap-send", "http-push", "http-fetch":
+		c.raise(gitNetwork)
+	case "lfs":
+		w := positional(c.args)
+		switch {
+		case len(w) > 0 && (w[0].val == "ls-files" || w[0].val == "status" || w[0].val == "env" || w[0].val == "version"):
+			c.raise(gitRead)
+		case len(w) > 0 && w[0].val == "push":
+			c.raise(gitPush)
+		default:
+			c.raise(gitLocal)
+		}
+	default:
+		c.raise(gitUnknown)
+	}
+}
+
+func gitConfig(c *call) {
+	if c.hasOpt("--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --get-color --get-colorbool --name-only") {
+		c.raise(gitRead)
+		return
+	}
+	w := positional(c.args)
+	if len(w) > 0 && (w[0].val == "get" || w[0].val == "list") {
+		c.raise(gitRead)
+		return
+	}
+	if len(w) == 1 && !w[0].dyn && !c.hasOpt("--unset --unset-all --remove-section --rename-section --add --replace-all -e --edit") {
+		c.raise(gitRead)
+		return
+	}
+	c.raise(gitConfigWrite)
+}
+
+func gitPushCmd(c *call) {
+	c.raise(gitPush)
+	switch {
+	case c.hasOpt("--force -f --force-with-lease --force-if-includes --mirror"):
+		c.raise(gitForcePush)
+		return
+	case c.anyDynamic():
+		c.raise(gitDynamicArg)
+		return
+	}
+	for _, a := range positional(c.args) {
+		switch {
+		case strings.HasPrefix(a.val, "+"):
+			c.raise(gitForcePush)
+			return
+		case strings.HasPrefix(a.val, ":"):
+			c.raise(gitPushDelete)
+		}
+	}
+	if c.hasOpt("--delete -d --prune") {
+		c.raise(gitPushDelete)
+	}
+	if c.hasOpt("--receive-pack --exec") {
+		c.raise(gitExec)
+	}
+}
+
+// hasWholeTree reports a pathspec that names the whole tree.
+func hasWholeTree(paths []arg) bool {
+	for _, p := range paths {
+		switch v := strings.TrimSuffix(p.val, "/"); {
+		case p.dyn:
+		case v == "." || v == "" || v == ":/" || v == "*" || v == ":(top)" || v == ":" || strings.HasPrefix(v, ":(top"):
+			return true
+		}
+	}
+	return false
+}
+
+// checkoutValueOpts take a value as the next word (or attached).
+var checkoutValueOpts = map[string]bool{
+	"-b": true, "-B": true, "-c": true, "-C": true, "--orphan": true, "--conflict": true, "-s": true, "--source": true,
+	"-U": true, "--unified": true, "--inter-hunk-context": true, "--pathspec-from-file": true, "--track": false,
+}
+
+// gitCheckout judges checkout, switch and restore: moving to a branch is
+// local work; overwriting files in the working tree loses uncommitted
+// changes for good.
+func gitCheckout(c *call, sub string) {
+	var paths, opts []arg
+	afterDash := false
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		switch {
+		case afterDash || a.dyn:
+			paths = append(paths, a)
+		case a.val == "--":
+			afterDash = true
+		case strings.HasPrefix(a.val, "--"):
+			name, _, hasVal := strings.Cut(a.val, "=")
+			opts = append(opts, arg{val: name})
+			if !hasVal && checkoutValueOpts[name] {
+				i++
+			}
+			if name == "--pathspec-from-file" || strings.HasPrefix("--pathspec-from-file", name) && len(name) > 12 {
+				paths = append(paths, arg{val: "{pathspec file}", dyn: true})
+			}
+		case strings.HasPrefix(a.val, "-") && len(a.val) > 1:
+			// a cluster: -qb NAME, -bNAME; a value option ends it
+			for k := 1; k < len(a.val); k++ {
+				o := "-" + a.val[k:k+1]
+				opts = append(opts, arg{val: o})
+				if checkoutValueOpts[o] {
+					if k == len(a.val)-1 {
+						i++
+					}
+					break
+				}
+			}
+		default:
+			paths = append(paths, a)
+		}
+	}
+	has := func(o string) bool { return hasOptAbbrev(opts, o) }
+	staged, worktree := has("--staged -S"), has("--worktree -W")
+	switch sub {
+	case "switch":
+		if has("--discard-changes -f --force") {
+			c.raise(gitDiscardAll)
+		} else if anyDyn(paths) {
+			c.raise(r("git-checkout-dynamic", High, "switches to a branch only known at run time"))
+		} else {
+			c.raise(gitLocal)
+		}
+		return
+	case "restore":
+		if staged && !worktree {
+			c.raise(gitLocal)
+			return
+		}
+		if hasWholeTree(paths) || len(paths) == 0 && !has("--patch -p") {
+			c.raise(gitDiscardAll)
+			return
+		}
+		c.raise(gitDiscard)
+		return
+	}
+	// checkout
+	switch {
+	case has("-b -B --orphan") && !has("-f --force"):
+		// a new branch: git refuses to check out paths at the same time
+		c.raise(gitLocal)
+	case has("-f --force"):
+		c.raise(gitDiscardAll)
+	case hasWholeTree(paths) && (afterDash || len(paths) > 0):
+		c.raise(gitDiscardAll)
+	case afterDash && len(paths) > 0, len(paths) > 1, has("--pathspec-from-file -p --patch"):
+		c.raise(gitDiscard)
+	case anyDyn(paths):
+		c.raise(r("git-checkout-dynamic", High, "checks out a branch or files only known at run time, which may discard uncommitted changes"))
+	default:
+		c.raise(gitLocal)
+	}
+}

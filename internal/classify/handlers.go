@@ -1,0 +1,738 @@
+package classify
+
+import (
+	"strings"
+)
+
+// handlers are programs that need more than a table row: wrappers that run
+// another command, shells and interpreters that run code, and commands
+// whose targets decide the verdict.
+var handlers map[string]func(c *call) flow
+
+func init() {
+	handlers = map[string]func(c *call) flow{
+		"cat": catCommand, "git": gitCommand, "rm": rmCommand, "rmdir": rmdirCommand, "unlink": unlinkCommand,
+		"mv": mvCommand, "cp": cpCommand, "ln": lnCommand, "install": cpCommand,
+		"chmod": chmodCommand, "chown": chownCommand, "chgrp": chownCommand,
+		"dd": ddCommand, "truncate": truncateCommand, "mkdir": touchCommand, "touch": touchCommand,
+		"tee": teeCommand, "find": findCommand, "xargs": xargsCommand, "sed": sedCommand, "gsed": sedCommand,
+		"awk": awkCommand, "gawk": awkCommand, "mawk": awkCommand, "nawk": awkCommand,
+		"cd": cdCommand, "pushd": cdCommand, "popd": popdCommand, "echo": echoCommand, "printf": printfCommand,
+		"eval": evalCommand, "source": sourceCommand, ".": sourceCommand, "alias": aliasCommand, "trap": trapCommand,
+		"set": setCommand, "curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "rg": rgCommand,
+		"base64": base64Command, "permguard": permguardCommand, "parallel": parallelCommand,
+		"watch": watchCommand, "flock": flockCommand, "script": scriptCommand, "env": envCommand,
+		"sudo": sudoCommand, "doas": sudoCommand, "pkexec": sudoCommand, "run0": sudoCommand,
+		"command": commandCommand, "builtin": wrapper("", ""), "exec": execCommand,
+		"nice": wrapper("-n --adjustment", ""), "nohup": wrapper("", "nohup"), "time": wrapper("-f --format -o --output", ""),
+		"timeout": timeoutCommand, "stdbuf": wrapper("-i -o -e --input --output --error", ""),
+		"setsid": wrapper("", "setsid"), "chronic": wrapper("", ""), "unbuffer": wrapper("", ""),
+		"ionice": wrapper("-c -n -t --class --classdata", ""), "caffeinate": wrapper("-t -w", ""),
+		"strace": wrapper("-o -e -s -u -E -a -b -I -O -S -X -P", "trace"), "ltrace": wrapper("-o -e -s -u -E -a -n", "trace"),
+		"taskset": tasksetCommand, "chrt": chrtCommand, "busybox": wrapper("", ""), "doit": nil,
+		"fdisk":    fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
+		"sfdisk":   fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
+		"cfdisk":   fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
+		"parted":   fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
+		"format":   fixed(danger("disk-format", "formats a disk, destroying what is on it"), flowData),
+		"shutdown": fixed(danger("power", "shuts down or restarts the machine"), flowData),
+		"reboot":   fixed(danger("power", "shuts down or restarts the machine"), flowData),
+		"halt":     fixed(danger("power", "shuts down or restarts the machine"), flowData),
+		"poweroff": fixed(danger("power", "shuts down or restarts the machine"), flowData),
+		"init":     fixed(danger("power", "shuts down or restarts the machine"), flowData),
+		"telinit":  fixed(danger("power", "shuts down or restarts the machine"), flowData),
+		":":        fixed(r("noop", Minimal, "does nothing"), flowNone),
+		"true":     fixed(r("noop", Minimal, "does nothing"), flowNone),
+		"false":    fixed(r("noop", Minimal, "does nothing"), flowNone),
+	}
+	delete(handlers, "doit")
+	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "yash", "csh", "tcsh", "rbash"} {
+		handlers[sh] = shellCommand
+	}
+	for _, in := range []string{"node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "rscript", "osascript",
+		"pwsh", "powershell", "tclsh", "irb", "jshell", "groovy", "julia", "elixir", "erl", "ts-node", "tsx"} {
+		handlers[in] = interpreter
+	}
+}
+
+// fixed returns a handler that always gives the same rule.
+func fixed(ru rule, out flowKind) func(c *call) flow {
+	return func(c *call) flow {
+		c.raise(ru)
+		return flow{kind: out}
+	}
+}
+
+var (
+	ruleBackground = r("detach", High, "starts a process that keeps running after the session ends")
+	ruleTrace      = r("trace", High, "traces a program, reading its memory and system calls")
+	ruleSudo       = danger("sudo", "runs a command as root")
+	ruleShellC     = r("shell-script", Minimal, "runs a shell script given inline (its commands are classified on their own)")
+	ruleShellFile  = r("run-script", High, "runs a script file nobody has reviewed")
+	ruleShellStdin = r("shell-stdin", High, "runs commands read from a file or another program's output")
+	ruleShellTTY   = r("shell-interactive", High, "starts an interactive shell")
+	ruleDynScript  = r("dynamic-script", High, "runs a script only known at run time")
+	ruleDownload   = danger("run-download", "runs code downloaded from the network")
+	ruleInline     = r("inline-code", High, "runs inline code")
+	ruleInlineDel  = danger("inline-code-destructive", "runs inline code that deletes or overwrites files or data")
+	ruleInterpFile = r("run-program-file", High, "runs a program from a file nobody has reviewed")
+	ruleInterpTTY  = r("interpreter-interactive", High, "starts an interactive interpreter")
+)
+
+// skipOpts returns the index of the first word that is not an option of a
+// wrapper; valueOpts take the next word unless written "--opt=value".
+// A dynamic word ends the options: it may be the command.
+func skipOpts(args []arg, valueOpts string) int {
+	vo := strings.Fields(valueOpts)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			return i
+		}
+		if a.val == "--" {
+			return i + 1
+		}
+		if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			return i
+		}
+		for _, o := range vo {
+			if a.val == o {
+				i++
+				break
+			}
+		}
+	}
+	return len(args)
+}
+
+// wrapper returns a handler for a program that runs the rest of its
+// arguments as a command. floor names an extra rule for the wrapper itself.
+func wrapper(valueOpts, floor string) func(c *call) flow {
+	return func(c *call) flow {
+		switch floor {
+		case "nohup", "setsid":
+			c.raise(ruleBackground)
+		case "trace":
+			c.raise(ruleTrace)
+		}
+		if c.name == "time" {
+			if o, ok := c.optValue("-o --output"); ok {
+				if ru, bad := c.w.writeRule(o); bad {
+					c.raise(ru)
+				}
+			}
+		}
+		i := skipOpts(c.args, valueOpts)
+		if c.name == "nice" && i < len(c.args) && !c.args[i].dyn && isNumber(strings.TrimPrefix(c.args[i].val, "-")) {
+			i++
+		}
+		if i >= len(c.args) {
+			c.raise(r("wrapper-alone", Minimal, "runs no command"))
+			return flow{}
+		}
+		return c.w.dispatch(c, c.args[i:])
+	}
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, ch := range s {
+		if ch < '0' || ch > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func timeoutCommand(c *call) flow {
+	i := skipOpts(c.args, "-s -k --signal --kill-after")
+	i++ // the duration
+	if i >= len(c.args) {
+		c.raise(r("wrapper-alone", Minimal, "runs no command"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func tasksetCommand(c *call) flow {
+	if c.hasOpt("-p --pid") {
+		c.raise(r("taskset-pid", High, "changes another process's CPU affinity"))
+		return flow{}
+	}
+	i := skipOpts(c.args, "") + 1 // the mask or list
+	if c.hasOpt("-c --cpu-list") {
+		i = skipOpts(c.args, "-c --cpu-list")
+	}
+	if i >= len(c.args) {
+		c.raise(r("wrapper-alone", Minimal, "runs no command"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func chrtCommand(c *call) flow {
+	if c.hasOpt("-p --pid") {
+		c.raise(r("chrt-pid", High, "changes another process's scheduling"))
+		return flow{}
+	}
+	i := skipOpts(c.args, "-T -P -D --sched-runtime --sched-period --sched-deadline") + 1
+	if i >= len(c.args) {
+		c.raise(r("wrapper-alone", Minimal, "runs no command"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func sudoCommand(c *call) flow {
+	c.raise(ruleSudo)
+	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
+	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
+		name := c.args[i].val[:strings.IndexByte(c.args[i].val, '=')]
+		if ru, ok := envRule(name, true); ok {
+			c.raiseMsg(ru, "sets "+name+": "+ru.why)
+		}
+		i++
+	}
+	if i >= len(c.args) {
+		if c.hasOpt("-s -i --shell --login") {
+			c.raise(ruleShellTTY)
+		}
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func envCommand(c *call) flow {
+	args := c.args
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			break
+		}
+		v := a.val
+		if v == "--" {
+			i++
+			break
+		}
+		if v == "-S" || strings.HasPrefix(v, "--split-string") || strings.HasPrefix(v, "-S") {
+			// -S splits one string into words: read it as a script
+			script := ""
+			if v == "-S" || v == "--split-string" {
+				if i+1 < len(args) {
+					script = args[i+1].val
+					i++
+				}
+			} else if strings.HasPrefix(v, "--split-string=") {
+				script = v[len("--split-string="):]
+			} else {
+				script = v[2:]
+			}
+			c.raise(r("env-split", Minimal, "runs the command in its -S string (classified on its own)"))
+			c.w.script(script+" "+joinArgs(args[i+1:]), &c.pos)
+			return flow{kind: flowData}
+		}
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		if v == "-u" || v == "-C" || v == "--unset" || v == "--chdir" || v == "-P" {
+			i++
+		}
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		eq := strings.IndexByte(a.val, '=')
+		if a.dyn || eq <= 0 {
+			break
+		}
+		name := a.val[:eq]
+		if ru, ok := envRule(name, true); ok {
+			c.raiseMsg(ru, "sets "+name+": "+ru.why)
+		}
+	}
+	if i >= len(args) {
+		c.raise(r("print-env", High, "prints environment variables, which often hold secrets"))
+		return flow{kind: flowData}
+	}
+	return c.w.dispatch(c, args[i:])
+}
+
+func commandCommand(c *call) flow {
+	if c.hasOpt("-v -V") {
+		c.raise(r("command-lookup", Minimal, "looks up a command"))
+		return flow{kind: flowData}
+	}
+	i := skipOpts(c.args, "")
+	if i >= len(c.args) {
+		c.raise(r("wrapper-alone", Minimal, "runs no command"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func execCommand(c *call) flow {
+	i := skipOpts(c.args, "-a")
+	if i >= len(c.args) {
+		c.raise(r("exec-redirect", High, "redirects the shell's own input or output for every command after it"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func watchCommand(c *call) flow {
+	c.raise(r("watch", High, "runs a command again and again until stopped"))
+	i := skipOpts(c.args, "-n --interval -d --differences -q --equexit")
+	if i >= len(c.args) {
+		return flow{}
+	}
+	if c.hasOpt("-x --exec") {
+		return c.w.dispatch(c, c.args[i:])
+	}
+	// watch joins its arguments and runs them with sh -c
+	c.w.script(joinArgsRaw(c.args[i:]), &c.pos)
+	return flow{kind: flowData}
+}
+
+// joinArgsRaw joins values with spaces, as programs that hand their
+// arguments to sh -c do.
+func joinArgsRaw(args []arg) string {
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.val)
+	}
+	return b.String()
+}
+
+func flockCommand(c *call) flow {
+	i := skipOpts(c.args, "-w --wait --timeout -E --conflict-exit-code")
+	if o, ok := c.optValue("-c --command"); ok {
+		if o.dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.raise(ruleShellC)
+			c.w.script(o.val, &c.pos)
+		}
+		return flow{kind: flowData}
+	}
+	i++ // the lock file or descriptor
+	if i >= len(c.args) {
+		c.raise(r("flock", Low, "takes a file lock"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func scriptCommand(c *call) flow {
+	if o, ok := c.optValue("-c --command"); ok {
+		if o.dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.raise(ruleShellC)
+			c.w.script(o.val, &c.pos)
+		}
+		return flow{kind: flowData}
+	}
+	c.raise(ruleShellTTY)
+	return flow{kind: flowData}
+}
+
+// shellCommand handles sh, bash and their kin: -c SCRIPT is re-parsed; a
+// script file is unknown code; commands on standard input are classified
+// when they are static text.
+func shellCommand(c *call) flow {
+	args := c.args
+	hasC, stdinScript := false, false
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			break
+		}
+		v := a.val
+		if v == "--" || v == "-" {
+			i++
+			stdinScript = v == "-"
+			break
+		}
+		if (!strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+")) || len(v) < 2 {
+			break
+		}
+		switch v {
+		case "-o", "+o", "-O", "+O", "--rcfile", "--init-file":
+			i++
+			continue
+		case "--login", "--norc", "--noprofile", "--posix", "--noediting", "--restricted", "--verbose", "--debugger", "--dump-strings":
+			continue
+		case "--version", "--help":
+			c.raise(ruleVersion)
+			return flow{kind: flowData}
+		}
+		if strings.HasPrefix(v, "--") {
+			continue
+		}
+		if strings.ContainsRune(v[1:], 'c') && v[0] == '-' {
+			hasC = true
+		}
+		if strings.ContainsRune(v[1:], 's') && v[0] == '-' {
+			stdinScript = true
+		}
+	}
+	rest := args[i:]
+	if hasC {
+		if len(rest) == 0 {
+			c.raise(parseRule)
+			return flow{kind: flowData}
+		}
+		if rest[0].dyn {
+			c.raise(ruleDynScript)
+			if rest[0].cand != "" {
+				c.w.script(rest[0].cand, &c.pos)
+			}
+			return flow{kind: flowData}
+		}
+		c.raise(ruleShellC)
+		c.w.script(rest[0].val, &c.pos)
+		return flow{kind: flowData}
+	}
+	if len(rest) > 0 && !stdinScript {
+		c.raise(ruleShellFile)
+		return flow{kind: flowData}
+	}
+	codeFromStdin(c, true)
+	return flow{kind: flowData}
+}
+
+// codeFromStdin judges a shell or interpreter that reads its program from
+// standard input.
+func codeFromStdin(c *call, shell bool) {
+	switch c.stdin.kind {
+	case flowText:
+		if shell {
+			c.raise(ruleShellC)
+			c.w.script(c.stdin.text, &c.pos)
+		} else {
+			inlineCode(c, c.stdin.text)
+		}
+	case flowDownload:
+		c.raise(ruleDownload)
+	case flowData:
+		c.raise(ruleShellStdin)
+		if c.stdin.text != "" && destructiveCode(c.stdin.text) {
+			c.raise(ruleInlineDel)
+		}
+	default:
+		if shell {
+			c.raise(ruleShellTTY)
+		} else {
+			c.raise(ruleInterpTTY)
+		}
+	}
+}
+
+// inlineCode judges code given on the command line or as static text.
+func inlineCode(c *call, code string) {
+	c.raise(ruleInline)
+	if destructiveCode(code) {
+		c.raise(ruleInlineDel)
+	}
+	for _, sh := range shellStrings(code) {
+		c.w.script(sh, &c.pos)
+	}
+}
+
+// destructiveMarkers are calls that delete or overwrite in the languages
+// agents run inline. Inline code is already high; these make it dangerous.
+var destructiveMarkers = []string{
+	"rmtree", "os.remove", "os.unlink", "os.rmdir", "removedirs", "unlink(", "unlink ", ".unlink", "rmsync",
+	"rmdirsync", "unlinksync", "fs.rm(", "fs.rmdir(", "promises.rm", "rimraf", "rm_rf", "rm_r ", "rm_r(",
+	"file.delete", "fileutils.rm", "remove-item", "rm -rf", "rm -fr", "rm -r ", "rm -f ", "shred ", "mkfs",
+	"drop database", "drop table", "drop schema", "truncate table", "format-volume", "clear-disk", "rmdir",
+	"deltree", "os.truncate", "writefilesync('/", "writefilesync(\"/",
+}
+
+func destructiveCode(code string) bool {
+	lc := strings.ToLower(code)
+	for _, m := range destructiveMarkers {
+		if strings.Contains(lc, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// interpreter handles python, node, ruby, perl and their kin.
+func interpreter(c *call) flow {
+	args := c.args
+	key := interpKey(c.name)
+	codeL, valueL := codeLetters[key], valueLetters[key]
+	longCode := map[string]bool{"--eval": true, "--print": true, "-Command": true, "-command": true, "--command": true}
+	longValue := map[string]bool{"--require": true, "--import": true, "--loader": true, "--input-type": true, "--experimental-loader": true}
+	if c.name == "perl" && hasPrefixOpt(args, "-i") {
+		c.raise(r("perl-in-place", Low, "edits files in place"))
+	}
+	if len(args) == 1 && !args[0].dyn {
+		switch args[0].val {
+		case "--version", "-V", "-v", "-version", "--help", "-h":
+			c.raise(ruleVersion)
+			return flow{kind: flowData}
+		}
+	}
+	code := func(i int, attached string) flow {
+		switch {
+		case attached != "":
+			inlineCode(c, attached)
+		case i+1 < len(args) && args[i+1].dyn:
+			c.raise(ruleDynScript)
+			if args[i+1].cand != "" {
+				inlineCode(c, args[i+1].cand)
+			}
+		case i+1 < len(args):
+			inlineCode(c, args[i+1].val)
+		default:
+			c.raise(ruleInline)
+		}
+		return flow{kind: flowData}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			c.raise(ruleDynScript)
+			return flow{kind: flowData}
+		}
+		v := a.val
+		switch {
+		case v == "-":
+			codeFromStdin(c, false)
+			return flow{kind: flowData}
+		case v == "--":
+			if i+1 < len(args) {
+				c.raise(ruleInterpFile)
+			} else {
+				codeFromStdin(c, false)
+			}
+			return flow{kind: flowData}
+		case !strings.HasPrefix(v, "-"):
+			c.raise(ruleInterpFile)
+			return flow{kind: flowData}
+		case strings.HasPrefix(v, "--") || len(v) > 2 && (key == "pwsh" || key == "powershell"):
+			name, val, hasVal := strings.Cut(v, "=")
+			if longCode[name] || strings.EqualFold(name, "-EncodedCommand") || strings.EqualFold(name, "-e") && key == "pwsh" {
+				if hasVal {
+					return code(i, val)
+				}
+				return code(i, "")
+			}
+			if longValue[name] && !hasVal {
+				i++
+			}
+			continue
+		}
+		// a cluster of one-letter options: -c, -we, -pe, -um pip, -Wignore
+		for k := 1; k < len(v); k++ {
+			ch := v[k]
+			rest := v[k+1:]
+			switch {
+			case strings.IndexByte(codeL, ch) >= 0:
+				return code(i, rest)
+			case ch == 'm' && key == "python":
+				mod := rest
+				next := i + 1
+				if mod == "" {
+					if next >= len(args) {
+						c.raise(ruleInline)
+						return flow{kind: flowData}
+					}
+					if args[next].dyn {
+						c.raise(ruleDynScript)
+						return flow{kind: flowData}
+					}
+					mod = args[next].val
+					next++
+				}
+				c.raise(r("python-module", Minimal, "runs a Python module as a program (judged as that program)"))
+				return c.w.dispatch(c, append([]arg{{val: mod, pos: c.pos}}, args[next:]...))
+			case strings.IndexByte(valueL, ch) >= 0:
+				if rest == "" {
+					i++
+				}
+				k = len(v)
+			}
+		}
+	}
+	codeFromStdin(c, false)
+	return flow{kind: flowData}
+}
+
+// catCommand reads files; with none it copies its input, so the text of
+// a heredoc or pipe flows on to the next command.
+func catCommand(c *call) flow {
+	c.w.applyTool(c, toolIndex["cat"])
+	if len(positional(c.args)) == 0 {
+		return c.stdin
+	}
+	return flow{kind: flowData}
+}
+
+func evalCommand(c *call) flow {
+	if len(c.args) == 0 {
+		c.raise(r("noop", Minimal, "does nothing"))
+		return flow{}
+	}
+	if c.anyDynamic() {
+		c.raise(ruleDynScript)
+		return flow{kind: flowData}
+	}
+	c.raise(r("eval", Minimal, "runs its arguments as a script (classified on their own)"))
+	c.w.script(joinArgsRaw(c.args), &c.pos)
+	return flow{kind: flowData}
+}
+
+func sourceCommand(c *call) flow {
+	c.raise(r("source", High, "runs a script file in the current shell"))
+	return flow{kind: flowData}
+}
+
+func aliasCommand(c *call) flow {
+	for _, a := range c.args {
+		if a.dyn || strings.Contains(a.val, "=") {
+			c.raise(r("alias", High, "defines an alias, which changes what later commands mean"))
+			return flow{}
+		}
+	}
+	c.raise(r("alias-list", Minimal, "lists aliases"))
+	return flow{kind: flowData}
+}
+
+func trapCommand(c *call) flow {
+	if len(c.args) == 0 || c.hasOpt("-l -p") {
+		c.raise(r("trap-list", Minimal, "lists signal handlers"))
+		return flow{kind: flowData}
+	}
+	i := skipOpts(c.args, "")
+	if i < len(c.args) {
+		if c.args[i].dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.raise(r("trap", Minimal, "runs a command when a signal arrives (classified on its own)"))
+			c.w.script(c.args[i].val, &c.pos)
+		}
+	}
+	return flow{}
+}
+
+func setCommand(c *call) flow {
+	if len(c.args) == 0 {
+		c.raise(r("print-env", High, "prints every shell variable, which may hold secrets"))
+		return flow{kind: flowData}
+	}
+	c.raise(r("set-option", Minimal, "sets shell options"))
+	return flow{}
+}
+
+func cdCommand(c *call) flow {
+	c.raise(r("cd", Minimal, "changes the current directory"))
+	w := c.w
+	ps := positional(c.args)
+	switch {
+	case len(ps) == 0 && c.name == "cd":
+		if w.env.Home != "" {
+			w.cwd, w.cwdDyn = w.env.Home, false
+		} else {
+			w.cwd, w.cwdDyn = "", true
+		}
+	case len(ps) == 0:
+		w.cwd, w.cwdDyn = "", true
+	default:
+		p, ok := w.abs(ps[0].val)
+		if ps[0].dyn || !ok || ps[0].val == "-" {
+			w.cwd, w.cwdDyn = "", true
+		} else {
+			w.cwd, w.cwdDyn = p, false
+		}
+	}
+	return flow{}
+}
+
+func popdCommand(c *call) flow {
+	c.raise(r("cd", Minimal, "changes the current directory"))
+	c.w.cwd, c.w.cwdDyn = "", true
+	return flow{}
+}
+
+func echoCommand(c *call) flow {
+	c.raise(r("echo", Minimal, "prints text"))
+	return textOut(c.args, 0)
+}
+
+// textOut is what echo or printf of args writes: static text when every
+// word is static.
+func textOut(args []arg, skip int) flow {
+	var b strings.Builder
+	for i, a := range args {
+		if i < skip {
+			continue
+		}
+		if a.dyn {
+			return flow{kind: flowData}
+		}
+		if i == skip && strings.HasPrefix(a.val, "-") && len(a.val) <= 3 {
+			continue // echo -n, -e
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.val)
+	}
+	b.WriteByte('\n')
+	return flow{kind: flowText, text: strings.ReplaceAll(b.String(), `\n`, "\n")}
+}
+
+func printfCommand(c *call) flow {
+	c.raise(r("echo", Minimal, "prints text"))
+	if o, ok := c.optValue("-v"); ok {
+		_ = o
+		return flow{}
+	}
+	if len(c.args) > 1 && !c.args[0].dyn && strings.Contains(c.args[0].val, "%") {
+		return textOut(c.args, 1)
+	}
+	return textOut(c.args, 0)
+}
+
+func permguardCommand(c *call) flow {
+	ps := positional(c.args)
+	if len(ps) > 0 && !ps[0].dyn {
+		switch ps[0].val {
+		case "check", "explain", "version", "help", "statusline", "doctor", "log", "completion":
+			c.raise(r("permguard-read", Minimal, "asks permguard about a command or its state"))
+			return flow{kind: flowData}
+		case "exec":
+			c.raise(r("permguard-exec", Minimal, "runs a command through permguard (classified on its own)"))
+			i := 0
+			for i < len(c.args) && c.args[i].val != "--" {
+				i++
+			}
+			if i+1 < len(c.args) {
+				return c.w.inner(c, c.args[i+1:], c.stdin)
+			}
+			return flow{}
+		case "config", "rules":
+			if len(ps) > 1 && !ps[1].dyn && (ps[1].val == "show" || ps[1].val == "path" || ps[1].val == "validate") || ps[0].val == "rules" {
+				c.raise(r("permguard-read", Minimal, "asks permguard about a command or its state"))
+				return flow{kind: flowData}
+			}
+		case "level", "mode":
+			if len(ps) == 1 {
+				c.raise(r("permguard-read", Minimal, "asks permguard about a command or its state"))
+				return flow{kind: flowData}
+			}
+		}
+	}
+	c.raise(ruleWriteOwn)
+	return flow{kind: flowData}
+}

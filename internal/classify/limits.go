@@ -1,0 +1,110 @@
+package classify
+
+import (
+	"fmt"
+	"math/bits"
+	"unicode/utf8"
+)
+
+// Limits checked before the parser sees an input. mvdan.cc/sh has no
+// recursion limit: deep nesting overflows the Go stack, which no recover
+// catches, and long flat chains of && or | overflow syntax.Walk. The numbers
+// keep every input under 100 ms and 64 MB (BenchmarkLimits measures them).
+const (
+	MaxInputBytes = 64 << 10 // agents write large heredocs; the worst case at this size is bounded by the checks below
+	MaxNesting    = 128      // brackets, braces, $( ( `...` and compound keywords open at once
+	MaxOperators  = 1000     // && || | |&: they build a left-deep tree that is walked recursively
+	maxReparse    = 8        // bash -c inside bash -c inside eval ...
+)
+
+// limitRule explains why an input was not parsed at all.
+var limitRule = rule{id: "input-limit", level: High, why: "input is too large or too deeply nested to inspect safely"}
+
+// checkLimits returns a non-empty message when src must not be parsed.
+// It scans bytes without regard to quoting: over-counting brackets inside
+// quotes only errs toward high.
+func checkLimits(src string) string {
+	if len(src) > MaxInputBytes {
+		return fmt.Sprintf("input is %d bytes, over the limit of %d", len(src), MaxInputBytes)
+	}
+	depth, maxDepth, ops := 0, 0, 0
+	for i := 0; i < len(src); i++ {
+		switch ch := src[i]; ch {
+		case 0:
+			return "input holds a NUL byte, which bash and the parser read differently"
+		case '(', '{', '[':
+			depth++
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		case '`':
+			// nested backquotes need 2^n-1 backslashes at level n+1
+			k := 0
+			for j := i - 1; j >= 0 && src[j] == '\\'; j-- {
+				k++
+			}
+			if n := bits.Len(uint(k)) + 1; n > maxDepth {
+				maxDepth = n
+			}
+		case '|':
+			ops++
+			if i+1 < len(src) && (src[i+1] == '|' || src[i+1] == '&') {
+				i++
+			}
+		case '&':
+			if i+1 < len(src) && src[i+1] == '&' {
+				ops++
+				i++
+			}
+		}
+		if depth > maxDepth {
+			maxDepth = depth
+		}
+		if maxDepth > MaxNesting {
+			return fmt.Sprintf("input nests brackets or substitutions more than %d deep", MaxNesting)
+		}
+		if ops > MaxOperators {
+			return fmt.Sprintf("input chains more than %d commands", MaxOperators)
+		}
+	}
+	if d := keywordDepth(src); d > MaxNesting {
+		return fmt.Sprintf("input nests if/while/for/case more than %d deep", MaxNesting)
+	}
+	if !utf8.ValidString(src) {
+		return "input is not valid UTF-8"
+	}
+	return ""
+}
+
+// keywordDepth estimates how deeply compound commands nest, counting the
+// words that open (if, while, until, for, select, case) and close (fi, done,
+// esac) them. Words inside quotes count too; that only errs toward high.
+func keywordDepth(src string) int {
+	depth, maxDepth := 0, 0
+	start := -1
+	for i := 0; i <= len(src); i++ {
+		isWord := i < len(src) && (src[i] >= 'a' && src[i] <= 'z')
+		if isWord {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			switch src[start:i] {
+			case "if", "while", "until", "for", "select", "case":
+				depth++
+				if depth > maxDepth {
+					maxDepth = depth
+				}
+			case "fi", "done", "esac":
+				if depth > 0 {
+					depth--
+				}
+			}
+			start = -1
+		}
+	}
+	return maxDepth
+}

@@ -1,0 +1,357 @@
+package classify
+
+import (
+	"path"
+	"strings"
+)
+
+// place is what a path means for a write, a delete or a read.
+type place uint8
+
+const (
+	placeUnknown       place = iota // dynamic, or relative after a cd to a dynamic path
+	placeSink                       // /dev/null, /dev/stdout, ...: writing there changes nothing
+	placeWorkspace                  // inside the workspace (not its root)
+	placeWorkspaceRoot              // the workspace directory itself
+	placeTemp                       // inside a temporary directory
+	placeOutside                    // anywhere else
+	placePersistence                // runs code later: shell rc files, cron, hooks, ...
+	placeSystem                     // the system's own files: /etc, /usr, /boot, ...
+	placeDevice                     // a block device or kernel memory
+	placeCritical                   // /, the home directory, a parent of the workspace or home
+	placeOwn                        // permguard's own settings and state
+)
+
+var sinks = map[string]bool{
+	"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/fd/1": true, "/dev/fd/2": true,
+	"/dev/tty": true, "/dev/zero": true,
+}
+
+// systemDirs hold the operating system; writing or deleting in them is
+// dangerous.
+var systemDirs = []string{
+	"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot", "/dev",
+	"/proc", "/sys", "/var", "/opt", "/srv", "/root", "/home", "/snap", "/run",
+	"/System", "/Library", "/Applications", "/private", "/Users", "/Volumes", "/nix",
+}
+
+// devicePrefixes are disks and memory: writing there destroys data.
+var devicePrefixes = []string{
+	"/dev/sd", "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/disk", "/dev/rdisk",
+	"/dev/mapper/", "/dev/md", "/dev/loop", "/dev/dm-", "/dev/mem", "/dev/kmem", "/dev/port", "/dev/sr",
+}
+
+// persistence paths run code later, outside the agent's session.
+var persistenceHome = []string{
+	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile",
+	".zshenv", ".zlogin", ".config/fish", ".ssh", ".config/autostart", ".config/systemd",
+	".local/bin", ".gitconfig", ".config/git", "Library/LaunchAgents", ".xinitrc", ".xprofile",
+	".pam_environment", ".config/environment.d", ".npmrc", ".pypirc", ".cargo/config",
+	".cargo/config.toml", ".docker/config.json", ".kube/config",
+}
+
+var persistenceAbs = []string{
+	"/etc/cron", "/etc/crontab", "/var/spool/cron", "/etc/systemd", "/lib/systemd", "/usr/lib/systemd",
+	"/usr/local/bin", "/usr/local/sbin", "/etc/profile", "/etc/bash.bashrc", "/etc/zsh", "/etc/init.d",
+	"/etc/rc.local", "/Library/LaunchAgents", "/Library/LaunchDaemons", "/etc/sudoers", "/etc/ld.so.preload",
+}
+
+// secretsHome are files in the home directory that hold credentials.
+var secretsHome = []string{
+	".ssh/id_", ".ssh/identity", ".aws/credentials", ".netrc", ".config/gh/hosts.yml", ".docker/config.json",
+	".kube/config", ".gnupg/private-keys", ".gnupg/secring", ".git-credentials", ".pypirc", ".npmrc",
+	".config/gcloud/credentials.db", ".config/gcloud/application_default_credentials.json",
+	".config/gcloud/legacy_credentials", ".azure/", ".vault-token", ".pgpass", ".my.cnf",
+	".password-store", ".config/hub", ".terraform.d/credentials", ".cargo/credentials",
+}
+
+// own are permguard's default settings and state locations.
+var ownHome = []string{".config/permguard", ".local/state/permguard"}
+
+// abs resolves p against the current directory; ok is false when the
+// result is unknown.
+func (w *walker) abs(p string) (string, bool) {
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p), true
+	}
+	if w.cwdDyn || w.cwd == "" || strings.HasPrefix(p, "~") {
+		return "", false
+	}
+	return path.Join(w.cwd, p), true
+}
+
+// within reports whether p is dir or below it.
+func within(p, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	return p == dir || dir == "/" || strings.HasPrefix(p, dir+"/")
+}
+
+// hasPathPrefix reports whether p starts with prefix as a whole path
+// component sequence or as a file-name prefix ("/dev/sd" matches "/dev/sda1").
+func hasPathPrefix(p, prefix string) bool {
+	return strings.HasPrefix(p, prefix)
+}
+
+// placeOf classifies an argument used as a path.
+func (w *walker) placeOf(a arg) (place, string) {
+	if a.dyn {
+		return placeUnknown, ""
+	}
+	p, ok := w.abs(a.val)
+	if !ok {
+		return placeUnknown, ""
+	}
+	return w.placeOfAbs(p), p
+}
+
+func (w *walker) placeOfAbs(p string) place {
+	if sinks[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
+		return placeSink
+	}
+	if w.isOwn(p) {
+		return placeOwn
+	}
+	if p == "/" || p == w.env.Home || (w.env.Workspace != "" && within(w.env.Workspace, p) && p != w.env.Workspace) ||
+		(w.env.Home != "" && within(w.env.Home, p)) {
+		return placeCritical
+	}
+	for _, d := range devicePrefixes {
+		if hasPathPrefix(p, d) {
+			return placeDevice
+		}
+	}
+	if w.isPersistence(p) {
+		return placePersistence
+	}
+	if w.env.Workspace != "" && p == w.env.Workspace {
+		return placeWorkspaceRoot
+	}
+	if within(p, w.env.Workspace) {
+		return placeWorkspace
+	}
+	if w.env.Home != "" && within(p, w.env.Home) {
+		return placeOutside
+	}
+	for _, t := range w.env.TempDirs {
+		t = path.Clean(t)
+		// a workspace inside a temp dir keeps its neighbours: ../other is
+		// outside the workspace, not scratch space
+		if t != "" && within(p, t) && !(within(w.env.Workspace, t) && within(p, path.Dir(w.env.Workspace))) {
+			return placeTemp
+		}
+	}
+	for _, d := range systemDirs {
+		if within(p, d) {
+			return placeSystem
+		}
+	}
+	return placeOutside
+}
+
+func (w *walker) isOwn(p string) bool {
+	if w.env.Home != "" {
+		for _, o := range ownHome {
+			if within(p, path.Join(w.env.Home, o)) {
+				return true
+			}
+		}
+	}
+	for _, d := range w.env.OwnDirs {
+		if d != "" && within(p, path.Clean(d)) {
+			return true
+		}
+	}
+	return within(p, "/etc/permguard") || strings.Contains(p+"/", "/.permguard/")
+}
+
+func (w *walker) isPersistence(p string) bool {
+	if strings.Contains(p+"/", "/.git/hooks/") || strings.HasSuffix(p, "/.git/config") || strings.HasSuffix(p, "/.git/hooks") {
+		return true
+	}
+	if w.env.Home != "" {
+		for _, s := range persistenceHome {
+			if within(p, path.Join(w.env.Home, s)) {
+				return true
+			}
+		}
+	}
+	for _, s := range persistenceAbs {
+		if hasPathPrefix(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// inHome reports whether a resolves inside the home directory.
+func (w *walker) inHome(a arg) bool {
+	if a.dyn || w.env.Home == "" {
+		return false
+	}
+	p, ok := w.abs(a.val)
+	return ok && within(p, w.env.Home)
+}
+
+// isSecret reports whether reading p exposes credentials.
+func (w *walker) isSecret(p string) bool {
+	if w.env.Home != "" && within(p, w.env.Home) {
+		rel := strings.TrimPrefix(p, w.env.Home+"/")
+		for _, s := range secretsHome {
+			if strings.HasPrefix(rel, s) {
+				return true
+			}
+		}
+	}
+	switch p {
+	case "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd":
+		return true
+	}
+	if strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub") {
+		return true
+	}
+	if (strings.HasSuffix(p, ".pem") || strings.HasSuffix(p, ".key") || strings.HasSuffix(p, ".p12") || strings.HasSuffix(p, ".pfx")) &&
+		!within(p, w.env.Workspace) {
+		return true
+	}
+	return false
+}
+
+var (
+	ruleWriteOwn         = danger("self-protect", "tries to change permguard's own settings")
+	ruleWriteDevice      = danger("write-device", "writes over a disk or kernel memory")
+	ruleWriteSystem      = danger("write-system", "overwrites a system file")
+	ruleWriteCritical    = danger("write-critical", "overwrites the root, home or a parent of the workspace")
+	ruleWritePersistence = r("write-persistence", High, "writes a file that runs code later (shell startup, cron, hooks, autostart, keys)")
+	ruleWriteOutside     = r("write-outside", High, "writes a file outside the workspace")
+	ruleWriteUnknown     = r("write-unknown", High, "writes to a file whose name is only known at run time")
+	ruleWriteFile        = r("write-file", Low, "writes a file in the workspace")
+	ruleReadSecret       = r("read-secret", High, "reads a secret")
+)
+
+// writeRule returns the rule for writing (creating, overwriting,
+// appending to) the file at a, or ok=false when the write is harmless.
+func (w *walker) writeRule(a arg) (rule, bool) {
+	pl, _ := w.placeOf(a)
+	switch pl {
+	case placeSink:
+		return rule{}, false
+	case placeOwn:
+		return ruleWriteOwn, true
+	case placeDevice:
+		return ruleWriteDevice, true
+	case placeSystem:
+		return ruleWriteSystem, true
+	case placeCritical:
+		return ruleWriteCritical, true
+	case placePersistence:
+		return ruleWritePersistence, true
+	case placeOutside:
+		return ruleWriteOutside, true
+	case placeUnknown:
+		return ruleWriteUnknown, true
+	}
+	return ruleWriteFile, true
+}
+
+var (
+	ruleDeleteUnknown  = danger("delete-unknown", "deletes recursively or by force a path only known at run time")
+	ruleDeleteCritical = danger("delete-critical", "deletes the root, your home directory or a parent of the workspace")
+	ruleDeleteRoot     = danger("delete-workspace", "deletes the whole workspace")
+	ruleDeleteSystem   = danger("delete-system", "deletes system files")
+	ruleDeleteOutside  = danger("delete-tree-outside", "deletes a directory tree outside the workspace")
+	ruleDeleteOwn      = danger("self-protect", "tries to change permguard's own settings")
+	ruleDeleteHigh     = r("delete-outside", High, "deletes files outside the workspace")
+	ruleDeleteRootHigh = r("delete-workspace-root", High, "deletes the workspace directory")
+	ruleDeletePersist  = r("delete-persistence", High, "deletes a file that controls shell startup, keys, cron or hooks")
+	ruleDeleteMaybe    = r("delete-dynamic", High, "deletes a file whose name is only known at run time")
+)
+
+// deleteRule judges deleting (or moving away, or recursively changing the
+// owner or mode of) the target a. forced means recursive or forced, the
+// forms that do not stop to ask. ok is false when no rule beyond the
+// command's own applies (a path inside the workspace or a temp directory).
+func (w *walker) deleteRule(a arg, forced bool) (rule, bool) {
+	return w.deleteRuleTree(a, forced, forced)
+}
+
+// deleteRuleTree is deleteRule with the two strengths apart: forced (any
+// of recursive or force) decides for targets that matter everywhere, tree
+// (recursive and force together) for a tree outside the workspace.
+func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
+	if a.dyn {
+		if forced {
+			return ruleDeleteUnknown, true
+		}
+		return ruleDeleteMaybe, true
+	}
+	v := a.val
+	whole := false
+	if a.glob {
+		v, whole = globTarget(v)
+	}
+	p, ok := w.abs(v)
+	if !ok {
+		if forced {
+			return ruleDeleteUnknown, true
+		}
+		return ruleDeleteMaybe, true
+	}
+	if a.glob && !whole {
+		// files inside p, not p itself
+		p = path.Join(p, "*")
+	}
+	switch w.placeOfAbs(p) {
+	case placeSink:
+		return rule{}, false
+	case placeOwn:
+		return ruleDeleteOwn, true
+	case placeCritical:
+		return ruleDeleteCritical, true
+	case placeWorkspaceRoot:
+		if forced {
+			return ruleDeleteRoot, true
+		}
+		return ruleDeleteRootHigh, true
+	case placeSystem, placeDevice:
+		return ruleDeleteSystem, true
+	case placePersistence:
+		if forced || w.env.Home != "" && within(p, path.Join(w.env.Home, ".ssh")) {
+			return danger("delete-keys-or-startup", "deletes keys or startup files in your home directory"), true
+		}
+		return ruleDeletePersist, true
+	case placeOutside:
+		if tree {
+			return ruleDeleteOutside, true
+		}
+		return ruleDeleteHigh, true
+	case placeTemp:
+		return r("delete-temp", High, "deletes files in a temporary directory"), true
+	case placeUnknown:
+		return ruleDeleteUnknown, true
+	}
+	return rule{}, false
+}
+
+// globTarget reduces a glob to the directory it selects in; whole reports a
+// pattern that selects everything there ("*", "dir/*", ".*"), which is
+// judged as deleting the directory itself.
+func globTarget(v string) (dir string, whole bool) {
+	i := strings.IndexAny(v, "*?[")
+	slash := strings.LastIndexByte(v[:i], '/')
+	rest := v[slash+1:]
+	switch {
+	case slash < 0:
+		dir = "."
+	case slash == 0:
+		dir = "/"
+	default:
+		dir = v[:slash]
+	}
+	switch rest {
+	case "*", ".*", "*.*", "**", "*/", "**/*", ".[!.]*", "..?*":
+		whole = true
+	}
+	return dir, whole
+}

@@ -1,0 +1,276 @@
+package classify
+
+import "strings"
+
+// sedCommand: reading is minimal; -i edits files; the script's e command
+// and s///e flag run shell commands; w writes files.
+func sedCommand(c *call) flow {
+	c.raise(r("sed", Minimal, "edits text as it passes through"))
+	var scripts []arg
+	var files []arg
+	explicit := false
+	args := c.args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case a.dyn:
+			if !explicit && len(scripts) == 0 {
+				scripts = append(scripts, a)
+			} else {
+				files = append(files, a)
+			}
+		case v == "-e" || v == "--expression":
+			explicit = true
+			if i+1 < len(args) {
+				scripts = append(scripts, args[i+1])
+				i++
+			}
+		case strings.HasPrefix(v, "--expression="):
+			explicit = true
+			scripts = append(scripts, arg{val: v[len("--expression="):]})
+		case v == "-f" || v == "--file" || strings.HasPrefix(v, "--file="):
+			explicit = true
+			c.raise(r("sed-script-file", High, "runs a sed script from a file, which can run commands"))
+			if v == "-f" || v == "--file" {
+				i++
+			}
+		case v == "-l" || v == "--line-length":
+			i++
+		case v == "--":
+			for _, x := range args[i+1:] {
+				if !explicit && len(scripts) == 0 {
+					scripts = append(scripts, x)
+				} else {
+					files = append(files, x)
+				}
+			}
+			i = len(args)
+		case strings.HasPrefix(v, "-") && v != "-":
+			if strings.HasPrefix(v, "-e") && len(v) > 2 && !strings.HasPrefix(v, "--") && !strings.ContainsAny(v[2:], "-") {
+				// -eSCRIPT
+				explicit = true
+				scripts = append(scripts, arg{val: v[2:]})
+			}
+		default:
+			if !explicit && len(scripts) == 0 {
+				scripts = append(scripts, a)
+			} else {
+				files = append(files, a)
+			}
+		}
+	}
+	inPlace := c.hasOpt("-i --in-place") || hasPrefixOpt(c.args, "-i") || c.hasOpt("-I")
+	if inPlace {
+		c.raise(ruleWriteFile)
+		for _, f := range files {
+			if ru, ok := c.w.writeRule(f); ok && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	} else {
+		for _, f := range files {
+			if pl, p := c.w.placeOf(f); pl != placeUnknown && c.w.isSecret(p) {
+				c.raise(ruleReadSecret)
+			}
+		}
+	}
+	sandbox := c.hasOpt("--sandbox")
+	for _, s := range scripts {
+		if s.dyn {
+			c.raise(r("sed-dynamic", High, "runs a sed script only known at run time, which can run commands"))
+			continue
+		}
+		execs, writes := sedScan(s.val)
+		if execs && !sandbox {
+			c.raise(r("sed-exec", High, "the sed script runs shell commands (e)"))
+			if destructiveCode(s.val) {
+				c.raise(ruleInlineDel)
+			}
+		}
+		for _, wf := range writes {
+			if ru, ok := c.w.writeRule(arg{val: wf, pos: c.pos}); ok && !sandbox {
+				c.raise(ru)
+			}
+		}
+	}
+	return flow{kind: flowData}
+}
+
+func hasPrefixOpt(args []arg, p string) bool {
+	for _, a := range args {
+		if !a.dyn && strings.HasPrefix(a.val, p) && !strings.HasPrefix(a.val, "--") {
+			return true
+		}
+	}
+	return false
+}
+
+// sedScan reads a sed program far enough to find the commands that run
+// shell commands (e, s///e) or write files (w, W, s///w).
+func sedScan(prog string) (execs bool, writes []string) {
+	i := 0
+	n := len(prog)
+	restOfLine := func() string {
+		j := i
+		for j < n && prog[j] != '\n' {
+			j++
+		}
+		s := strings.TrimSpace(prog[i:j])
+		i = j
+		return s
+	}
+	skipDelimited := func(parts int) bool {
+		if i >= n {
+			return false
+		}
+		d := prog[i]
+		i++
+		for p := 0; p < parts; p++ {
+			for i < n && prog[i] != d {
+				if prog[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			if i >= n {
+				return false
+			}
+			i++
+		}
+		return true
+	}
+	for i < n {
+		ch := prog[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == ';' || ch == '{' || ch == '}' || ch == '!' || ch == ',':
+			i++
+		case ch >= '0' && ch <= '9' || ch == '$' || ch == '~' || ch == '+':
+			i++
+		case ch == '/':
+			// an address regexp
+			i--
+			i++
+			skipDelimited(1)
+		case ch == '\\':
+			i++
+			skipDelimited(1)
+		case ch == 's':
+			i++
+			if !skipDelimited(2) {
+				return execs, writes
+			}
+			for i < n && strings.IndexByte("gpiImMe0123456789w", prog[i]) >= 0 {
+				if prog[i] == 'e' {
+					execs = true
+				}
+				if prog[i] == 'w' {
+					i++
+					writes = append(writes, restOfLine())
+					break
+				}
+				i++
+			}
+		case ch == 'y':
+			i++
+			skipDelimited(2)
+		case ch == 'e':
+			execs = true
+			i++
+			restOfLine()
+		case ch == 'w' || ch == 'W':
+			i++
+			writes = append(writes, restOfLine())
+		case ch == 'a' || ch == 'i' || ch == 'c' || ch == 'r' || ch == 'R' || ch == ':' || ch == 'b' || ch == 't' || ch == 'T' || ch == '#':
+			i++
+			for i < n && prog[i] != '\n' && (ch == 'a' || ch == 'i' || ch == 'c' || ch == 'r' || ch == 'R' || ch == '#' || prog[i] != ';') {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+	return execs, writes
+}
+
+// awkCommand: awk programs that call system(), pipe to or from commands,
+// or print into files do more than read.
+func awkCommand(c *call) flow {
+	c.raise(r("awk", Minimal, "processes text"))
+	args := c.args
+	var prog *arg
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		if a.dyn && prog == nil {
+			prog = &args[i]
+			break
+		}
+		if v == "-f" || v == "--file" || strings.HasPrefix(v, "--file=") || (strings.HasPrefix(v, "-f") && len(v) > 2 && v[1] == 'f') {
+			c.raise(r("awk-program-file", High, "runs an awk program from a file, which can run commands"))
+			return flow{kind: flowData}
+		}
+		if v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator" || v == "-i" || v == "--include" || v == "-l" {
+			i++
+			continue
+		}
+		if v == "--" {
+			if i+1 < len(args) {
+				prog = &args[i+1]
+			}
+			break
+		}
+		if strings.HasPrefix(v, "-") && v != "-" {
+			continue
+		}
+		prog = &args[i]
+		break
+	}
+	if prog == nil {
+		return flow{kind: flowData}
+	}
+	if prog.dyn {
+		c.raise(r("awk-dynamic", High, "runs an awk program only known at run time"))
+		return flow{kind: flowData}
+	}
+	p := prog.val
+	if strings.Contains(p, "system") || strings.Contains(p, "|") {
+		c.raise(r("awk-exec", High, "the awk program runs shell commands"))
+		if destructiveCode(p) {
+			c.raise(ruleInlineDel)
+		}
+		for _, sh := range shellStrings(p) {
+			c.w.script(sh, &c.pos)
+		}
+	}
+	if awkWrites(p) {
+		c.raise(r("awk-write", High, "the awk program writes to files"))
+	}
+	return flow{kind: flowData}
+}
+
+// awkWrites finds print or printf redirected into a file.
+func awkWrites(p string) bool {
+	for _, kw := range []string{"print", "printf"} {
+		for off := 0; ; {
+			k := strings.Index(p[off:], kw)
+			if k < 0 {
+				break
+			}
+			rest := p[off+k+len(kw):]
+			end := strings.IndexAny(rest, ";}\n")
+			if end < 0 {
+				end = len(rest)
+			}
+			stmt := rest[:end]
+			if gt := strings.Index(stmt, ">"); gt >= 0 {
+				after := strings.TrimLeft(stmt[gt+1:], "> \t")
+				if strings.HasPrefix(after, "\"") || strings.HasPrefix(after, "$") || after != "" && (after[0] >= 'a' && after[0] <= 'z' || after[0] >= 'A' && after[0] <= 'Z') {
+					return true
+				}
+			}
+			off += k + len(kw)
+		}
+	}
+	return false
+}

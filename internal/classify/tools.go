@@ -1,0 +1,72 @@
+package classify
+
+import "strings"
+
+var ruleToolDynamic = r("dynamic-subcommand", High, "runs a subcommand only known at run time")
+
+// applyTool judges a call to a program in the tables.
+func (w *walker) applyTool(c *call, t *tool) {
+	if len(c.args) == 1 && !c.args[0].dyn {
+		switch c.args[0].val {
+		case "--version", "-v", "-V", "--help", "-h", "-version", "version":
+			if t.level > Minimal {
+				c.raise(ruleVersion)
+				return
+			}
+		}
+	}
+	words := c.words(t.valueOpts)
+	var best *sub
+	bestLen := 0
+	for i := range t.subs {
+		sb := &t.subs[i]
+		path := strings.Fields(sb.words)
+		if len(path) <= bestLen || len(path) > len(words) {
+			continue
+		}
+		match := true
+		for k, p := range path {
+			if words[k].dyn || words[k].val != p {
+				match = false
+				break
+			}
+		}
+		if match {
+			best, bestLen = sb, len(path)
+		}
+	}
+	if best == nil {
+		if len(t.subs) > 0 && len(words) > 0 && words[0].dyn {
+			c.raise(ruleToolDynamic)
+		}
+		c.raise(t.rule)
+	} else {
+		c.raise(best.rule)
+		maxFlag := Minimal
+		for _, fr := range best.flags {
+			if fr.level > maxFlag {
+				maxFlag = fr.level
+			}
+			if c.hasOpt(fr.opts) {
+				c.raise(fr.rule)
+			}
+		}
+		if len(best.flags) > 0 && c.anyDynamic() && maxFlag > c.out.Level {
+			c.raise(rule{id: "dynamic-argument", level: maxFlag, why: "has an argument only known at run time, which could be a flag that raises it"})
+		}
+		if best.check != nil {
+			best.check(c)
+		}
+	}
+	if t.check != nil {
+		t.check(c)
+	}
+	if c.out.Level == Minimal {
+		for _, a := range c.args {
+			if pl, p := w.placeOf(a); pl != placeUnknown && !a.dyn && w.isSecret(p) {
+				c.raise(ruleReadSecret)
+				break
+			}
+		}
+	}
+}

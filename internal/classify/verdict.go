@@ -1,0 +1,111 @@
+// Package classify turns a shell command into a verdict: the least permission
+// level that may run it, whether it can do irreversible harm, and the reasons,
+// each tied to a rule, a source position and a snippet.
+//
+// The package is pure. It reads no environment, files, clock or terminal: the
+// workspace, home and temporary directories come in through [Env], so the same
+// input always gives the same verdict. It imports nothing else of permguard and
+// no UI library (scripts/check-deps.sh enforces this).
+//
+// Classification fails closed: input it cannot parse, input over the limits in
+// limits.go, and words whose value is only known at run time never lower a
+// verdict; an unknown program is [High].
+package classify
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Level is the least permission level that may run a command.
+type Level uint8
+
+// The levels, in increasing order of what they allow.
+const (
+	Minimal Level = iota // reading only
+	Low                  // writing files inside the workspace
+	Medium               // development work: build, test, install, local git
+	High                 // anything else
+)
+
+var levelNames = [...]string{"minimal", "low", "medium", "high"}
+
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", l)
+}
+
+// ParseLevel returns the level named s ("minimal", "low", "medium", "high").
+func ParseLevel(s string) (Level, bool) {
+	for i, n := range levelNames {
+		if strings.EqualFold(s, n) {
+			return Level(i), true
+		}
+	}
+	return 0, false
+}
+
+// Levels lists every level, lowest first.
+func Levels() []Level { return []Level{Minimal, Low, Medium, High} }
+
+// Pos is a 1-based line and column in the classified input.
+type Pos struct {
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Reason is one thing that raised a verdict.
+type Reason struct {
+	Rule      string // stable rule id, e.g. "rm-recursive-force"
+	Level     Level
+	Dangerous bool
+	Message   string // a plain-English sentence, lowercase, no final period
+	Pos       Pos    // where the command or word that triggered the rule starts
+	Snippet   string // the command as written (one line, shortened)
+}
+
+// String renders a reason the way `permguard check` prints it:
+// "1:9 rm -rf ~: dangerous: deletes your home directory (rule rm-recursive-force)".
+func (r Reason) String() string {
+	sev := r.Level.String()
+	if r.Dangerous {
+		sev = "dangerous"
+	}
+	return fmt.Sprintf("%s %s: %s: %s (rule %s)", r.Pos, r.Snippet, sev, r.Message, r.Rule)
+}
+
+// Command is one simple command the input would run, after wrappers were
+// unwrapped, with the verdict for that command alone. Settings match their
+// patterns against Argv.
+type Command struct {
+	Argv      []string // resolved words; a dynamic word is shown as written
+	Pos       Pos
+	Snippet   string
+	Level     Level
+	Dangerous bool
+	Reasons   []Reason
+}
+
+// Verdict is the result of classifying an input: the maximum over every
+// command it would run, plus floors from redirections and paths.
+type Verdict struct {
+	Level     Level
+	Dangerous bool
+	Reasons   []Reason  // every reason, in source order; never empty
+	Commands  []Command // every simple command found, in source order
+}
+
+// Env is what classification needs to know about where the command runs.
+// Paths must be absolute and clean; empty fields are treated as unknown.
+type Env struct {
+	Workspace string   // the project directory; relative paths resolve here
+	Home      string   // the user's home directory
+	TempDirs  []string // directories that count as workspace for writes (/tmp, $TMPDIR)
+	// OwnDirs are where permguard keeps its settings and state when they
+	// are not in the default places (PERMGUARD_CONFIG_DIR, ...). Changing
+	// anything there, or in the defaults, is dangerous.
+	OwnDirs []string
+}

@@ -1,0 +1,124 @@
+package classify
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// resolve returns the fields bash would make of word, classifying any
+// command it substitutes. A word whose value depends on run time ($x,
+// $(...), $((...)), ~user) comes back as one dynamic arg holding the text as
+// written; static words are expanded exactly as bash does (quotes, escapes,
+// $'...', braces, ~), so \rm, "r"m, r”m and $'\x72m' all read "rm".
+func (w *walker) resolve(word *syntax.Word) []arg {
+	p := w.pos(word.Pos())
+	if len(word.Parts) == 1 {
+		if lit, ok := word.Parts[0].(*syntax.Lit); ok && plainLit(lit.Value) {
+			return []arg{{val: lit.Value, pos: p}}
+		}
+	}
+	dyn := false
+	cand := ""
+	syntax.Walk(word, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			dyn = true
+			w.isolated(func() {
+				if len(x.Stmts) == 1 {
+					if out := w.stmt(x.Stmts[0], flow{}); out.kind == flowText {
+						cand = strings.TrimRight(out.text, "\n")
+					}
+					return
+				}
+				w.stmts(x.Stmts)
+			})
+			return false
+		case *syntax.ProcSubst:
+			dyn = true
+			w.isolated(func() { w.stmts(x.Stmts) })
+			return false
+		case *syntax.ParamExp, *syntax.ArithmExp, *syntax.ExtGlob:
+			dyn = true
+		}
+		return true
+	})
+	if !dyn && otherUsersHome(word) {
+		dyn = true
+	}
+	if dyn {
+		return []arg{{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand}}
+	}
+	fields, err := expand.Fields(w.expandConfig(), word)
+	if err != nil {
+		return []arg{{val: w.text(word), dyn: true, pos: p}}
+	}
+	glob := hasGlob(word)
+	out := make([]arg, len(fields))
+	for i, f := range fields {
+		out[i] = arg{val: f, glob: glob, pos: p}
+	}
+	return out
+}
+
+// plainLit reports whether a literal needs no expansion at all.
+func plainLit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\', '{', '~', '*', '?', '[', '$', '\'', '"', '`':
+			return false
+		}
+	}
+	return true
+}
+
+func (w *walker) expandConfig() *expand.Config {
+	home := w.env.Home
+	if home == "" {
+		// an unknown home must not expand to "" (rm -rf ~/ would read as /)
+		home = "~"
+	}
+	return &expand.Config{Env: expand.ListEnviron("HOME=" + home)}
+}
+
+// otherUsersHome reports a leading ~name, whose expansion needs the user
+// database: its value is unknown here.
+func otherUsersHome(word *syntax.Word) bool {
+	lit, ok := word.Parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") {
+		return false
+	}
+	rest := lit.Value[1:]
+	return rest != "" && rest[0] != '/'
+}
+
+// hasGlob reports unquoted, unescaped glob characters.
+func hasGlob(word *syntax.Word) bool {
+	for _, part := range word.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok {
+			continue
+		}
+		v := lit.Value
+		for i := 0; i < len(v); i++ {
+			switch v[i] {
+			case '\\':
+				i++
+			case '*', '?', '[':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordText returns the static value of a word, or ok=false when it is
+// dynamic or expands to more than one field.
+func (w *walker) staticWord(word *syntax.Word) (string, bool) {
+	args := w.resolve(word)
+	if len(args) != 1 || args[0].dyn {
+		return "", false
+	}
+	return args[0].val, true
+}

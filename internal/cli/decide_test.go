@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/permguard/permguard/internal/classify"
+)
+
+func TestParsePermission(t *testing.T) {
+	for _, s := range []string{"minimal", "low", "medium", "high", "bypassed", "High", "BYPASSED"} {
+		p, ok := parsePermission(s)
+		if !ok || p.String() != strings.ToLower(s) {
+			t.Errorf("parsePermission(%q) = %v, %v; want %s, true", s, p, ok, strings.ToLower(s))
+		}
+	}
+	for _, s := range []string{"", "none", "dangerous", "bypass", "high "} {
+		if p, ok := parsePermission(s); ok {
+			t.Errorf("parsePermission(%q) = %v, true; want false", s, p)
+		}
+	}
+}
+
+func TestDecide(t *testing.T) {
+	levels := classify.Levels()
+	for _, eff := range levels {
+		for _, lvl := range levels {
+			for _, dangerous := range []bool{false, true} {
+				v := classify.Verdict{Level: lvl, Dangerous: dangerous}
+				want := decisionBlock
+				if !dangerous && lvl <= eff {
+					want = decisionAllow
+				}
+				if got := decide(v, permission{level: eff}); got != want {
+					t.Errorf("decide(%s dangerous=%v, at %s) = %s, want %s", lvl, dangerous, eff, got, want)
+				}
+				if got := decide(v, permission{bypassed: true}); got != decisionAllow {
+					t.Errorf("decide(%s dangerous=%v, bypassed) = %s, want allow", lvl, dangerous, got)
+				}
+			}
+		}
+	}
+}
+
+func TestBlockMessage(t *testing.T) {
+	tests := []struct {
+		name    string
+		command string
+		verdict classify.Verdict
+		perm    permission
+		want    string
+	}{
+		{
+			name: "quotes in the command", command: "git push origin 'it''s'", verdict: verdictHigh, perm: permission{level: classify.Low},
+			want: "git push origin 'it''s'\n" +
+				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				`User can re-run with: PERMGUARD_LEVEL=high permguard check 'git push origin '\''it'\'''\''s'\'''` + "\n",
+		},
+		{
+			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, perm: permission{level: classify.Medium},
+			want: "cd x …\n" +
+				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"User can re-run with: PERMGUARD_LEVEL=high permguard check $'cd x\\ngit push\\n'\n",
+		},
+		{
+			name: "dangerous", command: "rm -rf ~", verdict: verdictDangerous, perm: permission{level: classify.Minimal},
+			want: "rm -rf ~\n" +
+				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
+				"Needs: high, dangerous — deletes your home directory\n" +
+				"Only a person can approve this: it is dangerous at every level.\n",
+		},
+		{
+			name: "too long to repeat", command: strings.Repeat("x", 5000), verdict: verdictHigh, perm: permission{level: classify.Minimal},
+			want: strings.Repeat("x", 200) + " …\n" +
+				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"User can re-run with: PERMGUARD_LEVEL=high permguard check COMMAND (the command is 5000 bytes, too long to repeat)\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := blockMessage(tt.command, tt.verdict, tt.perm)
+			if got != tt.want {
+				t.Errorf("blockMessage:\n%s\nwant:\n%s", got, tt.want)
+			}
+			if n := strings.Count(got, "\n"); n != 4 {
+				t.Errorf("blockMessage has %d lines, want 4", n)
+			}
+		})
+	}
+}
+
+func TestMainReason(t *testing.T) {
+	v := classify.Verdict{Level: classify.Medium, Reasons: []classify.Reason{
+		{Level: classify.Low, Message: "writes a file"},
+		{Level: classify.Medium, Dangerous: true, Message: "not this one"},
+		{Level: classify.Medium, Message: "runs the tests"},
+		{Level: classify.Medium, Message: "not this one either"},
+	}}
+	if got := mainReason(v); got != "runs the tests" {
+		t.Errorf("mainReason = %q, want %q", got, "runs the tests")
+	}
+	if got := mainReason(classify.Verdict{}); got != "no reason given" {
+		t.Errorf("mainReason(no reasons) = %q", got)
+	}
+}

@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes are API: agents, scripts and CI branch on them. They are declared
+// here once, and [exitCode] is the only place an error becomes a code.
+const (
+	ExitOK      = 0 // the command is allowed
+	ExitUsage   = 1 // the command line itself is wrong (interactive use only)
+	ExitBlocked = 2 // not allowed, or anything went wrong: fail closed
+)
+
+// ErrBlocked reports that the command was not allowed. The block message has
+// already been printed, so [Main] prints nothing more for it.
+var ErrBlocked = errors.New("blocked")
+
+// usageError is a mistake in the command line: an unknown flag or command, a
+// missing argument, an invalid flag value. It maps to [ExitUsage].
+type usageError struct {
+	err   error
+	hints []string
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// usageErrorf returns a usage error; hints are printed after it, one
+// "permguard: hint:" line each.
+func usageErrorf(hints []string, format string, args ...any) error {
+	return &usageError{err: fmt.Errorf(format, args...), hints: hints}
+}
+
+// hintError adds hints to an error that is not a usage error.
+type hintError struct {
+	err   error
+	hints []string
+}
+
+func (e *hintError) Error() string { return e.err.Error() }
+func (e *hintError) Unwrap() error { return e.err }
+
+// withHints returns err with hints attached; see [usageErrorf].
+func withHints(err error, hints ...string) error {
+	return &hintError{err: err, hints: hints}
+}
+
+// exitCode maps the error returned by a command to the process exit status.
+// Anything that is not a usage error is [ExitBlocked]: when permguard cannot
+// do its job, the command it guards must not run.
+func exitCode(err error) int {
+	var ue *usageError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, ErrBlocked):
+		return ExitBlocked
+	case errors.As(err, &ue):
+		return ExitUsage
+	default:
+		return ExitBlocked
+	}
+}
+
+// printError writes err in permguard's format (style rule 12): a
+// "permguard: error:" line, then its hints.
+func printError(w io.Writer, err error) {
+	if err == nil || errors.Is(err, ErrBlocked) {
+		return
+	}
+	fmt.Fprintf(w, "permguard: error: %v\n", err)
+	var hints []string
+	var ue *usageError
+	var he *hintError
+	if errors.As(err, &ue) {
+		hints = append(hints, ue.hints...)
+	}
+	if errors.As(err, &he) {
+		hints = append(hints, he.hints...)
+	}
+	for _, h := range hints {
+		fmt.Fprintf(w, "permguard: hint: %s\n", h)
+	}
+}
+
+// warnf prints a "permguard: warning:" line.
+func warnf(w io.Writer, format string, args ...any) {
+	fmt.Fprintf(w, "permguard: warning: "+format+"\n", args...)
+}
+
+// Main runs permguard with the process's arguments, streams and environment,
+// and returns the exit status. A panic is reported and becomes [ExitBlocked].
+func Main() int {
+	f := &Factory{
+		IO:     System(),
+		Getenv: os.Getenv,
+		Getwd:  os.Getwd,
+	}
+	return run(f, os.Args[1:])
+}
+
+// run is [Main] with its inputs injected.
+func run(f *Factory, args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(f.IO.ErrOut, "permguard: error: internal error: %v\n", r)
+			fmt.Fprintf(f.IO.ErrOut, "permguard: hint: this is a bug in permguard; the command was not allowed\n")
+			code = ExitBlocked
+		}
+	}()
+	root := NewCmdRoot(f)
+	root.SetArgs(args)
+	err := root.Execute()
+	printError(f.IO.ErrOut, err)
+	return exitCode(err)
+}

@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/permguard/permguard/internal/classify"
+)
+
+var fuzzSeeds = []string{
+	"ls -la", "", "it's", "a\nb\n", "rm -rf ~", "echo $(rm -rf /)", "\x1b[2J", "\xff\xfe", "tab\there",
+	"\u202egnp.exe", strings.Repeat("é", 300), "\\'\\\\", "\r\n\r\n", "x\x00y",
+}
+
+// FuzzBlockMessage checks that the block message is always exactly four
+// lines, with nothing a terminal would interpret.
+func FuzzBlockMessage(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, uint8(3), false)
+	}
+	f.Fuzz(func(t *testing.T, command string, level uint8, dangerous bool) {
+		lvl := classify.Level(level % 4)
+		v := classify.Verdict{Level: lvl, Dangerous: dangerous, Reasons: []classify.Reason{{Level: lvl, Dangerous: dangerous, Message: command}}}
+		msg := blockMessage(command, v, permission{level: classify.Minimal})
+		if n := strings.Count(msg, "\n"); n != 4 || !strings.HasSuffix(msg, "\n") {
+			t.Fatalf("blockMessage(%q) has %d lines:\n%s", command, n, msg)
+		}
+		for _, r := range strings.TrimSuffix(msg, "\n") {
+			if r != '\n' && r != '\t' && !unicode.IsPrint(r) {
+				t.Fatalf("blockMessage(%q) holds %U:\n%q", command, r, msg)
+			}
+		}
+	})
+}
+
+// FuzzShellQuote checks that shellQuote gives one line that bash reads back
+// as the very same word.
+func FuzzShellQuote(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.ContainsRune(s, 0) {
+			return // bash words cannot hold NUL
+		}
+		q := shellQuote(s)
+		if strings.ContainsAny(q, "\r\n") {
+			t.Fatalf("shellQuote(%q) = %q, not one line", s, q)
+		}
+		file, err := syntax.NewParser().Parse(strings.NewReader("x "+q), "")
+		if err != nil {
+			t.Fatalf("shellQuote(%q) = %s, which does not parse: %v", s, q, err)
+		}
+		call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(file.Stmts) != 1 || len(call.Args) != 2 {
+			t.Fatalf("shellQuote(%q) = %s, not one word", s, q)
+		}
+		got, err := expand.Fields(nil, call.Args[1])
+		if err != nil || len(got) != 1 || got[0] != s {
+			t.Fatalf("shellQuote(%q) = %s, which bash reads as %q (%v)", s, q, got, err)
+		}
+	})
+}
+
+// FuzzReadToolCall checks that any stdin either fails or yields a command,
+// and never panics.
+func FuzzReadToolCall(f *testing.F) {
+	f.Add(`{"tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/w"}`)
+	f.Add(`{"tool_name":"shell","tool_input":{"command":["bash","-lc","ls"]}}`)
+	f.Add(`{"tool_input":{"command":null}}`)
+	f.Add(`null`)
+	f.Fuzz(func(t *testing.T, in string) {
+		_, _, _ = readToolCall(strings.NewReader(in))
+	})
+}

@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"os"
+)
+
+// IOStreams is every stream a command reads or writes. Commands never touch
+// os.Stdin, os.Stdout or os.Stderr; tests pass buffers (see [TestIO]).
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+
+	// StdinIsTTY reports whether In is a terminal. When it is, check does
+	// not wait for a tool call on stdin.
+	StdinIsTTY bool
+}
+
+// System returns the process's own streams.
+func System() *IOStreams {
+	return &IOStreams{
+		In:         os.Stdin,
+		Out:        os.Stdout,
+		ErrOut:     os.Stderr,
+		StdinIsTTY: isTerminal(os.Stdin),
+	}
+}
+
+// TestIO returns streams backed by buffers, with stdin not a terminal, and
+// the buffers: stdin (write to it before running), stdout and stderr.
+func TestIO() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
+	in, out, errOut = new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
+	return &IOStreams{In: in, Out: out, ErrOut: errOut}, in, out, errOut
+}
+
+// Factory holds what commands need from the process. Everything is injected
+// so that no command reads the real environment in a test.
+type Factory struct {
+	IO     *IOStreams
+	Getenv func(key string) string
+	Getwd  func() (string, error)
+}

@@ -1,0 +1,49 @@
+// Package cli is permguard's command line: the cobra command tree, the
+// wiring between the classifier and the user, and the decision to allow or
+// block. Exit codes and the error-to-code mapping live in exit.go.
+//
+// Every command follows one shape (style rule 3): NewCmdX copies flags and
+// arguments into an XOptions and calls xRun, which does the work with only
+// what the options hold. Nothing in this package reads os.Stdin, os.Getenv or
+// the working directory except [Main], which injects them.
+package cli
+
+import (
+	"github.com/spf13/cobra"
+)
+
+// NewCmdRoot returns the permguard command tree.
+func NewCmdRoot(f *Factory) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "permguard",
+		Short: "Check the commands an AI coding agent is about to run",
+		Long: `permguard stands between an AI coding agent and the commands it is about
+to run. It works out what a command could do, gives it a permission level,
+and allows it or blocks it with an explanation.`,
+		Version:       Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		// Args is set so that cobra does not report unknown commands itself
+		// (its error is a plain string); RunE does, as a usage error.
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf([]string{`run "permguard --help" for the list of commands`},
+					"unknown command %q", args[0])
+			}
+			return cmd.Help()
+		},
+	}
+	root.SetIn(f.IO.In)
+	root.SetOut(f.IO.Out)
+	root.SetErr(f.IO.ErrOut)
+	root.SetVersionTemplate("permguard {{.Version}}\n")
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usageErrorf([]string{`run "` + cmd.CommandPath() + ` --help" for usage`}, "%v", err)
+	})
+
+	root.AddCommand(NewCmdCheck(f, nil))
+	root.AddCommand(NewCmdVersion(f))
+	return root
+}
