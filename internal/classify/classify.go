@@ -43,8 +43,7 @@ type walker struct {
 	cwd    string // the directory relative paths resolve against
 	cwdDyn bool   // after cd to a dynamic path: relative paths are unknown
 
-	funcs map[string]bool   // functions declared so far
-	vars  map[string]string // static values assigned so far, for $x in the command position
+	vars map[string]string // static values assigned so far, for $x in the command position
 }
 
 func newWalker(env Env) *walker {
@@ -154,6 +153,11 @@ func (w *walker) script(src string, base *Pos) {
 		if f, _ = rp.Parse(strings.NewReader(src), ""); f != nil {
 			w.walkFile(f, src, base)
 		}
+		if rest := strings.TrimLeft(src, "&|;! \t\n"); rest != src && rest != "" {
+			w.depth++
+			w.script(rest, &at)
+			w.depth--
+		}
 		return
 	}
 	w.walkFile(f, src, base)
@@ -262,14 +266,17 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			}
 		})
 	case *syntax.FuncDecl:
+		// A call to the function is judged as a program of that name, so
+		// defining a function never makes a later command look safer.
+		name := ""
 		if x.Name != nil {
-			if w.funcs == nil {
-				w.funcs = map[string]bool{}
-			}
-			w.funcs[strings.ToLower(x.Name.Value)] = true
+			name = strings.ToLower(x.Name.Value)
 		}
 		// the body is classified whether or not it is ever called
 		w.isolated(func() { w.stmt(x.Body, flow{}) })
+		if name != "" && forksItself(x, name) {
+			w.raise(danger("fork-bomb", "defines a function that keeps starting copies of itself until the machine stalls"), "", w.pos(x.Pos()), w.text(x))
+		}
 	case *syntax.ArithmCmd, *syntax.LetClause, *syntax.TestClause:
 		w.nested(x)
 	case *syntax.DeclClause:
@@ -286,6 +293,30 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		w.raise(rule{id: "unknown-construct", level: High, why: "uses a shell construct permguard does not know"}, "", w.pos(cmd.Pos()), w.text(cmd))
 	}
 	return flow{kind: flowData}
+}
+
+// forksItself reports a function that calls itself in a pipeline or in
+// the background: the shape of a fork bomb.
+func forksItself(fd *syntax.FuncDecl, name string) bool {
+	spawns, self := false, false
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Stmt:
+			if x.Background {
+				spawns = true
+			}
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				spawns = true
+			}
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 && strings.EqualFold(x.Args[0].Lit(), name) {
+				self = true
+			}
+		}
+		return true
+	})
+	return spawns && self
 }
 
 // nested classifies the commands inside a node that is not itself a

@@ -57,6 +57,7 @@ var coreTools = []tool{
 	{names: "patch", rule: r("patch", Low, "applies a diff to files in the workspace"), check: writesOpt("-o --output")},
 	{names: "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum base32 shasum md5", rule: readFiles},
 	{names: "test [ [[ sleep type which whereis hash help man info apropos whatis tldr history jobs fg bg wait disown clear reset tput shopt unset", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
+	{names: "read mapfile readarray getopts shift return exit break continue dirs caller times complete compgen compopt logout local", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
 	{names: "printenv", rule: r("print-env", High, "prints environment variables, which often hold secrets")},
 	{names: "stty", rule: termRule},
 	{names: "umask", rule: r("umask", Minimal, "sets the default permissions of new files in this shell")},

@@ -15,7 +15,6 @@ var (
 	ruleDynamicName  = r("dynamic-command", High, "runs a program whose name is only known at run time")
 	ruleLocalProgram = r("run-path", High, "runs a program from a path: code nobody has reviewed")
 	ruleUnknown      = r("unknown-program", High, "runs a program permguard does not know")
-	ruleFunction     = r("call-function", Minimal, "calls a function defined in this input (its body is classified where it is defined)")
 	ruleVersion      = r("version-or-help", Minimal, "prints version or help text")
 )
 
@@ -66,6 +65,22 @@ func envRule(name string, prefix bool) (rule, bool) {
 	return ruleEnvUnknown, true
 }
 
+// commandVars hold a command line the program will run.
+var commandVars = map[string]bool{
+	"GIT_SSH_COMMAND": true, "PAGER": true, "GIT_PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true,
+	"GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "PROMPT_COMMAND": true, "GIT_EXTERNAL_DIFF": true,
+	"GIT_SSH": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "BROWSER": true, "LESSOPEN": true,
+}
+
+// commandValue classifies the command held by a variable such as
+// GIT_SSH_COMMAND or PAGER, which the program will run.
+func (w *walker) commandValue(name string, val *arg, p Pos) {
+	if !commandVars[name] || val == nil || val.dyn || val.val == "" {
+		return
+	}
+	w.script(strings.TrimPrefix(val.val, "|"), &p)
+}
+
 // callExpr classifies a simple command.
 func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	p := w.pos(ce.Pos())
@@ -82,6 +97,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			if ru, ok := envRule(name, false); ok {
 				w.raise(ru, "sets "+name+": "+ru.why, p, snip)
 			}
+			w.commandValue(name, val, p)
 			if w.vars == nil {
 				w.vars = map[string]string{}
 			}
@@ -96,6 +112,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			env = append(env, ru)
 			envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
 		}
+		w.commandValue(name, val, p)
 	}
 	if len(ce.Args) == 0 {
 		if len(ce.Assigns) > 0 {
@@ -175,6 +192,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		if ru, ok := envRule(name, false); ok {
 			w.raise(ru, "sets "+name+": "+ru.why, p, snip)
 		}
+		w.commandValue(name, val, p)
 		if w.vars == nil {
 			w.vars = map[string]string{}
 		}
@@ -220,16 +238,12 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	if len(argv) == 0 {
 		return flow{}
 	}
-	name, ok := w.programName(c, argv[0])
 	c.args = argv[1:]
+	name, ok := w.programName(c, argv[0])
 	if !ok {
 		return flow{kind: flowData}
 	}
 	c.name = name
-	if w.funcs[name] {
-		c.raise(ruleFunction)
-		return flow{kind: flowData}
-	}
 	if h, ok := handlers[name]; ok {
 		return h(c)
 	}

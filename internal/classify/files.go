@@ -40,7 +40,7 @@ func rmCommand(c *call) flow {
 		if ru.id == "delete-critical" && !t.dyn {
 			msg = deleteCriticalMsg(c.w, t)
 		}
-		if ru.dangerous && recursive && force {
+		if ru.dangerous && recursive && force && ru.id != ruleDeleteOwn.id {
 			// one id for "rm -rf <something that matters>", as people search for it
 			c.raiseMsg(rule{id: ruleRmForce.id, level: High, dangerous: true, why: msg}, msg)
 		} else {
@@ -274,7 +274,11 @@ func findCommand(c *call) flow {
 					break
 				}
 				x := args[j]
-				if !x.dyn && strings.Contains(x.val, "{}") {
+				switch {
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn:
+					// each file found lies under the root
+					x.val = strings.TrimSuffix(roots[0].val, "/") + "/{}"
+				case !x.dyn && strings.Contains(x.val, "{}"):
 					x.dyn = true
 				}
 				inner = append(inner, x)
@@ -341,7 +345,7 @@ func xargsCommand(c *call) flow {
 			break
 		}
 		switch {
-		case v == "-I":
+		case v == "-I" || v == "-J":
 			if i+1 < len(args) {
 				replace = args[i+1].val
 			}
@@ -352,7 +356,10 @@ func xargsCommand(c *call) flow {
 			replace = "{}"
 		case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "--replace="):
 			replace = v[strings.IndexAny(v, "i=")+1:]
-		case v == "-a" || v == "-d" || v == "-E" || v == "-L" || v == "-l" || v == "-n" || v == "-P" || v == "-s" ||
+			if replace == "" {
+				replace = "{}"
+			}
+		case v == "-R" || v == "-S" || v == "-a" || v == "-d" || v == "-E" || v == "-L" || v == "-l" || v == "-n" || v == "-P" || v == "-s" ||
 			v == "--arg-file" || v == "--delimiter" || v == "--max-lines" || v == "--max-args" || v == "--max-procs" ||
 			v == "--max-chars" || v == "--process-slot-var" || v == "--eof":
 			i++
@@ -457,6 +464,7 @@ func parallelCommand(c *call) flow {
 		}
 	}
 	if len(cmd) == 0 {
+		c.raise(ruleShellStdin)
 		for _, cand := range cands {
 			c.w.script(cand, &c.pos)
 		}

@@ -1,6 +1,10 @@
 package classify
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+)
 
 // git gets a semantic model (design §2 "Git"): global options first, then
 // the subcommand and the flags that change what it does. Each row below is
@@ -11,7 +15,7 @@ var (
 	gitLocal       = r("git-local", Medium, "changes the local repository (commits, branches, index, working tree)")
 	gitClone       = r("git-clone", Medium, "clones a repository")
 	gitPush        = r("git-push", High, "pushes commits to a remote repository")
-	gitPushDelete  = r("git-push-delete", High, "deletes a branch or tag on a remote repository")
+	gitPushDelete  = danger("git-push-delete", "deletes a branch or tag on a remote repository")
 	gitForcePush   = danger("git-force-push", "rewrites the history of a remote branch, which can destroy other people's work")
 	gitRemoteWrite = r("git-remote-write", High, "changes where the repository fetches from and pushes to")
 	gitConfigWrite = r("git-config-write", High, "changes git configuration, which can make git run programs")
@@ -77,7 +81,14 @@ func gitCommand(c *call) flow {
 	// case-insensitive file systems find git-RESET as git-reset
 	sub := strings.ToLower(args[i].val)
 	rest := args[i+1:]
-	if def, ok := gitAliases(args[:i])[sub]; ok {
+	aliases := gitAliases(args[:i])
+	for _, k := range slices.Sorted(maps.Keys(aliases)) {
+		if strings.HasPrefix(k, "\x00cmd") {
+			// -c core.sshCommand=..., core.pager=...: git will run it
+			c.w.script(strings.TrimPrefix(aliases[k], "!"), &c.pos)
+		}
+	}
+	if def, ok := aliases[sub]; ok {
 		// an alias set with -c alias.NAME=...: judge what it expands to
 		c.raise(gitConfigOpt)
 		if strings.HasPrefix(def, "!") {
@@ -100,6 +111,13 @@ func gitCommand(c *call) flow {
 	return flow{kind: flowData}
 }
 
+// gitCommandKeys are configuration keys whose value is a command git runs.
+var gitCommandKeys = map[string]bool{
+	"core.sshcommand": true, "core.pager": true, "core.editor": true, "core.fsmonitor": true, "diff.external": true,
+	"sequence.editor": true, "gpg.program": true, "credential.helper": true, "core.askpass": true, "core.hookspath": false,
+	"uploadpack.packobjectshook": true, "gpg.ssh.program": true, "gpg.x509.program": true,
+}
+
 // gitAliases collects alias.NAME=VALUE from -c options.
 func gitAliases(global []arg) map[string]string {
 	var out map[string]string
@@ -114,6 +132,13 @@ func gitAliases(global []arg) map[string]string {
 			continue
 		}
 		k, val, ok := strings.Cut(v, "=")
+		switch lk := strings.ToLower(k); {
+		case gitCommandKeys[lk] || strings.HasPrefix(lk, "pager."):
+			if out == nil {
+				out = map[string]string{}
+			}
+			out["\x00cmd"+lk] = val
+		}
 		if name, isAlias := strings.CutPrefix(strings.ToLower(k), "alias."); ok && isAlias {
 			if out == nil {
 				out = map[string]string{}
@@ -227,13 +252,15 @@ func gitSub(c *call, sub string) {
 		switch {
 		case c.hasOpt("--hard"):
 			c.raise(gitResetHard)
+		case c.hasOpt("--merge"):
+			c.raise(danger("git-reset-merge", "resets the working tree to another commit, which can discard changes"))
 		case dyn:
 			c.raise(gitDynamicArg)
 		default:
 			c.raise(gitLocal)
 		}
 	case "clean":
-		if c.hasOpt("-n --dry-run") && !c.hasOpt("-f --force") {
+		if c.hasOpt("-n --dry-run") {
 			c.raise(r("git-clean-dry-run", Minimal, "lists the untracked files git clean would delete"))
 		} else {
 			c.raise(gitClean)
@@ -451,15 +478,19 @@ func gitCheckout(c *call, sub string) {
 		}
 		return
 	case "restore":
-		if staged && !worktree {
+		switch {
+		case has("-h --help --version"):
+			c.raise(ruleVersion)
+		case staged && !worktree, has("--no-worktree") && !has("--worktree -W"):
 			c.raise(gitLocal)
-			return
-		}
-		if hasWholeTree(paths) || len(paths) == 0 && !has("--patch -p") {
+		case hasWholeTree(paths):
 			c.raise(gitDiscardAll)
-			return
+		case len(paths) == 0 && !has("--patch -p") || has("--no-patch") && len(paths) == 0:
+			// git refuses to restore without paths
+			c.raise(gitLocal)
+		default:
+			c.raise(gitDiscard)
 		}
-		c.raise(gitDiscard)
 		return
 	}
 	// checkout

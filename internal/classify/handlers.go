@@ -189,10 +189,11 @@ func sudoCommand(c *call) flow {
 	c.raise(ruleSudo)
 	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
 	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
-		name := c.args[i].val[:strings.IndexByte(c.args[i].val, '=')]
+		name, val, _ := strings.Cut(c.args[i].val, "=")
 		if ru, ok := envRule(name, true); ok {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
+		c.w.commandValue(name, &arg{val: val}, c.pos)
 		i++
 	}
 	if i >= len(c.args) {
@@ -251,6 +252,7 @@ func envCommand(c *call) flow {
 		if ru, ok := envRule(name, true); ok {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
+		c.w.commandValue(name, &arg{val: a.val[eq+1:]}, c.pos)
 	}
 	if i >= len(args) {
 		c.raise(r("print-env", High, "prints environment variables, which often hold secrets"))
@@ -290,8 +292,10 @@ func watchCommand(c *call) flow {
 	if c.hasOpt("-x --exec") {
 		return c.w.dispatch(c, c.args[i:])
 	}
-	// watch joins its arguments and runs them with sh -c
+	// watch joins its arguments and runs them with sh -c, losing their
+	// quotes; judge the quoted reading too
 	c.w.script(joinArgsRaw(c.args[i:]), &c.pos)
+	c.w.script(joinArgs(c.args[i:]), &c.pos)
 	return flow{kind: flowData}
 }
 
@@ -413,7 +417,9 @@ func codeFromStdin(c *call, shell bool) {
 	switch c.stdin.kind {
 	case flowText:
 		if shell {
-			c.raise(ruleShellC)
+			// a pipe or heredoc into a shell is high (design §2.5), and
+			// the text is judged as the script it is
+			c.raise(ruleShellStdin)
 			c.w.script(c.stdin.text, &c.pos)
 		} else {
 			inlineCode(c, c.stdin.text)
@@ -450,7 +456,7 @@ func inlineCode(c *call, code string) {
 var destructiveMarkers = []string{
 	"rmtree", "os.remove", "os.unlink", "os.rmdir", "removedirs", "unlink(", "unlink ", ".unlink", "rmsync",
 	"rmdirsync", "unlinksync", "fs.rm(", "fs.rmdir(", "promises.rm", "rimraf", "rm_rf", "rm_r ", "rm_r(",
-	"file.delete", "fileutils.rm", "remove-item", "rm -rf", "rm -fr", "rm -r ", "rm -f ", "shred ", "mkfs",
+	"file.delete", "fileutils.rm", "remove-item", "rm -rf", "rm -fr", "shred ", "mkfs",
 	"drop database", "drop table", "drop schema", "truncate table", "format-volume", "clear-disk", "rmdir",
 	"deltree", "os.truncate", "writefilesync('/", "writefilesync(\"/",
 }
@@ -537,6 +543,9 @@ func interpreter(c *call) flow {
 			ch := v[k]
 			rest := v[k+1:]
 			switch {
+			case ch == 'p' && rest != "" && strings.IndexByte(codeL, 'e') >= 0:
+				// node -pe CODE: print, then the code
+				continue
 			case strings.IndexByte(codeL, ch) >= 0:
 				return code(i, rest)
 			case ch == 'm' && key == "python":

@@ -23,7 +23,7 @@ var infraTools = []tool{
 		names:     "helm",
 		rule:      r("helm", High, "changes or reads releases in a Kubernetes cluster"),
 		valueOpts: "-n --namespace --kube-context --kubeconfig --kube-apiserver --kube-token --kube-as-user --kube-as-group --kube-ca-file --registry-config --repository-config --repository-cache --burst-limit --qps",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("uninstall, delete, del, un", danger("helm-uninstall", "removes a release and every Kubernetes resource it created")),
 			[]sub{
 				s("template", r("helm-template", Medium, "renders a chart's manifests locally")),
@@ -41,7 +41,7 @@ var infraTools = []tool{
 		names:     "helmfile",
 		rule:      r("helmfile", High, "syncs Helm releases to a Kubernetes cluster"),
 		valueOpts: "-f --file -e --environment -n --namespace --kube-context -l --selector --state-values-file --state-values-set",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("destroy, delete", danger("helmfile-destroy", "uninstalls every release in the helmfile and deletes their resources")),
 			[]sub{
 				s("template", r("helmfile-template", Medium, "renders the releases' manifests locally")),
@@ -70,7 +70,7 @@ var infraTools = []tool{
 		names:     "pulumi",
 		rule:      r("pulumi", High, "reads or changes real infrastructure through cloud provider APIs and the stack's state"),
 		valueOpts: "-s --stack -C --cwd -v --verbose --color --tracing",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("destroy, down", danger("pulumi-destroy", "destroys every resource in the stack")),
 			[]sub{
 				s("stack rm", danger("pulumi-stack-rm", "deletes a stack with its configuration and state history")),
@@ -262,7 +262,7 @@ var infraTools = []tool{
 		names:     "doctl",
 		rule:      r("doctl", High, "talks to DigitalOcean with the account's credentials"),
 		valueOpts: "-t --access-token --context -o --output -c --config",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("compute droplet delete, compute droplet rm", danger("doctl-droplet-delete", "deletes droplets and their disks")),
 			infraEach("compute volume delete, compute volume rm", danger("doctl-volume-delete", "deletes block storage volumes and their data")),
 			infraEach("databases delete, databases rm", danger("doctl-databases-delete", "deletes a managed database cluster and its data")),
@@ -316,7 +316,7 @@ var infraTools = []tool{
 		names:     "vercel",
 		rule:      r("vercel", High, "deploys to or changes a Vercel account"),
 		valueOpts: "-t --token -S --scope --cwd -A --local-config -Q --global-config",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("remove, rm", danger("vercel-remove", "deletes deployments or whole projects from Vercel")),
 			infraEach("project rm, project remove, projects rm, projects remove",
 				danger("vercel-project-remove", "deletes a Vercel project with all its deployments and domains")),
@@ -332,7 +332,7 @@ var infraTools = []tool{
 		names:     "fly flyctl",
 		rule:      r("fly", High, "deploys to or changes a Fly.io account"),
 		valueOpts: "-a --app -c --config -t --access-token",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("apps destroy, apps delete, apps remove, destroy",
 				danger("fly-apps-destroy", "deletes a Fly app with its machines, volumes and IP addresses")),
 			infraEach("volumes destroy, volumes delete, volumes rm, volume destroy, volume delete, vol destroy",
@@ -343,7 +343,7 @@ var infraTools = []tool{
 		names:     "heroku",
 		rule:      r("heroku", High, "deploys to or changes a Heroku account"),
 		valueOpts: "-a --app -r --remote",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("apps:destroy, destroy", danger("heroku-apps-destroy", "deletes a Heroku app with its add-ons and config")),
 			infraEach("addons:destroy, addons:remove", danger("heroku-addons-destroy", "deletes an add-on and the data it holds")),
 			infraEach("pg:reset", danger("heroku-pg-reset", "deletes every table and row in a Heroku Postgres database")),
@@ -388,7 +388,7 @@ var infraTools = []tool{
 	{
 		names: "pg_restore",
 		rule:  r("pg-restore", High, "restores a PostgreSQL dump into a database"),
-		check: optCheck("-c --clean", danger("pg-restore-clean", "drops database objects before recreating them from the dump")),
+		check: infraOpt("-c --clean", danger("pg-restore-clean", "drops database objects before recreating them from the dump")),
 	},
 	{
 		names:     "mysqladmin",
@@ -402,7 +402,7 @@ var infraTools = []tool{
 	{
 		names: "kafka-topics kafka-topics.sh",
 		rule:  r("kafka-topics", High, "manages topics on a Kafka cluster"),
-		check: optCheck("--delete", danger("kafka-topics-delete", "deletes Kafka topics and every message in them")),
+		check: infraOpt("--delete", danger("kafka-topics-delete", "deletes Kafka topics and every message in them")),
 	},
 
 	// Backups and object storage.
@@ -460,7 +460,7 @@ var infraTools = []tool{
 		names:     "systemctl",
 		rule:      r("systemctl", High, "manages system services"),
 		valueOpts: "-H --host -M --machine -t --type --state -p --property -o --output -n --lines --root -s --signal --kill-whom",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("status, show, cat, list-units, list-unit-files, list-sockets, list-timers, list-jobs, list-dependencies, list-machines, is-active, is-enabled, is-failed, is-system-running, show-environment, get-default",
 				r("systemctl-status", Minimal, "shows the state of system services")),
 			infraEach("poweroff, reboot, halt, kexec, soft-reboot",
@@ -476,7 +476,7 @@ var infraTools = []tool{
 	{
 		names: "launchctl",
 		rule:  r("launchctl", High, "manages macOS launch services"),
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("list, print, print-disabled, blame", r("launchctl-list", Minimal, "shows the state of launch services")),
 			infraEach("reboot", danger("launchctl-reboot", "restarts the machine or logs every user out")),
 		),
@@ -484,13 +484,13 @@ var infraTools = []tool{
 	{
 		names: "journalctl",
 		rule:  r("journalctl", Minimal, "reads the system journal"),
-		check: optCheck("--vacuum-size --vacuum-time --vacuum-files --rotate --flush --relinquish-var --setup-keys",
+		check: infraOpt("--vacuum-size --vacuum-time --vacuum-files --rotate --flush --relinquish-var --setup-keys",
 			r("journalctl-vacuum", High, "deletes or rotates the system journal")),
 	},
 	{
 		names: "iptables ip6tables iptables-legacy ip6tables-legacy iptables-nft ip6tables-nft ebtables arptables",
 		rule:  r("iptables", High, "changes the firewall rules"),
-		check: optCheck("-F --flush", danger("iptables-flush", "deletes every firewall rule in a chain or table")),
+		check: infraOpt("-F --flush", danger("iptables-flush", "deletes every firewall rule in a chain or table")),
 	},
 	{
 		names:     "nft",
@@ -526,7 +526,7 @@ var infraTools = []tool{
 	{
 		names: "umount",
 		rule:  r("umount", High, "unmounts a filesystem"),
-		check: optCheck("-a --all", danger("umount-all", "unmounts every filesystem")),
+		check: infraOpt("-a --all", danger("umount-all", "unmounts every filesystem")),
 	},
 	{names: "kill", rule: r("kill", High, "sends a signal to processes, which can stop them"), check: killCheck},
 	{names: "pkill killall", rule: r("pkill", High, "stops every process matching a name or pattern")},
@@ -545,7 +545,7 @@ var infraTools = []tool{
 		names:     "apt apt-get aptitude",
 		rule:      r("apt", High, "installs, removes or upgrades system packages"),
 		valueOpts: "-o --option -c --config-file -t --target-release",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("list, show, search, policy, depends, rdepends, showsrc, madison",
 				r("apt-query", Minimal, "queries the local package lists")),
 			infraEach("remove, purge, autoremove", r("apt-remove", High, "removes system packages")),
@@ -586,7 +586,7 @@ var infraTools = []tool{
 		names:     "yum dnf microdnf",
 		rule:      r("dnf", High, "installs, removes or upgrades system packages"),
 		valueOpts: "-c --config --setopt --releasever --installroot --enablerepo --disablerepo -x --exclude",
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("list, info, search, provides, whatprovides, repolist, deplist, repoquery, history",
 				r("dnf-query", Minimal, "queries the package lists")),
 			infraEach("history undo, history redo, history rollback", r("dnf-history-undo", High, "undoes or repeats package transactions")),
@@ -648,13 +648,13 @@ var infraTools = []tool{
 	{
 		names: "hdparm",
 		rule:  r("hdparm", High, "changes low-level disk settings"),
-		check: optCheck("--security-erase --security-erase-enhanced --trim-sector-ranges --write-sector --make-bad-sector --fwdownload",
+		check: infraOpt("--security-erase --security-erase-enhanced --trim-sector-ranges --write-sector --make-bad-sector --fwdownload",
 			danger("hdparm-erase", "erases or overwrites data on a disk")),
 	},
 	{
 		names: "cryptsetup",
 		rule:  r("cryptsetup", High, "manages encrypted block devices"),
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("luksFormat", danger("cryptsetup-format", "formats a device as encrypted, destroying what is on it")),
 			infraEach("erase, luksErase", danger("cryptsetup-erase", "erases a device's encryption keys, making its data unreadable forever")),
 		),
@@ -671,7 +671,7 @@ var infraTools = []tool{
 	{
 		names: "zpool",
 		rule:  r("zpool", High, "changes ZFS storage pools"),
-		subs: concatSubs(
+		subs: infraJoin(
 			infraEach("destroy, labelclear", danger("zpool-destroy", "destroys a ZFS pool and every dataset in it")),
 			infraEach("list, status, get, iostat", r("zpool-list", Minimal, "shows ZFS storage pools")),
 		),
@@ -679,12 +679,12 @@ var infraTools = []tool{
 	{
 		names: "mdadm",
 		rule:  r("mdadm", High, "manages software RAID arrays"),
-		check: optCheck("--zero-superblock", danger("mdadm-zero-superblock", "erases RAID metadata from a device")),
+		check: infraOpt("--zero-superblock", danger("mdadm-zero-superblock", "erases RAID metadata from a device")),
 	},
 	{
 		names: "badblocks",
 		rule:  r("badblocks", High, "tests a disk for bad blocks"),
-		check: optCheck("-w", danger("badblocks-write", "overwrites every block of a device while testing it")),
+		check: infraOpt("-w", danger("badblocks-write", "overwrites every block of a device while testing it")),
 	},
 
 	// Virtual machines.
@@ -700,7 +700,7 @@ var infraTools = []tool{
 	{
 		names: "virsh",
 		rule:  r("virsh", High, "manages virtual machines"),
-		subs: concatSubs(
+		subs: infraJoin(
 			[]sub{s("undefine", r("virsh-undefine", High, "deletes a virtual machine's definition"),
 				f("--remove-all-storage --wipe-storage --storage", danger("virsh-undefine-storage", "deletes a virtual machine together with its disks")))},
 			infraEach("vol-delete, vol-wipe, pool-delete", danger("virsh-vol-delete", "deletes or wipes storage volumes")),
@@ -731,8 +731,8 @@ var infraTools = []tool{
 	{names: "ansible-galaxy", rule: r("ansible-galaxy", High, "downloads and installs Ansible roles and collections")},
 }
 
-// concatSubs joins lists of subcommand rows.
-func concatSubs(lists ...[]sub) []sub {
+// infraJoin joins lists of subcommand rows.
+func infraJoin(lists ...[]sub) []sub {
 	var out []sub
 	for _, l := range lists {
 		out = append(out, l...)
@@ -750,8 +750,8 @@ func infraEach(paths string, ru rule, flags ...flagRule) []sub {
 	return out
 }
 
-// optCheck raises ru when any of opts is present.
-func optCheck(opts string, ru rule) func(c *call) {
+// infraOpt raises ru when any of opts is present.
+func infraOpt(opts string, ru rule) func(c *call) {
 	return func(c *call) {
 		if c.hasOpt(opts) {
 			c.raise(ru)
@@ -770,7 +770,7 @@ func infraContainer(p string) tool {
 		names:     p,
 		rule:      r(p+"-engine", High, "talks to the container engine, which has root-equivalent access to the machine"),
 		valueOpts: "-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey -f --file -p --project-name --project-directory --env-file --profile --ansi --parallel --builder",
-		subs: concatSubs(
+		subs: infraJoin(
 			[]sub{
 				s("system prune", danger(p+"-system-prune", "deletes every stopped container, unused network and dangling image, and with -a every unused image")),
 				s("system reset", danger(p+"-system-reset", "deletes every container, image, volume and network the engine holds")),
@@ -817,7 +817,7 @@ func infraCompose(names, p string) tool {
 const kubeValueOpts = "-n --namespace --context --cluster --kubeconfig -s --server --user --token --as --as-group --as-uid -l --selector -f --filename -o --output -c --container --field-selector --request-timeout --cache-dir --certificate-authority --client-certificate --client-key --tls-server-name -L --label-columns --sort-by --template -k --kustomize -p --patch --type --timeout --grace-period -v --v --profile --profile-output"
 
 // kubeKinds are the resource kinds whose deletion destroys data or a
-// whole part of a cluster.
+// whole part of a cluster, by every name kubectl accepts for them.
 var kubeKinds = []struct{ kinds, id, why string }{
 	{"namespace namespaces ns project projects", "delete-namespace", "deletes a namespace and every resource in it"},
 	{"persistentvolume persistentvolumes pv", "delete-pv", "deletes persistent volumes, which can destroy the data on them"},
@@ -826,13 +826,24 @@ var kubeKinds = []struct{ kinds, id, why string }{
 	{"customresourcedefinition customresourcedefinitions crd crds", "delete-crd", "deletes custom resource definitions and every resource of their kinds"},
 }
 
+// kubeKindIndex maps each name in kubeKinds to its row.
+var kubeKindIndex = func() map[string]int {
+	m := map[string]int{}
+	for i, k := range kubeKinds {
+		for _, name := range strings.Fields(k.kinds) {
+			m[name] = i
+		}
+	}
+	return m
+}()
+
 // infraKube is a kubectl-compatible cluster CLI named p.
 func infraKube(p string) tool {
 	return tool{
 		names:     p,
 		rule:      r(p, High, "talks to a Kubernetes cluster"),
 		valueOpts: kubeValueOpts,
-		subs: concatSubs(
+		subs: infraJoin(
 			[]sub{
 				{words: "delete", rule: r(p+"-delete", High, "deletes cluster resources"),
 					flags: []flagRule{
@@ -872,12 +883,8 @@ func kubeDeleteCheck(p string) func(c *call) {
 		for _, item := range strings.Split(ws[1].val, ",") {
 			kind, _, _ := strings.Cut(item, "/")
 			kind, _, _ = strings.Cut(strings.ToLower(kind), ".")
-			for _, k := range kubeKinds {
-				for _, name := range strings.Fields(k.kinds) {
-					if kind == name {
-						c.raise(danger(p+"-"+k.id, k.why))
-					}
-				}
+			if i, ok := kubeKindIndex[kind]; ok {
+				c.raise(danger(p+"-"+kubeKinds[i].id, kubeKinds[i].why))
 			}
 		}
 	}
@@ -951,10 +958,10 @@ func tfOptOn(c *call, name string) bool {
 	return false
 }
 
-// gcloudTracks adds the alpha, beta and preview forms of every row.
+// gcloudTracks adds the alpha and beta forms of every row.
 func gcloudTracks(rows ...sub) []sub {
 	out := append([]sub(nil), rows...)
-	for _, track := range []string{"alpha", "beta", "preview"} {
+	for _, track := range []string{"alpha", "beta"} {
 		for _, row := range rows {
 			row.words = track + " " + row.words
 			out = append(out, row)

@@ -233,6 +233,10 @@ var (
 // writeRule returns the rule for writing (creating, overwriting,
 // appending to) the file at a, or ok=false when the write is harmless.
 func (w *walker) writeRule(a arg) (rule, bool) {
+	return worstOf(w, a, func() (rule, bool) { return w.writeRuleAt(a) })
+}
+
+func (w *walker) writeRuleAt(a arg) (rule, bool) {
 	pl, _ := w.placeOf(a)
 	switch pl {
 	case placeSink:
@@ -280,6 +284,36 @@ func (w *walker) deleteRule(a arg, forced bool) (rule, bool) {
 // of recursive or force) decides for targets that matter everywhere, tree
 // (recursive and force together) for a tree outside the workspace.
 func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
+	return worstOf(w, a, func() (rule, bool) { return w.deleteRuleAt(a, forced, tree) })
+}
+
+// worstOf judges a relative path against the directory a cd moved to and
+// against the workspace, and keeps the worse: a cd earlier in the input
+// never makes a later command look safer than it would alone.
+func worstOf(w *walker, a arg, judge func() (rule, bool)) (rule, bool) {
+	ru, ok := judge()
+	if a.dyn || strings.HasPrefix(a.val, "/") || strings.HasPrefix(a.val, "~") || w.env.Workspace == "" ||
+		(!w.cwdDyn && w.cwd == w.env.Workspace) {
+		return ru, ok
+	}
+	cwd, dyn := w.cwd, w.cwdDyn
+	w.cwd, w.cwdDyn = w.env.Workspace, false
+	ru2, ok2 := judge()
+	w.cwd, w.cwdDyn = cwd, dyn
+	if ok2 && (!ok || rank(ru2) > rank(ru)) {
+		return ru2, ok2
+	}
+	return ru, ok
+}
+
+func rank(ru rule) int {
+	if ru.dangerous {
+		return int(High) + 1
+	}
+	return int(ru.level)
+}
+
+func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 	if a.dyn {
 		if forced {
 			return ruleDeleteUnknown, true

@@ -36,7 +36,8 @@ type rule struct {
 
 // sub is one subcommand row of a tool.
 type sub struct {
-	words string // space-separated subcommand path
+	words string   // space-separated subcommand path
+	path  []string // words split, filled when the index is built
 	rule
 	// flags raise the row when any listed option is present: "--force"
 	// matches "--force" and "--force=...", "-f" matches "-f" and clusters
@@ -74,7 +75,7 @@ var toolIndex map[string]*tool
 func init() { toolIndex = buildToolIndex(allTools()) }
 
 func allTools() [][]tool {
-	return [][]tool{coreTools, devTools}
+	return [][]tool{coreTools, devTools, infraTools}
 }
 
 func buildToolIndex(groups [][]tool) map[string]*tool {
@@ -82,6 +83,9 @@ func buildToolIndex(groups [][]tool) map[string]*tool {
 	for _, g := range groups {
 		for i := range g {
 			t := &g[i]
+			for k := range t.subs {
+				t.subs[k].path = strings.Fields(t.subs[k].words)
+			}
 			for _, n := range strings.Fields(t.names) {
 				if _, dup := idx[n]; dup {
 					panic(fmt.Sprintf("classify: program %q is in the tool table twice", n))

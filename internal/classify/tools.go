@@ -1,7 +1,5 @@
 package classify
 
-import "strings"
-
 var ruleToolDynamic = r("dynamic-subcommand", High, "runs a subcommand only known at run time")
 
 // applyTool judges a call to a program in the tables.
@@ -20,7 +18,7 @@ func (w *walker) applyTool(c *call, t *tool) {
 	bestLen := 0
 	for i := range t.subs {
 		sb := &t.subs[i]
-		path := strings.Fields(sb.words)
+		path := sb.path
 		if len(path) <= bestLen || len(path) > len(words) {
 			continue
 		}

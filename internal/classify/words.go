@@ -105,8 +105,13 @@ func hasGlob(word *syntax.Word) bool {
 			switch v[i] {
 			case '\\':
 				i++
-			case '*', '?', '[':
+			case '*', '?':
 				return true
+			case '[':
+				// a bracket expression needs its closing ]
+				if strings.IndexByte(v[i+1:], ']') >= 0 {
+					return true
+				}
 			}
 		}
 	}

@@ -1,0 +1,136 @@
+package classify
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// severity orders verdicts: a dangerous verdict ranks above high.
+func severity(v Verdict) int {
+	if v.Dangerous {
+		return int(High) + 1
+	}
+	return int(v.Level)
+}
+
+// simpleCommand reports whether src is one complete command line that can
+// be wrapped or joined textually: it parses, holds no comment (which would
+// swallow what is appended) and no heredoc (whose terminator must end a
+// line).
+func simpleCommand(src string) bool {
+	if strings.ContainsAny(src, "#\n\r") || strings.TrimSpace(src) == "" || checkLimits(src) != "" {
+		return false
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	simple := true
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if rd, ok := n.(*syntax.Redirect); ok && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) {
+			simple = false
+		}
+		return simple
+	})
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	return simple && ok && len(ce.Args) > 0 && !f.Stmts[0].Background
+}
+
+// wrappings are the ways of running a that must never lower its verdict.
+func wrappings(a string) []string {
+	q, err := syntax.Quote(a, syntax.LangBash)
+	if err != nil {
+		q = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return []string{
+		"bash -c " + q,
+		"sudo " + a,
+		"(" + a + ")",
+		"echo $(" + a + ")",
+		"time " + a,
+		"env X=1 " + a,
+		a + " 2>/dev/null",
+	}
+}
+
+// checkInvariants fails t when composing a and b gives a verdict below
+// either part, or when wrapping a lowers it.
+func checkInvariants(t *testing.T, a, b string) {
+	t.Helper()
+	va, vb := Classify(a, testEnv), Classify(b, testEnv)
+	if !simpleCommand(a) {
+		return
+	}
+	for _, wrapped := range wrappings(a) {
+		if vw := Classify(wrapped, testEnv); severity(vw) < severity(va) {
+			t.Errorf("Classify(%q) = %v/%v, below Classify(%q) = %v/%v", wrapped, vw.Level, vw.Dangerous, a, va.Level, va.Dangerous)
+		}
+	}
+	if !simpleCommand(b) {
+		return
+	}
+	for _, op := range []string{"; ", " && ", " || ", " | "} {
+		joined := a + op + b
+		vj := Classify(joined, testEnv)
+		if severity(vj) < severity(va) || severity(vj) < severity(vb) {
+			t.Errorf("Classify(%q) = %v/%v, below a part (%v/%v, %v/%v)", joined, vj.Level, vj.Dangerous, va.Level, va.Dangerous, vb.Level, vb.Dangerous)
+		}
+	}
+}
+
+func TestInvariants(t *testing.T) {
+	all := append(append([]classifyCase{}, classifyCases...), infraCases...)
+	for i, tc := range all {
+		checkInvariants(t, tc.cmd, all[(i*7+3)%len(all)].cmd)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, tc := range classifyCases {
+		a, b := Classify(tc.cmd, testEnv), Classify(tc.cmd, testEnv)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("Classify(%q) differs between two calls:\n%v\n%v", tc.cmd, a, b)
+		}
+	}
+}
+
+// FuzzClassify checks, whatever the input: no panic, at least one reason,
+// the same verdict twice, never below high when the input does not parse,
+// and the composition and wrapping invariants.
+func FuzzClassify(f *testing.F) {
+	all := append(append([]classifyCase{}, classifyCases...), infraCases...)
+	for i, tc := range all {
+		f.Add(tc.cmd, all[(i+1)%len(all)].cmd)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		v := Classify(a, testEnv)
+		if len(v.Reasons) == 0 {
+			t.Fatalf("Classify(%q) has no reasons", a)
+		}
+		if v2 := Classify(a, testEnv); fmt.Sprint(v) != fmt.Sprint(v2) {
+			t.Fatalf("Classify(%q) is not deterministic", a)
+		}
+		if checkLimits(a) == "" {
+			if _, err := syntax.NewParser().Parse(strings.NewReader(a), ""); err != nil && v.Level < High {
+				t.Fatalf("Classify(%q) = %v although it does not parse", a, v.Level)
+			}
+		}
+		checkInvariants(t, a, b)
+	})
+}
+
+func ExampleClassify() {
+	v := Classify("git status && rm -rf ~", Env{Workspace: "/home/u/proj", Home: "/home/u"})
+	fmt.Println(v.Level, v.Dangerous)
+	for _, r := range v.Reasons {
+		fmt.Println(r)
+	}
+	// Output:
+	// high true
+	// 1:1 git status: minimal: reads the repository (rule git-read)
+	// 1:15 rm -rf ~: high: deletes files (rule rm)
+	// 1:15 rm -rf ~: dangerous: deletes your home directory (rule rm-recursive-force)
+}
