@@ -93,7 +93,7 @@ func hasOptAbbrev(args []arg, opts string) bool {
 		if len(name) < 4 || !strings.HasPrefix(name, "--") {
 			continue
 		}
-		for _, o := range strings.Fields(opts) {
+		for o := range strings.FieldsSeq(opts) {
 			if strings.HasPrefix(o, "--") && strings.HasPrefix(o, name) {
 				return true
 			}
@@ -110,7 +110,7 @@ func hasOpt(args []arg, opts string) bool {
 		if a.val == "--" {
 			return false
 		}
-		for _, o := range strings.Fields(opts) {
+		for o := range strings.FieldsSeq(opts) {
 			if optMatches(a.val, o) {
 				return true
 			}
@@ -149,7 +149,7 @@ func (c *call) optValue(opts string) (arg, bool) {
 		if a.val == "--" {
 			break
 		}
-		for _, o := range strings.Fields(opts) {
+		for o := range strings.FieldsSeq(opts) {
 			switch {
 			case a.val == o:
 				if i+1 < len(c.args) {
@@ -184,7 +184,6 @@ func (c *call) anyDynamic() bool {
 // values of options listed in valueOpts are skipped.
 func (c *call) words(valueOpts string) []arg {
 	var out []arg
-	vo := strings.Fields(valueOpts)
 	for i := 0; i < len(c.args); i++ {
 		a := c.args[i]
 		if a.dyn {
@@ -196,7 +195,7 @@ func (c *call) words(valueOpts string) []arg {
 			break
 		}
 		if strings.HasPrefix(a.val, "-") && len(a.val) > 1 {
-			for _, o := range vo {
+			for o := range strings.FieldsSeq(valueOpts) {
 				if a.val == o {
 					i++
 					break

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -13,6 +15,7 @@ import (
 // failure becomes a high verdict that says so.
 func Classify(src string, env Env) (v Verdict) {
 	w := newWalker(env)
+	defer parsers.Put(w.parser)
 	defer func() {
 		if p := recover(); p != nil {
 			v = Verdict{Level: High, Reasons: []Reason{{
@@ -44,14 +47,21 @@ type walker struct {
 	cwdDyn bool   // after cd to a dynamic path: relative paths are unknown
 
 	vars map[string]string // static values assigned so far, for $x in the command position
+
+	expCfg *expand.Config // built on first use
+	work   int            // bytes parsed so far, re-parsed scripts included
 }
+
+// parsers are reused across calls: a Parser holds buffers worth keeping,
+// and one Classify call uses one parser at a time.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 func newWalker(env Env) *walker {
 	env.Workspace = cleanAbs(env.Workspace)
 	env.Home = cleanAbs(env.Home)
 	return &walker{
 		env:    env,
-		parser: syntax.NewParser(syntax.Variant(syntax.LangBash)),
+		parser: parsers.Get().(*syntax.Parser),
 		cwd:    env.Workspace,
 		cwdDyn: env.Workspace == "",
 	}
@@ -133,6 +143,11 @@ func (w *walker) script(src string, base *Pos) {
 		w.raise(limitRule, msg, at, src)
 		return
 	}
+	// every parse costs a fixed setup besides its length
+	if w.work += len(src) + 512; w.work > maxWork {
+		w.raise(limitRule, "input expands into more script than permguard inspects", at, src)
+		return
+	}
 	if w.depth > maxReparse {
 		w.raise(limitRule, fmt.Sprintf("scripts nest more than %d levels deep (bash -c, eval)", maxReparse), at, src)
 		return
@@ -140,10 +155,16 @@ func (w *walker) script(src string, base *Pos) {
 	f, err := w.parser.Parse(strings.NewReader(src), "")
 	if err != nil {
 		msg := err.Error()
+		rest := strings.TrimLeft(src, "&|;! \t\n")
 		if pe, ok := err.(syntax.ParseError); ok {
 			msg = pe.Text
 			if base == nil {
 				at = Pos{int(pe.Pos.Line()), int(pe.Pos.Col())}
+			}
+			if off := int(pe.Pos.Offset()); rest == src && off > 0 && off < len(src) {
+				// what follows the error may still be run by a shell
+				// that reads the input differently
+				rest = strings.TrimLeft(src[off:], "&|;!)}` \t\n")
 			}
 		}
 		w.raise(parseRule, "cannot parse: "+msg+"; what it runs is unknown", at, src)
@@ -153,7 +174,7 @@ func (w *walker) script(src string, base *Pos) {
 		if f, _ = rp.Parse(strings.NewReader(src), ""); f != nil {
 			w.walkFile(f, src, base)
 		}
-		if rest := strings.TrimLeft(src, "&|;! \t\n"); rest != src && rest != "" {
+		if rest != src && rest != "" {
 			w.depth++
 			w.script(rest, &at)
 			w.depth--

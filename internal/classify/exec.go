@@ -120,11 +120,17 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		}
 		return flow{}
 	}
-	var args []arg
+	args := make([]arg, 0, len(ce.Args))
 	for _, word := range ce.Args {
-		args = append(args, w.resolve(word)...)
+		args = w.resolveInto(args, word)
 	}
-	c := &call{w: w, pos: p, snippet: snip, stdin: in, out: &Command{Pos: p, Snippet: snip}}
+	box := &struct {
+		c   call
+		out Command
+	}{}
+	box.out = Command{Pos: p, Snippet: snip}
+	box.c = call{w: w, pos: p, snippet: snip, stdin: in, out: &box.out}
+	c := &box.c
 	for i, ru := range env {
 		c.raiseMsg(ru, envMsgs[i])
 	}

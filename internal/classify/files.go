@@ -438,6 +438,10 @@ func parallelCommand(c *call) flow {
 		}
 	}
 	var cands []string
+	if len(inputs) > maxCandidates {
+		c.raise(r("parallel-many", High, "has more inputs than permguard inspects one by one"))
+		inputs = inputs[:maxCandidates]
+	}
 	for _, in := range inputs {
 		if in.dyn {
 			c.raise(ruleDynScript)
@@ -448,7 +452,11 @@ func parallelCommand(c *call) flow {
 	if len(inputs) == 0 {
 		switch c.stdin.kind {
 		case flowText:
-			for _, line := range strings.Split(strings.TrimSpace(c.stdin.text), "\n") {
+			for i, line := range strings.Split(strings.TrimSpace(c.stdin.text), "\n") {
+				if i == maxCandidates {
+					c.raise(r("parallel-many", High, "has more inputs than permguard inspects one by one"))
+					break
+				}
 				cands = append(cands, line)
 			}
 		default:

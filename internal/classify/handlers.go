@@ -83,7 +83,6 @@ var (
 // wrapper; valueOpts take the next word unless written "--opt=value".
 // A dynamic word ends the options: it may be the command.
 func skipOpts(args []arg, valueOpts string) int {
-	vo := strings.Fields(valueOpts)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.dyn {
@@ -95,7 +94,7 @@ func skipOpts(args []arg, valueOpts string) int {
 		if !strings.HasPrefix(a.val, "-") || a.val == "-" {
 			return i
 		}
-		for _, o := range vo {
+		for o := range strings.FieldsSeq(valueOpts) {
 			if a.val == o {
 				i++
 				break

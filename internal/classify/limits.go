@@ -15,6 +15,11 @@ const (
 	MaxNesting    = 128      // brackets, braces, $( ( `...` and compound keywords open at once
 	MaxOperators  = 1000     // && || | |&: they build a left-deep tree that is walked recursively
 	maxReparse    = 8        // bash -c inside bash -c inside eval ...
+	// maxWork bounds the text parsed for one input, re-parsed scripts
+	// included (parallel ::: with thousands of inputs, eval of a long line)
+	maxWork = 4 * MaxInputBytes
+	// maxCandidates bounds the inputs judged one by one (parallel :::)
+	maxCandidates = 32
 )
 
 // limitRule explains why an input was not parsed at all.

@@ -94,10 +94,24 @@ func hasPathPrefix(p, prefix string) bool {
 	return strings.HasPrefix(p, prefix)
 }
 
+// insideWorkspace reports, without allocating, a relative path that
+// stays inside the workspace and names nothing special there: the common
+// case, decided before any path is joined.
+func (w *walker) insideWorkspace(v string) bool {
+	if w.cwdDyn || w.env.Workspace == "" || w.cwd != w.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
+		v == "." || v == "./" || strings.Contains(v, "..") || strings.Contains(v, ".git") || strings.Contains(v, ".permguard") {
+		return false
+	}
+	return len(w.env.OwnDirs) == 0
+}
+
 // placeOf classifies an argument used as a path.
 func (w *walker) placeOf(a arg) (place, string) {
 	if a.dyn {
 		return placeUnknown, ""
+	}
+	if w.insideWorkspace(a.val) {
+		return placeWorkspace, ""
 	}
 	p, ok := w.abs(a.val)
 	if !ok {
@@ -107,6 +121,11 @@ func (w *walker) placeOf(a arg) (place, string) {
 }
 
 func (w *walker) placeOfAbs(p string) place {
+	if ws := w.env.Workspace; ws != "" && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws &&
+		!strings.Contains(p, "/.git") && !strings.Contains(p, "/.permguard") && len(w.env.OwnDirs) == 0 {
+		// the common case, inside the workspace, without the checks below
+		return placeWorkspace
+	}
 	if sinks[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
 		return placeSink
 	}
@@ -150,10 +169,19 @@ func (w *walker) placeOfAbs(p string) place {
 	return placeOutside
 }
 
+// relHome returns p relative to the home directory, without allocating.
+func (w *walker) relHome(p string) (string, bool) {
+	h := w.env.Home
+	if h == "" || len(p) <= len(h) || p[len(h)] != '/' || p[:len(h)] != h {
+		return "", false
+	}
+	return p[len(h)+1:], true
+}
+
 func (w *walker) isOwn(p string) bool {
-	if w.env.Home != "" {
+	if rel, ok := w.relHome(p); ok {
 		for _, o := range ownHome {
-			if within(p, path.Join(w.env.Home, o)) {
+			if within(rel, o) {
 				return true
 			}
 		}
@@ -170,9 +198,9 @@ func (w *walker) isPersistence(p string) bool {
 	if strings.Contains(p+"/", "/.git/hooks/") || strings.HasSuffix(p, "/.git/config") || strings.HasSuffix(p, "/.git/hooks") {
 		return true
 	}
-	if w.env.Home != "" {
+	if rel, ok := w.relHome(p); ok {
 		for _, s := range persistenceHome {
-			if within(p, path.Join(w.env.Home, s)) {
+			if within(rel, s) {
 				return true
 			}
 		}
@@ -196,8 +224,7 @@ func (w *walker) inHome(a arg) bool {
 
 // isSecret reports whether reading p exposes credentials.
 func (w *walker) isSecret(p string) bool {
-	if w.env.Home != "" && within(p, w.env.Home) {
-		rel := strings.TrimPrefix(p, w.env.Home+"/")
+	if rel, ok := w.relHome(p); ok {
 		for _, s := range secretsHome {
 			if strings.HasPrefix(rel, s) {
 				return true

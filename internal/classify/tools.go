@@ -61,7 +61,10 @@ func (w *walker) applyTool(c *call, t *tool) {
 	}
 	if c.out.Level == Minimal {
 		for _, a := range c.args {
-			if pl, p := w.placeOf(a); pl != placeUnknown && !a.dyn && w.isSecret(p) {
+			if a.dyn || w.insideWorkspace(a.val) {
+				continue
+			}
+			if p, ok := w.abs(a.val); ok && w.isSecret(p) {
 				c.raise(ruleReadSecret)
 				break
 			}

@@ -13,14 +13,23 @@ import (
 // written; static words are expanded exactly as bash does (quotes, escapes,
 // $'...', braces, ~), so \rm, "r"m, r”m and $'\x72m' all read "rm".
 func (w *walker) resolve(word *syntax.Word) []arg {
+	return w.resolveInto(nil, word)
+}
+
+// resolveInto is resolve appending to dst, which saves an allocation per
+// word on the hot path.
+func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 	p := w.pos(word.Pos())
 	if len(word.Parts) == 1 {
 		if lit, ok := word.Parts[0].(*syntax.Lit); ok && plainLit(lit.Value) {
-			return []arg{{val: lit.Value, pos: p}}
+			return append(dst, arg{val: lit.Value, pos: p})
 		}
 	}
 	dyn := false
 	cand := ""
+	if staticParts(word.Parts) {
+		goto expand
+	}
 	syntax.Walk(word, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
@@ -44,22 +53,39 @@ func (w *walker) resolve(word *syntax.Word) []arg {
 		}
 		return true
 	})
+expand:
 	if !dyn && otherUsersHome(word) {
 		dyn = true
 	}
 	if dyn {
-		return []arg{{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand}}
+		return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand})
 	}
 	fields, err := expand.Fields(w.expandConfig(), word)
 	if err != nil {
-		return []arg{{val: w.text(word), dyn: true, pos: p}}
+		return append(dst, arg{val: w.text(word), dyn: true, pos: p})
 	}
 	glob := hasGlob(word)
-	out := make([]arg, len(fields))
-	for i, f := range fields {
-		out[i] = arg{val: f, glob: glob, pos: p}
+	for _, f := range fields {
+		dst = append(dst, arg{val: f, glob: glob, pos: p})
 	}
-	return out
+	return dst
+}
+
+// staticParts reports word parts that hold no expansion at all, so the
+// walk for substitutions can be skipped.
+func staticParts(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch x := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if !staticParts(x.Parts) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // plainLit reports whether a literal needs no expansion at all.
@@ -74,12 +100,16 @@ func plainLit(s string) bool {
 }
 
 func (w *walker) expandConfig() *expand.Config {
+	if w.expCfg != nil {
+		return w.expCfg
+	}
 	home := w.env.Home
 	if home == "" {
 		// an unknown home must not expand to "" (rm -rf ~/ would read as /)
 		home = "~"
 	}
-	return &expand.Config{Env: expand.ListEnviron("HOME=" + home)}
+	w.expCfg = &expand.Config{Env: expand.ListEnviron("HOME=" + home)}
+	return w.expCfg
 }
 
 // otherUsersHome reports a leading ~name, whose expansion needs the user

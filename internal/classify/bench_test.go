@@ -1,0 +1,86 @@
+package classify
+
+import (
+	"strings"
+	"testing"
+)
+
+// The budgets of design §7 live here, as benchmarks: a 200-byte command
+// in at most 20 µs, a 5 KB script in at most 300 µs, and no input at the
+// limits over 100 ms. `make bench` prints them; scripts/bench-budget.sh
+// fails when one is exceeded.
+
+const pipeline200 = `cd "$HOME/src/app" && git fetch origin --prune || echo 'fetch failed'; npm ci --silent && npm test -- --grep "unit $(date +%F)" | tee "out-$(git rev-parse --short HEAD).log"; grep -c PASS out.log || true`
+
+func script5k() string {
+	var b strings.Builder
+	for i := 0; b.Len() < 5000; i++ {
+		b.WriteString("if [[ -f src/file.go ]]; then cat src/file.go | grep -n func | sort -u > out.txt; fi\n")
+	}
+	return b.String()
+}
+
+func benchClassify(b *testing.B, src string) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		Classify(src, testEnv)
+	}
+}
+
+func BenchmarkLs(b *testing.B)          { benchClassify(b, "ls -la") }
+func BenchmarkPipeline200(b *testing.B) { benchClassify(b, pipeline200) }
+func BenchmarkScript5K(b *testing.B)    { benchClassify(b, script5k()) }
+
+// limitInputs are the worst inputs just inside and just past each limit.
+func limitInputs() map[string]string {
+	depth := MaxNesting - 1
+	return map[string]string{
+		"size-max-args":     "echo " + strings.Repeat("a ", (MaxInputBytes-8)/2),
+		"size-over":         strings.Repeat("a", MaxInputBytes+1),
+		"nesting-parens":    strings.Repeat("(", depth) + "true" + strings.Repeat(")", depth),
+		"nesting-subst":     "echo " + strings.Repeat("$(", depth) + "x" + strings.Repeat(")", depth),
+		"nesting-over":      strings.Repeat("(", MaxNesting+1) + "true",
+		"nesting-if":        strings.Repeat("if true; then ", depth) + "ls" + strings.Repeat("; fi", depth),
+		"operators-max":     strings.Repeat("a && ", MaxOperators-1) + "a",
+		"operators-pipes":   strings.Repeat("a | ", MaxOperators-1) + "a",
+		"operators-over":    strings.Repeat("a && ", MaxOperators+1) + "a",
+		"statements":        strings.Repeat("rm -rf x; ", MaxInputBytes/10-1),
+		"heredoc-subst":     "cat <<EOF\n" + strings.Repeat("$x $(id) `id`\n", (MaxInputBytes-20)/15) + "EOF\n",
+		"bash-c-nested":     nestedBashC(maxReparse + 2),
+		"eval-wide":         "eval " + strings.Repeat("'ls -la' ", (MaxInputBytes-10)/9),
+		"xargs-sh-wide":     strings.Repeat("echo 'rm -rf /' | xargs -I{} bash -c {}; ", MaxInputBytes/45),
+		"parallel-wide":     "parallel bash -c {} ::: " + strings.Repeat("'ls -la' ", (MaxInputBytes-30)/9),
+		"unterminated":      "rm -rf / ; " + strings.Repeat("$(", MaxNesting-2),
+		"parse-error-chain": strings.Repeat("ls; ) ", MaxInputBytes/7),
+	}
+}
+
+func nestedBashC(n int) string {
+	s := "rm -rf /"
+	for i := 0; i < n; i++ {
+		q := "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		s = "bash -c " + q
+	}
+	return s
+}
+
+func BenchmarkLimits(b *testing.B) {
+	for name, src := range limitInputs() {
+		b.Run(name, func(b *testing.B) { benchClassify(b, src) })
+	}
+}
+
+// TestLimitInputsFailClosed checks what the limit benchmarks measure: every
+// worst input still gets a verdict, and those past a limit are high.
+func TestLimitInputsFailClosed(t *testing.T) {
+	for name, src := range limitInputs() {
+		v := Classify(src, testEnv)
+		if strings.HasSuffix(name, "-over") && (v.Level < High || v.Reasons[0].Rule != limitRule.id) {
+			t.Errorf("%s: got %v (rule %s), want high by rule %s", name, v.Level, v.Reasons[0].Rule, limitRule.id)
+		}
+		if name == "bash-c-nested" && !v.Dangerous && v.Level < High {
+			t.Errorf("%s: got %v, want at least high", name, v.Level)
+		}
+	}
+}
