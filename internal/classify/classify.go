@@ -50,6 +50,9 @@ type walker struct {
 
 	expCfg *expand.Config // built on first use
 	work   int            // bytes parsed so far, re-parsed scripts included
+	// fastWS: nothing that matters (home, permguard's own dirs) lies inside
+	// the workspace, so a path below it can be judged without more checks
+	fastWS bool
 }
 
 // parsers are reused across calls: a Parser holds buffers worth keeping,
@@ -59,7 +62,9 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant
 func newWalker(env Env) *walker {
 	env.Workspace = cleanAbs(env.Workspace)
 	env.Home = cleanAbs(env.Home)
+	fast := env.Workspace != "" && !within(env.Home, env.Workspace) && len(env.OwnDirs) == 0
 	return &walker{
+		fastWS: fast,
 		env:    env,
 		parser: parsers.Get().(*syntax.Parser),
 		cwd:    env.Workspace,

@@ -478,3 +478,15 @@ var classifyCases = []classifyCase{
 	dangerous("prisma migrate reset", "prisma-migrate-reset"),
 	dangerous("crontab -r", "crontab-remove"),
 }
+
+// TestHomeInsideWorkspace: when the home directory lies inside the
+// workspace (a test harness, a container), paths below the workspace are
+// not all ordinary: deleting home is still dangerous.
+func TestHomeInsideWorkspace(t *testing.T) {
+	env := Env{Workspace: "/work", Home: "/work/home", TempDirs: []string{"/tmp"}}
+	for _, cmd := range []string{"rm -rf ~", "rm -rf home", "rm -rf /work/home/"} {
+		if v := Classify(cmd, env); !v.Dangerous {
+			t.Errorf("Classify(%q) with home inside the workspace = %v, want dangerous", cmd, v.Level)
+		}
+	}
+}

@@ -98,11 +98,11 @@ func hasPathPrefix(p, prefix string) bool {
 // stays inside the workspace and names nothing special there: the common
 // case, decided before any path is joined.
 func (w *walker) insideWorkspace(v string) bool {
-	if w.cwdDyn || w.env.Workspace == "" || w.cwd != w.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
+	if !w.fastWS || w.cwdDyn || w.cwd != w.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
 		v == "." || v == "./" || strings.Contains(v, "..") || strings.Contains(v, ".git") || strings.Contains(v, ".permguard") {
 		return false
 	}
-	return len(w.env.OwnDirs) == 0
+	return true
 }
 
 // placeOf classifies an argument used as a path.
@@ -121,8 +121,8 @@ func (w *walker) placeOf(a arg) (place, string) {
 }
 
 func (w *walker) placeOfAbs(p string) place {
-	if ws := w.env.Workspace; ws != "" && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws &&
-		!strings.Contains(p, "/.git") && !strings.Contains(p, "/.permguard") && len(w.env.OwnDirs) == 0 {
+	if ws := w.env.Workspace; w.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws &&
+		!strings.Contains(p, "/.git") && !strings.Contains(p, "/.permguard") {
 		// the common case, inside the workspace, without the checks below
 		return placeWorkspace
 	}
