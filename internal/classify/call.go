@@ -12,6 +12,9 @@ type arg struct {
 	// static text ($(cat <<EOF ...), echo TEXT | xargs CMD): rules judge it
 	// as well as the unknown.
 	cand string
+	// tmp marks a path under $TMPDIR ($TMPDIR/build): dynamic, but known
+	// to be in a temporary directory; val then holds the part after it.
+	tmp bool
 }
 
 // flowKind says what a command reads on its standard input.
@@ -40,9 +43,20 @@ type call struct {
 	snippet string
 	stdin   flow
 	out     *Command
+	// env holds the static variables set for this command only
+	// (FOO=1 cmd, env FOO=1 cmd): git reads configuration from them.
+	env map[string]string
 	// abbrev: the program accepts a prefix of a long option (git's
 	// --har is --hard), so hasOpt matches prefixes too.
 	abbrev bool
+}
+
+// setEnv records a variable set for this command.
+func (c *call) setEnv(name, val string) {
+	if c.env == nil {
+		c.env = map[string]string{}
+	}
+	c.env[name] = val
 }
 
 // raise records a reason on the call and lifts its verdict.

@@ -46,7 +46,8 @@ type walker struct {
 	cwd    string // the directory relative paths resolve against
 	cwdDyn bool   // after cd to a dynamic path: relative paths are unknown
 
-	vars map[string]string // static values assigned so far, for $x in the command position
+	vars      map[string]string // static values assigned so far, for $x in the command position
+	tmpdirSet bool              // this input assigns TMPDIR: $TMPDIR is no longer known to be temporary
 
 	expCfg *expand.Config // built on first use
 	work   int            // bytes parsed so far, re-parsed scripts included

@@ -87,6 +87,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	snip := snippet(w.text(s))
 	var env []rule
 	var envMsgs []string
+	var prefix map[string]string
 	for _, as := range ce.Assigns {
 		val := w.assignValue(as)
 		name := ""
@@ -94,6 +95,9 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			name = as.Name.Value
 		}
 		if len(ce.Args) == 0 {
+			if name == "TMPDIR" {
+				w.tmpdirSet = true
+			}
 			if ru, ok := envRule(name, false); ok {
 				w.raise(ru, "sets "+name+": "+ru.why, p, snip)
 			}
@@ -113,6 +117,12 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
 		}
 		w.commandValue(name, val, p)
+		if val != nil && !val.dyn {
+			if prefix == nil {
+				prefix = map[string]string{}
+			}
+			prefix[name] = val.val
+		}
 	}
 	if len(ce.Args) == 0 {
 		if len(ce.Assigns) > 0 {
@@ -131,6 +141,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	box.out = Command{Pos: p, Snippet: snip}
 	box.c = call{w: w, pos: p, snippet: snip, stdin: in, out: &box.out}
 	c := &box.c
+	c.env = prefix
 	for i, ru := range env {
 		c.raiseMsg(ru, envMsgs[i])
 	}
@@ -195,6 +206,9 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			continue
 		}
 		name := as.Name.Value
+		if name == "TMPDIR" {
+			w.tmpdirSet = true
+		}
 		if ru, ok := envRule(name, false); ok {
 			w.raise(ru, "sets "+name+": "+ru.why, p, snip)
 		}

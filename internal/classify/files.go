@@ -275,9 +275,12 @@ func findCommand(c *call) flow {
 				}
 				x := args[j]
 				switch {
-				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn:
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered:
 					// each file found lies under the root
 					x.val = strings.TrimSuffix(roots[0].val, "/") + "/{}"
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn:
+					// unfiltered, the first file found is the root itself
+					x = roots[0]
 				case !x.dyn && strings.Contains(x.val, "{}"):
 					x.dyn = true
 				}

@@ -3,6 +3,7 @@ package classify
 import (
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -81,7 +82,7 @@ func gitCommand(c *call) flow {
 	// case-insensitive file systems find git-RESET as git-reset
 	sub := strings.ToLower(args[i].val)
 	rest := args[i+1:]
-	aliases := gitAliases(args[:i])
+	aliases := gitAliases(append(gitEnvConfig(c.env), args[:i]...))
 	for _, k := range slices.Sorted(maps.Keys(aliases)) {
 		if strings.HasPrefix(k, "\x00cmd") {
 			// -c core.sshCommand=..., core.pager=...: git will run it
@@ -116,6 +117,28 @@ var gitCommandKeys = map[string]bool{
 	"core.sshcommand": true, "core.pager": true, "core.editor": true, "core.fsmonitor": true, "diff.external": true,
 	"sequence.editor": true, "gpg.program": true, "credential.helper": true, "core.askpass": true, "core.hookspath": false,
 	"uploadpack.packobjectshook": true, "gpg.ssh.program": true, "gpg.x509.program": true,
+}
+
+// gitEnvConfig turns configuration passed through the environment
+// (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and
+// GIT_CONFIG_VALUE_n) into the -c options it is equivalent to.
+func gitEnvConfig(env map[string]string) []arg {
+	var out []arg
+	if ps, ok := env["GIT_CONFIG_PARAMETERS"]; ok {
+		for _, part := range strings.Split(ps, "'") {
+			if strings.Contains(part, "=") && strings.TrimSpace(part) == part {
+				out = append(out, arg{val: "-c"}, arg{val: part})
+			}
+		}
+	}
+	for k := 0; k < 64; k++ {
+		key, ok := env["GIT_CONFIG_KEY_"+strconv.Itoa(k)]
+		if !ok {
+			break
+		}
+		out = append(out, arg{val: "-c"}, arg{val: key + "=" + env["GIT_CONFIG_VALUE_"+strconv.Itoa(k)]})
+	}
+	return out
 }
 
 // gitAliases collects alias.NAME=VALUE from -c options.
@@ -394,7 +417,7 @@ func gitPushCmd(c *call) {
 	}
 	for _, a := range positional(c.args) {
 		switch {
-		case strings.HasPrefix(a.val, "+"):
+		case strings.HasPrefix(a.val, "+") || strings.Contains(a.val, ":+"):
 			c.raise(gitForcePush)
 			return
 		case strings.HasPrefix(a.val, ":"):
@@ -407,6 +430,15 @@ func gitPushCmd(c *call) {
 	if c.hasOpt("--receive-pack --exec") {
 		c.raise(gitExec)
 	}
+}
+
+// optIs matches a long option, also abbreviated (git accepts --stag for
+// --staged), or its short form.
+func optIs(v, long, short string) bool {
+	if v == long || short != "" && v == short {
+		return true
+	}
+	return len(v) >= 4 && strings.HasPrefix(v, "--") && strings.HasPrefix(long, v) && !strings.HasPrefix(v, "--no-") == !strings.HasPrefix(long, "--no-")
 }
 
 // hasWholeTree reports a pathspec that names the whole tree.
@@ -466,7 +498,24 @@ func gitCheckout(c *call, sub string) {
 		}
 	}
 	has := func(o string) bool { return hasOptAbbrev(opts, o) }
-	staged, worktree := has("--staged -S"), has("--worktree -W")
+	// the last of --staged/--no-staged (and the others) wins
+	staged, worktree, patch := false, false, false
+	for _, o := range opts {
+		switch {
+		case optIs(o.val, "--staged", "-S"):
+			staged = true
+		case optIs(o.val, "--no-staged", ""):
+			staged = false
+		case optIs(o.val, "--worktree", "-W"):
+			worktree = true
+		case optIs(o.val, "--no-worktree", ""):
+			worktree = false
+		case optIs(o.val, "--patch", "-p"):
+			patch = true
+		case optIs(o.val, "--no-patch", ""):
+			patch = false
+		}
+	}
 	switch sub {
 	case "switch":
 		if has("--discard-changes -f --force") {
@@ -481,11 +530,14 @@ func gitCheckout(c *call, sub string) {
 		switch {
 		case has("-h --help --version"):
 			c.raise(ruleVersion)
-		case staged && !worktree, has("--no-worktree") && !has("--worktree -W"):
+		case staged && !worktree:
+			c.raise(gitLocal)
+		case !worktree && hasOptAbbrev(opts, "--no-worktree"):
+			// neither the index nor the working tree: git refuses
 			c.raise(gitLocal)
 		case hasWholeTree(paths):
 			c.raise(gitDiscardAll)
-		case len(paths) == 0 && !has("--patch -p") || has("--no-patch") && len(paths) == 0:
+		case len(paths) == 0 && !patch:
 			// git refuses to restore without paths
 			c.raise(gitLocal)
 		default:

@@ -193,6 +193,7 @@ func sudoCommand(c *call) flow {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
 		c.w.commandValue(name, &arg{val: val}, c.pos)
+		c.setEnv(name, val)
 		i++
 	}
 	if i >= len(c.args) {
@@ -252,6 +253,7 @@ func envCommand(c *call) flow {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
 		c.w.commandValue(name, &arg{val: a.val[eq+1:]}, c.pos)
+		c.setEnv(name, a.val[eq+1:])
 	}
 	if i >= len(args) {
 		c.raise(r("print-env", High, "prints environment variables, which often hold secrets"))

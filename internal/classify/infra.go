@@ -640,7 +640,8 @@ var infraTools = []tool{
 	},
 
 	// Disks and storage.
-	{names: "shred", rule: danger("shred", "overwrites files or devices so their contents cannot be recovered")},
+	{names: "shred", rule: r("shred-usage", Minimal, "names no file, so it destroys nothing"),
+		check: withOperands(danger("shred", "overwrites files or devices so their contents cannot be recovered"))},
 	{names: "wipefs", rule: danger("wipefs", "erases filesystem signatures from a device, making its data unreachable")},
 	{names: "sgdisk gdisk", rule: danger("gdisk", "changes disk partitions, which can destroy every file on the disk")},
 	{names: "blkdiscard", rule: danger("blkdiscard", "discards every block on a device, erasing it")},

@@ -14,6 +14,7 @@ const (
 	placeWorkspace                  // inside the workspace (not its root)
 	placeWorkspaceRoot              // the workspace directory itself
 	placeTemp                       // inside a temporary directory
+	placeTempRoot                   // a temporary directory itself
 	placeOutside                    // anywhere else
 	placePersistence                // runs code later: shell rc files, cron, hooks, ...
 	placeSystem                     // the system's own files: /etc, /usr, /boot, ...
@@ -94,6 +95,18 @@ func hasPathPrefix(p, prefix string) bool {
 	return strings.HasPrefix(p, prefix)
 }
 
+// tmpPlace judges the part of a path after $TMPDIR.
+func tmpPlace(rest string) place {
+	clean := path.Clean("/" + rest)
+	switch {
+	case clean == "/":
+		return placeTempRoot
+	case strings.Contains(rest, ".."):
+		return placeUnknown
+	}
+	return placeTemp
+}
+
 // insideWorkspace reports, without allocating, a relative path that
 // stays inside the workspace and names nothing special there: the common
 // case, decided before any path is joined.
@@ -107,6 +120,9 @@ func (w *walker) insideWorkspace(v string) bool {
 
 // placeOf classifies an argument used as a path.
 func (w *walker) placeOf(a arg) (place, string) {
+	if a.tmp {
+		return tmpPlace(a.val), ""
+	}
 	if a.dyn {
 		return placeUnknown, ""
 	}
@@ -283,6 +299,7 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 	case placeUnknown:
 		return ruleWriteUnknown, true
 	}
+	// the workspace, a temporary directory
 	return ruleWriteFile, true
 }
 
@@ -341,6 +358,14 @@ func rank(ru rule) int {
 }
 
 func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
+	if a.tmp {
+		switch tmpPlace(a.val) {
+		case placeTemp:
+			return r("delete-temp", High, "deletes files in a temporary directory"), true
+		case placeTempRoot:
+			return r("delete-temp-root", High, "deletes a temporary directory with everything in it"), true
+		}
+	}
 	if a.dyn {
 		if forced {
 			return ruleDeleteUnknown, true

@@ -58,6 +58,9 @@ expand:
 		dyn = true
 	}
 	if dyn {
+		if rest, ok := w.underTmpdir(word); ok {
+			return append(dst, arg{val: rest, dyn: true, tmp: true, pos: p})
+		}
 		return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand})
 	}
 	fields, err := expand.Fields(w.expandConfig(), word)
@@ -69,6 +72,43 @@ expand:
 		dst = append(dst, arg{val: f, glob: glob, pos: p})
 	}
 	return dst
+}
+
+// underTmpdir recognizes $TMPDIR/rest, ${TMPDIR}/rest and
+// "${TMPDIR:-/tmp}/rest": the design counts $TMPDIR as a temporary
+// directory, like /tmp. It returns the static rest; it fails when this
+// input assigned TMPDIR itself or the rest is not static.
+func (w *walker) underTmpdir(word *syntax.Word) (string, bool) {
+	parts := word.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) == 0 || w.tmpdirSet {
+		return "", false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != "TMPDIR" || pe.Index != nil || pe.Slice != nil || pe.Repl != nil ||
+		pe.Excl || pe.Length || pe.Width || (pe.Exp != nil && pe.Exp.Op != syntax.DefaultUnsetOrNull && pe.Exp.Op != syntax.DefaultUnset) {
+		return "", false
+	}
+	var rest strings.Builder
+	for _, part := range parts[1:] {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			rest.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			rest.WriteString(x.Value)
+		default:
+			return "", false
+		}
+	}
+	r := rest.String()
+	if strings.ContainsAny(r, "\\*?[{$`") || r != "" && r[0] != '/' {
+		return "", false
+	}
+	return r, true
 }
 
 // staticParts reports word parts that hold no expansion at all, so the
