@@ -408,7 +408,7 @@ func gitConfig(c *call) {
 func gitPushCmd(c *call) {
 	c.raise(gitPush)
 	switch {
-	case c.hasOpt("--force -f --force-with-lease --force-if-includes --mirror"):
+	case c.hasOpt("--force -f --force-with-lease --force-if-includes --mirror") || hasPrefixOpt(c.args, "--force"):
 		c.raise(gitForcePush)
 		return
 	case c.anyDynamic():
