@@ -187,7 +187,19 @@ func checkEnv(opts *CheckOptions, payloadCwd string) (classify.Env, error) {
 			env.TempDirs = append(env.TempDirs, tmp)
 		}
 	}
+	// Where permguard keeps its settings and state, when they are not in
+	// the default places the classifier already protects.
+	for _, dir := range []func(func(string) string) (string, error){ConfigDir, StateDir} {
+		if d, err := dir(opts.Getenv); err == nil && d != "" && !isDefaultOwnDir(d, env.Home) {
+			env.OwnDirs = append(env.OwnDirs, d)
+		}
+	}
 	return env, nil
+}
+
+// isDefaultOwnDir reports a directory the classifier protects anyway.
+func isDefaultOwnDir(d, home string) bool {
+	return home != "" && (d == filepath.Join(home, ".config", "permguard") || d == filepath.Join(home, ".local", "state", "permguard"))
 }
 
 // writeCheckText prints the verdict line, then one line per reason.
