@@ -496,3 +496,12 @@ func TestHomeInsideWorkspace(t *testing.T) {
 		}
 	}
 }
+
+// TestToolTable checks the built-in rows when they change, instead of in
+// every process: a program listed twice, a row without id or reason, a
+// dangerous row below high.
+func TestToolTable(t *testing.T) {
+	if err := checkTools(allTools()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Development tools: package managers, builds, tests, linters (design §6,
 // the seed's medium list). Running a project's own scripts is development
@@ -84,24 +87,30 @@ func shorthandScript(c *call) {
 		c.raise(scriptSafe)
 		return
 	}
-	if _, known := shorthandSubs[c.name+" "+ws[0].val]; known {
+	if _, known := shorthandSubs()[c.name+" "+ws[0].val]; known {
 		return
 	}
 	c.raise(scriptRuleFor(ws[0].val, false))
 }
 
-// shorthandSubs lists the words that are real subcommands (filled from the
-// tables, so a script shorthand never shadows them).
-var shorthandSubs = map[string]bool{}
+// shorthandSubs lists the words that are real subcommands (taken from the
+// tables, so a script shorthand never shadows them); built on first use.
+var shorthandSubs func() map[string]bool
 
-func init() {
-	for _, t := range devTools {
-		for _, n := range strings.Fields(t.names) {
+func init() { shorthandSubs = sync.OnceValue(buildShorthandSubs) }
+
+func buildShorthandSubs() map[string]bool {
+	m := map[string]bool{}
+	for i := range devTools {
+		t := &devTools[i]
+		for n := range strings.FieldsSeq(t.names) {
 			for _, sb := range t.subs {
-				shorthandSubs[n+" "+strings.Fields(sb.words)[0]] = true
+				first, _, _ := strings.Cut(sb.words, " ")
+				m[n+" "+first] = true
 			}
 		}
 	}
+	return m
 }
 
 var globalFlag = f("-g --global --location=global", globalRule)
@@ -179,7 +188,7 @@ func bunCheck(c *call) {
 		inlineCode(c, o.val)
 		return
 	}
-	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs["bun "+ws[0].val] {
+	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs()["bun "+ws[0].val] {
 		if strings.ContainsAny(ws[0].val, "./") {
 			c.raise(ruleInterpFile)
 		} else {

@@ -274,7 +274,7 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
 		return interpreter(c)
 	}
-	if t, ok := toolIndex[name]; ok {
+	if t := lookupTool(name); t != nil {
 		w.applyTool(c, t)
 		return flow{kind: flowData}
 	}

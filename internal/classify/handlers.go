@@ -581,7 +581,7 @@ func interpreter(c *call) flow {
 // catCommand reads files; with none it copies its input, so the text of
 // a heredoc or pipe flows on to the next command.
 func catCommand(c *call) flow {
-	c.w.applyTool(c, toolIndex["cat"])
+	c.w.applyTool(c, lookupTool("cat"))
 	if len(positional(c.args)) == 0 {
 		return c.stdin
 	}

@@ -2,7 +2,9 @@ package classify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // A tool describes one program: its level when nothing more specific
@@ -24,6 +26,8 @@ type tool struct {
 	// check, when set, inspects the whole call after the table lookup and
 	// may raise the verdict (never lower it).
 	check func(c *call)
+
+	once sync.Once // guards the split of subs[].path
 }
 
 // rule is a verdict with its explanation.
@@ -67,42 +71,94 @@ func s(words string, ru rule, flags ...flagRule) sub {
 // f is shorthand for a flag row.
 func f(opts string, ru rule) flagRule { return flagRule{opts: opts, rule: ru} }
 
-// toolIndex maps every program name to its tool; built once from tools.
-// (In init, not a var initializer: rows hold check functions that reach
-// back into the walker, which uses the index.)
-var toolIndex map[string]*tool
+// Looking a program up must cost nothing at start-up: permguard runs once
+// per tool call. So the name index is a sorted array in the binary's data
+// (tool_index.go, written by `go test -run TestToolIndex -update`), and the
+// infrastructure table, whose rows are built by functions, is built only
+// when one of its programs is first looked up.
 
-func init() { toolIndex = buildToolIndex(allTools()) }
-
-func allTools() [][]tool {
-	return [][]tool{coreTools, devTools, infraTools}
+// toolRef places one program name in a table.
+type toolRef struct {
+	name  string
+	group uint8 // index into toolGroups
+	index uint16
 }
 
-func buildToolIndex(groups [][]tool) map[string]*tool {
-	idx := map[string]*tool{}
-	for _, g := range groups {
-		for i := range g {
-			t := &g[i]
-			for k := range t.subs {
-				t.subs[k].path = strings.Fields(t.subs[k].words)
-			}
-			for _, n := range strings.Fields(t.names) {
-				if _, dup := idx[n]; dup {
-					panic(fmt.Sprintf("classify: program %q is in the tool table twice", n))
-				}
-				idx[n] = t
+// toolGroups returns the tables in index order; infra is built on demand.
+// (Set in init: the rows' check functions reach back into the walker,
+// which looks tools up, so a var initializer would be a cycle.)
+var toolGroups [3]func() []tool
+
+func init() {
+	infra := sync.OnceValue(infraTools)
+	toolGroups = [3]func() []tool{
+		func() []tool { return coreTools },
+		func() []tool { return devTools },
+		infra,
+	}
+}
+
+// lookupTool returns the table row of a program, or nil.
+func lookupTool(name string) *tool {
+	i, found := slices.BinarySearchFunc(toolRefs[:], name, func(r toolRef, n string) int { return strings.Compare(r.name, n) })
+	if !found {
+		return nil
+	}
+	ref := toolRefs[i]
+	return &toolGroups[ref.group]()[ref.index]
+}
+
+// allTools returns every table, building the lazy ones.
+func allTools() [][]tool {
+	out := make([][]tool, len(toolGroups))
+	for i, g := range toolGroups {
+		out[i] = g()
+	}
+	return out
+}
+
+// buildToolRefs computes the index that tool_index.go must hold.
+func buildToolRefs(groups [][]tool) []toolRef {
+	var refs []toolRef
+	for gi, g := range groups {
+		for ti := range g {
+			for n := range strings.FieldsSeq(g[ti].names) {
+				refs = append(refs, toolRef{name: n, group: uint8(gi), index: uint16(ti)})
 			}
 		}
 	}
-	if err := checkTools(groups); err != nil {
-		panic("classify: " + err.Error())
-	}
-	return idx
+	slices.SortFunc(refs, func(a, b toolRef) int { return strings.Compare(a.name, b.name) })
+	return refs
 }
 
-// checkTools reports the first malformed row: a missing id or reason, a
-// dangerous row below high, a duplicate subcommand, or an upper-case name.
+// splitPaths fills the subcommand paths of t, once.
+func (t *tool) splitPaths() {
+	t.once.Do(func() {
+		for k := range t.subs {
+			t.subs[k].path = strings.Fields(t.subs[k].words)
+		}
+	})
+}
+
+// checkTools reports the first malformed row: a program listed twice, a
+// missing id or reason, a dangerous row below high, a duplicate
+// subcommand, or an upper-case name. TestToolTable runs it.
 func checkTools(groups [][]tool) error {
+	seenName := map[string]bool{}
+	for _, g := range groups {
+		for i := range g {
+			t := &g[i]
+			for _, n := range strings.Fields(t.names) {
+				if seenName[n] {
+					return fmt.Errorf("program %q is in the tool table twice", n)
+				}
+				if handlers[n] != nil && n != "cat" { // catCommand applies the cat row itself
+					return fmt.Errorf("program %q has a handler and a table row; the row would never be used", n)
+				}
+				seenName[n] = true
+			}
+		}
+	}
 	checkRule := func(where string, ru rule) error {
 		switch {
 		case ru.id == "":
@@ -117,7 +173,8 @@ func checkTools(groups [][]tool) error {
 		return nil
 	}
 	for _, g := range groups {
-		for _, t := range g {
+		for i := range g {
+			t := &g[i]
 			if t.names != strings.ToLower(t.names) || strings.TrimSpace(t.names) == "" {
 				return fmt.Errorf("tool %q: names must be lowercase and non-empty", t.names)
 			}

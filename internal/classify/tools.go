@@ -13,6 +13,7 @@ func (w *walker) applyTool(c *call, t *tool) {
 			}
 		}
 	}
+	t.splitPaths()
 	words := c.words(t.valueOpts)
 	var best *sub
 	bestLen := 0
