@@ -9,7 +9,7 @@ FUZZTIME ?= 10s
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test fuzz bench lint demo clean
+.PHONY: all build test fuzz bench corpus lint demo clean
 
 all: lint test build
 
@@ -40,6 +40,11 @@ fuzz:
 ## bench: every benchmark, with allocations
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## corpus: score the classifier against other guards' labeled test cases
+CORPUS ?= ../shared/peer-corpus
+corpus: build
+	python3 ../shared/tools/corpus-score --bin ./$(BIN) --summary $(CORPUS)/*.tsv
 
 ## lint: gofmt -s, go vet, and the dependency rules of scripts/check-deps.sh
 lint:
