@@ -59,6 +59,7 @@ R=[
  (r'\$TMPDIR/\.\./escape|`pwd`/escape', 'design §2.3: a forced delete whose target is only known at run time (or escapes $TMPDIR) is dangerous'),
  (r'^rm -rf /tmp$', 'the workspace of this test setup is under /tmp, so rm -rf /tmp deletes it: dangerous'),
  (r'^rm -rf \d+ ?> ?/dev/null$', 'deletes a directory named by a number inside the workspace: high like rm -rf build'),
+ (r'^\$\(printf r\)m -rf /$', 'the substitution prints r, so this runs rm -rf /: a dynamic word is also judged by the value it is seen to have'),
  (r'^cat <<EOF\nrm -rf ~\nEOF$', 'design §2.5: a heredoc into cat is data, not code'),
 ]
 out=[]; miss=[]

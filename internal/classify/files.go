@@ -138,14 +138,55 @@ func lnCommand(c *call) flow {
 func chmodCommand(c *call) flow {
 	c.raise(ruleChmod)
 	ts := targets(c.args)
-	if len(ts) > 0 {
+	if _, ref := c.optValue("--reference"); !ref && len(ts) > 0 {
 		mode := ts[0]
 		m := mode.val
 		if mode.dyn || m == "777" || m == "0777" || m == "1777" || m == "666" || m == "0666" ||
 			strings.Contains(m, "a+rwx") || strings.Contains(m, "a=rwx") || strings.Contains(m, "o+w") || strings.Contains(m, "ugo+rwx") {
 			c.raise(ruleChmodAll)
 		}
+		if setuid(m) {
+			c.raise(danger("chmod-setuid", "makes a program run with its owner's rights (setuid or setgid)"))
+		}
 		ts = ts[1:]
+	}
+	recursiveTargets(c, ts)
+	return flow{}
+}
+
+// setuid reports a mode that sets the setuid or setgid bit: u+s, g+s, or
+// an octal mode with 4 or 2 in the high digit (4755, 2755).
+func setuid(m string) bool {
+	if len(m) == 4 && isNumber(m) && (m[0] == '4' || m[0] == '2' || m[0] == '6') {
+		return true
+	}
+	for _, clause := range strings.Split(m, ",") {
+		if i := strings.IndexAny(clause, "+="); i >= 0 && strings.Contains(clause[i:], "s") {
+			return true
+		}
+	}
+	return false
+}
+
+// setfaclCommand: access lists are permissions too; recursively on a
+// directory that matters they are as dangerous as chmod -R.
+func setfaclCommand(c *call) flow {
+	if c.hasOpt("-m -M -x -X -b -k --modify --set --set-file --remove --remove-all --remove-default --restore") {
+		c.raise(r("setfacl", High, "changes file access lists"))
+	} else {
+		c.raise(r("getfacl", Minimal, "reads file access lists"))
+		return flow{kind: flowData}
+	}
+	var ts []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if !a.dyn && (a.val == "-m" || a.val == "-M" || a.val == "-x" || a.val == "-X" || a.val == "--set" || a.val == "--set-file") {
+			i++
+			continue
+		}
+		if a.dyn || !strings.HasPrefix(a.val, "-") {
+			ts = append(ts, a)
+		}
 	}
 	recursiveTargets(c, ts)
 	return flow{}

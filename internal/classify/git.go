@@ -235,6 +235,8 @@ func gitSub(c *call, sub string) {
 		switch {
 		case c.hasOpt("-D") || c.hasOpt("--delete -d") && c.hasOpt("--force -f"):
 			c.raise(gitBranchDel)
+		case c.hasOpt("-M -C") || c.hasOpt("--move -m --copy -c") && c.hasOpt("--force -f"):
+			c.raise(danger("git-branch-overwrite", "renames or copies over an existing branch, which loses its commits"))
 		case dyn:
 			c.raise(gitDynamicArg)
 		case c.hasOpt("-d --delete -m -M --move -c -C --copy -u --set-upstream-to --unset-upstream --edit-description -t --track"):

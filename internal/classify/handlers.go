@@ -13,7 +13,7 @@ func init() {
 	handlers = map[string]func(c *call) flow{
 		"cat": catCommand, "git": gitCommand, "rm": rmCommand, "rmdir": rmdirCommand, "unlink": unlinkCommand,
 		"mv": mvCommand, "cp": cpCommand, "ln": lnCommand, "install": cpCommand,
-		"chmod": chmodCommand, "chown": chownCommand, "chgrp": chownCommand,
+		"chmod": chmodCommand, "setfacl": setfaclCommand, "getfacl": setfaclCommand, "chown": chownCommand, "chgrp": chownCommand,
 		"dd": ddCommand, "truncate": truncateCommand, "mkdir": touchCommand, "touch": touchCommand,
 		"tee": teeCommand, "find": findCommand, "xargs": xargsCommand, "sed": sedCommand, "gsed": sedCommand,
 		"awk": awkCommand, "gawk": awkCommand, "mawk": awkCommand, "nawk": awkCommand,

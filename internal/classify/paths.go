@@ -28,12 +28,16 @@ var sinks = map[string]bool{
 	"/dev/tty": true, "/dev/zero": true,
 }
 
-// systemDirs hold the operating system; writing or deleting in them is
-// dangerous.
-var systemDirs = []string{
-	"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot", "/dev",
-	"/proc", "/sys", "/var", "/opt", "/srv", "/root", "/home", "/snap", "/run",
-	"/System", "/Library", "/Applications", "/private", "/Users", "/Volumes", "/nix",
+// systemDirs are the top-level directories of the system: deleting or
+// overwriting one of them is dangerous. Below the ones marked true (the
+// operating system itself) every file is a system file; below the others
+// (/opt/app, /srv/www) a path is merely outside the workspace.
+var systemDirs = map[string]bool{
+	"/etc": true, "/usr": true, "/bin": true, "/sbin": true, "/lib": true, "/lib32": true, "/lib64": true,
+	"/libx32": true, "/boot": true, "/dev": true, "/proc": true, "/sys": true, "/System": true, "/var/lib": true,
+	"/private/etc": true, "/Library": true, "/usr/local": false, "/var": false, "/opt": false, "/srv": false,
+	"/root": false, "/home": false, "/snap": false, "/run": false, "/Applications": false, "/private": false,
+	"/Users": false, "/Volumes": false, "/nix": false, "/mnt": false, "/media": false, "/var/log": false,
 }
 
 // devicePrefixes are disks and memory: writing there destroys data.
@@ -177,9 +181,15 @@ func (w *walker) placeOfAbs(p string) place {
 			return placeTemp
 		}
 	}
-	for _, d := range systemDirs {
-		if within(p, d) {
-			return placeSystem
+	if _, top := systemDirs[p]; top {
+		return placeSystem
+	}
+	for d := p; d != "/" && d != "."; d = path.Dir(d) {
+		if os, ok := systemDirs[d]; ok {
+			if os {
+				return placeSystem
+			}
+			break
 		}
 	}
 	return placeOutside

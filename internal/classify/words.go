@@ -27,6 +27,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 	}
 	dyn := false
 	cand := ""
+	var outputs map[*syntax.CmdSubst]string // static text a substitution prints
 	if staticParts(word.Parts) {
 		goto expand
 	}
@@ -37,7 +38,10 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			w.isolated(func() {
 				if len(x.Stmts) == 1 {
 					if out := w.stmt(x.Stmts[0], flow{}); out.kind == flowText {
-						cand = strings.TrimRight(out.text, "\n")
+						if outputs == nil {
+							outputs = map[*syntax.CmdSubst]string{}
+						}
+						outputs[x] = strings.TrimRight(out.text, "\n")
 					}
 					return
 				}
@@ -56,6 +60,9 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 expand:
 	if !dyn && otherUsersHome(word) {
 		dyn = true
+	}
+	if dyn && outputs != nil {
+		cand, _ = candidate(word.Parts, outputs)
 	}
 	if dyn {
 		if rest, ok := w.underTmpdir(word); ok {
@@ -109,6 +116,35 @@ func (w *walker) underTmpdir(word *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return r, true
+}
+
+// candidate is the value a word will have if its substitutions print the
+// static text they were seen to print: g$(printf it) is most likely git.
+func candidate(parts []syntax.WordPart, outputs map[*syntax.CmdSubst]string) (string, bool) {
+	var b strings.Builder
+	for _, p := range parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(x.Value)
+		case *syntax.DblQuoted:
+			s, ok := candidate(x.Parts, outputs)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(s)
+		case *syntax.CmdSubst:
+			s, ok := outputs[x]
+			if !ok {
+				return "", false
+			}
+			b.WriteString(s)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 // staticParts reports word parts that hold no expansion at all, so the
