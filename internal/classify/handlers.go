@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -401,7 +402,9 @@ func shellCommand(c *call) flow {
 			return flow{kind: flowData}
 		}
 		c.raise(ruleShellC)
+		restore := c.w.positional(rest[1:])
 		c.w.script(rest[0].val, &c.pos)
+		restore()
 		return flow{kind: flowData}
 	}
 	if len(rest) > 0 && !stdinScript {
@@ -410,6 +413,26 @@ func shellCommand(c *call) flow {
 	}
 	codeFromStdin(c, true)
 	return flow{kind: flowData}
+}
+
+// positional binds $0, $1, ... to args for a script about to be
+// re-parsed (sh -c SCRIPT ARG0 ARG1), where their values are known, and
+// returns a function that undoes it.
+func (w *walker) positional(args []arg) func() {
+	saved := w.vars
+	w.vars = make(map[string]string, len(saved)+len(args))
+	for k, v := range saved {
+		w.vars[k] = v
+	}
+	for i, a := range args {
+		switch {
+		case !a.dyn:
+			w.vars[strconv.Itoa(i)] = a.val
+		case a.cand != "":
+			w.vars[strconv.Itoa(i)] = a.cand
+		}
+	}
+	return func() { w.vars = saved }
 }
 
 // codeFromStdin judges a shell or interpreter that reads its program from
@@ -595,6 +618,22 @@ func evalCommand(c *call) flow {
 	}
 	if c.anyDynamic() {
 		c.raise(ruleDynScript)
+		// what the dynamic words were seen to hold
+		var b strings.Builder
+		for i, a := range c.args {
+			if a.dyn && a.cand == "" {
+				return flow{kind: flowData}
+			}
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			if a.dyn {
+				b.WriteString(a.cand)
+			} else {
+				b.WriteString(a.val)
+			}
+		}
+		c.w.script(b.String(), &c.pos)
 		return flow{kind: flowData}
 	}
 	c.raise(r("eval", Minimal, "runs its arguments as a script (classified on their own)"))

@@ -61,8 +61,8 @@ expand:
 	if !dyn && otherUsersHome(word) {
 		dyn = true
 	}
-	if dyn && outputs != nil {
-		cand, _ = candidate(word.Parts, outputs)
+	if dyn && (outputs != nil || w.vars != nil) {
+		cand, _ = w.candidate(word.Parts, outputs)
 	}
 	if dyn {
 		if rest, ok := w.underTmpdir(word); ok {
@@ -120,7 +120,7 @@ func (w *walker) underTmpdir(word *syntax.Word) (string, bool) {
 
 // candidate is the value a word will have if its substitutions print the
 // static text they were seen to print: g$(printf it) is most likely git.
-func candidate(parts []syntax.WordPart, outputs map[*syntax.CmdSubst]string) (string, bool) {
+func (w *walker) candidate(parts []syntax.WordPart, outputs map[*syntax.CmdSubst]string) (string, bool) {
 	var b strings.Builder
 	for _, p := range parts {
 		switch x := p.(type) {
@@ -129,13 +129,23 @@ func candidate(parts []syntax.WordPart, outputs map[*syntax.CmdSubst]string) (st
 		case *syntax.SglQuoted:
 			b.WriteString(x.Value)
 		case *syntax.DblQuoted:
-			s, ok := candidate(x.Parts, outputs)
+			s, ok := w.candidate(x.Parts, outputs)
 			if !ok {
 				return "", false
 			}
 			b.WriteString(s)
 		case *syntax.CmdSubst:
 			s, ok := outputs[x]
+			if !ok {
+				return "", false
+			}
+			b.WriteString(s)
+		case *syntax.ParamExp:
+			// $name or ${name} assigned a static value earlier
+			if x.Param == nil || x.Exp != nil || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Length || x.Excl || x.Width {
+				return "", false
+			}
+			s, ok := w.vars[x.Param.Value]
 			if !ok {
 				return "", false
 			}
