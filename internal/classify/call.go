@@ -12,6 +12,8 @@ type arg struct {
 	// static text ($(cat <<EOF ...), echo TEXT | xargs CMD): rules judge it
 	// as well as the unknown.
 	cand string
+	// net marks a word filled from the network: "$(curl ...)", <(curl ...).
+	net bool
 	// tmp marks a path under $TMPDIR ($TMPDIR/build): dynamic, but known
 	// to be in a temporary directory; val then holds the part after it.
 	tmp bool

@@ -301,6 +301,16 @@ func watchCommand(c *call) flow {
 	return flow{kind: flowData}
 }
 
+// anyNet reports an argument filled from the network.
+func anyNet(args []arg) bool {
+	for _, a := range args {
+		if a.net {
+			return true
+		}
+	}
+	return false
+}
+
 // joinArgsRaw joins values with spaces, as programs that hand their
 // arguments to sh -c do.
 func joinArgsRaw(args []arg) string {
@@ -394,6 +404,9 @@ func shellCommand(c *call) flow {
 			c.raise(parseRule)
 			return flow{kind: flowData}
 		}
+		if rest[0].net {
+			c.raise(ruleDownload)
+		}
 		if rest[0].dyn {
 			c.raise(ruleDynScript)
 			if rest[0].cand != "" {
@@ -409,6 +422,9 @@ func shellCommand(c *call) flow {
 	}
 	if len(rest) > 0 && !stdinScript {
 		c.raise(ruleShellFile)
+		if rest[0].net {
+			c.raise(ruleDownload)
+		}
 		return flow{kind: flowData}
 	}
 	codeFromStdin(c, true)
@@ -528,6 +544,9 @@ func interpreter(c *call) flow {
 		}
 		return flow{kind: flowData}
 	}
+	if anyNet(args) {
+		c.raise(ruleDownload)
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.dyn {
@@ -618,6 +637,9 @@ func evalCommand(c *call) flow {
 	}
 	if c.anyDynamic() {
 		c.raise(ruleDynScript)
+		if anyNet(c.args) {
+			c.raise(ruleDownload)
+		}
 		// what the dynamic words were seen to hold
 		var b strings.Builder
 		for i, a := range c.args {
@@ -643,6 +665,9 @@ func evalCommand(c *call) flow {
 
 func sourceCommand(c *call) flow {
 	c.raise(r("source", High, "runs a script file in the current shell"))
+	if anyNet(c.args) {
+		c.raise(ruleDownload)
+	}
 	return flow{kind: flowData}
 }
 

@@ -25,7 +25,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			return append(dst, arg{val: lit.Value, pos: p})
 		}
 	}
-	dyn := false
+	dyn, net := false, false
 	cand := ""
 	var outputs map[*syntax.CmdSubst]string // static text a substitution prints
 	if staticParts(word.Parts) {
@@ -36,21 +36,21 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 		case *syntax.CmdSubst:
 			dyn = true
 			w.isolated(func() {
-				if len(x.Stmts) == 1 {
-					if out := w.stmt(x.Stmts[0], flow{}); out.kind == flowText {
-						if outputs == nil {
-							outputs = map[*syntax.CmdSubst]string{}
-						}
-						outputs[x] = strings.TrimRight(out.text, "\n")
+				out := w.lastOutput(x.Stmts)
+				switch {
+				case out.kind == flowDownload:
+					net = true
+				case out.kind == flowText && len(x.Stmts) == 1:
+					if outputs == nil {
+						outputs = map[*syntax.CmdSubst]string{}
 					}
-					return
+					outputs[x] = strings.TrimRight(out.text, "\n")
 				}
-				w.stmts(x.Stmts)
 			})
 			return false
 		case *syntax.ProcSubst:
 			dyn = true
-			w.isolated(func() { w.stmts(x.Stmts) })
+			w.isolated(func() { net = net || w.lastOutput(x.Stmts).kind == flowDownload })
 			return false
 		case *syntax.ParamExp, *syntax.ArithmExp, *syntax.ExtGlob:
 			dyn = true
@@ -65,10 +65,10 @@ expand:
 		cand, _ = w.candidate(word.Parts, outputs)
 	}
 	if dyn {
-		if rest, ok := w.underTmpdir(word); ok {
+		if rest, ok := w.underTmpdir(word); ok && !net {
 			return append(dst, arg{val: rest, dyn: true, tmp: true, pos: p})
 		}
-		return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand})
+		return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net})
 	}
 	fields, err := expand.Fields(w.expandConfig(), word)
 	if err != nil {
@@ -116,6 +116,15 @@ func (w *walker) underTmpdir(word *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return r, true
+}
+
+// lastOutput walks stmts and returns what the last one prints.
+func (w *walker) lastOutput(stmts []*syntax.Stmt) flow {
+	var out flow
+	for _, s := range stmts {
+		out = w.stmt(s, flow{})
+	}
+	return out
 }
 
 // candidate is the value a word will have if its substitutions print the
