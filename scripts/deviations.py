@@ -33,7 +33,7 @@ R=[
  (r'^(docker system prune|kubectl delete namespace|kubectl delete all --all)', 'design §2.8 names this verb as dangerous (docker system prune, kubectl delete namespace and their kin)'),
  (r'--force-with-lease', 'design §2 Git: --force-with-lease still rewrites remote history: dangerous'),
  (r'^git reset$', 'design §2 Git: a soft or mixed reset keeps every change in the working tree: medium'),
- (r'^rsync ', 'rsync --delete and --remove-source-files are judged high: the files they remove were copied or are outside what permguard can see'),
+ (r'^rsync ', 'rsync --remove-source-files deletes only files it has just copied: high, not dangerous'),
  (r"^python -c \"print\('rm -rf /'\)\"$", 'inline code that mentions rm -rf is treated as destructive: a false positive accepted to fail closed'),
  (r'^echo yes \| rm -rf &&', 'rm -rf with no operand deletes nothing: high like any rm'),
  (r'^git reset\\n--hard$', 'the backslash only escapes n: git reset n--hard names a revision, not --hard'),

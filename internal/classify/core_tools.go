@@ -1,5 +1,7 @@
 package classify
 
+import "strings"
+
 // Rules shared by many rows.
 var (
 	readFiles  = r("read-only", Minimal, "reads files or prints information without changing anything")
@@ -36,7 +38,8 @@ func writesOpt(opts string) func(c *call) {
 
 // coreTools are the everyday programs of a Unix system.
 var coreTools = []tool{
-	{names: "cat less more head tail bat batcat tac nl od xxd hexdump strings fold fmt rev view most glow", rule: readFiles},
+	{names: "cat head tail bat batcat tac nl od xxd hexdump strings fold fmt rev glow", rule: readFiles},
+	{names: "less more most view", rule: readFiles, check: pagerCommands},
 	{names: "ls tree pwd dir vdir fd fdfind locate plocate realpath readlink basename dirname stat file wc du df lsblk lsattr", rule: readFiles},
 	{names: "grep egrep fgrep zgrep ag ack ugrep", rule: searchRule},
 	{names: "whoami id date cal uname uptime nproc lscpu lsusb lspci tty groups users who w arch getconf locale logname ps top htop btop pgrep pidof free vmstat iostat", rule: infoRule,
@@ -56,8 +59,16 @@ var coreTools = []tool{
 	{names: "diff diff3 sdiff cmp colordiff delta difft", rule: readFiles},
 	{names: "patch", rule: r("patch", Low, "applies a diff to files in the workspace"), check: writesOpt("-o --output")},
 	{names: "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum base32 shasum md5", rule: readFiles},
-	{names: "test [ [[ sleep type which whereis hash help man info apropos whatis tldr history jobs fg bg wait disown clear reset tput shopt unset", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
+	{names: "test [ [[ sleep type which whereis hash help man info apropos whatis tldr history jobs fg bg wait disown clear reset tput shopt", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
 	{names: "read mapfile readarray getopts shift return exit break continue dirs caller times complete compgen compopt logout local", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
+	{names: "unset", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing"), check: func(c *call) {
+		for _, a := range c.args {
+			if a.dyn || strings.HasPrefix(a.val, "PERMGUARD_") {
+				c.raise(ruleEnvSelf)
+				return
+			}
+		}
+	}},
 	{names: "printenv", rule: r("print-env", High, "prints environment variables, which often hold secrets")},
 	{names: "stty", rule: termRule},
 	{names: "umask", rule: r("umask", Minimal, "sets the default permissions of new files in this shell")},
@@ -98,7 +109,7 @@ var coreTools = []tool{
 			c.raise(r("sysctl-write", High, "changes kernel settings"))
 		}
 	}},
-	{names: "mktemp", rule: r("mktemp", Minimal, "creates an empty temporary file")},
+	{names: "mktemp", rule: r("mktemp", Low, "creates an empty temporary file or directory")},
 	{names: "ulimit", rule: r("ulimit", Minimal, "limits this shell's resources")},
 	{names: "iconv dos2unix unix2dos", rule: textRule, check: func(c *call) {
 		if c.name != "iconv" && len(positional(c.args)) > 0 {
@@ -107,7 +118,9 @@ var coreTools = []tool{
 	}},
 	{names: "ssh-keygen", rule: r("ssh-keygen", High, "creates or changes SSH keys")},
 	{names: "gpg gpg2", rule: r("gpg", High, "uses or changes your GPG keys")},
-	{names: "openssl", rule: r("openssl", Medium, "runs cryptographic operations")},
+	{names: "openssl", rule: r("openssl", Medium, "runs cryptographic operations"), subs: []sub{
+		s("s_client", netRule), s("s_server", netRule), s("s_time", netRule), s("ocsp", netRule),
+	}},
 	{names: "crontab", rule: r("crontab", High, "changes scheduled jobs that run later"),
 		subs: nil,
 		check: func(c *call) {
@@ -120,6 +133,20 @@ var coreTools = []tool{
 	{names: "notify-send say espeak", rule: r("notify", Minimal, "shows a notification")},
 	{names: "screen tmux zellij", rule: r("multiplexer", High, "starts or drives terminal sessions that keep running")},
 	{names: "at batch", rule: r("schedule", High, "schedules commands to run later")},
+}
+
+// pagerCommands: less +CMD runs CMD at start, and a CMD of !x runs the
+// shell command x.
+func pagerCommands(c *call) {
+	for _, a := range c.args {
+		if a.dyn || !strings.HasPrefix(a.val, "+") {
+			continue
+		}
+		if i := strings.IndexByte(a.val, '!'); i >= 0 {
+			c.raise(r("pager-shell", High, "makes the pager run a shell command"))
+			c.w.script(a.val[i+1:], &c.pos)
+		}
+	}
 }
 
 func hasAssignArg(args []arg) bool {

@@ -1,7 +1,9 @@
 package classify
 
 import (
+	"encoding/base64"
 	"strings"
+	"unicode/utf8"
 )
 
 var (
@@ -580,6 +582,11 @@ func wgetCommand(c *call) flow {
 func tarCommand(c *call) flow {
 	if c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") {
 		c.raise(r("tar-exec", High, "makes tar run another program"))
+		for _, o := range []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"} {
+			if v, ok := c.optValue(o); ok && !v.dyn {
+				c.w.script(strings.TrimPrefix(v.val, "exec="), &c.pos)
+			}
+		}
 	}
 	mode := ""
 	if len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") {
@@ -626,6 +633,13 @@ func base64Command(c *call) flow {
 	}
 	if c.stdin.kind == flowDownload {
 		return c.stdin
+	}
+	if c.stdin.kind == flowText && c.hasOpt("-d --decode -D") && len(positional(c.args)) == 0 {
+		// decoding static text gives static text: judge what it says
+		clean := strings.Join(strings.Fields(c.stdin.text), "")
+		if b, err := base64.StdEncoding.DecodeString(clean); err == nil && utf8.Valid(b) {
+			return flow{kind: flowText, text: string(b)}
+		}
 	}
 	return flow{kind: flowData}
 }

@@ -559,7 +559,8 @@ func gitCheckout(c *call, sub string) {
 	case afterDash && len(paths) > 0, len(paths) > 1, has("--pathspec-from-file -p --patch"):
 		c.raise(gitDiscard)
 	case anyDyn(paths):
-		c.raise(r("git-checkout-dynamic", High, "checks out a branch or files only known at run time, which may discard uncommitted changes"))
+		// the unknown word may be "." (design §2.3: the worst value counts)
+		c.raise(danger("git-checkout-dynamic", "checks out a branch or files only known at run time, which may discard uncommitted changes"))
 	default:
 		c.raise(gitLocal)
 	}

@@ -42,9 +42,10 @@ func init() {
 		"poweroff": fixed(danger("power", "shuts down or restarts the machine"), flowData),
 		"init":     fixed(danger("power", "shuts down or restarts the machine"), flowData),
 		"telinit":  fixed(danger("power", "shuts down or restarts the machine"), flowData),
-		":":        fixed(r("noop", Minimal, "does nothing"), flowNone),
-		"true":     fixed(r("noop", Minimal, "does nothing"), flowNone),
-		"false":    fixed(r("noop", Minimal, "does nothing"), flowNone),
+		// they print nothing: r$(true)m is rm
+		":":     fixed(r("noop", Minimal, "does nothing"), flowText),
+		"true":  fixed(r("noop", Minimal, "does nothing"), flowText),
+		"false": fixed(r("noop", Minimal, "does nothing"), flowText),
 	}
 	delete(handlers, "doit")
 	for _, sh := range []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "yash", "csh", "tcsh", "rbash"} {

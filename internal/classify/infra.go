@@ -716,6 +716,13 @@ func infraTools() []tool {
 			check: func(c *call) {
 				if c.hasOpt("--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded --delete-missing-args") {
 					c.raise(r("rsync-delete", High, "deletes files in the destination that are missing from the source"))
+					// the destination loses everything the source lacks: an
+					// empty source empties it, so judge it like rm -rf DEST
+					if ps := positional(c.args); len(ps) > 1 && !strings.Contains(ps[len(ps)-1].val, ":") {
+						if ru, ok := c.w.deleteRuleTree(ps[len(ps)-1], true, true); ok && ru.dangerous {
+							c.raiseMsg(ru, "may delete everything in "+ps[len(ps)-1].val+" that the source lacks")
+						}
+					}
 				}
 				if c.hasOpt("--remove-source-files") {
 					c.raise(r("rsync-remove-source", High, "deletes the source files after copying them"))

@@ -161,6 +161,10 @@ func (w *walker) placeOfAbs(p string) place {
 			return placeDevice
 		}
 	}
+	if !within(p, w.env.Workspace) && !within(p, w.env.Home) && osPath(p) {
+		// /etc/sudoers, /etc/crontab: a system file first, persistence too
+		return placeSystem
+	}
 	if w.isPersistence(p) {
 		return placePersistence
 	}
@@ -181,18 +185,24 @@ func (w *walker) placeOfAbs(p string) place {
 			return placeTemp
 		}
 	}
-	if _, top := systemDirs[p]; top {
+	if osPath(p) {
 		return placeSystem
 	}
+	return placeOutside
+}
+
+// osPath reports a top-level system directory, or a path inside the
+// operating system's own directories (/etc, /usr, /boot, ...).
+func osPath(p string) bool {
+	if _, top := systemDirs[p]; top {
+		return true
+	}
 	for d := p; d != "/" && d != "."; d = path.Dir(d) {
-		if os, ok := systemDirs[d]; ok {
-			if os {
-				return placeSystem
-			}
-			break
+		if isOS, ok := systemDirs[d]; ok {
+			return isOS
 		}
 	}
-	return placeOutside
+	return false
 }
 
 // relHome returns p relative to the home directory, without allocating.

@@ -105,7 +105,29 @@ func lookupTool(name string) *tool {
 		return nil
 	}
 	ref := toolRefs[i]
-	return &toolGroups[ref.group]()[ref.index]
+	if g := toolGroups[ref.group](); int(ref.index) < len(g) && hasWord(g[ref.index].names, name) {
+		return &g[ref.index]
+	}
+	// tool_index.go is stale (TestToolIndex says so): find the row the slow way
+	for _, g := range toolGroups {
+		rows := g()
+		for i := range rows {
+			if hasWord(rows[i].names, name) {
+				return &rows[i]
+			}
+		}
+	}
+	return nil
+}
+
+// hasWord reports whether the space-separated list holds w.
+func hasWord(list, w string) bool {
+	for f := range strings.FieldsSeq(list) {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 // allTools returns every table, building the lazy ones.

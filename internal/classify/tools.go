@@ -41,17 +41,19 @@ func (w *walker) applyTool(c *call, t *tool) {
 		c.raise(t.rule)
 	} else {
 		c.raise(best.rule)
-		maxFlag := Minimal
+		var worst rule
 		for _, fr := range best.flags {
-			if fr.level > maxFlag {
-				maxFlag = fr.level
+			if rank(fr.rule) > rank(worst) {
+				worst = fr.rule
 			}
 			if c.hasOpt(fr.opts) {
 				c.raise(fr.rule)
 			}
 		}
-		if len(best.flags) > 0 && c.anyDynamic() && maxFlag > c.out.Level {
-			c.raise(rule{id: "dynamic-argument", level: maxFlag, why: "has an argument only known at run time, which could be a flag that raises it"})
+		// an unknown word counts as the worst flag this row cares about
+		if len(best.flags) > 0 && c.anyDynamic() && (worst.level > c.out.Level || worst.dangerous && !c.out.Dangerous) {
+			c.raise(rule{id: "dynamic-argument", level: worst.level, dangerous: worst.dangerous,
+				why: "has an argument only known at run time, which could be a flag that " + worst.why})
 		}
 		if best.check != nil {
 			best.check(c)

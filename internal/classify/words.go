@@ -52,7 +52,12 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			dyn = true
 			w.isolated(func() { net = net || w.lastOutput(x.Stmts).kind == flowDownload })
 			return false
-		case *syntax.ParamExp, *syntax.ArithmExp, *syntax.ExtGlob:
+		case *syntax.ParamExp:
+			dyn = true
+			if x.Exp != nil && x.Exp.Op == syntax.OtherParamOps && x.Exp.Word != nil && x.Exp.Word.Lit() == "P" {
+				w.promptExpansion(x)
+			}
+		case *syntax.ArithmExp, *syntax.ExtGlob:
 			dyn = true
 		}
 		return true
@@ -116,6 +121,20 @@ func (w *walker) underTmpdir(word *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return r, true
+}
+
+// promptExpansion judges ${x@P}, which expands x as a prompt string:
+// command substitutions in the value run.
+func (w *walker) promptExpansion(pe *syntax.ParamExp) {
+	p := w.pos(pe.Pos())
+	w.raise(r("prompt-expansion", High, "expands a variable as a prompt, which runs the commands its value holds"), "", p, w.text(pe))
+	if pe.Param == nil {
+		return
+	}
+	if v, ok := w.vars[pe.Param.Value]; ok {
+		// the value is expanded like a double-quoted string
+		w.script("echo \""+strings.ReplaceAll(v, `"`, `\"`)+"\"", &p)
+	}
 }
 
 // lastOutput walks stmts and returns what the last one prints.
