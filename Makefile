@@ -9,7 +9,7 @@ FUZZTIME ?= 10s
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test fuzz bench corpus lint demo clean
+.PHONY: all build test fuzz bench budget corpus lint demo clean
 
 all: lint test build
 
@@ -40,6 +40,10 @@ fuzz:
 ## bench: every benchmark, with allocations
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## budget: the classifier benchmarks against the budgets of design §7
+budget:
+	scripts/bench-budget.sh
 
 ## corpus: score the classifier against other guards' labeled test cases
 CORPUS ?= ../shared/peer-corpus

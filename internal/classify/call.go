@@ -68,6 +68,9 @@ func (c *call) raise(ru rule) {
 
 // raiseMsg is raise with a message other than the rule's own reason.
 func (c *call) raiseMsg(ru rule, msg string) {
+	if c.out.Reasons == nil {
+		c.out.Reasons = make([]Reason, 0, 2)
+	}
 	c.out.Reasons = append(c.out.Reasons, Reason{
 		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous,
 		Message: msg, Pos: c.pos, Snippet: c.snippet,

@@ -65,6 +65,7 @@ func newWalker(env Env) *walker {
 	env.Home = cleanAbs(env.Home)
 	fast := env.Workspace != "" && !within(env.Home, env.Workspace) && len(env.OwnDirs) == 0
 	return &walker{
+		v:      Verdict{Reasons: make([]Reason, 0, 8), Commands: make([]Command, 0, 4)},
 		fastWS: fast,
 		env:    env,
 		parser: parsers.Get().(*syntax.Parser),

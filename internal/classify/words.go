@@ -21,8 +21,22 @@ func (w *walker) resolve(word *syntax.Word) []arg {
 func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 	p := w.pos(word.Pos())
 	if len(word.Parts) == 1 {
-		if lit, ok := word.Parts[0].(*syntax.Lit); ok && plainLit(lit.Value) {
-			return append(dst, arg{val: lit.Value, pos: p})
+		// the common words need no expansion at all
+		switch x := word.Parts[0].(type) {
+		case *syntax.Lit:
+			if plainLit(x.Value) {
+				return append(dst, arg{val: x.Value, pos: p})
+			}
+		case *syntax.SglQuoted:
+			if !x.Dollar {
+				return append(dst, arg{val: x.Value, pos: p})
+			}
+		case *syntax.DblQuoted:
+			if len(x.Parts) == 1 && !x.Dollar {
+				if lit, ok := x.Parts[0].(*syntax.Lit); ok && !strings.ContainsRune(lit.Value, '\\') {
+					return append(dst, arg{val: lit.Value, pos: p})
+				}
+			}
 		}
 	}
 	dyn, net := false, false
