@@ -19,7 +19,7 @@ type classifyCase struct {
 var testEnv = Env{Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"}}
 
 func TestClassifyTable(t *testing.T) {
-	for _, table := range [][]classifyCase{classifyCases, infraCases} {
+	for _, table := range [][]classifyCase{classifyCases, infraCases, coverageCases} {
 		for _, tc := range table {
 			v := Classify(tc.cmd, testEnv)
 			if v.Level != tc.level || v.Dangerous != tc.dangerous {

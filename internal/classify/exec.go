@@ -95,21 +95,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			name = as.Name.Value
 		}
 		if len(ce.Args) == 0 {
-			if name == "TMPDIR" {
-				w.tmpdirSet = true
-			}
-			if ru, ok := envRule(name, false); ok {
-				w.raise(ru, "sets "+name+": "+ru.why, p, snip)
-			}
-			w.commandValue(name, val, p)
-			if w.vars == nil {
-				w.vars = map[string]string{}
-			}
-			if val != nil && !val.dyn {
-				w.vars[name] = val.val
-			} else {
-				delete(w.vars, name)
-			}
+			w.setShellVar(name, val, p, snip)
 			continue
 		}
 		if ru, ok := envRule(name, true); ok {
@@ -205,22 +191,33 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		if as.Name == nil {
 			continue
 		}
-		name := as.Name.Value
-		if name == "TMPDIR" {
-			w.tmpdirSet = true
+		if as.Naked {
+			val = nil // "export X" keeps X's value, which is not known here
 		}
-		if ru, ok := envRule(name, false); ok {
-			w.raise(ru, "sets "+name+": "+ru.why, p, snip)
-		}
-		w.commandValue(name, val, p)
-		if w.vars == nil {
-			w.vars = map[string]string{}
-		}
-		if val != nil && !val.dyn && !as.Naked {
-			w.vars[name] = val.val
-		}
+		w.setShellVar(as.Name.Value, val, p, snip)
 	}
 	w.raise(ruleAssign, "", p, snip)
+}
+
+// setShellVar judges setting a variable for the rest of the shell and
+// remembers a static value, for $x used as a command later. val is nil
+// when the value is not known.
+func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
+	if name == "TMPDIR" {
+		w.tmpdirSet = true
+	}
+	if ru, ok := envRule(name, false); ok {
+		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
+	}
+	w.commandValue(name, val, p)
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	if val != nil && !val.dyn {
+		w.vars[name] = val.val
+	} else {
+		delete(w.vars, name)
+	}
 }
 
 // finish records a classified command in the verdict.

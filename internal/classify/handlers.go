@@ -57,6 +57,15 @@ func init() {
 	}
 }
 
+// runFrom runs the words of c from index i as the command it wraps.
+func runFrom(c *call, i int) flow {
+	if i >= len(c.args) {
+		c.raise(r("wrapper-alone", Minimal, "runs no command"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
 // fixed returns a handler that always gives the same rule.
 func fixed(ru rule, out flowKind) func(c *call) flow {
 	return func(c *call) flow {
@@ -150,11 +159,7 @@ func isNumber(s string) bool {
 func timeoutCommand(c *call) flow {
 	i := skipOpts(c.args, "-s -k --signal --kill-after")
 	i++ // the duration
-	if i >= len(c.args) {
-		c.raise(r("wrapper-alone", Minimal, "runs no command"))
-		return flow{}
-	}
-	return c.w.dispatch(c, c.args[i:])
+	return runFrom(c, i)
 }
 
 func tasksetCommand(c *call) flow {
@@ -166,11 +171,7 @@ func tasksetCommand(c *call) flow {
 	if c.hasOpt("-c --cpu-list") {
 		i = skipOpts(c.args, "-c --cpu-list")
 	}
-	if i >= len(c.args) {
-		c.raise(r("wrapper-alone", Minimal, "runs no command"))
-		return flow{}
-	}
-	return c.w.dispatch(c, c.args[i:])
+	return runFrom(c, i)
 }
 
 func chrtCommand(c *call) flow {
@@ -179,11 +180,7 @@ func chrtCommand(c *call) flow {
 		return flow{}
 	}
 	i := skipOpts(c.args, "-T -P -D --sched-runtime --sched-period --sched-deadline") + 1
-	if i >= len(c.args) {
-		c.raise(r("wrapper-alone", Minimal, "runs no command"))
-		return flow{}
-	}
-	return c.w.dispatch(c, c.args[i:])
+	return runFrom(c, i)
 }
 
 func sudoCommand(c *call) flow {
@@ -270,11 +267,7 @@ func commandCommand(c *call) flow {
 		return flow{kind: flowData}
 	}
 	i := skipOpts(c.args, "")
-	if i >= len(c.args) {
-		c.raise(r("wrapper-alone", Minimal, "runs no command"))
-		return flow{}
-	}
-	return c.w.dispatch(c, c.args[i:])
+	return runFrom(c, i)
 }
 
 func execCommand(c *call) flow {
