@@ -515,12 +515,9 @@ func interpreter(c *call) flow {
 	if c.name == "perl" && hasPrefixOpt(args, "-i") {
 		c.raise(r("perl-in-place", Low, "edits files in place"))
 	}
-	if len(args) == 1 && !args[0].dyn {
-		switch args[0].val {
-		case "--version", "-V", "-v", "-version", "--help", "-h":
-			c.raise(ruleVersion)
-			return flow{kind: flowData}
-		}
+	if len(args) == 1 && !args[0].dyn && versionFlag(c.name, args[0].val) {
+		c.raise(ruleVersion)
+		return flow{kind: flowData}
 	}
 	code := func(i int, attached string) flow {
 		switch {

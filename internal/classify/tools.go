@@ -1,17 +1,32 @@
 package classify
 
+// shortVersion lists the programs for which a lone -v prints the version;
+// elsewhere -v means verbose and the program does its work (pytest -v,
+// ninja -v).
+var shortVersion = map[string]bool{
+	"npm": true, "yarn": true, "pnpm": true, "bun": true, "docker": true, "podman": true, "make": true,
+	"gmake": true, "terraform": true, "tofu": true, "mvn": true, "gradle": true, "node": true, "nodejs": true,
+	"ruby": true, "perl": true, "php": true, "lua": true, "deno": true,
+}
+
+// versionFlag reports an option that only prints a version or help.
+func versionFlag(name, v string) bool {
+	switch v {
+	case "--version", "-V", "--help", "-h", "-version", "-help":
+		return true
+	case "-v":
+		return shortVersion[name]
+	}
+	return false
+}
+
 var ruleToolDynamic = r("dynamic-subcommand", High, "runs a subcommand only known at run time")
 
 // applyTool judges a call to a program in the tables.
 func (w *walker) applyTool(c *call, t *tool) {
-	if len(c.args) == 1 && !c.args[0].dyn {
-		switch c.args[0].val {
-		case "--version", "-v", "-V", "--help", "-h", "-version", "version":
-			if t.level > Minimal {
-				c.raise(ruleVersion)
-				return
-			}
-		}
+	if len(c.args) == 1 && !c.args[0].dyn && t.level > Minimal && versionFlag(c.name, c.args[0].val) {
+		c.raise(ruleVersion)
+		return
 	}
 	t.splitPaths()
 	words := c.words(t.valueOpts)
