@@ -142,8 +142,12 @@ func optMatches(a, o string) bool {
 	if a == o {
 		return true
 	}
-	if strings.HasPrefix(o, "--") {
+	if strings.HasPrefix(o, "--") || len(o) > 2 {
+		// --opt=value, and single-dash long options: go's -toolexec=x
 		return strings.HasPrefix(a, o+"=")
+	}
+	if len(o) == 2 && strings.HasPrefix(a, o+"=") {
+		return true // go's flag syntax: -w=true
 	}
 	if len(o) == 2 && o[0] == '-' && len(a) > 2 && a[0] == '-' && a[1] != '-' {
 		// a short-option cluster: -rf holds -r and -f
@@ -183,10 +187,30 @@ func (c *call) optValue(opts string) (arg, bool) {
 				v := a
 				v.val = a.val[2:]
 				return v, true
+			case len(o) == 2 && len(a.val) > 2 && a.val[0] == '-' && a.val[1] != '-' && a.val[len(a.val)-1] == o[1] &&
+				isLetters(a.val[1:]):
+				// the last option of a cluster takes the next word: tar -czf x
+				if i+1 < len(c.args) {
+					return c.args[i+1], true
+				}
+				return arg{}, false
+			case len(o) > 2 && !strings.HasPrefix(o, "--") && strings.HasPrefix(a.val, o+"="):
+				v := a
+				v.val = a.val[len(o)+1:]
+				return v, true
 			}
 		}
 	}
 	return arg{}, false
+}
+
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // anyDynamic reports whether any argument is only known at run time.

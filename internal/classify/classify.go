@@ -48,6 +48,13 @@ type walker struct {
 
 	vars      map[string]string // static values assigned so far, for $x in the command position
 	tmpdirSet bool              // this input assigns TMPDIR: $TMPDIR is no longer known to be temporary
+	assoc     map[string]bool   // associative arrays declared so far (their subscripts are strings)
+	intVars   map[string]bool   // integer variables (declare -i): what is assigned is arithmetic
+
+	keywordEnv bool // set -k: NAME=value anywhere on a command line goes into its environment
+	histExpand bool // set -H: !$ and its kin expand to earlier words
+	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
+	cdAnywhere bool // CDPATH or cdable_vars: cd NAME may go anywhere
 
 	expCfg *expand.Config // built on first use
 	work   int            // bytes parsed so far, re-parsed scripts included
@@ -181,6 +188,12 @@ func (w *walker) script(src string, base *Pos) {
 		if f, _ = rp.Parse(strings.NewReader(src), ""); f != nil {
 			w.walkFile(f, src, base)
 		}
+		if strings.Contains(src, "((") {
+			// bash reads "((" that is not arithmetic as two subshells
+			w.depth++
+			w.script(strings.ReplaceAll(src, "((", "( ("), &at)
+			w.depth--
+		}
 		if rest != src && rest != "" {
 			w.depth++
 			w.script(rest, &at)
@@ -189,6 +202,46 @@ func (w *walker) script(src string, base *Pos) {
 		return
 	}
 	w.walkFile(f, src, base)
+	if fixed := commentContinuations(src); fixed != "" {
+		// the parser joins the line after a comment ending in a backslash;
+		// bash does not: judge what bash runs too
+		w.depth++
+		w.script(fixed, &at)
+		w.depth--
+	}
+}
+
+// commentContinuations returns src with the backslash that ends a comment
+// removed, when there is one, else "". mvdan.cc/sh reads "# x \" followed
+// by a newline as continuing onto the next line; bash ends the comment.
+func commentContinuations(src string) string {
+	if !strings.Contains(src, "\\\n") || !strings.Contains(src, "#") {
+		return ""
+	}
+	f, err := syntax.NewParser(syntax.KeepComments(true)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return ""
+	}
+	b := []byte(src)
+	changed := false
+	fix := func(c *syntax.Comment) {
+		// the parser keeps the backslash and the newline in the text
+		bs := int(c.Hash.Offset()) + 1 + len(c.Text) - 2
+		if strings.HasSuffix(c.Text, "\\\n") && bs >= 0 && bs < len(b) && b[bs] == '\\' {
+			b[bs] = ' '
+			changed = true
+		}
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.Comment); ok {
+			fix(c)
+		}
+		return true
+	})
+	if !changed {
+		return ""
+	}
+	return string(b)
 }
 
 func (w *walker) walkFile(f *syntax.File, src string, base *Pos) {
@@ -246,6 +299,11 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			// each side of a pipe runs in a subshell
 			var out flow
 			w.isolated(func() { out = w.stmt(x.X, in) })
+			if w.lastpipe {
+				// shopt -s lastpipe: the last command runs in this shell
+				w.compound(func() { out = w.stmt(x.Y, out) })
+				return out
+			}
 			w.isolated(func() { out = w.stmt(x.Y, out) })
 			return out
 		case syntax.AndStmt:
@@ -275,11 +333,25 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		w.compound(func() {
 			switch l := x.Loop.(type) {
 			case *syntax.WordIter:
+				var vals []string
+				known := true
 				for _, word := range l.Items {
-					w.word(word)
+					for _, a := range w.word(word) {
+						known = known && !a.dyn
+						vals = append(vals, a.val)
+					}
+				}
+				if l.Name != nil {
+					// the loop variable takes each value in turn
+					w.setShellVar(l.Name.Value, nil, w.pos(l.Name.Pos()), w.text(x))
+					if known {
+						w.setVar(l.Name.Value, strings.Join(vals, " "))
+					}
 				}
 			case *syntax.CStyleLoop:
-				w.nested(l)
+				w.arith(l.Init)
+				w.arith(l.Cond)
+				w.arith(l.Post)
 			}
 			w.stmts(x.Do)
 		})
@@ -300,13 +372,21 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		if x.Name != nil {
 			name = strings.ToLower(x.Name.Value)
 		}
-		// the body is classified whether or not it is ever called
-		w.isolated(func() { w.stmt(x.Body, flow{}) })
+		// the body is classified whether or not it is ever called; it runs
+		// in this shell when called, so a cd in it leaves the directory
+		// unknown from here on
+		w.compound(func() { w.stmt(x.Body, flow{}) })
 		if name != "" && forksItself(x, name) {
 			w.raise(danger("fork-bomb", "defines a function that keeps starting copies of itself until the machine stalls"), "", w.pos(x.Pos()), w.text(x))
 		}
-	case *syntax.ArithmCmd, *syntax.LetClause, *syntax.TestClause:
-		w.nested(x)
+	case *syntax.ArithmCmd:
+		w.arith(x.X)
+	case *syntax.LetClause:
+		for _, e := range x.Exprs {
+			w.arith(e)
+		}
+	case *syntax.TestClause:
+		w.testClause(x)
 	case *syntax.DeclClause:
 		w.declClause(x, s)
 	case *syntax.TimeClause:

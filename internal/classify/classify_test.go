@@ -18,8 +18,14 @@ type classifyCase struct {
 // testEnv is the environment every table row runs in.
 var testEnv = Env{Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"}}
 
+// allCases lists every table of expected verdicts: the main table, the
+// infrastructure CLIs, the rule coverage rows and the red-team findings.
+func allCases() [][]classifyCase {
+	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases}
+}
+
 func TestClassifyTable(t *testing.T) {
-	for _, table := range [][]classifyCase{classifyCases, infraCases, coverageCases} {
+	for _, table := range allCases() {
 		for _, tc := range table {
 			v := Classify(tc.cmd, testEnv)
 			if v.Level != tc.level || v.Dangerous != tc.dangerous {

@@ -38,37 +38,95 @@ func writesOpt(opts string) func(c *call) {
 
 // coreTools are the everyday programs of a Unix system.
 var coreTools = []tool{
-	{names: "cat head tail bat batcat tac nl od xxd hexdump strings fold fmt rev glow", rule: readFiles},
-	{names: "less more most view", rule: readFiles, check: pagerCommands},
-	{names: "ls tree pwd dir vdir fd fdfind locate plocate realpath readlink basename dirname stat file wc du df lsblk lsattr", rule: readFiles},
-	{names: "grep egrep fgrep zgrep ag ack ugrep", rule: searchRule},
+	{names: "cat head tail bat batcat tac nl od hexdump strings fold fmt rev", rule: readFiles},
+	{names: "glow", rule: readFiles, check: func(c *call) {
+		for _, a := range positional(c.args) {
+			if strings.Contains(a.val, "://") || strings.HasPrefix(a.val, "github.com/") || strings.HasPrefix(a.val, "gitlab.com/") {
+				c.raise(netRule)
+				return
+			}
+		}
+	}},
+	{names: "xxd", rule: readFiles, check: operandWrites(2)},
+	{names: "less more most", rule: readFiles, check: func(c *call) {
+		pagerCommands(c)
+		execOpts(c, "-k --lesskey-file --lesskey-src --lesskey-content", "loads a key file, which can set commands to run")
+		writeOpts(c, "-o -O --log-file --LOG-FILE")
+	}},
+	{names: "man", rule: r("man", Minimal, "shows a manual page"), check: func(c *call) {
+		execOpts(c, "-P --pager -C --config-file -H --html -X --gxditview", "makes man run another program")
+	}},
+	{names: "info", rule: r("man", Minimal, "shows a manual page"), check: func(c *call) { writeOpts(c, "-o --output") }},
+	{names: "tree", rule: readFiles, check: func(c *call) {
+		writeOpts(c, "-o")
+		if c.hasOpt("-R") && c.hasOpt("-H") {
+			c.raise(r("tree-html-write", High, "writes an HTML index into every directory it lists"))
+		}
+	}},
+	{names: "sdiff", rule: readFiles, check: func(c *call) { writeOpts(c, "-o --output") }},
+	{names: "file", rule: readFiles, check: func(c *call) {
+		if c.hasOpt("-C --compile") {
+			c.raise(ruleWriteFile)
+		}
+	}},
+	{names: "fd fdfind", rule: readFiles, check: fdCommand},
+	{names: "ugrep ug", rule: searchRule, check: func(c *call) {
+		execOpts(c, "--filter", "makes ugrep run another program on every file")
+	}},
+	{names: "ls pwd dir vdir locate plocate realpath readlink basename dirname stat wc du df lsblk lsattr", rule: readFiles},
+	{names: "grep egrep fgrep zgrep ag ack", rule: searchRule},
 	{names: "whoami id date cal uname uptime nproc lscpu lsusb lspci tty groups users who w arch getconf locale logname ps top htop btop pgrep pidof free vmstat iostat", rule: infoRule,
 		check: func(c *call) {
 			if c.name == "date" && c.hasOpt("-s --set") {
 				c.raise(r("set-clock", High, "sets the system clock"))
 			}
+			if c.name == "ps" && len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") && strings.Contains(c.args[0].val, "e") {
+				c.raise(r("print-env", High, "prints the environment of every process, which often holds secrets"))
+			}
 		}},
 	{names: "hostname", rule: infoRule, check: withOperands(r("set-hostname", High, "changes the machine's host name"))},
-	{names: "sort", rule: textRule, check: writesOpt("-o --output")},
-	{names: "uniq cut tr column paste join comm expand unexpand shuf tsort numfmt expr factor seq yes jq gojq jless", rule: textRule},
-	{names: "yq", rule: textRule, subs: nil, check: func(c *call) {
-		if c.hasOpt("-i --inplace") {
-			c.raise(ruleWriteFile)
-		}
+	{names: "sort", rule: textRule, check: func(c *call) {
+		writeOpts(c, "-o --output")
+		execOpts(c, "--compress-program", "makes sort run another program on its temporary files")
 	}},
-	{names: "diff diff3 sdiff cmp colordiff delta difft", rule: readFiles},
-	{names: "patch", rule: r("patch", Low, "applies a diff to files in the workspace"), check: writesOpt("-o --output")},
-	{names: "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum base32 shasum md5", rule: readFiles},
-	{names: "test [ [[ sleep type which whereis hash help man info apropos whatis tldr history jobs fg bg wait disown clear reset tput shopt", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
-	{names: "read mapfile readarray getopts shift return exit break continue dirs caller times complete compgen compopt logout local", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
-	{names: "unset", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing"), check: func(c *call) {
-		for _, a := range c.args {
-			if a.dyn || strings.HasPrefix(a.val, "PERMGUARD_") {
-				c.raise(ruleEnvSelf)
+	{names: "uniq", rule: textRule, check: operandWrites(2)},
+	{names: "shuf iconv", rule: textRule, check: func(c *call) { writeOpts(c, "-o --output") }},
+	{names: "cut tr column paste join comm expand unexpand tsort numfmt expr factor seq yes jless", rule: textRule},
+	{names: "jq gojq", rule: textRule, check: func(c *call) {
+		for _, a := range positional(c.args) {
+			if strings.Contains(a.val, "$ENV") || hasWordFunc(a.val, "env") {
+				c.raise(r("print-env", High, "prints environment variables, which often hold secrets"))
 				return
 			}
 		}
 	}},
+	{names: "yq", rule: textRule, subs: nil, check: func(c *call) {
+		if c.hasOpt("-i --inplace --in-place") {
+			c.raise(ruleWriteFile)
+			for _, t := range positional(c.args)[1:] {
+				if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+					c.raise(ru)
+				}
+			}
+		}
+	}},
+	{names: "diff diff3 cmp colordiff delta difft", rule: readFiles},
+	{names: "patch", rule: r("patch", Low, "applies a diff to files in the workspace"), check: func(c *call) {
+		writeOpts(c, "-o --output")
+		if d, ok := c.optValue("-d --directory"); ok {
+			if ru, bad := c.w.writeInto(d); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+		if ps := valueArgs(c.args, "-d -p -o -i -r -B -z -Y -V -F -D --directory --output --input --reject-file", ""); len(ps) > 0 {
+			if ru, bad := c.w.writeRule(ps[0]); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}},
+	{names: "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum base32 shasum md5", rule: readFiles},
+	{names: "sleep type which whereis help apropos whatis tldr fg bg wait disown clear reset tput", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
+	{names: "getopts shift return exit break continue dirs caller times compopt logout", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
 	{names: "printenv", rule: r("print-env", High, "prints environment variables, which often hold secrets")},
 	{names: "stty", rule: termRule},
 	{names: "umask", rule: r("umask", Minimal, "sets the default permissions of new files in this shell")},
@@ -91,6 +149,26 @@ var coreTools = []tool{
 		}},
 	{names: "gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd lz4 zip unzip 7z 7za unrar compress uncompress", rule: archiveW,
 		check: func(c *call) {
+			if c.name == "zip" {
+				execOpts(c, "-TT --unzip-command", "makes zip run another program to test the archive")
+			}
+			if c.name == "unzip" && c.hasOpt("-:") {
+				c.raise(r("unzip-unsafe-paths", High, "extracts paths that may point outside the target directory"))
+			}
+			dir, ok := c.optValue("-d")
+			if strings.HasPrefix(c.name, "7z") {
+				dir, ok = arg{}, false
+				for _, a := range c.args {
+					if !a.dyn && strings.HasPrefix(a.val, "-o") && len(a.val) > 2 {
+						dir, ok = arg{val: a.val[2:], pos: a.pos}, true
+					}
+				}
+			}
+			if ok {
+				if ru, bad := c.w.writeRule(dir); bad && ru.level > Low {
+					c.raise(ru)
+				}
+			}
 			if c.name == "unzip" && c.hasOpt("-l -v -t -Z") || c.hasOpt("-c --stdout -l --list -t --test") && c.name != "zip" {
 				return
 			}
@@ -102,7 +180,7 @@ var coreTools = []tool{
 			}
 		}},
 	{names: "zcat bzcat xzcat zless zmore", rule: readFiles},
-	{names: "vi vim nvim nano emacs pico ed ex code subl micro helix hx kak joe mcedit", rule: editorRule},
+	{names: "vi vim nvim nano emacs pico ed ex view code subl micro helix hx kak joe mcedit", rule: editorRule},
 	{names: "open xdg-open gio start explorer", rule: r("open", High, "opens a file or URL in another application")},
 	{names: "sysctl", rule: infoRule, check: func(c *call) {
 		if c.hasOpt("-w --write -p --load") || hasAssignArg(c.args) {
@@ -111,14 +189,20 @@ var coreTools = []tool{
 	}},
 	{names: "mktemp", rule: r("mktemp", Low, "creates an empty temporary file or directory")},
 	{names: "ulimit", rule: r("ulimit", Minimal, "limits this shell's resources")},
-	{names: "iconv dos2unix unix2dos", rule: textRule, check: func(c *call) {
-		if c.name != "iconv" && len(positional(c.args)) > 0 {
-			c.raise(ruleWriteFile)
+	{names: "dos2unix unix2dos", rule: textRule, check: func(c *call) {
+		// they convert the named files in place
+		for _, t := range positional(c.args) {
+			if ru, bad := c.w.writeRule(t); bad {
+				c.raise(ru)
+			}
 		}
 	}},
 	{names: "ssh-keygen", rule: r("ssh-keygen", High, "creates or changes SSH keys")},
 	{names: "gpg gpg2", rule: r("gpg", High, "uses or changes your GPG keys")},
-	{names: "openssl", rule: r("openssl", Medium, "runs cryptographic operations"), subs: []sub{
+	{names: "openssl", rule: r("openssl", Medium, "runs cryptographic operations"), check: func(c *call) {
+		writeOpts(c, "-out")
+		execOpts(c, "-engine", "loads a program into openssl")
+	}, subs: []sub{
 		s("s_client", netRule), s("s_server", netRule), s("s_time", netRule), s("ocsp", netRule),
 	}},
 	{names: "crontab", rule: r("crontab", High, "changes scheduled jobs that run later"),
@@ -130,7 +214,8 @@ var coreTools = []tool{
 			}
 		}},
 	{names: "xclip xsel pbcopy pbpaste wl-copy wl-paste", rule: r("clipboard", Low, "reads or writes the clipboard")},
-	{names: "notify-send say espeak", rule: r("notify", Minimal, "shows a notification")},
+	{names: "espeak espeak-ng", rule: r("notify", Minimal, "shows a notification"), check: func(c *call) { writeOpts(c, "-w") }},
+	{names: "notify-send say", rule: r("notify", Minimal, "shows a notification")},
 	{names: "screen tmux zellij", rule: r("multiplexer", High, "starts or drives terminal sessions that keep running")},
 	{names: "at batch", rule: r("schedule", High, "schedules commands to run later")},
 }
@@ -146,6 +231,87 @@ func pagerCommands(c *call) {
 			c.raise(r("pager-shell", High, "makes the pager run a shell command"))
 			c.w.script(a.val[i+1:], &c.pos)
 		}
+	}
+}
+
+// execOpts raises a call that uses an option making the program run
+// other code.
+func execOpts(c *call, opts, why string) {
+	if c.hasOpt(opts) {
+		c.raise(r("runs-program", High, why))
+		for o := range strings.FieldsSeq(opts) {
+			if v, ok := c.optValue(o); ok && !v.dyn && strings.ContainsAny(v.val, " ;|&") {
+				c.w.script(v.val, &c.pos)
+			}
+		}
+	}
+}
+
+// writeOpts judges the files named by output options.
+func writeOpts(c *call, opts string) {
+	for o := range strings.FieldsSeq(opts) {
+		if v, ok := c.optValue(o); ok {
+			if ru, bad := c.w.writeRule(v); bad {
+				c.raise(ru)
+			}
+		}
+	}
+}
+
+// operandWrites returns a check for programs whose n-th operand is an
+// output file (uniq IN OUT, xxd IN OUT).
+func operandWrites(n int) func(c *call) {
+	return func(c *call) {
+		if ps := positional(c.args); len(ps) >= n {
+			if ru, bad := c.w.writeRule(ps[n-1]); bad {
+				c.raise(ru)
+			}
+		}
+	}
+}
+
+// hasWordFunc reports name as a word of a jq program ("env", "env.X").
+func hasWordFunc(prog, name string) bool {
+	for i := strings.Index(prog, name); i >= 0; {
+		before := i == 0 || !isIdentByte(prog[i-1])
+		end := i + len(name)
+		after := end >= len(prog) || !isIdentByte(prog[end])
+		if before && after {
+			return true
+		}
+		next := strings.Index(prog[end:], name)
+		if next < 0 {
+			break
+		}
+		i = end + next
+	}
+	return false
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// fdCommand: fd -x/-X runs a command for each file found, like find -exec.
+func fdCommand(c *call) {
+	for i, a := range c.args {
+		if a.dyn || !(a.val == "-x" || a.val == "--exec" || a.val == "-X" || a.val == "--exec-batch") {
+			continue
+		}
+		var inner []arg
+		for _, x := range c.args[i+1:] {
+			if !x.dyn && x.val == ";" {
+				break
+			}
+			if !x.dyn && strings.Contains(x.val, "{") {
+				x.dyn = true
+			}
+			inner = append(inner, x)
+		}
+		if len(inner) > 0 {
+			c.w.inner(c, inner, flow{})
+		}
+		return
 	}
 }
 

@@ -21,6 +21,10 @@ import (
 // Each verdict is the one design.md calls for; rows marked "design:" say
 // which sentence of the design they follow. TestClassifyTable runs them.
 var coverageCases = []classifyCase{
+	// rules added with the red-team fixes
+	high("rails db:migrate", "rails"),
+	high("read \"$name\" <<< x", "assign-dynamic-name"),
+	high("set $OPTS", "set-dynamic"),
 	// ---- Table rows: core tools (core_tools.go) ----
 	high("lsof -i :3000", "process-info"),
 	minimal("ss -tlnp", "net-info"),
@@ -511,7 +515,7 @@ func manyFiles(n int) string {
 // produces among its reasons.
 func producedRuleIDs() map[string]bool {
 	got := map[string]bool{}
-	for _, table := range [][]classifyCase{classifyCases, infraCases, coverageCases} {
+	for _, table := range allCases() {
 		for _, tc := range table {
 			for _, r := range Classify(tc.cmd, testEnv).Reasons {
 				got[r.Rule] = true

@@ -60,10 +60,17 @@ func scriptRuleFor(name string, allowPrefixed bool) rule {
 
 // runScript is the check of a "run" subcommand: the first operand after it
 // names the script.
+// npmInit: npm init NAME downloads and runs create-NAME.
+func npmInit(c *call) {
+	if ps := positional(c.args); len(ps) > 1 && !strings.HasPrefix(ps[1].val, "-") {
+		c.raise(runPackage)
+	}
+}
+
 func runScript(c *call) {
 	ws := positional(c.args)
 	// skip the program's own subcommand word ("run", "run-script")
-	for len(ws) > 0 && !ws[0].dyn && (ws[0].val == "run" || ws[0].val == "run-script" || ws[0].val == "rum" || ws[0].val == "urn") {
+	for len(ws) > 0 && !ws[0].dyn && (ws[0].val == "run" || ws[0].val == "run-script" || ws[0].val == "rum" || ws[0].val == "urn" || ws[0].val == "task") {
 		ws = ws[1:]
 	}
 	switch {
@@ -136,14 +143,30 @@ var npmSubs = []sub{
 }
 
 func init() {
+	for i := range devTools {
+		if devTools[i].names == "deno" {
+			for k := range devTools[i].subs {
+				if devTools[i].subs[k].words == "task" {
+					devTools[i].subs[k].check = runScript
+				}
+			}
+		}
+	}
 	for i := range npmSubs {
+		if npmSubs[i].words == "init" {
+			npmSubs[i].check = npmInit
+		}
 		if npmSubs[i].words == "run" || npmSubs[i].words == "run-script" {
 			npmSubs[i].check = runScript
 			npmSubs[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
 		}
 	}
-	for _, group := range [][]sub{yarnSubs, pnpmSubs, bunSubs} {
+	for _, group := range [][]sub{npmSubs, yarnSubs, pnpmSubs, bunSubs} {
 		for i := range group {
+			switch group[i].words {
+			case "exec", "dlx", "x":
+				group[i].check = launchSub
+			}
 			if group[i].words == "run" {
 				group[i].check = runScript
 				group[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
@@ -167,7 +190,7 @@ var pnpmSubs = []sub{
 	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("remove", pkgInstall, globalFlag),
 	s("rm", pkgInstall, globalFlag), s("uninstall", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("up", pkgInstall, globalFlag),
 	s("prune", pkgInstall), s("fetch", pkgInstall), s("import", pkgInstall), s("rebuild", pkgInstall), s("link", globalRule), s("init", pkgInstall),
-	s("list", pkgRead), s("ls", pkgRead), s("ll", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("why", pkgRead), s("licenses", pkgRead),
+	s("list", pkgRead), s("ls", pkgRead), s("ll", pkgRead), s("outdated", pkgRead), s("audit", pkgRead, f("--fix", pkgInstall)), s("why", pkgRead), s("licenses", pkgRead),
 	s("store", pkgInstall), s("pack", buildRule), s("test", buildRule), s("t", buildRule), s("run", scriptRule), s("start", serverRule),
 	s("exec", runPackage), s("dlx", runPackage), s("create", runPackage), s("publish", publishRule), s("setup", globalRule),
 	s("config set", r("pnpm-config", High, "changes pnpm configuration")),
@@ -175,8 +198,9 @@ var pnpmSubs = []sub{
 
 var bunSubs = []sub{
 	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("a", pkgInstall, globalFlag),
-	s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("link", pkgInstall), s("unlink", pkgInstall),
-	s("pm", pkgRead), s("pm ls", pkgRead), s("pm cache rm", pkgInstall), s("outdated", pkgRead), s("audit", pkgRead), s("why", pkgRead), s("info", pkgRead),
+	s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("link", globalRule), s("unlink", pkgInstall),
+	s("pm", pkgRead), s("pm ls", pkgRead), s("pm cache rm", pkgInstall), s("pm pack", buildRule), s("pm version", pkgInstall),
+	s("pm trust", pkgInstall), s("pm untrusted", pkgRead), s("pm bin", pkgRead), s("pm hash", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("why", pkgRead), s("info", pkgRead),
 	s("test", buildRule), s("build", buildRule), s("run", scriptRule), s("x", runPackage), s("create", runPackage), s("init", pkgInstall),
 	s("publish", publishRule), s("upgrade", globalRule), s("repl", r("interpreter-interactive", High, "starts an interactive interpreter")),
 }
@@ -197,12 +221,141 @@ func bunCheck(c *call) {
 	}
 }
 
+// goToolexec flags make go run another program for each tool call.
+var goToolexec = f("-toolexec --toolexec -exec --exec", r("go-toolexec", High, "makes go run another program for every tool call"))
+
+// buildOutputs judges where a build writes (-o, --out-dir, --target-dir,
+// ...) and the options that make it run other programs. Directories a
+// build empties (--target-dir of cargo clean, pytest --basetemp) are
+// judged as deleted.
+func buildOutputs(c *call) {
+	for o := range strings.FieldsSeq("-o --output --outfile --out-file --outFile -coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace") {
+		if v, ok := c.optValue(o); ok {
+			if ru, bad := c.w.writeRule(v); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	for o := range strings.FieldsSeq("--outdir --out-dir --output-dir --target-dir --dest --prefix --root --install-dir --pack-destination -d --destination -w --wheel-dir --dir") {
+		if (o == "-d" && c.name != "javac") || (o == "-w" && c.name != "pip" && c.name != "pip3") {
+			continue
+		}
+		if v, ok := c.optValue(o); ok {
+			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	for o := range strings.FieldsSeq("--basetemp --target-dir") {
+		if v, ok := c.optValue(o); ok && (o == "--basetemp" || hasWord(joinArgsRaw(positional(c.args)), "clean")) {
+			if ru, bad := c.w.deleteRuleTree(v, true, true); bad && ru.dangerous {
+				c.raise(ru)
+			}
+		}
+	}
+	switch {
+	case c.hasOpt("--watch --serve"):
+		c.raise(serverRule)
+	case c.name == "ghc" && c.hasOpt("-e"):
+		c.raise(ruleInline)
+	case c.hasOpt("--script-shell -toolexec --toolexec -wrapper -fplugin") || c.name == "cargo" && c.hasOpt("--config"):
+		c.raise(r("build-exec", High, "makes the build run another program"))
+	}
+	if c.hasOpt("-C") && (c.name == "rustc") {
+		if v, ok := c.optValue("-C"); ok && strings.HasPrefix(v.val, "linker") {
+			c.raise(r("build-exec", High, "makes the build run another program"))
+		}
+	}
+	if v, ok := c.optValue("-ldflags"); ok && strings.Contains(v.val, "-extld") {
+		c.raise(r("build-exec", High, "makes the build run another program"))
+	}
+}
+
+func compilerCheck(c *call) { buildOutputs(c) }
+
+// makeCheck: make runs the recipes of a Makefile (development work), but
+// -f - or /dev/stdin, --eval, SHELL= and -C elsewhere run other code.
+func makeCheck(c *call) {
+	buildOutputs(c)
+	if f, ok := c.optValue("-f --file --makefile"); ok && (f.val == "-" || strings.HasPrefix(f.val, "/dev/")) {
+		c.raise(ruleShellStdin)
+	}
+	if c.hasOpt("--eval -E") {
+		c.raise(ruleInline)
+	}
+	if d, ok := c.optValue("-C --directory"); ok {
+		if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+			c.raise(r("build-elsewhere", High, "runs the build of a directory outside the workspace"))
+		}
+	}
+	for _, a := range positional(c.args) {
+		if strings.HasPrefix(a.val, "SHELL=") || strings.HasPrefix(a.val, "MAKESHELL=") {
+			c.raise(ruleEnvProgram)
+		}
+		if a.val == "install" || a.val == "uninstall" {
+			c.raise(r("make-install", High, "installs or removes files outside the workspace"))
+		}
+	}
+}
+
+// cmakeCheck: cmake -E runs file commands itself.
+func cmakeCheck(c *call) {
+	buildOutputs(c)
+	if c.hasOpt("-P") {
+		c.raise(r("cmake-script", High, "runs a cmake script"))
+	}
+	if c.hasOpt("--install") {
+		c.raise(globalRule)
+	}
+	for i, a := range c.args {
+		if a.dyn || a.val != "-E" || i+1 >= len(c.args) {
+			continue
+		}
+		rest := c.args[i+1:]
+		switch rest[0].val {
+		case "rm", "remove", "remove_directory", "rmdir":
+			argv := append([]arg{{val: "rm", pos: c.pos}, {val: "-rf", pos: c.pos}}, positional(rest[1:])...)
+			c.w.inner(c, argv, flow{})
+		case "copy", "copy_directory", "copy_if_different", "rename", "create_symlink", "create_hardlink", "touch", "make_directory":
+			if ps := positional(rest[1:]); len(ps) > 0 {
+				if ru, bad := c.w.writeRule(ps[len(ps)-1]); bad {
+					c.raise(ru)
+				}
+			}
+		case "env", "time", "chdir":
+			c.raise(r("build-exec", High, "makes the build run another program"))
+		}
+		return
+	}
+}
+
+// fileOperandRuns: `dart x.dart`, `swift x.swift`, `dotnet app.dll` run
+// a program file.
+func fileOperandRuns(c *call) {
+	if ps := positional(c.args); len(ps) > 0 && !ps[0].dyn && strings.Contains(ps[0].val, ".") && notSub(c, ps[0].val) {
+		c.raise(ruleInterpFile)
+	}
+}
+
+// notSub reports a first word that is no subcommand of the program.
+func notSub(c *call, word string) bool {
+	t := lookupTool(c.name)
+	if t == nil {
+		return false
+	}
+	for _, sb := range t.subs {
+		if first, _, _ := strings.Cut(sb.words, " "); first == word {
+			return false
+		}
+	}
+	return true
+}
+
 var devTools = []tool{
 	{names: "npm", rule: r("npm", High, "runs an npm command permguard does not know"), subs: npmSubs, valueOpts: "--prefix -w --workspace"},
 	{names: "yarn", rule: pkgInstall, subs: yarnSubs, valueOpts: "--cwd", check: shorthandScript},
 	{names: "pnpm", rule: r("pnpm", High, "runs a pnpm command permguard does not know"), subs: pnpmSubs, valueOpts: "-C --dir --filter -F", check: shorthandScript},
 	{names: "bun", rule: pkgInstall, subs: bunSubs, check: bunCheck},
-	{names: "npx pnpx bunx", rule: runPackage},
 	{names: "pip pip3", rule: r("pip", High, "runs a pip command permguard does not know"), subs: []sub{
 		s("list", pkgRead), s("show", pkgRead), s("freeze", pkgRead), s("check", pkgRead), s("search", pkgRead), s("index", pkgRead),
 		s("inspect", pkgRead), s("help", pkgRead), s("debug", pkgRead), s("config list", pkgRead), s("config get", pkgRead), s("hash", pkgRead),
@@ -210,84 +363,128 @@ var devTools = []tool{
 		s("config", r("pip-config", High, "changes pip configuration")),
 	}},
 	{names: "pipx", rule: globalRule, subs: []sub{s("list", pkgRead), s("run", runPackage)}},
-	{names: "uvx", rule: runPackage},
 	{names: "uv", rule: pkgInstall, subs: []sub{
 		s("run", runProgram), s("tool run", runPackage), s("tool install", globalRule), s("tool", globalRule), s("pip list", pkgRead),
 		s("pip show", pkgRead), s("pip freeze", pkgRead), s("tree", pkgRead), s("python list", pkgRead), s("python install", globalRule),
 		s("publish", publishRule), s("self", globalRule),
 	}},
 	{names: "poetry", rule: pkgInstall, subs: []sub{
-		s("show", pkgRead), s("check", pkgRead), s("env info", pkgRead), s("env list", pkgRead), s("search", pkgRead), s("version", pkgRead),
+		s("show", pkgRead), s("check", pkgRead), s("env info", pkgRead), s("env list", pkgRead), s("search", pkgRead),
+		s("version", pkgRead, f("major minor patch premajor preminor prepatch prerelease", ruleWriteFile)),
 		s("run", runProgram), s("shell", r("shell-interactive", High, "starts an interactive shell")), s("publish", publishRule),
 		s("config", r("poetry-config", High, "changes poetry configuration")), s("self", globalRule),
 	}},
 	{names: "pipenv", rule: pkgInstall, subs: []sub{s("graph", pkgRead), s("check", pkgRead), s("run", runProgram), s("shell", r("shell-interactive", High, "starts an interactive shell"))}},
-	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("run", runProgram), s("env list", pkgRead)}},
+	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("run", runProgram), s("env list", pkgRead),
+		s("config", r("conda-config", High, "changes conda configuration for every environment"))}},
 	{names: "cargo", rule: r("cargo", High, "runs a cargo command permguard does not know"), subs: []sub{
 		s("tree", pkgRead), s("metadata", pkgRead), s("search", pkgRead), s("info", pkgRead), s("locate-project", pkgRead), s("pkgid", pkgRead),
 		s("verify-project", pkgRead), s("help", pkgRead), s("read-manifest", pkgRead), s("version", pkgRead),
 		s("build", buildRule), s("b", buildRule), s("check", buildRule), s("c", buildRule), s("test", buildRule), s("t", buildRule),
-		s("bench", buildRule), s("clippy", lintRule), s("fmt", lintRule), s("doc", buildRule), s("add", pkgInstall), s("remove", pkgInstall),
+		s("bench", buildRule), s("clippy", lintRule), s("fmt", lintRule), s("doc", buildRule, f("--open", r("open", High, "opens a file or URL in another application"))),
+		s("add", pkgInstall), s("remove", pkgInstall),
 		s("rm", pkgInstall), s("update", pkgInstall), s("fetch", pkgInstall), s("generate-lockfile", pkgInstall), s("clean", buildRule),
 		s("vendor", pkgInstall), s("fix", lintRule), s("package", buildRule), s("new", pkgInstall), s("init", pkgInstall), s("nextest", buildRule),
-		s("llvm-cov", buildRule), s("deny", lintRule), s("audit", pkgRead), s("outdated", pkgRead), s("udeps", lintRule), s("machete", lintRule),
+		s("llvm-cov", buildRule), s("deny", lintRule), s("audit", pkgRead), s("audit fix", pkgInstall), s("outdated", pkgRead), s("udeps", lintRule), s("machete", lintRule),
 		s("run", runProgram), s("r", runProgram), s("install", globalRule), s("uninstall", globalRule), s("publish", publishRule),
 		s("yank", registryAcc), s("owner", registryAcc), s("login", registryAcc), s("logout", registryAcc),
 	}},
 	{names: "rustup", rule: globalRule, subs: []sub{s("show", pkgRead), s("toolchain list", pkgRead), s("target list", pkgRead), s("component list", pkgRead), s("which", pkgRead)}},
-	{names: "rustc rustfmt", rule: buildRule},
+	{names: "rustc", rule: buildRule},
 	{names: "go", rule: r("go", High, "runs a go command permguard does not know"), subs: []sub{
-		s("list", pkgRead), s("version", pkgRead), s("env", pkgRead, f("-w -u", r("go-env-write", High, "changes go's configuration for every later build"))),
-		s("doc", pkgRead), s("help", pkgRead), s("mod graph", pkgRead), s("mod why", pkgRead), s("mod verify", pkgRead),
-		s("build", buildRule, f("-toolexec -exec", r("go-toolexec", High, "makes go run another program for every tool call"))),
-		s("test", buildRule, f("-toolexec -exec", r("go-toolexec", High, "makes go run another program for every tool call"))),
-		s("vet", lintRule, f("-vettool", r("go-toolexec", High, "makes go run another program for every tool call"))),
-		s("fmt", lintRule), s("fix", lintRule), s("mod", pkgInstall), s("get", pkgInstall), s("work", pkgInstall), s("clean", buildRule),
-		s("tool", buildRule), s("run", runProgram), s("generate", r("go-generate", High, "runs the commands in //go:generate comments")),
-		s("install", globalRule), s("telemetry", pkgRead),
+		s("list", pkgRead, f("-export -compiled", buildRule), goToolexec),
+		s("version", pkgRead), s("env", pkgRead, f("-w -u", r("go-env-write", High, "changes go's configuration for every later build"))),
+		s("doc", pkgRead, f("-http", serverRule)), s("help", pkgRead), s("mod graph", pkgRead), s("mod why", pkgRead), s("mod verify", pkgRead),
+		s("telemetry on", r("go-telemetry", High, "changes go's telemetry setting for every later command")),
+		s("telemetry off", r("go-telemetry", High, "changes go's telemetry setting for every later command")),
+		s("telemetry local", r("go-telemetry", High, "changes go's telemetry setting for every later command")),
+		s("clean", buildRule, f("-modcache -cache -fuzzcache", r("go-clean-cache", High, "deletes the module or build cache shared by every project"))),
+		s("build", buildRule, goToolexec), s("test", buildRule, goToolexec), s("install", globalRule, goToolexec),
+		s("vet", lintRule, f("-vettool --vettool", r("go-toolexec", High, "makes go run another program for every tool call"))),
+		s("fmt", lintRule), s("fix", lintRule), s("mod", pkgInstall), s("get", pkgInstall), s("work", pkgInstall),
+		s("tool", buildRule), s("tool pprof", buildRule, f("-http --http", serverRule)), s("run", runProgram), s("generate", r("go-generate", High, "runs the commands in //go:generate comments")),
+		s("telemetry", pkgRead),
 	}},
-	{names: "gofmt goimports gofumpt", rule: lintRule},
-	{names: "make gmake cmake ninja meson bazel bazelisk buck buck2 scons ant mvn mvnw gradle gradlew sbt tox nox just task", rule: buildRule},
-	{names: "gcc g++ cc c++ clang clang++ javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild webpack rollup parcel turbo nx lerna", rule: buildRule},
+	{names: "gofmt goimports gofumpt rustfmt", rule: lintRule},
+	{names: "make gmake", rule: buildRule, check: makeCheck},
+	{names: "cmake", rule: buildRule, check: cmakeCheck},
+	{names: "ninja meson bazelisk buck buck2 scons ant mvnw nox just task", rule: buildRule, check: buildOutputs},
+	{names: "tox", rule: buildRule, subs: []sub{s("exec", runProgram), s("run", buildRule)}, check: buildOutputs},
+	{names: "gradlew", rule: buildRule, subs: []sub{s("run", runProgram), s("bootRun", runProgram), s("publish", publishRule)}, check: buildOutputs},
+	{names: "bazel", rule: buildRule, subs: []sub{s("run", runProgram)}, check: buildOutputs},
+	{names: "mvn", rule: buildRule, subs: []sub{s("deploy", publishRule), s("exec:java", runProgram), s("exec:exec", runProgram), s("spring-boot:run", runProgram)}, check: buildOutputs},
+	{names: "gradle", rule: buildRule, subs: []sub{s("run", runProgram), s("bootRun", runProgram), s("publish", publishRule)}, check: buildOutputs},
+	{names: "sbt", rule: buildRule, subs: []sub{s("run", runProgram), s("console", runProgram), s("publish", publishRule)}, check: buildOutputs},
+	{names: "rails rake", rule: r("rails", High, "runs a Rails or Rake task of the project"), subs: []sub{
+		s("db:drop", danger("db-drop", "drops the database, deleting all its data")),
+		s("db:reset", danger("db-drop", "drops the database, deleting all its data")),
+		s("db:schema:load", danger("db-drop", "replaces the database schema, deleting its data")),
+	}},
+	{names: "gcc g++ cc c++ clang clang++ javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild rollup turbo", rule: buildRule, check: compilerCheck},
+	{names: "webpack", rule: buildRule, subs: []sub{s("serve", serverRule)}, check: buildOutputs},
+	{names: "parcel", rule: serverRule, subs: []sub{s("build", buildRule)}},
+	{names: "nx", rule: buildRule, subs: []sub{s("serve", serverRule), s("run-many", buildRule)}},
+	{names: "lerna", rule: buildRule, subs: []sub{s("exec", runProgram), s("run", buildRule), s("publish", publishRule)}},
 	{names: "vite", rule: serverRule, subs: []sub{s("build", buildRule), s("optimize", buildRule)}},
 	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{s("build", buildRule), s("lint", lintRule), s("check", lintRule)}},
-	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest playwright", rule: buildRule,
+	{names: "playwright", rule: buildRule, subs: []sub{s("codegen", serverRule), s("open", serverRule), s("show-report", serverRule),
+		s("install", buildRule, f("--with-deps", r("install-system", High, "installs system packages")))}},
+	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest", rule: buildRule,
 		check: func(c *call) {
 			if c.hasOpt("--watch --watchAll") || c.name == "vitest" && len(positional(c.args)) == 0 {
 				c.raise(serverRule)
 			}
 		}},
-	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint buf sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker", rule: lintRule},
+	{names: "buf", rule: lintRule, subs: []sub{s("push", publishRule), s("registry", registryAcc)}},
+	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker", rule: lintRule},
 	{names: "gem", rule: r("gem", High, "runs a gem command permguard does not know"), subs: []sub{
 		s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("query", pkgRead), s("contents", pkgRead), s("env", pkgRead),
 		s("which", pkgRead), s("outdated", pkgRead), s("dependency", pkgRead), s("install", pkgInstall), s("uninstall", pkgInstall),
-		s("update", pkgInstall), s("build", buildRule), s("push", publishRule), s("yank", registryAcc), s("owner", registryAcc), s("signin", registryAcc),
+		s("update", pkgInstall), s("build", buildRule), s("push", publishRule), s("yank", unpublish), s("owner", registryAcc), s("signin", registryAcc),
 	}},
 	{names: "bundle bundler", rule: pkgInstall, subs: []sub{
-		s("check", pkgRead), s("list", pkgRead), s("show", pkgRead), s("outdated", pkgRead), s("info", pkgRead), s("exec", runProgram),
+		s("check", r("bundle-read", Medium, "evaluates the Gemfile, which is Ruby code of the project")),
+		s("list", r("bundle-read", Medium, "evaluates the Gemfile, which is Ruby code of the project")),
+		s("show", pkgRead), s("outdated", pkgRead), s("info", pkgRead), s("exec", runProgram),
 		s("console", runProgram), s("open", editorRule),
 	}},
 	{names: "composer", rule: pkgInstall, subs: []sub{
 		s("show", pkgRead), s("info", pkgRead), s("search", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("licenses", pkgRead),
 		s("validate", pkgRead), s("depends", pkgRead), s("why", pkgRead), s("why-not", pkgRead), s("diagnose", pkgRead),
 		s("exec", runPackage), s("global", globalRule), s("create-project", runPackage), s("run-script", scriptRule), s("run", scriptRule),
+		s("self-update", globalRule), s("selfupdate", globalRule), s("config", r("composer-config", High, "changes composer configuration")),
 	}},
-	{names: "dotnet", rule: buildRule, subs: []sub{
+	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
 		s("list", pkgRead), s("nuget", pkgRead), s("nuget push", publishRule), s("--info", pkgRead), s("--list-sdks", pkgRead),
+		s("nuget delete", unpublish), s("nuget add", r("nuget-source", High, "changes where packages are downloaded from")),
+		s("nuget update", r("nuget-source", High, "changes where packages are downloaded from")),
+		s("nuget remove", r("nuget-source", High, "changes where packages are downloaded from")),
+		s("nuget enable", r("nuget-source", High, "changes where packages are downloaded from")),
+		s("nuget locals", pkgInstall), s("user-secrets", ruleReadSecret), s("dev-certs", globalRule), s("workload", globalRule),
+		s("tool update", globalRule), s("tool uninstall", globalRule), s("fsi", runProgram),
+		s("ef database drop", danger("ef-database-drop", "drops the database, deleting all its data")),
 		s("run", runProgram), s("watch", serverRule), s("tool install", globalRule), s("tool run", runPackage), s("exec", runProgram),
 	}},
 	{names: "flutter", rule: buildRule, subs: []sub{
-		s("doctor", pkgRead), s("devices", pkgRead), s("config", pkgRead), s("emulators", pkgRead), s("run", runProgram),
+		s("doctor", pkgRead), s("devices", pkgRead), s("config", r("flutter-config", High, "changes flutter's configuration for every project")),
+		s("emulators", pkgRead, f("--launch --create", runProgram)), s("run", runProgram), s("drive", runProgram),
+		s("channel", globalRule), s("pub global", globalRule),
 		s("install", runProgram), s("attach", runProgram), s("upgrade", globalRule), s("pub publish", publishRule),
 	}},
-	{names: "dart", rule: buildRule, subs: []sub{s("info", pkgRead), s("run", runProgram), s("pub publish", publishRule), s("pub global", globalRule)}},
-	{names: "swift", rule: buildRule, subs: []sub{s("run", runProgram), s("repl", runProgram)}},
-	{names: "mix", rule: buildRule, subs: []sub{s("run", runProgram), s("phx.server", serverRule), s("hex.publish", publishRule)}},
-	{names: "cabal stack", rule: buildRule, subs: []sub{s("run", runProgram), s("exec", runProgram), s("repl", runProgram), s("ghci", runProgram), s("upload", publishRule)}},
+	{names: "dart", rule: buildRule, subs: []sub{s("info", pkgRead), s("run", runProgram), s("pub publish", publishRule), s("pub global", globalRule),
+		s("devtools", serverRule)}, check: fileOperandRuns},
+	{names: "swift", rule: buildRule, subs: []sub{s("run", runProgram), s("repl", runProgram)}, check: fileOperandRuns},
+	{names: "mix", rule: buildRule, subs: []sub{s("run", runProgram), s("phx.server", serverRule), s("hex.publish", publishRule, f("--revert", unpublish)),
+		s("ecto.drop", danger("db-drop", "drops the database, deleting all its data")), s("ecto.reset", danger("db-drop", "drops the database, deleting all its data")),
+		s("archive.install", globalRule), s("escript.install", globalRule), s("local.hex", globalRule), s("local.rebar", globalRule),
+		s("hex.retire", registryAcc)}},
+	{names: "cabal stack", rule: buildRule, subs: []sub{s("run", runProgram), s("exec", runProgram), s("repl", runProgram), s("ghci", runProgram),
+		s("upload", publishRule), s("install", globalRule), s("runghc", runProgram), s("runhaskell", runProgram), s("script", runProgram)}},
 	{names: "zig", rule: buildRule, subs: []sub{s("run", runProgram), s("build run", runProgram)}},
-	{names: "nimble", rule: buildRule, subs: []sub{s("run", runProgram), s("publish", publishRule)}},
+	{names: "nimble", rule: buildRule, subs: []sub{s("run", runProgram), s("publish", publishRule), s("install", globalRule)}},
 	{names: "pod", rule: r("pod", High, "runs a CocoaPods command permguard does not know"), subs: []sub{
-		s("install", pkgInstall), s("update", pkgInstall), s("repo update", pkgInstall), s("outdated", pkgRead), s("search", pkgRead),
+		s("install", pkgInstall), s("update", pkgInstall), s("repo update", pkgInstall), s("outdated", pkgInstall), s("search", pkgRead),
+		s("trunk delete", unpublish), s("trunk deprecate", registryAcc),
 		s("list", pkgRead), s("init", pkgInstall), s("deintegrate", pkgInstall), s("trunk push", publishRule),
 	}},
 	{names: "deno", rule: r("deno", High, "runs a deno command permguard does not know"), subs: []sub{
@@ -297,6 +494,7 @@ var devTools = []tool{
 		s("compile", buildRule), s("publish", publishRule), s("add", pkgInstall), s("cache", pkgInstall),
 	}},
 	{names: "prisma", rule: buildRule, subs: []sub{
+		s("studio", serverRule),
 		s("migrate reset", danger("prisma-migrate-reset", "drops the database and re-creates it, deleting all its data")),
 		s("db push", buildRule, f("--force-reset --accept-data-loss", danger("prisma-force-reset", "resets the database, deleting all its data"))),
 		s("migrate deploy", r("prisma-deploy", High, "applies migrations to a database that may be shared")),

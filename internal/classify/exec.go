@@ -38,7 +38,7 @@ var envProgram = map[string]bool{
 var envBenign = map[string]bool{
 	"LANG": true, "LANGUAGE": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true, "CLICOLOR": true,
 	"CLICOLOR_FORCE": true, "COLUMNS": true, "LINES": true, "CI": true, "CGO_ENABLED": true, "GOOS": true, "GOARCH": true,
-	"GOARM": true, "GOAMD64": true, "GOMAXPROCS": true, "GODEBUG": true, "GOTOOLCHAIN": true, "GOWORK": true,
+	"GOARM": true, "GOAMD64": true, "GOMAXPROCS": true, "GODEBUG": true, "GOWORK": true,
 	"GO111MODULE": true, "GOPROXY": true, "GOPRIVATE": true, "GONOSUMDB": true, "GOCACHE": true, "GOMODCACHE": true,
 	"RUST_BACKTRACE": true, "RUST_LOG": true, "CARGO_TERM_COLOR": true, "CARGO_INCREMENTAL": true, "RUSTFLAGS": true,
 	"NODE_ENV": true, "DEBUG": true, "LOG_LEVEL": true, "VERBOSE": true, "PYTHONUNBUFFERED": true,
@@ -120,6 +120,27 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	for _, word := range ce.Args {
 		args = w.resolveInto(args, word)
 	}
+	if w.keywordEnv && len(args) > 1 {
+		// set -k: NAME=value anywhere after the command name is environment
+		kept := args[:1]
+		for _, a := range args[1:] {
+			name, val, ok := strings.Cut(a.val, "=")
+			if ok && !a.dyn && isArithName(name) && !strings.Contains(name, "[") {
+				if ru, ok := envRule(name, true); ok {
+					env = append(env, ru)
+					envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
+				}
+				w.commandValue(name, &arg{val: val}, p)
+				if prefix == nil {
+					prefix = map[string]string{}
+				}
+				prefix[name] = val
+				continue
+			}
+			kept = append(kept, a)
+		}
+		args = kept
+	}
 	box := &struct {
 		c   call
 		out Command
@@ -145,6 +166,9 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 func (w *walker) assignValue(as *syntax.Assign) *arg {
 	if as.Array != nil {
 		for _, el := range as.Array.Elems {
+			if el.Index != nil {
+				w.subscript(el.Index, as)
+			}
 			if el.Value != nil {
 				w.resolve(el.Value)
 			}
@@ -152,7 +176,7 @@ func (w *walker) assignValue(as *syntax.Assign) *arg {
 		return nil
 	}
 	if as.Index != nil {
-		w.nested(as.Index)
+		w.subscript(as.Index, as)
 	}
 	if as.Value == nil {
 		return &arg{}
@@ -173,16 +197,37 @@ func (w *walker) assignValue(as *syntax.Assign) *arg {
 	return &vals[0]
 }
 
+// subscript judges an array subscript in an assignment: arithmetic for an
+// indexed array, a string (whose substitutions run) for an associative one.
+func (w *walker) subscript(idx syntax.ArithmExpr, as *syntax.Assign) {
+	w.nested(idx)
+	if as.Name != nil && w.assoc[as.Name.Value] {
+		return
+	}
+	w.arith(idx)
+}
+
 // declClause handles declare, local, export, readonly and typeset.
 func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 	p := w.pos(d.Pos())
 	snip := w.text(s)
+	var flags string // the option letters seen so far: -A, -i, -n, -a
 	for _, as := range d.Args {
 		if as.Naked && as.Name == nil && as.Value != nil {
-			// an option such as -x, or a dynamic name
-			if v, ok := w.staticWord(as.Value); !ok {
+			// an option such as -x, a quoted NAME=value, or a dynamic name
+			v, ok := w.staticWord(as.Value)
+			switch {
+			case !ok:
 				w.raise(ruleEnvProgram, "declares a variable whose name is only known at run time", p, snip)
-			} else if strings.HasPrefix(v, "PERMGUARD_") {
+			case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+				flags += v
+			case strings.Contains(v, "="):
+				// declare 'a[...]=1' and declare -a 'a=(...)': bash reads the
+				// word again as an assignment
+				w.script(v, &p)
+			case strings.Contains(v, "["):
+				w.arithVar(v, p, snip)
+			case strings.HasPrefix(v, "PERMGUARD_"):
 				w.raise(ruleEnvSelf, "", p, snip)
 			}
 			continue
@@ -191,10 +236,49 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		if as.Name == nil {
 			continue
 		}
+		name := as.Name.Value
+		switch {
+		case strings.Contains(flags, "A"):
+			if w.assoc == nil {
+				w.assoc = map[string]bool{}
+			}
+			w.assoc[name] = true
+		case strings.Contains(flags, "i"):
+			if w.intVars == nil {
+				w.intVars = map[string]bool{}
+			}
+			w.intVars[name] = true
+		}
+		if strings.Contains(flags, "n") && val != nil && !val.dyn {
+			// a name reference: using the name uses the variable it names
+			target := val.val
+			if strings.Contains(target, "[") {
+				w.arithVar(target, p, snip)
+			}
+			if ru, ok := envRule(strings.SplitN(target, "[", 2)[0], false); ok {
+				w.raise(ru, "makes "+name+" refer to "+target+": "+ru.why, p, snip)
+			}
+			continue
+		}
+		if (strings.Contains(flags, "a") || strings.Contains(flags, "A")) && val != nil {
+			// declare -a a=$x re-reads a value that starts with ( as an array
+			v := val.val
+			if val.dyn {
+				v = val.cand
+			}
+			if strings.HasPrefix(v, "(") {
+				w.script(name+"="+v, &p)
+			} else if val.dyn && v == "" {
+				w.raise(ruleArithUnknown, "", p, snip)
+			}
+		}
 		if as.Naked {
 			val = nil // "export X" keeps X's value, which is not known here
 		}
-		w.setShellVar(as.Name.Value, val, p, snip)
+		w.setShellVar(name, val, p, snip)
+	}
+	if strings.Contains(flags, "p") && len(d.Args) == strings.Count(flags, "-") {
+		w.raise(r("print-env", High, "prints shell variables, which may hold secrets"), "", p, snip)
 	}
 	w.raise(ruleAssign, "", p, snip)
 }
@@ -203,8 +287,18 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 // remembers a static value, for $x used as a command later. val is nil
 // when the value is not known.
 func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
-	if name == "TMPDIR" {
+	switch name {
+	case "TMPDIR":
 		w.tmpdirSet = true
+	case "CDPATH":
+		w.cdAnywhere = true
+	}
+	if w.intVars[name] {
+		if val != nil && !val.dyn {
+			w.arithValue(val.val, p, snip)
+		} else {
+			w.raise(ruleArithUnknown, "", p, snip)
+		}
 	}
 	if ru, ok := envRule(name, false); ok {
 		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
@@ -242,6 +336,31 @@ func (w *walker) run(c *call, argv []arg) flow {
 	return out
 }
 
+// secretArgs raises a command that names a secret, as an operand or as
+// the value of --opt=PATH: whatever the program, it can read it.
+func (w *walker) secretArgs(c *call) {
+	for _, a := range c.args {
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		if strings.HasPrefix(v, "-") {
+			_, after, ok := strings.Cut(v, "=")
+			if !ok {
+				continue
+			}
+			v = after
+		}
+		if v == "" || w.insideWorkspace(v) {
+			continue
+		}
+		if p, ok := w.abs(v); ok && (w.isSecret(p) || w.isSecretDir(p)) {
+			c.raise(ruleReadSecret)
+			return
+		}
+	}
+}
+
 // inner classifies argv as a separate command run by c (find -exec,
 // xargs): its own entry in Commands, at c's position.
 func (w *walker) inner(c *call, argv []arg, in flow) flow {
@@ -256,6 +375,7 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return flow{}
 	}
 	c.args = argv[1:]
+	w.secretArgs(c)
 	name, ok := w.programName(c, argv[0])
 	if !ok {
 		return flow{kind: flowData}
@@ -305,7 +425,9 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 			}
 		}
 		if a.cand != "" {
-			w.script(syntaxQuote(a.cand)+" "+joinArgs(c.args), &c.pos)
+			// unquoted: "$@" is several words, and a split reading only
+			// ever finds more to judge
+			w.script(a.cand+" "+joinArgs(c.args), &c.pos)
 		}
 		return "", false
 	}
@@ -385,6 +507,10 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 		switch rd.Op {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
 			for _, a := range w.word(rd.Word) {
+				if strings.HasPrefix(a.val, "/dev/tcp/") || strings.HasPrefix(a.val, "/dev/udp/") {
+					w.raise(r("network", High, "talks to the network"), "opens a network connection", p, snip)
+					continue
+				}
 				ru, ok := w.writeRule(a)
 				if ok && ru.id == ruleWritePersistence.id && (rd.Op == syntax.RdrOut || rd.Op == syntax.RdrClob || rd.Op == syntax.RdrAll) && w.inHome(a) {
 					ru = danger("overwrite-startup", "overwrites a shell startup, key or config file in your home directory")
@@ -405,12 +531,21 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				}
 			}
 		case syntax.RdrIn:
+			cur = flow{kind: flowData}
 			for _, a := range w.word(rd.Word) {
+				if strings.HasPrefix(a.val, "/dev/tcp/") || strings.HasPrefix(a.val, "/dev/udp/") {
+					w.raise(r("network", High, "talks to the network"), "opens a network connection", p, snip)
+				}
 				if pl, abs := w.placeOf(a); pl != placeUnknown && w.isSecret(abs) {
 					w.raise(ruleReadSecret, "", p, snip)
 				}
+				if a.dyn && a.cand != "" {
+					cur = flow{kind: flowText, text: a.cand}
+				}
+				if a.net {
+					cur = flow{kind: flowDownload}
+				}
 			}
-			cur = flow{kind: flowData}
 		case syntax.Hdoc, syntax.DashHdoc:
 			cur = w.heredoc(rd)
 		case syntax.WordHdoc:
@@ -444,6 +579,7 @@ func (w *walker) heredoc(rd *syntax.Redirect) flow {
 		default:
 			dyn = true
 			w.nested(x)
+			w.quotedExpansions(x)
 			b.WriteString(w.text(x))
 		}
 	}

@@ -96,7 +96,9 @@ func writesTo(c *call, base rule, moveSources bool) {
 	c.raise(base)
 	ts := targets(c.args)
 	if o, ok := c.optValue("-t --target-directory"); ok {
-		ts = append(ts, o)
+		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+			c.raise(ru)
+		}
 	} else if len(ts) > 0 {
 		dest := ts[len(ts)-1]
 		if ru, ok := c.w.writeRule(dest); ok && ru.level > Low {
@@ -134,6 +136,14 @@ func cpCommand(c *call) flow {
 
 func lnCommand(c *call) flow {
 	writesTo(c, ruleLink, false)
+	if ts := targets(c.args); len(ts) > 0 && c.hasOpt("-s --symbolic") {
+		// a link to a file that matters lets later writes through the
+		// link reach it
+		target := ts[0]
+		if pl, _ := c.w.placeOf(target); pl == placePersistence || pl == placeSystem || pl == placeCritical || pl == placeOwn {
+			c.raise(r("link-outside", High, "links to a file that matters outside the workspace, so writes through the link change it"))
+		}
+	}
 	return flow{}
 }
 
@@ -405,8 +415,8 @@ func xargsCommand(c *call) flow {
 			if replace == "" {
 				replace = "{}"
 			}
-		case v == "-R" || v == "-S" || v == "-a" || v == "-d" || v == "-E" || v == "-L" || v == "-l" || v == "-n" || v == "-P" || v == "-s" ||
-			v == "--arg-file" || v == "--delimiter" || v == "--max-lines" || v == "--max-args" || v == "--max-procs" ||
+		case v == "-R" || v == "-S" || v == "-a" || v == "-d" || v == "-E" || v == "-L" || v == "-n" || v == "-P" || v == "-s" ||
+			v == "--arg-file" || v == "--delimiter" || v == "--max-args" || v == "--max-procs" ||
 			v == "--max-chars" || v == "--process-slot-var" || v == "--eof":
 			i++
 		}
@@ -469,6 +479,10 @@ func parallelCommand(c *call) flow {
 	c.raise(r("parallel", Minimal, "runs a command for each input (classified on its own)"))
 	if c.hasOpt("-S --sshlogin") {
 		c.raise(r("parallel-remote", High, "runs commands on other machines"))
+	}
+	writeOpts(c, "--joblog --results --res --output-as-files")
+	if wd, ok := c.optValue("--wd --workdir"); ok {
+		defer c.w.chdir(wd)()
 	}
 	i := skipOpts(c.args, "-j --jobs -N -n --max-args -S --sshlogin -a --arg-file -d --delimiter -I --joblog --results --tmpdir --timeout --delay -L --max-lines --colsep -C --env --workdir --wd --halt")
 	var cmd, inputs []arg
@@ -580,7 +594,15 @@ func wgetCommand(c *call) flow {
 }
 
 func tarCommand(c *call) flow {
-	if c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") {
+	mode := ""
+	if len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") {
+		mode = c.args[0].val // old-style "tar xzf FILE"
+	}
+	has := func(short, long string) bool {
+		return strings.ContainsAny(mode, short) || c.hasOpt("-"+short+" "+long)
+	}
+	if c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") ||
+		hasPrefixOpt(c.args, "-I") {
 		c.raise(r("tar-exec", High, "makes tar run another program"))
 		for _, o := range []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"} {
 			if v, ok := c.optValue(o); ok && !v.dyn {
@@ -588,27 +610,39 @@ func tarCommand(c *call) flow {
 			}
 		}
 	}
-	mode := ""
-	if len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") {
-		mode = c.args[0].val // old-style "tar xzf"
+	file, hasFile := c.optValue("-f --file")
+	if !hasFile && strings.Contains(mode, "f") {
+		// tar czf FILE: the old style takes FILE as the next word
+		if ps := positional(c.args[1:]); len(ps) > 0 {
+			file, hasFile = ps[0], true
+		}
 	}
-	has := func(short, long string) bool {
-		return strings.ContainsAny(mode, short) || c.hasOpt("-"+short+" "+long)
+	if hasFile && !file.dyn && !c.hasOpt("--force-local") {
+		if i := strings.IndexByte(file.val, ':'); i > 0 && !strings.Contains(file.val[:i], "/") {
+			c.raise(r("tar-remote", High, "reads or writes the archive on another machine"))
+		}
 	}
 	switch {
 	case has("x", "--extract --get"):
 		c.raise(r("tar-extract", Low, "extracts files"))
-		if d, ok := c.optValue("-C --directory"); ok {
+		if d, ok := c.optValue("-C --directory --one-top-level"); ok {
 			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
+		if has("P", "--absolute-names") {
+			c.raise(r("tar-absolute", High, "extracts absolute paths, which may be anywhere on the system"))
+		}
 	case has("c", "--create") || has("r", "--append") || has("u", "--update"):
 		c.raise(r("tar-create", Low, "writes an archive"))
-		if o, ok := c.optValue("-f --file"); ok {
-			if ru, bad := c.w.writeRule(o); bad {
+		if hasFile {
+			if ru, bad := c.w.writeRule(file); bad {
 				c.raise(ru)
 			}
+		}
+		writeOpts(c, "-g --listed-incremental --index-file")
+		if c.hasOpt("--remove-files") {
+			c.raise(ruleRm)
 		}
 	default:
 		c.raise(r("tar-list", Minimal, "lists an archive"))

@@ -198,7 +198,8 @@ func positional(args []arg) []arg {
 func gitSub(c *call, sub string) {
 	dyn := c.anyDynamic()
 	execFlags := func() {
-		if c.hasOpt("--ext-diff --textconv --exec --upload-pack --receive-pack --open-files-in-pager -O --extcmd --tool") {
+		if c.hasOpt("--ext-diff --textconv --filters --exec --upload-pack --receive-pack --open-files-in-pager -O --extcmd --tool") ||
+			hasPrefixOpt(c.args, "-O") && sub == "grep" {
 			c.raise(gitExec)
 		}
 		if o, ok := c.optValue("--output"); ok {
@@ -330,11 +331,46 @@ func gitSub(c *call, sub string) {
 		default:
 			c.raise(gitLocal)
 		}
+	case "read-tree", "checkout-index":
+		switch {
+		case sub == "read-tree" && c.hasOpt("-u") && c.hasOpt("--reset"), sub == "checkout-index" && c.hasOpt("-f --force") && c.hasOpt("-a --all"):
+			c.raise(gitDiscardAll)
+		default:
+			c.raise(gitLocal)
+		}
+		if p, ok := c.optValue("--prefix"); ok {
+			if ru, bad := c.w.writeRule(p); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	case "maintenance":
+		if w := positional(c.args); len(w) > 0 && (w[0].val == "start" || w[0].val == "register") {
+			c.raise(r("git-maintenance-schedule", High, "schedules background jobs (cron, systemd timers) and changes your git configuration"))
+		} else {
+			c.raise(gitLocal)
+		}
 	case "add", "commit", "pull", "merge", "rebase", "cherry-pick", "revert", "rm", "mv", "init", "am", "apply",
-		"format-patch", "bisect", "notes", "repack", "maintenance", "mergetool-ignore", "sparse-checkout", "pack-refs",
-		"commit-graph", "multi-pack-index", "rerere", "bundle", "archive", "read-tree", "write-tree", "commit-tree",
-		"update-index", "checkout-index", "symbolic-ref", "mktag", "mktree", "unpack-objects", "pack-objects", "index-pack":
+		"format-patch", "bisect", "notes", "repack", "mergetool-ignore", "sparse-checkout", "pack-refs",
+		"commit-graph", "multi-pack-index", "rerere", "bundle", "archive", "write-tree", "commit-tree",
+		"update-index", "symbolic-ref", "mktag", "mktree", "unpack-objects", "pack-objects", "index-pack":
 		c.raise(gitLocal)
+		if t, ok := c.optValue("--template"); ok && !t.dyn {
+			c.raise(r("git-template", High, "copies hooks from a template directory, which run on later git commands"))
+		}
+		writeOpts(c, "-o --output-directory")
+		if sub == "bundle" {
+			if ps := positional(c.args); len(ps) > 1 && ps[0].val == "create" {
+				if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {
+					c.raise(ru)
+				}
+			}
+		}
+		if sub == "apply" && c.hasOpt("--unsafe-paths") {
+			c.raise(r("git-apply-unsafe", High, "applies a patch to paths outside the repository"))
+		}
+		if sub == "archive" && c.hasOpt("--remote") {
+			c.raise(gitNetwork)
+		}
 		if (sub == "merge" || sub == "rebase" || sub == "cherry-pick" || sub == "revert" || sub == "am") && c.hasOpt("--abort") {
 			c.raise(gitAbort)
 		}
@@ -363,11 +399,22 @@ func gitSub(c *call, sub string) {
 		if c.hasOpt("--config -c") {
 			c.raise(gitConfigOpt)
 		}
+		if c.hasOpt("-u --upload-pack --template") {
+			c.raise(gitExec)
+		}
+		if ps := positional(c.args); len(ps) > 1 {
+			if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
 	case "submodule":
 		w := positional(c.args)
-		if len(w) == 0 || w[0].val == "status" || w[0].val == "summary" {
+		switch {
+		case len(w) == 0 || w[0].val == "status" || w[0].val == "summary":
 			c.raise(gitRead)
-		} else {
+		case w[0].val == "deinit" && c.hasOpt("-f --force"):
+			c.raise(danger("git-submodule-deinit", "removes submodule working trees with their uncommitted changes"))
+		default:
 			c.raise(gitSubmodule)
 		}
 	case "mergetool", "difftool", "daemon", "instaweb", "send-email", "credential", "credential-store",

@@ -20,10 +20,15 @@ func init() {
 		"awk": awkCommand, "gawk": awkCommand, "mawk": awkCommand, "nawk": awkCommand,
 		"cd": cdCommand, "pushd": cdCommand, "popd": popdCommand, "echo": echoCommand, "printf": printfCommand,
 		"eval": evalCommand, "source": sourceCommand, ".": sourceCommand, "alias": aliasCommand, "trap": trapCommand,
-		"set": setCommand, "curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "rg": rgCommand,
+		"set": setCommand, "read": readCommand, "mapfile": mapfileCommand, "readarray": mapfileCommand,
+		"unset": unsetCommand, "test": testCommand, "[": testCommand, "compgen": completionCommand,
+		"complete": completionCommand, "jobs": jobsCommand, "hash": hashCommand, "history": historyCommand,
+		"local": declareCommand, "declare": declareCommand, "typeset": declareCommand, "export": declareCommand,
+		"readonly": declareCommand, "shopt": shoptCommand, "curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "rg": rgCommand,
 		"base64": base64Command, "permguard": permguardCommand, "parallel": parallelCommand,
 		"watch": watchCommand, "flock": flockCommand, "script": scriptCommand, "env": envCommand,
-		"sudo": sudoCommand, "doas": sudoCommand, "pkexec": sudoCommand, "run0": sudoCommand,
+		"sudo": sudoCommand, "doas": sudoCommand, "pkexec": sudoCommand, "run0": sudoCommand, "sudoedit": sudoCommand,
+		"su": suCommand, "runuser": suCommand, "npx": launcher, "pnpx": launcher, "bunx": launcher, "uvx": launcher,
 		"command": commandCommand, "builtin": wrapper("", ""), "exec": execCommand,
 		"nice": wrapper("-n --adjustment", ""), "nohup": wrapper("", "nohup"), "time": wrapper("-f --format -o --output", ""),
 		"timeout": timeoutCommand, "stdbuf": wrapper("-i -o -e --input --output --error", ""),
@@ -55,6 +60,18 @@ func init() {
 		"pwsh", "powershell", "tclsh", "irb", "jshell", "groovy", "julia", "elixir", "erl", "ts-node", "tsx"} {
 		handlers[in] = interpreter
 	}
+}
+
+// chdir moves the walker into dir for a wrapped command (env -C DIR,
+// parallel --wd DIR) and returns the function that moves it back.
+func (w *walker) chdir(dir arg) func() {
+	cwd, dyn := w.cwd, w.cwdDyn
+	if p, ok := w.abs(dir.val); ok && !dir.dyn {
+		w.cwd, w.cwdDyn = p, false
+	} else {
+		w.cwd, w.cwdDyn = "", true
+	}
+	return func() { w.cwd, w.cwdDyn = cwd, dyn }
 }
 
 // runFrom runs the words of c from index i as the command it wraps.
@@ -204,6 +221,60 @@ func sudoCommand(c *call) flow {
 	return c.w.dispatch(c, c.args[i:])
 }
 
+// suCommand: su and runuser run a command (-c CMD, or after the user) as
+// another user, root by default.
+func suCommand(c *call) flow {
+	c.raise(ruleSudo)
+	if cmd, ok := c.optValue("-c --command"); ok {
+		if cmd.dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.w.script(cmd.val, &c.pos)
+		}
+		return flow{kind: flowData}
+	}
+	if c.name == "runuser" {
+		if i := skipOpts(c.args, "-u --user -g --group -G --supp-group -s --shell -w --whitelist-environment"); i < len(c.args) {
+			return c.w.dispatch(c, c.args[i:])
+		}
+	}
+	return flow{kind: flowData}
+}
+
+// launcher: npx, bunx and their kin download a package and run its
+// program, which usually has the package's name: judge that command too.
+func launcher(c *call) flow {
+	c.raise(runPackage)
+	launched(c, c.args)
+	return flow{kind: flowData}
+}
+
+// launched judges the program a package launcher runs from args.
+func launched(c *call, args []arg) {
+	i := skipOpts(args, "-p --package -c --call --registry --cache --from --with")
+	if i < len(args) && !args[i].dyn {
+		name := args[i].val
+		if at := strings.LastIndexByte(name, '@'); at > 0 {
+			name = name[:at] // prisma@5 is prisma
+		}
+		if handlers[name] != nil || lookupTool(name) != nil {
+			argv := append([]arg{{val: name, pos: args[i].pos}}, args[i+1:]...)
+			c.w.inner(c, argv, c.stdin)
+		}
+	}
+}
+
+// launchSub is the check of `npm exec`, `pnpm dlx` and their kin.
+func launchSub(c *call) {
+	ps := positional(c.args)
+	for k, a := range c.args {
+		if len(ps) > 0 && !a.dyn && a.val == ps[0].val {
+			launched(c, c.args[k+1:])
+			return
+		}
+	}
+}
+
 func envCommand(c *call) flow {
 	args := c.args
 	i := 0
@@ -216,6 +287,9 @@ func envCommand(c *call) flow {
 		if v == "--" {
 			i++
 			break
+		}
+		if !strings.HasPrefix(v, "--") && len(v) > 2 && isLetters(v[1:]) && v[len(v)-1] == 'S' {
+			v = "-S" // a cluster ending in S: env -iS 'cmd'
 		}
 		if v == "-S" || strings.HasPrefix(v, "--split-string") || strings.HasPrefix(v, "-S") {
 			// -S splits one string into words: read it as a script
@@ -236,6 +310,13 @@ func envCommand(c *call) flow {
 		}
 		if !strings.HasPrefix(v, "-") {
 			break
+		}
+		if (v == "-C" || v == "--chdir") && i+1 < len(args) || strings.HasPrefix(v, "--chdir=") {
+			dir := arg{val: strings.TrimPrefix(v, "--chdir=")}
+			if !strings.HasPrefix(v, "--chdir=") {
+				dir = args[i+1]
+			}
+			defer c.w.chdir(dir)()
 		}
 		if v == "-u" || v == "-C" || v == "--unset" || v == "--chdir" || v == "-P" {
 			i++
@@ -295,6 +376,11 @@ func watchCommand(c *call) flow {
 	return flow{kind: flowData}
 }
 
+// isStdinPath reports a script path that is standard input.
+func isStdinPath(a arg) bool {
+	return !a.dyn && (a.val == "/dev/stdin" || a.val == "/dev/fd/0" || a.val == "/proc/self/fd/0")
+}
+
 // anyNet reports an argument filled from the network.
 func anyNet(args []arg) bool {
 	for _, a := range args {
@@ -329,6 +415,12 @@ func flockCommand(c *call) flow {
 		}
 		return flow{kind: flowData}
 	}
+	if i < len(c.args) && !isNumber(c.args[i].val) {
+		// flock creates the lock file
+		if ru, bad := c.w.writeRule(c.args[i]); bad {
+			c.raise(ru)
+		}
+	}
 	i++ // the lock file or descriptor
 	if i >= len(c.args) {
 		c.raise(r("flock", Low, "takes a file lock"))
@@ -338,6 +430,16 @@ func flockCommand(c *call) flow {
 }
 
 func scriptCommand(c *call) flow {
+	// the transcript goes to FILE, else ./typescript
+	out := arg{val: "typescript", pos: c.pos}
+	if o, ok := c.optValue("-O --log-out"); ok {
+		out = o
+	} else if ps := valueArgs(c.args, "-c --command -E --echo -I --log-in -B --log-io -T --log-timing -m --logging-format", ""); len(ps) > 0 {
+		out = ps[0]
+	}
+	if ru, bad := c.w.writeRule(out); bad {
+		c.raise(ru)
+	}
 	if o, ok := c.optValue("-c --command"); ok {
 		if o.dyn {
 			c.raise(ruleDynScript)
@@ -414,10 +516,18 @@ func shellCommand(c *call) flow {
 		restore()
 		return flow{kind: flowData}
 	}
+	if len(rest) > 0 && isStdinPath(rest[0]) {
+		stdinScript = true
+		rest = rest[1:]
+	}
 	if len(rest) > 0 && !stdinScript {
 		c.raise(ruleShellFile)
 		if rest[0].net {
 			c.raise(ruleDownload)
+		}
+		if rest[0].dyn && rest[0].cand != "" {
+			// sh <(echo ...): the file holds that text
+			c.w.script(rest[0].cand, &c.pos)
 		}
 		return flow{kind: flowData}
 	}
@@ -659,6 +769,14 @@ func sourceCommand(c *call) flow {
 	if anyNet(c.args) {
 		c.raise(ruleDownload)
 	}
+	if ps := positional(c.args); len(ps) > 0 {
+		switch {
+		case isStdinPath(ps[0]):
+			codeFromStdin(c, true)
+		case ps[0].dyn && ps[0].cand != "":
+			c.w.script(ps[0].cand, &c.pos)
+		}
+	}
 	return flow{kind: flowData}
 }
 
@@ -696,6 +814,27 @@ func setCommand(c *call) flow {
 		return flow{kind: flowData}
 	}
 	c.raise(r("set-option", Minimal, "sets shell options"))
+	w := c.w
+	for i, a := range c.args {
+		switch {
+		case a.dyn:
+			c.raise(r("set-dynamic", High, "sets shell options only known at run time"))
+		case a.val == "-o" && i+1 < len(c.args):
+			switch c.args[i+1].val {
+			case "keyword":
+				w.keywordEnv = true
+			case "histexpand", "history":
+				w.histExpand = true
+			}
+		case strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "--"):
+			if strings.Contains(a.val, "k") {
+				w.keywordEnv = true
+			}
+			if strings.Contains(a.val, "H") {
+				w.histExpand = true
+			}
+		}
+	}
 	return flow{}
 }
 
@@ -713,8 +852,10 @@ func cdCommand(c *call) flow {
 	case len(ps) == 0:
 		w.cwd, w.cwdDyn = "", true
 	default:
-		p, ok := w.abs(ps[0].val)
-		if ps[0].dyn || !ok || ps[0].val == "-" {
+		v := ps[0].val
+		p, ok := w.abs(v)
+		viaPath := w.cdAnywhere && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".")
+		if ps[0].dyn || !ok || v == "-" || viaPath || (c.name == "pushd" && (strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-"))) {
 			w.cwd, w.cwdDyn = "", true
 		} else {
 			w.cwd, w.cwdDyn = p, false
@@ -731,7 +872,11 @@ func popdCommand(c *call) flow {
 
 func echoCommand(c *call) flow {
 	c.raise(r("echo", Minimal, "prints text"))
-	return textOut(c.args, 0)
+	out := textOut(c.args, 0)
+	if out.kind == flowText && len(c.args) > 0 && strings.HasPrefix(c.args[0].val, "-") && strings.Contains(c.args[0].val, "e") {
+		out.text = decodeEscapes(out.text)
+	}
+	return out
 }
 
 // textOut is what echo or printf of args writes: static text when every
@@ -757,16 +902,132 @@ func textOut(args []arg, skip int) flow {
 	return flow{kind: flowText, text: strings.ReplaceAll(b.String(), `\n`, "\n")}
 }
 
+// decodeEscapes applies the backslash escapes of printf formats and of
+// echo -e: \n, \t, \\, \xHH, \0NNN and their kin.
+func decodeEscapes(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a', 'b', 'f', 'v', 'e', 'c':
+			// control characters: harmless here, and never shell syntax
+			b.WriteByte(' ')
+		case 'x':
+			n, v := 0, 0
+			for n < 2 && i+1 < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i+1]) >= 0 {
+				i++
+				d := s[i]
+				switch {
+				case d <= '9':
+					v = v*16 + int(d-'0')
+				case d >= 'a':
+					v = v*16 + int(d-'a'+10)
+				default:
+					v = v*16 + int(d-'A'+10)
+				}
+				n++
+			}
+			b.WriteByte(byte(v))
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v, n := int(c-'0'), 1
+			for n < 4 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
+				i++
+				v = v*8 + int(s[i]-'0')
+				n++
+			}
+			b.WriteByte(byte(v))
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// printfText is what printf FORMAT ARGS prints when everything is static:
+// the format is applied (and reused while arguments remain), %s and %b
+// take the next argument.
+func printfText(args []arg) flow {
+	if len(args) == 0 || args[0].dyn {
+		return flow{kind: flowData}
+	}
+	format := args[0].val
+	rest := args[1:]
+	var b strings.Builder
+	for round := 0; round < 64; round++ {
+		used := false
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			if ch == '\\' {
+				j := i + 1
+				for j < len(format) && j < i+4 && format[j] != '\\' && format[j] != '%' {
+					j++
+				}
+				b.WriteString(decodeEscapes(format[i:j]))
+				i = j - 1
+				continue
+			}
+			if ch != '%' || i+1 >= len(format) {
+				b.WriteByte(ch)
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0123456789.*", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				break
+			}
+			verb := format[j]
+			i = j
+			if verb == '%' {
+				b.WriteByte('%')
+				continue
+			}
+			used = true
+			if len(rest) == 0 {
+				continue
+			}
+			a := rest[0]
+			rest = rest[1:]
+			if a.dyn {
+				return flow{kind: flowData}
+			}
+			if verb == 'b' {
+				b.WriteString(decodeEscapes(a.val))
+			} else {
+				b.WriteString(a.val)
+			}
+		}
+		if !used || len(rest) == 0 {
+			break
+		}
+	}
+	return flow{kind: flowText, text: b.String()}
+}
+
 func printfCommand(c *call) flow {
 	c.raise(r("echo", Minimal, "prints text"))
-	if o, ok := c.optValue("-v"); ok {
-		_ = o
+	if len(c.args) > 1 && !c.args[0].dyn && c.args[0].val == "-v" {
+		rest := *c
+		rest.args = c.args[2:]
+		printfVar(&rest, c.args[1])
 		return flow{}
 	}
-	if len(c.args) > 1 && !c.args[0].dyn && strings.Contains(c.args[0].val, "%") {
-		return textOut(c.args, 1)
-	}
-	return textOut(c.args, 0)
+	return printfText(positional(c.args))
 }
 
 func permguardCommand(c *call) flow {

@@ -99,6 +99,19 @@ func hasPathPrefix(p, prefix string) bool {
 	return strings.HasPrefix(p, prefix)
 }
 
+// specialNames in a path inside the workspace make it more than a file:
+// hooks, permguard's project settings, files that name programs to run.
+var specialNames = []string{".git", ".permguard", ".yarnrc", ".cargo", ".npmrc", ".envrc"}
+
+func hasSpecialName(p string) bool {
+	for _, n := range specialNames {
+		if strings.Contains(p, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // tmpPlace judges the part of a path after $TMPDIR.
 func tmpPlace(rest string) place {
 	clean := path.Clean("/" + rest)
@@ -116,7 +129,7 @@ func tmpPlace(rest string) place {
 // case, decided before any path is joined.
 func (w *walker) insideWorkspace(v string) bool {
 	if !w.fastWS || w.cwdDyn || w.cwd != w.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
-		v == "." || v == "./" || strings.Contains(v, "..") || strings.Contains(v, ".git") || strings.Contains(v, ".permguard") {
+		v == "." || v == "./" || strings.Contains(v, "..") || hasSpecialName(v) {
 		return false
 	}
 	return true
@@ -141,8 +154,7 @@ func (w *walker) placeOf(a arg) (place, string) {
 }
 
 func (w *walker) placeOfAbs(p string) place {
-	if ws := w.env.Workspace; w.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws &&
-		!strings.Contains(p, "/.git") && !strings.Contains(p, "/.permguard") {
+	if ws := w.env.Workspace; w.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws && !hasSpecialName(p) {
 		// the common case, inside the workspace, without the checks below
 		return placeWorkspace
 	}
@@ -234,6 +246,13 @@ func (w *walker) isPersistence(p string) bool {
 	if strings.Contains(p+"/", "/.git/hooks/") || strings.HasSuffix(p, "/.git/config") || strings.HasSuffix(p, "/.git/hooks") {
 		return true
 	}
+	// project files that name programs tools run: yarnPath, cargo's
+	// rustc, npm's script-shell, direnv
+	for _, f := range []string{"/.yarnrc", "/.yarnrc.yml", "/.cargo/config", "/.cargo/config.toml", "/.npmrc", "/.envrc"} {
+		if strings.HasSuffix(p, f) {
+			return true
+		}
+	}
 	if rel, ok := w.relHome(p); ok {
 		for _, s := range persistenceHome {
 			if within(rel, s) {
@@ -255,7 +274,26 @@ func (w *walker) inHome(a arg) bool {
 		return false
 	}
 	p, ok := w.abs(a.val)
-	return ok && within(p, w.env.Home)
+	return ok && within(p, w.env.Home) && !within(p, w.env.Workspace)
+}
+
+// secretDirsHome hold credentials and nothing else worth reading.
+var secretDirsHome = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".docker", ".kube", ".azure", ".password-store",
+	".config/gcloud", ".terraform.d"}
+
+// isSecretDir reports a directory of credentials, or a file in one:
+// recursive tools (grep -r, tar, cp -r) read all of it.
+func (w *walker) isSecretDir(p string) bool {
+	rel, ok := w.relHome(p)
+	if !ok {
+		return false
+	}
+	for _, d := range secretDirsHome {
+		if within(rel, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // isSecret reports whether reading p exposes credentials.
@@ -270,6 +308,9 @@ func (w *walker) isSecret(p string) bool {
 	switch p {
 	case "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd":
 		return true
+	}
+	if strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/environ") {
+		return true // a process's environment
 	}
 	if strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub") {
 		return true
@@ -293,6 +334,16 @@ var (
 	ruleReadSecret       = r("read-secret", High, "reads a secret")
 )
 
+// writeInto judges writing files into the directory a.
+func (w *walker) writeInto(a arg) (rule, bool) {
+	if a.dyn {
+		return w.writeRule(a)
+	}
+	child := a
+	child.val = strings.TrimSuffix(a.val, "/") + "/x"
+	return w.writeRule(child)
+}
+
 // writeRule returns the rule for writing (creating, overwriting,
 // appending to) the file at a, or ok=false when the write is harmless.
 func (w *walker) writeRule(a arg) (rule, bool) {
@@ -300,7 +351,12 @@ func (w *walker) writeRule(a arg) (rule, bool) {
 }
 
 func (w *walker) writeRuleAt(a arg) (rule, bool) {
-	pl, _ := w.placeOf(a)
+	pl, p := w.placeOf(a)
+	if isOS, top := systemDirs[p]; pl == placeSystem && top && !isOS {
+		// writing into /usr/local or /opt is installing, not overwriting
+		// the system
+		return ruleWriteOutside, true
+	}
 	switch pl {
 	case placeSink:
 		return rule{}, false

@@ -51,6 +51,20 @@ func sedCommand(c *call) flow {
 				// -eSCRIPT
 				explicit = true
 				scripts = append(scripts, arg{val: v[2:]})
+			} else if !strings.HasPrefix(v, "--") && isLetters(v[1:]) && !strings.HasPrefix(v, "-i") {
+				// a cluster: -nf FILE, -ne SCRIPT
+				switch v[len(v)-1] {
+				case 'f':
+					explicit = true
+					c.raise(r("sed-script-file", High, "runs a sed script from a file, which can run commands"))
+					i++
+				case 'e':
+					explicit = true
+					if i+1 < len(args) {
+						scripts = append(scripts, args[i+1])
+						i++
+					}
+				}
 			}
 		default:
 			if !explicit && len(scripts) == 0 {
@@ -61,6 +75,12 @@ func sedCommand(c *call) flow {
 		}
 	}
 	inPlace := c.hasOpt("-i --in-place") || hasPrefixOpt(c.args, "-i") || c.hasOpt("-I")
+	if suffix, ok := c.optValue("--in-place"); ok && strings.Contains(suffix.val, "/") {
+		// the backup name may be a path: sed writes the backup there
+		if ru, bad := c.w.writeRule(arg{val: strings.ReplaceAll(suffix.val, "*", "x")}); bad && ru.level > Low {
+			c.raise(ru)
+		}
+	}
 	if inPlace {
 		c.raise(ruleWriteFile)
 		for _, f := range files {
@@ -82,6 +102,11 @@ func sedCommand(c *call) flow {
 			continue
 		}
 		execs, writes := sedScan(s.val)
+		for _, rf := range sedReads(s.val) {
+			if q, ok := c.w.abs(rf); ok && (c.w.isSecret(q) || c.w.isSecretDir(q)) {
+				c.raise(ruleReadSecret)
+			}
+		}
 		if execs && !sandbox {
 			c.raise(r("sed-exec", High, "the sed script runs shell commands (e)"))
 			if destructiveCode(s.val) {
@@ -104,6 +129,18 @@ func hasPrefixOpt(args []arg, p string) bool {
 		}
 	}
 	return false
+}
+
+// sedReads returns the files a sed program reads with r and R.
+func sedReads(prog string) []string {
+	var out []string
+	for _, line := range strings.FieldsFunc(prog, func(r rune) bool { return r == '\n' || r == ';' }) {
+		l := strings.TrimLeft(line, " \t0123456789$,/!")
+		if len(l) > 1 && (l[0] == 'r' || l[0] == 'R') && (l[1] == ' ' || l[1] == '\t') {
+			out = append(out, strings.TrimSpace(l[1:]))
+		}
+	}
+	return out
 }
 
 // sedScan reads a sed program far enough to find the commands that run
@@ -197,6 +234,19 @@ func sedScan(prog string) (execs bool, writes []string) {
 // or print into files do more than read.
 func awkCommand(c *call) flow {
 	c.raise(r("awk", Minimal, "processes text"))
+	if c.hasOpt("-E --exec -i --include -l --load") || hasPrefixOpt(c.args, "-W") && hasWord(joinArgsRaw(c.args), "exec") {
+		c.raise(r("awk-program-file", High, "runs awk code from a file or a loaded extension"))
+	}
+	writeOpts(c, "-o --pretty-print --profile -p --dump-variables -d")
+	if v, ok := c.optValue("-i --include"); ok && v.val == "inplace" {
+		// the inplace extension rewrites every file operand
+		ps := valueArgs(c.args, "-i --include -v -F -f -l -E --assign --field-separator", "")
+		for _, t := range ps[min(1, len(ps)):] {
+			if ru, bad := c.w.writeRule(t); bad {
+				c.raise(ru)
+			}
+		}
+	}
 	args := c.args
 	var prog *arg
 	for i := 0; i < len(args); i++ {
@@ -246,7 +296,34 @@ func awkCommand(c *call) flow {
 	if awkWrites(p) {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
 	}
+	if strings.Contains(p, "@include") || strings.Contains(p, "@load") {
+		c.raise(r("awk-program-file", High, "runs awk code from a file or a loaded extension"))
+	}
+	if strings.Contains(p, "ENVIRON") || strings.Contains(p, "PROCINFO") {
+		c.raise(r("print-env", High, "reads environment variables, which often hold secrets"))
+	}
+	if strings.Contains(p, "getline") {
+		// getline < "file" reads any file
+		for _, lit := range quotedLiterals(p) {
+			if q, ok := c.w.abs(lit); ok && !c.w.insideWorkspace(lit) && (c.w.isSecret(q) || c.w.isSecretDir(q)) {
+				c.raise(ruleReadSecret)
+			}
+		}
+	}
 	return flow{kind: flowData}
+}
+
+// quotedLiterals returns the double-quoted strings of a program.
+func quotedLiterals(p string) []string {
+	var out []string
+	for i := 0; i < len(p); i++ {
+		if p[i] == '"' {
+			s, n := readLiteral(p[i:])
+			out = append(out, s)
+			i += n - 1
+		}
+	}
+	return out
 }
 
 // awkWrites finds print or printf redirected into a file.

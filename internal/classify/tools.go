@@ -1,5 +1,7 @@
 package classify
 
+import "strings"
+
 // shortVersion lists the programs for which a lone -v prints the version;
 // elsewhere -v means verbose and the program does its work (pytest -v,
 // ninja -v).
@@ -19,6 +21,8 @@ func versionFlag(name, v string) bool {
 	}
 	return false
 }
+
+var _ = strings.Fields
 
 var ruleToolDynamic = r("dynamic-subcommand", High, "runs a subcommand only known at run time")
 
@@ -77,14 +81,48 @@ func (w *walker) applyTool(c *call, t *tool) {
 	if t.check != nil {
 		t.check(c)
 	}
-	if c.out.Level == Minimal {
-		for _, a := range c.args {
-			if a.dyn || w.insideWorkspace(a.val) {
-				continue
+	if c.out.Level >= Low && c.out.Level < High {
+		devChecks(c)
+	}
+}
+
+// devChecks applies to development tools (builds, formatters, package
+// managers): where they write, and the flags that take them outside the
+// workspace or make them run other programs.
+func devChecks(c *call) {
+	buildOutputs(c)
+	for _, ru := range c.out.Reasons {
+		if ru.Rule == lintRule.id {
+			// formatters rewrite the files they are given
+			for _, t := range positional(c.args) {
+				if w, bad := c.w.writeRule(t); bad && w.level > Low {
+					c.raise(w)
+					break
+				}
 			}
-			if p, ok := w.abs(a.val); ok && w.isSecret(p) {
-				c.raise(ruleReadSecret)
-				break
+		}
+	}
+	if c.hasOpt("--user --user-install --system --break-system-packages --global -g --location=global") {
+		c.raise(globalRule)
+	}
+	if v, ok := c.optValue("--location"); ok && v.val == "global" {
+		c.raise(globalRule)
+	}
+	for o := range strings.FieldsSeq("--target --install-dir --path -d --directory --working-dir -p --prefix --bindir -n") {
+		if (o == "-d" || o == "-n" || o == "-p") && !(c.name == "composer" || c.name == "conda" || c.name == "gem" || c.name == "pip" || c.name == "pip3") {
+			continue
+		}
+		if v, ok := c.optValue(o); ok {
+			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	if ps := positional(c.args); len(ps) > 1 && (c.name == "cargo" || c.name == "uv") {
+		switch ps[0].val {
+		case "new", "init", "vendor", "venv":
+			if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {
+				c.raise(ru)
 			}
 		}
 	}

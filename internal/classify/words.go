@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -20,6 +21,11 @@ func (w *walker) resolve(word *syntax.Word) []arg {
 // word on the hot path.
 func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 	p := w.pos(word.Pos())
+	if w.histExpand && strings.Contains(w.text(word), "!") {
+		// set -H: !$, !! and their kin are earlier words, not known here
+		w.nested(word)
+		return append(dst, arg{val: w.text(word), dyn: true, pos: p})
+	}
 	if len(word.Parts) == 1 {
 		// the common words need no expansion at all
 		switch x := word.Parts[0].(type) {
@@ -64,14 +70,43 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			return false
 		case *syntax.ProcSubst:
 			dyn = true
-			w.isolated(func() { net = net || w.lastOutput(x.Stmts).kind == flowDownload })
+			w.isolated(func() {
+				out := w.lastOutput(x.Stmts)
+				net = net || out.kind == flowDownload
+				if out.kind == flowText && len(word.Parts) == 1 && x.Op == syntax.CmdIn {
+					// <(echo ...) is a file holding that text
+					cand = out.text
+				}
+			})
 			return false
 		case *syntax.ParamExp:
 			dyn = true
 			if x.Exp != nil && x.Exp.Op == syntax.OtherParamOps && x.Exp.Word != nil && x.Exp.Word.Lit() == "P" {
 				w.promptExpansion(x)
 			}
-		case *syntax.ArithmExp, *syntax.ExtGlob:
+			if x.Index != nil {
+				w.arith(x.Index)
+			}
+			if x.Slice != nil {
+				w.arith(x.Slice.Offset)
+				w.arith(x.Slice.Length)
+			}
+			if x.Excl && x.Param != nil {
+				// ${!x}: the value of x names the variable to read,
+				// subscript included
+				if v, ok := w.vars[x.Param.Value]; ok {
+					w.arithVar(v, w.pos(x.Pos()), w.text(x))
+				} else if !specialArith[x.Param.Value] {
+					w.raise(ruleArithUnknown, "", w.pos(x.Pos()), w.text(x))
+				}
+			}
+		case *syntax.DblQuoted:
+			w.quotedExpansions(x)
+		case *syntax.ArithmExp:
+			dyn = true
+			w.arith(x.X)
+			return false
+		case *syntax.ExtGlob:
 			dyn = true
 		}
 		return true
@@ -80,7 +115,7 @@ expand:
 	if !dyn && otherUsersHome(word) {
 		dyn = true
 	}
-	if dyn && (outputs != nil || w.vars != nil) {
+	if dyn && cand == "" && (outputs != nil || w.vars != nil) {
 		cand, _ = w.candidate(word.Parts, outputs)
 	}
 	if dyn {
@@ -186,6 +221,22 @@ func (w *walker) candidate(parts []syntax.WordPart, outputs map[*syntax.CmdSubst
 			// $name or ${name} assigned a static value earlier
 			if x.Param == nil || x.Exp != nil || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Length || x.Excl || x.Width {
 				return "", false
+			}
+			if x.Param.Value == "@" || x.Param.Value == "*" {
+				// the positional parameters, when sh -c bound them
+				var ps []string
+				for i := 1; ; i++ {
+					v, ok := w.vars[strconv.Itoa(i)]
+					if !ok {
+						break
+					}
+					ps = append(ps, v)
+				}
+				if len(ps) == 0 {
+					return "", false
+				}
+				b.WriteString(strings.Join(ps, " "))
+				continue
 			}
 			s, ok := w.vars[x.Param.Value]
 			if !ok {
