@@ -80,6 +80,7 @@ var classifyCases = []classifyCase{
 	minimal("echo $((1 + 2))", "echo"),
 	minimal("echo {a,b,c}", "echo"),
 	minimal("printf '%s\\n' hello", "echo"),
+	minimal("printf '\\\\ a\\\\' x", "echo"),
 	minimal("echo $'hello\\nworld'", "echo"),
 	minimal("cd /tmp && ls", "cd"),
 	minimal("(cd src && ls)", "cd"),

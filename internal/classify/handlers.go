@@ -972,10 +972,12 @@ func printfText(args []arg) flow {
 		for i := 0; i < len(format); i++ {
 			ch := format[i]
 			if ch == '\\' {
-				j := i + 1
-				for j < len(format) && j < i+4 && format[j] != '\\' && format[j] != '%' {
+				// the escape and what it takes: \\, \n, \x41, \101
+				j := i + 2
+				for j < len(format) && j < i+5 && format[j] != '\\' && format[j] != '%' {
 					j++
 				}
+				j = min(j, len(format))
 				b.WriteString(decodeEscapes(format[i:j]))
 				i = j - 1
 				continue

@@ -24,6 +24,9 @@ func simpleCommand(src string) bool {
 	if strings.ContainsAny(src, "#\n\r") || strings.TrimSpace(src) == "" || checkLimits(src) != "" {
 		return false
 	}
+	if strings.HasPrefix(src, "-") || strings.HasPrefix(src, "+") {
+		return false // bash -c would read the script as an option
+	}
 	if trail := len(src) - len(strings.TrimRight(src, `\`)); trail%2 == 1 {
 		return false // a final backslash would escape what is appended
 	}
