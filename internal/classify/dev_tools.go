@@ -229,45 +229,84 @@ var goToolexec = f("-toolexec --toolexec -exec --exec", r("go-toolexec", High, "
 // build empties (--target-dir of cargo clean, pytest --basetemp) are
 // judged as deleted.
 func buildOutputs(c *call) {
-	for o := range strings.FieldsSeq("-o --output --outfile --out-file --outFile -coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace") {
-		if v, ok := c.optValue(o); ok {
-			if ru, bad := c.w.writeRule(v); bad && ru.level > Low {
-				c.raise(ru)
+	// one pass over the options: this runs for every development command
+	clean := false
+	for i, a := range c.args {
+		if a.dyn || len(a.val) < 2 || a.val[0] != '-' {
+			if !a.dyn && a.val == "clean" {
+				clean = true
 			}
-		}
-	}
-	for o := range strings.FieldsSeq("--outdir --out-dir --output-dir --target-dir --dest --prefix --root --install-dir --pack-destination -d --destination -w --wheel-dir --dir") {
-		if (o == "-d" && c.name != "javac") || (o == "-w" && c.name != "pip" && c.name != "pip3") {
 			continue
 		}
-		if v, ok := c.optValue(o); ok {
-			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
-				c.raise(ru)
+		if a.val == "--" {
+			break
+		}
+		name, val, hasVal := strings.Cut(a.val, "=")
+		value := func() (arg, bool) {
+			if hasVal {
+				v := a
+				v.val = val
+				return v, true
+			}
+			if i+1 < len(c.args) {
+				return c.args[i+1], true
+			}
+			return arg{}, false
+		}
+		raise := func(judge func(arg) (rule, bool)) {
+			if v, ok := value(); ok {
+				if ru, bad := judge(v); bad && ru.level > Low {
+					c.raise(ru)
+				}
 			}
 		}
-	}
-	for o := range strings.FieldsSeq("--basetemp --target-dir") {
-		if v, ok := c.optValue(o); ok && (o == "--basetemp" || hasWord(joinArgsRaw(positional(c.args)), "clean")) {
-			if ru, bad := c.w.deleteRuleTree(v, true, true); bad && ru.dangerous {
-				c.raise(ru)
+		switch name {
+		case "-o", "--output", "--outfile", "--out-file", "--outFile", "-coverprofile", "-cpuprofile", "-memprofile",
+			"-blockprofile", "-mutexprofile", "-trace":
+			raise(c.w.writeRule)
+		case "--outdir", "--out-dir", "--output-dir", "--dest", "--prefix", "--root", "--install-dir", "--pack-destination",
+			"--destination", "--wheel-dir", "--dir", "--target", "--path", "--directory", "--working-dir", "--bindir":
+			raise(c.w.writeInto)
+		case "-d", "-w", "-n", "-p":
+			if name == "-d" && (c.name == "javac" || c.name == "composer") || c.name == "pip" || c.name == "pip3" ||
+				c.name == "gem" || c.name == "conda" {
+				raise(c.w.writeInto)
 			}
-		}
-	}
-	switch {
-	case c.hasOpt("--watch --serve"):
-		c.raise(serverRule)
-	case c.name == "ghc" && c.hasOpt("-e"):
-		c.raise(ruleInline)
-	case c.hasOpt("--script-shell -toolexec --toolexec -wrapper -fplugin") || c.name == "cargo" && c.hasOpt("--config"):
-		c.raise(r("build-exec", High, "makes the build run another program"))
-	}
-	if c.hasOpt("-C") && (c.name == "rustc") {
-		if v, ok := c.optValue("-C"); ok && strings.HasPrefix(v.val, "linker") {
+		case "--target-dir", "--basetemp":
+			raise(c.w.writeInto)
+			if v, ok := value(); ok && (name == "--basetemp" || clean || hasWord(joinArgsRaw(positional(c.args)), "clean")) {
+				// a directory the tool empties
+				if ru, bad := c.w.deleteRuleTree(v, true, true); bad && ru.dangerous {
+					c.raise(ru)
+				}
+			}
+		case "--watch", "--serve":
+			c.raise(serverRule)
+		case "-e":
+			if c.name == "ghc" {
+				c.raise(ruleInline)
+			}
+		case "--script-shell", "-toolexec", "--toolexec", "-wrapper", "-fplugin":
 			c.raise(r("build-exec", High, "makes the build run another program"))
+		case "--config":
+			if c.name == "cargo" {
+				c.raise(r("build-exec", High, "makes the build run another program"))
+			}
+		case "-C":
+			if v, ok := value(); ok && c.name == "rustc" && strings.HasPrefix(v.val, "linker") {
+				c.raise(r("build-exec", High, "makes the build run another program"))
+			}
+		case "-ldflags", "--ldflags":
+			if v, ok := value(); ok && strings.Contains(v.val, "-extld") {
+				c.raise(r("build-exec", High, "makes the build run another program"))
+			}
+		case "--user", "--user-install", "--system", "--break-system-packages", "--global", "-g":
+			c.raise(globalRule)
+		case "--location":
+			if v, ok := value(); ok && v.val == "global" {
+				c.raise(globalRule)
+			}
 		}
-	}
-	if v, ok := c.optValue("-ldflags"); ok && strings.Contains(v.val, "-extld") {
-		c.raise(r("build-exec", High, "makes the build run another program"))
 	}
 }
 

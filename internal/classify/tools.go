@@ -100,22 +100,7 @@ func devChecks(c *call) {
 					break
 				}
 			}
-		}
-	}
-	if c.hasOpt("--user --user-install --system --break-system-packages --global -g --location=global") {
-		c.raise(globalRule)
-	}
-	if v, ok := c.optValue("--location"); ok && v.val == "global" {
-		c.raise(globalRule)
-	}
-	for o := range strings.FieldsSeq("--target --install-dir --path -d --directory --working-dir -p --prefix --bindir -n") {
-		if (o == "-d" || o == "-n" || o == "-p") && !(c.name == "composer" || c.name == "conda" || c.name == "gem" || c.name == "pip" || c.name == "pip3") {
-			continue
-		}
-		if v, ok := c.optValue(o); ok {
-			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
-				c.raise(ru)
-			}
+			break
 		}
 	}
 	if ps := positional(c.args); len(ps) > 1 && (c.name == "cargo" || c.name == "uv") {
