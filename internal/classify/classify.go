@@ -14,7 +14,7 @@ import (
 // It never panics and never returns an empty Reasons list: an internal
 // failure becomes a high verdict that says so.
 func Classify(src string, env Env) (v Verdict) {
-	w := newWalker(env)
+	w := newWalker(env, min(len(src), MaxInputBytes))
 	defer parsers.Put(w.parser)
 	defer func() {
 		if p := recover(); p != nil {
@@ -67,12 +67,14 @@ type walker struct {
 // and one Classify call uses one parser at a time.
 var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
-func newWalker(env Env) *walker {
+func newWalker(env Env, size int) *walker {
 	env.Workspace = cleanAbs(env.Workspace)
 	env.Home = cleanAbs(env.Home)
 	fast := env.Workspace != "" && !within(env.Home, env.Workspace) && len(env.OwnDirs) == 0
 	return &walker{
-		v:      Verdict{Reasons: make([]Reason, 0, 8), Commands: make([]Command, 0, 4)},
+		// about one command per 25 bytes and two reasons per command: one
+		// allocation each instead of a dozen copies while they grow
+		v:      Verdict{Reasons: make([]Reason, 0, max(8, size/12)), Commands: make([]Command, 0, max(4, size/25))},
 		fastWS: fast,
 		env:    env,
 		parser: parsers.Get().(*syntax.Parser),

@@ -122,10 +122,16 @@ func lookupTool(name string) *tool {
 
 // hasWord reports whether the space-separated list holds w.
 func hasWord(list, w string) bool {
-	for f := range strings.FieldsSeq(list) {
-		if f == w {
+	for off := 0; off <= len(list); {
+		i := strings.Index(list[off:], w)
+		if i < 0 {
+			return false
+		}
+		start, end := off+i, off+i+len(w)
+		if (start == 0 || list[start-1] == ' ') && (end == len(list) || list[end] == ' ') {
 			return true
 		}
+		off = start + 1
 	}
 	return false
 }
