@@ -18,7 +18,7 @@ var ruleArithUnknown = r("arith-unknown", High, "evaluates a value only known at
 var specialArith = map[string]bool{
 	"RANDOM": true, "SRANDOM": true, "LINENO": true, "SECONDS": true, "EPOCHSECONDS": true, "BASHPID": true,
 	"PPID": true, "UID": true, "EUID": true, "OPTIND": true, "#": true, "?": true, "$": true, "!": true,
-	"COLUMNS": false, "HISTCMD": true,
+	"HISTCMD": true,
 }
 
 // arith judges the arithmetic expression x. Names it assigns itself

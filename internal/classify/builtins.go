@@ -84,7 +84,7 @@ func valueArgs(args []arg, valueOpts, nameOpts string) []arg {
 	return out
 }
 
-// printfVCommand: printf -v NAME FORMAT ARGS assigns the formatted text.
+// printfVar: printf -v NAME FORMAT ARGS assigns the formatted text.
 func printfVar(c *call, name arg) {
 	rest := positional(c.args)
 	var val *arg

@@ -25,17 +25,6 @@ func withOperands(ru rule) func(c *call) {
 	}
 }
 
-// writesOpt raises a call whose option names an output file.
-func writesOpt(opts string) func(c *call) {
-	return func(c *call) {
-		if o, ok := c.optValue(opts); ok {
-			if ru, bad := c.w.writeRule(o); bad {
-				c.raise(ru)
-			}
-		}
-	}
-}
-
 // coreTools are the everyday programs of a Unix system.
 var coreTools = []tool{
 	{names: "cat head tail bat batcat tac nl od hexdump strings fold fmt rev", rule: readFiles},

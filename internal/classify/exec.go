@@ -594,11 +594,11 @@ func quotedDelim(word *syntax.Word) bool {
 		return false
 	}
 	for _, p := range word.Parts {
-		switch p.(type) {
+		switch x := p.(type) {
 		case *syntax.SglQuoted, *syntax.DblQuoted:
 			return true
 		case *syntax.Lit:
-			if strings.Contains(p.(*syntax.Lit).Value, `\`) {
+			if strings.Contains(x.Value, `\`) {
 				return true
 			}
 		}

@@ -93,12 +93,6 @@ func within(p, dir string) bool {
 	return p == dir || dir == "/" || strings.HasPrefix(p, dir+"/")
 }
 
-// hasPathPrefix reports whether p starts with prefix as a whole path
-// component sequence or as a file-name prefix ("/dev/sd" matches "/dev/sda1").
-func hasPathPrefix(p, prefix string) bool {
-	return strings.HasPrefix(p, prefix)
-}
-
 // specialNames in a path inside the workspace make it more than a file:
 // hooks, permguard's project settings, files that name programs to run.
 var specialNames = []string{".git", ".permguard", ".yarnrc", ".cargo", ".npmrc", ".envrc"}
@@ -169,7 +163,7 @@ func (w *walker) placeOfAbs(p string) place {
 		return placeCritical
 	}
 	for _, d := range devicePrefixes {
-		if hasPathPrefix(p, d) {
+		if strings.HasPrefix(p, d) {
 			return placeDevice
 		}
 	}
@@ -261,7 +255,7 @@ func (w *walker) isPersistence(p string) bool {
 		}
 	}
 	for _, s := range persistenceAbs {
-		if hasPathPrefix(p, s) {
+		if strings.HasPrefix(p, s) {
 			return true
 		}
 	}

@@ -1,10 +1,11 @@
 package classify
 
-// redteamShellCases are shell-level inputs the classifier under-rates:
+// redteamShellCases are shell-level bypasses found by a red-team review:
 // each row states the verdict design.md calls for. Every row was checked
 // against GNU bash 5.2.15 (or the named tool) in a scratch directory with a
-// harmless stand-in (touch) for the payload. Rows marked "holds:" pass
-// today and pin behaviour that was worth checking.
+// harmless stand-in (touch) for the payload. Comments saying "Today: ..."
+// record the verdict before the fix; rows marked "holds:" passed already.
+// The findings still open are in testdata/known-gaps.tsv.
 var redteamShellCases = []classifyCase{
 	// ---- the parser reads the input differently from bash (§2.2, §2.3) ----
 

@@ -1,6 +1,6 @@
 package classify
 
-// redteamToolCases are program-level under-ratings found by red-teaming the
+// redteamToolCases are program-level under-ratings (now fixed) found by red-teaming the
 // tool tables (core_tools.go, dev_tools.go, git.go, files.go, text.go,
 // handlers.go): programs and subcommands rated below what they can do. Each
 // row is the verdict the design calls for; the comment names the program's

@@ -1,7 +1,5 @@
 package classify
 
-import "strings"
-
 // shortVersion lists the programs for which a lone -v prints the version;
 // elsewhere -v means verbose and the program does its work (pytest -v,
 // ninja -v).
@@ -21,8 +19,6 @@ func versionFlag(name, v string) bool {
 	}
 	return false
 }
-
-var _ = strings.Fields
 
 var ruleToolDynamic = r("dynamic-subcommand", High, "runs a subcommand only known at run time")
 
