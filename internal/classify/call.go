@@ -51,6 +51,9 @@ type call struct {
 	// abbrev: the program accepts a prefix of a long option (git's
 	// --har is --hard), so hasOpt matches prefixes too.
 	abbrev bool
+	// mapped: a prefix mapping was applied; one is enough, and a second
+	// could loop (a -> b, b -> a).
+	mapped bool
 }
 
 // setEnv records a variable set for this command.

@@ -18,15 +18,18 @@ func Classify(src string, env Env) (v Verdict) {
 	defer parsers.Put(w.parser)
 	defer func() {
 		if p := recover(); p != nil {
-			v = Verdict{Level: High, Reasons: []Reason{{
+			r := Reason{
 				Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(src),
 				Message: fmt.Sprintf("the classifier failed (%v), so the input is treated as unknown", p),
-			}}}
+			}
+			v = Verdict{Level: High, Reasons: []Reason{r}, Floors: []Reason{r}}
 		}
 	}()
 	w.script(src, nil)
 	if len(w.v.Reasons) == 0 {
-		w.v.Reasons = append(w.v.Reasons, Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing"})
+		r := Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing"}
+		w.v.Reasons = append(w.v.Reasons, r)
+		w.v.Floors = append(w.v.Floors, r)
 	}
 	return w.v
 }
@@ -132,7 +135,9 @@ func (w *walker) raise(ru rule, msg string, p Pos, snip string) {
 	if msg == "" {
 		msg = ru.why
 	}
-	w.v.Reasons = append(w.v.Reasons, Reason{Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Message: msg, Pos: p, Snippet: snippet(snip)})
+	r := Reason{Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Message: msg, Pos: p, Snippet: snippet(snip)}
+	w.v.Reasons = append(w.v.Reasons, r)
+	w.v.Floors = append(w.v.Floors, r)
 	w.lift(ru.level, ru.dangerous)
 }
 

@@ -16,7 +16,11 @@ type classifyCase struct {
 }
 
 // testEnv is the environment every table row runs in.
-var testEnv = Env{Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"}}
+// Its one prefix mapping is the settings' example.
+var testEnv = Env{
+	Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"},
+	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
+}
 
 // allCases lists every table of expected verdicts: the main table, the
 // infrastructure CLIs, the rule coverage rows and the red-team findings.
@@ -531,5 +535,40 @@ func TestHomeInsideWorkspace(t *testing.T) {
 func TestToolTable(t *testing.T) {
 	if err := checkTools(allTools()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPrefixMappingOnce: a mapping applies once per command, so mappings
+// that name each other cannot loop, and what they produce is judged.
+func TestPrefixMappingOnce(t *testing.T) {
+	env := testEnv
+	env.PrefixMappings = []PrefixMapping{
+		{From: []string{"a"}, To: []string{"b"}},
+		{From: []string{"b"}, To: []string{"a"}},
+		{From: []string{"safe"}, To: []string{"rm", "-rf", "/"}},
+	}
+	if v := Classify("a x", env); v.Level != High || len(v.Commands) != 1 || v.Commands[0].Argv[0] != "b" {
+		t.Errorf("Classify(%q) = %v %+v, want high, one command b", "a x", v.Level, v.Commands)
+	}
+	if v := Classify("safe", env); !v.Dangerous {
+		t.Errorf("Classify(%q) = %v, want dangerous: the mapped command is judged", "safe", v.Level)
+	}
+}
+
+// TestFloorsAndCommandsCoverReasons: every reason belongs to exactly one
+// command or to the floors, which is what lets settings replace one
+// command's classification without losing the rest.
+func TestFloorsAndCommandsCoverReasons(t *testing.T) {
+	for _, table := range allCases() {
+		for _, tc := range table {
+			v := Classify(tc.cmd, testEnv)
+			n := len(v.Floors)
+			for _, c := range v.Commands {
+				n += len(c.Reasons)
+			}
+			if n != len(v.Reasons) {
+				t.Errorf("Classify(%q): %d floor and command reasons, %d reasons", tc.cmd, n, len(v.Reasons))
+			}
+		}
 	}
 }

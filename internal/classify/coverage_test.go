@@ -497,6 +497,14 @@ var coverageCases = []classifyCase{
 	// design: any attempt to change permguard itself (PERMGUARD_*=, ...)
 	// is dangerous (§2.7); unsetting the variable changes the level
 	dangerous("unset PERMGUARD_LEVEL", "self-protect"),
+	// settings (testEnv maps "fvm flutter" to "flutter"): the mapped
+	// command is judged, wrappers still count, and only static words match
+	medium("fvm flutter build", "prefix-mapping"),
+	high("fvm flutter pub global activate x", "prefix-mapping"),
+	dangerous("sudo fvm flutter build", "sudo"),
+	high("fvm $X build", "unknown-program"),
+	high("fvm dart build", "unknown-program"),
+	medium("bash -c 'fvm flutter test'", "prefix-mapping"),
 }
 
 // manyFiles returns n file names, for inputs past the one-by-one limit.

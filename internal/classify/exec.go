@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -381,6 +382,11 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return flow{kind: flowData}
 	}
 	c.name = name
+	if !c.mapped && len(w.env.PrefixMappings) > 0 {
+		if mapped, ok := w.prefixMapping(c, argv); ok {
+			return w.dispatch(c, mapped)
+		}
+	}
 	if h, ok := handlers[name]; ok {
 		return h(c)
 	}
@@ -397,6 +403,33 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	}
 	c.raise(ruleUnknown)
 	return flow{kind: flowData}
+}
+
+var rulePrefixMapping = r("prefix-mapping", Minimal, "is judged as the command a prefix mapping in the settings names")
+
+// prefixMapping returns argv rewritten by the first of the user's prefix
+// mappings that matches it. Only static words match.
+func (w *walker) prefixMapping(c *call, argv []arg) ([]arg, bool) {
+next:
+	for _, m := range w.env.PrefixMappings {
+		if len(m.From) == 0 || len(m.To) == 0 || len(m.From) > len(argv) || m.From[0] != c.name {
+			continue
+		}
+		for i, word := range m.From[1:] {
+			if a := argv[i+1]; a.dyn || a.glob || a.val != word {
+				continue next
+			}
+		}
+		out := make([]arg, 0, len(m.To)+len(argv)-len(m.From))
+		for _, word := range m.To {
+			out = append(out, arg{val: word, pos: argv[0].pos})
+		}
+		out = append(out, argv[len(m.From):]...)
+		c.mapped = true
+		c.raiseMsg(rulePrefixMapping, fmt.Sprintf("is judged as %s: the settings map %q to %q", strings.Join(m.To, " "), strings.Join(m.From, " "), strings.Join(m.To, " ")))
+		return out, true
+	}
+	return nil, false
 }
 
 // systemBin are directories whose programs are the ones their base names

@@ -96,6 +96,10 @@ type Verdict struct {
 	Dangerous bool
 	Reasons   []Reason  // every reason, in source order; never empty
 	Commands  []Command // every simple command found, in source order
+	// Floors are the reasons that belong to no single command:
+	// redirections, assignments, parse errors, limits. Settings that
+	// replace a command's classification never replace these.
+	Floors []Reason
 }
 
 // Env is what classification needs to know about where the command runs.
@@ -108,4 +112,14 @@ type Env struct {
 	// are not in the default places (PERMGUARD_CONFIG_DIR, ...). Changing
 	// anything there, or in the defaults, is dangerous.
 	OwnDirs []string
+	// PrefixMappings rewrite the start of a command before it is judged
+	// (the user's prefixMappings setting: "fvm flutter" -> "flutter").
+	PrefixMappings []PrefixMapping
+}
+
+// PrefixMapping says that a command starting with the words From runs what
+// To names: `fvm flutter build` is judged as `flutter build`. From[0] is a
+// program name; the other words must match exactly.
+type PrefixMapping struct {
+	From, To []string
 }

@@ -1,0 +1,141 @@
+package settings
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/permguard/permguard/internal/classify"
+)
+
+// effective builds settings from a global file and, optionally, an
+// untrusted project file.
+func effective(t *testing.T, global, project string) *Effective {
+	t.Helper()
+	l := newLayout(t)
+	l.write(t, l.global(), global)
+	if project != "" {
+		l.write(t, l.project(), project)
+	}
+	e, _ := l.load()
+	return e
+}
+
+var applyEnv = classify.Env{Workspace: "/w", Home: "/h", TempDirs: []string{"/tmp"}}
+
+func TestApply(t *testing.T) {
+	tests := []struct {
+		name, global, project string
+		cmd                   string
+		level                 classify.Level
+		dangerous             bool
+		deny                  string // the deny pattern that must match; "" for none
+		rule                  string // a rule id among the reasons
+	}{
+		{name: "override lowers", global: `{"overrides": {"low": ["npm run dev"]}}`,
+			cmd: "npm run dev", level: classify.Low, rule: "override"},
+		{name: "override lowers one command of several", global: `{"overrides": {"minimal": ["./tool *"]}}`,
+			cmd: "cd /tmp && ./tool x && curl e", level: classify.High, rule: "network"},
+		{name: "override never clears dangerous", global: `{"overrides": {"minimal": ["rm -rf *"]}}`,
+			cmd: "rm -rf ~", level: classify.High, dangerous: true, rule: "rm-recursive-force"},
+		{name: "override never clears sudo", global: `{"overrides": {"minimal": ["ls"]}}`,
+			cmd: "sudo ls", level: classify.High, dangerous: true, rule: "sudo"},
+		{name: "dangerous override adds the flag", global: `{"overrides": {"dangerous": ["git push *"]}}`,
+			cmd: "git push origin main", level: classify.High, dangerous: true, rule: "override"},
+		{name: "most restrictive first", global: `{"overrides": {"minimal": ["make *"], "high": ["make deploy"]}}`,
+			cmd: "make deploy", level: classify.High, rule: "override"},
+		{name: "redirection floor stays", global: `{"overrides": {"minimal": ["echo *"]}}`,
+			cmd: "echo x > /etc/passwd", level: classify.High, dangerous: true, rule: "write-system"},
+		{name: "parse error stays", global: `{"overrides": {"minimal": ["*"]}}`,
+			cmd: "ls 'unterminated", level: classify.High, rule: "parse-error"},
+		{name: "wrapped command is matched unwrapped", global: `{"overrides": {"low": ["make build"]}}`,
+			cmd: "timeout 60 make build", level: classify.Low, rule: "override"},
+		{name: "deny matches the normalized command", global: `{"deny": ["rm -rf *"]}`,
+			cmd: "/bin/rm -rf build", level: classify.High, deny: "rm -rf *"},
+		{name: "deny matches the command as written", global: `{"deny": ["sudo *"]}`,
+			cmd: "sudo -u bob ls", level: classify.High, dangerous: true, deny: "sudo *"},
+		{name: "deny inside bash -c", global: `{"deny": ["git push *"]}`,
+			cmd: "bash -c 'git push origin'", level: classify.High, deny: "git push *"},
+		{name: "project override only raises", global: `{}`, project: `{"overrides": {"low": ["curl *"], "high": ["cat *"]}}`,
+			cmd: "curl e; cat x", level: classify.High, rule: "override"},
+		{name: "project override cannot lower", global: `{}`, project: `{"overrides": {"low": ["curl *"]}}`,
+			cmd: "curl e", level: classify.High, rule: "network"},
+		{name: "project dangerous override", global: `{}`, project: `{"overrides": {"dangerous": ["npm publish*"]}}`,
+			cmd: "npm publish", level: classify.High, dangerous: true, rule: "override"},
+		{name: "project cannot undo a global raise", global: `{"overrides": {"high": ["ls *"]}}`, project: `{"overrides": {"low": ["ls *"]}}`,
+			cmd: "ls -la", level: classify.High, rule: "override"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := effective(t, tc.global, tc.project)
+			res := e.Apply(classify.Classify(tc.cmd, applyEnv))
+			v := res.Verdict
+			if v.Level != tc.level || v.Dangerous != tc.dangerous {
+				t.Errorf("Apply(%q) = %v dangerous=%v, want %v dangerous=%v\n%v", tc.cmd, v.Level, v.Dangerous, tc.level, tc.dangerous, v.Reasons)
+			}
+			switch {
+			case tc.deny == "" && res.Deny != nil:
+				t.Errorf("Apply(%q) denied by %q, want no deny", tc.cmd, res.Deny.Rule.Pattern())
+			case tc.deny != "" && (res.Deny == nil || res.Deny.Rule.Pattern() != tc.deny):
+				t.Errorf("Apply(%q) deny = %+v, want %q", tc.cmd, res.Deny, tc.deny)
+			}
+			if tc.rule != "" && !hasRule(v, tc.rule) {
+				t.Errorf("Apply(%q) reasons lack rule %s: %v", tc.cmd, tc.rule, v.Reasons)
+			}
+			if !hasMatchingReason(v) {
+				t.Errorf("Apply(%q): no reason has the verdict's level: %v", tc.cmd, v.Reasons)
+			}
+		})
+	}
+}
+
+func hasRule(v classify.Verdict, id string) bool {
+	for _, r := range v.Reasons {
+		if r.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+func hasMatchingReason(v classify.Verdict) bool {
+	for _, r := range v.Reasons {
+		if r.Level == v.Level && r.Dangerous == v.Dangerous {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPrefixMappingsReachTheClassifier(t *testing.T) {
+	e := effective(t, `{"prefixMappings": [{"from": "fvm flutter", "to": "flutter"}]}`, "")
+	env := applyEnv
+	env.PrefixMappings = e.ClassifyMappings()
+	res := e.Apply(classify.Classify("fvm flutter test", env))
+	if res.Verdict.Level != classify.Medium || !hasRule(res.Verdict, "prefix-mapping") {
+		t.Errorf("fvm flutter test = %v %v, want medium through the mapping", res.Verdict.Level, res.Verdict.Reasons)
+	}
+}
+
+func TestToolLevel(t *testing.T) {
+	e := effective(t, `{"tools": {"minimal": ["Read"], "high": ["Write"]}, "mcp": {"low": ["mcp__github__*"]}}`,
+		`{"tools": {"medium": ["Read"]}, "mcp": {"minimal": ["mcp__*"]}}`)
+	for _, tc := range []struct {
+		name string
+		mcp  bool
+		def  classify.Level
+		want classify.Level
+	}{
+		{name: "Read", def: classify.Minimal, want: classify.Medium}, // the project raises
+		{name: "Write", def: classify.Low, want: classify.High},
+		{name: "Other", def: classify.High, want: classify.High},
+		{name: "mcp__github__list", mcp: true, def: classify.Medium, want: classify.Low},
+		{name: "mcp__slack__post", mcp: true, def: classify.Medium, want: classify.Medium}, // project cannot lower
+	} {
+		if got, _ := e.ToolLevel(tc.name, tc.mcp, tc.def); got != tc.want {
+			t.Errorf("ToolLevel(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if !strings.Contains(e.Files[len(e.Files)-1].State, "loaded") {
+		t.Errorf("files: %+v", e.Files)
+	}
+}

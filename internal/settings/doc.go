@@ -1,0 +1,18 @@
+// Package settings owns permguard's configuration (design §5): where the
+// files are, what they may hold, how they layer, and how they are changed.
+//
+// It promises that loading never fails the caller. A global file that
+// cannot be read is moved aside and the defaults apply; a managed or
+// project file that cannot be read caps the level at minimal, because
+// those files exist to tighten; every invalid entry is dropped with a
+// [Problem] that names the file, line and column. Project files and the
+// managed file can only tighten unless the user trusted the exact content
+// of a project file (see [SetTrust]).
+//
+// Writes go through [Update]: under an advisory lock, to a temporary file
+// in the same directory, fsync, rename. A write never replaces anything
+// but a regular file, and never goes through a symlink to anything else.
+//
+// The package reads files but no environment: the command line passes in
+// what PERMGUARD_LEVEL and the flags said ([Options]).
+package settings

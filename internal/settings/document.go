@@ -1,0 +1,232 @@
+package settings
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+)
+
+// Document is a JSON object being changed: its keys in file order with
+// their values as written, so that changing one setting keeps every other
+// key, unknown ones included, as it was.
+type Document struct {
+	keys []string
+	vals map[string]json.RawMessage
+}
+
+// ParseDocument reads data, which must be one JSON object (or nothing).
+func ParseDocument(data []byte) (*Document, error) {
+	d := &Document{vals: map[string]json.RawMessage{}}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return d, nil
+	}
+	root, err := parseJSON(data)
+	if err != nil {
+		return nil, err
+	}
+	if root.kind != kindObject {
+		return nil, &SyntaxError{1, 1, fmt.Sprintf("is %s, not an object of settings", root.kind)}
+	}
+	var vals map[string]json.RawMessage
+	if err := json.Unmarshal(data, &vals); err != nil {
+		return nil, &SyntaxError{1, 1, err.Error()}
+	}
+	for _, k := range root.keys {
+		if _, dup := d.vals[k.str]; !dup {
+			d.keys = append(d.keys, k.str)
+			d.vals[k.str] = vals[k.str] // the last of duplicates, as Parse does
+		}
+	}
+	return d, nil
+}
+
+// Raw returns the value of key as written.
+func (d *Document) Raw(key string) (json.RawMessage, bool) {
+	v, ok := d.vals[key]
+	return v, ok
+}
+
+// Set sets key to v, keeping its place if it exists.
+func (d *Document) Set(key string, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	if _, ok := d.vals[key]; !ok {
+		d.keys = append(d.keys, key)
+	}
+	d.vals[key] = bytes.TrimSpace(buf.Bytes())
+	return nil
+}
+
+// Delete removes key.
+func (d *Document) Delete(key string) {
+	if _, ok := d.vals[key]; !ok {
+		return
+	}
+	delete(d.vals, key)
+	for i, k := range d.keys {
+		if k == key {
+			d.keys = append(d.keys[:i], d.keys[i+1:]...)
+			break
+		}
+	}
+}
+
+// Len returns the number of keys.
+func (d *Document) Len() int { return len(d.keys) }
+
+// MarshalJSON renders the document with two-space indentation, keys in
+// order.
+func (d *Document) MarshalJSON() ([]byte, error) {
+	if len(d.keys) == 0 {
+		return []byte("{}"), nil
+	}
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	for i, k := range d.keys {
+		name, _ := json.Marshal(k)
+		b.WriteString("  ")
+		b.Write(name)
+		b.WriteString(": ")
+		if err := json.Indent(&b, d.vals[k], "  ", "  "); err != nil {
+			return nil, fmt.Errorf("setting %s: %w", k, err)
+		}
+		if i < len(d.keys)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("}")
+	return b.Bytes(), nil
+}
+
+// Strings returns the list of strings at key, or under key.sub when sub is
+// given ("overrides", "low"). ok is false when the value is there but is
+// not a list of strings: a change must not replace what it cannot read.
+func (d *Document) Strings(key, sub string) (list []string, ok bool) {
+	raw, found := d.vals[key]
+	if !found {
+		return nil, true
+	}
+	if sub != "" {
+		inner, err := ParseDocument(raw)
+		if err != nil {
+			return nil, false
+		}
+		if raw, found = inner.vals[sub]; !found {
+			return nil, true
+		}
+	}
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, false
+	}
+	return list, true
+}
+
+// SetStrings sets the list at key, or at key.sub, keeping every other key
+// of key's object. An empty list removes the entry.
+func (d *Document) SetStrings(key, sub string, list []string) error {
+	if sub == "" {
+		if len(list) == 0 {
+			d.Delete(key)
+			return nil
+		}
+		return d.Set(key, list)
+	}
+	inner := &Document{vals: map[string]json.RawMessage{}}
+	if raw, found := d.vals[key]; found {
+		var err error
+		if inner, err = ParseDocument(raw); err != nil {
+			return fmt.Errorf("%s is not an object: %w", key, err)
+		}
+	}
+	if len(list) == 0 {
+		inner.Delete(sub)
+	} else if err := inner.Set(sub, list); err != nil {
+		return err
+	}
+	if inner.Len() == 0 {
+		d.Delete(key)
+		return nil
+	}
+	return d.Set(key, inner)
+}
+
+// ErrUnchanged tells [Update] that the change left the file as it was, so
+// nothing is written.
+var ErrUnchanged = errors.New("unchanged")
+
+// Update changes the settings file at path under its lock, so concurrent
+// writers serialize and none loses another's change: it reads the file as
+// it is now, calls change, and writes the result atomically. A file that
+// is not a valid JSON object is moved aside first (the returned problem
+// says where) and change starts from an empty document.
+func Update(path string, now time.Time, change func(*Document) error) ([]Problem, error) {
+	unlock, err := lockFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	var problems []Problem
+	doc := &Document{vals: map[string]json.RawMessage{}}
+	data, err := readFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, ErrNotRegular):
+		return nil, fmt.Errorf("%s is %w; refusing to replace it", path, err)
+	default:
+		if err == nil {
+			doc, err = ParseDocument(data)
+		}
+		if err != nil {
+			p, moveErr := quarantine(path, err, now)
+			if moveErr != nil {
+				return nil, moveErr
+			}
+			problems = append(problems, p)
+			doc = &Document{vals: map[string]json.RawMessage{}}
+		}
+	}
+	if err := change(doc); err != nil {
+		if errors.Is(err, ErrUnchanged) {
+			return problems, nil
+		}
+		return problems, err
+	}
+	out, err := doc.MarshalJSON()
+	if err != nil {
+		return problems, err
+	}
+	return problems, writeAtomic(path, append(out, '\n'))
+}
+
+// quarantine moves an unreadable settings file aside and returns the
+// problem that says so. The caller holds the lock.
+func quarantine(path string, why error, now time.Time) (Problem, error) {
+	moved, err := moveAside(path, ".bad", now)
+	if err != nil {
+		return Problem{}, fmt.Errorf("%s cannot be read (%v) and cannot be moved aside: %w", path, why, err)
+	}
+	p := Problem{File: path, Msg: fmt.Sprintf("%v; moved to %s, using defaults", why, moved)}
+	var se *SyntaxError
+	if errors.As(why, &se) {
+		p.Line, p.Col, p.Msg = se.Line, se.Col, fmt.Sprintf("invalid JSON: %s; moved to %s, using defaults", se.Msg, moved)
+	}
+	return p, nil
+}
+
+// indentList renders patterns for a message: "a", "b".
+func indentList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,393 @@
+package settings
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/permguard/permguard/internal/classify"
+)
+
+// Effective is the settings in force, each value with where it came from.
+//
+// Two kinds of source are merged differently. The user's own sources (the
+// global file, trusted project files, the session, PERMGUARD_*, flags) are
+// layered by precedence. The tighten-only sources (the managed file and
+// untrusted project files) can only make things stricter: their level caps
+// the effective level, their mode can only be block, their overrides only
+// raise a command, their deny rules are added, and whatever else they hold
+// is ignored with a warning.
+type Effective struct {
+	// Level is the effective level: Chosen, capped by the tighten-only
+	// sources. Its source is the cap's when the cap applies.
+	Level  Setting[Permission]
+	Chosen Setting[Permission] // by precedence, before any cap
+	Capped bool                // a tighten-only file lowered Chosen
+
+	Mode          Setting[Mode]
+	Notifications Setting[Notify]
+	PromptTimeout Setting[time.Duration]
+	ApprovalPin   *Setting[string] // the stored hash; nil when there is none
+
+	Deny           []Rule
+	Overrides      [numOverrides][]Rule // the user's: replace a command's level
+	Raises         [numOverrides][]Rule // tighten-only: raise it, never lower it
+	PrefixMappings []Mapping            // first match wins
+	Tools          [numLevels][]Rule
+	ToolRaises     [numLevels][]Rule
+	MCP            [numLevels][]Rule
+	MCPRaises      [numLevels][]Rule
+
+	Files []FileState // every file looked at, in the order read
+}
+
+// Defaults returns the settings when nothing is configured.
+func Defaults() *Effective {
+	def := Source{Kind: FromDefault}
+	p := Setting[Permission]{Permission{Level: classify.Minimal}, def}
+	return &Effective{
+		Level:         p,
+		Chosen:        p,
+		Mode:          Setting[Mode]{ModeAsk, def},
+		Notifications: Setting[Notify]{NotifyOn, def},
+		PromptTimeout: Setting[time.Duration]{DefaultPromptTimeout, def},
+	}
+}
+
+func merge(files []*File, o Options, problems *[]Problem) *Effective {
+	e := Defaults()
+	var user, tighten, projects []*File
+	for _, f := range files {
+		switch {
+		case f.Src.tightenOnly():
+			tighten = append(tighten, f)
+		case f.Src.Kind == FromGlobal:
+			user = append(user, f)
+		default:
+			projects = append(projects, f)
+		}
+	}
+	// Project files come innermost first; precedence grows inwards.
+	for i := len(projects) - 1; i >= 0; i-- {
+		user = append(user, projects[i])
+	}
+	for _, f := range user {
+		e.layer(f, problems)
+	}
+	// Highest precedence first, for first-match.
+	for i := len(user) - 1; i >= 0; i-- {
+		e.PrefixMappings = append(e.PrefixMappings, user[i].PrefixMappings...)
+	}
+
+	if o.EnvLevel != "" {
+		src := Source{Kind: FromEnv, Name: "PERMGUARD_LEVEL"}
+		if p, ok := ParsePermission(o.EnvLevel); ok {
+			e.Chosen = Setting[Permission]{p, src}
+		} else {
+			// Fail closed: a typo must not leave a looser level in force.
+			e.Chosen = Setting[Permission]{Permission{Level: classify.Minimal}, src}
+			*problems = append(*problems, Problem{Msg: fmt.Sprintf("PERMGUARD_LEVEL=%q is not a level; using minimal (levels are %s)", o.EnvLevel, strings.Join(PermissionNames(), ", "))})
+		}
+	}
+	if o.EnvMode != "" {
+		src := Source{Kind: FromEnv, Name: "PERMGUARD_MODE"}
+		if m, ok := ParseMode(o.EnvMode); ok {
+			e.Mode = Setting[Mode]{m, src}
+		} else {
+			e.Mode = Setting[Mode]{ModeBlock, src}
+			*problems = append(*problems, Problem{Msg: fmt.Sprintf("PERMGUARD_MODE=%q is not ask or block; using block", o.EnvMode)})
+		}
+	}
+	if o.FlagLevel != "" {
+		if p, ok := ParsePermission(o.FlagLevel); ok {
+			e.Chosen = Setting[Permission]{p, Source{Kind: FromFlag, Name: "--level"}}
+		}
+	}
+
+	e.Level = e.Chosen
+	for _, f := range tighten {
+		e.tighten(f, problems)
+	}
+	for _, f := range tighten {
+		e.warnLooser(f, problems)
+	}
+	return e
+}
+
+// layer applies one of the user's own files over what is in force.
+func (e *Effective) layer(f *File, problems *[]Problem) {
+	if f.Level != nil {
+		e.Chosen = *f.Level
+	}
+	if f.Mode != nil {
+		e.Mode = *f.Mode
+	}
+	if f.Notifications != nil {
+		e.Notifications = *f.Notifications
+	}
+	if f.PromptTimeout != nil {
+		e.PromptTimeout = *f.PromptTimeout
+	}
+	if f.ApprovalPin != nil {
+		if f.Src.Kind == FromGlobal {
+			e.ApprovalPin = f.ApprovalPin
+		} else {
+			*problems = append(*problems, ignored(f.ApprovalPin.Src, "approvalPin is personal and is read from your global settings only; ignored"))
+		}
+	}
+	e.Deny = append(e.Deny, f.Deny...)
+	for i := range f.Overrides {
+		e.Overrides[i] = append(e.Overrides[i], f.Overrides[i]...)
+	}
+	for i := range f.Tools {
+		e.Tools[i] = append(e.Tools[i], f.Tools[i]...)
+		e.MCP[i] = append(e.MCP[i], f.MCP[i]...)
+	}
+}
+
+// tighten applies a tighten-only file.
+func (e *Effective) tighten(f *File, problems *[]Problem) {
+	trustHint := ""
+	if f.Src.Kind == FromProject {
+		trustHint = fmt.Sprintf(" (to let this file loosen, run \"permguard trust %s\")", f.Src.Name)
+	}
+	if f.Level != nil && !f.Level.Value.Bypassed {
+		// Equal counts as capped: raising the chosen level would not help.
+		if capLevel := f.Level.Value.Level; e.Level.Value.Bypassed || capLevel <= e.Level.Value.Level {
+			e.Level = Setting[Permission]{Permission{Level: capLevel}, f.Level.Src}
+			e.Capped = true
+		}
+	}
+	if f.Mode != nil && f.Mode.Value == ModeBlock && e.Mode.Value != ModeBlock {
+		e.Mode = *f.Mode
+	}
+	if f.PromptTimeout != nil && f.PromptTimeout.Value < e.PromptTimeout.Value {
+		e.PromptTimeout = *f.PromptTimeout // a shorter wait denies sooner
+	}
+	e.Deny = append(e.Deny, f.Deny...)
+	if rules := f.Overrides[classify.Minimal]; len(rules) > 0 {
+		*problems = append(*problems, ignored(rules[0].Src, "overrides.minimal can only lower a command, and this file can only tighten; ignored"+trustHint))
+	}
+	for i := range f.Overrides {
+		if i != int(classify.Minimal) {
+			e.Raises[i] = append(e.Raises[i], f.Overrides[i]...)
+		}
+	}
+	for i := range f.Tools {
+		e.ToolRaises[i] = append(e.ToolRaises[i], f.Tools[i]...)
+		e.MCPRaises[i] = append(e.MCPRaises[i], f.MCP[i]...)
+	}
+	if len(f.PrefixMappings) > 0 {
+		*problems = append(*problems, ignored(f.PrefixMappings[0].Src, "prefixMappings can change how a command is judged, and this file can only tighten; ignored"+trustHint))
+	}
+	if f.Notifications != nil {
+		*problems = append(*problems, ignored(f.Notifications.Src, "notifications is personal and is not read from this file; ignored"))
+	}
+	if f.ApprovalPin != nil {
+		*problems = append(*problems, ignored(f.ApprovalPin.Src, "approvalPin is personal and is read from your global settings only; ignored"))
+	}
+}
+
+// warnLooser says which settings of an untrusted project file are ignored
+// because they would loosen what is in force.
+func (e *Effective) warnLooser(f *File, problems *[]Problem) {
+	if f.Src.Kind != FromProject {
+		return // a managed file looser than the user's settings simply does not bind
+	}
+	hint := fmt.Sprintf("a project file can only tighten, so it is ignored (to let this file loosen, run \"permguard trust %s\")", f.Src.Name)
+	if f.Level != nil && (f.Level.Value.Bypassed || (!e.Level.Value.Bypassed && f.Level.Value.Level > e.Level.Value.Level)) {
+		*problems = append(*problems, ignored(f.Level.Src, fmt.Sprintf("level %s is looser than %s (%s); %s", f.Level.Value, e.Level.Value, e.Level.Src, hint)))
+	}
+	if f.Mode != nil && f.Mode.Value == ModeAsk && e.Mode.Value == ModeBlock {
+		*problems = append(*problems, ignored(f.Mode.Src, fmt.Sprintf("mode ask is looser than block (%s); %s", e.Mode.Src, hint)))
+	}
+}
+
+func ignored(src Source, msg string) Problem {
+	return Problem{File: src.Name, Line: src.Line, Col: src.Col, Msg: msg}
+}
+
+// ClassifyMappings returns the prefix mappings in the form the classifier
+// takes.
+func (e *Effective) ClassifyMappings() []classify.PrefixMapping {
+	if len(e.PrefixMappings) == 0 {
+		return nil
+	}
+	out := make([]classify.PrefixMapping, len(e.PrefixMappings))
+	for i, m := range e.PrefixMappings {
+		out[i] = classify.PrefixMapping{From: m.From, To: m.To}
+	}
+	return out
+}
+
+// DenyMatch is a deny rule that matched a command.
+type DenyMatch struct {
+	Rule    Rule
+	Command string // the command it matched, words joined by spaces
+}
+
+// Result is a verdict after the settings were applied.
+type Result struct {
+	Verdict classify.Verdict
+	Deny    *DenyMatch // the first deny rule that matched, if any
+}
+
+// Apply matches the deny rules and overrides against each command of v.
+//
+// A command's text is its words after wrappers were unwrapped and prefix
+// mappings applied, joined by single spaces ("sudo -u x rm -rf /" is
+// "rm -rf /"). Deny rules and tighten-only overrides also match the
+// command as written ("sudo -u x rm -rf /"), so "sudo *" can be denied.
+//
+// The user's overrides, most restrictive level first, replace a command's
+// level; they never clear the dangerous flag of a built-in verdict, which
+// design §1 says needs a typed confirmation at every level but bypassed.
+// Tighten-only overrides raise a command, never lower it. What the input
+// does outside any one command (redirections, parse errors, limits) is
+// never overridden.
+func (e *Effective) Apply(v classify.Verdict) Result {
+	res := Result{Verdict: v}
+	hasOverrides := false
+	for i := range e.Overrides {
+		hasOverrides = hasOverrides || len(e.Overrides[i]) > 0 || len(e.Raises[i]) > 0
+	}
+	if len(e.Deny) == 0 && !hasOverrides {
+		return res
+	}
+	var cmds []classify.Command
+	for i, c := range v.Commands {
+		line := strings.Join(c.Argv, " ")
+		if res.Deny == nil {
+			if r := firstMatch(e.Deny, line, c.Snippet); r != nil {
+				res.Deny = &DenyMatch{Rule: *r, Command: line}
+			}
+		}
+		if !hasOverrides {
+			continue
+		}
+		if nc, changed := e.override(c, line); changed {
+			if cmds == nil {
+				cmds = append([]classify.Command(nil), v.Commands...)
+			}
+			cmds[i] = nc
+		}
+	}
+	if cmds != nil {
+		res.Verdict = rebuild(v, cmds)
+	}
+	return res
+}
+
+func firstMatch(rules []Rule, texts ...string) *Rule {
+	for i := range rules {
+		for _, s := range texts {
+			if s != "" && rules[i].Glob.Match(s) {
+				return &rules[i]
+			}
+		}
+	}
+	return nil
+}
+
+// override applies the overrides to one command.
+func (e *Effective) override(c classify.Command, line string) (classify.Command, bool) {
+	changed := false
+	for i := overDanger; i >= 0; i-- {
+		r := firstMatch(e.Overrides[i], line)
+		if r == nil {
+			continue
+		}
+		var kept []classify.Reason
+		level, dangerous := classify.Level(min(i, int(classify.High))), i == overDanger
+		msg := fmt.Sprintf("the override %q (%s) sets this command to %s", r.Pattern(), r.Src, overrideName(i))
+		if c.Dangerous && !dangerous {
+			for _, cr := range c.Reasons {
+				if cr.Dangerous {
+					kept = append(kept, cr)
+				}
+			}
+			level, dangerous = classify.High, true
+			msg += ", but it stays dangerous: an override never clears the dangerous flag"
+		}
+		c.Reasons = append([]classify.Reason{{Rule: "override", Level: level, Dangerous: dangerous, Message: msg, Pos: c.Pos, Snippet: c.Snippet}}, kept...)
+		c.Level, c.Dangerous = level, dangerous
+		changed = true
+		break
+	}
+	for i := overDanger; i > 0; i-- {
+		r := firstMatch(e.Raises[i], line, c.Snippet)
+		if r == nil {
+			continue
+		}
+		level, dangerous := classify.Level(min(i, int(classify.High))), i == overDanger
+		if (dangerous && !c.Dangerous) || level > c.Level {
+			c.Reasons = append(append([]classify.Reason(nil), c.Reasons...), classify.Reason{
+				Rule: "override", Level: level, Dangerous: dangerous, Pos: c.Pos, Snippet: c.Snippet,
+				Message: fmt.Sprintf("the override %q (%s) raises this command to %s", r.Pattern(), r.Src, overrideName(i)),
+			})
+			c.Level = max(c.Level, level)
+			c.Dangerous = c.Dangerous || dangerous
+			changed = true
+		}
+		break
+	}
+	return c, changed
+}
+
+// rebuild recomputes a verdict from its floors and its (overridden)
+// commands, reasons in source order.
+func rebuild(v classify.Verdict, cmds []classify.Command) classify.Verdict {
+	out := classify.Verdict{Commands: cmds, Floors: v.Floors}
+	out.Reasons = append(out.Reasons, v.Floors...)
+	lift := func(l classify.Level, d bool) {
+		out.Level = max(out.Level, l)
+		out.Dangerous = out.Dangerous || d
+	}
+	for _, r := range v.Floors {
+		lift(r.Level, r.Dangerous)
+	}
+	for _, c := range cmds {
+		out.Reasons = append(out.Reasons, c.Reasons...)
+		lift(c.Level, c.Dangerous)
+	}
+	if out.Dangerous {
+		out.Level = classify.High
+	}
+	sort.SliceStable(out.Reasons, func(i, j int) bool {
+		a, b := out.Reasons[i].Pos, out.Reasons[j].Pos
+		return a.Line < b.Line || (a.Line == b.Line && a.Col < b.Col)
+	})
+	return out
+}
+
+// ToolLevel returns the level of a tool call whose built-in level is def,
+// and the setting that changed it (nil if none did). The user's tools (or,
+// for an MCP tool, mcp) settings replace def, most restrictive level
+// first; tighten-only files can then only raise the result.
+func (e *Effective) ToolLevel(name string, mcp bool, def classify.Level) (classify.Level, *Rule) {
+	user, raises := &e.Tools, &e.ToolRaises
+	if mcp {
+		user, raises = &e.MCP, &e.MCPRaises
+	}
+	level := def
+	var rule *Rule
+	for i := numLevels - 1; i >= 0; i-- {
+		if r := firstMatch(user[i], name); r != nil {
+			level, rule = classify.Level(i), r
+			break
+		}
+	}
+	for i := numLevels - 1; i >= 0; i-- {
+		if r := firstMatch(raises[i], name); r != nil {
+			if classify.Level(i) > level {
+				level, rule = classify.Level(i), r
+			}
+			break
+		}
+	}
+	return level, rule
+}
+
+func jsonString(raw json.RawMessage, s *string) error { return json.Unmarshal(raw, s) }

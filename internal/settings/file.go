@@ -1,0 +1,350 @@
+package settings
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/permguard/permguard/internal/classify"
+)
+
+// Caps on list sizes (design §5): past them, the rest is dropped with a
+// warning. They bound the work a hostile project file can cause.
+const (
+	maxPatternsPerLevel = 100
+	maxDenyPatterns     = 100
+	maxPrefixMappings   = 50
+)
+
+// File is one settings file as read: every valid entry, with its position.
+type File struct {
+	Src Source // Kind, Name (the path) and Trusted; no position
+
+	Level          *Setting[Permission]
+	Mode           *Setting[Mode]
+	Notifications  *Setting[Notify]
+	PromptTimeout  *Setting[time.Duration]
+	ApprovalPin    *Setting[string] // a hash made by HashPin, or, before it is hashed, the PIN in clear
+	Overrides      [numOverrides][]Rule
+	Deny           []Rule
+	PrefixMappings []Mapping
+	Tools          [numLevels][]Rule
+	MCP            [numLevels][]Rule
+}
+
+// keys are the settings a file may hold, for the unknown-key warning.
+var keys = []string{"$schema", "approvalPin", "deny", "level", "mcp", "mode", "notifications", "overrides", "prefixMappings", "promptTimeout", "tools"}
+
+// Parse reads the content of a settings file. A file that is not a JSON
+// object is an error (a *SyntaxError for bad JSON); anything else wrong is a
+// problem, and the entry it is about is dropped.
+func Parse(src Source, data []byte) (*File, []Problem, error) {
+	f := &File{Src: src}
+	p := &fileParser{f: f, data: data}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return f, nil, nil // an empty file sets nothing
+	}
+	root, err := parseJSON(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	if root.kind != kindObject {
+		return nil, nil, &SyntaxError{1, 1, fmt.Sprintf("is %s, not an object of settings", root.kind)}
+	}
+	seen := map[string]*node{}
+	for i, k := range root.keys {
+		v := root.vals[i]
+		if prev := seen[k.str]; prev != nil {
+			line, _ := lineCol(data, prev.off)
+			p.problem(k, "%q is set twice (also on line %d); the last one is used", k.str, line)
+		}
+		seen[k.str] = k
+		switch k.str {
+		case "$schema":
+			// for editors
+		case "level":
+			if s, ok := p.str(k.str, v); ok {
+				if lv, ok := ParsePermission(s); ok {
+					f.Level = &Setting[Permission]{lv, p.src(v)}
+				} else {
+					p.problem(v, "level %q is not one of %s; ignored", s, strings.Join(PermissionNames(), ", "))
+				}
+			}
+		case "mode":
+			if s, ok := p.str(k.str, v); ok {
+				if m, ok := ParseMode(s); ok {
+					f.Mode = &Setting[Mode]{m, p.src(v)}
+				} else {
+					p.problem(v, "mode %q is not ask or block; ignored", s)
+				}
+			}
+		case "notifications":
+			if s, ok := p.str(k.str, v); ok {
+				if n, ok := ParseNotify(s); ok {
+					f.Notifications = &Setting[Notify]{n, p.src(v)}
+				} else {
+					p.problem(v, "notifications %q is not one of %s; ignored", s, strings.Join(notifyNames[:], ", "))
+				}
+			}
+		case "promptTimeout":
+			if d, ok := p.duration(v); ok {
+				f.PromptTimeout = &Setting[time.Duration]{d, p.src(v)}
+			}
+		case "approvalPin":
+			if s, ok := p.str(k.str, v); ok {
+				if s == "" {
+					p.problem(v, "approvalPin is empty; ignored")
+				} else {
+					f.ApprovalPin = &Setting[string]{s, p.src(v)}
+				}
+			}
+		case "deny":
+			f.Deny = p.patterns("deny", v, maxDenyPatterns)
+		case "overrides":
+			p.levelLists("overrides", v, true, f.Overrides[:])
+		case "tools":
+			p.levelLists("tools", v, false, f.Tools[:])
+		case "mcp":
+			p.levelLists("mcp", v, false, f.MCP[:])
+		case "prefixMappings":
+			f.PrefixMappings = p.mappings(v)
+		default:
+			msg := fmt.Sprintf("unknown setting %q; ignored", k.str)
+			if near := nearest(k.str, keys); near != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			}
+			p.problem(k, "%s", msg)
+		}
+	}
+	return f, p.problems, nil
+}
+
+type fileParser struct {
+	f        *File
+	data     []byte
+	problems []Problem
+}
+
+func (p *fileParser) src(n *node) Source {
+	s := p.f.Src
+	s.Line, s.Col = lineCol(p.data, n.off)
+	return s
+}
+
+func (p *fileParser) problem(n *node, format string, args ...any) {
+	line, col := lineCol(p.data, n.off)
+	p.problems = append(p.problems, Problem{File: p.f.Src.Name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *fileParser) str(name string, n *node) (string, bool) {
+	if n.kind != kindString {
+		p.problem(n, "%s is %s, not a string; ignored", name, n.kind)
+		return "", false
+	}
+	return n.str, true
+}
+
+// duration reads a prompt timeout: seconds as a number, or a Go duration
+// string ("90s", "2m").
+func (p *fileParser) duration(n *node) (time.Duration, bool) {
+	var d time.Duration
+	switch n.kind {
+	case kindNumber:
+		secs, err := n.num.Float64()
+		if err != nil || math.IsNaN(secs) || secs > maxPromptTimeout.Seconds() || secs < 0 {
+			p.problem(n, "promptTimeout %s is not between 1 and 3600 seconds; ignored", n.num)
+			return 0, false
+		}
+		d = time.Duration(secs * float64(time.Second))
+	case kindString:
+		var err error
+		d, err = time.ParseDuration(n.str)
+		if err != nil {
+			p.problem(n, "promptTimeout %q is not a duration such as \"90s\" or \"2m\"; ignored", n.str)
+			return 0, false
+		}
+	default:
+		p.problem(n, "promptTimeout is %s, not seconds or a duration; ignored", n.kind)
+		return 0, false
+	}
+	if d < minPromptTimeout || d > maxPromptTimeout {
+		p.problem(n, "promptTimeout %v is not between 1s and 1h; ignored", d)
+		return 0, false
+	}
+	return d, true
+}
+
+// patterns reads a list of glob patterns, dropping each invalid one.
+func (p *fileParser) patterns(name string, n *node, limit int) []Rule {
+	if n.kind != kindArray {
+		p.problem(n, "%s is %s, not a list of patterns; ignored", name, n.kind)
+		return nil
+	}
+	var out []Rule
+	for i, e := range n.elems {
+		if len(out) == limit {
+			p.problem(e, "%s holds %d patterns; only the first %d are used", name, len(n.elems), limit)
+			break
+		}
+		if e.kind != kindString {
+			p.problem(e, "%s[%d] is %s, not a pattern; ignored", name, i, e.kind)
+			continue
+		}
+		g, err := CompileGlob(e.str)
+		if err != nil {
+			p.problem(e, "%s[%d] %q %v; ignored", name, i, e.str, err)
+			continue
+		}
+		out = append(out, Rule{Glob: g, Src: p.src(e)})
+	}
+	return out
+}
+
+// levelLists reads an object of level -> patterns (overrides, tools, mcp).
+func (p *fileParser) levelLists(name string, n *node, withDangerous bool, into [][]Rule) {
+	if n.kind != kindObject {
+		p.problem(n, "%s is %s, not an object of levels; ignored", name, n.kind)
+		return
+	}
+	for i, k := range n.keys {
+		idx := -1
+		if l, ok := classify.ParseLevel(k.str); ok && k.str == l.String() {
+			idx = int(l)
+		} else if withDangerous && k.str == "dangerous" {
+			idx = overDanger
+		}
+		if idx < 0 {
+			valid := "minimal, low, medium, high"
+			if withDangerous {
+				valid += ", dangerous"
+			}
+			p.problem(k, "%s.%s is not a level (%s); ignored", name, k.str, valid)
+			continue
+		}
+		into[idx] = append(into[idx], p.patterns(name+"."+k.str, n.vals[i], maxPatternsPerLevel)...)
+	}
+}
+
+// mappings reads prefixMappings: a list of {"from": "...", "to": "..."}.
+func (p *fileParser) mappings(n *node) []Mapping {
+	if n.kind != kindArray {
+		p.problem(n, "prefixMappings is %s, not a list; ignored", n.kind)
+		return nil
+	}
+	var out []Mapping
+	for i, e := range n.elems {
+		if len(out) == maxPrefixMappings {
+			p.problem(e, "prefixMappings holds %d mappings; only the first %d are used", len(n.elems), maxPrefixMappings)
+			break
+		}
+		m, err := p.mapping(e)
+		if err != "" {
+			p.problem(e, "prefixMappings[%d] %s; ignored", i, err)
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func (p *fileParser) mapping(n *node) (Mapping, string) {
+	if n.kind != kindObject {
+		return Mapping{}, fmt.Sprintf("is %s, not {\"from\": ..., \"to\": ...}", n.kind)
+	}
+	var from, to *string
+	for i, k := range n.keys {
+		v := n.vals[i]
+		switch k.str {
+		case "from", "to":
+			if v.kind != kindString {
+				return Mapping{}, fmt.Sprintf("%q is %s, not a string", k.str, v.kind)
+			}
+			if k.str == "from" {
+				from = &v.str
+			} else {
+				to = &v.str
+			}
+		default:
+			return Mapping{}, fmt.Sprintf("has an unknown key %q (a mapping has \"from\" and \"to\")", k.str)
+		}
+	}
+	if from == nil || to == nil {
+		return Mapping{}, `needs both "from" and "to"`
+	}
+	fromWords, err := mappingWords(*from)
+	if err != "" {
+		return Mapping{}, "from " + err
+	}
+	toWords, err := mappingWords(*to)
+	if err != "" {
+		return Mapping{}, "to " + err
+	}
+	if *from == *to {
+		return Mapping{}, "maps a command to itself"
+	}
+	return Mapping{From: fromWords, To: toWords, Src: p.src(n)}, ""
+}
+
+// mappingWords splits a mapping's side into words: literal words, no
+// wildcards, no quoting.
+func mappingWords(s string) ([]string, string) {
+	if err := checkPattern(s); err != nil {
+		return nil, fmt.Sprintf("%q %v", s, err)
+	}
+	if strings.ContainsAny(s, `*?\'"$`+"`") {
+		return nil, fmt.Sprintf("%q holds a wildcard, quote or $; a mapping names plain words", s)
+	}
+	return strings.Split(s, " "), ""
+}
+
+// nearest returns the known key closest to s, if it is a likely typo.
+func nearest(s string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if strings.EqualFold(s, k) {
+			return k
+		}
+		if d := editDistance(strings.ToLower(s), strings.ToLower(k)); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return math.MaxInt
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// sortProblems orders problems by file and position.
+func sortProblems(ps []Problem) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].File != ps[j].File {
+			return false // keep the order files were read in
+		}
+		if ps[i].Line != ps[j].Line {
+			return ps[i].Line < ps[j].Line
+		}
+		return ps[i].Col < ps[j].Col
+	})
+}

@@ -1,0 +1,158 @@
+package settings
+
+import (
+	"errors"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxPatternBytes bounds one pattern; a command line is rarely longer.
+const maxPatternBytes = 1024
+
+// Glob is a compiled settings pattern. The grammar is small on purpose:
+//
+//	*   any run of characters, spaces and slashes included, or none
+//	?   exactly one character
+//	\x  the character x itself (\*, \?, \\)
+//
+// Anything else matches itself, case-sensitively. A pattern that ends in
+// " *" also matches the command without arguments: "git push *" matches
+// "git push" as well as "git push origin main".
+type Glob struct {
+	text string
+	// segs alternate between literal text and wildcards; see compile.
+	toks []globTok
+}
+
+type globTok struct {
+	lit  string // literal text, when star and one are both false
+	star bool
+	one  bool
+}
+
+// String returns the pattern as written.
+func (g Glob) String() string { return g.text }
+
+// CompileGlob checks and compiles a pattern.
+func CompileGlob(pattern string) (Glob, error) {
+	if err := checkPattern(pattern); err != nil {
+		return Glob{}, err
+	}
+	g := Glob{text: pattern}
+	var lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			g.toks = append(g.toks, globTok{lit: lit.String()})
+			lit.Reset()
+		}
+	}
+	for i := 0; i < len(pattern); i++ {
+		switch c := pattern[i]; c {
+		case '\\':
+			i++
+			lit.WriteByte(pattern[i]) // checkPattern: never the last byte
+		case '*':
+			flush()
+			if n := len(g.toks); n == 0 || !g.toks[n-1].star {
+				g.toks = append(g.toks, globTok{star: true})
+			}
+		case '?':
+			flush()
+			g.toks = append(g.toks, globTok{one: true})
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	flush()
+	return g, nil
+}
+
+// checkPattern says why a pattern can never be what its author meant.
+func checkPattern(p string) error {
+	switch {
+	case p == "":
+		return errors.New("is empty")
+	case len(p) > maxPatternBytes:
+		return errors.New("is over 1024 bytes")
+	case !utf8.ValidString(p):
+		return errors.New("is not valid UTF-8")
+	case strings.TrimSpace(p) != p:
+		return errors.New("starts or ends with white space, so it never matches a command")
+	case strings.Contains(p, "  "):
+		return errors.New("holds two spaces in a row; commands are matched with their words joined by one space")
+	}
+	for _, r := range p {
+		if unicode.IsControl(r) {
+			return errors.New("holds a control character (a tab or a newline, say), so it never matches a command")
+		}
+	}
+	if n := len(p) - len(strings.TrimRight(p, `\`)); n%2 == 1 {
+		return errors.New(`ends in a lone backslash; write \\ for a backslash`)
+	}
+	return nil
+}
+
+// Match reports whether the whole of s matches g.
+func (g Glob) Match(s string) bool {
+	if match(g.toks, s) {
+		return true
+	}
+	// "git push *" also matches "git push".
+	if n := len(g.toks); n >= 2 && g.toks[n-1].star && !g.toks[n-2].star && !g.toks[n-2].one &&
+		strings.HasSuffix(g.toks[n-2].lit, " ") {
+		toks := append(g.toks[:n-2:n-2], globTok{lit: strings.TrimSuffix(g.toks[n-2].lit, " ")})
+		return match(toks, s)
+	}
+	return false
+}
+
+// match is the usual wildcard matcher: on a mismatch after a star, the
+// star takes one more character and matching resumes. It runs in
+// O(len(toks) * len(s)).
+func match(toks []globTok, s string) bool {
+	ti, si := 0, 0
+	starTi, starSi := -1, 0
+	for {
+		if ti < len(toks) {
+			t := toks[ti]
+			switch {
+			case t.star:
+				starTi, starSi = ti, si
+				ti++
+				continue
+			case t.one:
+				if si < len(s) {
+					_, size := utf8.DecodeRuneInString(s[si:])
+					si += size
+					ti++
+					continue
+				}
+			default:
+				if strings.HasPrefix(s[si:], t.lit) {
+					si += len(t.lit)
+					ti++
+					continue
+				}
+			}
+		} else if si == len(s) {
+			return true
+		}
+		if starTi < 0 || starSi >= len(s) {
+			return false
+		}
+		_, size := utf8.DecodeRuneInString(s[starSi:])
+		starSi += size
+		ti, si = starTi+1, starSi
+	}
+}
+
+// HasWildcard reports whether g matches more than one string.
+func (g Glob) HasWildcard() bool {
+	for _, t := range g.toks {
+		if t.star || t.one {
+			return true
+		}
+	}
+	return false
+}

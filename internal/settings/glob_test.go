@@ -1,0 +1,82 @@
+package settings
+
+import "testing"
+
+var globCases = []struct {
+	pattern string
+	text    string
+	match   bool
+}{
+	{pattern: "git push", text: "git push", match: true},
+	{pattern: "git push", text: "git push origin", match: false},
+	{pattern: "git push *", text: "git push origin main", match: true},
+	{pattern: "git push *", text: "git push", match: true}, // " *" also matches no arguments
+	{pattern: "git push *", text: "git pushx", match: false},
+	{pattern: "git push*", text: "git pushx", match: true},
+	{pattern: "rm -rf *", text: "rm -rf /", match: true},
+	{pattern: "*", text: "", match: true},
+	{pattern: "*", text: "anything at all / here", match: true},
+	{pattern: "npm run ?", text: "npm run a", match: true},
+	{pattern: "npm run ?", text: "npm run ab", match: false},
+	{pattern: "echo ?", text: "echo é", match: true}, // one character, not one byte
+	{pattern: "a*b*c", text: "axxbyyc", match: true},
+	{pattern: "a*b*c", text: "axxbyy", match: false},
+	{pattern: "*.env", text: "cat .env", match: true},
+	{pattern: `echo \*`, text: "echo *", match: true},
+	{pattern: `echo \*`, text: "echo x", match: false},
+	{pattern: `echo \?`, text: "echo x", match: false},
+	{pattern: "Git push", text: "git push", match: false}, // case-sensitive
+	{pattern: "**a", text: "bba", match: true},
+	{pattern: "*a*a*a*a*a*b", text: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", match: false},
+}
+
+func TestGlobMatch(t *testing.T) {
+	for _, tc := range globCases {
+		g, err := CompileGlob(tc.pattern)
+		if err != nil {
+			t.Errorf("CompileGlob(%#q) = %v", tc.pattern, err)
+			continue
+		}
+		if got := g.Match(tc.text); got != tc.match {
+			t.Errorf("Match(%#q, %#q) = %v, want %v", tc.pattern, tc.text, got, tc.match)
+		}
+	}
+}
+
+func TestGlobInvalid(t *testing.T) {
+	for _, p := range []string{"", " ls", "ls ", "git  push", "ls\tx", "ls\nrm", `a\`, `a\\\`, string(make([]byte, 2000))} {
+		if _, err := CompileGlob(p); err == nil {
+			t.Errorf("CompileGlob(%q) = nil error, want one", p)
+		}
+	}
+	if _, err := CompileGlob(`a\\`); err != nil {
+		t.Errorf("CompileGlob(`a\\\\`) = %v, want nil", err)
+	}
+}
+
+func FuzzGlob(f *testing.F) {
+	for _, tc := range globCases {
+		f.Add(tc.pattern, tc.text)
+	}
+	f.Fuzz(func(t *testing.T, pattern, text string) {
+		g, err := CompileGlob(pattern)
+		if err != nil {
+			return
+		}
+		g.Match(text) // never panics, always returns
+		if !g.HasWildcard() && !g.Match(unescape(pattern)) {
+			t.Errorf("a pattern without wildcards does not match itself: %q", pattern)
+		}
+	})
+}
+
+func unescape(p string) string {
+	var out []byte
+	for i := 0; i < len(p); i++ {
+		if p[i] == '\\' {
+			i++
+		}
+		out = append(out, p[i])
+	}
+	return string(out)
+}

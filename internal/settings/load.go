@@ -1,0 +1,282 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/permguard/permguard/internal/classify"
+)
+
+// File names and places (design §5).
+const (
+	FileName             = "settings.json"
+	ProjectDir           = ".permguard"
+	ProjectFile          = "settings.json"
+	ProjectLocalFile     = "settings.local.json"
+	DefaultManagedFile   = "/etc/permguard/settings.json"
+)
+
+// Options says where to look for settings and what the command line and
+// environment already chose. Load reads no environment itself.
+type Options struct {
+	ConfigDir   string // the global settings directory; "" when it is not known
+	StateDir    string // permguard's state directory; "" when it is not known
+	ManagedFile string // "" means DefaultManagedFile
+	Workspace   string // where project files are looked for; "" for none
+
+	FlagLevel string // --level, already checked; "" when not given
+	EnvLevel  string // $PERMGUARD_LEVEL; "" when not set
+	EnvMode   string // $PERMGUARD_MODE; "" when not set
+
+	Now func() time.Time
+}
+
+// GlobalFile returns the path of the global settings file in configDir.
+func GlobalFile(configDir string) string { return filepath.Join(configDir, FileName) }
+
+// FileState is what Load did with one settings file.
+type FileState struct {
+	Src   Source
+	State string // "loaded", "not found", "ignored: ...", "moved to ..."
+}
+
+// Load reads every settings file that applies, merges them with the
+// command line and environment, and returns the effective settings and
+// every problem found. It never fails: a file that cannot be used is
+// reported and, depending on whose it is, moved aside (the global file) or
+// taken as the strictest floor (a managed or project file, which exist to
+// tighten and must not vanish because of a typo).
+func Load(o Options) (*Effective, []Problem) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	l := &loader{o: o}
+	managed := o.ManagedFile
+	if managed == "" {
+		managed = DefaultManagedFile
+	}
+	l.readTightenOnly(Source{Kind: FromManaged, Name: managed})
+	if o.ConfigDir != "" {
+		l.readGlobal(GlobalFile(o.ConfigDir))
+	}
+	if o.Workspace != "" {
+		trust, p := readTrust(o.StateDir)
+		if p != nil {
+			l.problems = append(l.problems, *p)
+		}
+		for _, path := range ProjectFiles(o.Workspace) {
+			l.readProject(path, trust)
+		}
+	}
+	e := merge(l.files, o, &l.problems)
+	e.Files = l.states
+	return e, l.problems
+}
+
+// ProjectFiles returns the project settings files that may apply in
+// workspace, innermost first and the personal (local) file before the
+// shared one: .permguard/settings.local.json and .permguard/settings.json
+// in the workspace and each directory above it up to the repository root
+// (the first holding .git). Outside a repository only the workspace
+// itself is searched.
+func ProjectFiles(workspace string) []string {
+	dirs := []string{workspace}
+	for d := workspace; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			dirs = dirs[:1] // no repository: the workspace alone
+			break
+		}
+		d = parent
+		dirs = append(dirs, d)
+	}
+	var files []string
+	for _, d := range dirs {
+		for _, name := range []string{ProjectLocalFile, ProjectFile} {
+			path := filepath.Join(d, ProjectDir, name)
+			if _, err := os.Lstat(path); err == nil {
+				files = append(files, path)
+			}
+		}
+	}
+	return files
+}
+
+type loader struct {
+	o        Options
+	files    []*File
+	states   []FileState
+	problems []Problem
+}
+
+func (l *loader) state(src Source, format string, args ...any) {
+	l.states = append(l.states, FileState{Src: src, State: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) parse(src Source, data []byte) (*File, error) {
+	f, problems, err := Parse(src, data)
+	if err != nil {
+		return nil, err
+	}
+	l.problems = append(l.problems, problems...)
+	return f, nil
+}
+
+// readGlobal reads the user's own file. One that cannot be read is moved
+// aside (never overwritten, never deleted), and the defaults apply: they
+// are stricter than anything a file can hold, so nothing opens up.
+func (l *loader) readGlobal(path string) {
+	src := Source{Kind: FromGlobal, Name: path}
+	data, err := readFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		l.state(src, "not found")
+		return
+	}
+	if errors.Is(err, ErrNotRegular) {
+		l.problems = append(l.problems, Problem{File: path, Msg: "is not a regular file; ignored, using defaults"})
+		l.state(src, "ignored: not a regular file")
+		return
+	}
+	var f *File
+	if err == nil {
+		f, err = l.parse(src, data)
+	}
+	if err != nil {
+		l.quarantineGlobal(path, err)
+		return
+	}
+	if f.ApprovalPin != nil && !IsPinHash(f.ApprovalPin.Value) {
+		l.hashClearPin(path, f)
+	}
+	l.files = append(l.files, f)
+	l.state(src, "loaded")
+}
+
+// quarantineGlobal moves an unusable global file aside, under the lock and
+// only if it is still unusable: another process may have fixed or moved it
+// in the meantime.
+func (l *loader) quarantineGlobal(path string, why error) {
+	src := Source{Kind: FromGlobal, Name: path}
+	problems, err := Update(path, l.o.Now(), func(*Document) error { return ErrUnchanged })
+	if err != nil {
+		l.problems = append(l.problems, Problem{File: path, Msg: fmt.Sprintf("%v; using defaults", err)})
+		l.state(src, "ignored: %v", why)
+		return
+	}
+	if len(problems) == 0 {
+		// Fixed or moved by someone else between our read and the lock.
+		data, err := readFile(path)
+		if err == nil {
+			if f, err := l.parse(src, data); err == nil {
+				l.files = append(l.files, f)
+				l.state(src, "loaded")
+				return
+			}
+		}
+		l.problems = append(l.problems, Problem{File: path, Msg: fmt.Sprintf("%v; using defaults", why)})
+		l.state(src, "ignored: %v", why)
+		return
+	}
+	l.problems = append(l.problems, problems...)
+	l.state(src, "moved aside: %v", why)
+}
+
+// hashClearPin replaces a PIN written in clear in the global file with its
+// salted hash, so it does not stay readable on disk.
+func (l *loader) hashClearPin(path string, f *File) {
+	clear := f.ApprovalPin.Value
+	hash, err := HashPin(clear)
+	if err != nil {
+		l.problems = append(l.problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
+			Msg: fmt.Sprintf("approvalPin is not a valid PIN (%v); ignored: set one with \"permguard config pin\"", err)})
+		f.ApprovalPin = nil
+		return
+	}
+	_, err = Update(path, l.o.Now(), func(d *Document) error {
+		var cur string
+		if raw, ok := d.Raw("approvalPin"); !ok || jsonString(raw, &cur) != nil || cur != clear {
+			return ErrUnchanged // changed meanwhile
+		}
+		return d.Set("approvalPin", hash)
+	})
+	if err != nil {
+		l.problems = append(l.problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
+			Msg: fmt.Sprintf("approvalPin is written in clear and could not be replaced by its hash (%v)", err)})
+	} else {
+		l.problems = append(l.problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
+			Msg: "approvalPin was written in clear; replaced it with its salted hash"})
+	}
+	f.ApprovalPin.Value = hash
+}
+
+// readTightenOnly reads the managed file. One that exists but cannot be
+// used still tightens: the level is capped at minimal until it is fixed.
+func (l *loader) readTightenOnly(src Source) {
+	data, err := readFile(src.Name)
+	if errors.Is(err, fs.ErrNotExist) {
+		if src.Kind == FromManaged {
+			l.state(src, "not found")
+		}
+		return
+	}
+	var f *File
+	if err == nil {
+		f, err = l.parse(src, data)
+	}
+	if err != nil {
+		p := Problem{File: src.Name, Msg: fmt.Sprintf("%v; ignored, and the level is capped at minimal until it is fixed", err)}
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			p.Line, p.Col, p.Msg = se.Line, se.Col, fmt.Sprintf("invalid JSON: %s; ignored, and the level is capped at minimal until it is fixed", se.Msg)
+		}
+		l.problems = append(l.problems, p)
+		l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
+		l.state(src, "unusable: capped at minimal")
+		return
+	}
+	l.files = append(l.files, f)
+	l.state(src, "loaded")
+}
+
+// readProject reads a project file, trusted if its content is exactly what
+// the user trusted.
+func (l *loader) readProject(path string, trust trustStore) {
+	src := Source{Kind: FromProject, Name: path}
+	if data, err := readFile(path); err == nil {
+		if pin, ok := trust.Files[path]; ok {
+			if pin == ContentHash(data) {
+				src.Trusted = true
+			} else {
+				l.problems = append(l.problems, Problem{File: path,
+					Msg: "changed since you trusted it; it can only tighten until you run \"permguard trust " + path + "\" again"})
+			}
+		}
+	}
+	l.readTightenOnlyOrTrusted(src)
+}
+
+func (l *loader) readTightenOnlyOrTrusted(src Source) {
+	if !src.Trusted {
+		l.readTightenOnly(src)
+		return
+	}
+	data, err := readFile(src.Name)
+	var f *File
+	if err == nil {
+		f, err = l.parse(src, data)
+	}
+	if err != nil { // cannot happen for the content that was hashed, but be safe
+		src.Trusted = false
+		l.readTightenOnly(src)
+		return
+	}
+	l.files = append(l.files, f)
+	l.state(src, "loaded")
+}

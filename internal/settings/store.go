@@ -1,0 +1,205 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// maxFileBytes bounds a settings file. A real one is a few kilobytes; past
+// the bound the file is treated as invalid rather than read into memory.
+const maxFileBytes = 1 << 20
+
+// ErrNotRegular is returned for a settings path that is, or points at,
+// something other than a regular file (a directory, a FIFO, a device).
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is returned for a settings file over the 1 MiB limit.
+var ErrTooLarge = errors.New("over the 1 MiB limit")
+
+// readFile reads a settings file, following a symlink, without blocking on
+// a FIFO and without reading more than the limit. A missing file is
+// fs.ErrNotExist.
+func readFile(path string) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, ErrNotRegular
+	}
+	if info.Size() > maxFileBytes {
+		return nil, ErrTooLarge
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFileBytes {
+		return nil, ErrTooLarge
+	}
+	return data, nil
+}
+
+// writeTarget returns the file a write to path must replace: path itself,
+// or the regular file a symlink at path points to. It refuses anything
+// else, so a write never replaces a directory, a device or a symlink's
+// target that is not a plain file.
+func writeTarget(path string) (target string, mode fs.FileMode, err error) {
+	info, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return path, 0o600, nil
+	case err != nil:
+		return "", 0, err
+	case info.Mode().IsRegular():
+		return path, info.Mode().Perm(), nil
+	case info.Mode()&fs.ModeSymlink == 0:
+		return "", 0, fmt.Errorf("%s is %w; refusing to replace it", path, ErrNotRegular)
+	}
+	resolved, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", 0, fmt.Errorf("%s is a symlink that cannot be followed (%v); refusing to write through it", path, err)
+	}
+	info, err = os.Stat(resolved)
+	if err != nil {
+		return "", 0, err
+	}
+	if !info.Mode().IsRegular() {
+		return "", 0, fmt.Errorf("%s is a symlink to %s, which is %w; refusing to write through it", path, resolved, ErrNotRegular)
+	}
+	return resolved, info.Mode().Perm(), nil
+}
+
+// writeAtomic replaces path with data so that a reader sees the old file
+// or the new one, never a mix, and a crash leaves one of them: a temporary
+// file in the same directory, fsync, rename, fsync of the directory. The
+// file's mode is kept; a new file is 0600.
+func writeAtomic(path string, data []byte) error {
+	target, mode, err := writeTarget(path)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(target)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), target); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		return err
+	}
+	return nil
+}
+
+// lockTimeout bounds how long a writer waits for another one.
+const lockTimeout = 10 * time.Second
+
+// lockFile takes the advisory lock that serializes writers of path. The
+// lock is a separate file (.NAME.lock beside the target), because the
+// settings file itself is replaced by rename and a lock on it would be
+// lost with the old inode.
+func lockFile(path string) (unlock func(), err error) {
+	target, _, err := writeTarget(path)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(target)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	lockPath := filepath.Join(dir, "."+filepath.Base(target)+".lock")
+	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the lock %s: %w", lockPath, err)
+	}
+	deadline := time.Now().Add(lockTimeout)
+	for {
+		ok, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("cannot lock %s: %w", lockPath, err)
+		}
+		if ok {
+			return func() { unlockFile(f); f.Close() }, nil
+		}
+		if time.Now().After(deadline) {
+			f.Close()
+			return nil, fmt.Errorf("%s is locked by another permguard process for over %v", lockPath, lockTimeout)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// moveAside renames path to path+suffix+"-<time>", never replacing a file
+// that is already there, and returns the new name.
+func moveAside(path, suffix string, now time.Time) (string, error) {
+	base := path + suffix + "-" + now.UTC().Format("20060102T150405Z")
+	for i := 1; i <= 100; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		// A hard link fails if name exists, where rename would replace it.
+		err := os.Link(path, name)
+		if err == nil {
+			if err := os.Remove(path); err != nil {
+				os.Remove(name)
+				return "", err
+			}
+			return name, nil
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		// No hard links here (a symlink at path, some file systems):
+		// check, then rename.
+		if _, err := os.Lstat(name); err == nil {
+			continue
+		}
+		if err := os.Rename(path, name); err != nil {
+			return "", err
+		}
+		return name, nil
+	}
+	return "", fmt.Errorf("cannot find a free name for a copy of %s", path)
+}

@@ -1,0 +1,79 @@
+package settings
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"time"
+)
+
+// TrustFile is the name, in the state directory, of the list of project
+// settings files the user has trusted, each pinned by the SHA-256 of its
+// content. Any edit to a trusted file changes its hash and un-trusts it.
+const TrustFile = "trusted.json"
+
+// trustStore is the content of TrustFile.
+type trustStore struct {
+	Files map[string]string `json:"files"` // absolute path -> "sha256:<hex>"
+}
+
+// ContentHash returns the pin of a file's content.
+func ContentHash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// readTrust reads the trust store. An unreadable store trusts nothing.
+func readTrust(stateDir string) (trustStore, *Problem) {
+	var ts trustStore
+	if stateDir == "" {
+		return ts, nil
+	}
+	path := filepath.Join(stateDir, TrustFile)
+	data, err := readFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return ts, nil
+	}
+	if err == nil {
+		err = json.Unmarshal(data, &ts)
+	}
+	if err != nil {
+		return trustStore{}, &Problem{File: path, Msg: fmt.Sprintf("cannot be read (%v); no project file is trusted until it is fixed or removed", err)}
+	}
+	return ts, nil
+}
+
+// SetTrust pins path to the hash of data in the trust store, or, with
+// revoke, removes it. It reports whether anything changed.
+func SetTrust(stateDir, path string, data []byte, revoke bool, now time.Time) (changed bool, err error) {
+	if stateDir == "" {
+		return false, errors.New("permguard's state directory is not known")
+	}
+	store := filepath.Join(stateDir, TrustFile)
+	_, err = Update(store, now, func(d *Document) error {
+		files := map[string]string{}
+		if raw, ok := d.Raw("files"); ok {
+			if err := json.Unmarshal(raw, &files); err != nil {
+				return fmt.Errorf("%s: \"files\" is not an object of paths: %w", store, err)
+			}
+		}
+		hash := ContentHash(data)
+		switch {
+		case revoke && files[path] == "":
+			return ErrUnchanged
+		case revoke:
+			delete(files, path)
+		case files[path] == hash:
+			return ErrUnchanged
+		default:
+			files[path] = hash
+		}
+		changed = true
+		return d.Set("files", files)
+	})
+	return changed, err
+}

@@ -1,0 +1,211 @@
+package settings
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/permguard/permguard/internal/classify"
+)
+
+// Permission is an effective permission level: one of the classifier's
+// levels, or bypassed, which is a setting and never a verdict.
+type Permission struct {
+	Level    classify.Level
+	Bypassed bool
+}
+
+func (p Permission) String() string {
+	if p.Bypassed {
+		return "bypassed"
+	}
+	return p.Level.String()
+}
+
+// ParsePermission parses a level as a person writes it: a level name,
+// "bypassed", or the aliases "read" (minimal) and "write" (high) that
+// read/write-mode tools use.
+func ParsePermission(s string) (Permission, bool) {
+	switch strings.ToLower(s) {
+	case "bypassed":
+		return Permission{Bypassed: true}, true
+	case "read":
+		return Permission{Level: classify.Minimal}, true
+	case "write":
+		return Permission{Level: classify.High}, true
+	}
+	l, ok := classify.ParseLevel(s)
+	return Permission{Level: l}, ok
+}
+
+// PermissionNames lists the values [ParsePermission] accepts, for messages
+// and shell completion; the aliases are left out.
+func PermissionNames() []string {
+	var names []string
+	for _, l := range classify.Levels() {
+		names = append(names, l.String())
+	}
+	return append(names, "bypassed")
+}
+
+// Mode says what happens when a command needs approval.
+type Mode uint8
+
+const (
+	ModeAsk   Mode = iota // ask a person when one can be asked
+	ModeBlock             // never ask: block
+)
+
+func (m Mode) String() string {
+	if m == ModeBlock {
+		return "block"
+	}
+	return "ask"
+}
+
+// ParseMode parses "ask" or "block".
+func ParseMode(s string) (Mode, bool) {
+	switch strings.ToLower(s) {
+	case "ask":
+		return ModeAsk, true
+	case "block":
+		return ModeBlock, true
+	}
+	return ModeAsk, false
+}
+
+// Notify says when a desktop notification is sent while a person is asked.
+type Notify uint8
+
+const (
+	NotifyOn         Notify = iota // every time
+	NotifyOff                      // never
+	NotifyUnfocused                // when the terminal is not in front, as far as can be told
+	NotifyPersistent               // every time, with critical urgency so it stays on screen
+)
+
+var notifyNames = [...]string{"on", "off", "unfocused", "persistent"}
+
+func (n Notify) String() string { return notifyNames[n] }
+
+// ParseNotify parses a notifications setting.
+func ParseNotify(s string) (Notify, bool) {
+	for i, name := range notifyNames {
+		if strings.EqualFold(s, name) {
+			return Notify(i), true
+		}
+	}
+	return NotifyOn, false
+}
+
+// Defaults, used when nothing sets a value.
+const (
+	DefaultPromptTimeout = 120 * time.Second
+	minPromptTimeout     = time.Second
+	maxPromptTimeout     = time.Hour
+)
+
+// Kind says what kind of place a value came from.
+type Kind uint8
+
+const (
+	FromDefault Kind = iota
+	FromGlobal       // the user's settings file
+	FromProject      // .permguard/settings.json or settings.local.json
+	FromManaged      // /etc/permguard/settings.json
+	FromSession      // this session's level or mode
+	FromEnv          // PERMGUARD_LEVEL, PERMGUARD_MODE
+	FromFlag         // --level
+)
+
+var kindNames = [...]string{"default", "global", "project", "managed", "session", "env", "flag"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Source is where a value came from: a file position, an environment
+// variable, a flag, or the default.
+type Source struct {
+	Kind      Kind
+	Name      string // the file's path, the variable or the flag
+	Line, Col int    // in a file; 0 when not known
+	Trusted   bool   // a project file the user trusts (permguard trust)
+}
+
+// String renders a source for people: "default", "env PERMGUARD_LEVEL",
+// "global /home/u/.config/permguard/settings.json:3:12".
+func (s Source) String() string {
+	label := s.Kind.String()
+	if s.Kind == FromProject && s.Trusted {
+		label = "trusted project"
+	}
+	switch {
+	case s.Name == "":
+		return label
+	case s.Line > 0:
+		return fmt.Sprintf("%s %s:%d:%d", label, s.Name, s.Line, s.Col)
+	default:
+		return label + " " + s.Name
+	}
+}
+
+// tightenOnly reports a source that may only make things stricter: the
+// managed file, and project files the user has not trusted.
+func (s Source) tightenOnly() bool {
+	return s.Kind == FromManaged || (s.Kind == FromProject && !s.Trusted)
+}
+
+// Setting is one value with where it came from.
+type Setting[T any] struct {
+	Value T
+	Src   Source
+}
+
+// Rule is a pattern from the settings, with where it was written.
+type Rule struct {
+	Glob Glob
+	Src  Source
+}
+
+// Pattern returns the pattern as written.
+func (r Rule) Pattern() string { return r.Glob.String() }
+
+// Mapping is one prefix mapping: commands that start with From are judged
+// as if they started with To.
+type Mapping struct {
+	From, To []string
+	Src      Source
+}
+
+// Problem is something wrong in a settings file, and what was done about it.
+type Problem struct {
+	File      string // the file; empty for problems with flags or variables
+	Line, Col int
+	Msg       string
+}
+
+func (p Problem) String() string {
+	switch {
+	case p.File == "":
+		return p.Msg
+	case p.Line > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Msg)
+	default:
+		return p.File + ": " + p.Msg
+	}
+}
+
+// Override levels: the classifier's four, and dangerous. Checked from the
+// last (most restrictive) to the first.
+const (
+	numLevels    = 4
+	overDanger   = numLevels // index of "dangerous" in an overrides array
+	numOverrides = numLevels + 1
+)
+
+// overrideName names an index of an overrides array.
+func overrideName(i int) string {
+	if i == overDanger {
+		return "dangerous"
+	}
+	return classify.Level(i).String()
+}
