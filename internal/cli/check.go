@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/settings"
 )
 
 // CheckOptions is everything `permguard check` works from.
@@ -16,6 +18,7 @@ type CheckOptions struct {
 	IO     *IOStreams
 	Getenv func(key string) string
 	Getwd  func() (string, error)
+	Now    func() time.Time
 
 	// Classify is the classifier; tests replace it to pin a verdict.
 	Classify func(src string, env classify.Env) classify.Verdict
@@ -29,7 +32,7 @@ type CheckOptions struct {
 // NewCmdCheck returns the check command. runF, if not nil, is called instead
 // of checkRun, so tests can see what the flags parsed into.
 func NewCmdCheck(f *Factory, runF func(*CheckOptions) error) *cobra.Command {
-	opts := &CheckOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Classify: classify.Classify}
+	opts := &CheckOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Classify: classify.Classify}
 	cmd := &cobra.Command{
 		Use:   "check [--json] [--cwd DIR] [--level LEVEL] [--] COMMAND...",
 		Short: "Classify a shell command and say whether it may run",
@@ -42,7 +45,9 @@ after "--", is the command. With no COMMAND and stdin not a terminal, check
 reads one tool call as JSON from stdin:
   {"tool_name":"Bash","tool_input":{"command":"..."},"cwd":"..."}
 
-The effective level is --level, else $PERMGUARD_LEVEL, else minimal.
+The effective level is --level, else $PERMGUARD_LEVEL, else the settings'
+level, else minimal; the managed file and project files can only lower it.
+Deny rules block at every level. See "permguard config show".
 
 Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`,
 		Example: `  permguard check ls -la
@@ -72,73 +77,107 @@ Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`
 	return cmd
 }
 
-// checkRun classifies the command, prints the verdict and decides. It returns
-// [ErrBlocked] when the command may not run.
+// checkRun classifies the command, applies the settings, prints the
+// verdict and decides. It returns [ErrBlocked] when the command may not run.
 func checkRun(opts *CheckOptions) error {
-	perm, err := effectivePermission(opts)
-	if err != nil {
-		return err
+	if opts.Level != "" {
+		if _, ok := settings.ParsePermission(opts.Level); !ok {
+			return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
+		}
 	}
 	// PERMGUARD_NO_PROMPT=1 is accepted and changes nothing yet: check never
 	// prompts, so a command that needs approval is always blocked.
 
-	command, payloadCwd, err := checkInput(opts)
+	in, err := checkInput(opts)
 	if err != nil {
 		return err
 	}
-	env, err := checkEnv(opts, payloadCwd)
+	env, err := checkEnv(opts, in.cwd)
 	if err != nil {
 		return err
 	}
+	eff := loadSettings(settingsEnv{Getenv: opts.Getenv, Now: opts.Now, ErrOut: opts.IO.ErrOut}, env.Workspace, opts.Level)
+	env.PrefixMappings = eff.ClassifyMappings()
 
-	v := opts.Classify(command, env)
-	d := decide(v, perm)
-	if opts.JSON {
-		err = writeCheckJSON(opts, command, v, d, perm)
+	var res settings.Result
+	if in.tool != "" {
+		v, ok := toolVerdict(eff, in.tool)
+		if !ok {
+			return withHints(fmt.Errorf("tool %q is not a shell command and has no tool_input.command", in.tool),
+				"permguard check classifies shell commands, and the tools the tools and mcp settings name")
+		}
+		res = settings.Result{Verdict: v}
 	} else {
-		err = writeCheckText(opts, v, d, perm)
+		res = eff.Apply(opts.Classify(in.command, env))
+	}
+	perm := eff.Level.Value
+	d := decide(res, perm)
+	if opts.JSON {
+		err = writeCheckJSON(opts, in.display(), res, d, eff)
+	} else {
+		err = writeCheckText(opts, res, d, eff)
 	}
 	if err != nil {
 		return fmt.Errorf("failed to write the verdict: %w", err)
 	}
-	if d != decisionAllow {
-		fmt.Fprint(opts.IO.ErrOut, blockMessage(command, v, perm))
+	if d == decisionAllow {
+		return nil
+	}
+	if res.Deny != nil {
+		fmt.Fprint(opts.IO.ErrOut, denyMessage(in.display(), res.Deny))
 		return ErrBlocked
 	}
-	return nil
+	b := blockInfo{perm: perm, tool: in.tool != ""}
+	if eff.Capped && !res.Verdict.Dangerous && res.Verdict.Level > perm.Level {
+		b.capped = &eff.Level.Src
+	}
+	fmt.Fprint(opts.IO.ErrOut, blockMessage(in.display(), res.Verdict, b))
+	return ErrBlocked
 }
 
-// effectivePermission applies the precedence of design §4 that exists so
-// far: --level, then $PERMGUARD_LEVEL, then minimal.
-func effectivePermission(opts *CheckOptions) (permission, error) {
-	if opts.Level != "" {
-		p, ok := parsePermission(opts.Level)
-		if !ok {
-			return permission{}, usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
-		}
-		return p, nil
+// toolVerdict judges a tool call that is not a shell command by the tools
+// and mcp settings; ok is false when they do not name it. The built-in
+// levels of design §3, which know file paths, come with the hook.
+func toolVerdict(eff *settings.Effective, tool string) (v classify.Verdict, ok bool) {
+	mcp := strings.HasPrefix(tool, "mcp__")
+	level, rule := eff.ToolLevel(tool, mcp, classify.High)
+	if rule == nil {
+		return v, false
 	}
-	if s := opts.Getenv("PERMGUARD_LEVEL"); s != "" {
-		p, ok := parsePermission(s)
-		if ok {
-			return p, nil
-		}
-		// Fail closed: a typo must not leave a looser level in force.
-		warnf(opts.IO.ErrOut, "PERMGUARD_LEVEL=%q is not a level; using minimal (levels are %s)", s, permissionNames())
+	key := "tools"
+	if mcp {
+		key = "mcp"
 	}
-	return permission{level: classify.Minimal}, nil
+	r := classify.Reason{Rule: "tool-setting", Level: level, Pos: classify.Pos{Line: 1, Col: 1}, Snippet: tool,
+		Message: fmt.Sprintf("is set to %s by %s %q (%s)", level, key, rule.Pattern(), rule.Src)}
+	return classify.Verdict{Level: level, Reasons: []classify.Reason{r}, Floors: []classify.Reason{r}}, true
+}
+
+// checkInputs is what check was asked about: a shell command, or a tool
+// call that is not one.
+type checkInputs struct {
+	command string
+	tool    string // the tool's name, for a tool call that runs no shell command
+	cwd     string // the cwd a tool call names
+}
+
+func (c checkInputs) display() string {
+	if c.tool != "" {
+		return "tool " + c.tool
+	}
+	return c.command
 }
 
 // checkInput returns the command to classify and, when it came in a tool
 // call, the cwd the tool call names.
-func checkInput(opts *CheckOptions) (command, cwd string, err error) {
+func checkInput(opts *CheckOptions) (checkInputs, error) {
 	switch {
 	case len(opts.Args) == 1:
-		return opts.Args[0], "", nil
+		return checkInputs{command: opts.Args[0]}, nil
 	case len(opts.Args) > 1:
-		return strings.Join(opts.Args, " "), "", nil
+		return checkInputs{command: strings.Join(opts.Args, " ")}, nil
 	case opts.IO.StdinIsTTY:
-		return "", "", usageErrorf(stdinHints, "no command to check")
+		return checkInputs{}, usageErrorf(stdinHints, "no command to check")
 	default:
 		return readToolCall(opts.IO.In)
 	}
@@ -203,10 +242,13 @@ func isDefaultOwnDir(d, home string) bool {
 }
 
 // writeCheckText prints the verdict line, then one line per reason.
-func writeCheckText(opts *CheckOptions, v classify.Verdict, d decision, p permission) error {
+func writeCheckText(opts *CheckOptions, res settings.Result, d decision, eff *settings.Effective) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s at level %s\n", verdictLabel(v), d, p)
-	for _, r := range v.Reasons {
+	fmt.Fprintf(&b, "%s: %s at level %s\n", verdictLabel(res.Verdict), d, eff.Level.Value)
+	if res.Deny != nil {
+		fmt.Fprintf(&b, "  deny rule %s (%s) matches %s\n", printable(fmt.Sprintf("%q", res.Deny.Rule.Pattern())), printable(res.Deny.Rule.Src.String()), printable(res.Deny.Command))
+	}
+	for _, r := range res.Verdict.Reasons {
 		fmt.Fprintf(&b, "  %s\n", printable(r.String()))
 	}
 	_, err := fmt.Fprint(opts.IO.Out, b.String())
@@ -228,7 +270,16 @@ type checkJSON struct {
 	Dangerous      bool         `json:"dangerous"`
 	Decision       decision     `json:"decision"`
 	EffectiveLevel string       `json:"effective_level"`
+	LevelSource    string       `json:"effective_level_source"`
+	Mode           string       `json:"mode"`
+	DenyRule       *denyJSON    `json:"deny_rule"`
 	Reasons        []reasonJSON `json:"reasons"`
+}
+
+type denyJSON struct {
+	Pattern string `json:"pattern"`
+	Source  string `json:"source"`
+	Command string `json:"command"`
 }
 
 type reasonJSON struct {
@@ -240,14 +291,20 @@ type reasonJSON struct {
 	Snippet   string `json:"snippet"`
 }
 
-func writeCheckJSON(opts *CheckOptions, command string, v classify.Verdict, d decision, p permission) error {
+func writeCheckJSON(opts *CheckOptions, command string, res settings.Result, d decision, eff *settings.Effective) error {
+	v := res.Verdict
 	out := checkJSON{
 		Command:        command,
 		Level:          v.Level.String(),
 		Dangerous:      v.Dangerous,
 		Decision:       d,
-		EffectiveLevel: p.String(),
+		EffectiveLevel: eff.Level.Value.String(),
+		LevelSource:    eff.Level.Src.String(),
+		Mode:           eff.Mode.Value.String(),
 		Reasons:        make([]reasonJSON, 0, len(v.Reasons)),
+	}
+	if res.Deny != nil {
+		out.DenyRule = &denyJSON{Pattern: res.Deny.Rule.Pattern(), Source: res.Deny.Rule.Src.String(), Command: res.Deny.Command}
 	}
 	for _, r := range v.Reasons {
 		out.Reasons = append(out.Reasons, reasonJSON{

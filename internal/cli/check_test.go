@@ -239,7 +239,7 @@ func TestCheckRunJSON(t *testing.T) {
 		t.Errorf("exit %d, want %d", got.code, ExitBlocked)
 	}
 	// Exactly one JSON object, with exactly these fields: they are API.
-	want := `{"command":"git status && git push","level":"high","dangerous":false,"decision":"block","effective_level":"minimal","reasons":[` +
+	want := `{"command":"git status && git push","level":"high","dangerous":false,"decision":"block","effective_level":"minimal","effective_level_source":"default","mode":"ask","deny_rule":null,"reasons":[` +
 		`{"rule":"git-read","level":"minimal","dangerous":false,"message":"shows the working tree status","pos":"1:1","snippet":"git status"},` +
 		`{"rule":"git-push","level":"high","dangerous":false,"message":"pushes commits to a remote","pos":"1:15","snippet":"git push"}]}` + "\n"
 	if got.stdout != want {
@@ -312,7 +312,7 @@ func TestCheckRunInput(t *testing.T) {
 		{name: "two values", stdin: `{"tool_input":{"command":"ls"}} {"tool_input":{"command":"rm -rf /"}}`, wantCode: ExitBlocked, wantStderr: "more than one JSON value"},
 		{name: "no command", stdin: `{"tool_name":"Bash","tool_input":{}}`, wantCode: ExitBlocked, wantStderr: "permguard: error: the tool call on stdin has no tool_input.command\n"},
 		{name: "not a shell tool", stdin: `{"tool_name":"Write","tool_input":{"file_path":"/etc/passwd"}}`, wantCode: ExitBlocked,
-			wantStderr: "permguard: error: tool \"Write\" is not a shell command and has no tool_input.command\npermguard: hint: permguard check classifies shell commands only\n"},
+			wantStderr: "permguard: error: tool \"Write\" is not a shell command and has no tool_input.command\npermguard: hint: permguard check classifies shell commands, and the tools the tools and mcp settings name\n"},
 		{name: "command of the wrong type", stdin: `{"tool_name":"Bash","tool_input":{"command":42}}`, wantCode: ExitBlocked, wantStderr: "neither a string nor a list of strings"},
 		{name: "invalid UTF-8", stdin: "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls \xff\"}}", wantCode: ExitBlocked, wantStderr: "not valid UTF-8"},
 		{name: "oversized stdin", stdin: big, wantCode: ExitBlocked, wantStderr: "permguard: error: the tool call on stdin is over the 8 MiB limit\n"},

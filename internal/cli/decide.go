@@ -5,46 +5,20 @@ import (
 	"strings"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/settings"
 )
-
-// permission is an effective permission level: one of the classifier's
-// levels, or bypassed, which is a setting and never a verdict.
-type permission struct {
-	level    classify.Level
-	bypassed bool
-}
-
-func (p permission) String() string {
-	if p.bypassed {
-		return "bypassed"
-	}
-	return p.level.String()
-}
-
-// parsePermission parses a --level or PERMGUARD_LEVEL value.
-func parsePermission(s string) (permission, bool) {
-	if strings.EqualFold(s, "bypassed") {
-		return permission{bypassed: true}, true
-	}
-	l, ok := classify.ParseLevel(s)
-	return permission{level: l}, ok
-}
 
 // permissionNames is the list of valid permission values, for hints.
 func permissionNames() string {
-	var names []string
-	for _, l := range classify.Levels() {
-		names = append(names, l.String())
-	}
-	return strings.Join(append(names, "bypassed"), ", ")
+	return strings.Join(settings.PermissionNames(), ", ")
 }
 
 // allows says, in the words a user sees, what p allows.
-func (p permission) allows() string {
-	if p.bypassed {
-		return "everything: all checks are off"
+func allows(p settings.Permission) string {
+	if p.Bypassed {
+		return "everything: all checks are off except deny rules"
 	}
-	switch p.level {
+	switch p.Level {
 	case classify.Minimal:
 		return "read-only: no file changes, no network"
 	case classify.Low:
@@ -66,16 +40,19 @@ const (
 	decisionBlock decision = "block"
 )
 
-// decide applies design §4 with what exists so far: there are no deny rules,
-// no remembered approvals and no prompts yet.
-func decide(v classify.Verdict, p permission) decision {
+// decide applies design §4 with what exists so far: deny rules and levels;
+// there are no remembered approvals and no prompts yet, so whatever needs
+// approval is blocked whatever the mode.
+func decide(res settings.Result, p settings.Permission) decision {
+	v := res.Verdict
 	switch {
-	case p.bypassed:
+	case res.Deny != nil:
+		return decisionBlock // even when bypassed
+	case p.Bypassed:
 		return decisionAllow
-	case !v.Dangerous && v.Level <= p.level:
+	case !v.Dangerous && v.Level <= p.Level:
 		return decisionAllow
 	default:
-		// Approval is needed, and nobody can be asked yet: block.
 		return decisionBlock
 	}
 }
@@ -101,24 +78,52 @@ func mainReason(v classify.Verdict) string {
 // line; longer commands are not repeated.
 const maxRerunBytes = 4096
 
+// blockInfo is what the block message says about the level in force.
+type blockInfo struct {
+	perm settings.Permission
+	// capped is the file that capped the level, when the command needs more
+	// than that file allows: re-running at a higher level would not help.
+	capped *settings.Source
+	tool   bool // a tool call read from stdin, not a command
+}
+
 // blockMessage renders the block message of design §4: exactly four lines,
 // each ending in a newline.
-func blockMessage(command string, v classify.Verdict, p permission) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", displayCommand(command))
-	fmt.Fprintf(&b, "Blocked by permission (%s). Allowed at this level: %s\n", p, p.allows())
+func blockMessage(command string, v classify.Verdict, b blockInfo) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "%s\n", displayCommand(command))
+	fmt.Fprintf(&s, "Blocked by permission (%s). Allowed at this level: %s\n", b.perm, allows(b.perm))
 	needs := v.Level.String()
 	if v.Dangerous {
 		needs += ", dangerous"
 	}
-	fmt.Fprintf(&b, "Needs: %s — %s\n", needs, printable(mainReason(v)))
+	fmt.Fprintf(&s, "Needs: %s — %s\n", needs, printable(mainReason(v)))
 	switch {
 	case v.Dangerous:
-		b.WriteString("Only a person can approve this: it is dangerous at every level.\n")
+		s.WriteString("Only a person can approve this: it is dangerous at every level.\n")
+	case b.capped != nil:
+		fmt.Fprintf(&s, "The level is capped at %s by %s; only a change there allows this.\n", b.perm, printable(b.capped.String()))
+	case b.tool:
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check, with the same tool call on stdin\n", v.Level)
 	case len(command) > maxRerunBytes:
-		fmt.Fprintf(&b, "User can re-run with: PERMGUARD_LEVEL=%s permguard check COMMAND (the command is %d bytes, too long to repeat)\n", v.Level, len(command))
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check COMMAND (the command is %d bytes, too long to repeat)\n", v.Level, len(command))
 	default:
-		fmt.Fprintf(&b, "User can re-run with: PERMGUARD_LEVEL=%s permguard check %s\n", v.Level, shellQuote(command))
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check %s\n", v.Level, shellQuote(command))
 	}
-	return b.String()
+	return s.String()
+}
+
+// denyMessage renders the block message for a deny rule, in the same four
+// lines.
+func denyMessage(command string, d *settings.DenyMatch) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "%s\n", displayCommand(command))
+	fmt.Fprintf(&s, "Blocked by the deny rule %s (%s)\n", printable(fmt.Sprintf("%q", d.Rule.Pattern())), printable(d.Rule.Src.String()))
+	fmt.Fprintf(&s, "Matched: %s — deny rules block at every level, even bypassed\n", displayCommand(d.Command))
+	if d.Rule.Src.Kind == settings.FromGlobal {
+		fmt.Fprintf(&s, "User can remove the rule with: permguard deny --remove %s\n", shellQuote(d.Rule.Pattern()))
+	} else {
+		fmt.Fprintf(&s, "Only a change to %s removes the rule.\n", printable(d.Rule.Src.Name))
+	}
+	return s.String()
 }

@@ -5,18 +5,20 @@ import (
 	"testing"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/settings"
 )
 
 func TestParsePermission(t *testing.T) {
-	for _, s := range []string{"minimal", "low", "medium", "high", "bypassed", "High", "BYPASSED"} {
-		p, ok := parsePermission(s)
-		if !ok || p.String() != strings.ToLower(s) {
-			t.Errorf("parsePermission(%q) = %v, %v; want %s, true", s, p, ok, strings.ToLower(s))
+	for s, want := range map[string]string{"minimal": "minimal", "low": "low", "medium": "medium", "high": "high",
+		"bypassed": "bypassed", "High": "high", "BYPASSED": "bypassed", "read": "minimal", "write": "high"} {
+		p, ok := settings.ParsePermission(s)
+		if !ok || p.String() != want {
+			t.Errorf("ParsePermission(%q) = %v, %v; want %s, true", s, p, ok, want)
 		}
 	}
 	for _, s := range []string{"", "none", "dangerous", "bypass", "high "} {
-		if p, ok := parsePermission(s); ok {
-			t.Errorf("parsePermission(%q) = %v, true; want false", s, p)
+		if p, ok := settings.ParsePermission(s); ok {
+			t.Errorf("ParsePermission(%q) = %v, true; want false", s, p)
 		}
 	}
 }
@@ -31,10 +33,10 @@ func TestDecide(t *testing.T) {
 				if !dangerous && lvl <= eff {
 					want = decisionAllow
 				}
-				if got := decide(v, permission{level: eff}); got != want {
+				if got := decide(settings.Result{Verdict: v}, settings.Permission{Level: eff}); got != want {
 					t.Errorf("decide(%s dangerous=%v, at %s) = %s, want %s", lvl, dangerous, eff, got, want)
 				}
-				if got := decide(v, permission{bypassed: true}); got != decisionAllow {
+				if got := decide(settings.Result{Verdict: v}, settings.Permission{Bypassed: true}); got != decisionAllow {
 					t.Errorf("decide(%s dangerous=%v, bypassed) = %s, want allow", lvl, dangerous, got)
 				}
 			}
@@ -47,32 +49,32 @@ func TestBlockMessage(t *testing.T) {
 		name    string
 		command string
 		verdict classify.Verdict
-		perm    permission
+		perm    blockInfo
 		want    string
 	}{
 		{
-			name: "quotes in the command", command: "git push origin 'it''s'", verdict: verdictHigh, perm: permission{level: classify.Low},
+			name: "quotes in the command", command: "git push origin 'it''s'", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}},
 			want: "git push origin 'it''s'\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				`User can re-run with: PERMGUARD_LEVEL=high permguard check 'git push origin '\''it'\'''\''s'\'''` + "\n",
 		},
 		{
-			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, perm: permission{level: classify.Medium},
+			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Medium}},
 			want: "cd x …\n" +
 				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"User can re-run with: PERMGUARD_LEVEL=high permguard check $'cd x\\ngit push\\n'\n",
 		},
 		{
-			name: "dangerous", command: "rm -rf ~", verdict: verdictDangerous, perm: permission{level: classify.Minimal},
+			name: "dangerous", command: "rm -rf ~", verdict: verdictDangerous, perm: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
 			want: "rm -rf ~\n" +
 				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high, dangerous — deletes your home directory\n" +
 				"Only a person can approve this: it is dangerous at every level.\n",
 		},
 		{
-			name: "too long to repeat", command: strings.Repeat("x", 5000), verdict: verdictHigh, perm: permission{level: classify.Minimal},
+			name: "too long to repeat", command: strings.Repeat("x", 5000), verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
 			want: strings.Repeat("x", 200) + " …\n" +
 				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +

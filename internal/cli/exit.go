@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 )
 
 // Exit codes are API: agents, scripts and CI branch on them. They are declared
@@ -99,6 +100,7 @@ func Main() int {
 		IO:     System(),
 		Getenv: os.Getenv,
 		Getwd:  os.Getwd,
+		Now:    time.Now,
 	}
 	return run(f, os.Args[1:])
 }

@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/settings"
 )
 
 var fuzzSeeds = []string{
@@ -25,7 +26,7 @@ func FuzzBlockMessage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, command string, level uint8, dangerous bool) {
 		lvl := classify.Level(level % 4)
 		v := classify.Verdict{Level: lvl, Dangerous: dangerous, Reasons: []classify.Reason{{Level: lvl, Dangerous: dangerous, Message: command}}}
-		msg := blockMessage(command, v, permission{level: classify.Minimal})
+		msg := blockMessage(command, v, blockInfo{perm: settings.Permission{Level: classify.Minimal}})
 		if n := strings.Count(msg, "\n"); n != 4 || !strings.HasSuffix(msg, "\n") {
 			t.Fatalf("blockMessage(%q) has %d lines:\n%s", command, n, msg)
 		}
@@ -74,6 +75,6 @@ func FuzzReadToolCall(f *testing.F) {
 	f.Add(`{"tool_input":{"command":null}}`)
 	f.Add(`null`)
 	f.Fuzz(func(t *testing.T, in string) {
-		_, _, _ = readToolCall(strings.NewReader(in))
+		_, _ = readToolCall(strings.NewReader(in))
 	})
 }

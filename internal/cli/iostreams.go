@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"time"
 )
 
 // IOStreams is every stream a command reads or writes. Commands never touch
@@ -41,4 +42,5 @@ type Factory struct {
 	IO     *IOStreams
 	Getenv func(key string) string
 	Getwd  func() (string, error)
+	Now    func() time.Time
 }

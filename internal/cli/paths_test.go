@@ -5,8 +5,16 @@ import (
 	"testing"
 )
 
+// envFunc returns a Getenv over kv. Unless kv names one, the managed
+// settings file is one that does not exist, so no test reads the
+// machine's /etc/permguard.
 func envFunc(kv map[string]string) func(string) string {
-	return func(k string) string { return kv[k] }
+	return func(k string) string {
+		if v, ok := kv[k]; ok || k != "PERMGUARD_MANAGED_FILE" {
+			return v
+		}
+		return "/nonexistent/permguard/settings.json"
+	}
 }
 
 func TestConfigDir(t *testing.T) {

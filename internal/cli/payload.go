@@ -39,48 +39,52 @@ var stdinHints = []string{
 	`or pipe one tool call: {"tool_name":"Bash","tool_input":{"command":"..."},"cwd":"..."}`,
 }
 
-// readToolCall reads one tool call from r and returns the shell command it
-// would run and the directory it names (empty if none).
-func readToolCall(r io.Reader) (command, cwd string, err error) {
+// readToolCall reads one tool call from r: the shell command it would run,
+// or the name of a tool that runs none, and the directory it names.
+func readToolCall(r io.Reader) (checkInputs, error) {
+	command, tool, cwd, err := readToolCallParts(r)
+	return checkInputs{command: command, tool: tool, cwd: cwd}, err
+}
+
+func readToolCallParts(r io.Reader) (command, tool, cwd string, err error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxPayloadBytes+1))
 	if err != nil {
-		return "", "", fmt.Errorf("failed to read the tool call on stdin: %w", err)
+		return "", "", "", fmt.Errorf("failed to read the tool call on stdin: %w", err)
 	}
 	if len(data) > maxPayloadBytes {
-		return "", "", withHints(fmt.Errorf("the tool call on stdin is over the %d MiB limit", maxPayloadBytes>>20), stdinHints[0])
+		return "", "", "", withHints(fmt.Errorf("the tool call on stdin is over the %d MiB limit", maxPayloadBytes>>20), stdinHints[0])
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return "", "", withHints(errors.New("no command given and stdin is empty"), stdinHints...)
+		return "", "", "", withHints(errors.New("no command given and stdin is empty"), stdinHints...)
 	}
 	if !utf8.Valid(data) {
-		return "", "", withHints(errors.New("the tool call on stdin is not valid UTF-8"), stdinHints[1])
+		return "", "", "", withHints(errors.New("the tool call on stdin is not valid UTF-8"), stdinHints[1])
 	}
 	var tc toolCall
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&tc); err != nil {
-		return "", "", withHints(fmt.Errorf("cannot read the tool call on stdin: %v", err), stdinHints[1])
+		return "", "", "", withHints(fmt.Errorf("cannot read the tool call on stdin: %v", err), stdinHints[1])
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return "", "", withHints(errors.New("stdin holds more than one JSON value; expected one tool call"), stdinHints[1])
+		return "", "", "", withHints(errors.New("stdin holds more than one JSON value; expected one tool call"), stdinHints[1])
 	}
 
 	raw, ok := tc.ToolInput["command"]
 	if !ok || string(raw) == "null" {
 		if tc.ToolName == "" || shellTools[strings.ToLower(tc.ToolName)] {
-			return "", "", withHints(errors.New("the tool call on stdin has no tool_input.command"), stdinHints[1])
+			return "", "", "", withHints(errors.New("the tool call on stdin has no tool_input.command"), stdinHints[1])
 		}
-		return "", "", withHints(fmt.Errorf("tool %q is not a shell command and has no tool_input.command", tc.ToolName),
-			"permguard check classifies shell commands only")
+		return "", tc.ToolName, tc.Cwd, nil
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err == nil {
-		return s, tc.Cwd, nil
+		return s, "", tc.Cwd, nil
 	}
 	// Some agents send an argument vector (["bash", "-lc", "..."]): quote it
 	// into the shell command that runs exactly that vector.
 	var argv []string
 	if err := json.Unmarshal(raw, &argv); err == nil && len(argv) > 0 {
-		return shellJoin(argv), tc.Cwd, nil
+		return shellJoin(argv), "", tc.Cwd, nil
 	}
-	return "", "", errors.New("tool_input.command in the tool call on stdin is neither a string nor a list of strings")
+	return "", "", "", errors.New("tool_input.command in the tool call on stdin is neither a string nor a list of strings")
 }

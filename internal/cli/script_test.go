@@ -29,9 +29,13 @@ func TestScript(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
-			// A settings directory and a home of the script's own, so no
-			// script ever sees the real user's settings.
+			// Settings, state, a managed file and a home of the script's
+			// own, so no script ever sees the real user's or machine's
+			// settings. The managed file does not exist unless a script
+			// writes it.
 			env.Setenv("PERMGUARD_CONFIG_DIR", env.WorkDir+"/cfg")
+			env.Setenv("PERMGUARD_STATE_DIR", env.WorkDir+"/state")
+			env.Setenv("PERMGUARD_MANAGED_FILE", env.WorkDir+"/etc/permguard/settings.json")
 			env.Setenv("HOME", env.WorkDir+"/home")
 			return os.MkdirAll(env.WorkDir+"/home", 0o755)
 		},
