@@ -44,6 +44,14 @@ and allows it or blocks it with an explanation.`,
 	})
 
 	root.AddCommand(NewCmdCheck(f, nil))
+	root.AddCommand(NewCmdConfig(f))
+	root.AddCommand(NewCmdLevel(f, nil))
+	root.AddCommand(NewCmdMode(f, nil))
+	root.AddCommand(NewCmdAllow(f, nil))
+	root.AddCommand(NewCmdDeny(f, nil))
+	root.AddCommand(NewCmdRules(f, nil))
+	root.AddCommand(NewCmdTrust(f, nil))
+	root.AddCommand(NewCmdCompletion(f))
 	root.AddCommand(NewCmdVersion(f))
 	return root
 }

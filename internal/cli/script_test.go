@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -38,6 +39,14 @@ func TestScript(t *testing.T) {
 			env.Setenv("PERMGUARD_MANAGED_FILE", env.WorkDir+"/etc/permguard/settings.json")
 			env.Setenv("HOME", env.WorkDir+"/home")
 			return os.MkdirAll(env.WorkDir+"/home", 0o755)
+		},
+		Condition: func(cond string) (bool, error) {
+			switch cond {
+			case "root":
+				// root reads files whatever their mode
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitcode,

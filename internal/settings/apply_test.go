@@ -61,6 +61,10 @@ func TestApply(t *testing.T) {
 			cmd: "curl e", level: classify.High, rule: "network"},
 		{name: "project dangerous override", global: `{}`, project: `{"overrides": {"dangerous": ["npm publish*"]}}`,
 			cmd: "npm publish", level: classify.High, dangerous: true, rule: "override"},
+		{name: "no override crosses a project cap", global: `{"overrides": {"minimal": ["curl *"]}}`, project: `{"level": "low"}`,
+			cmd: "curl e", level: classify.High, rule: "network"},
+		{name: "an override above the cap applies", global: `{"overrides": {"medium": ["curl *"]}}`, project: `{"level": "low"}`,
+			cmd: "curl e", level: classify.Medium, rule: "override"},
 		{name: "project cannot undo a global raise", global: `{"overrides": {"high": ["ls *"]}}`, project: `{"overrides": {"low": ["ls *"]}}`,
 			cmd: "ls -la", level: classify.High, rule: "override"},
 	}

@@ -25,6 +25,10 @@ type Effective struct {
 	Level  Setting[Permission]
 	Chosen Setting[Permission] // by precedence, before any cap
 	Capped bool                // a tighten-only file lowered Chosen
+	// Cap is the strictest level a tighten-only file sets, whether or not
+	// it is below Chosen; nil when none sets one. No override makes a
+	// command that needs more than Cap run at Cap or below.
+	Cap *Setting[classify.Level]
 
 	Mode          Setting[Mode]
 	Notifications Setting[Notify]
@@ -152,6 +156,9 @@ func (e *Effective) tighten(f *File, problems *[]Problem) {
 	trustHint := ""
 	if f.Src.Kind == FromProject {
 		trustHint = fmt.Sprintf(" (to let this file loosen, run \"permguard trust %s\")", f.Src.Name)
+	}
+	if f.Level != nil && !f.Level.Value.Bypassed && (e.Cap == nil || f.Level.Value.Level < e.Cap.Value) {
+		e.Cap = &Setting[classify.Level]{f.Level.Value.Level, f.Level.Src}
 	}
 	if f.Level != nil && !f.Level.Value.Bypassed {
 		// Equal counts as capped: raising the chosen level would not help.
@@ -302,6 +309,17 @@ func (e *Effective) override(c classify.Command, line string) (classify.Command,
 		var kept []classify.Reason
 		level, dangerous := classify.Level(min(i, int(classify.High))), i == overDanger
 		msg := fmt.Sprintf("the override %q (%s) sets this command to %s", r.Pattern(), r.Src, overrideName(i))
+		if e.Cap != nil && c.Level > e.Cap.Value && level <= e.Cap.Value && !dangerous {
+			// A team's or project's floor: what needed approval under it
+			// still does.
+			c.Reasons = append(append([]classify.Reason(nil), c.Reasons...), classify.Reason{
+				Rule: "override", Level: c.Level, Dangerous: c.Dangerous, Pos: c.Pos, Snippet: c.Snippet,
+				Message: fmt.Sprintf("%s, but it is not applied: %s caps the level at %s, and no override lets a command past a cap",
+					msg, e.Cap.Src, e.Cap.Value),
+			})
+			changed = true
+			break
+		}
 		if c.Dangerous && !dangerous {
 			for _, cr := range c.Reasons {
 				if cr.Dangerous {

@@ -1,0 +1,469 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// settingsIO is what every settings command works with: the streams and
+// the process's environment, directory and clock.
+type settingsIO struct {
+	IO     *IOStreams
+	Getenv func(string) string
+	Getwd  func() (string, error)
+	Now    func() time.Time
+}
+
+func newSettingsIO(f *Factory) settingsIO {
+	return settingsIO{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now}
+}
+
+// globalFile returns the path of the user's settings file.
+func (s settingsIO) globalFile() (string, error) {
+	dir, err := ConfigDir(s.Getenv)
+	if err != nil {
+		return "", err
+	}
+	return settings.GlobalFile(dir), nil
+}
+
+// workspace is the current directory, where project files are looked for.
+func (s settingsIO) workspace() string {
+	wd, err := s.Getwd()
+	if err != nil {
+		return ""
+	}
+	return filepath.Clean(wd)
+}
+
+// load returns the settings in force here, printing problems as warnings.
+func (s settingsIO) load() *settings.Effective {
+	return loadSettings(settingsEnv{Getenv: s.Getenv, Now: s.Now, ErrOut: s.IO.ErrOut}, s.workspace(), "")
+}
+
+// update changes the global file and prints the problems it met.
+func (s settingsIO) update(change func(*settings.Document) error) (string, error) {
+	path, err := s.globalFile()
+	if err != nil {
+		return "", err
+	}
+	problems, err := settings.Update(path, s.Now(), change)
+	for _, p := range problems {
+		warnf(s.IO.ErrOut, "%s", printable(p.String()))
+	}
+	if err != nil {
+		return path, fmt.Errorf("failed to update %s: %w", path, err)
+	}
+	return path, nil
+}
+
+// NewCmdConfig returns the config command and its subcommands.
+func NewCmdConfig(f *Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "config",
+		Short: "Show, check and change permguard's settings",
+		Long: `Config shows the settings in force and where each comes from, checks
+settings files, and edits or resets your own settings file.
+
+Settings come from, highest precedence first: --level, $PERMGUARD_LEVEL and
+$PERMGUARD_MODE, your settings file, and the defaults. The managed file
+(/etc/permguard/settings.json) and project files (.permguard/settings.json,
+.permguard/settings.local.json) can only tighten, unless you trust a
+project file with "permguard trust".`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(NewCmdConfigShow(f, nil))
+	cmd.AddCommand(NewCmdConfigPath(f))
+	cmd.AddCommand(NewCmdConfigReset(f, nil))
+	cmd.AddCommand(NewCmdConfigValidate(f, nil))
+	cmd.AddCommand(NewCmdConfigEdit(f, nil))
+	return cmd
+}
+
+// ConfigShowOptions is everything `permguard config show` works from.
+type ConfigShowOptions struct {
+	settingsIO
+	JSON bool
+}
+
+// NewCmdConfigShow returns the config show command.
+func NewCmdConfigShow(f *Factory, runF func(*ConfigShowOptions) error) *cobra.Command {
+	opts := &ConfigShowOptions{settingsIO: newSettingsIO(f)}
+	cmd := &cobra.Command{
+		Use:   "show [--json]",
+		Short: "Show the settings in force here, and where each comes from",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return configShowRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the settings as one JSON object")
+	return cmd
+}
+
+func configShowRun(opts *ConfigShowOptions) error {
+	eff := opts.load()
+	if opts.JSON {
+		return writeJSON(opts.IO.Out, configJSONOf(eff))
+	}
+	var b strings.Builder
+	row := func(name, value string, src settings.Source) {
+		fmt.Fprintf(&b, "%-14s %-10s %s\n", name, value, printable(src.String()))
+	}
+	level := eff.Level.Value.String()
+	row("level", level, eff.Level.Src)
+	if eff.Capped && eff.Chosen.Value != eff.Level.Value {
+		fmt.Fprintf(&b, "%-14s %-10s %s\n", "", "(not "+eff.Chosen.Value.String()+")", "capped: "+printable(eff.Chosen.Src.String())+" chose "+eff.Chosen.Value.String())
+	}
+	row("mode", eff.Mode.Value.String(), eff.Mode.Src)
+	row("notifications", eff.Notifications.Value.String(), eff.Notifications.Src)
+	row("promptTimeout", eff.PromptTimeout.Value.String(), eff.PromptTimeout.Src)
+	if eff.ApprovalPin != nil {
+		row("approvalPin", "set", eff.ApprovalPin.Src)
+	} else {
+		row("approvalPin", "not set", settings.Source{})
+	}
+	b.WriteString("\nfiles:\n")
+	for _, fs := range eff.Files {
+		fmt.Fprintf(&b, "  %-16s %-10s %s\n", fileLabel(fs.Src), fs.State, printable(fs.Src.Name))
+	}
+	if _, err := io.WriteString(opts.IO.Out, b.String()); err != nil {
+		return err
+	}
+	return writeRulesText(opts.IO.Out, eff, true)
+}
+
+func fileLabel(src settings.Source) string {
+	switch {
+	case src.Kind == settings.FromProject && src.Trusted:
+		return "project, trusted"
+	case src.Kind == settings.FromProject:
+		return "project"
+	}
+	return src.Kind.String()
+}
+
+// configJSON is the output of config show --json. Field names are API.
+type configJSON struct {
+	Level         valueJSON  `json:"level"`
+	Mode          valueJSON  `json:"mode"`
+	Notifications valueJSON  `json:"notifications"`
+	PromptTimeout valueJSON  `json:"promptTimeout"`
+	ApprovalPin   valueJSON  `json:"approvalPin"`
+	Files         []fileJSON `json:"files"`
+	rulesJSON
+}
+
+type valueJSON struct {
+	Value  string `json:"value"`
+	Source string `json:"source"`
+	Chosen string `json:"chosen,omitempty"` // level only: what was chosen before a cap
+}
+
+type fileJSON struct {
+	Path    string `json:"path"`
+	Kind    string `json:"kind"`
+	Trusted bool   `json:"trusted"`
+	State   string `json:"state"`
+}
+
+func configJSONOf(eff *settings.Effective) configJSON {
+	out := configJSON{
+		Level:         valueJSON{Value: eff.Level.Value.String(), Source: eff.Level.Src.String()},
+		Mode:          valueJSON{Value: eff.Mode.Value.String(), Source: eff.Mode.Src.String()},
+		Notifications: valueJSON{Value: eff.Notifications.Value.String(), Source: eff.Notifications.Src.String()},
+		PromptTimeout: valueJSON{Value: eff.PromptTimeout.Value.String(), Source: eff.PromptTimeout.Src.String()},
+		ApprovalPin:   valueJSON{Value: "not set", Source: "default"},
+		Files:         []fileJSON{},
+		rulesJSON:     rulesJSONOf(eff),
+	}
+	if eff.Capped {
+		out.Level.Chosen = eff.Chosen.Value.String()
+	}
+	if eff.ApprovalPin != nil {
+		out.ApprovalPin = valueJSON{Value: "set", Source: eff.ApprovalPin.Src.String()}
+	}
+	for _, fs := range eff.Files {
+		out.Files = append(out.Files, fileJSON{Path: fs.Src.Name, Kind: fs.Src.Kind.String(), Trusted: fs.Src.Trusted, State: fs.State})
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// NewCmdConfigPath returns the config path command.
+func NewCmdConfigPath(f *Factory) *cobra.Command {
+	s := newSettingsIO(f)
+	return &cobra.Command{
+		Use:   "path",
+		Short: "Print the path of your settings file",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path, err := s.globalFile()
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(s.IO.Out, path)
+			return err
+		},
+	}
+}
+
+// ConfigResetOptions is everything `permguard config reset` works from.
+type ConfigResetOptions struct {
+	settingsIO
+	Yes bool
+}
+
+// NewCmdConfigReset returns the config reset command.
+func NewCmdConfigReset(f *Factory, runF func(*ConfigResetOptions) error) *cobra.Command {
+	opts := &ConfigResetOptions{settingsIO: newSettingsIO(f)}
+	cmd := &cobra.Command{
+		Use:   "reset [--yes]",
+		Short: "Put your settings file back to the defaults, keeping a copy",
+		Long: `Reset moves your settings file aside (settings.json.bak-<time>) and leaves
+an empty one, so the defaults apply. It asks first when stdin is a terminal;
+otherwise it needs --yes.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return configResetRun(opts)
+		},
+	}
+	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "reset without asking")
+	return cmd
+}
+
+func configResetRun(opts *ConfigResetOptions) error {
+	path, err := opts.globalFile()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		_, err := fmt.Fprintf(opts.IO.Out, "%s does not exist: the defaults already apply\n", path)
+		return err
+	}
+	if !opts.Yes {
+		if !opts.IO.StdinIsTTY {
+			return usageErrorf([]string{"run \"permguard config reset --yes\" to reset without asking"}, "config reset asks before resetting, and stdin is not a terminal")
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "Reset %s to the defaults? A copy is kept. [y/N] ", path)
+		line, _ := bufio.NewReader(opts.IO.In).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
+			fmt.Fprintln(opts.IO.ErrOut, "permguard: nothing changed")
+			return ErrBlocked
+		}
+	}
+	backup, err := settings.Reset(path, opts.Now())
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(opts.IO.Out, "reset %s to the defaults; the old file is %s\n", path, backup)
+	return err
+}
+
+// ConfigValidateOptions is everything `permguard config validate` works from.
+type ConfigValidateOptions struct {
+	settingsIO
+	File string // "" for every file that applies here
+}
+
+// NewCmdConfigValidate returns the config validate command.
+func NewCmdConfigValidate(f *Factory, runF func(*ConfigValidateOptions) error) *cobra.Command {
+	opts := &ConfigValidateOptions{settingsIO: newSettingsIO(f)}
+	cmd := &cobra.Command{
+		Use:   "validate [FILE]",
+		Short: "Check settings files; exit 2 if anything in them would be ignored",
+		Long: `Validate reads FILE, or every settings file that applies in the current
+directory (yours, the managed file, project files), changes nothing, and
+prints each problem as FILE:LINE:COL. It exits 2 if there is any: an entry
+permguard would drop as invalid is never what its author meant.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.File = args[0]
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return configValidateRun(opts)
+		},
+	}
+	return cmd
+}
+
+func configValidateRun(opts *ConfigValidateOptions) error {
+	type target struct {
+		path string
+		kind settings.Kind
+	}
+	var targets []target
+	if opts.File != "" {
+		targets = append(targets, target{opts.File, settings.FromGlobal})
+	} else {
+		if path, err := opts.globalFile(); err == nil {
+			targets = append(targets, target{path, settings.FromGlobal})
+		}
+		managed := opts.Getenv("PERMGUARD_MANAGED_FILE")
+		if managed == "" {
+			managed = settings.DefaultManagedFile
+		}
+		targets = append(targets, target{managed, settings.FromManaged})
+		if ws := opts.workspace(); ws != "" {
+			for _, p := range settings.ProjectFiles(ws) {
+				targets = append(targets, target{p, settings.FromProject})
+			}
+		}
+	}
+	bad, checked := 0, 0
+	for _, t := range targets {
+		problems, err := settings.Check(t.path, t.kind)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && opts.File == "":
+			continue // nothing there is fine for the default places
+		}
+		checked++
+		switch {
+		case err != nil:
+			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s: %v\n", t.path, err)
+			bad++
+			continue
+		}
+		for _, p := range problems {
+			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
+		}
+		if len(problems) > 0 {
+			bad++
+			continue
+		}
+		fmt.Fprintf(opts.IO.Out, "%s: ok\n", t.path)
+	}
+	if bad > 0 {
+		return ErrBlocked
+	}
+	if checked == 0 {
+		_, err := fmt.Fprintln(opts.IO.Out, "no settings files apply here: the defaults are in force")
+		return err
+	}
+	return nil
+}
+
+// ConfigEditOptions is everything `permguard config edit` works from.
+type ConfigEditOptions struct {
+	settingsIO
+}
+
+// NewCmdConfigEdit returns the config edit command.
+func NewCmdConfigEdit(f *Factory, runF func(*ConfigEditOptions) error) *cobra.Command {
+	opts := &ConfigEditOptions{settingsIO: newSettingsIO(f)}
+	cmd := &cobra.Command{
+		Use:   "edit",
+		Short: "Edit your settings file in $VISUAL or $EDITOR, and save it only if it is valid",
+		Long: `Edit opens a copy of your settings file in $VISUAL, else $EDITOR, else vi.
+When the editor exits, the copy is checked: if anything in it would be
+ignored, nothing is saved and the copy is kept so no edit is lost. A file
+that another process changed while you were editing is not overwritten.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return configEditRun(opts)
+		},
+	}
+	return cmd
+}
+
+func configEditRun(opts *ConfigEditOptions) error {
+	path, err := opts.globalFile()
+	if err != nil {
+		return err
+	}
+	old, was, err := settings.ReadCurrent(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	if old == nil {
+		old = []byte("{\n}\n")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings.edit-*.json")
+	if err != nil {
+		return err
+	}
+	copyPath := tmp.Name()
+	_, err = tmp.Write(old)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	editor := opts.Getenv("VISUAL")
+	if editor == "" {
+		editor = opts.Getenv("EDITOR")
+	}
+	if editor == "" {
+		editor = "vi"
+	}
+	// $EDITOR may hold arguments ("code --wait"), so the shell splits it,
+	// as git does.
+	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "permguard-edit", copyPath)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.IO.In, opts.IO.Out, opts.IO.ErrOut
+	if err := cmd.Run(); err != nil {
+		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path),
+			"your edit is kept in "+copyPath)
+	}
+	edited, err := os.ReadFile(copyPath)
+	if err != nil {
+		return err
+	}
+	if string(edited) == string(old) {
+		os.Remove(copyPath)
+		_, err := fmt.Fprintf(opts.IO.Out, "no changes to %s\n", path)
+		return err
+	}
+	problems, err := settings.Check(copyPath, settings.FromGlobal)
+	if err == nil && len(problems) > 0 {
+		for _, p := range problems {
+			p.File = path + " (edited)"
+			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
+		}
+		err = fmt.Errorf("the edited settings have %d problem(s); %s was not changed", len(problems), path)
+	}
+	if err != nil {
+		return withHints(err, "your edit is kept in "+copyPath+"; fix it there, then copy it over "+path+" or run \"permguard config edit\" again")
+	}
+	if err := settings.ReplaceIf(path, was, edited); err != nil {
+		return withHints(fmt.Errorf("%s was not saved: %w", path, err), "your edit is kept in "+copyPath)
+	}
+	os.Remove(copyPath)
+	_, err = fmt.Fprintf(opts.IO.Out, "saved %s\n", path)
+	return err
+}

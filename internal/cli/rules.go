@@ -1,0 +1,340 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// overrideKeys are the keys of "overrides", most restrictive first: the
+// order they are checked in.
+var overrideKeys = []string{"dangerous", "high", "medium", "low", "minimal"}
+
+// AllowOptions is everything `permguard allow` works from.
+type AllowOptions struct {
+	settingsIO
+	Pattern string
+	Level   string // --level; "" for the level in force
+	Remove  bool
+}
+
+// NewCmdAllow returns the allow command.
+func NewCmdAllow(f *Factory, runF func(*AllowOptions) error) *cobra.Command {
+	opts := &AllowOptions{settingsIO: newSettingsIO(f)}
+	cmd := &cobra.Command{
+		Use:   "allow PATTERN [--level LEVEL]",
+		Short: "Let commands that match PATTERN run at LEVEL without asking",
+		Long: `Allow adds PATTERN to the overrides of LEVEL in your settings file
+(default: the level in force), so a command that matches it is judged as
+LEVEL whatever permguard would say. The pattern is removed from every other
+override level, since the most restrictive match wins.
+
+Patterns match each command of an input after wrappers are unwrapped
+("sudo", "timeout 60", "bash -c") and prefix mappings applied, with its
+words joined by single spaces. "*" is any run of characters, "?" one
+character; a pattern that ends in " *" also matches the bare command.
+An override never clears the dangerous flag: "rm -rf build" stays a
+dangerous command that a person confirms.`,
+		Example: `  permguard allow 'npm run dev'
+  permguard allow --level medium 'make deploy-staging *'
+  permguard allow --remove 'npm run dev'`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Pattern = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return allowRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to allow the commands at: minimal, low, medium, high")
+	cmd.Flags().BoolVar(&opts.Remove, "remove", false, "remove PATTERN from every override level instead")
+	cmd.RegisterFlagCompletionFunc("level", completeLevels(false))
+	return cmd
+}
+
+func allowRun(opts *AllowOptions) error {
+	if _, err := settings.CompileGlob(opts.Pattern); err != nil {
+		return usageErrorf(nil, "pattern %q %v", opts.Pattern, err)
+	}
+	level := ""
+	switch {
+	case opts.Remove && opts.Level != "":
+		return usageErrorf(nil, "--remove and --level cannot go together")
+	case opts.Remove:
+	case opts.Level != "":
+		p, ok := settings.ParsePermission(opts.Level)
+		if !ok || p.Bypassed {
+			return usageErrorf([]string{"levels are minimal, low, medium, high"}, "invalid level %q for --level", opts.Level)
+		}
+		level = p.Level.String()
+	default:
+		p := opts.load().Level.Value
+		level = p.Level.String()
+		if p.Bypassed {
+			level = classify.High.String()
+		}
+	}
+	var notes []string
+	changed := false
+	path, err := opts.update(func(d *settings.Document) error {
+		notes, changed = nil, false
+		for _, key := range overrideKeys {
+			list, ok := d.Strings("overrides", key)
+			if !ok {
+				return fmt.Errorf("overrides.%s is not a list of patterns; fix it with \"permguard config edit\"", key)
+			}
+			if i := slices.Index(list, opts.Pattern); i >= 0 && key != level {
+				if err := d.SetStrings("overrides", key, slices.Delete(list, i, i+1)); err != nil {
+					return err
+				}
+				notes = append(notes, "removed it from overrides."+key)
+				changed = true
+			} else if key == level && i < 0 {
+				if err := d.SetStrings("overrides", key, append(list, opts.Pattern)); err != nil {
+					return err
+				}
+				changed = true
+			}
+		}
+		if !changed {
+			return settings.ErrUnchanged
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var msg string
+	switch {
+	case !changed && opts.Remove:
+		msg = fmt.Sprintf("%q is not in the overrides of %s; nothing changed", opts.Pattern, path)
+	case !changed:
+		msg = fmt.Sprintf("%q is already in overrides.%s of %s; nothing changed", opts.Pattern, level, path)
+	case opts.Remove:
+		msg = fmt.Sprintf("%s: %s", path, strings.Join(notes, ", "))
+		msg = strings.Replace(msg, "removed it", fmt.Sprintf("removed %q", opts.Pattern), 1)
+	default:
+		msg = fmt.Sprintf("added %q to overrides.%s in %s", opts.Pattern, level, path)
+		if len(notes) > 0 {
+			msg += "; " + strings.Join(notes, ", ")
+		}
+	}
+	_, err = fmt.Fprintln(opts.IO.Out, printable(msg))
+	return err
+}
+
+// DenyOptions is everything `permguard deny` works from.
+type DenyOptions struct {
+	settingsIO
+	Pattern string
+	Remove  bool
+}
+
+// NewCmdDeny returns the deny command.
+func NewCmdDeny(f *Factory, runF func(*DenyOptions) error) *cobra.Command {
+	opts := &DenyOptions{settingsIO: newSettingsIO(f)}
+	cmd := &cobra.Command{
+		Use:   "deny PATTERN [--remove]",
+		Short: "Block commands that match PATTERN at every level",
+		Long: `Deny adds PATTERN to the deny rules in your settings file. A command that
+matches a deny rule is blocked at every level, bypassed included, and no
+one is asked.
+
+Deny rules match each command of an input both as written ("sudo rm -rf
+x") and after wrappers are unwrapped and prefix mappings applied ("rm -rf
+x"). "*" is any run of characters, "?" one character; a pattern that ends
+in " *" also matches the bare command.`,
+		Example: `  permguard deny 'git push --force*'
+  permguard deny 'sudo *'
+  permguard deny --remove 'sudo *'`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Pattern = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return denyRun(opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Remove, "remove", false, "remove PATTERN from the deny rules instead")
+	return cmd
+}
+
+func denyRun(opts *DenyOptions) error {
+	if _, err := settings.CompileGlob(opts.Pattern); err != nil {
+		return usageErrorf(nil, "pattern %q %v", opts.Pattern, err)
+	}
+	changed := false
+	path, err := opts.update(func(d *settings.Document) error {
+		list, ok := d.Strings("deny", "")
+		if !ok {
+			return fmt.Errorf("deny is not a list of patterns; fix it with \"permguard config edit\"")
+		}
+		i := slices.Index(list, opts.Pattern)
+		switch {
+		case opts.Remove && i >= 0:
+			list = slices.Delete(list, i, i+1)
+		case !opts.Remove && i < 0:
+			list = append(list, opts.Pattern)
+		default:
+			changed = false
+			return settings.ErrUnchanged
+		}
+		changed = true
+		return d.SetStrings("deny", "", list)
+	})
+	if err != nil {
+		return err
+	}
+	var msg string
+	switch {
+	case opts.Remove && changed:
+		msg = fmt.Sprintf("removed %q from the deny rules in %s", opts.Pattern, path)
+	case opts.Remove:
+		msg = fmt.Sprintf("%q is not a deny rule in %s; nothing changed", opts.Pattern, path)
+	case changed:
+		msg = fmt.Sprintf("added %q to the deny rules in %s", opts.Pattern, path)
+	default:
+		msg = fmt.Sprintf("%q is already a deny rule in %s; nothing changed", opts.Pattern, path)
+	}
+	_, err = fmt.Fprintln(opts.IO.Out, printable(msg))
+	return err
+}
+
+// RulesOptions is everything `permguard rules` works from.
+type RulesOptions struct {
+	settingsIO
+	JSON bool
+}
+
+// NewCmdRules returns the rules command.
+func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
+	opts := &RulesOptions{settingsIO: newSettingsIO(f)}
+	cmd := &cobra.Command{
+		Use:   "rules [--json]",
+		Short: "List the deny rules, overrides, prefix mappings and tool levels in force, and where each is set",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			eff := opts.load()
+			if opts.JSON {
+				return writeJSON(opts.IO.Out, rulesJSONOf(eff))
+			}
+			return writeRulesText(opts.IO.Out, eff, false)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the rules as one JSON object")
+	return cmd
+}
+
+// writeRulesText lists the rules in force, one per line with its source.
+func writeRulesText(w io.Writer, eff *settings.Effective, blankFirst bool) error {
+	var b strings.Builder
+	section := func(title string, rules []settings.Rule, note string) {
+		if len(rules) == 0 {
+			return
+		}
+		if blankFirst || b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(title + ":" + note + "\n")
+		for _, r := range rules {
+			fmt.Fprintf(&b, "  %-30s %s\n", printable(fmt.Sprintf("%q", r.Pattern())), printable(r.Src.String()))
+		}
+	}
+	section("deny", eff.Deny, "")
+	for i, key := range overrideKeys {
+		idx := len(overrideKeys) - 1 - i
+		section("overrides."+key, eff.Overrides[idx], "")
+		section("overrides."+key, eff.Raises[idx], " (can only raise a command)")
+	}
+	if len(eff.PrefixMappings) > 0 {
+		if blankFirst || b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("prefixMappings:\n")
+		for _, m := range eff.PrefixMappings {
+			fmt.Fprintf(&b, "  %-30s %s\n", printable(strings.Join(m.From, " ")+" -> "+strings.Join(m.To, " ")), printable(m.Src.String()))
+		}
+	}
+	for i := len(classify.Levels()) - 1; i >= 0; i-- {
+		name := classify.Level(i).String()
+		section("tools."+name, eff.Tools[i], "")
+		section("tools."+name, eff.ToolRaises[i], " (can only raise a tool)")
+		section("mcp."+name, eff.MCP[i], "")
+		section("mcp."+name, eff.MCPRaises[i], " (can only raise a tool)")
+	}
+	if b.Len() == 0 {
+		if blankFirst {
+			b.WriteString("\n")
+		}
+		b.WriteString("no deny rules, overrides, prefix mappings or tool levels are set\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// rulesJSON is the output of rules --json, and part of config show --json.
+// Field names are API.
+type rulesJSON struct {
+	Deny           []ruleJSON            `json:"deny"`
+	Overrides      map[string][]ruleJSON `json:"overrides"`
+	PrefixMappings []mappingJSON         `json:"prefixMappings"`
+	Tools          map[string][]ruleJSON `json:"tools"`
+	MCP            map[string][]ruleJSON `json:"mcp"`
+}
+
+type ruleJSON struct {
+	Pattern   string `json:"pattern"`
+	Source    string `json:"source"`
+	RaiseOnly bool   `json:"raise_only"` // from a file that can only tighten
+}
+
+type mappingJSON struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Source string `json:"source"`
+}
+
+func rulesJSONOf(eff *settings.Effective) rulesJSON {
+	conv := func(rules []settings.Rule, raise bool, into []ruleJSON) []ruleJSON {
+		for _, r := range rules {
+			into = append(into, ruleJSON{Pattern: r.Pattern(), Source: r.Src.String(), RaiseOnly: raise})
+		}
+		return into
+	}
+	out := rulesJSON{
+		Deny:           conv(eff.Deny, false, []ruleJSON{}),
+		Overrides:      map[string][]ruleJSON{},
+		PrefixMappings: []mappingJSON{},
+		Tools:          map[string][]ruleJSON{},
+		MCP:            map[string][]ruleJSON{},
+	}
+	for i, key := range overrideKeys {
+		idx := len(overrideKeys) - 1 - i
+		if list := conv(eff.Raises[idx], true, conv(eff.Overrides[idx], false, nil)); len(list) > 0 {
+			out.Overrides[key] = list
+		}
+	}
+	for i, l := range classify.Levels() {
+		if list := conv(eff.ToolRaises[i], true, conv(eff.Tools[i], false, nil)); len(list) > 0 {
+			out.Tools[l.String()] = list
+		}
+		if list := conv(eff.MCPRaises[i], true, conv(eff.MCP[i], false, nil)); len(list) > 0 {
+			out.MCP[l.String()] = list
+		}
+	}
+	for _, m := range eff.PrefixMappings {
+		out.PrefixMappings = append(out.PrefixMappings, mappingJSON{From: strings.Join(m.From, " "), To: strings.Join(m.To, " "), Source: m.Src.String()})
+	}
+	return out
+}

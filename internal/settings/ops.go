@@ -1,0 +1,87 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// ReadCurrent reads a settings file for a change made outside [Update]
+// (an editor session): its content and its pin, "" for a missing file.
+func ReadCurrent(path string) (data []byte, hash string, err error) {
+	data, err = readFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return data, ContentHash(data), nil
+}
+
+// ErrChanged is returned by [ReplaceIf] when the file is no longer what
+// the change started from.
+var ErrChanged = errors.New("changed by another process meanwhile")
+
+// ReplaceIf writes data to path, under the lock, only if the file still
+// has the pin was ("" for a file that did not exist): an edit that took
+// minutes must not silently undo another process's change.
+func ReplaceIf(path, was string, data []byte) error {
+	unlock, err := lockFile(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	_, now, err := ReadCurrent(path)
+	if err != nil {
+		return err
+	}
+	if now != was {
+		return ErrChanged
+	}
+	return writeAtomic(path, data)
+}
+
+// Reset moves the settings file at path aside (returned) and writes an
+// empty one in its place, under the lock. A missing file is left missing
+// and backup is "".
+func Reset(path string, now time.Time) (backup string, err error) {
+	unlock, err := lockFile(path)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if backup, err = moveAside(path, ".bak", now); err != nil {
+		return "", fmt.Errorf("cannot keep a copy of %s, so it was not reset: %w", path, err)
+	}
+	return backup, writeAtomic(path, []byte("{}\n"))
+}
+
+// Check reads the settings file at path without changing anything and
+// returns every problem in it; a file that cannot be used at all is one
+// problem. A PIN written in clear is a problem too.
+func Check(path string, kind Kind) ([]Problem, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, problems, err := Parse(Source{Kind: kind, Name: path}, data)
+	if err != nil {
+		p := Problem{File: path, Msg: err.Error()}
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			p.Line, p.Col, p.Msg = se.Line, se.Col, "invalid JSON: "+se.Msg
+		}
+		return []Problem{p}, nil
+	}
+	if f.ApprovalPin != nil && !IsPinHash(f.ApprovalPin.Value) {
+		problems = append(problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
+			Msg: "approvalPin is written in clear; permguard replaces it with its hash the next time it reads your settings"})
+	}
+	return problems, nil
+}
