@@ -16,7 +16,7 @@ levels and modes in your shell.
   bash:  source <(permguard completion bash)
   zsh:   permguard completion zsh > "${fpath[1]}/_permguard"
   fish:  permguard completion fish > ~/.config/fish/completions/permguard.fish`,
-		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		Args:      usageArgs(cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs)),
 		ValidArgs: []string{"bash", "zsh", "fish"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root := cmd.Root()

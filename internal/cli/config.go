@@ -83,7 +83,7 @@ $PERMGUARD_MODE, your settings file, and the defaults. The managed file
 (/etc/permguard/settings.json) and project files (.permguard/settings.json,
 .permguard/settings.local.json) can only tighten, unless you trust a
 project file with "permguard trust".`,
-		Args: cobra.NoArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(NewCmdConfigShow(f, nil))
@@ -106,7 +106,7 @@ func NewCmdConfigShow(f *Factory, runF func(*ConfigShowOptions) error) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   "show [--json]",
 		Short: "Show the settings in force here, and where each comes from",
-		Args:  cobra.NoArgs,
+		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -219,7 +219,7 @@ func NewCmdConfigPath(f *Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "path",
 		Short: "Print the path of your settings file",
-		Args:  cobra.NoArgs,
+		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path, err := s.globalFile()
 			if err != nil {
@@ -246,7 +246,7 @@ func NewCmdConfigReset(f *Factory, runF func(*ConfigResetOptions) error) *cobra.
 		Long: `Reset moves your settings file aside (settings.json.bak-<time>) and leaves
 an empty one, so the defaults apply. It asks first when stdin is a terminal;
 otherwise it needs --yes.`,
-		Args: cobra.NoArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -302,7 +302,7 @@ func NewCmdConfigValidate(f *Factory, runF func(*ConfigValidateOptions) error) *
 directory (yours, the managed file, project files), changes nothing, and
 prints each problem as FILE:LINE:COL. It exits 2 if there is any: an entry
 permguard would drop as invalid is never what its author meant.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]
@@ -387,7 +387,7 @@ func NewCmdConfigEdit(f *Factory, runF func(*ConfigEditOptions) error) *cobra.Co
 When the editor exits, the copy is checked: if anything in it would be
 ignored, nothing is saved and the copy is kept so no edit is lost. A file
 that another process changed while you were editing is not overwritten.`,
-		Args: cobra.NoArgs,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)

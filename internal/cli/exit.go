@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/spf13/cobra"
 )
 
 // Exit codes are API: agents, scripts and CI branch on them. They are declared
@@ -34,6 +36,17 @@ func (e *usageError) Unwrap() error { return e.err }
 // "permguard: hint:" line each.
 func usageErrorf(hints []string, format string, args ...any) error {
 	return &usageError{err: fmt.Errorf(format, args...), hints: hints}
+}
+
+// usageArgs makes the errors of a cobra argument check usage errors, so a
+// wrong number of arguments exits 1, not 2.
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return usageErrorf([]string{`run "` + cmd.CommandPath() + ` --help" for usage`}, "%v", err)
+		}
+		return nil
+	}
 }
 
 // hintError adds hints to an error that is not a usage error.

@@ -35,7 +35,7 @@ Levels: minimal (reading), low (writes in the workspace), medium
 minimal and high.`,
 		Example: `  permguard level
   permguard level medium --global`,
-		Args:              cobra.MaximumNArgs(1),
+		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeLevels(true),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -110,7 +110,7 @@ func NewCmdMode(f *Factory, runF func(*ModeOptions) error) *cobra.Command {
 ask (a person is asked, when one can be) or block (never ask). Without an
 argument it shows the mode and where it comes from; with one and --global
 it sets it in your settings file.`,
-		Args:              cobra.MaximumNArgs(1),
+		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: cobra.FixedCompletions([]string{"ask", "block"}, cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {

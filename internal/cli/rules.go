@@ -44,7 +44,7 @@ dangerous command that a person confirms.`,
 		Example: `  permguard allow 'npm run dev'
   permguard allow --level medium 'make deploy-staging *'
   permguard allow --remove 'npm run dev'`,
-		Args: cobra.ExactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pattern = args[0]
 			if runF != nil {
@@ -154,7 +154,7 @@ in " *" also matches the bare command.`,
 		Example: `  permguard deny 'git push --force*'
   permguard deny 'sudo *'
   permguard deny --remove 'sudo *'`,
-		Args: cobra.ExactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pattern = args[0]
 			if runF != nil {
@@ -220,7 +220,7 @@ func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules [--json]",
 		Short: "List the deny rules, overrides, prefix mappings and tool levels in force, and where each is set",
-		Args:  cobra.NoArgs,
+		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)

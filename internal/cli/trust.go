@@ -32,7 +32,7 @@ current directory) loosen too. The trust is pinned by the SHA-256 of the
 content: any edit to the file withdraws it until you trust it again.
 
 Read the file before you trust it.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]
