@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"strings"
 	"time"
 )
 
@@ -220,13 +219,4 @@ func quarantine(path string, why error, now time.Time) (Problem, error) {
 		p.Line, p.Col, p.Msg = se.Line, se.Col, fmt.Sprintf("invalid JSON: %s; moved to %s, using defaults", se.Msg, moved)
 	}
 	return p, nil
-}
-
-// indentList renders patterns for a message: "a", "b".
-func indentList(list []string) string {
-	q := make([]string, len(list))
-	for i, s := range list {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return strings.Join(q, ", ")
 }

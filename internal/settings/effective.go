@@ -329,7 +329,9 @@ func (e *Effective) override(c classify.Command, line string) (classify.Command,
 			level, dangerous = classify.High, true
 			msg += ", but it stays dangerous: an override never clears the dangerous flag"
 		}
-		c.Reasons = append([]classify.Reason{{Rule: "override", Level: level, Dangerous: dangerous, Message: msg, Pos: c.Pos, Snippet: c.Snippet}}, kept...)
+		// The built-in dangerous reasons stay first: they are what a
+		// person is asked to confirm.
+		c.Reasons = append(kept, classify.Reason{Rule: "override", Level: level, Dangerous: dangerous, Message: msg, Pos: c.Pos, Snippet: c.Snippet})
 		c.Level, c.Dangerous = level, dangerous
 		changed = true
 		break

@@ -12,9 +12,9 @@ const maxPatternBytes = 1024
 
 // Glob is a compiled settings pattern. The grammar is small on purpose:
 //
-//	*   any run of characters, spaces and slashes included, or none
-//	?   exactly one character
-//	\x  the character x itself (\*, \?, \\)
+//   - any run of characters, spaces and slashes included, or none
+//     ?   exactly one character
+//     \x  the character x itself (\*, \?, \\)
 //
 // Anything else matches itself, case-sensitively. A pattern that ends in
 // " *" also matches the command without arguments: "git push *" matches

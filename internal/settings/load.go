@@ -13,11 +13,11 @@ import (
 
 // File names and places (design §5).
 const (
-	FileName             = "settings.json"
-	ProjectDir           = ".permguard"
-	ProjectFile          = "settings.json"
-	ProjectLocalFile     = "settings.local.json"
-	DefaultManagedFile   = "/etc/permguard/settings.json"
+	FileName           = "settings.json"
+	ProjectDir         = ".permguard"
+	ProjectFile        = "settings.json"
+	ProjectLocalFile   = "settings.local.json"
+	DefaultManagedFile = "/etc/permguard/settings.json"
 )
 
 // Options says where to look for settings and what the command line and
