@@ -274,7 +274,7 @@ func configResetRun(opts *ConfigResetOptions) error {
 		fmt.Fprintf(opts.IO.ErrOut, "Reset %s to the defaults? A copy is kept. [y/N] ", path)
 		line, _ := bufio.NewReader(opts.IO.In).ReadString('\n')
 		if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
-			fmt.Fprintln(opts.IO.ErrOut, "permguard: nothing changed")
+			fmt.Fprintln(opts.IO.ErrOut, "permguard: reset cancelled; nothing changed")
 			return ErrBlocked
 		}
 	}

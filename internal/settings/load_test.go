@@ -36,7 +36,7 @@ func newLayout(t *testing.T) layout {
 	return l
 }
 
-func (l layout) write(t *testing.T, path, content string) string {
+func (l layout) write(t testing.TB, path, content string) string {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
