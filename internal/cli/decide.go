@@ -101,6 +101,9 @@ func blockMessage(command string, v classify.Verdict, b blockInfo) string {
 	switch {
 	case v.Dangerous:
 		s.WriteString("Only a person can approve this: it is dangerous at every level.\n")
+	case b.capped != nil && b.capped.Kind == settings.FromProject:
+		fmt.Fprintf(&s, "The level is capped at %s by %s; change it there, or trust it (permguard trust %s) so your own level applies.\n",
+			b.perm, printable(b.capped.String()), shellQuote(b.capped.Name))
 	case b.capped != nil:
 		fmt.Fprintf(&s, "The level is capped at %s by %s; only a change there allows this.\n", b.perm, printable(b.capped.String()))
 	case b.tool:

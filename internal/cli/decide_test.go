@@ -81,6 +81,37 @@ func TestBlockMessage(t *testing.T) {
 				"User can re-run with: PERMGUARD_LEVEL=high permguard check COMMAND (the command is 5000 bytes, too long to repeat)\n",
 		},
 	}
+	managed := settings.Source{Kind: settings.FromManaged, Name: "/etc/permguard/settings.json", Line: 1, Col: 11}
+	project := settings.Source{Kind: settings.FromProject, Name: "/repo/.permguard/settings.json", Line: 2, Col: 3}
+	tests = append(tests, []struct {
+		name    string
+		command string
+		verdict classify.Verdict
+		perm    blockInfo
+		want    string
+	}{
+		{
+			name: "capped by the managed file", command: "git push", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &managed},
+			want: "git push\n" +
+				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"The level is capped at low by managed /etc/permguard/settings.json:1:11; only a change there allows this.\n",
+		},
+		{
+			name: "capped by a project file", command: "git push", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &project},
+			want: "git push\n" +
+				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"The level is capped at low by project /repo/.permguard/settings.json:2:3; change it there, or trust it (permguard trust '/repo/.permguard/settings.json') so your own level applies.\n",
+		},
+		{
+			name: "a tool call", command: "tool Read", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}, tool: true},
+			want: "tool Read\n" +
+				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"User can re-run with: PERMGUARD_LEVEL=high permguard check, with the same tool call on stdin\n",
+		},
+	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := blockMessage(tt.command, tt.verdict, tt.perm)
@@ -106,5 +137,22 @@ func TestMainReason(t *testing.T) {
 	}
 	if got := mainReason(classify.Verdict{}); got != "no reason given" {
 		t.Errorf("mainReason(no reasons) = %q", got)
+	}
+}
+
+func TestDenyMessage(t *testing.T) {
+	g, _ := settings.CompileGlob("git push *")
+	global := &settings.DenyMatch{Rule: settings.Rule{Glob: g, Src: settings.Source{Kind: settings.FromGlobal, Name: "/cfg/settings.json", Line: 3, Col: 5}}, Command: "git push origin"}
+	want := "git status; git push origin\n" +
+		"Blocked by the deny rule \"git push *\" (global /cfg/settings.json:3:5)\n" +
+		"Matched: git push origin — deny rules block at every level, even bypassed\n" +
+		"User can remove the rule with: permguard deny --remove 'git push *'\n"
+	if got := denyMessage("git status; git push origin", global); got != want {
+		t.Errorf("denyMessage:\n%s\nwant:\n%s", got, want)
+	}
+	managed := *global
+	managed.Rule.Src = settings.Source{Kind: settings.FromManaged, Name: "/etc/permguard/settings.json"}
+	if got := denyMessage("git push origin", &managed); !strings.HasSuffix(got, "Only a change to /etc/permguard/settings.json removes the rule.\n") || strings.Count(got, "\n") != 4 {
+		t.Errorf("denyMessage for a managed rule:\n%s", got)
 	}
 }
