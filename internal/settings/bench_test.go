@@ -48,3 +48,23 @@ func BenchmarkApply(b *testing.B) {
 		e.Apply(v)
 	}
 }
+
+// BenchmarkHostilePatterns is the worst a project file can ask for: 100
+// deny patterns built to make a matcher backtrack, against a 64 KiB
+// command. It must stay far below the 100 ms an input may take (design §7).
+func BenchmarkHostilePatterns(b *testing.B) {
+	e := &Effective{}
+	shapes := []string{strings.Repeat("*a", 400) + "*b*", "*" + strings.Repeat("ab", 400) + "c*", strings.Repeat("?", 1000) + "*", strings.Repeat("*ab", 300) + "*"}
+	for i := range 100 {
+		g, err := CompileGlob(shapes[i%len(shapes)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Deny = append(e.Deny, Rule{Glob: g})
+	}
+	v := classify.Verdict{Commands: []classify.Command{{Argv: []string{"echo", strings.Repeat("ab", 32<<10)}}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Apply(v)
+	}
+}

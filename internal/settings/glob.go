@@ -95,21 +95,37 @@ func checkPattern(p string) error {
 
 // Match reports whether the whole of s matches g.
 func (g Glob) Match(s string) bool {
-	if match(g.toks, s) {
+	if g.matchFull(s) {
 		return true
 	}
 	// "git push *" also matches "git push".
 	if n := len(g.toks); n >= 2 && g.toks[n-1].star && !g.toks[n-2].star && !g.toks[n-2].one &&
 		strings.HasSuffix(g.toks[n-2].lit, " ") {
 		toks := append(g.toks[:n-2:n-2], globTok{lit: strings.TrimSuffix(g.toks[n-2].lit, " ")})
-		return match(toks, s)
+		return Glob{toks: toks}.matchFull(s)
 	}
 	return false
 }
 
+// matchFull matches the whole of s, first checking the literal text the
+// pattern starts and ends with, which rejects most commands at once.
+func (g Glob) matchFull(s string) bool {
+	if len(g.toks) > 0 {
+		if first := g.toks[0]; !first.star && !first.one && !strings.HasPrefix(s, first.lit) {
+			return false
+		}
+		if last := g.toks[len(g.toks)-1]; !last.star && !last.one && !strings.HasSuffix(s, last.lit) {
+			return false
+		}
+	}
+	return match(g.toks, s)
+}
+
 // match is the usual wildcard matcher: on a mismatch after a star, the
-// star takes one more character and matching resumes. It runs in
-// O(len(toks) * len(s)).
+// star takes one more character and matching resumes there. A star
+// followed by literal text jumps to where that text next occurs, and gives
+// up when it occurs nowhere, so a hostile pattern costs little more than a
+// few scans of the command.
 func match(toks []globTok, s string) bool {
 	ti, si := 0, 0
 	starTi, starSi := -1, 0
@@ -120,6 +136,14 @@ func match(toks []globTok, s string) bool {
 			case t.star:
 				starTi, starSi = ti, si
 				ti++
+				if ti < len(toks) && !toks[ti].star && !toks[ti].one {
+					i := strings.Index(s[si:], toks[ti].lit)
+					if i < 0 {
+						return false
+					}
+					si += i
+					starSi = si
+				}
 				continue
 			case t.one:
 				if si < len(s) {
@@ -142,8 +166,7 @@ func match(toks []globTok, s string) bool {
 			return false
 		}
 		_, size := utf8.DecodeRuneInString(s[starSi:])
-		starSi += size
-		ti, si = starTi+1, starSi
+		ti, si = starTi, starSi+size
 	}
 }
 

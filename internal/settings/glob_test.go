@@ -1,6 +1,10 @@
 package settings
 
-import "testing"
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
 
 var globCases = []struct {
 	pattern string
@@ -63,7 +67,9 @@ func FuzzGlob(f *testing.F) {
 		if err != nil {
 			return
 		}
-		g.Match(text) // never panics, always returns
+		if got, want := g.Match(text), referenceMatch(g, text); got != want {
+			t.Errorf("Match(%#q, %#q) = %v, the reference says %v", pattern, text, got, want)
+		}
 		if !g.HasWildcard() && !g.Match(unescape(pattern)) {
 			t.Errorf("a pattern without wildcards does not match itself: %q", pattern)
 		}
@@ -79,4 +85,40 @@ func unescape(p string) string {
 		out = append(out, p[i])
 	}
 	return string(out)
+}
+
+// referenceMatch is Match done by the regexp package, which the fuzz
+// target holds the fast matcher to.
+func referenceMatch(g Glob, s string) bool {
+	var b strings.Builder
+	b.WriteString(`^(?s:`)
+	for _, t := range g.toks {
+		switch {
+		case t.star:
+			b.WriteString(`.*`)
+		case t.one:
+			b.WriteString(`.`)
+		default:
+			b.WriteString(regexp.QuoteMeta(t.lit))
+		}
+	}
+	b.WriteString(`)$`)
+	if regexp.MustCompile(b.String()).MatchString(s) {
+		return true
+	}
+	n := len(g.toks)
+	if n >= 2 && g.toks[n-1].star && !g.toks[n-2].star && !g.toks[n-2].one && strings.HasSuffix(g.toks[n-2].lit, " ") {
+		trimmed := Glob{toks: append(append([]globTok(nil), g.toks[:n-2]...), globTok{lit: strings.TrimSuffix(g.toks[n-2].lit, " ")})}
+		return referenceMatch(trimmed, s)
+	}
+	return false
+}
+
+func TestGlobAgainstReference(t *testing.T) {
+	for _, tc := range globCases {
+		g, _ := CompileGlob(tc.pattern)
+		if got, want := g.Match(tc.text), referenceMatch(g, tc.text); got != want {
+			t.Errorf("Match(%#q, %#q) = %v, the reference says %v", tc.pattern, tc.text, got, want)
+		}
+	}
 }
