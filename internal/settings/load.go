@@ -220,6 +220,12 @@ func (l *loader) hashClearPin(path string, f *File) {
 // used still tightens: the level is capped at minimal until it is fixed.
 func (l *loader) readTightenOnly(src Source) {
 	data, err := readFile(src.Name)
+	l.readTightenOnlyData(src, data, err)
+}
+
+// readTightenOnlyData is readTightenOnly on what was read; a trusted
+// project file goes through it too, and keeps its trust only if it parses.
+func (l *loader) readTightenOnlyData(src Source, data []byte, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		if src.Kind == FromManaged {
 			l.state(src, "not found")
@@ -231,6 +237,7 @@ func (l *loader) readTightenOnly(src Source) {
 		f, err = l.parse(src, data)
 	}
 	if err != nil {
+		src.Trusted = false
 		p := Problem{File: src.Name, Msg: fmt.Sprintf("%v; ignored, and the level is capped at minimal until it is fixed", err)}
 		var se *SyntaxError
 		if errors.As(err, &se) {
@@ -246,10 +253,12 @@ func (l *loader) readTightenOnly(src Source) {
 }
 
 // readProject reads a project file, trusted if its content is exactly what
-// the user trusted.
+// the user trusted. The bytes hashed are the bytes parsed: the agent can
+// rewrite the file at any moment.
 func (l *loader) readProject(path string, trust trustStore) {
 	src := Source{Kind: FromProject, Name: path}
-	if data, err := readFile(path); err == nil {
+	data, err := readFile(path)
+	if err == nil {
 		if pin, ok := trust.Files[path]; ok {
 			if pin == ContentHash(data) {
 				src.Trusted = true
@@ -259,24 +268,5 @@ func (l *loader) readProject(path string, trust trustStore) {
 			}
 		}
 	}
-	l.readTightenOnlyOrTrusted(src)
-}
-
-func (l *loader) readTightenOnlyOrTrusted(src Source) {
-	if !src.Trusted {
-		l.readTightenOnly(src)
-		return
-	}
-	data, err := readFile(src.Name)
-	var f *File
-	if err == nil {
-		f, err = l.parse(src, data)
-	}
-	if err != nil { // cannot happen for the content that was hashed, but be safe
-		src.Trusted = false
-		l.readTightenOnly(src)
-		return
-	}
-	l.files = append(l.files, f)
-	l.state(src, "loaded")
+	l.readTightenOnlyData(src, data, err)
 }
