@@ -523,6 +523,11 @@ func manyFiles(n int) string {
 // produces among its reasons.
 func producedRuleIDs() map[string]bool {
 	got := map[string]bool{}
+	for _, tc := range toolCallCases {
+		for _, r := range ClassifyTool(tc.call, testEnv).Reasons {
+			got[r.Rule] = true
+		}
+	}
 	for _, table := range allCases() {
 		for _, tc := range table {
 			for _, r := range Classify(tc.cmd, testEnv).Reasons {

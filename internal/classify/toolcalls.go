@@ -1,0 +1,171 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+)
+
+// This file judges tool calls that are not shell commands (design §3):
+// file reads, writes and deletes, web access, an agent's bookkeeping, MCP
+// tools, and tools nobody knows. Shell commands go through [Classify].
+
+// ToolKind is what a tool call does, as the hook decoder normalized it.
+type ToolKind uint8
+
+const (
+	ToolUnknown     ToolKind = iota // a tool permguard does not know: high
+	ToolShell                       // a shell command: use Classify
+	ToolFileRead                    // reads, globs, greps, lists
+	ToolFileWrite                   // creates, overwrites or edits a file
+	ToolFileDelete                  // deletes a file
+	ToolWeb                         // fetches a URL or searches the web
+	ToolBookkeeping                 // todo lists, sub-agents, plan mode, questions to the user
+	ToolMCP                         // a tool of an MCP server
+)
+
+// ToolCall is a tool call that runs no shell command.
+type ToolCall struct {
+	Kind  ToolKind
+	Name  string   // the tool's name as the agent sent it
+	Paths []string // the files it reads, writes or deletes: absolute, or relative to the workspace
+	// Target is what the call is about, for the reasons: a URL, a query,
+	// an MCP server and tool.
+	Target string
+	// MCPTool is the MCP tool's own name, without the server
+	// ("create_issue" of mcp__github__create_issue).
+	MCPTool string
+}
+
+var (
+	ruleToolRead     = r("tool-read", Minimal, "reads files")
+	ruleToolWrite    = r("tool-write", Low, "writes a file in the workspace")
+	ruleToolDelete   = r("tool-delete", Low, "deletes a file in the workspace")
+	ruleToolNoPath   = r("tool-no-path", High, "changes a file whose path the tool call does not give")
+	ruleToolWeb      = r("tool-web", High, "reaches the network")
+	ruleToolSink     = r("tool-sink", Minimal, "writes to a device that discards what it is given")
+	ruleToolBook     = r("tool-bookkeeping", Minimal, "is the agent's own bookkeeping: it runs nothing and changes no file")
+	ruleToolUnknown  = r("tool-unknown", High, "is a tool permguard does not know")
+	ruleMCPRead      = r("mcp-read", Minimal, "is an MCP tool whose name says it only reads (search, list, get, describe, status, read)")
+	ruleMCPOther     = r("mcp-tool", Medium, "is an MCP tool that may change things")
+	ruleMCPDestroy   = r("mcp-destroy", High, "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)")
+)
+
+// ClassifyTool returns the verdict for a tool call that runs no shell
+// command, with the same guarantees as [Classify]: never empty reasons,
+// never a panic.
+func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
+	w := newWalker(env, 0)
+	defer parsers.Put(w.parser)
+	defer func() {
+		if p := recover(); p != nil {
+			v = Verdict{Level: High, Reasons: []Reason{{Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(tc.Name),
+				Message: "the classifier failed, so the tool call is treated as unknown"}}}
+			v.Floors = v.Reasons
+		}
+	}()
+	c := &call{w: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}}
+	switch tc.Kind {
+	case ToolFileRead:
+		c.raise(ruleToolRead)
+		for _, p := range tc.Paths {
+			if abs, ok := w.abs(p); ok && (w.isSecret(abs) || w.isSecretDir(abs)) {
+				c.snippet = snippet(tc.Name + " " + p)
+				c.raise(ruleReadSecret)
+			}
+		}
+	case ToolFileWrite, ToolFileDelete:
+		if len(tc.Paths) == 0 {
+			c.raise(ruleToolNoPath)
+		}
+		for _, p := range tc.Paths {
+			c.snippet = snippet(tc.Name + " " + p)
+			a := arg{val: p}
+			var ru rule
+			var ok bool
+			if tc.Kind == ToolFileWrite {
+				ru, ok = w.writeRule(a)
+			} else if ru, ok = w.deleteRule(a, false); !ok {
+				ru, ok = ruleToolDelete, true
+			}
+			switch {
+			case !ok:
+				c.raise(ruleToolSink)
+			case ru.id == ruleWriteFile.id:
+				c.raise(ruleToolWrite)
+			default:
+				c.raise(ru)
+			}
+		}
+	case ToolWeb:
+		c.snippet = snippet(strings.TrimSpace(tc.Name + " " + tc.Target))
+		c.raise(ruleToolWeb)
+	case ToolBookkeeping:
+		c.raise(ruleToolBook)
+	case ToolMCP:
+		c.snippet = snippet(tc.Name)
+		c.raise(mcpRule(tc.MCPTool))
+	default:
+		c.raise(ruleToolUnknown)
+	}
+	// What settings patterns match: the tool's name, then its paths or
+	// target ("Write src/a.go", "WebFetch https://...").
+	c.name = tc.Name
+	c.args = c.args[:0]
+	for _, p := range tc.Paths {
+		c.args = append(c.args, arg{val: p})
+	}
+	if tc.Target != "" && len(tc.Paths) == 0 {
+		c.args = append(c.args, arg{val: tc.Target})
+	}
+	w.finish(c)
+	return w.v
+}
+
+var (
+	mcpReadVerbs    = map[string]bool{"search": true, "list": true, "get": true, "describe": true, "status": true, "read": true, "find": true, "show": true, "view": true, "lookup": true}
+	mcpDestroyWords = map[string]bool{"delete": true, "destroy": true, "drop": true, "remove": true, "purge": true, "truncate": true, "wipe": true, "erase": true}
+)
+
+// mcpRule judges an MCP tool by the words of its name: read_file,
+// listIssues, search-docs read; delete_branch destroys; the rest may
+// change things. A destroying word anywhere wins over a reading verb.
+func mcpRule(name string) rule {
+	words := nameWords(name)
+	for _, w := range words {
+		if mcpDestroyWords[w] {
+			return ruleMCPDestroy
+		}
+	}
+	if len(words) > 0 && mcpReadVerbs[words[0]] {
+		return ruleMCPRead
+	}
+	return ruleMCPOther
+}
+
+// nameWords splits an identifier into lowercase words at _, -, ., spaces
+// and lower-to-upper case changes.
+func nameWords(s string) []string {
+	var words []string
+	var cur []rune
+	prevLower := false
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ' || r == '/' || r == ':':
+			flush()
+			prevLower = false
+			continue
+		case unicode.IsUpper(r) && prevLower:
+			flush()
+		}
+		cur = append(cur, r)
+		prevLower = unicode.IsLower(r) || unicode.IsDigit(r)
+	}
+	flush()
+	return words
+}
