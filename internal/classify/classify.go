@@ -81,9 +81,18 @@ func newWalker(env Env, size int) *walker {
 		fastWS: fast,
 		env:    env,
 		parser: parsers.Get().(*syntax.Parser),
-		cwd:    env.Workspace,
-		cwdDyn: env.Workspace == "",
+		cwd:    startDir(env),
+		cwdDyn: startDir(env) == "",
 	}
+}
+
+// startDir is the directory an input starts in: env.Cwd when it is a
+// clean absolute path, else the workspace.
+func startDir(env Env) string {
+	if c := cleanAbs(env.Cwd); c != "" {
+		return c
+	}
+	return env.Workspace
 }
 
 func cleanAbs(p string) string {

@@ -572,3 +572,30 @@ func TestFloorsAndCommandsCoverReasons(t *testing.T) {
 		}
 	}
 }
+
+// TestCwd: an input that starts outside the workspace is judged where it
+// runs and against the workspace, and the worse counts.
+func TestCwd(t *testing.T) {
+	tests := []struct {
+		cwd, cmd  string
+		level     Level
+		dangerous bool
+	}{
+		{cwd: "/home/u/proj/sub", cmd: "echo x > out.txt", level: Low},
+		{cwd: "/", cmd: "echo x > etc/hosts", level: High, dangerous: true},
+		{cwd: "/home/u", cmd: "echo x >> .bashrc", level: High},
+		{cwd: "relative/ignored", cmd: "echo x > out.txt", level: Low},
+	}
+	for _, tc := range tests {
+		env := testEnv
+		env.Cwd = tc.cwd
+		if v := Classify(tc.cmd, env); v.Level != tc.level || v.Dangerous != tc.dangerous {
+			t.Errorf("Classify(%q) in %s = %v dangerous=%v, want %v dangerous=%v", tc.cmd, tc.cwd, v.Level, v.Dangerous, tc.level, tc.dangerous)
+		}
+	}
+	env := testEnv
+	env.Cwd = "/home/u"
+	if v := ClassifyTool(ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{".profile"}}, env); v.Level != High {
+		t.Errorf("Write .profile in the home directory = %v, want high", v.Level)
+	}
+}

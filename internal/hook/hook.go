@@ -1,0 +1,118 @@
+// Package hook speaks the pre-tool hook protocols of the coding agents
+// permguard guards (docs: hook-protocols.md): it decodes one tool call from
+// whatever an agent sends into a [Call], and encodes a [Reply] in that
+// agent's own dialect.
+//
+// The package holds no policy: it does not classify and reads no settings.
+// It promises that [Decode] never panics on any input and that [Encode]
+// yields, for every dialect, stdout that is empty or exactly one JSON
+// object, and an exit status of 0 or 2.
+package hook
+
+// Agent is a hook dialect: the agent whose payload was read and to whom
+// the reply is written.
+type Agent string
+
+// The dialects. Claude Code's is also spoken by Factory Droid, VS Code agent
+// hooks and Kimi.
+const (
+	Auto    Agent = "auto"
+	Claude  Agent = "claude"
+	Codex   Agent = "codex"
+	Gemini  Agent = "gemini"
+	Cursor  Agent = "cursor"
+	Copilot Agent = "copilot"
+)
+
+// Agents lists the dialects --agent accepts, auto first.
+func Agents() []Agent { return []Agent{Auto, Claude, Codex, Gemini, Cursor, Copilot} }
+
+// ParseAgent parses an --agent value.
+func ParseAgent(s string) (Agent, bool) {
+	for _, a := range Agents() {
+		if string(a) == s {
+			return a, true
+		}
+	}
+	return "", false
+}
+
+// Kind is what a tool call does.
+type Kind uint8
+
+const (
+	KindUnknown     Kind = iota // a tool nobody mapped: judged high
+	KindShell                   // runs a shell command
+	KindFileRead                // reads, globs, greps, lists
+	KindFileWrite               // creates, overwrites or edits files
+	KindFileDelete              // deletes files
+	KindWeb                     // fetches a URL or searches the web
+	KindBookkeeping             // todo lists, sub-agents, plan mode, questions
+	KindMCP                     // a tool of an MCP server
+)
+
+var kindNames = [...]string{"unknown", "shell", "file read", "file write", "file delete", "web", "bookkeeping", "mcp"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Call is one tool call, normalized.
+type Call struct {
+	Agent     Agent
+	Variant   string // a sub-dialect: "vscode" (camelCase Claude), "snake" (Copilot's PascalCase payload)
+	Event     string // the hook event as sent: PreToolUse, BeforeTool, beforeShellExecution, preToolUse
+	SessionID string
+	// Workspace is the project root the agent names (Cursor's
+	// workspace_roots); Cwd is where the call runs. Either may be empty.
+	Workspace string
+	Cwd       string
+
+	Kind Kind
+	Tool string // the tool's name as sent
+
+	Command    string // KindShell: the command
+	PowerShell bool   // KindShell: a PowerShell command, not a POSIX shell one
+	Dir        string // KindShell: a directory the command runs in, apart from Cwd (Gemini dir_path)
+
+	Paths     []string // file kinds: the files, as sent
+	Target    string   // KindWeb: the URL or query; KindMCP: the server
+	MCPServer string
+	MCPTool   string
+}
+
+// Decision is what permguard answers.
+type Decision uint8
+
+const (
+	Allow Decision = iota
+	Ask            // a person must approve; answered with the agent's own prompt where it has one
+	Deny
+)
+
+func (d Decision) String() string { return [...]string{"allow", "ask", "deny"}[d] }
+
+// Reply is permguard's answer to one call.
+type Reply struct {
+	Decision Decision
+	// Reason is for the model: the block message, or why the call needs
+	// approval, or why it is allowed.
+	Reason string
+	// Summary is one line for the person, where the dialect shows one.
+	Summary string
+	// Quiet makes an allow print nothing where the dialect allows that,
+	// so the agent's own permission prompts still run (hookAllow: defer).
+	Quiet bool
+}
+
+// Output is what permguard writes and how it exits.
+type Output struct {
+	Stdout []byte // empty, or one JSON object and a newline
+	Stderr string
+	Exit   int // 0 or 2
+}
+
+// Exit statuses. A hook never exits with anything else: most agents treat
+// any other status as "go ahead".
+const (
+	ExitOK    = 0
+	ExitBlock = 2
+)

@@ -1,0 +1,195 @@
+package hook
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// toolKinds maps a tool's name, lowercased, to what it does. Names come
+// from hook-protocols.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
+// VS Code, Factory, pi, Cline. A name not here is unknown, and high.
+var toolKinds = map[string]Kind{
+	// shells
+	"bash": KindShell, "powershell": KindShell, "monitor": KindShell, "execute": KindShell, "shell": KindShell,
+	"exec_command": KindShell, "local_shell": KindShell, "run_shell_command": KindShell, "run_terminal_cmd": KindShell,
+	"runterminalcommand": KindShell, "execute_command": KindShell,
+	// writes and edits
+	"write": KindFileWrite, "edit": KindFileWrite, "multiedit": KindFileWrite, "notebookedit": KindFileWrite,
+	"create": KindFileWrite, "write_file": KindFileWrite, "replace": KindFileWrite, "editfiles": KindFileWrite,
+	"createfile": KindFileWrite, "write_to_file": KindFileWrite, "replace_in_file": KindFileWrite, "apply_patch": KindFileWrite,
+	// deletes
+	"delete": KindFileDelete, "deletefile": KindFileDelete,
+	// reads
+	"read": KindFileRead, "glob": KindFileRead, "grep": KindFileRead, "ls": KindFileRead, "read_file": KindFileRead,
+	"read_many_files": KindFileRead, "grep_search": KindFileRead, "list_directory": KindFileRead, "view": KindFileRead,
+	"find": KindFileRead, "search_files": KindFileRead, "list_files": KindFileRead,
+	// web
+	"webfetch": KindWeb, "websearch": KindWeb, "web_fetch": KindWeb, "google_web_search": KindWeb, "web_search": KindWeb,
+	// the agent's bookkeeping
+	"todowrite": KindBookkeeping, "todoread": KindBookkeeping, "agent": KindBookkeeping, "task": KindBookkeeping,
+	"exitplanmode": KindBookkeeping, "enterplanmode": KindBookkeeping, "askuserquestion": KindBookkeeping,
+	"write_todos": KindBookkeeping, "ask_user": KindBookkeeping, "spawn_agent": KindBookkeeping, "update_plan": KindBookkeeping,
+}
+
+// pathKeys are the tool_input fields that name a file, in the order tried.
+var pathKeys = []string{"file_path", "notebook_path", "path", "dir_path", "filePath", "target_file"}
+
+// classifyTool fills the kind and the kind's fields of c from its input.
+func classifyTool(c *Call, input fields) error {
+	name := c.Tool
+	switch {
+	case strings.HasPrefix(name, "mcp__"):
+		// mcp__server__tool; plugin servers are mcp__plugin_p_s__tool
+		rest := strings.TrimPrefix(name, "mcp__")
+		server, tool, ok := strings.Cut(rest, "__")
+		if !ok {
+			tool = rest
+		}
+		c.Kind, c.MCPServer, c.MCPTool, c.Target = KindMCP, server, tool, server
+		return nil
+	case c.Agent == Gemini && strings.HasPrefix(name, "mcp_"):
+		c.Kind, c.MCPTool = KindMCP, strings.TrimPrefix(name, "mcp_")
+		return nil
+	}
+	kind, ok := toolKinds[strings.ToLower(name)]
+	if !ok {
+		c.Kind = KindUnknown
+		return nil
+	}
+	c.Kind = kind
+	switch kind {
+	case KindShell:
+		return shellInput(c, input)
+	case KindFileWrite:
+		if strings.EqualFold(name, "apply_patch") {
+			return patchInput(c, input)
+		}
+		c.Paths = paths(input)
+	case KindFileRead, KindFileDelete:
+		c.Paths = paths(input)
+	case KindWeb:
+		c.Target = input.str("url")
+		if c.Target == "" {
+			c.Target = input.str("query")
+		}
+	}
+	return nil
+}
+
+// shellInput reads the command of a shell tool: a string, or an argument
+// vector (["bash", "-lc", "..."]) that is quoted back into one.
+func shellInput(c *Call, input fields) error {
+	c.PowerShell = strings.EqualFold(c.Tool, "powershell")
+	key := "command"
+	if !input.has(key) && input.has("cmd") {
+		key = "cmd"
+	}
+	raw, ok := input[key]
+	if !ok || string(raw) == "null" {
+		if strings.EqualFold(c.Tool, "monitor") && input.has("ws") {
+			c.Kind = KindWeb // Monitor watching a WebSocket
+			if ws, err := input.object("ws"); err == nil {
+				c.Target = ws.str("url")
+			}
+			return nil
+		}
+		return fmt.Errorf("the %s tool call has no tool_input.command", c.Tool)
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		c.Command = s
+	} else {
+		var argv []string
+		if err := json.Unmarshal(raw, &argv); err != nil || len(argv) == 0 {
+			return errors.New("tool_input.command is neither a string nor a list of strings")
+		}
+		c.Command = quoteArgv(argv)
+	}
+	for _, k := range []string{"dir_path", "working_directory", "workdir", "cwd"} {
+		if d := input.str(k); d != "" && d != "." {
+			c.Dir = d
+			break
+		}
+	}
+	return nil
+}
+
+// paths returns the files a tool call names.
+func paths(input fields) []string {
+	var out []string
+	for _, k := range pathKeys {
+		if p := input.str(k); p != "" {
+			out = append(out, p)
+		}
+	}
+	for _, k := range []string{"paths", "file_paths", "files"} {
+		var list []string
+		if raw, ok := input[k]; ok && json.Unmarshal(raw, &list) == nil {
+			out = append(out, list...)
+		}
+	}
+	return out
+}
+
+// patchInput reads Codex's apply_patch: the patch text is in
+// tool_input.command (or input, or patch), and the files it touches are
+// in its "*** Add File:", "*** Update File:", "*** Delete File:" and
+// "*** Move to:" headers. A patch that deletes files is a delete.
+func patchInput(c *Call, input fields) error {
+	text := ""
+	for _, k := range []string{"command", "input", "patch"} {
+		if s := input.str(k); s != "" {
+			text = s
+			break
+		}
+		var argv []string
+		if raw, ok := input[k]; ok && json.Unmarshal(raw, &argv) == nil && len(argv) > 0 {
+			text = argv[len(argv)-1] // ["apply_patch", "<patch>"]
+			break
+		}
+	}
+	if text == "" {
+		return errors.New("the apply_patch call holds no patch")
+	}
+	var writes, deletes []string
+	for line := range strings.Lines(text) {
+		line = strings.TrimRight(line, "\r\n")
+		for _, h := range []string{"*** Add File: ", "*** Update File: ", "*** Move to: "} {
+			if p, ok := strings.CutPrefix(line, h); ok {
+				writes = append(writes, strings.TrimSpace(p))
+			}
+		}
+		if p, ok := strings.CutPrefix(line, "*** Delete File: "); ok {
+			deletes = append(deletes, strings.TrimSpace(p))
+		}
+	}
+	if len(deletes) > 0 {
+		// one kind per call: the deletes are the stronger claim, and the
+		// writes go with them (a delete is judged at least as a write)
+		c.Kind, c.Paths = KindFileDelete, append(deletes, writes...)
+		return nil
+	}
+	c.Paths = writes
+	return nil
+}
+
+// quoteArgv joins an argument vector into the shell command that runs
+// exactly it, single-quoting every word that needs it.
+func quoteArgv(argv []string) string {
+	var b strings.Builder
+	for i, a := range argv {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
+			b.WriteString(a)
+			continue
+		}
+		b.WriteByte('\'')
+		b.WriteString(strings.ReplaceAll(a, "'", `'\''`))
+		b.WriteByte('\'')
+	}
+	return b.String()
+}
