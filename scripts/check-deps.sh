@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
-# Dependencies point one way: cmd/permguard -> cli -> {settings -> classify}.
+# Dependencies point one way: cmd/permguard -> cli -> {hook, settings -> classify}.
 #
 # internal/classify is pure and a leaf: it imports nothing else of permguard,
 # no UI library, and none of the standard packages that reach the outside
 # world (files and environment, processes, network, clock). Only its direct
 # imports are checked for those: the standard library pulls os in
 # transitively through fmt and friends.
+#
+# internal/hook speaks the agents' protocols and holds no policy: it imports
+# nothing else of permguard.
 #
 # internal/settings may use classify (levels, verdicts) and nothing else of
 # ours, no UI library, and reads no environment or standard stream: the
@@ -47,6 +50,7 @@ if [ -n "$impure" ]; then
 	fail=1
 fi
 
+leaf internal/hook
 leaf internal/settings internal/classify
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/settings | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/settings reads the environment or the standard streams; pass them in from internal/cli"

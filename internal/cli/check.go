@@ -1,15 +1,18 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"path/filepath"
+	"io"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
 	"github.com/permguard/permguard/internal/settings"
 )
 
@@ -88,34 +91,25 @@ func checkRun(opts *CheckOptions) error {
 	// PERMGUARD_NO_PROMPT=1 is accepted and changes nothing yet: check never
 	// prompts, so a command that needs approval is always blocked.
 
-	in, err := checkInput(opts)
+	call, err := checkInput(opts)
 	if err != nil {
 		return err
 	}
-	env, err := checkEnv(opts, in.cwd)
+	ev, err := evaluateCall(call, evalInputs{
+		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
+		flagLevel: opts.Level, flagCwd: opts.Cwd,
+	})
 	if err != nil {
 		return err
 	}
-	eff := loadSettings(settingsEnv{Getenv: opts.Getenv, Now: opts.Now, ErrOut: opts.IO.ErrOut}, env.Workspace, opts.Level)
-	env.PrefixMappings = eff.ClassifyMappings()
-
-	var res settings.Result
-	if in.tool != "" {
-		v, ok := toolVerdict(eff, in.tool)
-		if !ok {
-			return withHints(fmt.Errorf("tool %q is not a shell command and has no tool_input.command", in.tool),
-				"permguard check classifies shell commands, and the tools the tools and mcp settings name")
-		}
-		res = settings.Result{Verdict: v}
-	} else {
-		res = eff.Apply(opts.Classify(in.command, env))
+	d := ev.decision
+	if d == decisionAsk {
+		d = decisionBlock // nobody can be asked yet
 	}
-	perm := eff.Level.Value
-	d := decide(res, perm)
 	if opts.JSON {
-		err = writeCheckJSON(opts, in.display(), res, d, eff)
+		err = writeCheckJSON(opts, ev.display, ev.res, d, ev.eff)
 	} else {
-		err = writeCheckText(opts, res, d, eff)
+		err = writeCheckText(opts, ev.res, d, ev.eff)
 	}
 	if err != nil {
 		return fmt.Errorf("failed to write the verdict: %w", err)
@@ -123,122 +117,38 @@ func checkRun(opts *CheckOptions) error {
 	if d == decisionAllow {
 		return nil
 	}
-	if res.Deny != nil {
-		fmt.Fprint(opts.IO.ErrOut, denyMessage(in.display(), res.Deny))
-		return ErrBlocked
-	}
-	b := blockInfo{perm: perm, tool: in.tool != ""}
-	if eff.Capped && !res.Verdict.Dangerous && res.Verdict.Level > perm.Level {
-		b.capped = &eff.Level.Src
-	}
-	fmt.Fprint(opts.IO.ErrOut, blockMessage(in.display(), res.Verdict, b))
+	fmt.Fprint(opts.IO.ErrOut, ev.blockText())
 	return ErrBlocked
 }
 
-// toolVerdict judges a tool call that is not a shell command by the tools
-// and mcp settings; ok is false when they do not name it. The built-in
-// levels of design §3, which know file paths, come with the hook.
-func toolVerdict(eff *settings.Effective, tool string) (v classify.Verdict, ok bool) {
-	mcp := strings.HasPrefix(tool, "mcp__")
-	level, rule := eff.ToolLevel(tool, mcp, classify.High)
-	if rule == nil {
-		return v, false
-	}
-	key := "tools"
-	if mcp {
-		key = "mcp"
-	}
-	r := classify.Reason{Rule: "tool-setting", Level: level, Pos: classify.Pos{Line: 1, Col: 1}, Snippet: tool,
-		Message: fmt.Sprintf("is set to %s by %s %q (%s)", level, key, rule.Pattern(), rule.Src)}
-	return classify.Verdict{Level: level, Reasons: []classify.Reason{r}, Floors: []classify.Reason{r}}, true
+var stdinHints = []string{
+	"pass the command itself: permguard check -- COMMAND",
+	`or pipe one tool call, in any agent's hook format: {"tool_name":"Bash","tool_input":{"command":"..."},"cwd":"..."}`,
 }
 
-// checkInputs is what check was asked about: a shell command, or a tool
-// call that is not one.
-type checkInputs struct {
-	command string
-	tool    string // the tool's name, for a tool call that runs no shell command
-	cwd     string // the cwd a tool call names
-}
-
-func (c checkInputs) display() string {
-	if c.tool != "" {
-		return "tool " + c.tool
-	}
-	return c.command
-}
-
-// checkInput returns the command to classify and, when it came in a tool
-// call, the cwd the tool call names.
-func checkInput(opts *CheckOptions) (checkInputs, error) {
+// checkInput returns the call to judge: the command in the arguments, or
+// the tool call on stdin, read as the hook reads it.
+func checkInput(opts *CheckOptions) (*hook.Call, error) {
 	switch {
 	case len(opts.Args) == 1:
-		return checkInputs{command: opts.Args[0]}, nil
+		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: opts.Args[0]}, nil
 	case len(opts.Args) > 1:
-		return checkInputs{command: strings.Join(opts.Args, " ")}, nil
+		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: strings.Join(opts.Args, " ")}, nil
 	case opts.IO.StdinIsTTY:
-		return checkInputs{}, usageErrorf(stdinHints, "no command to check")
-	default:
-		return readToolCall(opts.IO.In)
+		return nil, usageErrorf(stdinHints, "no command to check")
 	}
-}
-
-// checkEnv returns where the command runs: the workspace is --cwd, else the
-// tool call's cwd, else the current directory.
-func checkEnv(opts *CheckOptions, payloadCwd string) (classify.Env, error) {
-	var env classify.Env
-	wd, wdErr := opts.Getwd()
-	absolute := func(dir string) (string, error) {
-		if filepath.IsAbs(dir) {
-			return filepath.Clean(dir), nil
-		}
-		if wdErr != nil {
-			return "", fmt.Errorf("cannot resolve %q: %w", dir, wdErr)
-		}
-		return filepath.Join(wd, dir), nil
+	data, err := io.ReadAll(io.LimitReader(opts.IO.In, hook.MaxPayloadBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("failed to read the tool call on stdin: %w", err)
 	}
-	switch {
-	case opts.Cwd != "":
-		ws, err := absolute(opts.Cwd)
-		if err != nil {
-			return env, fmt.Errorf("bad --cwd: %w", err)
-		}
-		env.Workspace = ws
-	case payloadCwd != "":
-		ws, err := absolute(payloadCwd)
-		if err != nil {
-			return env, fmt.Errorf("bad cwd in the tool call: %w", err)
-		}
-		env.Workspace = ws
-	case wdErr == nil:
-		env.Workspace = filepath.Clean(wd)
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, withHints(errors.New("no command given and stdin is empty"), stdinHints...)
 	}
-	// An unknown workspace stays empty: the classifier then treats every
-	// path as outside it.
-
-	if home := opts.Getenv("HOME"); filepath.IsAbs(home) {
-		env.Home = filepath.Clean(home)
+	call, err := hook.Decode(data, hook.Auto)
+	if err != nil {
+		return nil, withHints(fmt.Errorf("cannot read the tool call on stdin: %v", err), stdinHints[1])
 	}
-	env.TempDirs = []string{"/tmp", "/var/tmp"}
-	if tmp := opts.Getenv("TMPDIR"); filepath.IsAbs(tmp) {
-		tmp = filepath.Clean(tmp)
-		if tmp != "/tmp" && tmp != "/var/tmp" {
-			env.TempDirs = append(env.TempDirs, tmp)
-		}
-	}
-	// Where permguard keeps its settings and state, when they are not in
-	// the default places the classifier already protects.
-	for _, dir := range []func(func(string) string) (string, error){ConfigDir, StateDir} {
-		if d, err := dir(opts.Getenv); err == nil && d != "" && !isDefaultOwnDir(d, env.Home) {
-			env.OwnDirs = append(env.OwnDirs, d)
-		}
-	}
-	return env, nil
-}
-
-// isDefaultOwnDir reports a directory the classifier protects anyway.
-func isDefaultOwnDir(d, home string) bool {
-	return home != "" && (d == filepath.Join(home, ".config", "permguard") || d == filepath.Join(home, ".local", "state", "permguard"))
+	return call, nil
 }
 
 // writeCheckText prints the verdict line, then one line per reason.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
 )
 
 func TestNewCmdCheck(t *testing.T) {
@@ -271,7 +272,7 @@ func TestCheckRunJSON(t *testing.T) {
 }
 
 func TestCheckRunInput(t *testing.T) {
-	big := `{"tool_name":"Bash","tool_input":{"command":"` + strings.Repeat("a", maxPayloadBytes) + `"}}`
+	big := `{"tool_name":"Bash","tool_input":{"command":"` + strings.Repeat("a", hook.MaxPayloadBytes) + `"}}`
 	tests := []struct {
 		name       string
 		args       []string
@@ -297,7 +298,7 @@ func TestCheckRunInput(t *testing.T) {
 		{name: "stdin tool call", stdin: `{"session_id":"s","tool_name":"Bash","tool_input":{"command":"ls -la","description":"list"},"cwd":"/ws/proj"}`, wantSrc: "ls -la",
 			wantEnv: classify.Env{Workspace: "/ws/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"}}},
 		{name: "--cwd beats the tool call", cwd: "/other", stdin: `{"tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/ws/proj"}`, wantSrc: "ls",
-			wantEnv: classify.Env{Workspace: "/other", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"}}},
+			wantEnv: classify.Env{Workspace: "/other", Cwd: "/ws/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"}}},
 		{name: "other tool with a command", stdin: `{"tool_name":"run_shell_command","tool_input":{"command":"git push"}}`, wantSrc: "git push",
 			wantEnv: classify.Env{Workspace: "/wd", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"}}},
 		{name: "argument vector", stdin: `{"tool_name":"shell","tool_input":{"command":["bash","-lc","rm -rf ~"]}}`, wantSrc: "bash -lc 'rm -rf ~'",
@@ -307,15 +308,13 @@ func TestCheckRunInput(t *testing.T) {
 
 		{name: "stdin a terminal", stdinTTY: true, wantCode: ExitUsage, wantStderr: "permguard: error: no command to check\npermguard: hint: pass the command itself"},
 		{name: "empty stdin", stdin: " \n", wantCode: ExitBlocked, wantStderr: "permguard: error: no command given and stdin is empty\n"},
-		{name: "bad JSON", stdin: `{"tool_name":"Bash",`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: unexpected EOF\n"},
-		{name: "not an object", stdin: `["ls"]`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: json: cannot unmarshal array"},
+		{name: "bad JSON", stdin: `{"tool_name":"Bash",`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is not a JSON object: unexpected EOF\n"},
+		{name: "not an object", stdin: `["ls"]`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is a JSON array, not an object\n"},
 		{name: "two values", stdin: `{"tool_input":{"command":"ls"}} {"tool_input":{"command":"rm -rf /"}}`, wantCode: ExitBlocked, wantStderr: "more than one JSON value"},
-		{name: "no command", stdin: `{"tool_name":"Bash","tool_input":{}}`, wantCode: ExitBlocked, wantStderr: "permguard: error: the tool call on stdin has no tool_input.command\n"},
-		{name: "not a shell tool", stdin: `{"tool_name":"Write","tool_input":{"file_path":"/etc/passwd"}}`, wantCode: ExitBlocked,
-			wantStderr: "permguard: error: tool \"Write\" is not a shell command and has no tool_input.command\npermguard: hint: permguard check classifies shell commands, and the tools the tools and mcp settings name\n"},
+		{name: "no command", stdin: `{"tool_name":"Bash","tool_input":{}}`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the Bash tool call has no tool_input.command\n"},
 		{name: "command of the wrong type", stdin: `{"tool_name":"Bash","tool_input":{"command":42}}`, wantCode: ExitBlocked, wantStderr: "neither a string nor a list of strings"},
 		{name: "invalid UTF-8", stdin: "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls \xff\"}}", wantCode: ExitBlocked, wantStderr: "not valid UTF-8"},
-		{name: "oversized stdin", stdin: big, wantCode: ExitBlocked, wantStderr: "permguard: error: the tool call on stdin is over the 8 MiB limit\n"},
+		{name: "oversized stdin", stdin: big, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is over the 8 MiB limit\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

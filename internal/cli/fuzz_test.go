@@ -66,15 +66,3 @@ func FuzzShellQuote(f *testing.F) {
 		}
 	})
 }
-
-// FuzzReadToolCall checks that any stdin either fails or yields a command,
-// and never panics.
-func FuzzReadToolCall(f *testing.F) {
-	f.Add(`{"tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/w"}`)
-	f.Add(`{"tool_name":"shell","tool_input":{"command":["bash","-lc","ls"]}}`)
-	f.Add(`{"tool_input":{"command":null}}`)
-	f.Add(`null`)
-	f.Fuzz(func(t *testing.T, in string) {
-		_, _ = readToolCall(strings.NewReader(in))
-	})
-}

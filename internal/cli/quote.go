@@ -112,19 +112,3 @@ func shellQuote(s string) string {
 	b.WriteByte('\'')
 	return b.String()
 }
-
-// shellJoin turns an argument vector into a shell command that runs exactly
-// it, quoting only the words that need it.
-func shellJoin(argv []string) string {
-	words := make([]string, len(argv))
-	for i, a := range argv {
-		// A bare NAME=value first word would be an assignment, not a program.
-		safe := a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == ""
-		if safe && !(i == 0 && strings.Contains(a, "=")) {
-			words[i] = a
-		} else {
-			words[i] = shellQuote(a)
-		}
-	}
-	return strings.Join(words, " ")
-}

@@ -38,20 +38,3 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
-
-func TestShellJoin(t *testing.T) {
-	tests := []struct {
-		in   []string
-		want string
-	}{
-		{[]string{"ls", "-la", "./x"}, "ls -la ./x"},
-		{[]string{"bash", "-lc", "rm -rf ~"}, "bash -lc 'rm -rf ~'"},
-		{[]string{"FOO=1", "x", "A=2"}, "'FOO=1' x A=2"},
-		{[]string{"echo", "", "$HOME"}, "echo '' '$HOME'"},
-	}
-	for _, tt := range tests {
-		if got := shellJoin(tt.in); got != tt.want {
-			t.Errorf("shellJoin(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-}

@@ -44,6 +44,7 @@ and allows it or blocks it with an explanation.`,
 	})
 
 	root.AddCommand(NewCmdCheck(f, nil))
+	root.AddCommand(NewCmdHook(f, nil))
 	root.AddCommand(NewCmdConfig(f))
 	root.AddCommand(NewCmdLevel(f, nil))
 	root.AddCommand(NewCmdMode(f, nil))

@@ -38,7 +38,12 @@ func TestScript(t *testing.T) {
 			env.Setenv("PERMGUARD_STATE_DIR", env.WorkDir+"/state")
 			env.Setenv("PERMGUARD_MANAGED_FILE", env.WorkDir+"/etc/permguard/settings.json")
 			env.Setenv("HOME", env.WorkDir+"/home")
-			return os.MkdirAll(env.WorkDir+"/home", 0o755)
+			if err := os.MkdirAll(env.WorkDir+"/home", 0o755); err != nil {
+				return err
+			}
+			// The shared payloads of every agent (testdata/payloads), for
+			// scripts to feed with "stdin payloads/claude/bash-ls.json".
+			return os.CopyFS(env.WorkDir+"/payloads", os.DirFS("../../testdata/payloads"))
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {

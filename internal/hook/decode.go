@@ -86,8 +86,12 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 	var f fields
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil || f == nil {
-		if err == nil {
-			err = errors.New("it is null")
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &te):
+			return fail(known, "the payload is a JSON %s, not an object", te.Value)
+		case err == nil:
+			return fail(known, "the payload is null, not an object")
 		}
 		return fail(known, "the payload is not a JSON object: %v", err)
 	}
@@ -140,9 +144,17 @@ func detect(f fields) (Agent, string) {
 		return Copilot, "snake"
 	case event == "PreToolUse" && f.has("tool_name"):
 		return Claude, "" // Kimi, Factory and others that copy Claude Code
+	case event == "" && (f.has("tool_name") || f.has("tool_input")):
+		// No agent sends this: it is what a person pipes into check. The
+		// hook answers it as an unknown dialect.
+		return Claude, Generic
 	}
 	return "", ""
 }
+
+// Generic is the variant of a payload that names no hook event: a bare
+// {"tool_name": ..., "tool_input": ...}, as people write for check.
+const Generic = "generic"
 
 func isISOTime(s string) bool {
 	return len(s) >= 20 && s[4] == '-' && s[7] == '-' && s[10] == 'T'
@@ -161,12 +173,15 @@ func decodeCommon(c *Call, f fields) error {
 	}
 	c.Cwd = f.str("cwd")
 	c.Tool = f.str("tool_name")
-	if c.Tool == "" {
-		return errors.New("the payload has no tool_name")
-	}
 	input, err := f.object("tool_input")
 	if err != nil {
 		return err
+	}
+	if c.Tool == "" && c.Variant == Generic && input.has("command") {
+		c.Tool = "Bash"
+	}
+	if c.Tool == "" {
+		return errors.New("the payload has no tool_name")
 	}
 	if c.Agent == Gemini {
 		if mc, err := f.object("mcp_context"); err == nil && mc.has("server_name") {

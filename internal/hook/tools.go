@@ -183,7 +183,9 @@ func quoteArgv(argv []string) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
+		// A bare NAME=value first word would be an assignment, not a program.
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" &&
+			(i > 0 || !strings.Contains(a, "=")) {
 			b.WriteString(a)
 			continue
 		}

@@ -33,6 +33,7 @@ type Effective struct {
 	Mode          Setting[Mode]
 	Notifications Setting[Notify]
 	PromptTimeout Setting[time.Duration]
+	HookAllow     Setting[HookAllow]
 	ApprovalPin   *Setting[string] // the stored hash; nil when there is none
 
 	Deny           []Rule
@@ -57,6 +58,7 @@ func Defaults() *Effective {
 		Mode:          Setting[Mode]{ModeAsk, def},
 		Notifications: Setting[Notify]{NotifyOn, def},
 		PromptTimeout: Setting[time.Duration]{DefaultPromptTimeout, def},
+		HookAllow:     Setting[HookAllow]{HookAllowExplicit, def},
 	}
 }
 
@@ -134,6 +136,9 @@ func (e *Effective) layer(f *File, problems *[]Problem) {
 	if f.PromptTimeout != nil {
 		e.PromptTimeout = *f.PromptTimeout
 	}
+	if f.HookAllow != nil {
+		e.HookAllow = *f.HookAllow
+	}
 	if f.ApprovalPin != nil {
 		if f.Src.Kind == FromGlobal {
 			e.ApprovalPin = f.ApprovalPin
@@ -169,6 +174,9 @@ func (e *Effective) tighten(f *File, problems *[]Problem) {
 	}
 	if f.Mode != nil && f.Mode.Value == ModeBlock && e.Mode.Value != ModeBlock {
 		e.Mode = *f.Mode
+	}
+	if f.HookAllow != nil && f.HookAllow.Value == HookAllowDefer {
+		e.HookAllow = *f.HookAllow // the agent's own prompts too: stricter
 	}
 	if f.PromptTimeout != nil && f.PromptTimeout.Value < e.PromptTimeout.Value {
 		e.PromptTimeout = *f.PromptTimeout // a shorter wait denies sooner
@@ -411,3 +419,38 @@ func (e *Effective) ToolLevel(name string, mcp bool, def classify.Level) (classi
 }
 
 func jsonString(raw json.RawMessage, s *string) error { return json.Unmarshal(raw, s) }
+
+// ApplyTool gives a tool call's verdict v the level the tools (or, for an
+// MCP tool, mcp) settings give the tool named name. Like an override, it
+// never clears the dangerous flag (writing permguard's own files stays
+// dangerous whatever the settings say) and never lets the call past a cap.
+func (e *Effective) ApplyTool(v classify.Verdict, name string, mcp bool) classify.Verdict {
+	level, rule := e.ToolLevel(name, mcp, v.Level)
+	if rule == nil || level == v.Level || v.Dangerous {
+		return v
+	}
+	if level < v.Level && e.Cap != nil && v.Level > e.Cap.Value && level <= e.Cap.Value {
+		return v
+	}
+	key := "tools"
+	if mcp {
+		key = "mcp"
+	}
+	pos, snip := classify.Pos{Line: 1, Col: 1}, name
+	if len(v.Reasons) > 0 {
+		pos, snip = v.Reasons[0].Pos, v.Reasons[0].Snippet
+	}
+	r := classify.Reason{Rule: "tool-setting", Level: level, Pos: pos, Snippet: snip,
+		Message: fmt.Sprintf("is set to %s by %s %q (%s)", level, key, rule.Pattern(), rule.Src)}
+	out := v
+	out.Level = level
+	out.Reasons = []classify.Reason{r}
+	out.Floors = []classify.Reason{r}
+	if len(v.Commands) == 1 {
+		c := v.Commands[0]
+		c.Level, c.Reasons = level, []classify.Reason{r}
+		out.Commands = []classify.Command{c}
+		out.Floors = nil
+	}
+	return out
+}

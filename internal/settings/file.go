@@ -25,6 +25,7 @@ type File struct {
 	Mode           *Setting[Mode]
 	Notifications  *Setting[Notify]
 	PromptTimeout  *Setting[time.Duration]
+	HookAllow      *Setting[HookAllow]
 	ApprovalPin    *Setting[string] // a hash made by HashPin, or, before it is hashed, the PIN in clear
 	Overrides      [numOverrides][]Rule
 	Deny           []Rule
@@ -34,7 +35,7 @@ type File struct {
 }
 
 // keys are the settings a file may hold, for the unknown-key warning.
-var keys = []string{"$schema", "approvalPin", "deny", "level", "mcp", "mode", "notifications", "overrides", "prefixMappings", "promptTimeout", "tools"}
+var keys = []string{"$schema", "approvalPin", "deny", "hookAllow", "level", "mcp", "mode", "notifications", "overrides", "prefixMappings", "promptTimeout", "tools"}
 
 // Parse reads the content of a settings file. A file that is not a JSON
 // object is an error (a *SyntaxError for bad JSON); anything else wrong is a
@@ -85,6 +86,14 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 					f.Notifications = &Setting[Notify]{n, p.src(v)}
 				} else {
 					p.problem(v, "notifications %q is not one of %s; ignored", s, strings.Join(notifyNames[:], ", "))
+				}
+			}
+		case "hookAllow":
+			if s, ok := p.str(k.str, v); ok {
+				if h, ok := ParseHookAllow(s); ok {
+					f.HookAllow = &Setting[HookAllow]{h, p.src(v)}
+				} else {
+					p.problem(v, "hookAllow %q is not explicit or defer; ignored", s)
 				}
 			}
 		case "promptTimeout":

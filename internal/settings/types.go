@@ -98,6 +98,36 @@ func ParseNotify(s string) (Notify, bool) {
 	return NotifyOn, false
 }
 
+// HookAllow says how the hook answers a call it allows.
+type HookAllow uint8
+
+const (
+	// HookAllowExplicit answers with the agent's explicit allow, so the
+	// agent does not prompt again for what permguard allowed.
+	HookAllowExplicit HookAllow = iota
+	// HookAllowDefer answers nothing, so the agent's own permission
+	// prompts still run for allowed calls.
+	HookAllowDefer
+)
+
+func (h HookAllow) String() string {
+	if h == HookAllowDefer {
+		return "defer"
+	}
+	return "explicit"
+}
+
+// ParseHookAllow parses "explicit" or "defer".
+func ParseHookAllow(s string) (HookAllow, bool) {
+	switch strings.ToLower(s) {
+	case "explicit":
+		return HookAllowExplicit, true
+	case "defer":
+		return HookAllowDefer, true
+	}
+	return HookAllowExplicit, false
+}
+
 // Defaults, used when nothing sets a value.
 const (
 	DefaultPromptTimeout = 120 * time.Second

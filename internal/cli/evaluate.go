@@ -1,0 +1,211 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// evalInputs is what judging one call needs from the process.
+type evalInputs struct {
+	getenv    func(string) string
+	getwd     func() (string, error)
+	errOut    io.Writer
+	now       func() time.Time
+	classify  func(string, classify.Env) classify.Verdict
+	flagLevel string // check --level
+	flagCwd   string // check --cwd
+}
+
+// evaluation is what permguard concluded about one call: the verdict after
+// the settings, and the decision of design §4.
+type evaluation struct {
+	call     *hook.Call
+	display  string
+	res      settings.Result
+	eff      *settings.Effective
+	decision decision // allow, ask (needs a person) or block
+}
+
+// evaluateCall judges call: where it runs, the settings there, its
+// verdict, and the decision.
+func evaluateCall(call *hook.Call, in evalInputs) (evaluation, error) {
+	env, err := callEnv(call, in)
+	if err != nil {
+		return evaluation{}, err
+	}
+	eff := loadSettings(settingsEnv{Getenv: in.getenv, Now: in.now, ErrOut: in.errOut}, env.Workspace, in.flagLevel)
+	env.PrefixMappings = eff.ClassifyMappings()
+
+	ev := evaluation{call: call, eff: eff, display: displayOf(call)}
+	var v classify.Verdict
+	switch {
+	case call.Kind == hook.KindShell && call.PowerShell:
+		r := classify.Reason{Rule: "powershell", Level: classify.High, Pos: classify.Pos{Line: 1, Col: 1}, Snippet: call.Command,
+			Message: "is a PowerShell command: permguard reads POSIX shell only, so what it does is unknown"}
+		v = classify.Verdict{Level: classify.High, Reasons: []classify.Reason{r}, Floors: []classify.Reason{r}}
+	case call.Kind == hook.KindShell:
+		v = in.classify(call.Command, env)
+	default:
+		v = classify.ClassifyTool(toolCallOf(call), env)
+		v = eff.ApplyTool(v, call.Tool, call.Kind == hook.KindMCP)
+	}
+	ev.res = eff.Apply(v)
+	ev.decision = decide(ev.res, eff.Level.Value)
+	if ev.decision == decisionBlock && ev.res.Deny == nil && eff.Mode.Value == settings.ModeAsk {
+		ev.decision = decisionAsk
+	}
+	return ev, nil
+}
+
+// callEnv returns where call runs. The workspace is --cwd, else the
+// project the agent names, else the call's cwd, else the current
+// directory. The call's own cwd, when it is elsewhere, is where the command
+// starts.
+func callEnv(call *hook.Call, in evalInputs) (classify.Env, error) {
+	var env classify.Env
+	wd, wdErr := in.getwd()
+	absolute := func(dir, what string) (string, error) {
+		if filepath.IsAbs(dir) {
+			return filepath.Clean(dir), nil
+		}
+		if wdErr != nil {
+			return "", fmt.Errorf("bad %s: cannot resolve %q: %w", what, dir, wdErr)
+		}
+		return filepath.Join(wd, dir), nil
+	}
+	cwd := ""
+	if call.Cwd != "" {
+		c, err := absolute(call.Cwd, "cwd in the tool call")
+		if err != nil {
+			return env, err
+		}
+		cwd = c
+	}
+	switch {
+	case in.flagCwd != "":
+		ws, err := absolute(in.flagCwd, "--cwd")
+		if err != nil {
+			return env, err
+		}
+		env.Workspace = ws
+	case hookWorkspace(call, in.getenv) != "":
+		env.Workspace = hookWorkspace(call, in.getenv)
+	case cwd != "":
+		env.Workspace = cwd
+	case wdErr == nil:
+		env.Workspace = filepath.Clean(wd)
+	}
+	// An unknown workspace stays empty: every path is then outside it.
+	start := cwd
+	if call.Dir != "" {
+		base := start
+		if base == "" {
+			base = env.Workspace
+		}
+		if filepath.IsAbs(call.Dir) {
+			start = filepath.Clean(call.Dir)
+		} else if base != "" {
+			start = filepath.Join(base, call.Dir)
+		}
+	}
+	if start != "" && start != env.Workspace {
+		env.Cwd = start
+	}
+
+	if home := in.getenv("HOME"); filepath.IsAbs(home) {
+		env.Home = filepath.Clean(home)
+	}
+	env.TempDirs = []string{"/tmp", "/var/tmp"}
+	if tmp := in.getenv("TMPDIR"); filepath.IsAbs(tmp) {
+		tmp = filepath.Clean(tmp)
+		if tmp != "/tmp" && tmp != "/var/tmp" {
+			env.TempDirs = append(env.TempDirs, tmp)
+		}
+	}
+	// Where permguard keeps its settings and state, when they are not in
+	// the default places the classifier already protects.
+	for _, dir := range []func(func(string) string) (string, error){ConfigDir, StateDir} {
+		if d, err := dir(in.getenv); err == nil && d != "" && !isDefaultOwnDir(d, env.Home) {
+			env.OwnDirs = append(env.OwnDirs, d)
+		}
+	}
+	return env, nil
+}
+
+// isDefaultOwnDir reports a directory the classifier protects anyway.
+func isDefaultOwnDir(d, home string) bool {
+	return home != "" && (d == filepath.Join(home, ".config", "permguard") || d == filepath.Join(home, ".local", "state", "permguard"))
+}
+
+// toolCallOf turns a decoded call into the classifier's tool call.
+func toolCallOf(call *hook.Call) classify.ToolCall {
+	kinds := map[hook.Kind]classify.ToolKind{
+		hook.KindFileRead: classify.ToolFileRead, hook.KindFileWrite: classify.ToolFileWrite,
+		hook.KindFileDelete: classify.ToolFileDelete, hook.KindWeb: classify.ToolWeb,
+		hook.KindBookkeeping: classify.ToolBookkeeping, hook.KindMCP: classify.ToolMCP,
+	}
+	return classify.ToolCall{Kind: kinds[call.Kind], Name: call.Tool, Paths: call.Paths, Target: call.Target, MCPTool: call.MCPTool}
+}
+
+// displayOf is how a call is shown to a person: the command, or the tool
+// and what it is about.
+func displayOf(call *hook.Call) string {
+	if call.Kind == hook.KindShell {
+		return call.Command
+	}
+	parts := []string{call.Tool}
+	if len(call.Paths) > 0 {
+		parts = append(parts, call.Paths...)
+	} else if call.Target != "" && call.Kind != hook.KindMCP {
+		parts = append(parts, call.Target)
+	}
+	return strings.Join(parts, " ")
+}
+
+// blockText is the block message of design §4 for this evaluation.
+func (ev evaluation) blockText() string {
+	if ev.res.Deny != nil {
+		return denyMessage(ev.display, ev.res.Deny)
+	}
+	perm := ev.eff.Level.Value
+	b := blockInfo{perm: perm, tool: ev.call.Kind != hook.KindShell}
+	if ev.eff.Capped && !ev.res.Verdict.Dangerous && ev.res.Verdict.Level > perm.Level {
+		b.capped = &ev.eff.Level.Src
+	}
+	return blockMessage(ev.display, ev.res.Verdict, b)
+}
+
+// hookReply is the answer to the agent.
+func (ev evaluation) hookReply() hook.Reply {
+	v := ev.res.Verdict
+	switch {
+	case ev.decision == decisionAllow:
+		return hook.Reply{Decision: hook.Allow, Quiet: ev.eff.HookAllow.Value == settings.HookAllowDefer,
+			Reason: fmt.Sprintf("permguard: allowed at level %s (%s): %s", ev.eff.Level.Value, verdictLabel(v), printable(mainReason(v)))}
+	case ev.decision == decisionAsk && hook.CanAsk(ev.call) && !v.Dangerous:
+		// A dangerous call is never put to the agent's own prompt: that is
+		// one click, and design §1 asks for a typed confirmation.
+		var b strings.Builder
+		fmt.Fprintf(&b, "permguard: needs %s, the level in force is %s — %s", verdictLabel(v), ev.eff.Level.Value, printable(mainReason(v)))
+		for _, r := range v.Reasons {
+			if r.Level > ev.eff.Level.Value.Level || r.Dangerous {
+				fmt.Fprintf(&b, "\n  %s", printable(r.String()))
+			}
+		}
+		return hook.Reply{Decision: hook.Ask, Reason: b.String(),
+			Summary: fmt.Sprintf("permguard: needs %s — %s", verdictLabel(v), printable(mainReason(v)))}
+	default:
+		summary := fmt.Sprintf("permguard blocked this: it needs %s (level %s) — %s", verdictLabel(v), ev.eff.Level.Value, printable(mainReason(v)))
+		if ev.res.Deny != nil {
+			summary = fmt.Sprintf("permguard blocked this: deny rule %q (%s)", ev.res.Deny.Rule.Pattern(), ev.res.Deny.Rule.Src)
+		}
+		return hook.Reply{Decision: hook.Deny, Reason: strings.TrimSuffix(ev.blockText(), "\n"), Summary: printable(summary)}
+	}
+}
