@@ -37,17 +37,17 @@ type ToolCall struct {
 }
 
 var (
-	ruleToolRead     = r("tool-read", Minimal, "reads files")
-	ruleToolWrite    = r("tool-write", Low, "writes a file in the workspace")
-	ruleToolDelete   = r("tool-delete", Low, "deletes a file in the workspace")
-	ruleToolNoPath   = r("tool-no-path", High, "changes a file whose path the tool call does not give")
-	ruleToolWeb      = r("tool-web", High, "reaches the network")
-	ruleToolSink     = r("tool-sink", Minimal, "writes to a device that discards what it is given")
-	ruleToolBook     = r("tool-bookkeeping", Minimal, "is the agent's own bookkeeping: it runs nothing and changes no file")
-	ruleToolUnknown  = r("tool-unknown", High, "is a tool permguard does not know")
-	ruleMCPRead      = r("mcp-read", Minimal, "is an MCP tool whose name says it only reads (search, list, get, describe, status, read)")
-	ruleMCPOther     = r("mcp-tool", Medium, "is an MCP tool that may change things")
-	ruleMCPDestroy   = r("mcp-destroy", High, "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)")
+	ruleToolRead    = r("tool-read", Minimal, "reads files")
+	ruleToolWrite   = r("tool-write", Low, "writes a file in the workspace")
+	ruleToolDelete  = r("tool-delete", Low, "deletes a file in the workspace")
+	ruleToolNoPath  = r("tool-no-path", High, "changes a file whose path the tool call does not give")
+	ruleToolWeb     = r("tool-web", High, "reaches the network")
+	ruleToolSink    = r("tool-sink", Minimal, "writes to a device that discards what it is given")
+	ruleToolBook    = r("tool-bookkeeping", Minimal, "is the agent's own bookkeeping: it runs nothing and changes no file")
+	ruleToolUnknown = r("tool-unknown", High, "is a tool permguard does not know")
+	ruleMCPRead     = r("mcp-read", Minimal, "is an MCP tool whose name says it only reads (search, list, get, describe, status, read)")
+	ruleMCPOther    = r("mcp-tool", Medium, "is an MCP tool that may change things")
+	ruleMCPDestroy  = r("mcp-destroy", High, "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)")
 )
 
 // ClassifyTool returns the verdict for a tool call that runs no shell

@@ -105,13 +105,13 @@ type Verdict struct {
 // Env is what classification needs to know about where the command runs.
 // Paths must be absolute and clean; empty fields are treated as unknown.
 type Env struct {
-	Workspace string   // the project directory; relative paths resolve here
+	Workspace string // the project directory; relative paths resolve here
 	// Cwd is where the input starts, when that is not the workspace (an
 	// agent's shell that moved to a subdirectory). Relative paths are then
 	// judged against it and against the workspace, and the worse counts.
-	Cwd string
-	Home      string   // the user's home directory
-	TempDirs  []string // directories that count as workspace for writes (/tmp, $TMPDIR)
+	Cwd      string
+	Home     string   // the user's home directory
+	TempDirs []string // directories that count as workspace for writes (/tmp, $TMPDIR)
 	// OwnDirs are where permguard keeps its settings and state when they
 	// are not in the default places (PERMGUARD_CONFIG_DIR, ...). Changing
 	// anything there, or in the defaults, is dangerous.
