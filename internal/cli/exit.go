@@ -110,10 +110,11 @@ func warnf(w io.Writer, format string, args ...any) {
 // and returns the exit status. A panic is reported and becomes [ExitBlocked].
 func Main() int {
 	f := &Factory{
-		IO:     System(),
-		Getenv: os.Getenv,
-		Getwd:  os.Getwd,
-		Now:    time.Now,
+		IO:         System(),
+		Getenv:     os.Getenv,
+		Getwd:      os.Getwd,
+		Now:        time.Now,
+		Executable: os.Executable,
 	}
 	return run(f, os.Args[1:])
 }

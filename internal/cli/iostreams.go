@@ -43,4 +43,7 @@ type Factory struct {
 	Getenv func(key string) string
 	Getwd  func() (string, error)
 	Now    func() time.Time
+	// Executable is the path of the running binary, for the hook entries
+	// permguard install writes.
+	Executable func() (string, error)
 }

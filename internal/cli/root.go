@@ -45,6 +45,8 @@ and allows it or blocks it with an explanation.`,
 
 	root.AddCommand(NewCmdCheck(f, nil))
 	root.AddCommand(NewCmdHook(f, nil))
+	root.AddCommand(NewCmdInstall(f, false, nil))
+	root.AddCommand(NewCmdInstall(f, true, nil))
 	root.AddCommand(NewCmdConfig(f))
 	root.AddCommand(NewCmdLevel(f, nil))
 	root.AddCommand(NewCmdMode(f, nil))

@@ -78,6 +78,9 @@ func (d *Document) Delete(key string) {
 	}
 }
 
+// Keys returns the keys in order.
+func (d *Document) Keys() []string { return append([]string(nil), d.keys...) }
+
 // Len returns the number of keys.
 func (d *Document) Len() int { return len(d.keys) }
 

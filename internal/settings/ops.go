@@ -85,3 +85,54 @@ func Check(path string, kind Kind) ([]Problem, error) {
 	}
 	return problems, nil
 }
+
+// WriteFileAtomic replaces path with data the way settings are written
+// (see [Update]), under path's lock, for the agents' config files that
+// permguard install edits. If was is not nil, the file must still hold
+// exactly was, or nothing is written and the error is [ErrChanged].
+func WriteFileAtomic(path string, data, was []byte) error {
+	unlock, err := lockFile(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if was != nil {
+		cur, _, err := ReadCurrent(path)
+		if err != nil {
+			return err
+		}
+		if string(cur) != string(was) {
+			return ErrChanged
+		}
+	}
+	return writeAtomic(path, data)
+}
+
+// Backup copies the file at path to path+".permguard-backup-<time>",
+// never over an existing file, and returns the copy's name.
+func Backup(path string, data []byte, now time.Time) (string, error) {
+	base := path + ".permguard-backup-" + now.UTC().Format("20060102T150405Z")
+	for i := 1; i <= 100; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", base, i)
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(name)
+			return "", err
+		}
+		return name, nil
+	}
+	return "", fmt.Errorf("cannot find a free name for a backup of %s", path)
+}

@@ -1,0 +1,417 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// agentConfig is where an agent keeps its hooks and what permguard's entry
+// looks like there (hook-protocols.md §1-5).
+type agentConfig struct {
+	user    string // path under the home directory; "" when the agent reads hooks from the repository only
+	project string // path under the repository root
+	top     map[string]any
+	events  []string
+	// entry is permguard's entry for event, running command.
+	entry func(event, command string) map[string]any
+}
+
+var agentConfigs = map[hook.Agent]agentConfig{
+	hook.Claude: {
+		user: ".claude/settings.json", project: ".claude/settings.json", events: []string{"PreToolUse"},
+		entry: func(_, cmd string) map[string]any {
+			return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
+		},
+	},
+	hook.Codex: {
+		user: ".codex/hooks.json", project: ".codex/hooks.json", events: []string{"PreToolUse"},
+		entry: func(_, cmd string) map[string]any {
+			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
+		},
+	},
+	hook.Gemini: {
+		user: ".gemini/settings.json", project: ".gemini/settings.json", events: []string{"BeforeTool"},
+		entry: func(_, cmd string) map[string]any {
+			// Gemini's timeout is in milliseconds
+			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
+		},
+	},
+	hook.Cursor: {
+		user: ".cursor/hooks.json", project: ".cursor/hooks.json", top: map[string]any{"version": 1},
+		events: []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse"},
+		entry: func(event, cmd string) map[string]any {
+			// failClosed: a crash or a timeout blocks instead of letting
+			// the call through
+			e := map[string]any{"command": cmd, "timeout": 30, "failClosed": true}
+			if event == "preToolUse" {
+				// the shell and MCP events ask; preToolUse cannot, so it
+				// only takes the file tools
+				e["matcher"] = "Write|Delete|Read"
+			}
+			return e
+		},
+	},
+	hook.Copilot: {
+		project: ".github/hooks/permguard.json", top: map[string]any{"version": 1}, events: []string{"preToolUse"},
+		entry: func(_, cmd string) map[string]any {
+			return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 30}
+		},
+	},
+}
+
+// InstallOptions is everything `permguard install` and `uninstall` work from.
+type InstallOptions struct {
+	IO         *IOStreams
+	Getenv     func(string) string
+	Getwd      func() (string, error)
+	Now        func() time.Time
+	Executable func() (string, error)
+
+	Agent     hook.Agent
+	Project   bool
+	DryRun    bool
+	Uninstall bool
+}
+
+// NewCmdInstall returns the install command, or with uninstall the
+// uninstall command.
+func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error) *cobra.Command {
+	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Uninstall: uninstall}
+	cmd := &cobra.Command{
+		Use:   "install AGENT [--project] [--dry-run]",
+		Short: "Make permguard the pre-tool hook of an agent: claude, codex, gemini, cursor or copilot",
+		Long: `Install adds permguard's hook entry to the agent's configuration file: the
+user's (~/.claude/settings.json, ~/.codex/hooks.json, ~/.gemini/settings.json,
+~/.cursor/hooks.json) or, with --project, the repository's (.claude/,
+.codex/, .gemini/, .cursor/; Copilot reads .github/hooks/permguard.json
+only). The entry runs this binary by its absolute path with --agent named.
+
+Every other key and hook in the file is kept; running it twice changes
+nothing; the previous file is copied to FILE.permguard-backup-<time>; a file
+that is not valid JSON is refused and left as it is. --dry-run prints what
+would change and writes nothing.`,
+		Example: `  permguard install claude
+  permguard install cursor --project
+  permguard install codex --dry-run`,
+		Args:      usageArgs(cobra.ExactArgs(1)),
+		ValidArgs: []string{"claude", "codex", "gemini", "cursor", "copilot"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a, ok := hook.ParseAgent(args[0])
+			if _, known := agentConfigs[a]; !ok || !known {
+				return usageErrorf([]string{"agents are claude, codex, gemini, cursor, copilot"}, "unknown agent %q", args[0])
+			}
+			opts.Agent = a
+			if runF != nil {
+				return runF(opts)
+			}
+			return installRun(opts)
+		},
+	}
+	if uninstall {
+		cmd.Use = "uninstall AGENT [--project] [--dry-run]"
+		cmd.Short = "Remove permguard's hook entries from an agent's configuration"
+		cmd.Long = `Uninstall removes every permguard hook entry from the agent's configuration
+file (see "permguard install"), keeps everything else, and copies the
+previous file to FILE.permguard-backup-<time>.`
+		cmd.Example = "  permguard uninstall claude\n  permguard uninstall cursor --project"
+	}
+	cmd.Flags().BoolVar(&opts.Project, "project", false, "the repository's configuration instead of the user's")
+	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print what would change, write nothing")
+	return cmd
+}
+
+// configPath returns the agent's configuration file.
+func (opts *InstallOptions) configPath(cfg agentConfig) (string, error) {
+	if opts.Project || cfg.user == "" {
+		if !opts.Project {
+			return "", usageErrorf([]string{fmt.Sprintf("run \"permguard install %s --project\" in the repository", opts.Agent)},
+				"%s reads hooks from the repository only", opts.Agent)
+		}
+		wd, err := opts.Getwd()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(repoRoot(wd), cfg.project), nil
+	}
+	home := opts.Getenv("HOME")
+	if !filepath.IsAbs(home) {
+		return "", errors.New("HOME is not set to an absolute path, so the agent's configuration cannot be found")
+	}
+	return filepath.Join(home, cfg.user), nil
+}
+
+// repoRoot returns the first directory from dir up that holds .git, else dir.
+func repoRoot(dir string) string {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return filepath.Clean(dir)
+		}
+	}
+}
+
+// hookCommand is the command the entry runs.
+func (opts *InstallOptions) hookCommand() (string, error) {
+	exe, err := opts.Executable()
+	if err != nil {
+		return "", fmt.Errorf("cannot find permguard's own path: %w", err)
+	}
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	return shellQuote(exe) + " hook --agent " + string(opts.Agent), nil
+}
+
+func installRun(opts *InstallOptions) error {
+	cfg := agentConfigs[opts.Agent]
+	path, err := opts.configPath(cfg)
+	if err != nil {
+		return err
+	}
+	command, err := opts.hookCommand()
+	if err != nil {
+		return err
+	}
+	old, _, err := settings.ReadCurrent(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	doc, err := settings.ParseDocument(old)
+	if err != nil {
+		return withHints(fmt.Errorf("%s is not valid JSON (%v); nothing was changed", path, err),
+			"fix the file, or move it aside, then run this again")
+	}
+	var changes []string
+	if opts.Uninstall {
+		changes, err = removeEntries(doc)
+	} else {
+		changes, err = addEntries(doc, cfg, command)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w; nothing was changed", path, err)
+	}
+	verb := map[bool]string{false: "install", true: "uninstall"}[opts.Uninstall]
+	if len(changes) == 0 {
+		_, err := fmt.Fprintf(opts.IO.Out, "%s %s: %s already says so; nothing changed\n", verb, opts.Agent, path)
+		return err
+	}
+	var b strings.Builder
+	if opts.DryRun {
+		fmt.Fprintf(&b, "%s %s (dry run, nothing written): %s\n", verb, opts.Agent, path)
+	} else {
+		fmt.Fprintf(&b, "%s %s: %s\n", verb, opts.Agent, path)
+	}
+	for _, c := range changes {
+		fmt.Fprintf(&b, "  %s\n", c)
+	}
+	if opts.DryRun {
+		_, err := fmt.Fprint(opts.IO.Out, b.String())
+		return err
+	}
+	data, err := doc.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		backup, err := settings.Backup(path, old, opts.Now())
+		if err != nil {
+			return fmt.Errorf("cannot back up %s, so it was not changed: %w", path, err)
+		}
+		fmt.Fprintf(&b, "  the previous file is kept as %s\n", backup)
+	}
+	if err := settings.WriteFileAtomic(path, append(data, '\n'), old); err != nil {
+		return fmt.Errorf("failed to write %s: %w", path, err)
+	}
+	if opts.Agent == hook.Codex && !opts.Uninstall {
+		b.WriteString("  Codex runs a new hook only once you trust it: open /hooks in Codex\n")
+	}
+	_, err = fmt.Fprint(opts.IO.Out, b.String())
+	return err
+}
+
+// addEntries puts permguard's entry under every event of cfg, replacing a
+// permguard entry that runs another command, and returns what it did.
+func addEntries(doc *settings.Document, cfg agentConfig, command string) ([]string, error) {
+	var changes []string
+	for k, v := range cfg.top {
+		if _, ok := doc.Raw(k); !ok {
+			if err := doc.Set(k, v); err != nil {
+				return nil, err
+			}
+			changes = append(changes, fmt.Sprintf("set %s: %v", k, v))
+		}
+	}
+	hooks, err := subDocument(doc, "hooks")
+	if err != nil {
+		return nil, err
+	}
+	for _, event := range cfg.events {
+		list, err := entries(hooks, event)
+		if err != nil {
+			return nil, err
+		}
+		want := cfg.entry(event, command)
+		wantRaw := mustJSON(want)
+		found := false
+		for i, raw := range list {
+			if !isPermguardEntry(raw) {
+				continue
+			}
+			if found || string(compact(raw)) != string(wantRaw) {
+				if found {
+					list = append(list[:i], list[i+1:]...)
+					changes = append(changes, fmt.Sprintf("removed a second permguard entry from hooks.%s", event))
+					break
+				}
+				list[i] = wantRaw
+				changes = append(changes, fmt.Sprintf("updated hooks.%s: %s", event, wantRaw))
+			}
+			found = true
+		}
+		if !found {
+			list = append(list, wantRaw)
+			changes = append(changes, fmt.Sprintf("added hooks.%s: %s", event, wantRaw))
+		}
+		if err := hooks.Set(event, list); err != nil {
+			return nil, err
+		}
+	}
+	if len(changes) > 0 {
+		if err := doc.Set("hooks", hooks); err != nil {
+			return nil, err
+		}
+	}
+	return changes, nil
+}
+
+// removeEntries takes every permguard entry out of every event.
+func removeEntries(doc *settings.Document) ([]string, error) {
+	raw, ok := doc.Raw("hooks")
+	if !ok {
+		return nil, nil
+	}
+	hooks, err := settings.ParseDocument(raw)
+	if err != nil {
+		return nil, errors.New(`"hooks" is not an object`)
+	}
+	var changes []string
+	for _, event := range hooks.Keys() {
+		list, err := entries(hooks, event)
+		if err != nil {
+			continue // not a list of entries: not ours to touch
+		}
+		kept := list[:0:0]
+		for _, e := range list {
+			if isPermguardEntry(e) {
+				changes = append(changes, fmt.Sprintf("removed from hooks.%s: %s", event, compact(e)))
+				continue
+			}
+			kept = append(kept, e)
+		}
+		if len(kept) == len(list) {
+			continue
+		}
+		if len(kept) == 0 {
+			hooks.Delete(event)
+		} else if err := hooks.Set(event, kept); err != nil {
+			return nil, err
+		}
+	}
+	if len(changes) == 0 {
+		return nil, nil
+	}
+	if hooks.Len() == 0 {
+		doc.Delete("hooks")
+	} else if err := doc.Set("hooks", hooks); err != nil {
+		return nil, err
+	}
+	return changes, nil
+}
+
+func subDocument(doc *settings.Document, key string) (*settings.Document, error) {
+	raw, ok := doc.Raw(key)
+	if !ok {
+		return settings.ParseDocument(nil)
+	}
+	sub, err := settings.ParseDocument(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not an object", key)
+	}
+	return sub, nil
+}
+
+// entries reads the list of hook entries of event.
+func entries(hooks *settings.Document, event string) ([]json.RawMessage, error) {
+	raw, ok := hooks.Raw(event)
+	if !ok {
+		return nil, nil
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, fmt.Errorf("hooks.%s is not a list", event)
+	}
+	return list, nil
+}
+
+// isPermguardEntry reports an entry whose command, or one of whose nested
+// hooks' command, runs permguard's hook.
+func isPermguardEntry(raw json.RawMessage) bool {
+	var e struct {
+		Command string `json:"command"`
+		Bash    string `json:"bash"`
+		Hooks   []struct {
+			Command string `json:"command"`
+		} `json:"hooks"`
+	}
+	if json.Unmarshal(raw, &e) != nil {
+		return false
+	}
+	cmds := []string{e.Command, e.Bash}
+	for _, h := range e.Hooks {
+		cmds = append(cmds, h.Command)
+	}
+	for _, c := range cmds {
+		if isPermguardCommand(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPermguardCommand reports "…/permguard hook …", quoted or not.
+func isPermguardCommand(c string) bool {
+	i := strings.Index(c, " hook")
+	if i < 0 {
+		return false
+	}
+	exe := strings.Trim(c[:i], `'" `)
+	return filepath.Base(exe) == "permguard"
+}
+
+func mustJSON(v any) json.RawMessage {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // maps of strings, numbers and bools always encode
+	}
+	return data
+}
+
+func compact(raw json.RawMessage) json.RawMessage {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return raw
+	}
+	return mustJSON(v)
+}
