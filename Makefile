@@ -9,7 +9,7 @@ FUZZTIME ?= 10s
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test fuzz bench budget corpus lint demo clean
+.PHONY: all build test fuzz bench budget bench-hook corpus lint demo clean
 
 all: lint test build
 
@@ -44,6 +44,10 @@ bench:
 ## budget: the classifier benchmarks against the budgets of design §7
 budget:
 	scripts/bench-budget.sh
+
+## bench-hook: whole-process permguard hook against a hello-world (needs hyperfine)
+bench-hook:
+	scripts/bench-hook.sh
 
 ## corpus: score the classifier against other guards' labeled test cases
 CORPUS ?= ../shared/peer-corpus
