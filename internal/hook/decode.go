@@ -249,7 +249,7 @@ func decodeCursor(c *Call, f fields) error {
 		}
 		return classifyTool(c, input)
 	}
-	return fmt.Errorf("Cursor event %q is not one permguard answers (beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse)", c.Event)
+	return fmt.Errorf("the Cursor event %q is not one permguard answers (beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse)", c.Event)
 }
 
 // decodeCopilot reads Copilot CLI's camelCase payload; toolArgs is a JSON
