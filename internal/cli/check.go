@@ -45,8 +45,11 @@ says whether it may run at the effective level.
 Several arguments are joined with spaces; a single argument is used as it is.
 Flags must come before COMMAND: everything from the first argument on, or
 after "--", is the command. With no COMMAND and stdin not a terminal, check
-reads one tool call as JSON from stdin:
+reads one tool call as JSON from stdin, in any agent's hook format (see
+"permguard hook --help"), or simply:
   {"tool_name":"Bash","tool_input":{"command":"..."},"cwd":"..."}
+A tool call that runs no shell command (Write, Read, WebFetch, MCP tools) is
+judged by what it does.
 
 The effective level is --level, else $PERMGUARD_LEVEL, else the settings'
 level, else minimal; the managed file and project files can only lower it.

@@ -36,7 +36,7 @@ type decision string
 
 const (
 	decisionAllow decision = "allow"
-	decisionAsk   decision = "ask" // a person is asked; not produced until prompting exists
+	decisionAsk   decision = "ask" // a person must approve: the hook asks through the agent; check blocks
 	decisionBlock decision = "block"
 )
 

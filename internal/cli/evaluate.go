@@ -88,6 +88,7 @@ func callEnv(call *hook.Call, in evalInputs) (classify.Env, error) {
 		}
 		cwd = c
 	}
+	project := hookWorkspace(call, in.getenv)
 	switch {
 	case in.flagCwd != "":
 		ws, err := absolute(in.flagCwd, "--cwd")
@@ -95,8 +96,8 @@ func callEnv(call *hook.Call, in evalInputs) (classify.Env, error) {
 			return env, err
 		}
 		env.Workspace = ws
-	case hookWorkspace(call, in.getenv) != "":
-		env.Workspace = hookWorkspace(call, in.getenv)
+	case project != "":
+		env.Workspace = project
 	case cwd != "":
 		env.Workspace = cwd
 	case wdErr == nil:
@@ -144,14 +145,17 @@ func isDefaultOwnDir(d, home string) bool {
 	return home != "" && (d == filepath.Join(home, ".config", "permguard") || d == filepath.Join(home, ".local", "state", "permguard"))
 }
 
+// toolKinds maps the decoder's kinds to the classifier's; a kind not here
+// is unknown, and high.
+var toolKinds = map[hook.Kind]classify.ToolKind{
+	hook.KindFileRead: classify.ToolFileRead, hook.KindFileWrite: classify.ToolFileWrite,
+	hook.KindFileDelete: classify.ToolFileDelete, hook.KindWeb: classify.ToolWeb,
+	hook.KindBookkeeping: classify.ToolBookkeeping, hook.KindMCP: classify.ToolMCP,
+}
+
 // toolCallOf turns a decoded call into the classifier's tool call.
 func toolCallOf(call *hook.Call) classify.ToolCall {
-	kinds := map[hook.Kind]classify.ToolKind{
-		hook.KindFileRead: classify.ToolFileRead, hook.KindFileWrite: classify.ToolFileWrite,
-		hook.KindFileDelete: classify.ToolFileDelete, hook.KindWeb: classify.ToolWeb,
-		hook.KindBookkeeping: classify.ToolBookkeeping, hook.KindMCP: classify.ToolMCP,
-	}
-	return classify.ToolCall{Kind: kinds[call.Kind], Name: call.Tool, Paths: call.Paths, Target: call.Target, MCPTool: call.MCPTool}
+	return classify.ToolCall{Kind: toolKinds[call.Kind], Name: call.Tool, Paths: call.Paths, Target: call.Target, MCPTool: call.MCPTool}
 }
 
 // displayOf is how a call is shown to a person: the command, or the tool

@@ -123,13 +123,15 @@ func writeHookOutput(ios *IOStreams, out hook.Output) error {
 	return nil
 }
 
+// projectDirVars are the variables in which agents name their project.
+var projectDirVars = map[hook.Agent]string{hook.Claude: "CLAUDE_PROJECT_DIR", hook.Gemini: "GEMINI_PROJECT_DIR", hook.Cursor: "CURSOR_PROJECT_DIR"}
+
 // hookWorkspace returns the project directory of a call: the agent's own
 // project variable, else the workspace the payload names, else its cwd.
 // The cwd alone is a weak answer: an agent's shell can cd anywhere, so
 // the project variables come first.
 func hookWorkspace(call *hook.Call, getenv func(string) string) string {
-	vars := map[hook.Agent]string{hook.Claude: "CLAUDE_PROJECT_DIR", hook.Gemini: "GEMINI_PROJECT_DIR", hook.Cursor: "CURSOR_PROJECT_DIR"}
-	if v := vars[call.Agent]; v != "" {
+	if v := projectDirVars[call.Agent]; v != "" {
 		if d := getenv(v); filepath.IsAbs(d) {
 			return filepath.Clean(d)
 		}

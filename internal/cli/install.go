@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -141,25 +140,17 @@ func (opts *InstallOptions) configPath(cfg agentConfig) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return filepath.Join(repoRoot(wd), cfg.project), nil
+		root, ok := settings.RepoRoot(wd)
+		if !ok {
+			root = filepath.Clean(wd)
+		}
+		return filepath.Join(root, cfg.project), nil
 	}
 	home := opts.Getenv("HOME")
 	if !filepath.IsAbs(home) {
 		return "", errors.New("HOME is not set to an absolute path, so the agent's configuration cannot be found")
 	}
 	return filepath.Join(home, cfg.user), nil
-}
-
-// repoRoot returns the first directory from dir up that holds .git, else dir.
-func repoRoot(dir string) string {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return filepath.Clean(dir)
-		}
-	}
 }
 
 // hookCommand is the command the entry runs.

@@ -105,15 +105,15 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 			return nil, &DecodeError{Err: ErrUnknownDialect}
 		}
 	} else if agent == Claude && f.has("hookEventName") {
-		c.Variant = "vscode"
+		c.Variant = VSCode
 	} else if agent == Copilot && !f.has("toolName") {
-		c.Variant = "snake"
+		c.Variant = Snake
 	}
 	var err error
 	switch {
 	case c.Agent == Cursor:
 		err = decodeCursor(c, f)
-	case c.Agent == Copilot && c.Variant != "snake":
+	case c.Agent == Copilot && c.Variant != Snake:
 		err = decodeCopilot(c, f)
 	default:
 		err = decodeCommon(c, f)
@@ -133,7 +133,7 @@ func detect(f fields) (Agent, string) {
 	case f.has("toolName") && f.has("toolArgs"):
 		return Copilot, ""
 	case f.has("hookEventName"):
-		return Claude, "vscode"
+		return Claude, VSCode
 	case event == "BeforeTool":
 		return Gemini, ""
 	case event == "PreToolUse" && f.has("turn_id"):
@@ -141,7 +141,7 @@ func detect(f fields) (Agent, string) {
 	case event == "PreToolUse" && f.has("permission_mode"):
 		return Claude, ""
 	case event == "PreToolUse" && isISOTime(f.str("timestamp")):
-		return Copilot, "snake"
+		return Copilot, Snake
 	case event == "PreToolUse" && f.has("tool_name"):
 		return Claude, "" // Kimi, Factory and others that copy Claude Code
 	case event == "" && (f.has("tool_name") || f.has("tool_input")):
@@ -152,9 +152,18 @@ func detect(f fields) (Agent, string) {
 	return "", ""
 }
 
-// Generic is the variant of a payload that names no hook event: a bare
-// {"tool_name": ..., "tool_input": ...}, as people write for check.
-const Generic = "generic"
+// Variants of a dialect: payloads that are read apart but answered in the
+// dialect's own way.
+const (
+	// VSCode is Claude Code's dialect as VS Code agent hooks send it
+	// (camelCase hookEventName, sessionId).
+	VSCode = "vscode"
+	// Snake is Copilot's PascalCase PreToolUse payload, in snake_case.
+	Snake = "snake"
+	// Generic is a payload that names no hook event: a bare
+	// {"tool_name": ..., "tool_input": ...}, as people write for check.
+	Generic = "generic"
+)
 
 func isISOTime(s string) bool {
 	return len(s) >= 20 && s[4] == '-' && s[7] == '-' && s[10] == 'T'

@@ -107,8 +107,8 @@ func CanAsk(c *Call) bool {
 func Failure(agent Agent, reason string) Output {
 	switch agent {
 	case Claude, Codex, Gemini, Cursor, Copilot:
-		c := &Call{Agent: agent, Event: "beforeShellExecution"}
-		return Encode(c, Reply{Decision: Deny, Reason: reason})
+		// The event only matters for an ask, and this is a deny.
+		return Encode(&Call{Agent: agent}, Reply{Decision: Deny, Reason: reason})
 	}
 	return Output{Stderr: clip(reason) + "\n", Exit: ExitBlock}
 }

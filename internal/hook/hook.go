@@ -58,7 +58,7 @@ func (k Kind) String() string { return kindNames[k] }
 // Call is one tool call, normalized.
 type Call struct {
 	Agent     Agent
-	Variant   string // a sub-dialect: "vscode" (camelCase Claude), "snake" (Copilot's PascalCase payload)
+	Variant   string // "", VSCode, Snake or Generic
 	Event     string // the hook event as sent: PreToolUse, BeforeTool, beforeShellExecution, preToolUse
 	SessionID string
 	// Workspace is the project root the agent names (Cursor's

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -152,14 +153,25 @@ func FuzzDecode(f *testing.F) {
 		for _, a := range Agents() {
 			c, err := Decode(data, a)
 			if err != nil {
+				var de *DecodeError
+				if !errors.As(err, &de) {
+					t.Fatalf("Decode(%q, %s) = %T, want a *DecodeError", data, a, err)
+				}
 				continue
 			}
-			if c.Kind == KindShell && c.Command == "" && !json.Valid(data) {
-				t.Fatalf("a shell call without a command from invalid JSON %q", data)
+			// a call always has a dialect to be answered in, and a tool
+			if _, known := ParseAgent(string(c.Agent)); !known || c.Agent == Auto || c.Tool == "" || int(c.Kind) >= len(kindNames) {
+				t.Fatalf("Decode(%q, %s) = %+v", data, a, c)
 			}
-			out := Encode(c, Reply{Decision: Deny, Reason: "r"})
-			if out.Exit != ExitOK && out.Exit != ExitBlock {
-				t.Fatalf("exit %d", out.Exit)
+			if a != Auto && c.Agent != a {
+				t.Fatalf("Decode(%q, %s) answered in %s", data, a, c.Agent)
+			}
+			for _, d := range []Decision{Allow, Ask, Deny} {
+				out := Encode(c, Reply{Decision: d, Reason: string(data)})
+				var obj map[string]any
+				if (out.Exit != ExitOK && out.Exit != ExitBlock) || (len(out.Stdout) > 0 && json.Unmarshal(out.Stdout, &obj) != nil) {
+					t.Fatalf("Encode(%+v, %s) = %q, exit %d", c, d, out.Stdout, out.Exit)
+				}
 			}
 		}
 	})

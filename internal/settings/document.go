@@ -216,10 +216,5 @@ func quarantine(path string, why error, now time.Time) (Problem, error) {
 	if err != nil {
 		return Problem{}, fmt.Errorf("%s cannot be read (%v) and cannot be moved aside: %w", path, why, err)
 	}
-	p := Problem{File: path, Msg: fmt.Sprintf("%v; moved to %s, using defaults", why, moved)}
-	var se *SyntaxError
-	if errors.As(why, &se) {
-		p.Line, p.Col, p.Msg = se.Line, se.Col, fmt.Sprintf("invalid JSON: %s; moved to %s, using defaults", se.Msg, moved)
-	}
-	return p, nil
+	return fileProblem(path, why, "; moved to "+moved+", using defaults"), nil
 }

@@ -65,37 +65,13 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 		case "$schema":
 			// for editors
 		case "level":
-			if s, ok := p.str(k.str, v); ok {
-				if lv, ok := ParsePermission(s); ok {
-					f.Level = &Setting[Permission]{lv, p.src(v)}
-				} else {
-					p.problem(v, "level %q is not one of %s; ignored", s, strings.Join(PermissionNames(), ", "))
-				}
-			}
+			f.Level = enum(p, k.str, v, ParsePermission, "one of "+strings.Join(PermissionNames(), ", "))
 		case "mode":
-			if s, ok := p.str(k.str, v); ok {
-				if m, ok := ParseMode(s); ok {
-					f.Mode = &Setting[Mode]{m, p.src(v)}
-				} else {
-					p.problem(v, "mode %q is not ask or block; ignored", s)
-				}
-			}
+			f.Mode = enum(p, k.str, v, ParseMode, "ask or block")
 		case "notifications":
-			if s, ok := p.str(k.str, v); ok {
-				if n, ok := ParseNotify(s); ok {
-					f.Notifications = &Setting[Notify]{n, p.src(v)}
-				} else {
-					p.problem(v, "notifications %q is not one of %s; ignored", s, strings.Join(notifyNames[:], ", "))
-				}
-			}
+			f.Notifications = enum(p, k.str, v, ParseNotify, "one of "+strings.Join(notifyNames[:], ", "))
 		case "hookAllow":
-			if s, ok := p.str(k.str, v); ok {
-				if h, ok := ParseHookAllow(s); ok {
-					f.HookAllow = &Setting[HookAllow]{h, p.src(v)}
-				} else {
-					p.problem(v, "hookAllow %q is not explicit or defer; ignored", s)
-				}
-			}
+			f.HookAllow = enum(p, k.str, v, ParseHookAllow, "explicit or defer")
 		case "promptTimeout":
 			if d, ok := p.duration(v); ok {
 				f.PromptTimeout = &Setting[time.Duration]{d, p.src(v)}
@@ -144,6 +120,20 @@ func (p *fileParser) src(n *node) Source {
 func (p *fileParser) problem(n *node, format string, args ...any) {
 	line, col := lineCol(p.data, n.off)
 	p.problems = append(p.problems, Problem{File: p.f.Src.Name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// enum reads a setting whose value is one of a few words.
+func enum[T any](p *fileParser, key string, n *node, parse func(string) (T, bool), valid string) *Setting[T] {
+	s, ok := p.str(key, n)
+	if !ok {
+		return nil
+	}
+	v, ok := parse(s)
+	if !ok {
+		p.problem(n, "%s %q is not %s; ignored", key, s, valid)
+		return nil
+	}
+	return &Setting[T]{v, p.src(n)}
 }
 
 func (p *fileParser) str(name string, n *node) (string, bool) {

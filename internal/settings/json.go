@@ -49,6 +49,17 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
 
+// fileProblem is the one problem of a file that cannot be used at all: at
+// the position of its syntax error when it has one. done says what was
+// done about it ("; moved to ..."), or is empty.
+func fileProblem(path string, err error, done string) Problem {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return Problem{File: path, Line: se.Line, Col: se.Col, Msg: "invalid JSON: " + se.Msg + done}
+	}
+	return Problem{File: path, Msg: err.Error() + done}
+}
+
 // parseJSON reads data as exactly one JSON value.
 func parseJSON(data []byte) (*node, error) {
 	if !utf8.Valid(data) {

@@ -63,12 +63,14 @@ func Load(o Options) (*Effective, []Problem) {
 	if o.ConfigDir != "" {
 		l.readGlobal(GlobalFile(o.ConfigDir))
 	}
-	if o.Workspace != "" {
+	if files := projectFiles(o.Workspace); len(files) > 0 {
+		// the trust store is read only when there is a project file to
+		// trust: most calls have none
 		trust, p := readTrust(o.StateDir)
 		if p != nil {
 			l.problems = append(l.problems, *p)
 		}
-		for _, path := range ProjectFiles(o.Workspace) {
+		for _, path := range files {
 			l.readProject(path, trust)
 		}
 	}
@@ -85,17 +87,11 @@ func Load(o Options) (*Effective, []Problem) {
 // itself is searched.
 func ProjectFiles(workspace string) []string {
 	dirs := []string{workspace}
-	for d := workspace; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			break
+	if root, ok := RepoRoot(workspace); ok {
+		for d := workspace; d != root; {
+			d = filepath.Dir(d)
+			dirs = append(dirs, d)
 		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			dirs = dirs[:1] // no repository: the workspace alone
-			break
-		}
-		d = parent
-		dirs = append(dirs, d)
 	}
 	var files []string
 	for _, d := range dirs {
@@ -107,6 +103,26 @@ func ProjectFiles(workspace string) []string {
 		}
 	}
 	return files
+}
+
+func projectFiles(workspace string) []string {
+	if workspace == "" {
+		return nil
+	}
+	return ProjectFiles(workspace)
+}
+
+// RepoRoot returns the first directory from dir upwards that holds .git;
+// ok is false when there is none.
+func RepoRoot(dir string) (root string, ok bool) {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		if filepath.Dir(d) == d {
+			return "", false
+		}
+	}
 }
 
 type loader struct {
@@ -238,12 +254,7 @@ func (l *loader) readTightenOnlyData(src Source, data []byte, err error) {
 	}
 	if err != nil {
 		src.Trusted = false
-		p := Problem{File: src.Name, Msg: fmt.Sprintf("%v; ignored, and the level is capped at minimal until it is fixed", err)}
-		var se *SyntaxError
-		if errors.As(err, &se) {
-			p.Line, p.Col, p.Msg = se.Line, se.Col, fmt.Sprintf("invalid JSON: %s; ignored, and the level is capped at minimal until it is fixed", se.Msg)
-		}
-		l.problems = append(l.problems, p)
+		l.problems = append(l.problems, fileProblem(src.Name, err, "; ignored, and the level is capped at minimal until it is fixed"))
 		l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
 		l.state(src, "unusable: capped at minimal")
 		return

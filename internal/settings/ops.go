@@ -72,12 +72,7 @@ func Check(path string, kind Kind) ([]Problem, error) {
 	}
 	f, problems, err := Parse(Source{Kind: kind, Name: path}, data)
 	if err != nil {
-		p := Problem{File: path, Msg: err.Error()}
-		var se *SyntaxError
-		if errors.As(err, &se) {
-			p.Line, p.Col, p.Msg = se.Line, se.Col, "invalid JSON: "+se.Msg
-		}
-		return []Problem{p}, nil
+		return []Problem{fileProblem(path, err, "")}, nil
 	}
 	if f.ApprovalPin != nil && !IsPinHash(f.ApprovalPin.Value) {
 		problems = append(problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
