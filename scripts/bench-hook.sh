@@ -13,21 +13,8 @@ runs=${RUNS:-500}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-cat >"$tmp/main.go" <<'GO'
-package main
-
-import (
-	"io"
-	"os"
-)
-
-func main() {
-	data, _ := io.ReadAll(os.Stdin)
-	os.Stdout.Write(data[:0])
-}
-GO
-printf 'module hello\ngo 1.26\n' >"$tmp/go.mod"
-(cd "$tmp" && CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o hello .)
+. scripts/bench-lib.sh
+build_hello "$tmp"
 make -s build
 
 payload() {
@@ -53,15 +40,4 @@ hyperfine -N --warmup 50 --runs "$runs" --ignore-failure --export-json "$tmp/r.j
 		-n "hook (allow)" "./bin/permguard hook < $tmp/allow.json" \
 		-n "hook (block)" "./bin/permguard hook < $tmp/block.json" >/dev/null 2>&1
 }
-python3 - "$tmp/r.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-hello = r[0]["median"]
-bad = 0
-for x in r:
-    ratio = x["median"] / hello
-    over = x is not r[0] and (x["median"] > 1.5e-3 or ratio > 2.0)
-    bad += over
-    print("%-14s median %6.3f ms  %5.2fx hello%s" % (x["command"], x["median"] * 1e3, ratio, "  OVER" if over else ""))
-sys.exit(1 if bad else 0)
-PY
+report "$tmp/r.json" 2 1.5
