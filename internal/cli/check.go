@@ -13,6 +13,7 @@ import (
 
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/notify"
 	"github.com/permguard/permguard/internal/settings"
 )
 
@@ -22,6 +23,11 @@ type CheckOptions struct {
 	Getenv func(key string) string
 	Getwd  func() (string, error)
 	Now    func() time.Time
+	Parent func() string // see sessionID
+
+	// Terminal and Notifier reach a person when a command needs approval.
+	Terminal openTerminal
+	Notifier notify.Notifier
 
 	// Classify is the classifier; tests replace it to pin a verdict.
 	Classify func(src string, env classify.Env) classify.Verdict
@@ -35,7 +41,8 @@ type CheckOptions struct {
 // NewCmdCheck returns the check command. runF, if not nil, is called instead
 // of checkRun, so tests can see what the flags parsed into.
 func NewCmdCheck(f *Factory, runF func(*CheckOptions) error) *cobra.Command {
-	opts := &CheckOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Classify: classify.Classify}
+	opts := &CheckOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
+		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
 	cmd := &cobra.Command{
 		Use:   "check [--json] [--cwd DIR] [--level LEVEL] [--] COMMAND...",
 		Short: "Classify a shell command and say whether it may run",
@@ -54,6 +61,11 @@ judged by what it does.
 The effective level is --level, else $PERMGUARD_LEVEL, else the settings'
 level, else minimal; the managed file and project files can only lower it.
 Deny rules block at every level. See "permguard config show".
+
+A command that needs more than the level in force is put to you on the
+terminal (/dev/tty), unless the mode is block, PERMGUARD_NO_PROMPT=1 is set,
+or there is no terminal: then it is blocked. Deny is the default answer;
+no answer within promptTimeout (120 s) denies.
 
 Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`,
 		Example: `  permguard check ls -la
@@ -91,36 +103,37 @@ func checkRun(opts *CheckOptions) error {
 			return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
 		}
 	}
-	// PERMGUARD_NO_PROMPT=1 is accepted and changes nothing yet: check never
-	// prompts, so a command that needs approval is always blocked.
-
 	call, err := checkInput(opts)
 	if err != nil {
 		return err
 	}
 	ev, err := evaluateCall(call, evalInputs{
 		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
-		flagLevel: opts.Level, flagCwd: opts.Cwd,
+		flagLevel: opts.Level, flagCwd: opts.Cwd, parent: opts.Parent,
 	})
 	if err != nil {
 		return err
 	}
-	d := ev.decision
-	if d == decisionAsk {
-		d = decisionBlock // nobody can be asked yet
+	ev.askPerson(askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
+	if ev.decision == decisionAsk {
+		ev.decision = decisionBlock // check has no agent to ask through
 	}
 	if opts.JSON {
-		err = writeCheckJSON(opts, ev.display, ev.res, d, ev.eff)
+		err = writeCheckJSON(opts, &ev)
 	} else {
-		err = writeCheckText(opts, ev.res, d, ev.eff)
+		err = writeCheckText(opts, &ev)
 	}
 	if err != nil {
 		return fmt.Errorf("failed to write the verdict: %w", err)
 	}
-	if d == decisionAllow {
+	if ev.decision == decisionAllow {
 		return nil
 	}
-	fmt.Fprint(opts.IO.ErrOut, ev.blockText())
+	if t := ev.personText(); t != "" {
+		fmt.Fprintf(opts.IO.ErrOut, "%s\npermguard: %s\n", displayCommand(ev.display), t)
+	} else {
+		fmt.Fprint(opts.IO.ErrOut, ev.blockText())
+	}
 	return ErrBlocked
 }
 
@@ -155,9 +168,14 @@ func checkInput(opts *CheckOptions) (*hook.Call, error) {
 }
 
 // writeCheckText prints the verdict line, then one line per reason.
-func writeCheckText(opts *CheckOptions, res settings.Result, d decision, eff *settings.Effective) error {
+func writeCheckText(opts *CheckOptions, ev *evaluation) error {
+	res, d, eff := ev.res, ev.decision, ev.eff
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s at level %s\n", verdictLabel(res.Verdict), d, eff.Level.Value)
+	fmt.Fprintf(&b, "%s: %s at level %s", verdictLabel(res.Verdict), d, eff.Level.Value)
+	if ev.approval != approvalNone {
+		fmt.Fprintf(&b, " (%s)", ev.approval)
+	}
+	b.WriteString("\n")
 	if res.Deny != nil {
 		fmt.Fprintf(&b, "  deny rule %s (%s) matches %s\n", printable(fmt.Sprintf("%q", res.Deny.Rule.Pattern())), printable(res.Deny.Rule.Src.String()), printable(res.Deny.Command))
 	}
@@ -185,6 +203,7 @@ type checkJSON struct {
 	EffectiveLevel string       `json:"effective_level"`
 	LevelSource    string       `json:"effective_level_source"`
 	Mode           string       `json:"mode"`
+	Approval       approval     `json:"approval"`
 	DenyRule       *denyJSON    `json:"deny_rule"`
 	Reasons        []reasonJSON `json:"reasons"`
 }
@@ -204,10 +223,12 @@ type reasonJSON struct {
 	Snippet   string `json:"snippet"`
 }
 
-func writeCheckJSON(opts *CheckOptions, command string, res settings.Result, d decision, eff *settings.Effective) error {
+func writeCheckJSON(opts *CheckOptions, ev *evaluation) error {
+	res, d, eff := ev.res, ev.decision, ev.eff
 	v := res.Verdict
 	out := checkJSON{
-		Command:        command,
+		Command:        ev.display,
+		Approval:       ev.approval,
 		Level:          v.Level.String(),
 		Dangerous:      v.Dangerous,
 		Decision:       d,

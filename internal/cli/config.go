@@ -25,10 +25,11 @@ type settingsIO struct {
 	Getenv func(string) string
 	Getwd  func() (string, error)
 	Now    func() time.Time
+	Parent func() string // see sessionID
 }
 
 func newSettingsIO(f *Factory) settingsIO {
-	return settingsIO{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now}
+	return settingsIO{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent}
 }
 
 // globalFile returns the path of the user's settings file.
@@ -51,7 +52,8 @@ func (s settingsIO) workspace() string {
 
 // load returns the settings in force here, printing problems as warnings.
 func (s settingsIO) load() *settings.Effective {
-	return loadSettings(settingsEnv{Getenv: s.Getenv, Now: s.Now, ErrOut: s.IO.ErrOut}, s.workspace(), "")
+	_, sess, _ := s.session()
+	return loadSettings(settingsEnv{Getenv: s.Getenv, Now: s.Now, ErrOut: s.IO.ErrOut}, s.workspace(), "", sess)
 }
 
 // update changes the global file and prints the problems it met.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/prompt"
 	"github.com/permguard/permguard/internal/settings"
 )
 
@@ -21,6 +22,9 @@ type evalInputs struct {
 	classify  func(string, classify.Env) classify.Verdict
 	flagLevel string // check --level
 	flagCwd   string // check --cwd
+	// parent identifies the process that ran permguard, for the session
+	// of a call that names none (see sessionID).
+	parent func() string
 }
 
 // evaluation is what permguard concluded about one call: the verdict after
@@ -31,19 +35,31 @@ type evaluation struct {
 	res      settings.Result
 	eff      *settings.Effective
 	decision decision // allow, ask (needs a person) or block
+
+	workspace string // where the call runs, as classified
+	stateDir  string // "" when not known
+	sessionID string // "" when not known
+	approval  approval
+	answer    *prompt.Answer // when a person was asked at the terminal
 }
 
 // evaluateCall judges call: where it runs, the settings there, its
 // verdict, and the decision.
 func evaluateCall(call *hook.Call, in evalInputs) (evaluation, error) {
+	if in.now == nil {
+		in.now = time.Now
+	}
 	env, err := callEnv(call, in)
 	if err != nil {
 		return evaluation{}, err
 	}
-	eff := loadSettings(settingsEnv{Getenv: in.getenv, Now: in.now, ErrOut: in.errOut}, env.Workspace, in.flagLevel)
+	senv := settingsEnv{Getenv: in.getenv, Now: in.now, ErrOut: in.errOut}
+	ev := evaluation{call: call, display: displayOf(call), workspace: env.Workspace, sessionID: sessionID(call, in.getenv, in.parent), approval: approvalNone}
+	sess := ev.readSession(senv)
+	eff := loadSettings(senv, env.Workspace, in.flagLevel, sess)
 	env.PrefixMappings = eff.ClassifyMappings()
+	ev.eff = eff
 
-	ev := evaluation{call: call, eff: eff, display: displayOf(call)}
 	var v classify.Verdict
 	switch {
 	case call.Kind == hook.KindShell && call.PowerShell:
@@ -58,10 +74,33 @@ func evaluateCall(call *hook.Call, in evalInputs) (evaluation, error) {
 	}
 	ev.res = eff.Apply(v)
 	ev.decision = decide(ev.res, eff.Level.Value)
-	if ev.decision == decisionBlock && ev.res.Deny == nil && eff.Mode.Value == settings.ModeAsk {
-		ev.decision = decisionAsk
+	if ev.decision == decisionBlock && ev.res.Deny == nil {
+		// design §4 step 4, before the mode: what the person allowed for
+		// this session stays allowed; a dangerous call never is.
+		v := ev.res.Verdict
+		switch {
+		case !v.Dangerous && sess.Approved(ev.display, ev.workspace, v.Level):
+			ev.decision, ev.approval = decisionAllow, approvalRemembered
+		case eff.Mode.Value == settings.ModeAsk:
+			ev.decision = decisionAsk
+		}
 	}
 	return ev, nil
+}
+
+// readSession returns what the session has been granted, and notes the
+// state directory for what the person grants next.
+func (ev *evaluation) readSession(env settingsEnv) settings.Session {
+	dir, err := StateDir(env.Getenv)
+	if err != nil || ev.sessionID == "" {
+		return settings.Session{}
+	}
+	ev.stateDir = dir
+	s, p := settings.ReadSession(dir, ev.sessionID, env.Now())
+	if p != nil {
+		warnf(env.ErrOut, "%s", printable(p.String()))
+	}
+	return s
 }
 
 // callEnv returns where call runs. The workspace is --cwd, else the
@@ -190,6 +229,9 @@ func (ev evaluation) blockText() string {
 func (ev evaluation) hookReply() hook.Reply {
 	v := ev.res.Verdict
 	switch {
+	case ev.decision == decisionAllow && ev.approval != approvalNone:
+		return hook.Reply{Decision: hook.Allow, Reason: "permguard: " + ev.personText(),
+			Summary: "permguard: " + ev.personText()}
 	case ev.decision == decisionAllow:
 		return hook.Reply{Decision: hook.Allow, Quiet: ev.eff.HookAllow.Value == settings.HookAllowDefer,
 			Reason: fmt.Sprintf("permguard: allowed at level %s (%s): %s", ev.eff.Level.Value, verdictLabel(v), printable(mainReason(v)))}
@@ -205,6 +247,9 @@ func (ev evaluation) hookReply() hook.Reply {
 		}
 		return hook.Reply{Decision: hook.Ask, Reason: b.String(),
 			Summary: fmt.Sprintf("permguard: needs %s — %s", verdictLabel(v), printable(mainReason(v)))}
+	case ev.answer != nil:
+		text := printable(ev.personText())
+		return hook.Reply{Decision: hook.Deny, Reason: displayCommand(ev.display) + "\npermguard: " + text, Summary: "permguard: " + text}
 	default:
 		summary := fmt.Sprintf("permguard blocked this: it needs %s (level %s) — %s", verdictLabel(v), ev.eff.Level.Value, printable(mainReason(v)))
 		if ev.res.Deny != nil {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/notify"
 )
 
 // Exit codes are API: agents, scripts and CI branch on them. They are declared
@@ -115,6 +117,12 @@ func Main() int {
 		Getwd:      os.Getwd,
 		Now:        time.Now,
 		Executable: os.Executable,
+		Parent:     parentProcess,
+		Terminal:   systemTerminal,
+		Notifier:   notify.Desktop{Getenv: os.Getenv},
+	}
+	if testOnlyNotifier != nil {
+		f.Notifier = testOnlyNotifier
 	}
 	return run(f, os.Args[1:])
 }
@@ -134,3 +142,8 @@ func run(f *Factory, args []string) (code int) {
 	printError(f.IO.ErrOut, err)
 	return exitCode(err)
 }
+
+// testOnlyNotifier replaces the desktop notifier in the test binary's
+// permguard command (see export_test.go), so scripts can read what would
+// have been sent.
+var testOnlyNotifier notify.Notifier

@@ -11,6 +11,7 @@ import (
 
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/notify"
 )
 
 // HookOptions is everything `permguard hook` works from.
@@ -19,6 +20,11 @@ type HookOptions struct {
 	Getenv func(string) string
 	Getwd  func() (string, error)
 	Now    func() time.Time
+	Parent func() string // see sessionID
+
+	// Terminal and Notifier reach a person when a call needs approval.
+	Terminal openTerminal
+	Notifier notify.Notifier
 
 	Classify func(src string, env classify.Env) classify.Verdict
 	Agent    string // --agent
@@ -26,14 +32,21 @@ type HookOptions struct {
 
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
-	opts := &HookOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Classify: classify.Classify}
+	opts := &HookOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
+		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
 	cmd := &cobra.Command{
 		Use:   "hook [--agent auto|claude|codex|gemini|cursor|copilot]",
 		Short: "Answer an agent's pre-tool hook: read one tool call on stdin, reply in the agent's dialect",
 		Long: `Hook reads one tool call as JSON on stdin, as a coding agent's pre-tool
 hook sends it, judges it against your settings, and answers on stdout in
-that agent's own dialect: allow, ask (the agent's own prompt, where it has
-one) or deny, with the reason the model sees.
+that agent's own dialect: allow, ask or deny, with the reason the model
+sees.
+
+A call that needs approval is put to you on the terminal (/dev/tty) when
+permguard can use it (it is in the foreground, and PERMGUARD_NO_PROMPT is
+not set); otherwise it is answered "ask", so the agent's own prompt asks
+you, where the agent has one; otherwise it is denied. A dangerous call is
+never answered "ask": it needs a typed confirmation at the terminal.
 
 It never exits 1 and never fails open: unreadable, oversized or unknown
 input, and any internal error, become the agent's deny. Exit status is 0,
@@ -99,10 +112,13 @@ func hookRun(opts *HookOptions) (err error) {
 
 	ev, err := evaluateCall(call, evalInputs{
 		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
+		parent: opts.Parent,
 	})
 	if err != nil {
 		return writeHookOutput(opts.IO, hook.Failure(known, "permguard: "+err.Error()+"; the tool call is denied"))
 	}
+	ev.askPerson(askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier,
+		native: hook.CanAsk(call), agent: true})
 	return writeHookOutput(opts.IO, hook.Encode(call, ev.hookReply()))
 }
 

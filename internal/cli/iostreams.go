@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/permguard/permguard/internal/notify"
 )
 
 // IOStreams is every stream a command reads or writes. Commands never touch
@@ -46,4 +48,12 @@ type Factory struct {
 	// Executable is the path of the running binary, for the hook entries
 	// permguard install writes.
 	Executable func() (string, error)
+	// Parent identifies the process that ran permguard, for sessions
+	// (see sessionID); nil or "" means unknown.
+	Parent func() string
+	// Terminal opens the prompt on the controlling terminal; nil means
+	// there is never one.
+	Terminal openTerminal
+	// Notifier sends desktop notifications; nil sends none.
+	Notifier notify.Notifier
 }

@@ -18,7 +18,12 @@ import (
 // "exec permguard ...", which runs the very cli.Main that cmd/permguard runs.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"permguard": func() { os.Exit(cli.Main()) },
+		"permguard": func() {
+			if path := os.Getenv("TEST_NOTIFY_LOG"); path != "" {
+				cli.SetTestNotifier(path, os.Getenv("TEST_NOTIFY_FOCUS"))
+			}
+			os.Exit(cli.Main())
+		},
 	})
 }
 
@@ -38,6 +43,14 @@ func TestScript(t *testing.T) {
 			env.Setenv("PERMGUARD_STATE_DIR", env.WorkDir+"/state")
 			env.Setenv("PERMGUARD_MANAGED_FILE", env.WorkDir+"/etc/permguard/settings.json")
 			env.Setenv("HOME", env.WorkDir+"/home")
+			// Never prompt on the terminal of whoever runs the tests; the
+			// scripts that test the prompt unset this and give the
+			// command a terminal of its own (ttyin). Notifications go to
+			// a file the scripts can read.
+			env.Setenv("PERMGUARD_NO_PROMPT", "1")
+			env.Setenv("TEST_NOTIFY_LOG", env.WorkDir+"/notify.log")
+			// One session for the whole script unless it says otherwise.
+			env.Setenv("PERMGUARD_SESSION", "script")
 			if err := os.MkdirAll(env.WorkDir+"/home", 0o755); err != nil {
 				return err
 			}

@@ -18,7 +18,7 @@ type settingsEnv struct {
 // settingsOptions turns the environment into settings.Options. It is the
 // one place that reads PERMGUARD_MANAGED_FILE, PERMGUARD_LEVEL and
 // PERMGUARD_MODE.
-func settingsOptions(env settingsEnv, workspace, flagLevel string) (settings.Options, []string) {
+func settingsOptions(env settingsEnv, workspace, flagLevel string, sess settings.Session) (settings.Options, []string) {
 	var warnings []string
 	o := settings.Options{
 		ManagedFile: env.Getenv("PERMGUARD_MANAGED_FILE"),
@@ -27,6 +27,9 @@ func settingsOptions(env settingsEnv, workspace, flagLevel string) (settings.Opt
 		EnvLevel:    env.Getenv("PERMGUARD_LEVEL"),
 		EnvMode:     env.Getenv("PERMGUARD_MODE"),
 		Now:         env.Now,
+
+		SessionLevel: sess.Level,
+		SessionMode:  sess.Mode,
 	}
 	var err error
 	if o.ConfigDir, err = ConfigDir(env.Getenv); err != nil {
@@ -40,8 +43,8 @@ func settingsOptions(env settingsEnv, workspace, flagLevel string) (settings.Opt
 
 // loadSettings loads the settings and prints every problem as a warning.
 // It never fails: what cannot be read is reported and left out.
-func loadSettings(env settingsEnv, workspace, flagLevel string) *settings.Effective {
-	o, warnings := settingsOptions(env, workspace, flagLevel)
+func loadSettings(env settingsEnv, workspace, flagLevel string, sess settings.Session) *settings.Effective {
+	o, warnings := settingsOptions(env, workspace, flagLevel, sess)
 	for _, w := range warnings {
 		warnf(env.ErrOut, "%s", w)
 	}

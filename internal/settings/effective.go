@@ -87,6 +87,18 @@ func merge(files []*File, o Options, problems *[]Problem) *Effective {
 		e.PrefixMappings = append(e.PrefixMappings, user[i].PrefixMappings...)
 	}
 
+	if o.SessionLevel != "" {
+		// written by permguard level, so a bad value is a damaged store:
+		// it is ignored, which leaves the files' level
+		if p, ok := ParsePermission(o.SessionLevel); ok {
+			e.Chosen = Setting[Permission]{p, Source{Kind: FromSession, Name: "permguard level"}}
+		}
+	}
+	if o.SessionMode != "" {
+		if m, ok := ParseMode(o.SessionMode); ok {
+			e.Mode = Setting[Mode]{m, Source{Kind: FromSession, Name: "permguard mode"}}
+		}
+	}
 	if o.EnvLevel != "" {
 		src := Source{Kind: FromEnv, Name: "PERMGUARD_LEVEL"}
 		if p, ok := ParsePermission(o.EnvLevel); ok {

@@ -179,3 +179,18 @@ func (g Glob) HasWildcard() bool {
 	}
 	return false
 }
+
+// EscapeGlob returns the pattern that matches s and nothing else.
+func EscapeGlob(s string) string {
+	if !strings.ContainsAny(s, `*?\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '*' || c == '?' || c == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -73,6 +73,11 @@ func FuzzGlob(f *testing.F) {
 		if !g.HasWildcard() && !g.Match(unescape(pattern)) {
 			t.Errorf("a pattern without wildcards does not match itself: %q", pattern)
 		}
+		// The rule "Always allow" saves: the escaped command matches it
+		// and nothing longer.
+		if eg, err := CompileGlob(EscapeGlob(text)); err == nil && (!eg.Match(text) || eg.Match(text+"x") || eg.HasWildcard()) {
+			t.Errorf("EscapeGlob(%q) = %q: matches itself %v, matches more %v", text, eg, eg.Match(text), eg.Match(text+"x"))
+		}
 	})
 }
 

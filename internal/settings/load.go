@@ -32,6 +32,11 @@ type Options struct {
 	EnvLevel  string // $PERMGUARD_LEVEL; "" when not set
 	EnvMode   string // $PERMGUARD_MODE; "" when not set
 
+	// The session's level and mode (see [ReadSession]), below the
+	// environment and above every file; "" when not set.
+	SessionLevel string
+	SessionMode  string
+
 	Now func() time.Time
 }
 

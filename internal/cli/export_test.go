@@ -1,0 +1,30 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/permguard/permguard/internal/notify"
+)
+
+// SetTestNotifier makes the permguard command of the test binary append
+// each notification to path instead of sending it, and report the focus
+// as focus says: "focused", "unfocused", or "" for unknown.
+func SetTestNotifier(path, focus string) { testOnlyNotifier = fileNotifier{path: path, focus: focus} }
+
+type fileNotifier struct{ path, focus string }
+
+func (n fileNotifier) Notify(_ context.Context, m notify.Message) error {
+	f, err := os.OpenFile(n.path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = fmt.Fprintf(f, "title=%q body=%q critical=%v\n", m.Title, m.Body, m.Critical)
+	return err
+}
+
+func (n fileNotifier) Focused(context.Context) (bool, bool) {
+	return n.focus == "focused", n.focus != ""
+}

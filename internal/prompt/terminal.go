@@ -1,0 +1,54 @@
+package prompt
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Terminal asks on a terminal opened with [Open].
+type Terminal struct {
+	tty *os.File
+	// Accessible asks in plain numbered lines instead of the huh form
+	// (TERM=dumb, PERMGUARD_ACCESSIBLE=1).
+	Accessible bool
+}
+
+// NewTerminal returns an asker on tty, which [Open] returned.
+func NewTerminal(tty *os.File, accessible bool) *Terminal {
+	return &Terminal{tty: tty, Accessible: accessible}
+}
+
+// Ask puts q to the person and waits for the answer, at most q.Timeout.
+// While it waits, the signals that would end or stop the process (Ctrl-C,
+// Ctrl-\, Ctrl-Z, hang-up, termination) end the prompt with a denial
+// instead, and reading or writing the terminal from the background fails
+// instead of stopping the process.
+func (t *Terminal) Ask(ctx context.Context, q Question) Answer {
+	ctx, cancel := context.WithTimeout(ctx, timeoutOf(q))
+	defer cancel()
+	stop := catchSignals(cancel)
+	defer stop()
+
+	if t.Accessible {
+		done := make(chan struct{})
+		defer close(done)
+		// Unblock a read in progress when the prompt ends; the terminal
+		// is pollable, so a deadline interrupts it.
+		go func() {
+			<-ctx.Done()
+			t.tty.SetReadDeadline(time.Now())
+		}()
+		l := &lines{w: t.tty, in: readLines(t.tty, done), noEcho: func() func() { return noEcho(t.tty) }}
+		return ask(ctx, l, q)
+	}
+	// huh v1 takes its colour profile from stdout, which is the agent's
+	// pipe; ask the terminal instead (go-notes §4a).
+	lipgloss.SetDefaultRenderer(lipgloss.NewRenderer(t.tty))
+	return ask(ctx, tui{in: t.tty, out: t.tty}, q)
+}
+
+// Close closes the terminal.
+func (t *Terminal) Close() error { return t.tty.Close() }

@@ -1,0 +1,8 @@
+package prompt
+
+import "golang.org/x/sys/unix"
+
+const (
+	ioctlGetTermios = unix.TCGETS
+	ioctlSetTermios = unix.TCSETS
+)
