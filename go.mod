@@ -8,11 +8,13 @@ require (
 	github.com/esiqveland/notify v0.13.3
 	github.com/gen2brain/beeep v0.11.3
 	github.com/godbus/dbus/v5 v5.1.0
-	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/sys v0.49.0
 	mvdan.cc/sh/v3 v3.14.1
 )
+
+// Test dependencies.
+require github.com/rogpeppe/go-internal v1.16.0
 
 require (
 	git.sr.ht/~jackmordaunt/go-toast v1.1.2 // indirect

@@ -127,7 +127,9 @@ func headline(q Question) string {
 // could move the cursor or rewrite what the person reads) are shown as
 // escapes, except newlines and tabs.
 func clean(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' || r == unicode.ReplacementChar }) < 0 {
+	if strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) && r != '\n' && r != '\t' || r == unicode.ReplacementChar
+	}) < 0 {
 		return s
 	}
 	var b strings.Builder

@@ -35,7 +35,7 @@ func (t tui) choose(ctx context.Context, q Question, choices []Choice) (Choice, 
 	}
 	err := t.run(ctx, huh.NewGroup(
 		huh.NewNote().Title(headline(q)).Description(details(q)),
-		huh.NewSelect[Choice]().Title("Allow it? (no answer in " + timeoutOf(q).String() + " denies)").Options(opts...).Value(&choice),
+		huh.NewSelect[Choice]().Title("Allow it? (no answer in "+timeoutOf(q).String()+" denies)").Options(opts...).Value(&choice),
 	))
 	if err != nil {
 		return Deny, err
