@@ -9,7 +9,7 @@ FUZZTIME ?= 10s
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test fuzz bench budget bench-hook corpus lint demo clean
+.PHONY: all build test e2e fuzz bench budget bench-hook corpus lint demo clean
 
 all: lint test build
 
@@ -24,6 +24,10 @@ ifeq ($(RACE),)
 	@echo 'make test: cgo is off (no C compiler?), running the tests without -race'
 endif
 	$(GO) test $(RACE) ./...
+
+## e2e: the terminal prompt of the real binary, driven in tmux (needs tmux)
+e2e: build
+	scripts/e2e-prompt.sh $(BIN)
 
 ## fuzz: run every fuzz target for FUZZTIME (default 10s) each
 fuzz:

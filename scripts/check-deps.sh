@@ -14,6 +14,9 @@
 # internal/settings may use classify (levels, verdicts) and nothing else of
 # ours, no UI library, and reads no environment or standard stream: the
 # command line passes in what PERMGUARD_* said.
+#
+# internal/prompt (huh, no beeep) and internal/notify (beeep, no huh) are
+# leaves too, and never name os.Stdout: in hook mode stdout is the reply.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +24,8 @@ module=$(go list -m)
 fail=0
 
 # leaf PKG [ALLOWED...]: PKG depends on no permguard package but ALLOWED,
-# and on no CLI or UI library.
+# and on no CLI or UI library but the one in $UI_OK (a regexp; "" for none).
+UI_OK=
 leaf() {
 	local pkg=$module/$1
 	shift
@@ -33,7 +37,7 @@ leaf() {
 		sed 's/^/  /' <<<"$ours"
 		fail=1
 	fi
-	ui=$(grep -E 'cobra|pflag|huh|beeep' <<<"$deps" || true)
+	ui=$(grep -E 'cobra|pflag|huh|beeep' <<<"$deps" | { if [ -n "$UI_OK" ]; then grep -vE "$UI_OK"; else cat; fi; } || true)
 	if [ -n "$ui" ]; then
 		echo "check-deps: $pkg must not depend on a CLI or UI library, but depends on:"
 		sed 's/^/  /' <<<"$ui"
@@ -54,6 +58,13 @@ leaf internal/hook
 leaf internal/settings internal/classify
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/settings | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/settings reads the environment or the standard streams; pass them in from internal/cli"
+	fail=1
+fi
+
+UI_OK='charmbracelet/huh' leaf internal/prompt
+UI_OK='gen2brain/beeep' leaf internal/notify
+if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then
+	echo "check-deps: internal/prompt and internal/notify must never write to stdout (the hook's reply)"
 	fail=1
 fi
 

@@ -25,33 +25,35 @@ type lineResult struct {
 	err  error
 }
 
-// maxLine bounds one answer; a terminal in canonical mode sends at most
-// 4096 bytes per line anyway.
-const maxLine = 64 << 10
+// maxInput bounds what one prompt reads in all; a terminal in canonical
+// mode sends at most 4096 bytes per line anyway.
+const maxInput = 64 << 10
 
 // readLines reads r line by line in a goroutine, one line ahead at most,
 // so that a read blocked on the terminal never blocks the timeout. It
-// ends at the first error; done stops it between lines.
+// ends at the first error. A last line that ends without a newline
+// (typed, then Ctrl-D) is not an answer: it ends in end of input like
+// any other, so a half-typed "2" never allows. done stops it between
+// lines.
 func readLines(r io.Reader, done <-chan struct{}) <-chan lineResult {
 	ch := make(chan lineResult)
 	go func() {
 		defer close(ch)
-		s := bufio.NewScanner(r)
-		s.Buffer(make([]byte, 0, 4096), maxLine)
-		for s.Scan() {
+		br := bufio.NewReader(io.LimitReader(r, maxInput))
+		for {
+			line, err := br.ReadString('\n')
+			res := lineResult{line: strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r"), err: err}
+			if err != nil {
+				res = lineResult{err: err}
+			}
 			select {
-			case ch <- lineResult{line: strings.TrimSuffix(s.Text(), "\r")}:
+			case ch <- res:
 			case <-done:
 				return
 			}
-		}
-		err := s.Err()
-		if err == nil {
-			err = io.EOF
-		}
-		select {
-		case ch <- lineResult{err: err}:
-		case <-done:
+			if err != nil {
+				return
+			}
 		}
 	}()
 	return ch

@@ -61,6 +61,7 @@ func TestLinesPrompt(t *testing.T) {
 		{name: "session", q: gitPush, typed: " 3 \n", want: Answer{Choice: AllowSession}},
 		{name: "not a number, then a choice", q: gitPush, typed: "yes\n9\n2\n", want: Answer{Choice: AllowOnce}, wantIn: `"yes" is not a choice: type a number from 1 to 5`},
 		{name: "end of input denies", q: gitPush, typed: "", eof: true, want: Denied("the prompt failed: end of input")},
+		{name: "a half-typed answer, then end of input, denies", q: gitPush, typed: "2", eof: true, want: Denied("the prompt failed: end of input")},
 		{name: "end of input after a bad answer denies", q: gitPush, typed: "x\n", eof: true, want: Denied("the prompt failed: end of input")},
 		{name: "no answer denies", q: withTimeout(gitPush, 50*time.Millisecond), typed: "", want: Denied("nobody answered within 50ms")},
 		{name: "half a line is no answer", q: withTimeout(gitPush, 50*time.Millisecond), typed: "2", want: Denied("nobody answered within 50ms")},
