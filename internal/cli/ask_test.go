@@ -77,7 +77,7 @@ var askCases = []askCase{
 	{name: "a redirection outside: no rule would allow it", command: "git push > /srv/log", answers: []prompt.Answer{{Choice: prompt.Deny}},
 		wantCode: ExitBlocked, wantOpened: true, wantChoices: []prompt.Choice{prompt.Deny, prompt.AllowOnce, prompt.AllowSession}},
 	{name: "always allow saves the rule at the level in force", command: "npm publish", settings: `{"level": "low"}`,
-		answers: []prompt.Answer{{Choice: prompt.AlwaysAllow, Pattern: "npm publish *"}},
+		answers:  []prompt.Answer{{Choice: prompt.AlwaysAllow, Pattern: "npm publish *"}},
 		wantCode: ExitOK, wantOpened: true, wantErr: `permguard: added "npm publish *" to overrides.low in`, wantSaved: `"low": [
       "npm publish *"
     ]`},
