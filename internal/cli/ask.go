@@ -130,7 +130,8 @@ func (ev *evaluation) question(in askInputs) prompt.Question {
 		}
 	}
 	if ev.res.Deny == nil && !v.Dangerous {
-		if ev.sessionID != "" {
+		if ev.sessionID != "" && ev.stateDir != "" {
+			// only what can be remembered is offered
 			q.Choices = append(q.Choices, prompt.AllowSession)
 		}
 		if line, ok := ev.ruleCandidate(); ok {

@@ -81,6 +81,9 @@ var askCases = []askCase{
 		wantCode: ExitOK, wantOpened: true, wantErr: `permguard: added "npm publish *" to overrides.low in`, wantSaved: `"low": [
       "npm publish *"
     ]`},
+	{name: "no state directory: no session approval to offer", command: "git push origin main", env: map[string]string{"PERMGUARD_STATE_DIR": "relative/state"},
+		answers: []prompt.Answer{{Choice: prompt.Deny}}, wantCode: ExitBlocked, wantOpened: true,
+		wantChoices: []prompt.Choice{prompt.Deny, prompt.AllowOnce, prompt.AlwaysAllow}},
 	{name: "mode block never opens the terminal", command: "git push", settings: `{"mode": "block"}`, answers: []prompt.Answer{{Choice: prompt.AllowOnce}},
 		wantCode: ExitBlocked},
 	{name: "PERMGUARD_NO_PROMPT never opens the terminal", command: "git push", env: map[string]string{"PERMGUARD_NO_PROMPT": "1"},

@@ -230,8 +230,8 @@ func (ev evaluation) hookReply() hook.Reply {
 	v := ev.res.Verdict
 	switch {
 	case ev.decision == decisionAllow && ev.approval != approvalNone:
-		return hook.Reply{Decision: hook.Allow, Reason: "permguard: " + ev.personText(),
-			Summary: "permguard: " + ev.personText()}
+		text := "permguard: " + ev.personText()
+		return hook.Reply{Decision: hook.Allow, Reason: text, Summary: text}
 	case ev.decision == decisionAllow:
 		return hook.Reply{Decision: hook.Allow, Quiet: ev.eff.HookAllow.Value == settings.HookAllowDefer,
 			Reason: fmt.Sprintf("permguard: allowed at level %s (%s): %s", ev.eff.Level.Value, verdictLabel(v), printable(mainReason(v)))}

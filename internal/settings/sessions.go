@@ -68,16 +68,27 @@ func ReadSession(stateDir, id string, now time.Time) (Session, *Problem) {
 		return Session{}, nil
 	}
 	path := filepath.Join(stateDir, SessionsFile)
-	st, err := readSessions(path)
+	// This runs on every call: only this session's entry is decoded, the
+	// others are only scanned.
+	var st struct {
+		Sessions map[string]json.RawMessage `json:"sessions"`
+	}
+	data, err := readFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Session{}, nil
+	}
+	var s Session
+	if err == nil {
+		err = json.Unmarshal(data, &st)
+	}
+	if raw, ok := st.Sessions[sessionKey(id)]; err == nil && ok {
+		err = json.Unmarshal(raw, &s)
+	}
 	if err != nil {
 		return Session{}, &Problem{File: path, Msg: fmt.Sprintf("cannot be read (%v); nothing approved for a session applies until it is fixed or removed", err)}
 	}
-	s := st.Sessions[sessionKey(id)]
-	if s == nil {
-		return Session{}, nil
-	}
 	s.expire(now)
-	return *s, nil
+	return s, nil
 }
 
 func readSessions(path string) (sessionStore, error) {
