@@ -47,11 +47,24 @@ wait_for() {
 	done
 }
 
+# wait_clear: until the pane shows nothing but the shell prompt, so that
+# text left by the previous command cannot be mistaken for the next
+# command's prompt (keys sent too early land in the shell, not the form).
+wait_clear() {
+	local deadline=$((SECONDS + 10))
+	until [ "$(screen | grep -v '^\$ *$' | grep -c .)" = 0 ]; do
+		[ $SECONDS -lt $deadline ] || return 1
+		sleep 0.05
+	done
+}
+
 # run NAME COMMAND: start COMMAND in the pane, stdout and stderr to files,
 # the exit code to NAME.code when it ends.
 run() {
 	rm -f "$WORK/$1".{out,err,code}
-	keys "clear; $2 >$1.out 2>$1.err; echo \$? >$1.code" Enter
+	keys clear Enter
+	wait_clear || fail "$1: the screen did not clear"
+	keys "$2 >$1.out 2>$1.err; echo \$? >$1.code" Enter
 }
 
 # finish NAME WANT_CODE [SECONDS]: wait for the command and check its code.
@@ -200,7 +213,7 @@ rm -f "$WORK/bg.code"
 keys "clear; $BIN check 'git push origin main' >bg.out 2>bg.err & wait \$!; echo \$? >bg.code" Enter
 finish bg 2 5 && ! screen | grep -qF "$PROMPT" && pass "background process group: blocked at once, no prompt"
 
-# 12. no terminal at all (setsid): blocked at once. The median of 11 runs,
+# 12. no terminal at all (setsid): blocked without waiting. The median of 11 runs,
 # each including setsid's own fork and exec (microseconds, $EPOCHREALTIME:
 # no date process in the measurement).
 times=()
@@ -215,7 +228,10 @@ for _ in $(seq 11); do
 	times+=($((end - start)))
 done
 median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 6p)
-if [ $code = 2 ] && [ "$median" -lt 10000 ]; then
+# The median is reported, not judged (budgets live in benchmarks); a run
+# that waited for a person it cannot reach would take the 2 minute timeout.
+slowest=$(printf '%s\n' "${times[@]}" | sort -n | tail -1)
+if [ $code = 2 ] && [ "$slowest" -lt 5000000 ]; then
 	pass "no terminal: exit 2, median $((median / 1000)).$(((median % 1000) / 100)) ms"
 else
 	fail "no terminal: exit $code, median $median µs"
