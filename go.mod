@@ -8,6 +8,7 @@ require (
 	github.com/esiqveland/notify v0.13.3
 	github.com/gen2brain/beeep v0.11.3
 	github.com/godbus/dbus/v5 v5.1.0
+	github.com/landlock-lsm/go-landlock v0.11.0
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/sys v0.49.0
 	mvdan.cc/sh/v3 v3.14.1
@@ -51,4 +52,5 @@ require (
 	golang.org/x/sync v0.17.0 // indirect
 	golang.org/x/text v0.23.0 // indirect
 	golang.org/x/tools v0.38.0 // indirect
+	kernel.org/pub/linux/libs/security/libcap/psx v1.2.77 // indirect
 )

@@ -55,6 +55,9 @@ if [ -n "$impure" ]; then
 fi
 
 leaf internal/hook
+# the audit log and the sandbox are leaves: they know nothing of policy
+leaf internal/audit
+leaf internal/sandbox
 leaf internal/settings internal/classify
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/settings | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/settings reads the environment or the standard streams; pass them in from internal/cli"

@@ -118,6 +118,7 @@ func checkRun(opts *CheckOptions) error {
 	if ev.decision == decisionAsk {
 		ev.decision = decisionBlock // check has no agent to ask through
 	}
+	ev.audit(viaCheck, auditInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut})
 	if opts.JSON {
 		err = writeCheckJSON(opts, &ev)
 	} else {

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/permguard/permguard/internal/audit"
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
 )
@@ -114,7 +117,7 @@ func runCheckOpts(t *testing.T, opts *CheckOptions, stdin string) checkResult {
 	in.WriteString(stdin)
 	opts.IO = ios
 	if opts.Getenv == nil {
-		opts.Getenv = envFunc(map[string]string{"HOME": "/home/u"})
+		opts.Getenv = envFunc(withState(t, map[string]string{"HOME": "/home/u"}))
 	}
 	if opts.Getwd == nil {
 		opts.Getwd = fixedWd("/wd")
@@ -214,7 +217,8 @@ func TestCheckRunDecision(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := map[string]string{"HOME": "/home/u"}
+			state := filepath.Join(t.TempDir(), "state")
+			env := map[string]string{"HOME": "/home/u", "PERMGUARD_STATE_DIR": state}
 			for k, v := range tt.env {
 				env[k] = v
 			}
@@ -222,6 +226,12 @@ func TestCheckRunDecision(t *testing.T) {
 			got := runCheckOpts(t, opts, "")
 			if got.code != tt.wantCode {
 				t.Errorf("exit %d, want %d", got.code, tt.wantCode)
+			}
+			// every decision is in the audit log; a usage error decides nothing
+			wantLog := map[int]string{ExitOK: "allow", ExitBlocked: "block"}[tt.wantCode]
+			recs, _, err := audit.Read(state)
+			if err != nil || len(recs) != min(1, len(wantLog)) || len(recs) == 1 && (recs[0].Decision != wantLog || recs[0].Via != "check") {
+				t.Errorf("audit log %+v (%v), want one %q record", recs, err, wantLog)
 			}
 			if got.stdout != tt.wantStdout {
 				t.Errorf("stdout:\n%s\nwant:\n%s", got.stdout, tt.wantStdout)
@@ -325,6 +335,7 @@ func TestCheckRunInput(t *testing.T) {
 			var gotSrc string
 			var gotEnv classify.Env
 			called := false
+			env = withState(t, env)
 			opts := &CheckOptions{Args: tt.args, Cwd: tt.cwd, Level: "high", Getenv: envFunc(env),
 				Classify: func(src string, e classify.Env) classify.Verdict {
 					called = true
@@ -351,6 +362,11 @@ func TestCheckRunInput(t *testing.T) {
 			}
 			if gotSrc != tt.wantSrc {
 				t.Errorf("classified %q, want %q", gotSrc, tt.wantSrc)
+			}
+			// the test's own state directory is protected like any other
+			gotEnv.OwnDirs = slices.DeleteFunc(gotEnv.OwnDirs, func(d string) bool { return d == env["PERMGUARD_STATE_DIR"] })
+			if len(gotEnv.OwnDirs) == 0 {
+				gotEnv.OwnDirs = nil
 			}
 			if !reflect.DeepEqual(gotEnv, tt.wantEnv) {
 				t.Errorf("env %+v, want %+v", gotEnv, tt.wantEnv)

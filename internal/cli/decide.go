@@ -85,6 +85,7 @@ type blockInfo struct {
 	// than that file allows: re-running at a higher level would not help.
 	capped *settings.Source
 	tool   bool // a tool call read from stdin, not a command
+	exec   bool // permguard exec's argument vector, already quoted
 }
 
 // blockMessage renders the block message of design §4: exactly four lines,
@@ -110,6 +111,8 @@ func blockMessage(command string, v classify.Verdict, b blockInfo) string {
 		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check, with the same tool call on stdin\n", v.Level)
 	case len(command) > maxRerunBytes:
 		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check COMMAND (the command is %d bytes, too long to repeat)\n", v.Level, len(command))
+	case b.exec:
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard exec -- %s\n", v.Level, printable(command))
 	default:
 		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check %s\n", v.Level, shellQuote(command))
 	}

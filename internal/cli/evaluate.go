@@ -41,6 +41,7 @@ type evaluation struct {
 	sessionID string // "" when not known
 	approval  approval
 	answer    *prompt.Answer // when a person was asked at the terminal
+	exec      bool           // the call is permguard exec's program and arguments
 }
 
 // evaluateCall judges call: where it runs, the settings there, its
@@ -218,7 +219,7 @@ func (ev evaluation) blockText() string {
 		return denyMessage(ev.display, ev.res.Deny)
 	}
 	perm := ev.eff.Level.Value
-	b := blockInfo{perm: perm, tool: ev.call.Kind != hook.KindShell}
+	b := blockInfo{perm: perm, tool: ev.call.Kind != hook.KindShell, exec: ev.exec}
 	if ev.eff.Capped && !ev.res.Verdict.Dangerous && ev.res.Verdict.Level > perm.Level {
 		b.capped = &ev.eff.Level.Src
 	}

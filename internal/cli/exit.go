@@ -18,6 +18,11 @@ const (
 	ExitOK      = 0 // the command is allowed
 	ExitUsage   = 1 // the command line itself is wrong (interactive use only)
 	ExitBlocked = 2 // not allowed, or anything went wrong: fail closed
+
+	// permguard exec could not start the program it allowed; the codes
+	// are a shell's, so scripts read them as they always have.
+	ExitCannotRun = 126
+	ExitNotFound  = 127
 )
 
 // ErrBlocked reports that the command was not allowed. The block message has
@@ -77,6 +82,10 @@ func exitCode(err error) int {
 		return ExitBlocked
 	case errors.As(err, &ue):
 		return ExitUsage
+	case errors.Is(err, errNotFound):
+		return ExitNotFound
+	case errors.Is(err, errCannotRun):
+		return ExitCannotRun
 	default:
 		return ExitBlocked
 	}

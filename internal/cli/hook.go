@@ -87,16 +87,27 @@ func hookRun(opts *HookOptions) (err error) {
 		return writeHookOutput(opts.IO, hook.Failure(hook.Auto, fmt.Sprintf("permguard: --agent %q is not one of auto, claude, codex, gemini, cursor, copilot; the tool call is denied", opts.Agent)))
 	}
 	known := agent
+	var call *hook.Call
+	logged := auditInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut}
+	fail := func(reason string) error {
+		out := hook.Failure(known, reason)
+		auditFailure(logged, viaHook, known, call, reason)
+		return writeHookOutput(opts.IO, out)
+	}
 	defer func() {
 		// A panic anywhere below is the agent's deny, never a crash that
 		// the agent could read as "go ahead".
 		if r := recover(); r != nil {
 			err = writeHookOutput(opts.IO, hook.Failure(known, fmt.Sprintf("permguard: internal error (%v); the tool call is denied. This is a bug in permguard.", r)))
+			func() {
+				defer func() { recover() }() // the reply is out; the log is best effort
+				auditFailure(logged, viaHook, known, call, fmt.Sprintf("internal error: %v", r))
+			}()
 		}
 	}()
 	data, readErr := io.ReadAll(io.LimitReader(opts.IO.In, hook.MaxPayloadBytes+1))
 	if readErr != nil {
-		return writeHookOutput(opts.IO, hook.Failure(agent, "permguard: cannot read the tool call on stdin ("+readErr.Error()+"); the tool call is denied"))
+		return fail("permguard: cannot read the tool call on stdin (" + readErr.Error() + "); the tool call is denied")
 	}
 	call, decErr := hook.Decode(data, agent)
 	if decErr == nil && agent == hook.Auto && call.Variant == hook.Generic {
@@ -106,7 +117,8 @@ func hookRun(opts *HookOptions) (err error) {
 		if de, ok := decErr.(*hook.DecodeError); ok && de.Agent != "" {
 			known = de.Agent
 		}
-		return writeHookOutput(opts.IO, hook.Failure(known, "permguard: "+decErr.Error()+"; the tool call is denied"))
+		call = nil
+		return fail("permguard: " + decErr.Error() + "; the tool call is denied")
 	}
 	known = call.Agent
 
@@ -115,10 +127,11 @@ func hookRun(opts *HookOptions) (err error) {
 		parent: opts.Parent,
 	})
 	if err != nil {
-		return writeHookOutput(opts.IO, hook.Failure(known, "permguard: "+err.Error()+"; the tool call is denied"))
+		return fail("permguard: " + err.Error() + "; the tool call is denied")
 	}
 	ev.askPerson(askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier,
 		native: hook.CanAsk(call), agent: true})
+	ev.audit(viaHook, logged)
 	return writeHookOutput(opts.IO, hook.Encode(call, ev.hookReply()))
 }
 

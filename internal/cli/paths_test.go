@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,11 +11,30 @@ import (
 // machine's /etc/permguard.
 func envFunc(kv map[string]string) func(string) string {
 	return func(k string) string {
-		if v, ok := kv[k]; ok || k != "PERMGUARD_MANAGED_FILE" {
+		if v, ok := kv[k]; ok {
 			return v
 		}
-		return "/nonexistent/permguard/settings.json"
+		switch k {
+		case "PERMGUARD_MANAGED_FILE":
+			return "/nonexistent/permguard/settings.json"
+		case "PERMGUARD_STATE_DIR":
+			// nothing can be created under /dev/null, not even by root: a
+			// test that writes state (the audit log, sessions) must name a
+			// directory of its own, and never writes to the real HOME
+			return "/dev/null/permguard-state"
+		}
+		return ""
 	}
+}
+
+// withState returns env with a state directory of the test's own, unless
+// env names one.
+func withState(t *testing.T, env map[string]string) map[string]string {
+	out := map[string]string{"PERMGUARD_STATE_DIR": filepath.Join(t.TempDir(), "state")}
+	for k, v := range env {
+		out[k] = v
+	}
+	return out
 }
 
 func TestConfigDir(t *testing.T) {
@@ -34,7 +54,7 @@ func TestConfigDir(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ConfigDir(envFunc(tt.env))
+			got, err := ConfigDir(func(k string) string { return tt.env[k] })
 			checkDir(t, "ConfigDir", got, err, tt.want, tt.wantErr)
 		})
 	}
@@ -56,7 +76,7 @@ func TestStateDir(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := StateDir(envFunc(tt.env))
+			got, err := StateDir(func(k string) string { return tt.env[k] })
 			checkDir(t, "StateDir", got, err, tt.want, tt.wantErr)
 		})
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/permguard/permguard/internal/cli"
+	"github.com/permguard/permguard/internal/sandbox"
 )
 
 // TestMain lets the test binary run as permguard itself: scripts say
@@ -63,12 +64,19 @@ func TestScript(t *testing.T) {
 			case "root":
 				// root reads files whatever their mode
 				return os.Geteuid() == 0, nil
+			case "landlock":
+				_, err := sandbox.ABI()
+				return err == nil, nil
+			case "outside":
+				wd, err := os.Getwd()
+				return err == nil && !inTemp(wd), err
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitcode,
 			"repeat":   cmdRepeat,
+			"outside":  cmdOutside,
 		},
 	})
 }
@@ -113,4 +121,35 @@ func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("repeat: %q is not a count", args[1])
 	}
 	ts.Setenv(args[0], strings.Repeat(args[2], n))
+}
+
+// cmdOutside runs "outside NAME": it makes a directory outside every
+// temporary directory (the sandbox lets programs write to those, and the
+// script's own directory is one) and sets $NAME to it. It is made in the
+// package's directory and removed when the script ends. Scripts check
+// the [outside] condition first: where the package directory is in a
+// temporary directory too, nothing could show the sandbox at work.
+func cmdOutside(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: outside NAME")
+	}
+	wd, err := os.Getwd()
+	ts.Check(err)
+	if inTemp(wd) {
+		ts.Fatalf("outside: %s is in a temporary directory; check [outside] first", wd)
+	}
+	dir, err := os.MkdirTemp(wd, ".sandbox-outside-")
+	ts.Check(err)
+	ts.Defer(func() { os.RemoveAll(dir) })
+	ts.Setenv(args[0], dir)
+}
+
+// inTemp reports a directory in one the sandbox lets programs write.
+func inTemp(dir string) bool {
+	for _, tmp := range []string{"/tmp", "/var/tmp", os.Getenv("TMPDIR")} {
+		if tmp != "" && (dir == tmp || strings.HasPrefix(dir, strings.TrimSuffix(tmp, "/")+"/")) {
+			return true
+		}
+	}
+	return false
 }

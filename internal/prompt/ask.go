@@ -31,7 +31,7 @@ func ask(ctx context.Context, u ui, q Question) Answer {
 	timeout := timeoutOf(q)
 	choice, err := u.choose(ctx, q, offered(q))
 	if err != nil || ctx.Err() != nil {
-		return Denied(why(ctx, err, timeout))
+		return ended(ctx, err, timeout)
 	}
 	switch {
 	case choice == AllowOnce && q.Dangerous:
@@ -45,7 +45,7 @@ func ask(ctx context.Context, u ui, q Question) Answer {
 		}
 		typed, err := u.input(ctx, f)
 		if err != nil || ctx.Err() != nil {
-			return Denied(why(ctx, err, timeout))
+			return ended(ctx, err, timeout)
 		}
 		typed = strings.TrimSpace(typed)
 		ok := typed != "" && (q.Confirm.Verify != nil && q.Confirm.Verify(typed) || q.Confirm.Verify == nil && typed == word)
@@ -69,14 +69,16 @@ func ask(ctx context.Context, u ui, q Question) Answer {
 			},
 		})
 		if err != nil || ctx.Err() != nil {
-			return Denied(why(ctx, err, timeout))
+			return ended(ctx, err, timeout)
 		}
 		return Answer{Choice: AlwaysAllow, Pattern: rule}
 	case choice == DenyWithReason:
 		reason, err := u.input(ctx, field{title: "Tell the agent why (Enter sends it)"})
 		if err != nil || ctx.Err() != nil {
 			// it is a denial either way; the words are lost
-			return Answer{Choice: DenyWithReason, Why: why(ctx, err, timeout)}
+			a := ended(ctx, err, timeout)
+			a.Choice = DenyWithReason
+			return a
 		}
 		return Answer{Choice: DenyWithReason, Reason: clean(strings.TrimSpace(reason))}
 	case choice == Deny:

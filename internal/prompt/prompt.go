@@ -79,7 +79,10 @@ type Answer struct {
 	Choice  Choice
 	Pattern string // AlwaysAllow: the rule to save
 	Reason  string // DenyWithReason: the person's words for the agent
-	Why     string // Deny without a choice: "timed out after 2m0s", "cancelled", ...
+	Why     string // Deny without a choice: "nobody answered within 2m0s", "the prompt was interrupted", ...
+	// TimedOut: nobody answered before the timeout. The audit log records
+	// a timeout apart from a person's denial.
+	TimedOut bool
 }
 
 // Denied returns the answer for a prompt that ended without a choice.
@@ -114,6 +117,13 @@ func timeoutOf(q Question) time.Duration {
 		return q.Timeout
 	}
 	return DefaultTimeout
+}
+
+// ended is the answer of a prompt that ended without a choice.
+func ended(ctx context.Context, err error, timeout time.Duration) Answer {
+	a := Denied(why(ctx, err, timeout))
+	a.TimedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
+	return a
 }
 
 // why says why a prompt ended without a choice.

@@ -63,8 +63,8 @@ func TestLinesPrompt(t *testing.T) {
 		{name: "end of input denies", q: gitPush, typed: "", eof: true, want: Denied("the prompt failed: end of input")},
 		{name: "a half-typed answer, then end of input, denies", q: gitPush, typed: "2", eof: true, want: Denied("the prompt failed: end of input")},
 		{name: "end of input after a bad answer denies", q: gitPush, typed: "x\n", eof: true, want: Denied("the prompt failed: end of input")},
-		{name: "no answer denies", q: withTimeout(gitPush, 50*time.Millisecond), typed: "", want: Denied("nobody answered within 50ms")},
-		{name: "half a line is no answer", q: withTimeout(gitPush, 50*time.Millisecond), typed: "2", want: Denied("nobody answered within 50ms")},
+		{name: "no answer denies", q: withTimeout(gitPush, 50*time.Millisecond), typed: "", want: timedOut("50ms")},
+		{name: "half a line is no answer", q: withTimeout(gitPush, 50*time.Millisecond), typed: "2", want: timedOut("50ms")},
 		{name: "always allow keeps the suggestion", q: gitPush, typed: "4\n\n", want: Answer{Choice: AlwaysAllow, Pattern: "git push origin main"}, wantIn: "[git push origin main]: "},
 		{name: "always allow edited", q: gitPush, typed: "4\ngit push *\n", want: Answer{Choice: AlwaysAllow, Pattern: "git push *"}},
 		{name: "always allow refused edit asks again", q: withValidate(gitPush), typed: "4\nnpm *\ngit *\n", want: Answer{Choice: AlwaysAllow, Pattern: "git *"}, wantIn: "not saved: does not match"},
@@ -77,7 +77,7 @@ func TestLinesPrompt(t *testing.T) {
 		{name: "dangerous empty word denies", q: dangerous(Confirm{Word: "orchid-42"}), typed: "2\n\n", want: Denied("the confirmation did not match")},
 		{name: "dangerous pin", q: dangerous(Confirm{Verify: func(p string) bool { return p == "2468" }}), typed: "2\n2468\n", want: Answer{Choice: AllowOnce}, wantIn: "Type the approval PIN"},
 		{name: "dangerous wrong pin", q: dangerous(Confirm{Verify: func(p string) bool { return p == "2468" }}), typed: "2\n1357\n", want: Denied("the confirmation did not match")},
-		{name: "dangerous, no answer to the confirmation", q: withTimeout(dangerous(Confirm{Word: "w"}), 80*time.Millisecond), typed: "2\n", want: Denied("nobody answered within 80ms")},
+		{name: "dangerous, no answer to the confirmation", q: withTimeout(dangerous(Confirm{Word: "w"}), 80*time.Millisecond), typed: "2\n", want: timedOut("80ms")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,6 +93,13 @@ func TestLinesPrompt(t *testing.T) {
 }
 
 func withTimeout(q Question, d time.Duration) Question { q.Timeout = d; return q }
+
+// timedOut is the answer of a prompt nobody answered within d.
+func timedOut(d string) Answer {
+	a := Denied("nobody answered within " + d)
+	a.TimedOut = true
+	return a
+}
 
 func withValidate(q Question) Question {
 	q.ValidatePattern = func(s string) error {

@@ -1,0 +1,272 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/notify"
+	"github.com/permguard/permguard/internal/sandbox"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// ExecOptions is everything `permguard exec` works from.
+type ExecOptions struct {
+	IO     *IOStreams
+	Getenv func(string) string
+	Getwd  func() (string, error)
+	Now    func() time.Time
+	Parent func() string
+
+	Terminal openTerminal
+	Notifier notify.Notifier
+	Classify func(src string, env classify.Env) classify.Verdict
+
+	// Environ is the environment the program gets; Exec replaces the
+	// process with the program (syscall.Exec), and returns only on
+	// failure; Restrict confines what the program may write.
+	Environ  func() []string
+	Exec     func(path string, argv, env []string) error
+	Restrict func(sandbox.Writable) error
+	ABI      func() (int, error)
+
+	Level    string   // --level
+	Sandbox  string   // --sandbox: "" (off), best-effort or require
+	Writable []string // --writable: more directories the sandbox allows
+	Args     []string // PROGRAM ARGS...
+}
+
+// NewCmdExec returns the exec command.
+func NewCmdExec(f *Factory, runF func(*ExecOptions) error) *cobra.Command {
+	opts := &ExecOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
+		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify,
+		Environ: os.Environ, Exec: syscall.Exec, Restrict: sandbox.Restrict, ABI: sandbox.ABI}
+	cmd := &cobra.Command{
+		Use:   "exec [--level LEVEL] [--sandbox[=best-effort|require]] [--writable DIR]... [--] PROGRAM [ARG...]",
+		Short: "Run a program if the level in force allows it (for scripts, CI and aliases)",
+		Long: `Exec judges PROGRAM and its arguments as one command, each argument exactly
+as given (nothing is expanded again), and decides as check does: allowed
+at the level in force, or approved by you at the terminal prompt, and
+permguard replaces itself with the program, so its stdin, stdout, signals
+and exit status are the program's own. Otherwise the block message goes to
+stderr, nothing runs, and the exit status is 2.
+
+--sandbox (Linux) restricts the program, and everything it starts, to
+writing inside the workspace (the current directory), the temporary
+directories, the --writable directories and the terminal, with Landlock.
+It may still read and run anything. With best-effort (the default) a
+kernel without Landlock gets a warning and the program runs unconfined;
+with require, nothing runs.
+
+Exit status: the program's own; 2 not allowed (or the sandbox could not be
+had with --sandbox=require); 126 the program cannot be run; 127 it was not
+found; 1 usage error.`,
+		Example: `  permguard exec -- go test ./...
+  permguard exec --level medium -- npm ci
+  permguard exec --sandbox=require -- make build
+  alias git='permguard exec -- git'`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf([]string{"permguard exec -- PROGRAM [ARG...]"}, "no program to run")
+			}
+			if cmd.Flags().Changed("level") && opts.Level == "" {
+				return usageErrorf(nil, "--level needs a value")
+			}
+			opts.Args = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return execRun(opts)
+		},
+	}
+	cmd.Flags().SetInterspersed(false)
+	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to check against: "+permissionNames())
+	cmd.Flags().StringVar(&opts.Sandbox, "sandbox", "", "restrict the program's writes to the workspace and temporary directories: best-effort or require")
+	cmd.Flags().Lookup("sandbox").NoOptDefVal = "best-effort"
+	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
+	cmd.RegisterFlagCompletionFunc("sandbox", cobra.FixedCompletions([]string{"best-effort", "require"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// errCannotRun and errNotFound are exec's failures to start the program,
+// with the exit statuses a shell gives them.
+var (
+	errCannotRun = errors.New("cannot run")
+	errNotFound  = errors.New("not found")
+)
+
+func execRun(opts *ExecOptions) error {
+	if opts.Level != "" {
+		if _, ok := settings.ParsePermission(opts.Level); !ok {
+			return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
+		}
+	}
+	mode := sandbox.Off
+	if opts.Sandbox != "" {
+		m, ok := sandbox.ParseMode(opts.Sandbox)
+		if !ok {
+			return usageErrorf([]string{"--sandbox takes best-effort (the default) or require"}, "invalid value %q for --sandbox", opts.Sandbox)
+		}
+		mode = m
+	}
+	if len(opts.Writable) > 0 && mode == sandbox.Off {
+		return usageErrorf([]string{"add --sandbox"}, "--writable only means something with --sandbox")
+	}
+	// A required sandbox that cannot be had is known before anyone is
+	// asked to approve the program.
+	if mode == sandbox.Require {
+		if _, err := opts.ABI(); err != nil {
+			return withHints(fmt.Errorf("--sandbox=require: %v; nothing was run", err),
+				"run without --sandbox, or with --sandbox=best-effort to run unconfined where Landlock is missing")
+		}
+	}
+
+	call := &hook.Call{Kind: hook.KindShell, Tool: "exec", Command: commandLine(opts.Args)}
+	ev, err := evaluateCall(call, evalInputs{
+		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
+		flagLevel: opts.Level, parent: opts.Parent,
+	})
+	if err != nil {
+		return err
+	}
+	ev.exec = true
+	ev.askPerson(askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
+	if ev.decision == decisionAsk {
+		ev.decision = decisionBlock // no agent to ask through
+	}
+	ev.audit(viaExec, auditInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut})
+	if ev.decision != decisionAllow {
+		if t := ev.personText(); t != "" {
+			fmt.Fprintf(opts.IO.ErrOut, "%s\npermguard: %s\n", displayCommand(ev.display), t)
+		} else {
+			fmt.Fprint(opts.IO.ErrOut, ev.blockText())
+		}
+		return ErrBlocked
+	}
+
+	path, err := lookPath(opts.Args[0], opts.Getenv("PATH"))
+	if err != nil {
+		return err
+	}
+	if mode != sandbox.Off {
+		w := sandbox.Writable{Dirs: writableDirs(ev.workspace, opts), Files: sandbox.DefaultFiles}
+		if err := opts.Restrict(w); err != nil {
+			if mode == sandbox.Require || !errors.Is(err, sandbox.ErrUnavailable) {
+				return fmt.Errorf("%v; nothing was run", err)
+			}
+			warnf(opts.IO.ErrOut, "%v; running %s without a sandbox", err, opts.Args[0])
+		}
+	}
+	err = opts.Exec(path, opts.Args, opts.Environ())
+	return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
+}
+
+// commandLine is argv as one shell command that means exactly argv: every
+// word that is not plain is quoted, and the program's name is quoted when
+// the shell would read it as anything but a program (a keyword, an
+// assignment, a pattern).
+func commandLine(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		if plainWord(a) && (i > 0 || !shellKeywords[a] && !strings.Contains(a, "=")) {
+			words[i] = a
+		} else {
+			words[i] = shellQuote(a)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// plainWord reports a word the shell reads as itself.
+func plainWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_@%+=:,./-", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+var shellKeywords = map[string]bool{
+	"!": true, "[[": true, "]]": true, "{": true, "}": true, "case": true, "coproc": true, "do": true, "done": true,
+	"elif": true, "else": true, "esac": true, "fi": true, "for": true, "function": true, "if": true, "in": true,
+	"select": true, "then": true, "time": true, "until": true, "while": true,
+}
+
+// lookPath finds the program as execvp would, but never in a relative
+// PATH entry ("." or empty): that would run whatever the current
+// directory holds under a trusted name.
+func lookPath(name, pathEnv string) (string, error) {
+	if strings.Contains(name, "/") {
+		if err := executable(name); err != nil {
+			return "", err
+		}
+		return name, nil
+	}
+	var firstErr error
+	for _, dir := range filepath.SplitList(pathEnv) {
+		if !filepath.IsAbs(dir) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		err := executable(p)
+		if err == nil {
+			return p, nil
+		}
+		if firstErr == nil && !errors.Is(err, errNotFound) {
+			firstErr = err
+		}
+	}
+	if firstErr != nil {
+		return "", firstErr
+	}
+	return "", withHints(fmt.Errorf("%w: %s is not in PATH", errNotFound, printable(name)),
+		"give the program's path, or install it; relative PATH entries are not searched")
+}
+
+func executable(p string) error {
+	st, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%w: %s", errNotFound, printable(p))
+	case err != nil:
+		return fmt.Errorf("%w: %v", errCannotRun, err)
+	case st.IsDir():
+		return fmt.Errorf("%w: %s is a directory", errCannotRun, printable(p))
+	case st.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("%w: %s is not executable", errCannotRun, printable(p))
+	}
+	return nil
+}
+
+// writableDirs are the directories a sandboxed program may write: the
+// workspace, the temporary directories, --writable, and the terminals.
+func writableDirs(workspace string, opts *ExecOptions) []string {
+	dirs := []string{"/tmp", "/var/tmp"}
+	if workspace != "" {
+		dirs = append(dirs, workspace)
+	}
+	if t := opts.Getenv("TMPDIR"); filepath.IsAbs(t) {
+		dirs = append(dirs, filepath.Clean(t))
+	}
+	for _, d := range opts.Writable {
+		if !filepath.IsAbs(d) && workspace != "" {
+			d = filepath.Join(workspace, d)
+		}
+		dirs = append(dirs, filepath.Clean(d))
+	}
+	return append(dirs, sandbox.DefaultDirs...)
+}

@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/sandbox"
+)
+
+// execCall is what a fake Exec was asked to run.
+type execCall struct {
+	path string
+	argv []string
+}
+
+func runExec(t *testing.T, opts *ExecOptions, abiErr error) (execCall, *sandbox.Writable, checkResult) {
+	t.Helper()
+	ios, _, out, errOut := TestIO()
+	opts.IO = ios
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ls", "go"} {
+		if err := os.WriteFile(filepath.Join(bin, name), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := withState(t, map[string]string{"HOME": "/home/u", "PATH": "relative:" + bin, "PERMGUARD_NO_PROMPT": "1", "TMPDIR": "/var/folders/T/"})
+	opts.Getenv = envFunc(env)
+	opts.Getwd = fixedWd("/ws")
+	opts.Environ = func() []string { return []string{"A=1"} }
+	opts.Classify = classify.Classify
+	var ran execCall
+	opts.Exec = func(path string, argv, envv []string) error {
+		ran = execCall{path, argv}
+		if !slices.Equal(envv, []string{"A=1"}) {
+			t.Errorf("environment %q", envv)
+		}
+		return errors.New("exec stopped by the test")
+	}
+	var restricted *sandbox.Writable
+	opts.ABI = func() (int, error) { return 4, abiErr }
+	opts.Restrict = func(w sandbox.Writable) error {
+		restricted = &w
+		return abiErr
+	}
+	err := execRun(opts)
+	printError(errOut, err)
+	return ran, restricted, checkResult{stdout: out.String(), stderr: errOut.String(), code: exitCode(err)}
+}
+
+func TestExecRun(t *testing.T) {
+	unavailable := fmt.Errorf("%w: no such syscall", sandbox.ErrUnavailable)
+	tests := []struct {
+		name       string
+		opts       ExecOptions
+		abiErr     error
+		wantRun    []string // nil: nothing ran
+		wantCode   int
+		wantStderr string
+		wantDirs   []string // the sandbox's writable directories; nil: no sandbox
+	}{
+		{name: "allowed: replaced by the program", opts: ExecOptions{Args: []string{"ls", "-la"}},
+			wantRun: []string{"ls", "-la"}, wantCode: ExitCannotRun, wantStderr: "permguard: error: cannot run: "},
+		{name: "blocked: nothing runs", opts: ExecOptions{Args: []string{"go", "test", "./..."}},
+			wantCode: ExitBlocked, wantStderr: "User can re-run with: PERMGUARD_LEVEL=medium permguard exec -- go test ./...\n"},
+		{name: "level flag", opts: ExecOptions{Level: "medium", Args: []string{"go", "test", "./..."}},
+			wantRun: []string{"go", "test", "./..."}, wantCode: ExitCannotRun},
+		{name: "sandbox best effort", opts: ExecOptions{Sandbox: "best-effort", Writable: []string{"cache", "/abs/dir/"}, Args: []string{"ls"}},
+			wantRun: []string{"ls"}, wantCode: ExitCannotRun,
+			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/ws/cache", "/abs/dir", "/dev/pts", "/dev/shm"}},
+		{name: "sandbox best effort without landlock warns and runs", opts: ExecOptions{Sandbox: "best-effort", Args: []string{"ls"}}, abiErr: unavailable,
+			wantRun: []string{"ls"}, wantCode: ExitCannotRun,
+			wantStderr: "permguard: warning: Landlock is not available: no such syscall; running ls without a sandbox\n",
+			wantDirs:   []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/dev/pts", "/dev/shm"}},
+		{name: "sandbox required without landlock: nothing runs, nobody is asked", opts: ExecOptions{Sandbox: "require", Args: []string{"ls"}}, abiErr: unavailable,
+			wantCode: ExitBlocked, wantStderr: "permguard: error: --sandbox=require: Landlock is not available: no such syscall; nothing was run\n"},
+		{name: "sandbox failing otherwise: nothing runs", opts: ExecOptions{Sandbox: "best-effort", Args: []string{"ls"}}, abiErr: errors.New("ruleset refused"),
+			wantCode: ExitBlocked, wantStderr: "permguard: error: ruleset refused; nothing was run\n",
+			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/dev/pts", "/dev/shm"}},
+		{name: "a relative PATH entry is never searched", opts: ExecOptions{Level: "high", Args: []string{"relative-only"}},
+			wantCode: ExitNotFound, wantStderr: "permguard: error: not found: relative-only is not in PATH\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			ran, restricted, got := runExec(t, &opts, tt.abiErr)
+			if got.code != tt.wantCode {
+				t.Errorf("exit %d, want %d; stderr:\n%s", got.code, tt.wantCode, got.stderr)
+			}
+			if !slices.Equal(ran.argv, tt.wantRun) {
+				t.Errorf("ran %q, want %q", ran.argv, tt.wantRun)
+			}
+			if tt.wantRun != nil && filepath.Base(ran.path) != tt.wantRun[0] {
+				t.Errorf("ran the file %s", ran.path)
+			}
+			if got.stdout != "" {
+				t.Errorf("stdout %q: stdout is the program's", got.stdout)
+			}
+			if !strings.Contains(got.stderr, tt.wantStderr) {
+				t.Errorf("stderr:\n%s\nwant it to contain:\n%s", got.stderr, tt.wantStderr)
+			}
+			switch {
+			case tt.wantDirs == nil && restricted != nil:
+				t.Errorf("sandboxed %v, want no sandbox", restricted.Dirs)
+			case tt.wantDirs != nil && (restricted == nil || !slices.Equal(restricted.Dirs, tt.wantDirs)):
+				t.Errorf("sandbox %+v, want writable %q", restricted, tt.wantDirs)
+			}
+		})
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	tests := []struct {
+		argv []string
+		want string
+	}{
+		{argv: []string{"git", "push", "origin", "main"}, want: "git push origin main"},
+		{argv: []string{"echo", "a b", "$HOME", "*", "", "x=1"}, want: `echo 'a b' '$HOME' '*' '' x=1`},
+		{argv: []string{"FOO=1", "ls"}, want: "'FOO=1' ls"},
+		{argv: []string{"if", "true"}, want: "'if' true"},
+		{argv: []string{"printf", "a\nb"}, want: `printf $'a\nb'`},
+		{argv: []string{"./run.sh", "--flag=v,w", "@x", "%y", "a:b"}, want: "./run.sh --flag=v,w @x %y a:b"},
+	}
+	for _, tt := range tests {
+		if got := commandLine(tt.argv); got != tt.want {
+			t.Errorf("commandLine(%q) = %s, want %s", tt.argv, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/audit"
+)
+
+// LogOptions is everything `permguard log` works from.
+type LogOptions struct {
+	IO     *IOStreams
+	Getenv func(string) string
+	Now    func() time.Time
+
+	Tail     int    // --tail: the last N decisions; 0 means all
+	JSON     bool   // --json: one JSON record per line
+	Decision string // --decision: allow, ask or block; "" means all
+	Since    string // --since: a duration back from now; "" means all
+}
+
+// NewCmdLog returns the log command.
+func NewCmdLog(f *Factory, runF func(*LogOptions) error) *cobra.Command {
+	opts := &LogOptions{IO: f.IO, Getenv: f.Getenv, Now: f.Now}
+	cmd := &cobra.Command{
+		Use:   "log [--tail N] [--json] [--decision allow|ask|block] [--since DURATION]",
+		Short: "Show the audit log: every decision permguard made",
+		Long: `Log shows the decisions permguard made, oldest first: when, the decision,
+the level the call needed, who decided, how permguard was run, and the
+command with secrets masked.
+
+Who decided ("by"): setting (the level or mode in force), rule (a deny
+rule), person (an answer at the terminal prompt), timeout (nobody answered
+it), session (allowed earlier in this session), agent (put to the person
+through the agent's own prompt), nobody (it needed a person and none could
+be asked), error (the call could not be read).
+
+The log is $PERMGUARD_STATE_DIR/audit.jsonl (see "permguard config show"
+for the state directory), one JSON object per line, rotated to
+audit.jsonl.1 at 10 MB; both are read.`,
+		Example: `  permguard log
+  permguard log --decision block --since 24h
+  permguard log --tail 0 --json | jq -r 'select(.by == "person") | .command'`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return logRun(opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Tail, "tail", 20, "show the last N decisions (0: all)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the records as they are stored, one JSON object per line")
+	cmd.Flags().StringVar(&opts.Decision, "decision", "", "only decisions of this kind: allow, ask or block")
+	cmd.Flags().StringVar(&opts.Since, "since", "", `only decisions newer than this, e.g. 30m, 24h, 7d`)
+	cmd.RegisterFlagCompletionFunc("decision", cobra.FixedCompletions([]string{audit.Allow, audit.Ask, audit.Block}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func logRun(opts *LogOptions) error {
+	if opts.Tail < 0 {
+		return usageErrorf(nil, "--tail must be 0 (all) or more, not %d", opts.Tail)
+	}
+	switch opts.Decision {
+	case "", audit.Allow, audit.Ask, audit.Block:
+	default:
+		return usageErrorf([]string{"decisions are allow, ask and block (a hook's deny is a block)"}, "invalid decision %q for --decision", opts.Decision)
+	}
+	var since time.Time
+	if opts.Since != "" {
+		d, err := parseAge(opts.Since)
+		if err != nil {
+			return usageErrorf([]string{"write a duration such as 90m, 24h or 7d"}, "invalid --since %q: %v", opts.Since, err)
+		}
+		since = opts.Now().Add(-d)
+	}
+	dir, err := StateDir(opts.Getenv)
+	if err != nil {
+		return err
+	}
+	recs, probs, err := audit.Read(dir)
+	if err != nil {
+		return err
+	}
+	for i, p := range probs {
+		if i == 3 {
+			warnf(opts.IO.ErrOut, "%d more damaged lines were skipped", len(probs)-i)
+			break
+		}
+		warnf(opts.IO.ErrOut, "%s: skipped a damaged line", printable(p.String()))
+	}
+	kept := recs[:0]
+	for _, r := range recs {
+		if (opts.Decision == "" || r.Decision == opts.Decision) && !r.Time.Before(since) {
+			kept = append(kept, r)
+		}
+	}
+	if opts.Tail > 0 && len(kept) > opts.Tail {
+		kept = kept[len(kept)-opts.Tail:]
+	}
+	if len(kept) == 0 {
+		what := "decisions"
+		if opts.Decision != "" || opts.Since != "" {
+			what = "matching decisions"
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "permguard: no %s in %s\n", what, filepath.Join(dir, audit.FileName))
+		return nil
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.IO.Out)
+		enc.SetEscapeHTML(false)
+		for _, r := range kept {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "TIME\tDECISION\tNEEDS\tBY\tVIA\tCOMMAND")
+	for _, r := range kept {
+		needs := r.Level
+		if r.Dangerous {
+			needs = "dangerous"
+		}
+		via := r.Via
+		if r.Agent != "" {
+			via += " " + r.Agent
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Time.Local().Format("2006-01-02 15:04:05"),
+			r.Decision, orDash(needs), r.By, via, logLine(r.Command))
+	}
+	return tw.Flush()
+}
+
+// parseAge reads a duration as time.ParseDuration does, and whole days
+// ("7d"), which is how people think of a log's age.
+func parseAge(s string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q is not a number of days", days)
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err == nil && d < 0 {
+		err = fmt.Errorf("the duration is negative")
+	}
+	return d, err
+}
+
+// logLine is a command on one table row: its first line, shortened, with
+// control characters shown escaped.
+func logLine(s string) string {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "\t", " ")
+	more := false
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s, more = s[:i], true
+	}
+	if r := []rune(s); len(r) > 100 {
+		s, more = string(r[:99]), true
+	}
+	s = printable(s)
+	if more {
+		s += " …"
+	}
+	return orDash(s)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
