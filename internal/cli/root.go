@@ -57,6 +57,7 @@ and allows it or blocks it with an explanation.`,
 	root.AddCommand(NewCmdExec(f, nil))
 	root.AddCommand(NewCmdLog(f, nil))
 	root.AddCommand(NewCmdStatusline(f, nil))
+	root.AddCommand(NewCmdDoctor(f, nil))
 	root.AddCommand(NewCmdCompletion(f))
 	root.AddCommand(NewCmdVersion(f))
 	return root

@@ -35,6 +35,15 @@ func (d Desktop) Notify(ctx context.Context, m Message) error {
 	})
 }
 
+// Available says whether notifications can be delivered here, and why
+// not, for permguard doctor.
+func (d Desktop) Available() (bool, string) {
+	if d.hasBus() {
+		return true, "a desktop session is reachable"
+	}
+	return false, "no desktop session bus (DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus)"
+}
+
 // hasBus reports whether a notification can be delivered without starting
 // anything: on the D-Bus systems, a session bus address or the per-user
 // bus socket must exist.

@@ -1,0 +1,370 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/audit"
+	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/sandbox"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// DoctorOptions is everything `permguard doctor` works from.
+type DoctorOptions struct {
+	settingsIO
+	Executable func() (string, error)
+	Terminal   openTerminal
+	// Notifications reports whether notifications can be delivered here
+	// and why; nil means unknown.
+	Notifications func() (bool, string)
+	ABI           func() (int, error)
+}
+
+// NewCmdDoctor returns the doctor command.
+func NewCmdDoctor(f *Factory, runF func(*DoctorOptions) error) *cobra.Command {
+	opts := &DoctorOptions{settingsIO: newSettingsIO(f), Executable: f.Executable, Terminal: f.Terminal, ABI: sandbox.ABI}
+	if a, ok := f.Notifier.(interface{ Available() (bool, string) }); ok {
+		opts.Notifications = a.Available
+	}
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check that permguard is installed and working here",
+		Long: `Doctor reports which agents have permguard's hook installed and whether
+each entry is current, the settings files found here and whether they are
+valid, whether a terminal prompt and notifications would work, whether
+exec --sandbox can confine programs, where the audit log is, and the level
+and mode in force with where they come from.
+
+It changes nothing. Exit status: 0 when nothing needs fixing, 2 when
+something does (each problem has a hint).`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return doctorRun(opts)
+		},
+	}
+	return cmd
+}
+
+// doctorReport collects what doctor found, section by section.
+type doctorReport struct {
+	b        strings.Builder
+	problems int
+}
+
+func (r *doctorReport) section(title string) { fmt.Fprintf(&r.b, "\n%s:\n", title) }
+
+// table writes rows of cells aligned, indented by two spaces.
+func (r *doctorReport) table(rows [][]string) {
+	tw := tabwriter.NewWriter(&r.b, 0, 0, 2, ' ', 0)
+	for _, row := range rows {
+		fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
+	}
+	tw.Flush()
+}
+
+func (r *doctorReport) problem(format string, args ...any) {
+	r.problems++
+	fmt.Fprintf(&r.b, "  problem: "+format+"\n", args...)
+}
+
+func (r *doctorReport) hint(format string, args ...any) {
+	fmt.Fprintf(&r.b, "  hint: "+format+"\n", args...)
+}
+
+func doctorRun(opts *DoctorOptions) error {
+	r := &doctorReport{}
+	exe, exeErr := opts.Executable()
+	if exeErr == nil {
+		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = resolved
+		}
+		fmt.Fprintf(&r.b, "permguard %s at %s\n", Version, printable(exe))
+	} else {
+		fmt.Fprintf(&r.b, "permguard %s (its own path is unknown: %v)\n", Version, exeErr)
+	}
+	doctorAgents(opts, r)
+	ws := opts.workspace()
+	eff := doctorSettings(opts, r, ws)
+	doctorPerson(opts, r, eff)
+	doctorSandbox(opts, r)
+	doctorAudit(opts, r)
+	if r.problems == 0 {
+		r.b.WriteString("\nno problems found\n")
+	} else {
+		fmt.Fprintf(&r.b, "\n%d %s found\n", r.problems, plural(r.problems, "problem", "problems"))
+	}
+	if _, err := io.WriteString(opts.IO.Out, r.b.String()); err != nil {
+		return err
+	}
+	if r.problems > 0 {
+		return ErrBlocked
+	}
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// doctorAgents reports permguard's entry in every agent's configuration,
+// the user's and this repository's.
+func doctorAgents(opts *DoctorOptions, r *doctorReport) {
+	r.section("agents")
+	agents := make([]hook.Agent, 0, len(agentConfigs))
+	for a := range agentConfigs {
+		agents = append(agents, a)
+	}
+	slices.SortFunc(agents, func(a, b hook.Agent) int { return strings.Compare(string(a), string(b)) })
+	var rows [][]string
+	var fixes []string
+	installed := 0
+	for _, a := range agents {
+		cfg := agentConfigs[a]
+		for _, project := range []bool{false, true} {
+			if !project && cfg.user == "" {
+				continue
+			}
+			in := &InstallOptions{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Executable: opts.Executable, Agent: a, Project: project}
+			scope := map[bool]string{false: "user", true: "project"}[project]
+			path, err := in.configPath(cfg)
+			if err != nil {
+				rows = append(rows, []string{string(a), scope, "unknown: " + printable(err.Error())})
+				continue
+			}
+			state, fix := agentState(in, cfg, path)
+			if strings.HasPrefix(state, "installed") {
+				installed++
+			}
+			if fix != "" {
+				fixes = append(fixes, fmt.Sprintf("%s (%s): %s", a, printable(path), fix))
+			}
+			rows = append(rows, []string{string(a), scope, state, printable(path)})
+		}
+	}
+	r.table(rows)
+	for _, f := range fixes {
+		r.problem("%s", f)
+	}
+	if installed == 0 {
+		r.hint("no agent runs permguard yet: permguard install claude (or codex, gemini, cursor, copilot)")
+	}
+}
+
+// agentState says whether path holds permguard's entry as install would
+// write it now, and what to run when it is not current.
+func agentState(in *InstallOptions, cfg agentConfig, path string) (state, fix string) {
+	reinstall := "permguard install " + string(in.Agent)
+	if in.Project {
+		reinstall += " --project"
+	}
+	old, _, err := settings.ReadCurrent(path)
+	if err != nil {
+		return "unreadable", fmt.Sprintf("cannot read it: %v", err)
+	}
+	if old == nil {
+		return "not installed", ""
+	}
+	doc, err := settings.ParseDocument(old)
+	if err != nil {
+		return "invalid JSON", fmt.Sprintf("the agent cannot read it either (%v); fix it, then run %s", err, reinstall)
+	}
+	if !hasPermguardEntry(doc) {
+		return "not installed", ""
+	}
+	command, err := in.hookCommand()
+	if err != nil {
+		return "installed, not checked", ""
+	}
+	changes, err := addEntries(doc, cfg, command)
+	switch {
+	case err != nil:
+		return "installed, damaged", fmt.Sprintf("%v; run %s", err, reinstall)
+	case len(changes) > 0:
+		return "installed, out of date", fmt.Sprintf("%s; run %s", changes[0], reinstall)
+	}
+	return "installed, current", ""
+}
+
+// hasPermguardEntry reports a permguard entry under any event.
+func hasPermguardEntry(doc *settings.Document) bool {
+	hooks, err := subDocument(doc, "hooks")
+	if err != nil {
+		return false
+	}
+	for _, event := range hooks.Keys() {
+		list, err := entries(hooks, event)
+		if err != nil {
+			continue
+		}
+		if slices.ContainsFunc(list, isPermguardEntry) {
+			return true
+		}
+	}
+	return false
+}
+
+// doctorSettings reports every settings file that applies here and the
+// level and mode in force.
+func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.Effective {
+	r.section("settings files")
+	type target struct {
+		path string
+		kind settings.Kind
+	}
+	var targets []target
+	global, gErr := opts.globalFile()
+	if gErr == nil {
+		targets = append(targets, target{global, settings.FromGlobal})
+	}
+	managed := opts.Getenv("PERMGUARD_MANAGED_FILE")
+	if managed == "" {
+		managed = settings.DefaultManagedFile
+	}
+	targets = append(targets, target{managed, settings.FromManaged})
+	if ws != "" {
+		for _, p := range settings.ProjectFiles(ws) {
+			targets = append(targets, target{p, settings.FromProject})
+		}
+	}
+	var rows [][]string
+	var found []string
+	for _, t := range targets {
+		problems, err := settings.Check(t.path, t.kind)
+		state := "valid"
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			state = "not present"
+		case err != nil:
+			state = "unreadable"
+			found = append(found, fmt.Sprintf("%s: %v", t.path, err))
+		case len(problems) > 0:
+			state = fmt.Sprintf("%d %s", len(problems), plural(len(problems), "problem", "problems"))
+			for _, p := range problems {
+				found = append(found, p.String())
+			}
+		}
+		rows = append(rows, []string{t.kind.String(), state, printable(t.path)})
+	}
+	r.table(rows)
+	if gErr != nil {
+		r.problem("%v: your own settings are not read", gErr)
+	}
+	for _, f := range found {
+		r.problem("%s", printable(f))
+	}
+	if len(found) > 0 {
+		r.hint("permguard config validate shows the same; what is invalid is ignored until fixed")
+	}
+
+	_, sess, _ := opts.session()
+	eff := loadSettings(settingsEnv{Getenv: opts.Getenv, Now: opts.Now, ErrOut: io.Discard}, ws, "", sess)
+	where := ws
+	if where == "" {
+		where = "unknown directory"
+	}
+	r.section("in force here (" + printable(where) + ")")
+	rows = [][]string{
+		{"level", eff.Level.Value.String(), printable(eff.Level.Src.String())},
+		{"mode", eff.Mode.Value.String(), printable(eff.Mode.Src.String())},
+	}
+	if eff.Capped && eff.Chosen.Value != eff.Level.Value {
+		rows = append(rows, []string{"", "(capped from " + eff.Chosen.Value.String() + ")", printable(eff.Chosen.Src.String())})
+	}
+	r.table(rows)
+	return eff
+}
+
+// doctorPerson reports whether a person could be asked here.
+func doctorPerson(opts *DoctorOptions, r *doctorReport, eff *settings.Effective) {
+	r.section("asking a person")
+	term := "not available: permguard cannot open a terminal"
+	switch {
+	case promptDisabled(opts.Getenv):
+		term = "off: PERMGUARD_NO_PROMPT is set"
+	case opts.Terminal != nil:
+		t, err := opts.Terminal(accessible(opts.Getenv))
+		if err == nil {
+			term = "available"
+			if accessible(opts.Getenv) {
+				term += " (plain-text form)"
+			}
+			if c, ok := t.(io.Closer); ok {
+				c.Close()
+			}
+		} else {
+			term = "not available here: " + err.Error()
+		}
+	}
+	note := eff.Notifications.Value.String()
+	switch {
+	case note == "off":
+		note = "off (setting)"
+	case opts.Notifications == nil:
+		note += ", delivery unknown"
+	default:
+		ok, why := opts.Notifications()
+		if ok {
+			note += ": " + why
+		} else {
+			note += ", but none can be delivered: " + why
+		}
+	}
+	r.table([][]string{{"terminal prompt", term}, {"notifications", note}})
+	if eff.Mode.Value == settings.ModeBlock {
+		r.hint("mode is block: nobody is ever asked, calls that need approval are blocked")
+	}
+}
+
+func doctorSandbox(opts *DoctorOptions, r *doctorReport) {
+	r.section("exec --sandbox")
+	if v, err := opts.ABI(); err == nil {
+		r.table([][]string{{"Landlock", fmt.Sprintf("available (ABI %d): writes can be confined", v)}})
+	} else {
+		r.table([][]string{{"Landlock", "not available: " + err.Error()}})
+		r.hint("--sandbox=require refuses to run here; best-effort runs programs unconfined")
+	}
+}
+
+func doctorAudit(opts *DoctorOptions, r *doctorReport) {
+	r.section("audit log")
+	dir, err := StateDir(opts.Getenv)
+	if err != nil {
+		r.problem("%v: decisions are not logged", err)
+		return
+	}
+	path := filepath.Join(dir, audit.FileName)
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		r.table([][]string{{printable(path), "no decision logged yet"}})
+	case err != nil:
+		r.problem("%s: %v", printable(path), err)
+	case !st.Mode().IsRegular():
+		r.problem("%s is not a file: decisions are not logged", printable(path))
+	default:
+		// opened for appending, as the hook does, without writing
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			r.problem("%s cannot be written: %v", printable(path), err)
+			return
+		}
+		f.Close()
+		r.table([][]string{{printable(path), fmt.Sprintf("%d bytes; rotated at %d MB", st.Size(), audit.MaxBytes>>20)}})
+	}
+}
