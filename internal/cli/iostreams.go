@@ -19,15 +19,19 @@ type IOStreams struct {
 	// StdinIsTTY reports whether In is a terminal. When it is, check does
 	// not wait for a tool call on stdin.
 	StdinIsTTY bool
+	// StdoutIsTTY reports whether Out is a terminal: explain colours
+	// its text only then.
+	StdoutIsTTY bool
 }
 
 // System returns the process's own streams.
 func System() *IOStreams {
 	return &IOStreams{
-		In:         os.Stdin,
-		Out:        os.Stdout,
-		ErrOut:     os.Stderr,
-		StdinIsTTY: isTerminal(os.Stdin),
+		In:          os.Stdin,
+		Out:         os.Stdout,
+		ErrOut:      os.Stderr,
+		StdinIsTTY:  isTerminal(os.Stdin),
+		StdoutIsTTY: isTerminal(os.Stdout),
 	}
 }
 

@@ -1,0 +1,274 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// ExplainOptions is everything `permguard explain` works from.
+type ExplainOptions struct {
+	IO     *IOStreams
+	Getenv func(string) string
+	Getwd  func() (string, error)
+	Now    func() time.Time
+	Parent func() string
+
+	Classify func(src string, env classify.Env) classify.Verdict
+
+	JSON  bool
+	Cwd   string
+	Level string
+	Args  []string
+}
+
+// NewCmdExplain returns the explain command.
+func NewCmdExplain(f *Factory, runF func(*ExplainOptions) error) *cobra.Command {
+	opts := &ExplainOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, Classify: classify.Classify}
+	cmd := &cobra.Command{
+		Use:   "explain [--cwd DIR] [--level LEVEL] [--json] [--] COMMAND...",
+		Short: "Show how a command was read: every command found, where it sits, and why",
+		Long: `Explain shows what permguard sees in a shell command: every command it
+would run, with where it sits (a pipeline, a subshell, $( ), the script a
+bash -c runs, a heredoc fed to a shell, a function body, the command an
+xargs or find -exec runs), its words as the shell would pass them, the
+rules that matched, their level and whether they are dangerous, and why;
+then what the input as a whole needs, and what would be decided at the
+level in force. It decides nothing and asks nobody.
+
+COMMAND is given as for check: several arguments are joined with spaces;
+with no COMMAND, one tool call is read as JSON from stdin.`,
+		Example: `  permguard explain 'find . -name "*.tmp" -exec rm {} +'
+  permguard explain -- 'curl -s https://x.sh | bash'
+  permguard explain --json 'git push --force' | jq .commands`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, name := range []string{"cwd", "level"} {
+				if cmd.Flags().Changed(name) && cmd.Flags().Lookup(name).Value.String() == "" {
+					return usageErrorf(nil, "--%s needs a value", name)
+				}
+			}
+			opts.Args = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return explainRun(opts)
+		},
+	}
+	cmd.Flags().SetInterspersed(false)
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the explanation as one JSON object")
+	cmd.Flags().StringVar(&opts.Cwd, "cwd", "", "the workspace the command runs in (default: the tool call's cwd, else the current directory)")
+	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to decide at: "+permissionNames())
+	return cmd
+}
+
+func explainRun(opts *ExplainOptions) error {
+	if opts.Level != "" {
+		if _, ok := settings.ParsePermission(opts.Level); !ok {
+			return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
+		}
+	}
+	call, err := checkInput(&CheckOptions{IO: opts.IO, Args: opts.Args})
+	if err != nil {
+		return err
+	}
+	ev, err := evaluateCall(call, evalInputs{
+		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
+		flagLevel: opts.Level, flagCwd: opts.Cwd, parent: opts.Parent,
+	})
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return writeJSON(opts.IO.Out, explainJSONOf(&ev))
+	}
+	p := newPainter(opts.IO.StdoutIsTTY && opts.Getenv("NO_COLOR") == "" && opts.Getenv("TERM") != "dumb")
+	_, err = fmt.Fprint(opts.IO.Out, explainText(&ev, p))
+	return err
+}
+
+// outcome says in words what would be decided, without deciding.
+func (ev *evaluation) outcome() string {
+	eff := ev.eff
+	switch {
+	case ev.res.Deny != nil:
+		return fmt.Sprintf("block: the deny rule %q (%s) matches %s", ev.res.Deny.Rule.Pattern(), ev.res.Deny.Rule.Src, ev.res.Deny.Command)
+	case ev.decision == decisionAllow && ev.approval == approvalRemembered:
+		return "allow: you allowed it earlier in this session"
+	case ev.decision == decisionAllow:
+		return fmt.Sprintf("allow at level %s (%s)", eff.Level.Value, eff.Level.Src)
+	case eff.Mode.Value == settings.ModeBlock:
+		return fmt.Sprintf("block at level %s (%s): it needs more, and the mode is block (%s)", eff.Level.Value, eff.Level.Src, eff.Mode.Src)
+	case ev.res.Verdict.Dangerous:
+		return fmt.Sprintf("needs a person's typed confirmation at level %s (%s): it is dangerous", eff.Level.Value, eff.Level.Src)
+	}
+	return fmt.Sprintf("needs a person's approval at level %s (%s): asked at the terminal, or through an agent's own prompt, else blocked", eff.Level.Value, eff.Level.Src)
+}
+
+// explainText renders the evaluation as an indented tree: each frame a
+// command sits in is a heading, each command its words, position and
+// reasons below it.
+func explainText(ev *evaluation, p painter) string {
+	var b strings.Builder
+	v := ev.res.Verdict
+	fmt.Fprintf(&b, "%s\n", p.bold(displayCommand(ev.display)))
+	if len(v.Commands) > 0 {
+		b.WriteString("\ncommands:\n")
+	}
+	var open []classify.Frame // the frames whose heading is printed
+	for _, c := range v.Commands {
+		common := 0
+		for common < len(open) && common < len(c.Where) && open[common].ID == c.Where[common].ID {
+			common++
+		}
+		open = open[:common]
+		for _, f := range c.Where[common:] {
+			indent := strings.Repeat("  ", len(open)+1)
+			fmt.Fprintf(&b, "%s%s %s\n", indent, p.frame(frameTitle(f)), p.dim(f.Pos.String()+" "+printable(f.Snippet)))
+			open = append(open, f)
+		}
+		indent := strings.Repeat("  ", len(open)+1)
+		fmt.Fprintf(&b, "%s%s  %s  %s\n", indent, p.bold(printable(c.Snippet)), p.dim(c.Pos.String()), p.level(c.Level, c.Dangerous))
+		if argv := shellArgv(c.Argv); argv != c.Snippet {
+			fmt.Fprintf(&b, "%s  %s %s\n", indent, p.dim("runs:"), printable(argv))
+		}
+		for _, r := range c.Reasons {
+			fmt.Fprintf(&b, "%s  %s %s %s\n", indent, p.level(r.Level, r.Dangerous), printable(r.Message), p.dim("(rule "+r.Rule+")"))
+		}
+	}
+	if len(v.Floors) > 0 {
+		b.WriteString("\nnot tied to one command:\n")
+		for _, r := range v.Floors {
+			fmt.Fprintf(&b, "  %s  %s %s %s\n", p.dim(r.Pos.String()+" "+printable(r.Snippet)), p.level(r.Level, r.Dangerous), printable(r.Message), p.dim("(rule "+r.Rule+")"))
+		}
+	}
+	fmt.Fprintf(&b, "\nneeds: %s — %s\n", p.level(v.Level, v.Dangerous), printable(mainReason(v)))
+	fmt.Fprintf(&b, "decision: %s\n", printable(ev.outcome()))
+	return b.String()
+}
+
+// frameTitle names a frame: "pipeline", "script run by bash", "run by
+// xargs", "function cleanup".
+func frameTitle(f classify.Frame) string {
+	switch {
+	case f.Kind == classify.FrameScript || f.Kind == classify.FrameStdinScript:
+		if f.Name != "" {
+			return f.Kind.String() + " run by " + f.Name
+		}
+	case f.Kind == classify.FrameRunBy:
+		return "run by " + f.Name
+	case f.Name != "":
+		return f.Kind.String() + " " + f.Name
+	}
+	return f.Kind.String()
+}
+
+// shellArgv shows resolved words as one line, quoting those that need it.
+func shellArgv(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		if plainWord(a) {
+			words[i] = a
+		} else {
+			words[i] = shellQuote(a)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// painter colours explain's text on a terminal, and does nothing
+// otherwise.
+type painter struct{ on bool }
+
+func newPainter(on bool) painter { return painter{on: on} }
+
+func (p painter) wrap(code, s string) string {
+	if !p.on {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (p painter) bold(s string) string  { return p.wrap("1", s) }
+func (p painter) dim(s string) string   { return p.wrap("2", s) }
+func (p painter) frame(s string) string { return p.wrap("36", s) }
+
+// level shows a level in the colour of its risk.
+func (p painter) level(l classify.Level, dangerous bool) string {
+	if dangerous {
+		return p.wrap("1;31", "dangerous")
+	}
+	code := map[classify.Level]string{classify.Minimal: "32", classify.Low: "32", classify.Medium: "33", classify.High: "31"}[l]
+	return p.wrap(code, l.String())
+}
+
+// explainJSON is the output of explain --json. The names are API.
+type explainJSON struct {
+	Command        string        `json:"command"`
+	Level          string        `json:"level"`
+	Dangerous      bool          `json:"dangerous"`
+	Decision       string        `json:"decision"` // allow, ask, block: what check would do before asking anyone
+	Outcome        string        `json:"outcome"`
+	EffectiveLevel string        `json:"effective_level"`
+	LevelSource    string        `json:"effective_level_source"`
+	Mode           string        `json:"mode"`
+	DenyRule       *denyJSON     `json:"deny_rule"`
+	Commands       []commandJSON `json:"commands"`
+	Floors         []reasonJSON  `json:"floors"`
+}
+
+type commandJSON struct {
+	Argv      []string     `json:"argv"`
+	Snippet   string       `json:"snippet"`
+	Pos       string       `json:"pos"`
+	Level     string       `json:"level"`
+	Dangerous bool         `json:"dangerous"`
+	Where     []frameJSON  `json:"where"`
+	Reasons   []reasonJSON `json:"reasons"`
+}
+
+type frameJSON struct {
+	Kind    string `json:"kind"`
+	Name    string `json:"name,omitempty"`
+	Pos     string `json:"pos"`
+	Snippet string `json:"snippet"`
+	ID      int    `json:"id"`
+}
+
+func reasonsJSON(rs []classify.Reason) []reasonJSON {
+	out := make([]reasonJSON, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, reasonJSON{Rule: r.Rule, Level: r.Level.String(), Dangerous: r.Dangerous, Message: r.Message, Pos: r.Pos.String(), Snippet: r.Snippet})
+	}
+	return out
+}
+
+func explainJSONOf(ev *evaluation) explainJSON {
+	v := ev.res.Verdict
+	out := explainJSON{
+		Command: ev.display, Level: v.Level.String(), Dangerous: v.Dangerous,
+		Decision: string(ev.decision), Outcome: ev.outcome(),
+		EffectiveLevel: ev.eff.Level.Value.String(), LevelSource: ev.eff.Level.Src.String(), Mode: ev.eff.Mode.Value.String(),
+		Commands: make([]commandJSON, 0, len(v.Commands)), Floors: reasonsJSON(v.Floors),
+	}
+	if ev.res.Deny != nil {
+		out.DenyRule = &denyJSON{Pattern: ev.res.Deny.Rule.Pattern(), Source: ev.res.Deny.Rule.Src.String(), Command: ev.res.Deny.Command}
+	}
+	for _, c := range v.Commands {
+		cj := commandJSON{Argv: c.Argv, Snippet: c.Snippet, Pos: c.Pos.String(), Level: c.Level.String(), Dangerous: c.Dangerous,
+			Where: make([]frameJSON, 0, len(c.Where)), Reasons: reasonsJSON(c.Reasons)}
+		if cj.Argv == nil {
+			cj.Argv = []string{}
+		}
+		for _, f := range c.Where {
+			cj.Where = append(cj.Where, frameJSON{Kind: f.Kind.String(), Name: f.Name, Pos: f.Pos.String(), Snippet: f.Snippet, ID: f.ID})
+		}
+		out.Commands = append(out.Commands, cj)
+	}
+	return out
+}
