@@ -9,7 +9,7 @@ FUZZTIME ?= 10s
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test e2e fuzz bench budget bench-hook corpus lint demo clean
+.PHONY: all build test e2e integrations-test fuzz bench budget bench-hook corpus lint demo clean
 
 all: lint test build
 
@@ -28,6 +28,13 @@ endif
 ## e2e: the terminal prompt of the real binary, driven in tmux (needs tmux)
 e2e: build
 	scripts/e2e-prompt.sh $(BIN)
+
+## integrations-test: the pi and opencode extensions, with Node's test runner,
+## against fake permguards and the real binary (needs Node 18 or later)
+integrations-test: build
+	@node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' 2>/dev/null || \
+		{ echo 'make integrations-test: needs node 18 or later (node:test), found: '"$$(node --version 2>&1)"; exit 1; }
+	node --test integrations/test/*.test.mjs
 
 ## fuzz: run every fuzz target for FUZZTIME (default 10s) each
 fuzz:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
-# Dependencies point one way: cmd/permguard -> cli -> {hook, settings -> classify}.
+# Dependencies point one way: cmd/permguard -> cli -> {hook, integrations, settings -> classify}.
 #
 # internal/classify is pure and a leaf: it imports nothing else of permguard,
 # no UI library, and none of the standard packages that reach the outside
@@ -17,6 +17,9 @@
 #
 # internal/prompt (huh, no beeep) and internal/notify (beeep, no huh) are
 # leaves too, and never name os.Stdout: in hook mode stdout is the reply.
+#
+# integrations only embeds the pi and opencode extensions for install (cli
+# imports it): a leaf, with no UI library.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,6 +61,7 @@ leaf internal/hook
 # the audit log and the sandbox are leaves: they know nothing of policy
 leaf internal/audit
 leaf internal/sandbox
+leaf integrations
 leaf internal/settings internal/classify
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/settings | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/settings reads the environment or the standard streams; pass them in from internal/cli"

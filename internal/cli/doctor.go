@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -13,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/permguard/permguard/integrations"
 	"github.com/permguard/permguard/internal/audit"
-	"github.com/permguard/permguard/internal/hook"
 	"github.com/permguard/permguard/internal/sandbox"
 	"github.com/permguard/permguard/internal/settings"
 )
@@ -126,15 +127,10 @@ func plural(n int, one, many string) string {
 // the user's and this repository's.
 func doctorAgents(opts *DoctorOptions, r *doctorReport) {
 	r.section("agents")
-	agents := make([]hook.Agent, 0, len(agentConfigs))
-	for a := range agentConfigs {
-		agents = append(agents, a)
-	}
-	slices.SortFunc(agents, func(a, b hook.Agent) int { return strings.Compare(string(a), string(b)) })
 	var rows [][]string
 	var fixes []string
 	installed := 0
-	for _, a := range agents {
+	for _, a := range installAgents {
 		cfg := agentConfigs[a]
 		for _, project := range []bool{false, true} {
 			if !project && cfg.user == "" {
@@ -144,7 +140,7 @@ func doctorAgents(opts *DoctorOptions, r *doctorReport) {
 			scope := map[bool]string{false: "user", true: "project"}[project]
 			path, err := in.configPath(cfg)
 			if err != nil {
-				rows = append(rows, []string{string(a), scope, "unknown: " + printable(err.Error())})
+				rows = append(rows, []string{a, scope, "unknown: " + printable(err.Error())})
 				continue
 			}
 			state, fix := agentState(in, cfg, path)
@@ -154,7 +150,7 @@ func doctorAgents(opts *DoctorOptions, r *doctorReport) {
 			if fix != "" {
 				fixes = append(fixes, fmt.Sprintf("%s (%s): %s", a, printable(path), fix))
 			}
-			rows = append(rows, []string{string(a), scope, state, printable(path)})
+			rows = append(rows, []string{a, scope, state, printable(path)})
 		}
 	}
 	r.table(rows)
@@ -162,14 +158,14 @@ func doctorAgents(opts *DoctorOptions, r *doctorReport) {
 		r.problem("%s", f)
 	}
 	if installed == 0 {
-		r.hint("no agent runs permguard yet: permguard install claude (or codex, gemini, cursor, copilot)")
+		r.hint("no agent runs permguard yet: permguard install AGENT (%s)", strings.Join(installAgents, ", "))
 	}
 }
 
-// agentState says whether path holds permguard's entry as install would
-// write it now, and what to run when it is not current.
+// agentState says whether path holds permguard's entry (or extension) as
+// install would write it now, and what to run when it is not current.
 func agentState(in *InstallOptions, cfg agentConfig, path string) (state, fix string) {
-	reinstall := "permguard install " + string(in.Agent)
+	reinstall := "permguard install " + in.Agent
 	if in.Project {
 		reinstall += " --project"
 	}
@@ -180,6 +176,20 @@ func agentState(in *InstallOptions, cfg agentConfig, path string) (state, fix st
 	if old == nil {
 		return "not installed", ""
 	}
+	exe, exeErr := in.executable()
+	if cfg.extension {
+		if !integrations.IsExtension(in.Agent, old) {
+			return "not installed (another file is there)", ""
+		}
+		want, err := integrations.Extension(in.Agent, exe)
+		switch {
+		case exeErr != nil || err != nil:
+			return "installed, not checked", ""
+		case !bytes.Equal(old, want):
+			return "installed, out of date", "it is another version, or runs another permguard; run " + reinstall
+		}
+		return "installed, current", ""
+	}
 	doc, err := settings.ParseDocument(old)
 	if err != nil {
 		return "invalid JSON", fmt.Sprintf("the agent cannot read it either (%v); fix it, then run %s", err, reinstall)
@@ -187,11 +197,10 @@ func agentState(in *InstallOptions, cfg agentConfig, path string) (state, fix st
 	if !hasPermguardEntry(doc) {
 		return "not installed", ""
 	}
-	command, err := in.hookCommand()
-	if err != nil {
+	if exeErr != nil {
 		return "installed, not checked", ""
 	}
-	changes, err := addEntries(doc, cfg, command)
+	changes, err := addEntries(doc, cfg, shellQuote(exe)+" hook --agent "+string(cfg.dialect))
 	switch {
 	case err != nil:
 		return "installed, damaged", fmt.Sprintf("%v; run %s", err, reinstall)

@@ -35,7 +35,7 @@ func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
 	opts := &HookOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
 		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
 	cmd := &cobra.Command{
-		Use:   "hook [--agent auto|claude|codex|gemini|cursor|copilot]",
+		Use:   "hook [--agent auto|claude|codex|gemini|cursor|copilot|generic]",
 		Short: "Answer an agent's pre-tool hook: read one tool call on stdin, reply in the agent's dialect",
 		Long: `Hook reads one tool call as JSON on stdin, as a coding agent's pre-tool
 hook sends it, judges it against your settings, and answers on stdout in
@@ -84,7 +84,7 @@ else. Install it with "permguard install AGENT".`,
 func hookRun(opts *HookOptions) (err error) {
 	agent, ok := hook.ParseAgent(opts.Agent)
 	if !ok {
-		return writeHookOutput(opts.IO, hook.Failure(hook.Auto, fmt.Sprintf("permguard: --agent %q is not one of auto, claude, codex, gemini, cursor, copilot; the tool call is denied", opts.Agent)))
+		return writeHookOutput(opts.IO, hook.Failure(hook.Auto, fmt.Sprintf("permguard: --agent %q is not one of auto, claude, codex, gemini, cursor, copilot, generic; the tool call is denied", opts.Agent)))
 	}
 	known := agent
 	var call *hook.Call
@@ -110,7 +110,7 @@ func hookRun(opts *HookOptions) (err error) {
 		return fail("permguard: cannot read the tool call on stdin (" + readErr.Error() + "); the tool call is denied")
 	}
 	call, decErr := hook.Decode(data, agent)
-	if decErr == nil && agent == hook.Auto && call.Variant == hook.Generic {
+	if decErr == nil && agent == hook.Auto && call.Variant == hook.Bare {
 		decErr = &hook.DecodeError{Err: hook.ErrUnknownDialect}
 	}
 	if decErr != nil {

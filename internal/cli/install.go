@@ -15,38 +15,51 @@ import (
 )
 
 // agentConfig is where an agent keeps its hooks and what permguard's entry
-// looks like there (hook-protocols.md §1-5).
+// looks like there (hook-protocols.md §1-7).
 type agentConfig struct {
-	user    string // path under the home directory; "" when the agent reads hooks from the repository only
-	project string // path under the repository root
-	top     map[string]any
-	events  []string
+	dialect hook.Agent // what the entry's --agent names
+	// user is the file's path under userBase, or under the home directory
+	// when userBase is nil; "" when the agent reads hooks from the
+	// repository only.
+	user     string
+	userBase func(getenv func(string) string) (string, error)
+	project  string // path under the repository root
+	top      map[string]any
+	events   []string
 	// entry is permguard's entry for event, running command.
 	entry func(event, command string) map[string]any
+	// extension is set for the agents without command hooks (pi,
+	// opencode): the file is not a configuration to merge an entry into
+	// but permguard's extension for the agent (see integrations), which
+	// install writes whole.
+	extension bool
 }
 
-var agentConfigs = map[hook.Agent]agentConfig{
-	hook.Claude: {
-		user: ".claude/settings.json", project: ".claude/settings.json", events: []string{"PreToolUse"},
+// installAgents are the agents install knows, in the order help lists them.
+var installAgents = []string{"claude", "codex", "gemini", "cursor", "copilot", "pi", "opencode"}
+
+var agentConfigs = map[string]agentConfig{
+	"claude": {
+		dialect: hook.Claude, user: ".claude/settings.json", project: ".claude/settings.json", events: []string{"PreToolUse"},
 		entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
 		},
 	},
-	hook.Codex: {
-		user: ".codex/hooks.json", project: ".codex/hooks.json", events: []string{"PreToolUse"},
+	"codex": {
+		dialect: hook.Codex, user: ".codex/hooks.json", project: ".codex/hooks.json", events: []string{"PreToolUse"},
 		entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
 		},
 	},
-	hook.Gemini: {
-		user: ".gemini/settings.json", project: ".gemini/settings.json", events: []string{"BeforeTool"},
+	"gemini": {
+		dialect: hook.Gemini, user: ".gemini/settings.json", project: ".gemini/settings.json", events: []string{"BeforeTool"},
 		entry: func(_, cmd string) map[string]any {
 			// Gemini's timeout is in milliseconds
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
 		},
 	},
-	hook.Cursor: {
-		user: ".cursor/hooks.json", project: ".cursor/hooks.json", top: map[string]any{"version": 1},
+	"cursor": {
+		dialect: hook.Cursor, user: ".cursor/hooks.json", project: ".cursor/hooks.json", top: map[string]any{"version": 1},
 		events: []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse"},
 		entry: func(event, cmd string) map[string]any {
 			// failClosed: a crash or a timeout blocks instead of letting
@@ -60,12 +73,47 @@ var agentConfigs = map[hook.Agent]agentConfig{
 			return e
 		},
 	},
-	hook.Copilot: {
-		project: ".github/hooks/permguard.json", top: map[string]any{"version": 1}, events: []string{"preToolUse"},
+	"copilot": {
+		dialect: hook.Copilot, project: ".github/hooks/permguard.json", top: map[string]any{"version": 1}, events: []string{"preToolUse"},
 		entry: func(_, cmd string) map[string]any {
 			return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 30}
 		},
 	},
+	// pi loads every .ts in its extensions directories; opencode every .js
+	// or .ts in its plugin directories (hook-protocols.md §6-7).
+	"pi": {
+		dialect: hook.Generic, extension: true,
+		user: "extensions/permguard.ts", userBase: userDir("PI_CODING_AGENT_DIR", ".pi/agent"),
+		project: ".pi/extensions/permguard.ts",
+	},
+	"opencode": {
+		dialect: hook.Generic, extension: true,
+		user: "opencode/plugin/permguard.js", userBase: userDir("XDG_CONFIG_HOME", ".config"),
+		project: ".opencode/plugin/permguard.js",
+	},
+}
+
+// userDir returns where an agent keeps its user files: the directory that
+// variable names when it is set (pi's PI_CODING_AGENT_DIR, the XDG
+// configuration home), else dir under the home directory.
+func userDir(variable, dir string) func(getenv func(string) string) (string, error) {
+	return func(getenv func(string) string) (string, error) {
+		if variable != "" {
+			switch v := getenv(variable); {
+			case v == "":
+				// unset: the default under the home directory
+			case filepath.IsAbs(v):
+				return filepath.Clean(v), nil
+			default:
+				return "", fmt.Errorf("%s is %q, not an absolute path, so the agent's configuration cannot be found", variable, v)
+			}
+		}
+		home := getenv("HOME")
+		if !filepath.IsAbs(home) {
+			return "", errors.New("HOME is not set to an absolute path, so the agent's configuration cannot be found")
+		}
+		return filepath.Join(home, dir), nil
+	}
 }
 
 // InstallOptions is everything `permguard install` and `uninstall` work from.
@@ -76,9 +124,10 @@ type InstallOptions struct {
 	Now        func() time.Time
 	Executable func() (string, error)
 
-	Agent     hook.Agent
+	Agent     string // one of installAgents
 	Project   bool
 	DryRun    bool
+	Force     bool // install: replace an extension file permguard did not write
 	Uninstall bool
 }
 
@@ -87,8 +136,8 @@ type InstallOptions struct {
 func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error) *cobra.Command {
 	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Uninstall: uninstall}
 	cmd := &cobra.Command{
-		Use:   "install AGENT [--project] [--dry-run]",
-		Short: "Make permguard the pre-tool hook of an agent: claude, codex, gemini, cursor or copilot",
+		Use:   "install AGENT [--project] [--dry-run] [--force]",
+		Short: "Make permguard the pre-tool hook of an agent: claude, codex, gemini, cursor, copilot, pi or opencode",
 		Long: `Install adds permguard's hook entry to the agent's configuration file: the
 user's (~/.claude/settings.json, ~/.codex/hooks.json, ~/.gemini/settings.json,
 ~/.cursor/hooks.json) or, with --project, the repository's (.claude/,
@@ -98,18 +147,32 @@ only). The entry runs this binary by its absolute path with --agent named.
 Every other key and hook in the file is kept; running it twice changes
 nothing; the previous file is copied to FILE.permguard-backup-<time>; a file
 that is not valid JSON is refused and left as it is. --dry-run prints what
-would change and writes nothing.`,
+would change and writes nothing.
+
+pi and opencode have no command hooks: for them install writes an extension
+that runs this binary, by its absolute path, before every tool call:
+~/.pi/agent/extensions/permguard.ts (under $PI_CODING_AGENT_DIR when set)
+and ~/.config/opencode/plugin/permguard.js (under $XDG_CONFIG_HOME when
+set), or with --project .pi/extensions/ and .opencode/plugin/ in the
+repository. The file is permguard's: install replaces it, uninstall removes
+it. A file of that name that permguard did not write is left alone, unless
+--force, which replaces it and keeps it as FILE.permguard-backup-<time>.`,
 		Example: `  permguard install claude
   permguard install cursor --project
-  permguard install codex --dry-run`,
+  permguard install codex --dry-run
+  permguard install pi`,
 		Args:      usageArgs(cobra.ExactArgs(1)),
-		ValidArgs: []string{"claude", "codex", "gemini", "cursor", "copilot"},
+		ValidArgs: installAgents,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, ok := hook.ParseAgent(args[0])
-			if _, known := agentConfigs[a]; !ok || !known {
-				return usageErrorf([]string{"agents are claude, codex, gemini, cursor, copilot"}, "unknown agent %q", args[0])
+			cfg, ok := agentConfigs[args[0]]
+			if !ok {
+				return usageErrorf([]string{"agents are " + strings.Join(installAgents, ", ")}, "unknown agent %q", args[0])
 			}
-			opts.Agent = a
+			if opts.Force && !cfg.extension {
+				return usageErrorf([]string{"--force replaces a pi or opencode extension file that permguard did not write; " + args[0] + "'s configuration is merged, never replaced"},
+					"--force is for pi and opencode only")
+			}
+			opts.Agent = args[0]
 			if runF != nil {
 				return runF(opts)
 			}
@@ -121,11 +184,15 @@ would change and writes nothing.`,
 		cmd.Short = "Remove permguard's hook entries from an agent's configuration"
 		cmd.Long = `Uninstall removes every permguard hook entry from the agent's configuration
 file (see "permguard install"), keeps everything else, and copies the
-previous file to FILE.permguard-backup-<time>.`
-		cmd.Example = "  permguard uninstall claude\n  permguard uninstall cursor --project"
+previous file to FILE.permguard-backup-<time>. For pi and opencode it
+removes permguard's extension file, and only a file that permguard wrote.`
+		cmd.Example = "  permguard uninstall claude\n  permguard uninstall cursor --project\n  permguard uninstall opencode"
 	}
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "the repository's configuration instead of the user's")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print what would change, write nothing")
+	if !uninstall {
+		cmd.Flags().BoolVar(&opts.Force, "force", false, "pi, opencode: replace an extension file that permguard did not write (a backup is kept)")
+	}
 	return cmd
 }
 
@@ -146,15 +213,20 @@ func (opts *InstallOptions) configPath(cfg agentConfig) (string, error) {
 		}
 		return filepath.Join(root, cfg.project), nil
 	}
-	home := opts.Getenv("HOME")
-	if !filepath.IsAbs(home) {
-		return "", errors.New("HOME is not set to an absolute path, so the agent's configuration cannot be found")
+	base := cfg.userBase
+	if base == nil {
+		base = userDir("", "") // the home directory itself
 	}
-	return filepath.Join(home, cfg.user), nil
+	dir, err := base(opts.Getenv)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, cfg.user), nil
 }
 
-// hookCommand is the command the entry runs.
-func (opts *InstallOptions) hookCommand() (string, error) {
+// executable is the absolute path of this binary, which the hook entries
+// and the extensions run.
+func (opts *InstallOptions) executable() (string, error) {
 	exe, err := opts.Executable()
 	if err != nil {
 		return "", fmt.Errorf("cannot find permguard's own path: %w", err)
@@ -162,7 +234,7 @@ func (opts *InstallOptions) hookCommand() (string, error) {
 	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = resolved
 	}
-	return shellQuote(exe) + " hook --agent " + string(opts.Agent), nil
+	return exe, nil
 }
 
 func installRun(opts *InstallOptions) error {
@@ -171,10 +243,14 @@ func installRun(opts *InstallOptions) error {
 	if err != nil {
 		return err
 	}
-	command, err := opts.hookCommand()
+	exe, err := opts.executable()
 	if err != nil {
 		return err
 	}
+	if cfg.extension {
+		return installExtension(opts, path, exe)
+	}
+	command := shellQuote(exe) + " hook --agent " + string(cfg.dialect)
 	old, _, err := settings.ReadCurrent(path)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", path, err)
@@ -225,7 +301,7 @@ func installRun(opts *InstallOptions) error {
 	if err := settings.WriteFileAtomic(path, append(data, '\n'), old); err != nil {
 		return fmt.Errorf("failed to write %s: %w", path, err)
 	}
-	if opts.Agent == hook.Codex && !opts.Uninstall {
+	if opts.Agent == "codex" && !opts.Uninstall {
 		b.WriteString("  Codex runs a new hook only once you trust it: open /hooks in Codex\n")
 	}
 	_, err = fmt.Fprint(opts.IO.Out, b.String())

@@ -147,7 +147,7 @@ func detect(f fields) (Agent, string) {
 	case event == "" && (f.has("tool_name") || f.has("tool_input")):
 		// No agent sends this: it is what a person pipes into check. The
 		// hook answers it as an unknown dialect.
-		return Claude, Generic
+		return Claude, Bare
 	}
 	return "", ""
 }
@@ -160,9 +160,10 @@ const (
 	VSCode = "vscode"
 	// Snake is Copilot's PascalCase PreToolUse payload, in snake_case.
 	Snake = "snake"
-	// Generic is a payload that names no hook event: a bare
+	// Bare is a payload that names no hook event: a bare
 	// {"tool_name": ..., "tool_input": ...}, as people write for check.
-	Generic = "generic"
+	// (Sent with --agent generic, the same shape is the [Generic] dialect.)
+	Bare = "bare"
 )
 
 func isISOTime(s string) bool {
@@ -170,7 +171,7 @@ func isISOTime(s string) bool {
 }
 
 // decodeCommon reads the snake_case payload of Claude Code, Codex, Gemini
-// CLI and Copilot's PreToolUse.
+// CLI, Copilot's PreToolUse and the generic dialect.
 func decodeCommon(c *Call, f fields) error {
 	c.Event = f.str("hook_event_name")
 	if c.Event == "" {
@@ -186,7 +187,7 @@ func decodeCommon(c *Call, f fields) error {
 	if err != nil {
 		return err
 	}
-	if c.Tool == "" && c.Variant == Generic && input.has("command") {
+	if c.Tool == "" && c.Variant == Bare && input.has("command") {
 		c.Tool = "Bash"
 	}
 	if c.Tool == "" {

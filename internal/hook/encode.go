@@ -22,6 +22,9 @@ const maxReasonBytes = 8000
 //   - deny: the dialect's deny with the reason, and exit 2 with the reason
 //     on stderr wherever exit 2 blocks; Copilot only blocks on JSON, so
 //     there exit 0.
+//
+// The generic dialect always answers {"decision":"allow|ask|deny",
+// "reason":"..."}: exit 0 for allow and ask, 2 for deny.
 func Encode(c *Call, r Reply) Output {
 	reason := clip(r.Reason)
 	summary := clip(r.Summary)
@@ -75,6 +78,20 @@ func Encode(c *Call, r Reply) Output {
 			// exit 2 does not block a preToolUse hook: only this JSON does
 			return Output{Stdout: encode(map[string]string{"permissionDecision": "deny", "permissionDecisionReason": reason}), Exit: ExitOK}
 		}
+	case Generic:
+		// Always the JSON, Quiet or not: the extension on the other end
+		// reads one object, and blocks on anything else, silence included.
+		reply := func(decision string) []byte {
+			return encode(map[string]string{"decision": decision, "reason": reason})
+		}
+		switch d {
+		case Allow:
+			return Output{Stdout: reply("allow"), Exit: ExitOK}
+		case Ask:
+			return Output{Stdout: reply("ask"), Exit: ExitOK}
+		default:
+			return denyWithExit(reply("deny"), reason)
+		}
 	default: // Claude Code and the agents that copy it
 		switch d {
 		case Allow:
@@ -95,6 +112,10 @@ func CanAsk(c *Call) bool {
 	switch c.Agent {
 	case Claude, Gemini, Copilot:
 		return true
+	case Generic:
+		// The extension asks through the agent's own UI where it has one
+		// (pi), and blocks where it has none (opencode, pi without UI).
+		return true
 	case Cursor:
 		return c.Event == "beforeShellExecution" || c.Event == "beforeMCPExecution"
 	}
@@ -106,7 +127,7 @@ func CanAsk(c *Call) bool {
 // on stderr, which every agent that blocks on exit codes honours.
 func Failure(agent Agent, reason string) Output {
 	switch agent {
-	case Claude, Codex, Gemini, Cursor, Copilot:
+	case Claude, Codex, Gemini, Cursor, Copilot, Generic:
 		// The event only matters for an ask, and this is a deny.
 		return Encode(&Call{Agent: agent}, Reply{Decision: Deny, Reason: reason})
 	}

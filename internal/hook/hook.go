@@ -14,7 +14,11 @@ package hook
 type Agent string
 
 // The dialects. Claude Code's is also spoken by Factory Droid, VS Code agent
-// hooks and Kimi.
+// hooks and Kimi. Generic is permguard's own, for the agents that have no
+// command hooks and reach permguard through a small extension (pi,
+// opencode: see integrations/): {"tool_name", "tool_input", "cwd",
+// "session_id"} in, {"decision": "allow|ask|deny", "reason"} out. Auto
+// never detects it: it is only spoken when named.
 const (
 	Auto    Agent = "auto"
 	Claude  Agent = "claude"
@@ -22,10 +26,11 @@ const (
 	Gemini  Agent = "gemini"
 	Cursor  Agent = "cursor"
 	Copilot Agent = "copilot"
+	Generic Agent = "generic"
 )
 
 // Agents lists the dialects --agent accepts, auto first.
-func Agents() []Agent { return []Agent{Auto, Claude, Codex, Gemini, Cursor, Copilot} }
+func Agents() []Agent { return []Agent{Auto, Claude, Codex, Gemini, Cursor, Copilot, Generic} }
 
 // ParseAgent parses an --agent value.
 func ParseAgent(s string) (Agent, bool) {
@@ -58,7 +63,7 @@ func (k Kind) String() string { return kindNames[k] }
 // Call is one tool call, normalized.
 type Call struct {
 	Agent     Agent
-	Variant   string // "", VSCode, Snake or Generic
+	Variant   string // "", VSCode, Snake or Bare
 	Event     string // the hook event as sent: PreToolUse, BeforeTool, beforeShellExecution, preToolUse
 	SessionID string
 	// Workspace is the project root the agent names (Cursor's

@@ -108,7 +108,8 @@ func TestQuoteArgv(t *testing.T) {
 func TestEncodeContract(t *testing.T) {
 	events := map[Agent][]string{
 		Claude: {"PreToolUse"}, Codex: {"PreToolUse"}, Gemini: {"BeforeTool"}, Copilot: {"preToolUse"},
-		Cursor: {"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse"},
+		Cursor:  {"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse"},
+		Generic: {""},
 	}
 	for agent, evs := range events {
 		for _, ev := range evs {
@@ -139,6 +140,201 @@ func TestEncodeContract(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// genericCases: what --agent generic reads from the calls the pi and
+// opencode extensions send (integrations/); the tool names and inputs are
+// those agents' own.
+var genericCases = []struct {
+	name    string
+	payload string
+	kind    Kind
+	command string
+	paths   []string
+	dir     string
+	target  string
+	err     string // "" when the payload decodes
+}{
+	{name: "pi bash", payload: `{"tool_name":"bash","tool_input":{"command":"git status","timeout":30},"cwd":"/w","session_id":"s1"}`,
+		kind: KindShell, command: "git status"},
+	{name: "pi read", payload: `{"tool_name":"read","tool_input":{"path":"src/a.go","offset":1,"limit":20},"cwd":"/w"}`,
+		kind: KindFileRead, paths: []string{"src/a.go"}},
+	{name: "pi write", payload: `{"tool_name":"write","tool_input":{"path":"/w/b.txt","content":"x"},"cwd":"/w"}`,
+		kind: KindFileWrite, paths: []string{"/w/b.txt"}},
+	{name: "pi edit uses path", payload: `{"tool_name":"edit","tool_input":{"path":"/home/dev/.bashrc","oldText":"a","newText":"b"},"cwd":"/w"}`,
+		kind: KindFileWrite, paths: []string{"/home/dev/.bashrc"}},
+	{name: "pi grep", payload: `{"tool_name":"grep","tool_input":{"pattern":"TODO","path":"src"},"cwd":"/w"}`,
+		kind: KindFileRead, paths: []string{"src"}},
+	{name: "pi find", payload: `{"tool_name":"find","tool_input":{"pattern":"*.go"},"cwd":"/w"}`,
+		kind: KindFileRead},
+	{name: "pi ls", payload: `{"tool_name":"ls","tool_input":{"path":"/home/dev/.ssh"},"cwd":"/w"}`,
+		kind: KindFileRead, paths: []string{"/home/dev/.ssh"}},
+	{name: "opencode bash with workdir", payload: `{"tool_name":"bash","tool_input":{"command":"make test","workdir":"sub","description":"run the tests"},"cwd":"/w","session_id":"ses_1"}`,
+		kind: KindShell, command: "make test", dir: "sub"},
+	{name: "opencode read uses filePath", payload: `{"tool_name":"read","tool_input":{"filePath":"/home/dev/.aws/credentials"},"cwd":"/w"}`,
+		kind: KindFileRead, paths: []string{"/home/dev/.aws/credentials"}},
+	{name: "opencode edit uses filePath", payload: `{"tool_name":"edit","tool_input":{"filePath":"/w/src/a.ts","oldString":"a","newString":"b"},"cwd":"/w"}`,
+		kind: KindFileWrite, paths: []string{"/w/src/a.ts"}},
+	{name: "opencode multiedit", payload: `{"tool_name":"multiedit","tool_input":{"filePath":"/w/a.ts","edits":[]},"cwd":"/w"}`,
+		kind: KindFileWrite, paths: []string{"/w/a.ts"}},
+	{name: "opencode write", payload: `{"tool_name":"write","tool_input":{"filePath":"/w/new.ts","content":""},"cwd":"/w"}`,
+		kind: KindFileWrite, paths: []string{"/w/new.ts"}},
+	{name: "opencode list", payload: `{"tool_name":"list","tool_input":{"path":"/w"},"cwd":"/w"}`,
+		kind: KindFileRead, paths: []string{"/w"}},
+	{name: "opencode glob", payload: `{"tool_name":"glob","tool_input":{"pattern":"**/*.ts"},"cwd":"/w"}`,
+		kind: KindFileRead},
+	{name: "opencode grep", payload: `{"tool_name":"grep","tool_input":{"pattern":"x","include":"*.go"},"cwd":"/w"}`,
+		kind: KindFileRead},
+	{name: "opencode webfetch", payload: `{"tool_name":"webfetch","tool_input":{"url":"https://example.com","format":"text"},"cwd":"/w"}`,
+		kind: KindWeb, target: "https://example.com"},
+	{name: "opencode websearch", payload: `{"tool_name":"websearch","tool_input":{"query":"go 1.26"},"cwd":"/w"}`,
+		kind: KindWeb, target: "go 1.26"},
+	{name: "opencode codesearch", payload: `{"tool_name":"codesearch","tool_input":{"query":"cobra flags"},"cwd":"/w"}`,
+		kind: KindWeb, target: "cobra flags"},
+	{name: "opencode patch", payload: `{"tool_name":"patch","tool_input":{"patchText":"*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch"},"cwd":"/w"}`,
+		kind: KindFileWrite, paths: []string{"src/a.ts"}},
+	{name: "opencode apply_patch deleting", payload: `{"tool_name":"apply_patch","tool_input":{"patchText":"*** Begin Patch\n*** Delete File: old.ts\n*** End Patch"},"cwd":"/w"}`,
+		kind: KindFileDelete, paths: []string{"old.ts"}},
+	{name: "opencode todowrite", payload: `{"tool_name":"todowrite","tool_input":{"todos":[]},"cwd":"/w"}`, kind: KindBookkeeping},
+	{name: "opencode todoread", payload: `{"tool_name":"todoread","tool_input":{},"cwd":"/w"}`, kind: KindBookkeeping},
+	{name: "opencode task", payload: `{"tool_name":"task","tool_input":{"description":"d","prompt":"p","subagent_type":"general"},"cwd":"/w"}`, kind: KindBookkeeping},
+	{name: "opencode question", payload: `{"tool_name":"question","tool_input":{"questions":[]},"cwd":"/w"}`, kind: KindBookkeeping},
+	{name: "opencode batch runs other tools: unknown", payload: `{"tool_name":"batch","tool_input":{"tool_calls":[{"tool":"bash","parameters":{"command":"rm -rf /"}}]},"cwd":"/w"}`,
+		kind: KindUnknown},
+	{name: "a custom tool: unknown", payload: `{"tool_name":"deploy_prod","tool_input":{"env":"prod"}}`, kind: KindUnknown},
+	{name: "an MCP tool by Claude's naming", payload: `{"tool_name":"mcp__github__delete_branch","tool_input":{}}`, kind: KindMCP, target: "github"},
+	{name: "no tool_input", payload: `{"tool_name":"todoread"}`, kind: KindBookkeeping},
+	{name: "no tool_name", payload: `{"tool_input":{"command":"ls"}}`, err: "the payload has no tool_name"},
+	{name: "tool_input not an object", payload: `{"tool_name":"bash","tool_input":["ls"]}`, err: "tool_input is not an object"},
+	{name: "bash without a command", payload: `{"tool_name":"bash","tool_input":{}}`, err: "the bash tool call has no tool_input.command"},
+	{name: "patch without a patch", payload: `{"tool_name":"patch","tool_input":{}}`, err: "the patch call holds no patch"},
+	{name: "not an object", payload: `[1]`, err: "the payload is a JSON array, not an object"},
+}
+
+func TestDecodeGeneric(t *testing.T) {
+	for _, tc := range genericCases {
+		c, err := Decode([]byte(tc.payload), Generic)
+		if tc.err != "" {
+			var de *DecodeError
+			if err == nil || err.Error() != tc.err || !errors.As(err, &de) || de.Agent != Generic {
+				t.Errorf("%s: Decode = %v, want the error %q in the generic dialect", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: Decode = %v", tc.name, err)
+			continue
+		}
+		got := []any{c.Agent, c.Variant, c.Kind, c.Command, c.Paths, c.Dir, c.Target}
+		want := []any{Generic, "", tc.kind, tc.command, tc.paths, tc.dir, tc.target}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Decode = %v, want %v", tc.name, got, want)
+		}
+	}
+}
+
+// TestDecodeGenericFixtures: what the extensions send, as kept in
+// testdata/payloads/pi and opencode, read with --agent generic.
+func TestDecodeGenericFixtures(t *testing.T) {
+	tests := []struct {
+		file    string
+		kind    Kind
+		command string
+		paths   []string
+	}{
+		{file: "pi/bash-git-status.json", kind: KindShell, command: "git status"},
+		{file: "pi/bash-git-push.json", kind: KindShell, command: "git push"},
+		{file: "pi/bash-rm-root.json", kind: KindShell, command: "rm -rf /"},
+		{file: "pi/read-ssh-key.json", kind: KindFileRead, paths: []string{"/home/dev/.ssh/id_ed25519"}},
+		{file: "pi/edit-workspace.json", kind: KindFileWrite, paths: []string{"src/main.go"}},
+		{file: "opencode/bash-go-test.json", kind: KindShell, command: "go test ./..."},
+		{file: "opencode/edit-workspace.json", kind: KindFileWrite, paths: []string{"/home/dev/proj/src/index.ts"}},
+		{file: "opencode/webfetch.json", kind: KindWeb},
+		{file: "opencode/patch-zshrc.json", kind: KindFileWrite, paths: []string{"/home/dev/.zshrc"}},
+	}
+	for _, tc := range tests {
+		data, err := os.ReadFile(filepath.Join("../../testdata/payloads", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Decode(data, Generic)
+		if err != nil {
+			t.Errorf("Decode(%s) = %v", tc.file, err)
+			continue
+		}
+		got := []any{c.Agent, c.Kind, c.Command, c.Paths, c.Cwd, c.SessionID != ""}
+		want := []any{Generic, tc.kind, tc.command, tc.paths, "/home/dev/proj", true}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("Decode(%s) = %v, want %v", tc.file, got, want)
+		}
+	}
+}
+
+// TestGenericFields: cwd and session_id reach the call; auto never takes
+// a generic payload for the generic dialect (it names no hook event, so
+// the hook refuses it as a bare payload).
+func TestGenericFields(t *testing.T) {
+	payload := []byte(`{"tool_name":"bash","tool_input":{"command":"ls"},"cwd":"/w/proj","session_id":"pi-123"}`)
+	c, err := Decode(payload, Generic)
+	if err != nil || c.Cwd != "/w/proj" || c.SessionID != "pi-123" || c.Tool != "bash" {
+		t.Fatalf("Decode(generic) = %+v, %v", c, err)
+	}
+	c, err = Decode(payload, Auto)
+	if err != nil || c.Agent != Claude || c.Variant != Bare {
+		t.Fatalf("Decode(auto) = %+v, %v; want claude, bare", c, err)
+	}
+}
+
+// TestEncodeGeneric: one JSON object and a newline, always, whatever the
+// decision; exit 2 only for deny.
+func TestEncodeGeneric(t *testing.T) {
+	tests := []struct {
+		reply  Reply
+		stdout string
+		stderr string
+		exit   int
+	}{
+		{Reply{Decision: Allow, Reason: "ok"}, `{"decision":"allow","reason":"ok"}` + "\n", "", ExitOK},
+		// Quiet is for agents where silence means "no opinion"; here it
+		// would read as a failure, so the allow is still written
+		{Reply{Decision: Allow, Reason: "ok", Quiet: true}, `{"decision":"allow","reason":"ok"}` + "\n", "", ExitOK},
+		{Reply{Decision: Ask, Reason: "needs high\n  curl: network"}, `{"decision":"ask","reason":"needs high\n  curl: network"}` + "\n", "", ExitOK},
+		{Reply{Decision: Deny, Reason: "rm -rf /\nBlocked <here> & there"}, `{"decision":"deny","reason":"rm -rf /\nBlocked <here> & there"}` + "\n", "rm -rf /\nBlocked <here> & there\n", ExitBlock},
+	}
+	for _, tt := range tests {
+		out := Encode(&Call{Agent: Generic}, tt.reply)
+		if string(out.Stdout) != tt.stdout || out.Stderr != tt.stderr || out.Exit != tt.exit {
+			t.Errorf("Encode(generic, %s) = %q, %q, exit %d; want %q, %q, exit %d",
+				tt.reply.Decision, out.Stdout, out.Stderr, out.Exit, tt.stdout, tt.stderr, tt.exit)
+		}
+	}
+	if !CanAsk(&Call{Agent: Generic}) {
+		t.Errorf("CanAsk(generic) = false: pi asks in its own UI")
+	}
+}
+
+// TestFailure: a payload that cannot be read is a deny in the dialect,
+// when it is known; the generic one too.
+func TestFailure(t *testing.T) {
+	tests := []struct {
+		agent  Agent
+		stdout string
+		stderr string
+		exit   int
+	}{
+		{Generic, `{"decision":"deny","reason":"permguard: bad"}` + "\n", "permguard: bad\n", ExitBlock},
+		{Claude, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"permguard: bad"}}` + "\n", "permguard: bad\n", ExitBlock},
+		// Copilot blocks on the JSON only
+		{Copilot, `{"permissionDecision":"deny","permissionDecisionReason":"permguard: bad"}` + "\n", "", ExitOK},
+		{Auto, "", "permguard: bad\n", ExitBlock},
+		{"", "", "permguard: bad\n", ExitBlock},
+	}
+	for _, tt := range tests {
+		out := Failure(tt.agent, "permguard: bad")
+		if string(out.Stdout) != tt.stdout || out.Stderr != tt.stderr || out.Exit != tt.exit {
+			t.Errorf("Failure(%q) = %q, %q, exit %d; want %q, %q, exit %d", tt.agent, out.Stdout, out.Stderr, out.Exit, tt.stdout, tt.stderr, tt.exit)
 		}
 	}
 }

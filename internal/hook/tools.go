@@ -9,7 +9,8 @@ import (
 
 // toolKinds maps a tool's name, lowercased, to what it does. Names come
 // from hook-protocols.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
-// VS Code, Factory, pi, Cline. A name not here is unknown, and high.
+// VS Code, Factory, pi, opencode, Cline. A name not here is unknown, and
+// high: opencode's batch, which runs other tools, stays so on purpose.
 var toolKinds = map[string]Kind{
 	// shells
 	"bash": KindShell, "powershell": KindShell, "monitor": KindShell, "execute": KindShell, "shell": KindShell,
@@ -19,18 +20,21 @@ var toolKinds = map[string]Kind{
 	"write": KindFileWrite, "edit": KindFileWrite, "multiedit": KindFileWrite, "notebookedit": KindFileWrite,
 	"create": KindFileWrite, "write_file": KindFileWrite, "replace": KindFileWrite, "editfiles": KindFileWrite,
 	"createfile": KindFileWrite, "write_to_file": KindFileWrite, "replace_in_file": KindFileWrite, "apply_patch": KindFileWrite,
+	"patch": KindFileWrite,
 	// deletes
 	"delete": KindFileDelete, "deletefile": KindFileDelete,
 	// reads
 	"read": KindFileRead, "glob": KindFileRead, "grep": KindFileRead, "ls": KindFileRead, "read_file": KindFileRead,
 	"read_many_files": KindFileRead, "grep_search": KindFileRead, "list_directory": KindFileRead, "view": KindFileRead,
-	"find": KindFileRead, "search_files": KindFileRead, "list_files": KindFileRead,
+	"find": KindFileRead, "search_files": KindFileRead, "list_files": KindFileRead, "list": KindFileRead,
 	// web
 	"webfetch": KindWeb, "websearch": KindWeb, "web_fetch": KindWeb, "google_web_search": KindWeb, "web_search": KindWeb,
+	"codesearch": KindWeb,
 	// the agent's bookkeeping
 	"todowrite": KindBookkeeping, "todoread": KindBookkeeping, "agent": KindBookkeeping, "task": KindBookkeeping,
 	"exitplanmode": KindBookkeeping, "enterplanmode": KindBookkeeping, "askuserquestion": KindBookkeeping,
 	"write_todos": KindBookkeeping, "ask_user": KindBookkeeping, "spawn_agent": KindBookkeeping, "update_plan": KindBookkeeping,
+	"question": KindBookkeeping, "skill": KindBookkeeping,
 }
 
 // pathKeys are the tool_input fields that name a file, in the order tried.
@@ -63,7 +67,7 @@ func classifyTool(c *Call, input fields) error {
 	case KindShell:
 		return shellInput(c, input)
 	case KindFileWrite:
-		if strings.EqualFold(name, "apply_patch") {
+		if strings.EqualFold(name, "apply_patch") || strings.EqualFold(name, "patch") {
 			return patchInput(c, input)
 		}
 		c.Paths = paths(input)
@@ -133,13 +137,14 @@ func paths(input fields) []string {
 	return out
 }
 
-// patchInput reads Codex's apply_patch: the patch text is in
-// tool_input.command (or input, or patch), and the files it touches are
+// patchInput reads Codex's apply_patch and opencode's patch and
+// apply_patch: the patch text is in tool_input.command (or input, patch,
+// or opencode's patchText), and the files it touches are
 // in its "*** Add File:", "*** Update File:", "*** Delete File:" and
 // "*** Move to:" headers. A patch that deletes files is a delete.
 func patchInput(c *Call, input fields) error {
 	text := ""
-	for _, k := range []string{"command", "input", "patch"} {
+	for _, k := range []string{"command", "input", "patch", "patchText"} {
 		if s := input.str(k); s != "" {
 			text = s
 			break
@@ -151,7 +156,7 @@ func patchInput(c *Call, input fields) error {
 		}
 	}
 	if text == "" {
-		return errors.New("the apply_patch call holds no patch")
+		return fmt.Errorf("the %s call holds no patch", c.Tool)
 	}
 	var writes, deletes []string
 	for line := range strings.Lines(text) {

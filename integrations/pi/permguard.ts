@@ -1,0 +1,274 @@
+// permguard-extension: pi (written by "permguard install pi", which replaces it; "permguard uninstall pi" removes it)
+//
+// permguard for pi (https://github.com/badlogic/pi-mono). pi has no command
+// hooks, so this extension stands in for one: on pi's "tool_call" event,
+// before every tool call, it runs
+//
+//     permguard hook --agent generic
+//
+// with {"tool_name", "tool_input", "cwd", "session_id"} on stdin, and acts on
+// the {"decision": "allow|ask|deny", "reason"} that permguard answers:
+//
+//   allow  the call runs;
+//   ask    the person is asked with pi's own confirm dialog; where pi has no
+//          UI (print and JSON modes) the call is blocked;
+//   deny   the call is blocked, and permguard's reason goes to the model.
+//
+// It fails closed: when permguard cannot be run, takes too long, crashes or
+// answers anything but one such object, the call is blocked.
+//
+// Read from pi's environment at each call:
+//   PERMGUARD_BIN              the permguard binary, instead of the one
+//                              pinned below
+//   PERMGUARD_HOOK_TIMEOUT_MS  how long to wait for permguard (30000)
+//
+// This is plain JavaScript in a .ts file: pi loads it as TypeScript, and the
+// tests run it with Node 20, which does not strip types. Keep it free of
+// TypeScript-only syntax; types go in JSDoc comments.
+
+import { spawn } from "node:child_process";
+
+// The permguard binary: "permguard install pi" replaces "permguard" (looked
+// up on PATH) with the absolute path of the binary that installed this file,
+// so that pi runs that binary whatever its PATH.
+const INSTALLED_BIN = "permguard"; // permguard-install: bin
+
+const DEFAULT_TIMEOUT_MS = 30000;
+
+// permguard's reply is one short JSON object (it caps its reasons at 8 KB):
+// much more than that is not a reply, and is not kept in memory.
+const MAX_REPLY_BYTES = 1 << 20;
+const MAX_STDERR_CHARS = 4096;
+
+// The session of a pi whose context does not name one: this pi process, told
+// apart from a later one with the same pid by its start time.
+const PROCESS_SESSION = `pi-${process.pid}-${Math.round(performance.timeOrigin)}`;
+
+/**
+ * @param {{ on: (event: string, handler: (event: any, ctx: any) => Promise<any>) => void }} pi
+ */
+export default function permguard(pi) {
+	pi.on("tool_call", async (event, ctx) => {
+		try {
+			const verdict = await askPermguard({
+				tool_name: event.toolName,
+				tool_input: event.input,
+				cwd: ctx.cwd,
+				session_id: sessionId(ctx),
+			});
+			if (verdict.decision === "allow") {
+				return undefined;
+			}
+			if (verdict.decision === "ask") {
+				if (!ctx.hasUI) {
+					return {
+						block: true,
+						reason: `permguard: this tool call needs a person's approval, and pi has no UI to ask for it in this mode, so it is blocked.\n${verdict.reason}`,
+					};
+				}
+				const approved = await ctx.ui.confirm("permguard: allow this tool call?", `${describe(event.toolName, event.input)}\n\n${verdict.reason}`);
+				// Only a plain yes lets the call through.
+				if (approved === true) {
+					return undefined;
+				}
+				return { block: true, reason: "permguard: denied by the user in pi; do not retry it, ask the user what to do instead" };
+			}
+			return { block: true, reason: verdict.reason };
+		} catch (err) {
+			// pi blocks on a thrown error too, but with a reason of its own:
+			// this one says what failed.
+			return { block: true, reason: `permguard: the pi extension failed (${errorText(err)}); the tool call is blocked` };
+		}
+	});
+}
+
+/**
+ * The session pi names, or this process.
+ * @param {any} ctx
+ * @returns {string}
+ */
+function sessionId(ctx) {
+	try {
+		const manager = ctx.sessionManager;
+		const id = manager && typeof manager.getSessionId === "function" ? manager.getSessionId() : undefined;
+		if (typeof id === "string" && id !== "") {
+			return id;
+		}
+	} catch {
+		// an older pi: this process stands for the session
+	}
+	return PROCESS_SESSION;
+}
+
+/**
+ * One line saying what the call does, for the person to approve.
+ * @param {unknown} toolName
+ * @param {unknown} input
+ * @returns {string}
+ */
+function describe(toolName, input) {
+	const fields = input !== null && typeof input === "object" ? /** @type {Record<string, unknown>} */ (input) : {};
+	let what = "";
+	for (const key of ["command", "path", "filePath", "url"]) {
+		if (typeof fields[key] === "string") {
+			what = fields[key];
+			break;
+		}
+	}
+	let text = what === "" ? String(toolName) : `${String(toolName)}: ${what}`;
+	if (text.length > 1000) {
+		text = `${text.slice(0, 1000)}…`;
+	}
+	// The model wrote this: no escape sequence of its own reaches pi's screen.
+	return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?");
+}
+
+/**
+ * Runs permguard on one call. It never throws and never rejects: whatever
+ * goes wrong is a deny that says what it was.
+ * @param {object} call the generic dialect's payload
+ * @returns {Promise<{ decision: "allow" | "ask" | "deny", reason: string }>}
+ */
+function askPermguard(call) {
+	const bin = process.env.PERMGUARD_BIN || INSTALLED_BIN;
+	const timeoutMs = hookTimeout();
+	return new Promise((resolve) => {
+		/** @type {ReturnType<typeof setTimeout> | undefined} */
+		let timer;
+		let settled = false;
+		/** @param {{ decision: "allow" | "ask" | "deny", reason: string }} verdict */
+		const settle = (verdict) => {
+			if (!settled) {
+				settled = true;
+				clearTimeout(timer);
+				resolve(verdict);
+			}
+		};
+		/** @param {string} why */
+		const fail = (why) => settle(deny(why));
+
+		let input;
+		try {
+			input = JSON.stringify(call);
+		} catch (err) {
+			fail(`cannot encode the tool call as JSON (${errorText(err)})`);
+			return;
+		}
+		let child;
+		try {
+			child = spawn(bin, ["hook", "--agent", "generic"], {
+				stdio: ["pipe", "pipe", "pipe"],
+				// permguard must not open its own prompt on the terminal:
+				// pi's TUI owns it. A call that needs a person comes back as
+				// "ask" instead, and is put to them in pi's UI.
+				env: { ...process.env, PERMGUARD_NO_PROMPT: "1" },
+				windowsHide: true,
+			});
+		} catch (err) {
+			fail(`cannot run ${bin} (${errorText(err)})`);
+			return;
+		}
+		timer = setTimeout(() => {
+			child.kill("SIGKILL");
+			fail(`${bin} did not answer within ${timeoutMs} ms`);
+		}, timeoutMs);
+
+		/** @type {Buffer[]} */
+		const stdout = [];
+		let stdoutBytes = 0;
+		let stderr = "";
+		child.stdout.on("data", (chunk) => {
+			stdoutBytes += chunk.length;
+			if (stdoutBytes <= MAX_REPLY_BYTES) {
+				stdout.push(chunk);
+			}
+		});
+		child.stderr.on("data", (chunk) => {
+			if (stderr.length < MAX_STDERR_CHARS) {
+				stderr += chunk.toString("utf8");
+			}
+		});
+		child.on("error", (err) => fail(`cannot run ${bin} (${errorText(err)})`));
+		child.on("close", (code, signal) => {
+			if (signal) {
+				fail(`${bin} was killed by ${signal}`);
+			} else if (stdoutBytes > MAX_REPLY_BYTES) {
+				fail(`${bin} wrote more than ${MAX_REPLY_BYTES} bytes, which is no reply`);
+			} else {
+				settle(readReply(Buffer.concat(stdout).toString("utf8"), code, stderr, bin));
+			}
+		});
+		// permguard may answer and exit before it has read everything (a
+		// payload over its size limit): the broken pipe is no verdict, the
+		// reply is.
+		child.stdin.on("error", () => {});
+		child.stdin.end(input);
+	});
+}
+
+/**
+ * Reads permguard's reply: exactly one {"decision", "reason"} object, and an
+ * exit status that agrees with the decision (0 for allow and ask, 2 for
+ * deny). Anything else is a deny.
+ * @param {string} stdout
+ * @param {number | null} code
+ * @param {string} stderr
+ * @param {string} bin
+ * @returns {{ decision: "allow" | "ask" | "deny", reason: string }}
+ */
+function readReply(stdout, code, stderr, bin) {
+	let reply;
+	try {
+		reply = JSON.parse(stdout);
+	} catch {
+		reply = undefined;
+	}
+	if (reply === null || typeof reply !== "object" || Array.isArray(reply)) {
+		return deny(`${bin} exited with status ${code} and no reply${stderrLine(stderr)}`);
+	}
+	const reason = typeof reply.reason === "string" ? reply.reason : "";
+	switch (reply.decision) {
+		case "allow":
+		case "ask":
+			if (code !== 0) {
+				return deny(`${bin} answered "${reply.decision}" but exited with status ${code}`);
+			}
+			return { decision: reply.decision, reason };
+		case "deny":
+			return { decision: "deny", reason: reason || `permguard: the tool call is denied (exit status ${code})` };
+		default:
+			return deny(`${bin} answered the unknown decision ${JSON.stringify(reply.decision)}`);
+	}
+}
+
+/**
+ * @param {string} why
+ * @returns {{ decision: "deny", reason: string }}
+ */
+function deny(why) {
+	return { decision: "deny", reason: `permguard: ${why}; the tool call is blocked` };
+}
+
+/** @returns {number} PERMGUARD_HOOK_TIMEOUT_MS when it is a sane number of ms, else the default */
+function hookTimeout() {
+	const ms = Number(process.env.PERMGUARD_HOOK_TIMEOUT_MS);
+	return Number.isInteger(ms) && ms > 0 && ms <= 600000 ? ms : DEFAULT_TIMEOUT_MS;
+}
+
+/**
+ * The first line of what permguard said on stderr, to explain a failure.
+ * @param {string} stderr
+ * @returns {string}
+ */
+function stderrLine(stderr) {
+	const line = stderr.trim().split("\n", 1)[0].slice(0, 300);
+	return line === "" ? "" : `: ${line}`;
+}
+
+/**
+ * @param {unknown} err
+ * @returns {string}
+ */
+function errorText(err) {
+	return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,468 @@
+// Tests of the pi extension and the opencode plugin in integrations/, with
+// node:test and nothing else (run: node --test integrations/test/). Every
+// case runs against both, through one adapter per agent, first with a fake
+// permguard that each case writes (a shell script that answers what the
+// case needs), then with the real binary in bin/permguard when it has been
+// built (make build), the installed copies of the shims included.
+//
+// The shims read PERMGUARD_BIN and PERMGUARD_HOOK_TIMEOUT_MS from the
+// environment at each call, so the cases set them in process.env: the
+// cases of this file run one at a time (node:test's default).
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const realBin = path.join(root, "bin", "permguard");
+const noRealBin = existsSync(realBin) ? false : "bin/permguard is not built (make build)";
+
+let dir = ""; // this run's scratch directory
+let proj = ""; // the project the agent works in
+const shims = {}; // the imported modules, by agent
+
+before(async () => {
+	dir = await realpath(await mkdtemp(path.join(tmpdir(), "permguard-shims-")));
+	proj = path.join(dir, "proj");
+	await mkdir(path.join(proj, ".git"), { recursive: true });
+	shims.pi = await importCopy(path.join(root, "integrations/pi/permguard.ts"), "pi");
+	shims.opencode = await importCopy(path.join(root, "integrations/opencode/permguard.js"), "opencode");
+});
+
+after(async () => {
+	await rm(dir, { recursive: true, force: true });
+});
+
+let copies = 0;
+
+// importCopy imports a shim from an .mjs copy: Node 20 neither strips
+// TypeScript's types (the .ts holds none, so a copy is enough) nor reads a
+// .js file as a module outside a "type": "module" package.
+async function importCopy(file, name) {
+	const copy = path.join(dir, `${name}-${++copies}.mjs`);
+	await copyFile(file, copy);
+	return import(pathToFileURL(copy).href);
+}
+
+// withEnv runs fn with the variables set (undefined: unset), then puts the
+// environment back as it was.
+async function withEnv(vars, fn) {
+	const saved = {};
+	for (const [k, v] of Object.entries(vars)) {
+		saved[k] = process.env[k];
+		if (v === undefined) {
+			delete process.env[k];
+		} else {
+			process.env[k] = v;
+		}
+	}
+	try {
+		return await fn();
+	} finally {
+		for (const [k, v] of Object.entries(saved)) {
+			if (v === undefined) {
+				delete process.env[k];
+			} else {
+				process.env[k] = v;
+			}
+		}
+	}
+}
+
+let fakes = 0;
+
+// fake writes a permguard that records its arguments, its stdin and
+// PERMGUARD_NO_PROMPT next to itself, then runs body (sh).
+async function fake(body) {
+	const file = path.join(dir, `fake-${++fakes}`);
+	const script = [
+		"#!/bin/sh",
+		`printf '%s' "$*" > '${file}.args'`,
+		`printf '%s' "$PERMGUARD_NO_PROMPT" > '${file}.noprompt'`,
+		`cat > '${file}.stdin'`,
+		body,
+		"",
+	].join("\n");
+	await writeFile(file, script, { mode: 0o755 });
+	return file;
+}
+
+// The agents, behind one shape: call(shim, toolName, input, opts) returns
+// { blocked: false } or { blocked: true, reason }. opts.ui, for pi: the
+// answer its confirm dialog gives (absent: pi has no UI); opts.asked
+// collects what the dialog showed. opts.session: false for an agent that
+// names no session.
+const agents = {
+	pi: async (shim, toolName, input, opts = {}) => {
+		let handler;
+		shim.default({
+			on(event, fn) {
+				assert.equal(event, "tool_call");
+				handler = fn;
+			},
+		});
+		const ctx = {
+			cwd: proj,
+			hasUI: "ui" in opts,
+			ui: {
+				async confirm(title, message) {
+					opts.asked?.push({ title, message });
+					if (opts.ui instanceof Error) {
+						throw opts.ui;
+					}
+					return opts.ui;
+				},
+			},
+		};
+		if (opts.session !== false) {
+			ctx.sessionManager = { getSessionId: () => "pi-session-1" };
+		}
+		const result = await handler({ type: "tool_call", toolCallId: "call-1", toolName, input }, ctx);
+		if (result === undefined) {
+			return { blocked: false };
+		}
+		assert.equal(result.block, true, `pi's result ${JSON.stringify(result)} neither allows nor blocks`);
+		return { blocked: true, reason: result.reason };
+	},
+	opencode: async (shim, toolName, input, opts = {}) => {
+		assert.deepEqual(Object.keys(shim), ["PermguardPlugin"], "opencode calls every export as a plugin");
+		const hooks = await shim.PermguardPlugin({ directory: proj, worktree: proj });
+		const call = { tool: toolName, callID: "call-1" };
+		if (opts.session !== false) {
+			call.sessionID = "ses_1";
+		}
+		try {
+			await hooks["tool.execute.before"](call, { args: input });
+		} catch (err) {
+			assert.ok(err instanceof Error);
+			return { blocked: true, reason: err.message };
+		}
+		return { blocked: false };
+	},
+};
+
+// What the fake answers, and what each agent must make of it. A want is
+// "allow", or a RegExp that the block's reason must match.
+const cases = [
+	{
+		name: "allow",
+		body: `printf '%s\\n' '{"decision":"allow","reason":"permguard: allowed"}'`,
+		pi: "allow",
+		opencode: "allow",
+	},
+	{
+		name: "ask, the person says yes",
+		body: `printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high"}'`,
+		ui: true,
+		pi: "allow",
+		opencode: /^permguard: this tool call needs a person's approval, and an opencode plugin cannot ask for it, so it is blocked\.\npermguard: needs high\nThe user can allow/,
+	},
+	{
+		name: "ask, the person says no",
+		body: `printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high"}'`,
+		ui: false,
+		pi: /^permguard: denied by the user in pi; do not retry it/,
+		opencode: /needs a person's approval/,
+	},
+	{
+		name: "ask, the dialog gives something else than a yes",
+		body: `printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high"}'`,
+		ui: "yes",
+		pi: /^permguard: denied by the user in pi/,
+		opencode: /needs a person's approval/,
+	},
+	{
+		name: "ask, the dialog fails",
+		body: `printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high"}'`,
+		ui: new Error("the terminal went away"),
+		pi: /^permguard: the pi extension failed \(the terminal went away\); the tool call is blocked$/,
+		opencode: /needs a person's approval/,
+	},
+	{
+		name: "ask, and no UI",
+		body: `printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high"}'`,
+		pi: /^permguard: this tool call needs a person's approval, and pi has no UI to ask for it in this mode, so it is blocked\.\npermguard: needs high$/,
+		opencode: /needs a person's approval/,
+	},
+	{
+		name: "deny",
+		body: `printf '%s\\n' '{"decision":"deny","reason":"rm -rf /\\nBlocked by permission (minimal)."}'; exit 2`,
+		pi: /^rm -rf \/\nBlocked by permission \(minimal\)\.$/,
+		opencode: /^rm -rf \/\nBlocked by permission \(minimal\)\.$/,
+	},
+	{
+		name: "deny with exit 0 is still a deny",
+		body: `printf '%s\\n' '{"decision":"deny","reason":"no"}'`,
+		pi: /^no$/,
+		opencode: /^no$/,
+	},
+	{
+		name: "deny without a reason",
+		body: `printf '%s\\n' '{"decision":"deny"}'; exit 2`,
+		pi: /^permguard: the tool call is denied \(exit status 2\)$/,
+		opencode: /^permguard: the tool call is denied \(exit status 2\)$/,
+	},
+	{
+		name: "crash",
+		body: `echo 'panic: boom' >&2; echo 'goroutine 1' >&2; exit 1`,
+		pi: /^permguard: .*fake-\d+ exited with status 1 and no reply: panic: boom; the tool call is blocked$/,
+		opencode: /exited with status 1 and no reply: panic: boom; the tool call is blocked$/,
+	},
+	{
+		name: "killed",
+		body: `kill -9 $$`,
+		pi: /was killed by SIGKILL; the tool call is blocked$/,
+		opencode: /was killed by SIGKILL; the tool call is blocked$/,
+	},
+	{
+		name: "timeout",
+		body: `exec sleep 10`,
+		env: { PERMGUARD_HOOK_TIMEOUT_MS: "300" },
+		pi: /did not answer within 300 ms; the tool call is blocked$/,
+		opencode: /did not answer within 300 ms; the tool call is blocked$/,
+	},
+	{
+		name: "garbage",
+		body: `echo 'allow'`,
+		pi: /exited with status 0 and no reply; the tool call is blocked$/,
+		opencode: /exited with status 0 and no reply; the tool call is blocked$/,
+	},
+	{
+		name: "nothing at all",
+		body: `true`,
+		pi: /exited with status 0 and no reply/,
+		opencode: /exited with status 0 and no reply/,
+	},
+	{
+		name: "two objects",
+		body: `printf '%s\\n' '{"decision":"allow"}'; printf '%s\\n' '{"decision":"allow"}'`,
+		pi: /and no reply/,
+		opencode: /and no reply/,
+	},
+	{
+		name: "an array",
+		body: `printf '%s\\n' '[{"decision":"allow"}]'`,
+		pi: /and no reply/,
+		opencode: /and no reply/,
+	},
+	{
+		name: "an unknown decision",
+		body: `printf '%s\\n' '{"decision":"maybe","reason":"?"}'`,
+		pi: /answered the unknown decision "maybe"; the tool call is blocked$/,
+		opencode: /answered the unknown decision "maybe"/,
+	},
+	{
+		name: "no decision",
+		body: `printf '%s\\n' '{"reason":"?"}'`,
+		pi: /answered the unknown decision undefined/,
+		opencode: /answered the unknown decision undefined/,
+	},
+	{
+		name: "allow with exit 2",
+		body: `printf '%s\\n' '{"decision":"allow"}'; exit 2`,
+		pi: /answered "allow" but exited with status 2; the tool call is blocked$/,
+		opencode: /answered "allow" but exited with status 2/,
+	},
+	{
+		name: "ask with exit 1",
+		body: `printf '%s\\n' '{"decision":"ask"}'; exit 1`,
+		ui: true,
+		pi: /answered "ask" but exited with status 1/,
+		opencode: /answered "ask" but exited with status 1/,
+	},
+	{
+		name: "a reply too large to be one",
+		body: `head -c 2000000 /dev/zero | tr '\\000' x`,
+		pi: /wrote more than 1048576 bytes, which is no reply/,
+		opencode: /wrote more than 1048576 bytes, which is no reply/,
+	},
+];
+
+for (const agent of ["pi", "opencode"]) {
+	describe(`${agent}, against a fake permguard`, () => {
+		for (const c of cases) {
+			test(c.name, async () => {
+				const bin = await fake(c.body);
+				const opts = { asked: [] };
+				if ("ui" in c) {
+					opts.ui = c.ui;
+				}
+				const start = Date.now();
+				const got = await withEnv({ PERMGUARD_BIN: bin, ...c.env }, () =>
+					agents[agent](shims[agent], "bash", { command: "git push" }, opts),
+				);
+				const want = c[agent];
+				if (want === "allow") {
+					assert.deepEqual(got, { blocked: false });
+				} else {
+					assert.equal(got.blocked, true);
+					assert.match(got.reason, want);
+				}
+				// nothing waits on permguard longer than the timeout says
+				assert.ok(Date.now() - start < 5000, `took ${Date.now() - start} ms`);
+			});
+		}
+
+		test("the call permguard reads", async () => {
+			const bin = await fake(`printf '%s\\n' '{"decision":"allow"}'`);
+			await withEnv({ PERMGUARD_BIN: bin, PERMGUARD_NO_PROMPT: undefined }, () =>
+				agents[agent](shims[agent], "edit", { path: "src/a.go", oldText: "a", newText: "b" }),
+			);
+			assert.equal(await readFile(`${bin}.args`, "utf8"), "hook --agent generic");
+			// permguard's own terminal prompt stays shut: the agent's TUI owns the terminal
+			assert.equal(await readFile(`${bin}.noprompt`, "utf8"), "1");
+			const session = agent === "pi" ? "pi-session-1" : "ses_1";
+			assert.deepEqual(JSON.parse(await readFile(`${bin}.stdin`, "utf8")), {
+				tool_name: "edit",
+				tool_input: { path: "src/a.go", oldText: "a", newText: "b" },
+				cwd: proj,
+				session_id: session,
+			});
+		});
+
+		test("a session of its own when the agent names none", async () => {
+			const bin = await fake(`printf '%s\\n' '{"decision":"allow"}'`);
+			await withEnv({ PERMGUARD_BIN: bin }, () => agents[agent](shims[agent], "ls", {}, { session: false }));
+			const sent = JSON.parse(await readFile(`${bin}.stdin`, "utf8"));
+			assert.match(sent.session_id, new RegExp(`^${agent}-${process.pid}-\\d+$`));
+		});
+
+		test("permguard cannot be run", async () => {
+			const missing = path.join(dir, "no-such-permguard");
+			const got = await withEnv({ PERMGUARD_BIN: missing }, () => agents[agent](shims[agent], "bash", { command: "ls" }, { ui: true }));
+			assert.equal(got.blocked, true);
+			assert.match(got.reason, /^permguard: cannot run .*no-such-permguard \(spawn .* ENOENT\); the tool call is blocked$/);
+		});
+
+		test("permguard is looked up on PATH when nothing names it", async () => {
+			const bindir = path.join(dir, `path-${agent}`);
+			await mkdir(bindir);
+			const bin = await fake(`printf '%s\\n' '{"decision":"deny","reason":"from PATH"}'; exit 2`);
+			await copyFile(bin, path.join(bindir, "permguard"));
+			const got = await withEnv({ PERMGUARD_BIN: undefined, PATH: `${bindir}:${process.env.PATH}` }, () =>
+				agents[agent](shims[agent], "bash", { command: "ls" }),
+			);
+			assert.deepEqual(got, { blocked: true, reason: "from PATH" });
+		});
+
+		test("a call that cannot be encoded", async () => {
+			const bin = await fake(`printf '%s\\n' '{"decision":"allow"}'`);
+			const got = await withEnv({ PERMGUARD_BIN: bin }, () => agents[agent](shims[agent], "bash", { command: "ls", n: 1n }));
+			assert.equal(got.blocked, true);
+			assert.match(got.reason, /^permguard: cannot encode the tool call as JSON \(.*BigInt.*\); the tool call is blocked$/);
+		});
+
+		test("a timeout that is not a number of ms is the default", async () => {
+			const bin = await fake(`printf '%s\\n' '{"decision":"allow"}'`);
+			for (const ms of ["", "0", "-5", "1.5", "soon", "99999999"]) {
+				const got = await withEnv({ PERMGUARD_BIN: bin, PERMGUARD_HOOK_TIMEOUT_MS: ms }, () =>
+					agents[agent](shims[agent], "bash", { command: "ls" }),
+				);
+				assert.deepEqual(got, { blocked: false }, `PERMGUARD_HOOK_TIMEOUT_MS=${ms}`);
+			}
+		});
+	});
+}
+
+describe("pi's confirm dialog", () => {
+	test("shows the call and permguard's reason", async () => {
+		const bin = await fake(`printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high\\n  1:1 git push: high"}'`);
+		const asked = [];
+		await withEnv({ PERMGUARD_BIN: bin }, () => agents.pi(shims.pi, "bash", { command: "git push" }, { ui: true, asked }));
+		assert.deepEqual(asked, [
+			{ title: "permguard: allow this tool call?", message: "bash: git push\n\npermguard: needs high\n  1:1 git push: high" },
+		]);
+	});
+
+	test("shows no escape sequence the model wrote", async () => {
+		const bin = await fake(`printf '%s\\n' '{"decision":"ask","reason":"r"}'`);
+		const asked = [];
+		await withEnv({ PERMGUARD_BIN: bin }, () =>
+			agents.pi(shims.pi, "read", { path: "a\u001b[2J\u0007b\nc" }, { ui: false, asked }),
+		);
+		assert.equal(asked[0].message, "read: a?[2J?b\nc\n\nr");
+	});
+});
+
+describe("against the real permguard", { skip: noRealBin }, () => {
+	let env;
+	before(async () => {
+		const home = path.join(dir, "real-home");
+		await mkdir(path.join(dir, "real-cfg"), { recursive: true });
+		await mkdir(home, { recursive: true });
+		// no desktop notifications from the tests
+		await writeFile(path.join(dir, "real-cfg", "settings.json"), '{"notifications": "off"}\n');
+		env = {
+			PERMGUARD_BIN: realBin,
+			HOME: home,
+			PERMGUARD_CONFIG_DIR: path.join(dir, "real-cfg"),
+			PERMGUARD_STATE_DIR: path.join(dir, "real-state"),
+			PERMGUARD_MANAGED_FILE: path.join(dir, "real-managed.json"),
+			PERMGUARD_LEVEL: undefined,
+			PERMGUARD_MODE: undefined,
+			PERMGUARD_SESSION: undefined,
+			PERMGUARD_HOOK_TIMEOUT_MS: undefined,
+			XDG_CONFIG_HOME: undefined,
+			PI_CODING_AGENT_DIR: undefined,
+		};
+	});
+
+	const real = [
+		{ name: "git status is allowed", tool: "bash", input: { command: "git status" }, pi: "allow", opencode: "allow" },
+		{
+			name: "rm -rf / is denied",
+			tool: "bash",
+			input: { command: "rm -rf /" },
+			pi: /^rm -rf \/\nBlocked by permission \(minimal\)\..*\nNeeds: high, dangerous — deletes the whole file system\n/s,
+			opencode: /^rm -rf \/\nBlocked by permission \(minimal\)\./,
+		},
+		{ name: "git push is asked, and allowed", tool: "bash", input: { command: "git push" }, ui: true, pi: "allow", opencode: /needs a person's approval.*\npermguard: needs high, the level in force is minimal — pushes commits/s },
+		{ name: "git push is asked, and denied", tool: "bash", input: { command: "git push" }, ui: false, pi: /^permguard: denied by the user in pi/, opencode: /needs a person's approval/ },
+		{ name: "git push without a UI", tool: "bash", input: { command: "git push" }, pi: /pi has no UI to ask for it in this mode.*\npermguard: needs high/s, opencode: /needs a person's approval/ },
+		{ name: "reading an ssh key is asked", tool: "read", input: (e) => ({ path: path.join(e.HOME, ".ssh/id_ed25519") }), ui: false, pi: /denied by the user/, opencode: /reads a secret/ },
+		{ name: "an unknown tool is high", tool: "deploy", input: { env: "prod" }, pi: /no UI.*needs high/s, opencode: /needs high/ },
+	];
+	for (const agent of ["pi", "opencode"]) {
+		for (const c of real) {
+			test(`${agent}: ${c.name}`, async () => {
+				const opts = "ui" in c ? { ui: c.ui, asked: [] } : {};
+				const input = typeof c.input === "function" ? c.input(env) : c.input;
+				const got = await withEnv(env, () => agents[agent](shims[agent], c.tool, input, opts));
+				if (c[agent] === "allow") {
+					assert.deepEqual(got, { blocked: false });
+				} else {
+					assert.equal(got.blocked, true);
+					assert.match(got.reason, c[agent]);
+				}
+			});
+		}
+	}
+
+	// The installed copies run the binary that installed them, by the path
+	// it pinned, with PERMGUARD_BIN unset and no permguard on PATH.
+	const installs = [
+		{ agent: "pi", file: (e) => path.join(e.HOME, ".pi/agent/extensions/permguard.ts") },
+		{ agent: "opencode", file: (e) => path.join(e.HOME, ".config/opencode/plugin/permguard.js") },
+	];
+	for (const { agent, file } of installs) {
+		test(`${agent}: the installed file runs the binary that installed it`, async () => {
+			const out = await withEnv(env, () => execFileSync(realBin, ["install", agent], { encoding: "utf8" }));
+			assert.match(out, new RegExp(`^install ${agent}: ${file(env).replaceAll(".", "\\.")}\n`));
+			const text = await readFile(file(env), "utf8");
+			assert.ok(text.includes(`const INSTALLED_BIN = ${JSON.stringify(await realpath(realBin))}; // permguard-install: bin\n`));
+			const installed = await importCopy(file(env), `installed-${agent}`);
+			const got = await withEnv({ ...env, PERMGUARD_BIN: undefined, PATH: "/usr/bin:/bin" }, () =>
+				agents[agent](installed, "bash", { command: "rm -rf /" }),
+			);
+			assert.equal(got.blocked, true);
+			assert.match(got.reason, /^rm -rf \/\nBlocked by permission/);
+			await withEnv(env, () => execFileSync(realBin, ["uninstall", agent], { encoding: "utf8" }));
+			assert.equal(existsSync(file(env)), false);
+		});
+	}
+});
