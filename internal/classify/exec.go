@@ -315,7 +315,8 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 	}
 }
 
-// finish records a classified command in the verdict.
+// finish records a classified command in the verdict, in the slot run
+// took for it, if any.
 func (w *walker) finish(c *call) {
 	c.out.Argv = make([]string, 0, len(c.args)+1)
 	if c.name != "" {
@@ -324,7 +325,11 @@ func (w *walker) finish(c *call) {
 	for _, a := range c.args {
 		c.out.Argv = append(c.out.Argv, a.val)
 	}
-	w.v.Commands = append(w.v.Commands, *c.out)
+	if c.slot > 0 {
+		w.v.Commands[c.slot-1] = *c.out
+	} else {
+		w.v.Commands = append(w.v.Commands, *c.out)
+	}
 	w.v.Reasons = append(w.v.Reasons, c.out.Reasons...)
 	w.lift(c.out.Level, c.out.Dangerous)
 }
@@ -332,6 +337,10 @@ func (w *walker) finish(c *call) {
 // run classifies argv (name first) as the command c and records it. It
 // returns what the command writes to its standard output.
 func (w *walker) run(c *call, argv []arg) flow {
+	// taking the slot before the command runs anything puts it ahead of
+	// what it runs, so the commands read top-down as a tree
+	w.v.Commands = append(w.v.Commands, Command{})
+	c.slot = len(w.v.Commands)
 	out := w.dispatch(c, argv)
 	w.finish(c)
 	return out

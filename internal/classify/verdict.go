@@ -94,8 +94,11 @@ type Command struct {
 type Verdict struct {
 	Level     Level
 	Dangerous bool
-	Reasons   []Reason  // every reason, in source order; never empty
-	Commands  []Command // every simple command found, in source order
+	Reasons   []Reason // every reason, in source order; never empty
+	// Commands are every simple command found, in the order they start:
+	// a command after the substitutions in its words, and before the
+	// commands it runs (bash -c, xargs), which follow it.
+	Commands []Command
 	// Floors are the reasons that belong to no single command:
 	// redirections, assignments, parse errors, limits. Settings that
 	// replace a command's classification never replace these.
