@@ -79,7 +79,10 @@ func (w *walker) commandValue(name string, val *arg, p Pos) {
 	if !commandVars[name] || val == nil || val.dyn || val.val == "" {
 		return
 	}
-	w.script(strings.TrimPrefix(val.val, "|"), &p)
+	src := strings.TrimPrefix(val.val, "|")
+	saved := w.push(FrameScript, name, p, src)
+	w.script(src, &p)
+	w.frames = saved
 }
 
 // callExpr classifies a simple command.
@@ -325,6 +328,7 @@ func (w *walker) finish(c *call) {
 	for _, a := range c.args {
 		c.out.Argv = append(c.out.Argv, a.val)
 	}
+	c.out.Where = w.frames
 	if c.slot > 0 {
 		w.v.Commands[c.slot-1] = *c.out
 	} else {
@@ -372,10 +376,14 @@ func (w *walker) secretArgs(c *call) {
 }
 
 // inner classifies argv as a separate command run by c (find -exec,
-// xargs): its own entry in Commands, at c's position.
-func (w *walker) inner(c *call, argv []arg, in flow) flow {
+// xargs): its own entry in Commands, at c's position, in a frame named by
+// (xargs, find -exec).
+func (w *walker) inner(c *call, by string, argv []arg, in flow) flow {
 	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
-	return w.run(ic, argv)
+	saved := w.push(FrameRunBy, by, c.pos, c.snippet)
+	out := w.run(ic, argv)
+	w.frames = saved
+	return out
 }
 
 // dispatch resolves the program name of argv and applies what is known
