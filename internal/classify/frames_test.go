@@ -63,6 +63,9 @@ var whereCases = []struct {
 		"command substitution > command substitution > ls", "command substitution > cat $(ls)", "echo $(cat $(ls))"}},
 	{name: "process substitution", src: "diff <(ls a) >(cat)", want: []string{
 		"process substitution > ls a", "process substitution > cat", "diff <(ls a) >(cat)"}},
+	{name: "process substitution in [[ ]]", src: "[[ -s <(ls) ]]", want: []string{"process substitution > ls"}},
+	{name: "coproc", src: "coproc worker { ls; }; coproc rm -f x", want: []string{
+		"coproc(worker) > group > ls", "coproc > rm -f x"}},
 	{name: "substitution in a heredoc", src: "cat <<EOF\n$(id)\nEOF", want: []string{"command substitution > id", "cat"}},
 	{name: "bash -c", src: "bash -c 'rm -rf /'", want: []string{"bash -c rm -rf /", "script(bash) > rm -rf /"}},
 	{name: "sh -c in bash -c", src: `bash -c "sh -c 'rm -rf /'"`, want: []string{
