@@ -104,7 +104,7 @@ func mapfileCommand(c *call) flow {
 		if cb.dyn {
 			c.raise(ruleDynScript)
 		} else {
-			c.w.script(cb.val+" 0 line", &c.pos)
+			c.runScript(FrameScript, cb.val+" 0 line")
 		}
 	}
 	names := valueArgs(c.args, "-d -n -O -s -u -C -c", "")
@@ -160,7 +160,7 @@ func completionCommand(c *call) flow {
 		if cmd.dyn {
 			c.raise(ruleDynScript)
 		} else {
-			c.w.script(cmd.val, &c.pos)
+			c.runScript(FrameScript, cmd.val)
 		}
 	}
 	if _, ok := c.optValue("-F"); ok {
@@ -170,7 +170,8 @@ func completionCommand(c *call) flow {
 		if wl.dyn {
 			c.raise(ruleDynScript)
 		} else if strings.ContainsAny(wl.val, "$`") {
-			c.w.script(": "+wl.val, &c.pos)
+			// compgen expands the list, running what it substitutes
+			c.runScript(FrameScript, ": "+wl.val)
 		}
 	}
 	return flow{kind: flowData}

@@ -54,6 +54,9 @@ type call struct {
 	// mapped: a prefix mapping was applied; one is enough, and a second
 	// could loop (a -> b, b -> a).
 	mapped bool
+	// slot is 1 + the index of the command's entry in Commands, taken
+	// when it starts running; 0 before.
+	slot int
 }
 
 // setEnv records a variable set for this command.

@@ -59,6 +59,11 @@ type walker struct {
 	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
 	cdAnywhere bool // CDPATH or cdable_vars: cd NAME may go anywhere
 
+	// frames are the constructs the walk is inside, outermost first. A
+	// push copies them to a new array, never writing into one a recorded
+	// command shares, so a command takes the slice as it is.
+	frames []Frame
+	lastID int            // the ID of the last frame pushed
 	expCfg *expand.Config // built on first use
 	work   int            // bytes parsed so far, re-parsed scripts included
 	// fastWS: nothing that matters (home, permguard's own dirs) lies inside
@@ -163,7 +168,10 @@ func (w *walker) lift(l Level, dangerous bool) {
 var parseRule = rule{id: "parse-error", level: High, why: "the shell cannot parse this input, so what it runs is unknown"}
 
 // script parses src and walks it. base is nil for the input itself and the
-// position of the word that held src for a re-parsed script.
+// position of the word that held src for a re-parsed script. It adds no
+// frame: it also reads text again another way (after a parse error, for a
+// comment ending in a backslash, for arithmetic over a value), which puts
+// nothing inside anything. Code a command runs goes through runScript.
 func (w *walker) script(src string, base *Pos) {
 	at := Pos{1, 1}
 	if base != nil {
@@ -225,6 +233,27 @@ func (w *walker) script(src string, base *Pos) {
 		w.script(fixed, &at)
 		w.depth--
 	}
+}
+
+// push enters a frame and returns the frames to restore when it ends.
+func (w *walker) push(k FrameKind, name string, p Pos, text string) []Frame {
+	saved := w.frames
+	w.lastID++
+	w.frames = append(saved[:len(saved):len(saved)], Frame{Kind: k, Name: name, Pos: p, Snippet: snippet(text), ID: w.lastID})
+	return saved
+}
+
+// enter pushes a frame for a construct of the input.
+func (w *walker) enter(k FrameKind, name string, n syntax.Node) []Frame {
+	return w.push(k, name, w.pos(n.Pos()), w.text(n))
+}
+
+// runScript classifies src as shell code that c runs (bash -c, eval, a
+// git alias), inside a frame that says so.
+func (c *call) runScript(k FrameKind, src string) {
+	saved := c.w.push(k, c.name, c.pos, src)
+	c.w.script(src, &c.pos)
+	c.w.frames = saved
 }
 
 // commentContinuations returns src with the backslash that ends a comment
@@ -312,15 +341,9 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 	case *syntax.BinaryCmd:
 		switch x.Op {
 		case syntax.Pipe, syntax.PipeAll:
-			// each side of a pipe runs in a subshell
-			var out flow
-			w.isolated(func() { out = w.stmt(x.X, in) })
-			if w.lastpipe {
-				// shopt -s lastpipe: the last command runs in this shell
-				w.compound(func() { out = w.stmt(x.Y, out) })
-				return out
-			}
-			w.isolated(func() { out = w.stmt(x.Y, out) })
+			saved := w.enter(FramePipeline, "", x)
+			out := w.pipeline(x, in)
+			w.frames = saved
 			return out
 		case syntax.AndStmt:
 			w.stmt(x.X, in)
@@ -330,22 +353,39 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			w.compound(func() { w.stmt(x.Y, flow{}) })
 		}
 	case *syntax.Subshell:
+		saved := w.enter(FrameSubshell, "", x)
 		w.isolated(func() { w.stmts(x.Stmts) })
+		w.frames = saved
 	case *syntax.Block:
+		saved := w.enter(FrameGroup, "", x)
 		w.stmts(x.Stmts)
+		w.frames = saved
 	case *syntax.IfClause:
+		saved := w.enter(FrameIf, "", x)
 		w.compound(func() {
 			for c := x; c != nil; c = c.Else {
 				w.stmts(c.Cond)
 				w.stmts(c.Then)
 			}
 		})
+		w.frames = saved
 	case *syntax.WhileClause:
+		k := FrameWhile
+		if x.Until {
+			k = FrameUntil
+		}
+		saved := w.enter(k, "", x)
 		w.compound(func() {
 			w.stmts(x.Cond)
 			w.stmts(x.Do)
 		})
+		w.frames = saved
 	case *syntax.ForClause:
+		k := FrameFor
+		if x.Select {
+			k = FrameSelect
+		}
+		saved := w.enter(k, "", x)
 		w.compound(func() {
 			switch l := x.Loop.(type) {
 			case *syntax.WordIter:
@@ -371,7 +411,9 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			}
 			w.stmts(x.Do)
 		})
+		w.frames = saved
 	case *syntax.CaseClause:
+		saved := w.enter(FrameCase, "", x)
 		w.word(x.Word)
 		w.compound(func() {
 			for _, item := range x.Items {
@@ -381,17 +423,28 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 				w.stmts(item.Stmts)
 			}
 		})
+		w.frames = saved
 	case *syntax.FuncDecl:
 		// A call to the function is judged as a program of that name, so
 		// defining a function never makes a later command look safer.
 		name := ""
 		if x.Name != nil {
-			name = strings.ToLower(x.Name.Value)
+			name = x.Name.Value
 		}
 		// the body is classified whether or not it is ever called; it runs
 		// in this shell when called, so a cd in it leaves the directory
 		// unknown from here on
-		w.compound(func() { w.stmt(x.Body, flow{}) })
+		saved := w.enter(FrameFunction, name, x)
+		w.compound(func() {
+			if b, ok := x.Body.Cmd.(*syntax.Block); ok && len(x.Body.Redirs) == 0 {
+				// nearly every body is { }: a group frame would only repeat the function
+				w.stmts(b.Stmts)
+				return
+			}
+			w.stmt(x.Body, flow{})
+		})
+		w.frames = saved
+		name = strings.ToLower(name)
 		if name != "" && forksItself(x, name) {
 			w.raise(danger("fork-bomb", "defines a function that keeps starting copies of itself until the machine stalls"), "", w.pos(x.Pos()), w.text(x))
 		}
@@ -410,13 +463,47 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			return w.stmt(x.Stmt, in)
 		}
 	case *syntax.CoprocClause:
+		name := ""
+		if x.Name != nil {
+			name = x.Name.Lit()
+		}
+		saved := w.enter(FrameCoproc, name, x)
 		w.isolated(func() { w.stmt(x.Stmt, in) })
+		w.frames = saved
 	case *syntax.TestDecl:
+		// bats' @test: a function's body, with a description for a name
+		saved := w.enter(FrameFunction, "@test", x)
 		w.isolated(func() { w.stmt(x.Body, flow{}) })
+		w.frames = saved
 	default:
 		w.raise(rule{id: "unknown-construct", level: High, why: "uses a shell construct permguard does not know"}, "", w.pos(cmd.Pos()), w.text(cmd))
 	}
 	return flow{kind: flowData}
+}
+
+// pipeline walks the two sides of a pipe, which each run in a subshell.
+func (w *walker) pipeline(x *syntax.BinaryCmd, in flow) flow {
+	var out flow
+	w.isolated(func() { out = w.pipeSide(x.X, in) })
+	if w.lastpipe {
+		// shopt -s lastpipe: the last command runs in this shell
+		w.compound(func() { out = w.pipeSide(x.Y, out) })
+		return out
+	}
+	w.isolated(func() { out = w.pipeSide(x.Y, out) })
+	return out
+}
+
+// pipeSide walks one side of a pipe. The parser nests a | b | c as
+// (a | b) | c: a side that is itself a pipe is the same pipeline, so it
+// gets no frame of its own.
+func (w *walker) pipeSide(s *syntax.Stmt, in flow) flow {
+	if s != nil {
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+			return w.pipeline(b, w.redirects(s, &in))
+		}
+	}
+	return w.stmt(s, in)
 }
 
 // forksItself reports a function that calls itself in a pipeline or in
@@ -450,10 +537,14 @@ func (w *walker) nested(n syntax.Node) {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
+			saved := w.enter(FrameCmdSubst, "", x)
 			w.isolated(func() { w.stmts(x.Stmts) })
+			w.frames = saved
 			return false
 		case *syntax.ProcSubst:
+			saved := w.enter(FrameProcSubst, "", x)
 			w.isolated(func() { w.stmts(x.Stmts) })
+			w.frames = saved
 			return false
 		}
 		return true

@@ -218,7 +218,7 @@ func pagerCommands(c *call) {
 		}
 		if i := strings.IndexByte(a.val, '!'); i >= 0 {
 			c.raise(r("pager-shell", High, "makes the pager run a shell command"))
-			c.w.script(a.val[i+1:], &c.pos)
+			c.runScript(FrameScript, a.val[i+1:])
 		}
 	}
 }
@@ -230,7 +230,7 @@ func execOpts(c *call, opts, why string) {
 		c.raise(r("runs-program", High, why))
 		for o := range strings.FieldsSeq(opts) {
 			if v, ok := c.optValue(o); ok && !v.dyn && strings.ContainsAny(v.val, " ;|&") {
-				c.w.script(v.val, &c.pos)
+				c.runScript(FrameScript, v.val)
 			}
 		}
 	}
@@ -298,7 +298,7 @@ func fdCommand(c *call) {
 			inner = append(inner, x)
 		}
 		if len(inner) > 0 {
-			c.w.inner(c, inner, flow{})
+			c.w.inner(c, c.name+" "+a.val, inner, flow{})
 		}
 		return
 	}

@@ -354,7 +354,7 @@ func cmakeCheck(c *call) {
 		switch rest[0].val {
 		case "rm", "remove", "remove_directory", "rmdir":
 			argv := append([]arg{{val: "rm", pos: c.pos}, {val: "-rf", pos: c.pos}}, positional(rest[1:])...)
-			c.w.inner(c, argv, flow{})
+			c.w.inner(c, c.name+" -E", argv, flow{})
 		case "copy", "copy_directory", "copy_if_different", "rename", "create_symlink", "create_hardlink", "touch", "make_directory":
 			if ps := positional(rest[1:]); len(ps) > 0 {
 				if ru, bad := c.w.writeRule(ps[len(ps)-1]); bad {

@@ -79,7 +79,10 @@ func (w *walker) commandValue(name string, val *arg, p Pos) {
 	if !commandVars[name] || val == nil || val.dyn || val.val == "" {
 		return
 	}
-	w.script(strings.TrimPrefix(val.val, "|"), &p)
+	src := strings.TrimPrefix(val.val, "|")
+	saved := w.push(FrameScript, name, p, src)
+	w.script(src, &p)
+	w.frames = saved
 }
 
 // callExpr classifies a simple command.
@@ -315,7 +318,8 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 	}
 }
 
-// finish records a classified command in the verdict.
+// finish records a classified command in the verdict, in the slot run
+// took for it, if any.
 func (w *walker) finish(c *call) {
 	c.out.Argv = make([]string, 0, len(c.args)+1)
 	if c.name != "" {
@@ -324,7 +328,12 @@ func (w *walker) finish(c *call) {
 	for _, a := range c.args {
 		c.out.Argv = append(c.out.Argv, a.val)
 	}
-	w.v.Commands = append(w.v.Commands, *c.out)
+	c.out.Where = w.frames
+	if c.slot > 0 {
+		w.v.Commands[c.slot-1] = *c.out
+	} else {
+		w.v.Commands = append(w.v.Commands, *c.out)
+	}
 	w.v.Reasons = append(w.v.Reasons, c.out.Reasons...)
 	w.lift(c.out.Level, c.out.Dangerous)
 }
@@ -332,6 +341,10 @@ func (w *walker) finish(c *call) {
 // run classifies argv (name first) as the command c and records it. It
 // returns what the command writes to its standard output.
 func (w *walker) run(c *call, argv []arg) flow {
+	// taking the slot before the command runs anything puts it ahead of
+	// what it runs, so the commands read top-down as a tree
+	w.v.Commands = append(w.v.Commands, Command{})
+	c.slot = len(w.v.Commands)
 	out := w.dispatch(c, argv)
 	w.finish(c)
 	return out
@@ -363,10 +376,14 @@ func (w *walker) secretArgs(c *call) {
 }
 
 // inner classifies argv as a separate command run by c (find -exec,
-// xargs): its own entry in Commands, at c's position.
-func (w *walker) inner(c *call, argv []arg, in flow) flow {
+// xargs): its own entry in Commands, at c's position, in a frame named by
+// (xargs, find -exec).
+func (w *walker) inner(c *call, by string, argv []arg, in flow) flow {
 	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
-	return w.run(ic, argv)
+	saved := w.push(FrameRunBy, by, c.pos, c.snippet)
+	out := w.run(ic, argv)
+	w.frames = saved
+	return out
 }
 
 // dispatch resolves the program name of argv and applies what is known

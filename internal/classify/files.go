@@ -340,7 +340,7 @@ func findCommand(c *call) flow {
 				inner = append(inner, x)
 			}
 			if len(inner) > 0 {
-				c.w.inner(c, inner, flow{})
+				c.w.inner(c, c.name+" "+a.val, inner, flow{})
 			}
 			i = j
 		case "-delete":
@@ -448,7 +448,7 @@ func xargsCommand(c *call) flow {
 	if n, ok := firstName(inner); ok && handlers[n] != nil && isShellName(n) {
 		c.raise(r("xargs-shell", High, "feeds its input to a shell, where data becomes code"))
 	}
-	c.w.inner(c, inner, flow{})
+	c.w.inner(c, c.name, inner, flow{})
 	return flow{kind: flowData}
 }
 
@@ -534,19 +534,23 @@ func parallelCommand(c *call) flow {
 	if len(cmd) == 0 {
 		c.raise(ruleShellStdin)
 		for _, cand := range cands {
-			c.w.script(cand, &c.pos)
+			c.runScript(FrameScript, cand)
 		}
 		return flow{kind: flowData}
 	}
 	if len(cands) == 0 {
 		cands = []string{"$PARALLEL_INPUT"}
 	}
-	for _, line := range []string{joinArgsRaw(cmd), joinArgs(cmd)} {
-		for _, cand := range cands {
-			q := cand
-			if cand != "$PARALLEL_INPUT" {
-				q = syntaxQuote(cand)
-			}
+	lines := []string{joinArgsRaw(cmd), joinArgs(cmd)}
+	for _, cand := range cands {
+		q := cand
+		if cand != "$PARALLEL_INPUT" {
+			q = syntaxQuote(cand)
+		}
+		// one frame per input: the quoted reading is the same line read
+		// another way
+		var saved []Frame
+		for i, line := range lines {
 			script := line
 			found := false
 			for _, tok := range []string{"{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}", "{1}", "{2}", "{3}"} {
@@ -558,8 +562,12 @@ func parallelCommand(c *call) flow {
 			if !found {
 				script += " " + q
 			}
+			if i == 0 {
+				saved = c.w.push(FrameScript, c.name, c.pos, script)
+			}
 			c.w.script(script, &c.pos)
 		}
+		c.w.frames = saved
 	}
 	return flow{kind: flowData}
 }
@@ -606,7 +614,7 @@ func tarCommand(c *call) flow {
 		c.raise(r("tar-exec", High, "makes tar run another program"))
 		for _, o := range []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"} {
 			if v, ok := c.optValue(o); ok && !v.dyn {
-				c.w.script(strings.TrimPrefix(v.val, "exec="), &c.pos)
+				c.runScript(FrameScript, strings.TrimPrefix(v.val, "exec="))
 			}
 		}
 	}

@@ -86,14 +86,14 @@ func gitCommand(c *call) flow {
 	for _, k := range slices.Sorted(maps.Keys(aliases)) {
 		if strings.HasPrefix(k, "\x00cmd") {
 			// -c core.sshCommand=..., core.pager=...: git will run it
-			c.w.script(strings.TrimPrefix(aliases[k], "!"), &c.pos)
+			c.runScript(FrameScript, strings.TrimPrefix(aliases[k], "!"))
 		}
 	}
 	if def, ok := aliases[sub]; ok {
 		// an alias set with -c alias.NAME=...: judge what it expands to
 		c.raise(gitConfigOpt)
 		if strings.HasPrefix(def, "!") {
-			c.w.script(def[1:]+" "+joinArgs(rest), &c.pos)
+			c.runScript(FrameScript, def[1:]+" "+joinArgs(rest))
 			return flow{kind: flowData}
 		}
 		words := strings.Fields(def)

@@ -229,7 +229,7 @@ func suCommand(c *call) flow {
 		if cmd.dyn {
 			c.raise(ruleDynScript)
 		} else {
-			c.w.script(cmd.val, &c.pos)
+			c.runScript(FrameScript, cmd.val)
 		}
 		return flow{kind: flowData}
 	}
@@ -245,12 +245,13 @@ func suCommand(c *call) flow {
 // program, which usually has the package's name: judge that command too.
 func launcher(c *call) flow {
 	c.raise(runPackage)
-	launched(c, c.args)
+	launched(c, c.name, c.args)
 	return flow{kind: flowData}
 }
 
-// launched judges the program a package launcher runs from args.
-func launched(c *call, args []arg) {
+// launched judges the program a package launcher (by: npx, npm exec)
+// runs from args.
+func launched(c *call, by string, args []arg) {
 	i := skipOpts(args, "-p --package -c --call --registry --cache --from --with")
 	if i < len(args) && !args[i].dyn {
 		name := args[i].val
@@ -259,7 +260,7 @@ func launched(c *call, args []arg) {
 		}
 		if handlers[name] != nil || lookupTool(name) != nil {
 			argv := append([]arg{{val: name, pos: args[i].pos}}, args[i+1:]...)
-			c.w.inner(c, argv, c.stdin)
+			c.w.inner(c, by, argv, c.stdin)
 		}
 	}
 }
@@ -269,7 +270,7 @@ func launchSub(c *call) {
 	ps := positional(c.args)
 	for k, a := range c.args {
 		if len(ps) > 0 && !a.dyn && a.val == ps[0].val {
-			launched(c, c.args[k+1:])
+			launched(c, c.name+" "+a.val, c.args[k+1:])
 			return
 		}
 	}
@@ -305,7 +306,7 @@ func envCommand(c *call) flow {
 				script = v[2:]
 			}
 			c.raise(r("env-split", Minimal, "runs the command in its -S string (classified on its own)"))
-			c.w.script(script+" "+joinArgs(args[i+1:]), &c.pos)
+			c.runScript(FrameScript, script+" "+joinArgs(args[i+1:]))
 			return flow{kind: flowData}
 		}
 		if !strings.HasPrefix(v, "-") {
@@ -370,9 +371,13 @@ func watchCommand(c *call) flow {
 		return c.w.dispatch(c, c.args[i:])
 	}
 	// watch joins its arguments and runs them with sh -c, losing their
-	// quotes; judge the quoted reading too
-	c.w.script(joinArgsRaw(c.args[i:]), &c.pos)
+	// quotes; judge the quoted reading too, in the same frame: it is the
+	// same script read another way
+	raw := joinArgsRaw(c.args[i:])
+	saved := c.w.push(FrameScript, c.name, c.pos, raw)
+	c.w.script(raw, &c.pos)
 	c.w.script(joinArgs(c.args[i:]), &c.pos)
+	c.w.frames = saved
 	return flow{kind: flowData}
 }
 
@@ -411,7 +416,7 @@ func flockCommand(c *call) flow {
 			c.raise(ruleDynScript)
 		} else {
 			c.raise(ruleShellC)
-			c.w.script(o.val, &c.pos)
+			c.runScript(FrameScript, o.val)
 		}
 		return flow{kind: flowData}
 	}
@@ -445,7 +450,7 @@ func scriptCommand(c *call) flow {
 			c.raise(ruleDynScript)
 		} else {
 			c.raise(ruleShellC)
-			c.w.script(o.val, &c.pos)
+			c.runScript(FrameScript, o.val)
 		}
 		return flow{kind: flowData}
 	}
@@ -506,13 +511,13 @@ func shellCommand(c *call) flow {
 		if rest[0].dyn {
 			c.raise(ruleDynScript)
 			if rest[0].cand != "" {
-				c.w.script(rest[0].cand, &c.pos)
+				c.runScript(FrameScript, rest[0].cand)
 			}
 			return flow{kind: flowData}
 		}
 		c.raise(ruleShellC)
 		restore := c.w.positional(rest[1:])
-		c.w.script(rest[0].val, &c.pos)
+		c.runScript(FrameScript, rest[0].val)
 		restore()
 		return flow{kind: flowData}
 	}
@@ -527,7 +532,7 @@ func shellCommand(c *call) flow {
 		}
 		if rest[0].dyn && rest[0].cand != "" {
 			// sh <(echo ...): the file holds that text
-			c.w.script(rest[0].cand, &c.pos)
+			c.runScript(FrameScript, rest[0].cand)
 		}
 		return flow{kind: flowData}
 	}
@@ -564,7 +569,7 @@ func codeFromStdin(c *call, shell bool) {
 			// a pipe or heredoc into a shell is high (design §2.5), and
 			// the text is judged as the script it is
 			c.raise(ruleShellStdin)
-			c.w.script(c.stdin.text, &c.pos)
+			c.runScript(FrameStdinScript, c.stdin.text)
 		} else {
 			inlineCode(c, c.stdin.text)
 		}
@@ -591,7 +596,7 @@ func inlineCode(c *call, code string) {
 		c.raise(ruleInlineDel)
 	}
 	for _, sh := range shellStrings(code) {
-		c.w.script(sh, &c.pos)
+		c.runScript(FrameScript, sh)
 	}
 }
 
@@ -756,11 +761,11 @@ func evalCommand(c *call) flow {
 				b.WriteString(a.val)
 			}
 		}
-		c.w.script(b.String(), &c.pos)
+		c.runScript(FrameScript, b.String())
 		return flow{kind: flowData}
 	}
 	c.raise(r("eval", Minimal, "runs its arguments as a script (classified on their own)"))
-	c.w.script(joinArgsRaw(c.args), &c.pos)
+	c.runScript(FrameScript, joinArgsRaw(c.args))
 	return flow{kind: flowData}
 }
 
@@ -774,7 +779,7 @@ func sourceCommand(c *call) flow {
 		case isStdinPath(ps[0]):
 			codeFromStdin(c, true)
 		case ps[0].dyn && ps[0].cand != "":
-			c.w.script(ps[0].cand, &c.pos)
+			c.runScript(FrameScript, ps[0].cand)
 		}
 	}
 	return flow{kind: flowData}
@@ -802,7 +807,7 @@ func trapCommand(c *call) flow {
 			c.raise(ruleDynScript)
 		} else {
 			c.raise(r("trap", Minimal, "runs a command when a signal arrives (classified on its own)"))
-			c.w.script(c.args[i].val, &c.pos)
+			c.runScript(FrameScript, c.args[i].val)
 		}
 	}
 	return flow{}
@@ -1046,7 +1051,7 @@ func permguardCommand(c *call) flow {
 				i++
 			}
 			if i+1 < len(c.args) {
-				return c.w.inner(c, c.args[i+1:], c.stdin)
+				return c.w.inner(c, "permguard exec", c.args[i+1:], c.stdin)
 			}
 			return flow{}
 		case "config", "rules":

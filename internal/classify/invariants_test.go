@@ -128,7 +128,8 @@ func TestDeterministic(t *testing.T) {
 
 // FuzzClassify checks, whatever the input: no panic, at least one reason,
 // the same verdict twice, never below high when the input does not parse,
-// and the composition and wrapping invariants.
+// commands that form a tree (checkFrames), and the composition and
+// wrapping invariants.
 func FuzzClassify(f *testing.F) {
 	all := append(append([]classifyCase{}, classifyCases...), infraCases...)
 	for i, tc := range all {
@@ -147,6 +148,7 @@ func FuzzClassify(f *testing.F) {
 				t.Fatalf("Classify(%q) = %v although it does not parse", a, v.Level)
 			}
 		}
+		checkFrames(t, a, v)
 		checkInvariants(t, a, b)
 	})
 }

@@ -290,7 +290,7 @@ func awkCommand(c *call) flow {
 			c.raise(ruleInlineDel)
 		}
 		for _, sh := range shellStrings(p) {
-			c.w.script(sh, &c.pos)
+			c.runScript(FrameScript, sh)
 		}
 	}
 	if awkWrites(p) {

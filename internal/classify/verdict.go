@@ -87,6 +87,73 @@ type Command struct {
 	Level     Level
 	Dangerous bool
 	Reasons   []Reason
+	// Where lists the constructs the command sits inside, outermost
+	// first; nil at top level. Commands inside the same construct share
+	// the slice, so it must not be modified.
+	Where []Frame
+}
+
+// Frame is one construct a command sits inside: a pipeline, a subshell, a
+// $( ), the script a bash -c runs, the command an xargs runs.
+type Frame struct {
+	Kind FrameKind
+	// Name says which one, when the kind alone does not: the program
+	// that runs a script or a command (bash, eval, git, xargs, find -exec),
+	// the variable whose value is run (GIT_SSH_COMMAND), the function's
+	// name, or coproc's.
+	Name string
+	// Pos is where the construct starts. Inside a re-parsed script every
+	// position is the script's own, as for commands.
+	Pos Pos
+	// Snippet is the construct as written (one line, shortened); for a
+	// script, the code it runs.
+	Snippet string
+	// ID tells frames apart that read alike, such as two pipelines in one
+	// bash -c string, which share its position. It is unique within one
+	// verdict, larger for a frame inside another, and the same for every
+	// command in the frame.
+	ID int
+}
+
+// FrameKind is the sort of construct a [Frame] is.
+type FrameKind uint8
+
+// The frame kinds. Sudo, time, env, nice and their kin have none: the
+// command they run is unwrapped into their own [Command].
+const (
+	FramePipeline    FrameKind = iota + 1 // a | b | c, however many commands
+	FrameSubshell                         // ( )
+	FrameGroup                            // { }
+	FrameIf                               // if, its conditions and every branch
+	FrameWhile                            // while, its condition and body
+	FrameUntil                            // until, its condition and body
+	FrameFor                              // for, its words and body
+	FrameSelect                           // select, its words and body
+	FrameCase                             // case, its word, patterns and branches
+	FrameFunction                         // a function's body, where it is defined
+	FrameCoproc                           // coproc
+	FrameCmdSubst                         // $( ) and backticks
+	FrameProcSubst                        // <( ) and >( )
+	FrameScript                           // text run as shell code: bash -c, eval, a git alias, GIT_SSH_COMMAND
+	FrameStdinScript                      // shell code read from standard input: sh <<EOF, echo ... | sh
+	FrameRunBy                            // a command another one runs: xargs, find -exec, npx
+)
+
+var frameNames = [...]string{
+	FramePipeline: "pipeline", FrameSubshell: "subshell", FrameGroup: "group", FrameIf: "if",
+	FrameWhile: "while", FrameUntil: "until", FrameFor: "for", FrameSelect: "select", FrameCase: "case",
+	FrameFunction: "function", FrameCoproc: "coproc", FrameCmdSubst: "command substitution",
+	FrameProcSubst: "process substitution", FrameScript: "script", FrameStdinScript: "stdin script",
+	FrameRunBy: "run by",
+}
+
+// String names the kind the way a person reads it: "pipeline",
+// "command substitution", "run by".
+func (k FrameKind) String() string {
+	if int(k) < len(frameNames) && frameNames[k] != "" {
+		return frameNames[k]
+	}
+	return fmt.Sprintf("FrameKind(%d)", k)
 }
 
 // Verdict is the result of classifying an input: the maximum over every
@@ -94,8 +161,11 @@ type Command struct {
 type Verdict struct {
 	Level     Level
 	Dangerous bool
-	Reasons   []Reason  // every reason, in source order; never empty
-	Commands  []Command // every simple command found, in source order
+	Reasons   []Reason // every reason, in source order; never empty
+	// Commands are every simple command found, in the order they start:
+	// a command after the substitutions in its words, and before the
+	// commands it runs (bash -c, xargs), which follow it.
+	Commands []Command
 	// Floors are the reasons that belong to no single command:
 	// redirections, assignments, parse errors, limits. Settings that
 	// replace a command's classification never replace these.

@@ -55,6 +55,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
 			dyn = true
+			saved := w.enter(FrameCmdSubst, "", x)
 			w.isolated(func() {
 				out := w.lastOutput(x.Stmts)
 				switch {
@@ -67,9 +68,11 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 					outputs[x] = strings.TrimRight(out.text, "\n")
 				}
 			})
+			w.frames = saved
 			return false
 		case *syntax.ProcSubst:
 			dyn = true
+			saved := w.enter(FrameProcSubst, "", x)
 			w.isolated(func() {
 				out := w.lastOutput(x.Stmts)
 				net = net || out.kind == flowDownload
@@ -78,6 +81,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 					cand = out.text
 				}
 			})
+			w.frames = saved
 			return false
 		case *syntax.ParamExp:
 			dyn = true
