@@ -128,14 +128,13 @@ func explainText(ev *evaluation, p painter) string {
 		}
 		open = open[:common]
 		for _, f := range c.Where[common:] {
-			indent := strings.Repeat("  ", len(open)+1)
-			fmt.Fprintf(&b, "%s%s %s\n", indent, p.frame(frameTitle(f)), p.dim(f.Pos.String()+" "+printable(f.Snippet)))
 			open = append(open, f)
+			fmt.Fprintf(&b, "%s%s %s\n", indentOf(open), p.frame(frameTitle(f)), p.dim(f.Pos.String()+" "+printable(f.Snippet)))
 		}
-		indent := strings.Repeat("  ", len(open)+1)
-		fmt.Fprintf(&b, "%s%s  %s  %s\n", indent, p.bold(printable(c.Snippet)), p.dim(c.Pos.String()), p.level(c.Level, c.Dangerous))
-		if argv := shellArgv(c.Argv); argv != c.Snippet {
-			fmt.Fprintf(&b, "%s  %s %s\n", indent, p.dim("runs:"), printable(argv))
+		indent := indentOf(open) + "  "
+		fmt.Fprintf(&b, "%s%s  %s  %s\n", indent, p.bold(printable(trimStatement(c.Snippet))), p.dim(c.Pos.String()), p.level(c.Level, c.Dangerous))
+		if argv := argvLine(c.Argv); argv != trimStatement(c.Snippet) {
+			fmt.Fprintf(&b, "%s  %s %s\n", indent, p.dim("argv:"), argv)
 		}
 		for _, r := range c.Reasons {
 			fmt.Fprintf(&b, "%s  %s %s %s\n", indent, p.level(r.Level, r.Dangerous), printable(r.Message), p.dim("(rule "+r.Rule+")"))
@@ -168,14 +167,32 @@ func frameTitle(f classify.Frame) string {
 	return f.Kind.String()
 }
 
-// shellArgv shows resolved words as one line, quoting those that need it.
-func shellArgv(argv []string) string {
+// indentOf is the indentation of the last of frames: one step per frame,
+// and one more for a frame that a command runs (a script, xargs' command),
+// which sits under that command.
+func indentOf(frames []classify.Frame) string {
+	n := len(frames)
+	for _, f := range frames {
+		if f.Kind == classify.FrameScript || f.Kind == classify.FrameStdinScript || f.Kind == classify.FrameRunBy {
+			n++
+		}
+	}
+	return strings.Repeat("  ", n)
+}
+
+// trimStatement drops the separator a statement's text ends with.
+func trimStatement(s string) string { return strings.TrimRight(s, "; &\t") }
+
+// argvLine shows resolved words on one line. A word the classifier could
+// not resolve is shown as written ("$1"); words with spaces, empty words
+// and control characters are quoted so the list stays readable.
+func argvLine(argv []string) string {
 	words := make([]string, len(argv))
 	for i, a := range argv {
-		if plainWord(a) {
-			words[i] = a
-		} else {
+		if a == "" || strings.ContainsAny(a, " \t\n") || printable(a) != a {
 			words[i] = shellQuote(a)
+		} else {
+			words[i] = a
 		}
 	}
 	return strings.Join(words, " ")

@@ -54,6 +54,7 @@ and allows it or blocks it with an explanation.`,
 	root.AddCommand(NewCmdDeny(f, nil))
 	root.AddCommand(NewCmdRules(f, nil))
 	root.AddCommand(NewCmdTrust(f, nil))
+	root.AddCommand(NewCmdExplain(f, nil))
 	root.AddCommand(NewCmdExec(f, nil))
 	root.AddCommand(NewCmdLog(f, nil))
 	root.AddCommand(NewCmdStatusline(f, nil))
