@@ -451,6 +451,11 @@ EOF`, ""),
 	high(`ruff format /home/u/x.py`, "write-outside"),
 	high(`deno fmt /home/u/x.ts`, "write-outside"),
 	high(`buf push`, ""),
+	// a prefix assignment already makes the call high; what the tool
+	// writes must still be judged (found by FuzzClassify)
+	dangerous(`X=1 buf /`, "write-critical"),
+	dangerous(`env X=1 buf /`, "write-critical"),
+	high(`FOO=1 prettier --write /home/u/.bashrc`, "write-persistence"),
 
 	// npm: --prefix/--location move installs out of the workspace;
 	// --script-shell runs scripts with any program (go -exec is high);

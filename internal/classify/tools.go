@@ -77,7 +77,16 @@ func (w *walker) applyTool(c *call, t *tool) {
 	if t.check != nil {
 		t.check(c)
 	}
-	if c.out.Level >= Low && c.out.Level < High {
+	// Whether it is a development tool is the tool's level without the
+	// variables set for it: X=1 is already high, and must not skip what
+	// devChecks finds (X=1 buf / writes the root too).
+	own := Minimal
+	for _, r := range c.out.Reasons {
+		if r.Rule != ruleEnvUnknown.id && r.Rule != ruleEnvProgram.id && r.Rule != ruleEnvSelf.id && r.Level > own {
+			own = r.Level
+		}
+	}
+	if own >= Low && own < High {
 		devChecks(c)
 	}
 }
