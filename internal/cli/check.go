@@ -14,7 +14,6 @@ import (
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
 	"github.com/permguard/permguard/internal/notify"
-	"github.com/permguard/permguard/internal/settings"
 )
 
 // CheckOptions is everything `permguard check` works from.
@@ -74,10 +73,8 @@ Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`
   permguard check --json --cwd "$PWD" -- rm -rf build`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, name := range []string{"cwd", "level"} {
-				if cmd.Flags().Changed(name) && cmd.Flags().Lookup(name).Value.String() == "" {
-					return usageErrorf(nil, "--%s needs a value", name)
-				}
+			if err := needValues(cmd, "cwd", "level"); err != nil {
+				return err
 			}
 			opts.Args = args
 			if runF != nil {
@@ -98,10 +95,8 @@ Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`
 // checkRun classifies the command, applies the settings, prints the
 // verdict and decides. It returns [ErrBlocked] when the command may not run.
 func checkRun(opts *CheckOptions) error {
-	if opts.Level != "" {
-		if _, ok := settings.ParsePermission(opts.Level); !ok {
-			return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
-		}
+	if err := checkLevelFlag(opts.Level); err != nil {
+		return err
 	}
 	call, err := checkInput(opts)
 	if err != nil {

@@ -16,7 +16,6 @@ import (
 	"github.com/permguard/permguard/internal/hook"
 	"github.com/permguard/permguard/internal/notify"
 	"github.com/permguard/permguard/internal/sandbox"
-	"github.com/permguard/permguard/internal/settings"
 )
 
 // ExecOptions is everything `permguard exec` works from.
@@ -79,8 +78,8 @@ found; 1 usage error.`,
 			if len(args) == 0 {
 				return usageErrorf([]string{"permguard exec -- PROGRAM [ARG...]"}, "no program to run")
 			}
-			if cmd.Flags().Changed("level") && opts.Level == "" {
-				return usageErrorf(nil, "--level needs a value")
+			if err := needValues(cmd, "level"); err != nil {
+				return err
 			}
 			opts.Args = args
 			if runF != nil {
@@ -106,10 +105,8 @@ var (
 )
 
 func execRun(opts *ExecOptions) error {
-	if opts.Level != "" {
-		if _, ok := settings.ParsePermission(opts.Level); !ok {
-			return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
-		}
+	if err := checkLevelFlag(opts.Level); err != nil {
+		return err
 	}
 	mode := sandbox.Off
 	if opts.Sandbox != "" {

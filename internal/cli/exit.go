@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/notify"
+	"github.com/permguard/permguard/internal/settings"
 )
 
 // Exit codes are API: agents, scripts and CI branch on them. They are declared
@@ -54,6 +55,28 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// needValues is a usage error when one of the named string flags was given
+// an empty value (--level ""), which would otherwise mean "not given".
+func needValues(cmd *cobra.Command, names ...string) error {
+	for _, name := range names {
+		if cmd.Flags().Changed(name) && cmd.Flags().Lookup(name).Value.String() == "" {
+			return usageErrorf(nil, "--%s needs a value", name)
+		}
+	}
+	return nil
+}
+
+// checkLevelFlag is a usage error when --level names no level.
+func checkLevelFlag(level string) error {
+	if level == "" {
+		return nil
+	}
+	if _, ok := settings.ParsePermission(level); !ok {
+		return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", level)
+	}
+	return nil
 }
 
 // hintError adds hints to an error that is not a usage error.

@@ -48,10 +48,8 @@ with no COMMAND, one tool call is read as JSON from stdin.`,
   permguard explain --json 'git push --force' | jq .commands`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, name := range []string{"cwd", "level"} {
-				if cmd.Flags().Changed(name) && cmd.Flags().Lookup(name).Value.String() == "" {
-					return usageErrorf(nil, "--%s needs a value", name)
-				}
+			if err := needValues(cmd, "cwd", "level"); err != nil {
+				return err
 			}
 			opts.Args = args
 			if runF != nil {
@@ -68,10 +66,8 @@ with no COMMAND, one tool call is read as JSON from stdin.`,
 }
 
 func explainRun(opts *ExplainOptions) error {
-	if opts.Level != "" {
-		if _, ok := settings.ParsePermission(opts.Level); !ok {
-			return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", opts.Level)
-		}
+	if err := checkLevelFlag(opts.Level); err != nil {
+		return err
 	}
 	call, err := checkInput(&CheckOptions{IO: opts.IO, Args: opts.Args})
 	if err != nil {
