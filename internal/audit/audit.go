@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -85,11 +86,16 @@ func Append(dir string, r Record) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("failed to create %s: %w", dir, err)
-	}
 	path := filepath.Join(dir, FileName)
 	f, err := openLog(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		// the first decision ever: the directory is made then, not
+		// checked on every call
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("failed to create %s: %w", dir, err)
+		}
+		f, err = openLog(path)
+	}
 	if err != nil {
 		return err
 	}

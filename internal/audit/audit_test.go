@@ -251,8 +251,21 @@ func TestAppendFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := Append(filepath.Join(file, "state"), record(1))
-	if err == nil || !strings.Contains(err.Error(), "failed to create") {
+	if err == nil || !strings.Contains(err.Error(), "failed to open "+filepath.Join(file, "state", FileName)) {
 		t.Errorf("Append under a file: %v", err)
+	}
+	// a state directory that does not exist yet is made (0700)
+	dir := filepath.Join(t.TempDir(), "a", "b")
+	if err := Append(dir, record(1)); err != nil {
+		t.Fatalf("Append into a new directory: %v", err)
+	}
+	if st, err := os.Stat(dir); err != nil || st.Mode().Perm() != 0o700 {
+		t.Errorf("new state directory: %v, %v", st, err)
+	}
+	// and one that cannot be made says so
+	err = Append(filepath.Join(file, "x", "state"), record(1))
+	if err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("Append under a file, deeper: %v", err)
 	}
 }
 

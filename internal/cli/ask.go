@@ -99,6 +99,26 @@ func (ev *evaluation) askPerson(in askInputs) {
 	}
 }
 
+// settleAlone finishes the decision for a call made by a person or a
+// script (check, exec): there is no agent to ask through, so what still
+// needs a person after the terminal prompt is blocked. Then it is logged.
+func (ev *evaluation) settleAlone(via string, in askInputs) {
+	ev.askPerson(in)
+	if ev.decision == decisionAsk {
+		ev.decision = decisionBlock
+	}
+	ev.audit(via, auditInputs{getenv: in.getenv, now: in.now, errOut: in.errOut})
+}
+
+// refusal is what stderr says about a call that is not allowed: the
+// person's answer when one was given, else the block message.
+func (ev *evaluation) refusal() string {
+	if t := ev.personText(); t != "" {
+		return displayCommand(ev.display) + "\npermguard: " + t + "\n"
+	}
+	return ev.blockText()
+}
+
 func (ev *evaluation) askTerminal(term asker, q prompt.Question) (a prompt.Answer) {
 	defer func() {
 		// The asker promises not to panic; a bug there is a denial too.

@@ -98,7 +98,7 @@ func checkRun(opts *CheckOptions) error {
 	if err := checkLevelFlag(opts.Level); err != nil {
 		return err
 	}
-	call, err := checkInput(opts)
+	call, err := readCall(opts.IO, opts.Args)
 	if err != nil {
 		return err
 	}
@@ -109,11 +109,7 @@ func checkRun(opts *CheckOptions) error {
 	if err != nil {
 		return err
 	}
-	ev.askPerson(askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
-	if ev.decision == decisionAsk {
-		ev.decision = decisionBlock // check has no agent to ask through
-	}
-	ev.audit(viaCheck, auditInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut})
+	ev.settleAlone(viaCheck, askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
 	if opts.JSON {
 		err = writeCheckJSON(opts, &ev)
 	} else {
@@ -125,11 +121,7 @@ func checkRun(opts *CheckOptions) error {
 	if ev.decision == decisionAllow {
 		return nil
 	}
-	if t := ev.personText(); t != "" {
-		fmt.Fprintf(opts.IO.ErrOut, "%s\npermguard: %s\n", displayCommand(ev.display), t)
-	} else {
-		fmt.Fprint(opts.IO.ErrOut, ev.blockText())
-	}
+	fmt.Fprint(opts.IO.ErrOut, ev.refusal())
 	return ErrBlocked
 }
 
@@ -138,18 +130,18 @@ var stdinHints = []string{
 	`or pipe one tool call, in any agent's hook format: {"tool_name":"Bash","tool_input":{"command":"..."},"cwd":"..."}`,
 }
 
-// checkInput returns the call to judge: the command in the arguments, or
+// readCall returns the call to judge (check, explain): the command in the arguments, or
 // the tool call on stdin, read as the hook reads it.
-func checkInput(opts *CheckOptions) (*hook.Call, error) {
+func readCall(ios *IOStreams, args []string) (*hook.Call, error) {
 	switch {
-	case len(opts.Args) == 1:
-		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: opts.Args[0]}, nil
-	case len(opts.Args) > 1:
-		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: strings.Join(opts.Args, " ")}, nil
-	case opts.IO.StdinIsTTY:
+	case len(args) == 1:
+		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: args[0]}, nil
+	case len(args) > 1:
+		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: strings.Join(args, " ")}, nil
+	case ios.StdinIsTTY:
 		return nil, usageErrorf(stdinHints, "no command to check")
 	}
-	data, err := io.ReadAll(io.LimitReader(opts.IO.In, hook.MaxPayloadBytes+1))
+	data, err := io.ReadAll(io.LimitReader(ios.In, hook.MaxPayloadBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("failed to read the tool call on stdin: %w", err)
 	}

@@ -137,17 +137,9 @@ func execRun(opts *ExecOptions) error {
 		return err
 	}
 	ev.exec = true
-	ev.askPerson(askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
-	if ev.decision == decisionAsk {
-		ev.decision = decisionBlock // no agent to ask through
-	}
-	ev.audit(viaExec, auditInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut})
+	ev.settleAlone(viaExec, askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
 	if ev.decision != decisionAllow {
-		if t := ev.personText(); t != "" {
-			fmt.Fprintf(opts.IO.ErrOut, "%s\npermguard: %s\n", displayCommand(ev.display), t)
-		} else {
-			fmt.Fprint(opts.IO.ErrOut, ev.blockText())
-		}
+		fmt.Fprint(opts.IO.ErrOut, ev.refusal())
 		return ErrBlocked
 	}
 

@@ -69,7 +69,7 @@ func explainRun(opts *ExplainOptions) error {
 	if err := checkLevelFlag(opts.Level); err != nil {
 		return err
 	}
-	call, err := checkInput(&CheckOptions{IO: opts.IO, Args: opts.Args})
+	call, err := readCall(opts.IO, opts.Args)
 	if err != nil {
 		return err
 	}
