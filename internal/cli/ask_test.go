@@ -140,12 +140,10 @@ func TestAskPerson(t *testing.T) {
 			ios, in, out, errOut := TestIO()
 			var err error
 			if tt.command != "" {
-				err = checkRun(&CheckOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now,
-					Terminal: terminal, Notifier: rec, Classify: classify.Classify, Args: []string{tt.command}})
+				err = checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Args: []string{tt.command}})
 			} else {
 				in.WriteString(tt.stdin)
-				err = hookRun(&HookOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now,
-					Terminal: terminal, Notifier: rec, Classify: classify.Classify, Agent: "auto"})
+				err = hookRun(&HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Agent: "auto"})
 			}
 			printError(errOut, err)
 			if code := exitCode(err); code != tt.wantCode {
@@ -212,8 +210,7 @@ func TestSessionNotWritable(t *testing.T) {
 	env := map[string]string{"HOME": dir, "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": state, "PERMGUARD_SESSION": "t"}
 	ios, _, out, errOut := TestIO()
 	fake := &prompt.Fake{Answers: []prompt.Answer{{Choice: prompt.AllowSession}}}
-	err := checkRun(&CheckOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now,
-		Terminal: func(bool) (asker, error) { return fake, nil }, Classify: classify.Classify, Args: []string{"git push"}})
+	err := checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: func(bool) (asker, error) { return fake, nil }, Classify: classify.Classify}, Args: []string{"git push"}})
 	if err != nil {
 		t.Fatalf("check: %v\n%s", err, errOut)
 	}
@@ -234,8 +231,7 @@ func TestNotifyUnfocused(t *testing.T) {
 		env := map[string]string{"HOME": dir, "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": filepath.Join(dir, "state")}
 		rec := &recorder{focused: tc.focused, known: tc.known}
 		ios, _, _, _ := TestIO()
-		checkRun(&CheckOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Notifier: rec,
-			Terminal: func(bool) (asker, error) { return &prompt.Fake{}, nil }, Classify: classify.Classify, Args: []string{"git push"}})
+		checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Notifier: rec, Terminal: func(bool) (asker, error) { return &prompt.Fake{}, nil }, Classify: classify.Classify}, Args: []string{"git push"}})
 		if len(rec.sent) != tc.want {
 			t.Errorf("focused %v known %v: %d notifications, want %d", tc.focused, tc.known, len(rec.sent), tc.want)
 		}

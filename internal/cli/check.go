@@ -7,29 +7,16 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/notify"
 )
 
 // CheckOptions is everything `permguard check` works from.
 type CheckOptions struct {
-	IO     *IOStreams
-	Getenv func(key string) string
-	Getwd  func() (string, error)
-	Now    func() time.Time
-	Parent func() string // see sessionID
-
-	// Terminal and Notifier reach a person when a command needs approval.
-	Terminal openTerminal
-	Notifier notify.Notifier
-
-	// Classify is the classifier; tests replace it to pin a verdict.
-	Classify func(src string, env classify.Env) classify.Verdict
+	callOptions
 
 	JSON  bool   // --json: print one JSON object on stdout
 	Cwd   string // --cwd: the workspace; empty means not given
@@ -40,8 +27,7 @@ type CheckOptions struct {
 // NewCmdCheck returns the check command. runF, if not nil, is called instead
 // of checkRun, so tests can see what the flags parsed into.
 func NewCmdCheck(f *Factory, runF func(*CheckOptions) error) *cobra.Command {
-	opts := &CheckOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
-		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
+	opts := &CheckOptions{callOptions: newCallOptions(f)}
 	cmd := &cobra.Command{
 		Use:   "check [--json] [--cwd DIR] [--level LEVEL] [--] COMMAND...",
 		Short: "Classify a shell command and say whether it may run",
@@ -102,14 +88,11 @@ func checkRun(opts *CheckOptions) error {
 	if err != nil {
 		return err
 	}
-	ev, err := evaluateCall(call, evalInputs{
-		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
-		flagLevel: opts.Level, flagCwd: opts.Cwd, parent: opts.Parent,
-	})
+	ev, err := evaluateCall(call, opts.evalInputs(opts.Level, opts.Cwd))
 	if err != nil {
 		return err
 	}
-	ev.settleAlone(viaCheck, askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
+	ev.settleAlone(viaCheck, opts.askInputs())
 	if opts.JSON {
 		err = writeCheckJSON(opts, &ev)
 	} else {

@@ -222,7 +222,7 @@ func TestCheckRunDecision(t *testing.T) {
 			for k, v := range tt.env {
 				env[k] = v
 			}
-			opts := &CheckOptions{Level: tt.level, Args: []string{"CMD"}, Getenv: envFunc(env), Classify: fixedVerdict(tt.verdict, nil, nil)}
+			opts := &CheckOptions{callOptions: callOptions{Getenv: envFunc(env), Classify: fixedVerdict(tt.verdict, nil, nil)}, Level: tt.level, Args: []string{"CMD"}}
 			got := runCheckOpts(t, opts, "")
 			if got.code != tt.wantCode {
 				t.Errorf("exit %d, want %d", got.code, tt.wantCode)
@@ -244,7 +244,7 @@ func TestCheckRunDecision(t *testing.T) {
 }
 
 func TestCheckRunJSON(t *testing.T) {
-	opts := &CheckOptions{JSON: true, Args: []string{"git status && git push"}, Classify: fixedVerdict(verdictHigh, nil, nil)}
+	opts := &CheckOptions{callOptions: callOptions{Classify: fixedVerdict(verdictHigh, nil, nil)}, JSON: true, Args: []string{"git status && git push"}}
 	got := runCheckOpts(t, opts, "")
 	if got.code != ExitBlocked {
 		t.Errorf("exit %d, want %d", got.code, ExitBlocked)
@@ -260,7 +260,7 @@ func TestCheckRunJSON(t *testing.T) {
 		t.Errorf("stderr does not start with the block message:\n%s", got.stderr)
 	}
 
-	opts = &CheckOptions{JSON: true, Level: "bypassed", Args: []string{"rm", "-rf", "~"}, Classify: fixedVerdict(verdictDangerous, nil, nil)}
+	opts = &CheckOptions{callOptions: callOptions{Classify: fixedVerdict(verdictDangerous, nil, nil)}, JSON: true, Level: "bypassed", Args: []string{"rm", "-rf", "~"}}
 	got = runCheckOpts(t, opts, "")
 	var v map[string]any
 	if err := json.Unmarshal([]byte(got.stdout), &v); err != nil {
@@ -274,7 +274,7 @@ func TestCheckRunJSON(t *testing.T) {
 	}
 
 	// Reasons is a list even when the classifier broke its promise.
-	opts = &CheckOptions{JSON: true, Level: "high", Args: []string{"x"}, Classify: fixedVerdict(classify.Verdict{Level: classify.Minimal}, nil, nil)}
+	opts = &CheckOptions{callOptions: callOptions{Classify: fixedVerdict(classify.Verdict{Level: classify.Minimal}, nil, nil)}, JSON: true, Level: "high", Args: []string{"x"}}
 	got = runCheckOpts(t, opts, "")
 	if !strings.Contains(got.stdout, `"reasons":[]`) {
 		t.Errorf("no reasons: stdout %s, want \"reasons\":[]", got.stdout)
@@ -336,11 +336,10 @@ func TestCheckRunInput(t *testing.T) {
 			var gotEnv classify.Env
 			called := false
 			env = withState(t, env)
-			opts := &CheckOptions{Args: tt.args, Cwd: tt.cwd, Level: "high", Getenv: envFunc(env),
-				Classify: func(src string, e classify.Env) classify.Verdict {
-					called = true
-					return fixedVerdict(verdictMinimal, &gotSrc, &gotEnv)(src, e)
-				}}
+			opts := &CheckOptions{callOptions: callOptions{Getenv: envFunc(env), Classify: func(src string, e classify.Env) classify.Verdict {
+				called = true
+				return fixedVerdict(verdictMinimal, &gotSrc, &gotEnv)(src, e)
+			}}, Args: tt.args, Cwd: tt.cwd, Level: "high"}
 			ios, in, out, errOut := TestIO()
 			in.WriteString(tt.stdin)
 			ios.StdinIsTTY = tt.stdinTTY
@@ -378,11 +377,11 @@ func TestCheckRunInput(t *testing.T) {
 func TestCheckRunNoWorkingDirectory(t *testing.T) {
 	noWd := func() (string, error) { return "", errors.New("getwd: no such file or directory") }
 	var gotEnv classify.Env
-	opts := &CheckOptions{Args: []string{"ls"}, Level: "high", Getwd: noWd, Classify: fixedVerdict(verdictMinimal, nil, &gotEnv)}
+	opts := &CheckOptions{callOptions: callOptions{Getwd: noWd, Classify: fixedVerdict(verdictMinimal, nil, &gotEnv)}, Args: []string{"ls"}, Level: "high"}
 	if got := runCheckOpts(t, opts, ""); got.code != ExitOK || gotEnv.Workspace != "" {
 		t.Errorf("no cwd: exit %d, workspace %q; want 0 and an unknown workspace", got.code, gotEnv.Workspace)
 	}
-	opts = &CheckOptions{Args: []string{"ls"}, Cwd: "rel", Getwd: noWd, Classify: fixedVerdict(verdictMinimal, nil, nil)}
+	opts = &CheckOptions{callOptions: callOptions{Getwd: noWd, Classify: fixedVerdict(verdictMinimal, nil, nil)}, Args: []string{"ls"}, Cwd: "rel"}
 	if got := runCheckOpts(t, opts, ""); got.code != ExitBlocked || !strings.Contains(got.stderr, "bad --cwd") {
 		t.Errorf("relative --cwd without a cwd: exit %d, stderr %q; want 2 and bad --cwd", got.code, got.stderr)
 	}

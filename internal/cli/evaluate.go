@@ -9,9 +9,46 @@ import (
 
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/notify"
 	"github.com/permguard/permguard/internal/prompt"
 	"github.com/permguard/permguard/internal/settings"
 )
+
+// callOptions is what every command that judges a call (check, hook,
+// exec, explain) takes from the process, and the one place the inputs of
+// judging, asking and logging are made from it.
+type callOptions struct {
+	IO     *IOStreams
+	Getenv func(string) string
+	Getwd  func() (string, error)
+	Now    func() time.Time
+	Parent func() string // see sessionID
+
+	// Terminal and Notifier reach a person when a call needs approval;
+	// explain leaves them nil.
+	Terminal openTerminal
+	Notifier notify.Notifier
+
+	// Classify is the classifier; tests replace it to pin a verdict.
+	Classify func(src string, env classify.Env) classify.Verdict
+}
+
+func newCallOptions(f *Factory) callOptions {
+	return callOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
+		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
+}
+
+// evalInputs is what judging the call needs; level and cwd are the
+// --level and --cwd flags, "" when not given.
+func (o *callOptions) evalInputs(level, cwd string) evalInputs {
+	return evalInputs{getenv: o.Getenv, getwd: o.Getwd, errOut: o.IO.ErrOut, now: o.Now, classify: o.Classify,
+		flagLevel: level, flagCwd: cwd, parent: o.Parent}
+}
+
+// askInputs is what asking a person needs.
+func (o *callOptions) askInputs() askInputs {
+	return askInputs{getenv: o.Getenv, now: o.Now, errOut: o.IO.ErrOut, terminal: o.Terminal, notifier: o.Notifier}
+}
 
 // evalInputs is what judging one call needs from the process.
 type evalInputs struct {

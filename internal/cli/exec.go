@@ -8,27 +8,16 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/notify"
 	"github.com/permguard/permguard/internal/sandbox"
 )
 
 // ExecOptions is everything `permguard exec` works from.
 type ExecOptions struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Getwd  func() (string, error)
-	Now    func() time.Time
-	Parent func() string
-
-	Terminal openTerminal
-	Notifier notify.Notifier
-	Classify func(src string, env classify.Env) classify.Verdict
+	callOptions
 
 	// Environ is the environment the program gets; Exec replaces the
 	// process with the program (syscall.Exec), and returns only on
@@ -46,8 +35,7 @@ type ExecOptions struct {
 
 // NewCmdExec returns the exec command.
 func NewCmdExec(f *Factory, runF func(*ExecOptions) error) *cobra.Command {
-	opts := &ExecOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
-		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify,
+	opts := &ExecOptions{callOptions: newCallOptions(f),
 		Environ: os.Environ, Exec: syscall.Exec, Restrict: sandbox.Restrict, ABI: sandbox.ABI}
 	cmd := &cobra.Command{
 		Use:   "exec [--level LEVEL] [--sandbox[=best-effort|require]] [--writable DIR]... [--] PROGRAM [ARG...]",
@@ -129,15 +117,12 @@ func execRun(opts *ExecOptions) error {
 	}
 
 	call := &hook.Call{Kind: hook.KindShell, Tool: "exec", Command: commandLine(opts.Args)}
-	ev, err := evaluateCall(call, evalInputs{
-		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
-		flagLevel: opts.Level, parent: opts.Parent,
-	})
+	ev, err := evaluateCall(call, opts.evalInputs(opts.Level, ""))
 	if err != nil {
 		return err
 	}
 	ev.exec = true
-	ev.settleAlone(viaExec, askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier})
+	ev.settleAlone(viaExec, opts.askInputs())
 	if ev.decision != decisionAllow {
 		fmt.Fprint(opts.IO.ErrOut, ev.refusal())
 		return ErrBlocked

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -13,13 +12,7 @@ import (
 
 // ExplainOptions is everything `permguard explain` works from.
 type ExplainOptions struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Getwd  func() (string, error)
-	Now    func() time.Time
-	Parent func() string
-
-	Classify func(src string, env classify.Env) classify.Verdict
+	callOptions
 
 	JSON  bool
 	Cwd   string
@@ -29,7 +22,8 @@ type ExplainOptions struct {
 
 // NewCmdExplain returns the explain command.
 func NewCmdExplain(f *Factory, runF func(*ExplainOptions) error) *cobra.Command {
-	opts := &ExplainOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, Classify: classify.Classify}
+	// explain asks nobody: no terminal, no notifier
+	opts := &ExplainOptions{callOptions: callOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, Classify: classify.Classify}}
 	cmd := &cobra.Command{
 		Use:   "explain [--cwd DIR] [--level LEVEL] [--json] [--] COMMAND...",
 		Short: "Show how a command was read: every command found, where it sits, and why",
@@ -73,10 +67,7 @@ func explainRun(opts *ExplainOptions) error {
 	if err != nil {
 		return err
 	}
-	ev, err := evaluateCall(call, evalInputs{
-		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
-		flagLevel: opts.Level, flagCwd: opts.Cwd, parent: opts.Parent,
-	})
+	ev, err := evaluateCall(call, opts.evalInputs(opts.Level, opts.Cwd))
 	if err != nil {
 		return err
 	}

@@ -24,8 +24,7 @@ func TestExplainColour(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ios, _, out, errOut := TestIO()
 			ios.StdoutIsTTY = tt.tty
-			opts := &ExplainOptions{IO: ios, Getenv: envFunc(withState(t, tt.env)), Getwd: fixedWd("/ws"),
-				Classify: classify.Classify, Args: []string{"rm -rf ~ | cat"}}
+			opts := &ExplainOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(withState(t, tt.env)), Getwd: fixedWd("/ws"), Classify: classify.Classify}, Args: []string{"rm -rf ~ | cat"}}
 			if err := explainRun(opts); err != nil {
 				t.Fatal(err, errOut.String())
 			}

@@ -5,35 +5,22 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/notify"
 )
 
 // HookOptions is everything `permguard hook` works from.
 type HookOptions struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Getwd  func() (string, error)
-	Now    func() time.Time
-	Parent func() string // see sessionID
+	callOptions
 
-	// Terminal and Notifier reach a person when a call needs approval.
-	Terminal openTerminal
-	Notifier notify.Notifier
-
-	Classify func(src string, env classify.Env) classify.Verdict
-	Agent    string // --agent
+	Agent string // --agent
 }
 
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
-	opts := &HookOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
-		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
+	opts := &HookOptions{callOptions: newCallOptions(f)}
 	cmd := &cobra.Command{
 		Use:   "hook [--agent auto|claude|codex|gemini|cursor|copilot|generic]",
 		Short: "Answer an agent's pre-tool hook: read one tool call on stdin, reply in the agent's dialect",
@@ -122,15 +109,13 @@ func hookRun(opts *HookOptions) (err error) {
 	}
 	known = call.Agent
 
-	ev, err := evaluateCall(call, evalInputs{
-		getenv: opts.Getenv, getwd: opts.Getwd, errOut: opts.IO.ErrOut, now: opts.Now, classify: opts.Classify,
-		parent: opts.Parent,
-	})
+	ev, err := evaluateCall(call, opts.evalInputs("", ""))
 	if err != nil {
 		return fail("permguard: " + err.Error() + "; the tool call is denied")
 	}
-	ev.askPerson(askInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut, terminal: opts.Terminal, notifier: opts.Notifier,
-		native: hook.CanAsk(call), agent: true})
+	ask := opts.askInputs()
+	ask.native, ask.agent = hook.CanAsk(call), true
+	ev.askPerson(ask)
 	ev.audit(viaHook, logged)
 	return writeHookOutput(opts.IO, hook.Encode(call, ev.hookReply()))
 }

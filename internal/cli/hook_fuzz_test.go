@@ -35,8 +35,7 @@ func FuzzHook(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, agent uint8) {
 		ios, in, out, errOut := TestIO()
 		in.Write(data)
-		opts := &HookOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd("/home/dev/proj"), Now: time.Now,
-			Classify: classify.Classify, Agent: string(agents[int(agent)%len(agents)])}
+		opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}, Agent: string(agents[int(agent)%len(agents)])}
 		err := hookRun(opts)
 		if err != nil && !errors.Is(err, ErrBlocked) {
 			t.Fatalf("hookRun = %v: would exit %d", err, exitCode(err))
