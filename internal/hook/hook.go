@@ -121,3 +121,34 @@ const (
 	ExitOK    = 0
 	ExitBlock = 2
 )
+
+// Display is how a person calls the agent that speaks a.
+func (a Agent) Display() string {
+	switch a {
+	case Claude:
+		return "Claude Code"
+	case Codex:
+		return "Codex"
+	case Gemini:
+		return "Gemini CLI"
+	case Cursor:
+		return "Cursor"
+	case Copilot:
+		return "Copilot"
+	}
+	return "the agent"
+}
+
+// ProjectDirVar is the environment variable in which a's agent names its
+// project directory for the hook, or "" when it names none.
+func (a Agent) ProjectDirVar() string {
+	switch a {
+	case Claude:
+		return "CLAUDE_PROJECT_DIR"
+	case Gemini:
+		return "GEMINI_PROJECT_DIR"
+	case Cursor:
+		return "CURSOR_PROJECT_DIR"
+	}
+	return ""
+}
