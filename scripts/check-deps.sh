@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
-# Dependencies point one way: cmd/permguard -> cli -> {hook, integrations, settings -> classify}.
+# Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
+# cli -> {prompt, notify} -> person.
 #
 # internal/classify is pure and a leaf: it imports nothing else of permguard,
 # no UI library, and none of the standard packages that reach the outside
@@ -15,8 +16,13 @@
 # ours, no UI library, and reads no environment or standard stream: the
 # command line passes in what PERMGUARD_* said.
 #
-# internal/prompt (huh, no beeep) and internal/notify (beeep, no huh) are
-# leaves too, and never name os.Stdout: in hook mode stdout is the reply.
+# internal/person is the vocabulary of asking a person: no UI, a leaf.
+# internal/prompt (huh, no beeep) and internal/notify (beeep, no huh) use
+# only it, and never name os.Stdout: in hook mode stdout is the reply.
+#
+# internal/guard is the engine that check, hook, exec and explain share:
+# it may use the packages below it, and no CLI or UI library (a person is
+# reached through internal/person's interfaces).
 #
 # integrations only embeds the pi and opencode extensions for install (cli
 # imports it): a leaf, with no UI library.
@@ -68,8 +74,10 @@ if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.g
 	fail=1
 fi
 
-UI_OK='charmbracelet/huh' leaf internal/prompt
-UI_OK='gen2brain/beeep' leaf internal/notify
+leaf internal/person
+leaf internal/guard internal/classify internal/settings internal/hook internal/audit internal/person
+UI_OK='charmbracelet/huh' leaf internal/prompt internal/person
+UI_OK='gen2brain/beeep' leaf internal/notify internal/person
 if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then
 	echo "check-deps: internal/prompt and internal/notify must never write to stdout (the hook's reply)"
 	fail=1

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
 	"github.com/permguard/permguard/internal/notify"
 	"github.com/permguard/permguard/internal/prompt"
 )
@@ -143,7 +142,7 @@ func TestAskPerson(t *testing.T) {
 				err = checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Args: []string{tt.command}})
 			} else {
 				in.WriteString(tt.stdin)
-				err = hookRun(&HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Agent: "auto"})
+				err = hookRun(&HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}})
 			}
 			printError(errOut, err)
 			if code := exitCode(err); code != tt.wantCode {
@@ -234,29 +233,6 @@ func TestNotifyUnfocused(t *testing.T) {
 		checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Notifier: rec, Terminal: func(bool) (asker, error) { return &prompt.Fake{}, nil }, Classify: classify.Classify}, Args: []string{"git push"}})
 		if len(rec.sent) != tc.want {
 			t.Errorf("focused %v known %v: %d notifications, want %d", tc.focused, tc.known, len(rec.sent), tc.want)
-		}
-	}
-}
-
-func TestSessionID(t *testing.T) {
-	parent := func() string { return "42@1000" }
-	tests := []struct {
-		name    string
-		session string // the payload's
-		env     string
-		parent  func() string
-		want    string
-	}{
-		{"payload first", "abc", "mine", parent, "agent:claude:abc"},
-		{"then PERMGUARD_SESSION", "", "mine", parent, "env:mine"},
-		{"then the parent", "", "", parent, "process:42@1000"},
-		{"else none", "", "", func() string { return "" }, ""},
-		{"no parent function", "", "", nil, ""},
-	}
-	for _, tt := range tests {
-		call := &hook.Call{Agent: hook.Claude, SessionID: tt.session}
-		if got := sessionID(call, envFunc(map[string]string{"PERMGUARD_SESSION": tt.env}), tt.parent); got != tt.want {
-			t.Errorf("%s: sessionID = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/hook"
 )
 
@@ -84,28 +84,41 @@ func checkRun(opts *CheckOptions) error {
 	if err := checkLevelFlag(opts.Level); err != nil {
 		return err
 	}
-	call, err := readCall(opts.IO, opts.Args)
+	req := opts.request(guard.ViaCheck, opts.Level, opts.Cwd)
+	if err := readRequest(&req, opts.IO, opts.Args); err != nil {
+		return err
+	}
+	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
+	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return err
 	}
-	ev, err := evaluateCall(call, opts.evalInputs(opts.Level, opts.Cwd))
-	if err != nil {
-		return err
-	}
-	ev.settleAlone(viaCheck, opts.askInputs())
+	ev.Settle(env, deps)
 	if opts.JSON {
-		err = writeCheckJSON(opts, &ev)
+		err = writeCheckJSON(opts, ev)
 	} else {
-		err = writeCheckText(opts, &ev)
+		err = writeCheckText(opts, ev)
 	}
 	if err != nil {
 		return fmt.Errorf("failed to write the verdict: %w", err)
 	}
-	if ev.decision == decisionAllow {
+	if ev.Outcome.Action == guard.Allow {
 		return nil
 	}
-	fmt.Fprint(opts.IO.ErrOut, ev.refusal())
+	fmt.Fprint(opts.IO.ErrOut, ev.Refusal())
 	return ErrBlocked
+}
+
+// decisionWord is an outcome as check --json and explain --json name it:
+// allow, ask (a person must approve) or block.
+func decisionWord(a guard.Action) string {
+	switch a {
+	case guard.Allow:
+		return "allow"
+	case guard.Prompt, guard.Ask:
+		return "ask"
+	}
+	return "block"
 }
 
 var stdinHints = []string{
@@ -113,38 +126,38 @@ var stdinHints = []string{
 	`or pipe one tool call, in any agent's hook format: {"tool_name":"Bash","tool_input":{"command":"..."},"cwd":"..."}`,
 }
 
-// readCall returns the call to judge (check, explain): the command in the arguments, or
-// the tool call on stdin, read as the hook reads it.
-func readCall(ios *IOStreams, args []string) (*hook.Call, error) {
+// readRequest sets what req judges (check, explain): the command in the
+// arguments, or the tool call on stdin, read as the hook reads it.
+func readRequest(req *guard.Request, ios *IOStreams, args []string) error {
 	switch {
-	case len(args) == 1:
-		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: args[0]}, nil
-	case len(args) > 1:
-		return &hook.Call{Agent: hook.Claude, Kind: hook.KindShell, Tool: "Bash", Command: strings.Join(args, " ")}, nil
+	case len(args) > 0:
+		req.Command = strings.Join(args, " ")
+		return nil
 	case ios.StdinIsTTY:
-		return nil, usageErrorf(stdinHints, "no command to check")
+		return usageErrorf(stdinHints, "no command to check")
 	}
 	data, err := io.ReadAll(io.LimitReader(ios.In, hook.MaxPayloadBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("failed to read the tool call on stdin: %w", err)
+		return fmt.Errorf("failed to read the tool call on stdin: %w", err)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, withHints(errors.New("no command given and stdin is empty"), stdinHints...)
+		return withHints(errors.New("no command given and stdin is empty"), stdinHints...)
 	}
 	call, err := hook.Decode(data, hook.Auto)
 	if err != nil {
-		return nil, withHints(fmt.Errorf("cannot read the tool call on stdin: %v", err), stdinHints[1])
+		return withHints(fmt.Errorf("cannot read the tool call on stdin: %v", err), stdinHints[1])
 	}
-	return call, nil
+	req.Call = call
+	return nil
 }
 
 // writeCheckText prints the verdict line, then one line per reason.
-func writeCheckText(opts *CheckOptions, ev *evaluation) error {
-	res, d, eff := ev.res, ev.decision, ev.eff
+func writeCheckText(opts *CheckOptions, ev *guard.Evaluation) error {
+	res, eff := ev.Res, ev.Eff
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s at level %s", verdictLabel(res.Verdict), d, eff.Level.Value)
-	if ev.approval != approvalNone {
-		fmt.Fprintf(&b, " (%s)", ev.approval)
+	fmt.Fprintf(&b, "%s: %s at level %s", verdictLabel(res.Verdict), decisionWord(ev.Outcome.Action), eff.Level.Value)
+	if ev.Approval != guard.ApprovalNone {
+		fmt.Fprintf(&b, " (%s)", ev.Approval)
 	}
 	b.WriteString("\n")
 	if res.Deny != nil {
@@ -157,26 +170,19 @@ func writeCheckText(opts *CheckOptions, ev *evaluation) error {
 	return err
 }
 
-func verdictLabel(v classify.Verdict) string {
-	if v.Dangerous {
-		return v.Level.String() + ", dangerous"
-	}
-	return v.Level.String()
-}
-
 // checkJSON is the output of check --json. The field names are API: tools
 // and tests outside the Go code read them.
 type checkJSON struct {
-	Command        string       `json:"command"`
-	Level          string       `json:"level"`
-	Dangerous      bool         `json:"dangerous"`
-	Decision       decision     `json:"decision"`
-	EffectiveLevel string       `json:"effective_level"`
-	LevelSource    string       `json:"effective_level_source"`
-	Mode           string       `json:"mode"`
-	Approval       approval     `json:"approval"`
-	DenyRule       *denyJSON    `json:"deny_rule"`
-	Reasons        []reasonJSON `json:"reasons"`
+	Command        string         `json:"command"`
+	Level          string         `json:"level"`
+	Dangerous      bool           `json:"dangerous"`
+	Decision       string         `json:"decision"`
+	EffectiveLevel string         `json:"effective_level"`
+	LevelSource    string         `json:"effective_level_source"`
+	Mode           string         `json:"mode"`
+	Approval       guard.Approval `json:"approval"`
+	DenyRule       *denyJSON      `json:"deny_rule"`
+	Reasons        []reasonJSON   `json:"reasons"`
 }
 
 type denyJSON struct {
@@ -194,15 +200,15 @@ type reasonJSON struct {
 	Snippet   string `json:"snippet"`
 }
 
-func writeCheckJSON(opts *CheckOptions, ev *evaluation) error {
-	res, d, eff := ev.res, ev.decision, ev.eff
+func writeCheckJSON(opts *CheckOptions, ev *guard.Evaluation) error {
+	res, eff := ev.Res, ev.Eff
 	v := res.Verdict
 	out := checkJSON{
-		Command:        ev.display,
-		Approval:       ev.approval,
+		Command:        ev.Display,
+		Approval:       ev.Approval,
 		Level:          v.Level.String(),
 		Dangerous:      v.Dangerous,
-		Decision:       d,
+		Decision:       decisionWord(ev.Outcome.Action),
 		EffectiveLevel: eff.Level.Value.String(),
 		LevelSource:    eff.Level.Src.String(),
 		Mode:           eff.Mode.Value.String(),

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/sandbox"
 )
 
@@ -116,24 +116,25 @@ func execRun(opts *ExecOptions) error {
 		}
 	}
 
-	call := &hook.Call{Kind: hook.KindShell, Tool: "exec", Command: commandLine(opts.Args)}
-	ev, err := evaluateCall(call, opts.evalInputs(opts.Level, ""))
+	req := opts.request(guard.ViaExec, opts.Level, "")
+	req.Command = commandLine(opts.Args)
+	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
+	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return err
 	}
-	ev.exec = true
-	ev.settleAlone(viaExec, opts.askInputs())
-	if ev.decision != decisionAllow {
-		fmt.Fprint(opts.IO.ErrOut, ev.refusal())
+	ev.Settle(env, deps)
+	if ev.Outcome.Action != guard.Allow {
+		fmt.Fprint(opts.IO.ErrOut, ev.Refusal())
 		return ErrBlocked
 	}
 
-	path, err := lookPath(opts.Args[0], opts.Getenv("PATH"))
+	path, err := lookPath(opts.Args[0], env.Path)
 	if err != nil {
 		return err
 	}
 	if mode != sandbox.Off {
-		w := sandbox.Writable{Dirs: writableDirs(ev.workspace, opts), Files: sandbox.DefaultFiles}
+		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable), Files: sandbox.DefaultFiles}
 		if err := opts.Restrict(w); err != nil {
 			if mode == sandbox.Require || !errors.Is(err, sandbox.ErrUnavailable) {
 				return fmt.Errorf("%v; nothing was run", err)
@@ -228,15 +229,15 @@ func executable(p string) error {
 
 // writableDirs are the directories a sandboxed program may write: the
 // workspace, the temporary directories, --writable, and the terminals.
-func writableDirs(workspace string, opts *ExecOptions) []string {
+func writableDirs(workspace string, env guard.Env, writable []string) []string {
 	dirs := []string{"/tmp", "/var/tmp"}
 	if workspace != "" {
 		dirs = append(dirs, workspace)
 	}
-	if t := opts.Getenv("TMPDIR"); filepath.IsAbs(t) {
-		dirs = append(dirs, filepath.Clean(t))
+	if env.TempDir != "" {
+		dirs = append(dirs, env.TempDir)
 	}
-	for _, d := range opts.Writable {
+	for _, d := range writable {
 		if !filepath.IsAbs(d) && workspace != "" {
 			d = filepath.Join(workspace, d)
 		}

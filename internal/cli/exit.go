@@ -135,11 +135,6 @@ func printError(w io.Writer, err error) {
 	}
 }
 
-// warnf prints a "permguard: warning:" line.
-func warnf(w io.Writer, format string, args ...any) {
-	fmt.Fprintf(w, "permguard: warning: "+format+"\n", args...)
-}
-
 // Main runs permguard with the process's arguments, streams and environment,
 // and returns the exit status. A panic is reported and becomes [ExitBlocked].
 func Main() int {

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/permguard/permguard/internal/guard"
 )
 
 // ExplainOptions is everything `permguard explain` works from.
@@ -63,47 +63,30 @@ func explainRun(opts *ExplainOptions) error {
 	if err := checkLevelFlag(opts.Level); err != nil {
 		return err
 	}
-	call, err := readCall(opts.IO, opts.Args)
-	if err != nil {
+	req := opts.request(guard.ViaExplain, opts.Level, opts.Cwd)
+	req.Hypothetical = true // decide as if a person could be asked, and ask nobody
+	if err := readRequest(&req, opts.IO, opts.Args); err != nil {
 		return err
 	}
-	ev, err := evaluateCall(call, opts.evalInputs(opts.Level, opts.Cwd))
+	ev, err := guard.Evaluate(req, guard.ReadEnv(opts.Getenv), opts.deps())
 	if err != nil {
 		return err
 	}
 	if opts.JSON {
-		return writeJSON(opts.IO.Out, explainJSONOf(&ev))
+		return writeJSON(opts.IO.Out, explainJSONOf(ev))
 	}
 	p := newPainter(opts.IO.StdoutIsTTY && opts.Getenv("NO_COLOR") == "" && opts.Getenv("TERM") != "dumb")
-	_, err = fmt.Fprint(opts.IO.Out, explainText(&ev, p))
+	_, err = fmt.Fprint(opts.IO.Out, explainText(ev, p))
 	return err
-}
-
-// outcome says in words what would be decided, without deciding.
-func (ev *evaluation) outcome() string {
-	eff := ev.eff
-	switch {
-	case ev.res.Deny != nil:
-		return fmt.Sprintf("block: the deny rule %q (%s) matches %s", ev.res.Deny.Rule.Pattern(), ev.res.Deny.Rule.Src, ev.res.Deny.Command)
-	case ev.decision == decisionAllow && ev.approval == approvalRemembered:
-		return "allow: you allowed it earlier in this session"
-	case ev.decision == decisionAllow:
-		return fmt.Sprintf("allow at level %s (%s)", eff.Level.Value, eff.Level.Src)
-	case eff.Mode.Value == settings.ModeBlock:
-		return fmt.Sprintf("block at level %s (%s): it needs more, and the mode is block (%s)", eff.Level.Value, eff.Level.Src, eff.Mode.Src)
-	case ev.res.Verdict.Dangerous:
-		return fmt.Sprintf("needs a person's typed confirmation at level %s (%s): it is dangerous", eff.Level.Value, eff.Level.Src)
-	}
-	return fmt.Sprintf("needs a person's approval at level %s (%s): asked at the terminal, or through an agent's own prompt, else blocked", eff.Level.Value, eff.Level.Src)
 }
 
 // explainText renders the evaluation as an indented tree: each frame a
 // command sits in is a heading, each command its words, position and
 // reasons below it.
-func explainText(ev *evaluation, p painter) string {
+func explainText(ev *guard.Evaluation, p painter) string {
 	var b strings.Builder
-	v := ev.res.Verdict
-	fmt.Fprintf(&b, "%s\n", p.bold(displayCommand(ev.display)))
+	v := ev.Res.Verdict
+	fmt.Fprintf(&b, "%s\n", p.bold(displayCommand(ev.Display)))
 	if len(v.Commands) > 0 {
 		b.WriteString("\ncommands:\n")
 	}
@@ -134,7 +117,7 @@ func explainText(ev *evaluation, p painter) string {
 		}
 	}
 	fmt.Fprintf(&b, "\nneeds: %s — %s\n", p.level(v.Level, v.Dangerous), printable(mainReason(v)))
-	fmt.Fprintf(&b, "decision: %s\n", printable(ev.outcome()))
+	fmt.Fprintf(&b, "decision: %s\n", printable(ev.Explained()))
 	return b.String()
 }
 
@@ -252,16 +235,16 @@ func reasonsJSON(rs []classify.Reason) []reasonJSON {
 	return out
 }
 
-func explainJSONOf(ev *evaluation) explainJSON {
-	v := ev.res.Verdict
+func explainJSONOf(ev *guard.Evaluation) explainJSON {
+	v := ev.Res.Verdict
 	out := explainJSON{
-		Command: ev.display, Level: v.Level.String(), Dangerous: v.Dangerous,
-		Decision: string(ev.decision), Outcome: ev.outcome(),
-		EffectiveLevel: ev.eff.Level.Value.String(), LevelSource: ev.eff.Level.Src.String(), Mode: ev.eff.Mode.Value.String(),
+		Command: ev.Display, Level: v.Level.String(), Dangerous: v.Dangerous,
+		Decision: decisionWord(ev.Outcome.Action), Outcome: ev.Explained(),
+		EffectiveLevel: ev.Eff.Level.Value.String(), LevelSource: ev.Eff.Level.Src.String(), Mode: ev.Eff.Mode.Value.String(),
 		Commands: make([]commandJSON, 0, len(v.Commands)), Floors: reasonsJSON(v.Floors),
 	}
-	if ev.res.Deny != nil {
-		out.DenyRule = &denyJSON{Pattern: ev.res.Deny.Rule.Pattern(), Source: ev.res.Deny.Rule.Src.String(), Command: ev.res.Deny.Command}
+	if d := ev.Res.Deny; d != nil {
+		out.DenyRule = &denyJSON{Pattern: d.Rule.Pattern(), Source: d.Rule.Src.String(), Command: d.Command}
 	}
 	for _, c := range v.Commands {
 		cj := commandJSON{Argv: c.Argv, Snippet: c.Snippet, Pos: c.Pos.String(), Level: c.Level.String(), Dangerous: c.Dangerous,

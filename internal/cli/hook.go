@@ -1,13 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/hook"
 )
 
@@ -15,14 +16,17 @@ import (
 type HookOptions struct {
 	callOptions
 
-	Agent string // --agent
+	// Args are the command line after "hook". The hook parses them itself
+	// (parseHookArgs), so that a bad flag is the named dialect's deny.
+	Args []string
 }
 
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
 	opts := &HookOptions{callOptions: newCallOptions(f)}
+	names := agentNames()
 	cmd := &cobra.Command{
-		Use:   "hook [--agent auto|claude|codex|gemini|cursor|copilot|generic]",
+		Use:   "hook [--agent " + strings.Join(names, "|") + "]",
 		Short: "Answer an agent's pre-tool hook: read one tool call on stdin, reply in the agent's dialect",
 		Long: `Hook reads one tool call as JSON on stdin, as a coding agent's pre-tool
 hook sends it, judges it against your settings, and answers on stdout in
@@ -36,50 +40,78 @@ you, where the agent has one; otherwise it is denied. A dangerous call is
 never answered "ask": it needs a typed confirmation at the terminal.
 
 It never exits 1 and never fails open: unreadable, oversized or unknown
-input, and any internal error, become the agent's deny. Exit status is 0,
-or 2 where that is how the agent blocks. stdout holds the reply and nothing
-else. Install it with "permguard install AGENT".`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return fmt.Errorf("hook takes no arguments, got %q; the tool call is read from stdin", args)
-			}
-			return nil
-		},
+input, a bad flag, and any internal error, become the agent's deny. Exit
+status is 0, or 2 where that is how the agent blocks. stdout holds the
+reply and nothing else. Install it with "permguard install AGENT".`,
+		// The hook reads its own flags: cobra would turn a bad one into
+		// exit 1 before the hook could answer in the agent's dialect.
+		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+				return cmd.Help()
+			}
+			opts.Args = args
 			if runF != nil {
 				return runF(opts)
 			}
 			return hookRun(opts)
 		},
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 && args[len(args)-1] == "--agent" {
+				return names, cobra.ShellCompDirectiveNoFileComp
+			}
+			return []string{"--agent"}, cobra.ShellCompDirectiveNoFileComp
+		},
 	}
-	names := make([]string, 0, len(hook.Agents()))
-	for _, a := range hook.Agents() {
-		names = append(names, string(a))
-	}
-	cmd.Flags().StringVar(&opts.Agent, "agent", "auto", "the agent's dialect: "+strings.Join(names, ", "))
-	cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(names, cobra.ShellCompDirectiveNoFileComp))
-	// A hook never exits 1: a bad flag is a deny like any other failure.
-	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return fmt.Errorf("%v; the tool call is denied", err)
-	})
+	cmd.Flags().String("agent", "auto", "the agent's dialect: "+strings.Join(names, ", "))
 	return cmd
+}
+
+// parseHookArgs reads hook's command line: --agent NAME or --agent=NAME,
+// nothing else. The agent is found first, so that any other mistake is
+// answered in the dialect it names.
+func parseHookArgs(args []string) (agent string, err error) {
+	agent = string(hook.Auto)
+	var problem error
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if problem == nil && i+1 < len(args) {
+				problem = fmt.Errorf("hook takes no arguments, got %q: the tool call is read from stdin", args[i+1:])
+			}
+			break
+		}
+		switch {
+		case a == "--agent":
+			if i+1 == len(args) {
+				problem = errors.New("flag needs an argument: --agent")
+				continue
+			}
+			agent, i = args[i+1], i+1
+		case strings.HasPrefix(a, "--agent="):
+			agent = strings.TrimPrefix(a, "--agent=")
+		case problem != nil:
+			// the first mistake is the one reported
+		case strings.HasPrefix(a, "-") && a != "-":
+			problem = fmt.Errorf("unknown flag: %s", strings.SplitN(a, "=", 2)[0])
+		default:
+			problem = fmt.Errorf("hook takes no arguments, got %q: the tool call is read from stdin", args[i:])
+		}
+	}
+	return agent, problem
 }
 
 // hookRun answers one tool call. It returns nil (exit 0) or ErrBlocked
 // (exit 2) after writing the reply; it never returns anything else, so
 // permguard hook never exits 1.
 func hookRun(opts *HookOptions) (err error) {
-	agent, ok := hook.ParseAgent(opts.Agent)
-	if !ok {
-		return writeHookOutput(opts.IO, hook.Failure(hook.Auto, fmt.Sprintf("permguard: --agent %q is not one of auto, claude, codex, gemini, cursor, copilot, generic; the tool call is denied", opts.Agent)))
-	}
-	known := agent
+	known := hook.Auto
 	var call *hook.Call
-	logged := auditInputs{getenv: opts.Getenv, now: opts.Now, errOut: opts.IO.ErrOut}
+	env := guard.ReadEnv(opts.Getenv)
+	deps := opts.deps()
 	fail := func(reason string) error {
-		out := hook.Failure(known, reason)
-		auditFailure(logged, viaHook, known, call, reason)
-		return writeHookOutput(opts.IO, out)
+		guard.AuditFailure(env, deps, guard.ViaHook, known, call, reason)
+		return writeHookOutput(opts.IO, hook.Failure(known, reason))
 	}
 	defer func() {
 		// A panic anywhere below is the agent's deny, never a crash that
@@ -88,10 +120,19 @@ func hookRun(opts *HookOptions) (err error) {
 			err = writeHookOutput(opts.IO, hook.Failure(known, fmt.Sprintf("permguard: internal error (%v); the tool call is denied. This is a bug in permguard.", r)))
 			func() {
 				defer func() { recover() }() // the reply is out; the log is best effort
-				auditFailure(logged, viaHook, known, call, fmt.Sprintf("internal error: %v", r))
+				guard.AuditFailure(env, deps, guard.ViaHook, known, call, fmt.Sprintf("internal error: %v", r))
 			}()
 		}
 	}()
+	name, argErr := parseHookArgs(opts.Args)
+	agent, ok := hook.ParseAgent(name)
+	if !ok {
+		return fail(fmt.Sprintf("permguard: --agent %q is not one of %s; the tool call is denied", name, strings.Join(agentNames(), ", ")))
+	}
+	known = agent
+	if argErr != nil {
+		return fail("permguard: " + argErr.Error() + "; the tool call is denied")
+	}
 	data, readErr := io.ReadAll(io.LimitReader(opts.IO.In, hook.MaxPayloadBytes+1))
 	if readErr != nil {
 		return fail("permguard: cannot read the tool call on stdin (" + readErr.Error() + "); the tool call is denied")
@@ -109,15 +150,22 @@ func hookRun(opts *HookOptions) (err error) {
 	}
 	known = call.Agent
 
-	ev, err := evaluateCall(call, opts.evalInputs("", ""))
+	req := opts.request(guard.ViaHook, "", "")
+	req.Call, req.AgentCanAsk = call, hook.CanAsk(call)
+	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return fail("permguard: " + err.Error() + "; the tool call is denied")
 	}
-	ask := opts.askInputs()
-	ask.native, ask.agent = hook.CanAsk(call), true
-	ev.askPerson(ask)
-	ev.audit(viaHook, logged)
-	return writeHookOutput(opts.IO, hook.Encode(call, ev.hookReply()))
+	ev.Settle(env, deps)
+	return writeHookOutput(opts.IO, hook.Encode(call, ev.Reply()))
+}
+
+func agentNames() []string {
+	names := make([]string, 0, len(hook.Agents()))
+	for _, a := range hook.Agents() {
+		names = append(names, string(a))
+	}
+	return names
 }
 
 // writeHookOutput writes a hook's reply: stdout in one write, exactly the
@@ -135,23 +183,4 @@ func writeHookOutput(ios *IOStreams, out hook.Output) error {
 		return ErrBlocked
 	}
 	return nil
-}
-
-// projectDirVars are the variables in which agents name their project.
-var projectDirVars = map[hook.Agent]string{hook.Claude: "CLAUDE_PROJECT_DIR", hook.Gemini: "GEMINI_PROJECT_DIR", hook.Cursor: "CURSOR_PROJECT_DIR"}
-
-// hookWorkspace returns the project directory of a call: the agent's own
-// project variable, else the workspace the payload names, else its cwd.
-// The cwd alone is a weak answer: an agent's shell can cd anywhere, so
-// the project variables come first.
-func hookWorkspace(call *hook.Call, getenv func(string) string) string {
-	if v := projectDirVars[call.Agent]; v != "" {
-		if d := getenv(v); filepath.IsAbs(d) {
-			return filepath.Clean(d)
-		}
-	}
-	if filepath.IsAbs(call.Workspace) {
-		return filepath.Clean(call.Workspace)
-	}
-	return ""
 }

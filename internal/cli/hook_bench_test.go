@@ -23,7 +23,7 @@ func BenchmarkHookInProcess(b *testing.B) {
 	for b.Loop() {
 		ios, in, _, _ := TestIO()
 		in.Write(data)
-		opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: env, Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}, Agent: "auto"}
+		opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: env, Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}}
 		if err := hookRun(opts); err != nil {
 			b.Fatal(err)
 		}

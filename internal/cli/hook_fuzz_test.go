@@ -35,7 +35,7 @@ func FuzzHook(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, agent uint8) {
 		ios, in, out, errOut := TestIO()
 		in.Write(data)
-		opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}, Agent: string(agents[int(agent)%len(agents)])}
+		opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}, Args: []string{"--agent", string(agents[int(agent)%len(agents)])}}
 		err := hookRun(opts)
 		if err != nil && !errors.Is(err, ErrBlocked) {
 			t.Fatalf("hookRun = %v: would exit %d", err, exitCode(err))
@@ -48,9 +48,9 @@ func FuzzHook(f *testing.F) {
 			// Only Codex is answered "allow" with silence (no hookAllow
 			// defer here); every other answer is JSON or exit 2.
 			if err == nil {
-				call, derr := hook.Decode(data, hook.Agent(opts.Agent))
+				call, derr := hook.Decode(data, hook.Agent(opts.Args[1]))
 				if derr != nil || call.Agent != hook.Codex {
-					t.Fatalf("exit 0 with nothing on stdout for %q (agent %s)", data, opts.Agent)
+					t.Fatalf("exit 0 with nothing on stdout for %q (agent %s)", data, opts.Args[1])
 				}
 			}
 			return

@@ -9,12 +9,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/settings"
 )
 
-// overrideKeys are the keys of "overrides", most restrictive first: the
-// order they are checked in.
-var overrideKeys = []string{"dangerous", "high", "medium", "low", "minimal"}
+var overrideKeys = guard.OverrideKeys
 
 // AllowOptions is everything `permguard allow` works from.
 type AllowOptions struct {
@@ -85,7 +84,7 @@ func allowRun(opts *AllowOptions) error {
 	changed := false
 	path, err := opts.update(func(d *settings.Document) error {
 		var err error
-		notes, changed, err = moveOverride(d, opts.Pattern, level)
+		notes, changed, err = guard.MoveOverride(d, opts.Pattern, level)
 		return err
 	})
 	if err != nil {
@@ -108,53 +107,6 @@ func allowRun(opts *AllowOptions) error {
 	}
 	_, err = fmt.Fprintln(opts.IO.Out, printable(msg))
 	return err
-}
-
-// moveOverride puts pattern in overrides.<level> and takes it out of
-// every other level (level "" takes it out of all). It returns what it
-// removed, and ErrUnchanged when the document already says so.
-func moveOverride(d *settings.Document, pattern, level string) (notes []string, changed bool, err error) {
-	for _, key := range overrideKeys {
-		list, ok := d.Strings("overrides", key)
-		if !ok {
-			return nil, false, fmt.Errorf("overrides.%s is not a list of patterns; fix it with \"permguard config edit\"", key)
-		}
-		if i := slices.Index(list, pattern); i >= 0 && key != level {
-			if err := d.SetStrings("overrides", key, slices.Delete(list, i, i+1)); err != nil {
-				return nil, false, err
-			}
-			notes = append(notes, "removed it from overrides."+key)
-			changed = true
-		} else if key == level && i < 0 {
-			if err := d.SetStrings("overrides", key, append(list, pattern)); err != nil {
-				return nil, false, err
-			}
-			changed = true
-		}
-	}
-	if !changed {
-		return notes, false, settings.ErrUnchanged
-	}
-	return notes, true, nil
-}
-
-// addAllowRule saves pattern as an allow rule at level in the user's
-// settings file, as "permguard allow" does, and says where.
-func addAllowRule(env settingsEnv, pattern string, level classify.Level) (path string, changed bool, err error) {
-	dir, err := ConfigDir(env.Getenv)
-	if err != nil {
-		return "", false, err
-	}
-	path = settings.GlobalFile(dir)
-	problems, err := settings.Update(path, env.Now(), func(d *settings.Document) error {
-		var err error
-		_, changed, err = moveOverride(d, pattern, level.String())
-		return err
-	})
-	for _, p := range problems {
-		warnf(env.ErrOut, "%s", printable(p.String()))
-	}
-	return path, changed, err
 }
 
 // DenyOptions is everything `permguard deny` works from.

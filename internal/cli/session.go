@@ -5,29 +5,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/settings"
 )
-
-// sessionID names the session a call belongs to (issue 5): the agent's own
-// session id from the hook payload; else $PERMGUARD_SESSION; else the
-// process that ran permguard (the shell a person types in, or the agent),
-// identified with its start time so that a reused pid is a new session.
-// The prefixes keep the three kinds apart.
-func sessionID(call *hook.Call, getenv func(string) string, parent func() string) string {
-	if call != nil && call.SessionID != "" {
-		return "agent:" + string(call.Agent) + ":" + call.SessionID
-	}
-	if s := getenv("PERMGUARD_SESSION"); s != "" {
-		return "env:" + s
-	}
-	if parent != nil {
-		if p := parent(); p != "" {
-			return "process:" + p
-		}
-	}
-	return ""
-}
 
 // parentProcess identifies our parent process: its pid and, where /proc
 // says, its start time in clock ticks since boot.
@@ -55,14 +35,14 @@ func parentProcess() string {
 // session is the session of a command typed in a shell (permguard level,
 // mode): $PERMGUARD_SESSION, else the shell.
 func (s settingsIO) session() (id string, sess settings.Session, stateDir string) {
-	id = sessionID(nil, s.Getenv, s.Parent)
-	dir, err := StateDir(s.Getenv)
-	if err != nil || id == "" {
+	env := guard.ReadEnv(s.Getenv)
+	parent := ""
+	if s.Parent != nil {
+		parent = s.Parent()
+	}
+	id = guard.SessionID("", "", env, parent)
+	if env.StateDirErr != nil || id == "" {
 		return id, settings.Session{}, ""
 	}
-	sess, p := settings.ReadSession(dir, id, s.Now())
-	if p != nil {
-		warnf(s.IO.ErrOut, "%s", printable(p.String()))
-	}
-	return id, sess, dir
+	return id, guard.ReadSession(env, id, guard.Deps{Now: s.Now, ErrOut: s.IO.ErrOut}), env.StateDir
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/hook"
 	"github.com/permguard/permguard/internal/settings"
 )
@@ -69,7 +70,6 @@ func statuslineRun(opts *StatuslineOptions) error {
 	if !opts.IO.StdinIsTTY {
 		readStatusInput(opts.IO.In, &in)
 	}
-	call := &hook.Call{Agent: hook.Claude, SessionID: in.SessionID}
 	workspace := firstAbs(in.Workspace.ProjectDir, in.Workspace.CurrentDir, in.Cwd)
 	if workspace == "" {
 		if wd, err := opts.Getwd(); err == nil {
@@ -77,14 +77,14 @@ func statuslineRun(opts *StatuslineOptions) error {
 		}
 	}
 	// Warnings would end up in a prompt or a status bar; doctor says them.
-	env := settingsEnv{Getenv: opts.Getenv, Now: opts.Now, ErrOut: io.Discard}
-	var sess settings.Session
-	if dir, err := StateDir(opts.Getenv); err == nil {
-		if id := sessionID(call, opts.Getenv, opts.Parent); id != "" {
-			sess, _ = settings.ReadSession(dir, id, opts.Now())
-		}
+	env, deps := guard.ReadEnv(opts.Getenv), guard.Deps{Now: opts.Now, ErrOut: io.Discard}
+	parent := ""
+	if opts.Parent != nil {
+		parent = opts.Parent()
 	}
-	eff := loadSettings(env, workspace, "", sess)
+	// Claude Code's statusLine names its session as its hook does.
+	sess := guard.ReadSession(env, guard.SessionID(hook.Claude, in.SessionID, env, parent), deps)
+	eff := guard.LoadSettings(env, workspace, "", sess, deps)
 	level := eff.Level.Value.String()
 	if eff.Level.Src.Kind == settings.FromSession {
 		level += " (session)"

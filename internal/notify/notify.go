@@ -14,27 +14,19 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/permguard/permguard/internal/person"
 )
 
-// Message is one notification.
-type Message struct {
-	Title, Body string
-	// Critical asks the desktop to keep it until dismissed (the
-	// "persistent" setting).
-	Critical bool
-}
-
-// Notifier sends notifications and says whether the person is already
-// looking at the terminal.
-type Notifier interface {
-	Notify(ctx context.Context, m Message) error
-	// Focused reports whether the terminal permguard runs in has the
-	// person's attention; known is false when that cannot be told.
-	Focused(ctx context.Context) (focused, known bool)
-}
+// Message and Notifier are package person's, so that the engine can
+// speak them without loading beeep.
+type (
+	Message  = person.Message
+	Notifier = person.Notifier
+)
 
 // Timeout bounds one notification; past it the send is abandoned.
-const Timeout = 500 * time.Millisecond
+const Timeout = person.NotifyTimeout
 
 // ErrNoBus means no notification was sent because there is no desktop
 // session bus to send it on.

@@ -1,4 +1,4 @@
-package cli
+package guard
 
 import (
 	"strings"
@@ -26,7 +26,7 @@ func FuzzBlockMessage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, command string, level uint8, dangerous bool) {
 		lvl := classify.Level(level % 4)
 		v := classify.Verdict{Level: lvl, Dangerous: dangerous, Reasons: []classify.Reason{{Level: lvl, Dangerous: dangerous, Message: command}}}
-		msg := blockMessage(command, v, blockInfo{perm: settings.Permission{Level: classify.Minimal}})
+		msg := blockEval(command, v, blockInfo{perm: settings.Permission{Level: classify.Minimal}}).BlockText()
 		if n := strings.Count(msg, "\n"); n != 4 || !strings.HasSuffix(msg, "\n") {
 			t.Fatalf("blockMessage(%q) has %d lines:\n%s", command, n, msg)
 		}
@@ -38,7 +38,7 @@ func FuzzBlockMessage(f *testing.F) {
 	})
 }
 
-// FuzzShellQuote checks that shellQuote gives one line that bash reads back
+// FuzzShellQuote checks that Quote gives one line that bash reads back
 // as the very same word.
 func FuzzShellQuote(f *testing.F) {
 	for _, s := range fuzzSeeds {
@@ -48,21 +48,21 @@ func FuzzShellQuote(f *testing.F) {
 		if strings.ContainsRune(s, 0) {
 			return // bash words cannot hold NUL
 		}
-		q := shellQuote(s)
+		q := Quote(s)
 		if strings.ContainsAny(q, "\r\n") {
-			t.Fatalf("shellQuote(%q) = %q, not one line", s, q)
+			t.Fatalf("Quote(%q) = %q, not one line", s, q)
 		}
 		file, err := syntax.NewParser().Parse(strings.NewReader("x "+q), "")
 		if err != nil {
-			t.Fatalf("shellQuote(%q) = %s, which does not parse: %v", s, q, err)
+			t.Fatalf("Quote(%q) = %s, which does not parse: %v", s, q, err)
 		}
 		call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
 		if !ok || len(file.Stmts) != 1 || len(call.Args) != 2 {
-			t.Fatalf("shellQuote(%q) = %s, not one word", s, q)
+			t.Fatalf("Quote(%q) = %s, not one word", s, q)
 		}
 		got, err := expand.Fields(nil, call.Args[1])
 		if err != nil || len(got) != 1 || got[0] != s {
-			t.Fatalf("shellQuote(%q) = %s, which bash reads as %q (%v)", s, q, got, err)
+			t.Fatalf("Quote(%q) = %s, which bash reads as %q (%v)", s, q, got, err)
 		}
 	})
 }

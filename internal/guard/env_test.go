@@ -1,40 +1,50 @@
-package cli
+package guard
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/permguard/permguard/internal/hook"
 )
 
-// envFunc returns a Getenv over kv. Unless kv names one, the managed
-// settings file is one that does not exist, so no test reads the
-// machine's /etc/permguard.
-func envFunc(kv map[string]string) func(string) string {
-	return func(k string) string {
-		if v, ok := kv[k]; ok {
-			return v
-		}
-		switch k {
-		case "PERMGUARD_MANAGED_FILE":
-			return "/nonexistent/permguard/settings.json"
-		case "PERMGUARD_STATE_DIR":
-			// nothing can be created under /dev/null, not even by root: a
-			// test that writes state (the audit log, sessions) must name a
-			// directory of its own, and never writes to the real HOME
-			return "/dev/null/permguard-state"
-		}
-		return ""
+// TestReadEnv checks what is read, and that a relative path is never
+// taken: it would depend on the directory the agent chose.
+func TestReadEnv(t *testing.T) {
+	env := map[string]string{
+		"HOME": "/home/u/", "TMPDIR": "tmp", "PERMGUARD_NO_PROMPT": "0", "PERMGUARD_ACCESSIBLE": "1",
+		"PERMGUARD_LEVEL": "medium", "PERMGUARD_SESSION": "s", "CLAUDE_PROJECT_DIR": "/w/p/", "GEMINI_PROJECT_DIR": "rel",
+	}
+	e := ReadEnv(func(k string) string { return env[k] })
+	if e.Home != "/home/u" || e.TempDir != "" || e.NoPrompt || !e.Accessible || e.Level != "medium" || e.Session != "s" {
+		t.Errorf("ReadEnv = %+v", e)
+	}
+	if e.ConfigDir != "/home/u/.config/permguard" || e.StateDir != "/home/u/.local/state/permguard" {
+		t.Errorf("directories %q, %q", e.ConfigDir, e.StateDir)
+	}
+	if e.ProjectDirs[hook.Claude] != "/w/p" || e.ProjectDirs[hook.Gemini] != "" {
+		t.Errorf("project directories %v", e.ProjectDirs)
+	}
+	if e := ReadEnv(func(k string) string { return map[string]string{"TERM": "dumb", "PERMGUARD_NO_PROMPT": "yes"}[k] }); !e.Accessible || !e.NoPrompt || e.ConfigDirErr == nil {
+		t.Errorf("ReadEnv with TERM=dumb and no HOME = %+v", e)
 	}
 }
 
-// withState returns env with a state directory of the test's own, unless
-// env names one.
-func withState(t *testing.T, env map[string]string) map[string]string {
-	out := map[string]string{"PERMGUARD_STATE_DIR": filepath.Join(t.TempDir(), "state")}
-	for k, v := range env {
-		out[k] = v
+// TestSessionID checks the order: the agent's session, then
+// PERMGUARD_SESSION, then the parent process.
+func TestSessionID(t *testing.T) {
+	tests := []struct {
+		name, session, env, parent, want string
+	}{
+		{"payload first", "abc", "mine", "42@1000", "agent:claude:abc"},
+		{"then PERMGUARD_SESSION", "", "mine", "42@1000", "env:mine"},
+		{"then the parent", "", "", "42@1000", "process:42@1000"},
+		{"else none", "", "", "", ""},
 	}
-	return out
+	for _, tt := range tests {
+		if got := SessionID(hook.Claude, tt.session, Env{Session: tt.env}, tt.parent); got != tt.want {
+			t.Errorf("%s: SessionID = %q, want %q", tt.name, got, tt.want)
+		}
+	}
 }
 
 func TestConfigDir(t *testing.T) {

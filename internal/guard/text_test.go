@@ -1,47 +1,53 @@
-package cli
+package guard
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
 	"github.com/permguard/permguard/internal/settings"
 )
 
-func TestParsePermission(t *testing.T) {
-	for s, want := range map[string]string{"minimal": "minimal", "low": "low", "medium": "medium", "high": "high",
-		"bypassed": "bypassed", "High": "high", "BYPASSED": "bypassed", "read": "minimal", "write": "high"} {
-		p, ok := settings.ParsePermission(s)
-		if !ok || p.String() != want {
-			t.Errorf("ParsePermission(%q) = %v, %v; want %s, true", s, p, ok, want)
-		}
-	}
-	for _, s := range []string{"", "none", "dangerous", "bypass", "high "} {
-		if p, ok := settings.ParsePermission(s); ok {
-			t.Errorf("ParsePermission(%q) = %v, true; want false", s, p)
-		}
-	}
+var (
+	verdictHigh = classify.Verdict{Level: classify.High, Reasons: []classify.Reason{
+		{Rule: "git-push", Level: classify.High, Message: "pushes commits to a remote"},
+	}}
+	verdictDangerous = classify.Verdict{Level: classify.High, Dangerous: true, Reasons: []classify.Reason{
+		{Rule: "rm-home", Level: classify.High, Dangerous: true, Message: "deletes your home directory"},
+	}}
+)
+
+// blockInfo is what a block message depends on besides the verdict.
+type blockInfo struct {
+	perm   settings.Permission
+	capped *settings.Source
+	tool   bool // a tool call, not a command
+	exec   bool // permguard exec's command line
 }
 
-func TestDecide(t *testing.T) {
-	levels := classify.Levels()
-	for _, eff := range levels {
-		for _, lvl := range levels {
-			for _, dangerous := range []bool{false, true} {
-				v := classify.Verdict{Level: lvl, Dangerous: dangerous}
-				want := decisionBlock
-				if !dangerous && lvl <= eff {
-					want = decisionAllow
-				}
-				if got := decide(settings.Result{Verdict: v}, settings.Permission{Level: eff}); got != want {
-					t.Errorf("decide(%s dangerous=%v, at %s) = %s, want %s", lvl, dangerous, eff, got, want)
-				}
-				if got := decide(settings.Result{Verdict: v}, settings.Permission{Bypassed: true}); got != decisionAllow {
-					t.Errorf("decide(%s dangerous=%v, bypassed) = %s, want allow", lvl, dangerous, got)
-				}
-			}
-		}
+// blockEval is an evaluation of command with verdict v, as info says.
+func blockEval(command string, v classify.Verdict, info blockInfo) *Evaluation {
+	e := settings.Defaults()
+	e.Level.Value = info.perm
+	if info.capped != nil {
+		e.Capped, e.Level.Src = true, *info.capped
 	}
+	call := &hook.Call{Kind: hook.KindShell, Command: command}
+	if info.tool {
+		call = &hook.Call{Kind: hook.KindFileRead, Tool: command}
+	}
+	req := Request{Via: ViaCheck}
+	if info.exec {
+		req.Via = ViaExec
+	}
+	return &Evaluation{Request: req, Call: call, Display: command, Res: settings.Result{Verdict: v}, Eff: e}
+}
+
+func denyEval(command string, d *settings.DenyMatch) *Evaluation {
+	ev := blockEval(command, verdictHigh, blockInfo{})
+	ev.Res.Deny = d
+	return ev
 }
 
 func TestBlockMessage(t *testing.T) {
@@ -49,32 +55,32 @@ func TestBlockMessage(t *testing.T) {
 		name    string
 		command string
 		verdict classify.Verdict
-		perm    blockInfo
+		info    blockInfo
 		want    string
 	}{
 		{
-			name: "quotes in the command", command: "git push origin 'it''s'", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}},
+			name: "quotes in the command", command: "git push origin 'it''s'", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}},
 			want: "git push origin 'it''s'\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				`User can re-run with: PERMGUARD_LEVEL=high permguard check 'git push origin '\''it'\'''\''s'\'''` + "\n",
 		},
 		{
-			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Medium}},
+			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Medium}},
 			want: "cd x …\n" +
 				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"User can re-run with: PERMGUARD_LEVEL=high permguard check $'cd x\\ngit push\\n'\n",
 		},
 		{
-			name: "dangerous", command: "rm -rf ~", verdict: verdictDangerous, perm: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
+			name: "dangerous", command: "rm -rf ~", verdict: verdictDangerous, info: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
 			want: "rm -rf ~\n" +
 				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high, dangerous — deletes your home directory\n" +
 				"Only a person can approve this: it is dangerous at every level.\n",
 		},
 		{
-			name: "too long to repeat", command: strings.Repeat("x", 5000), verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
+			name: "too long to repeat", command: strings.Repeat("x", 5000), verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
 			want: strings.Repeat("x", 200) + " …\n" +
 				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +
@@ -87,25 +93,25 @@ func TestBlockMessage(t *testing.T) {
 		name    string
 		command string
 		verdict classify.Verdict
-		perm    blockInfo
+		info    blockInfo
 		want    string
 	}{
 		{
-			name: "capped by the managed file", command: "git push", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &managed},
+			name: "capped by the managed file", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &managed},
 			want: "git push\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"The level is capped at low by managed /etc/permguard/settings.json:1:11; only a change there allows this.\n",
 		},
 		{
-			name: "capped by a project file", command: "git push", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &project},
+			name: "capped by a project file", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &project},
 			want: "git push\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"The level is capped at low by project /repo/.permguard/settings.json:2:3; change it there, or trust it (permguard trust '/repo/.permguard/settings.json') so your own level applies.\n",
 		},
 		{
-			name: "a tool call", command: "tool Read", verdict: verdictHigh, perm: blockInfo{perm: settings.Permission{Level: classify.Low}, tool: true},
+			name: "a tool call", command: "tool Read", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, tool: true},
 			want: "tool Read\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
@@ -114,7 +120,7 @@ func TestBlockMessage(t *testing.T) {
 	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := blockMessage(tt.command, tt.verdict, tt.perm)
+			got := blockEval(tt.command, tt.verdict, tt.info).BlockText()
 			if got != tt.want {
 				t.Errorf("blockMessage:\n%s\nwant:\n%s", got, tt.want)
 			}
@@ -132,11 +138,11 @@ func TestMainReason(t *testing.T) {
 		{Level: classify.Medium, Message: "runs the tests"},
 		{Level: classify.Medium, Message: "not this one either"},
 	}}
-	if got := mainReason(v); got != "runs the tests" {
-		t.Errorf("mainReason = %q, want %q", got, "runs the tests")
+	if got := MainReason(v); got != "runs the tests" {
+		t.Errorf("MainReason = %q, want %q", got, "runs the tests")
 	}
-	if got := mainReason(classify.Verdict{}); got != "no reason given" {
-		t.Errorf("mainReason(no reasons) = %q", got)
+	if got := MainReason(classify.Verdict{}); got != "no reason given" {
+		t.Errorf("MainReason(no reasons) = %q", got)
 	}
 }
 
@@ -147,12 +153,12 @@ func TestDenyMessage(t *testing.T) {
 		"Blocked by the deny rule \"git push *\" (global /cfg/settings.json:3:5)\n" +
 		"Matched: git push origin — deny rules block at every level, even bypassed\n" +
 		"User can remove the rule with: permguard deny --remove 'git push *'\n"
-	if got := denyMessage("git status; git push origin", global); got != want {
+	if got := denyEval("git status; git push origin", global).BlockText(); got != want {
 		t.Errorf("denyMessage:\n%s\nwant:\n%s", got, want)
 	}
 	managed := *global
 	managed.Rule.Src = settings.Source{Kind: settings.FromManaged, Name: "/etc/permguard/settings.json"}
-	if got := denyMessage("git push origin", &managed); !strings.HasSuffix(got, "Only a change to /etc/permguard/settings.json removes the rule.\n") || strings.Count(got, "\n") != 4 {
+	if got := denyEval("git push origin", &managed).BlockText(); !strings.HasSuffix(got, "Only a change to /etc/permguard/settings.json removes the rule.\n") || strings.Count(got, "\n") != 4 {
 		t.Errorf("denyMessage for a managed rule:\n%s", got)
 	}
 }

@@ -1,4 +1,4 @@
-package cli
+package guard
 
 import (
 	"fmt"
@@ -10,10 +10,10 @@ import (
 // maxDisplayRunes is how much of a command the block message shows.
 const maxDisplayRunes = 200
 
-// displayCommand returns command as a person should see it in one line: its
+// DisplayCommand returns command as a person should see it in one line: its
 // first non-blank line, shortened to about 200 characters, with "…" where
 // something was left out, and nothing that a terminal would interpret.
-func displayCommand(command string) string {
+func DisplayCommand(command string) string {
 	s := strings.TrimLeft(command, " \t\r\n")
 	cut := false
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
@@ -32,7 +32,7 @@ func displayCommand(command string) string {
 		}
 		cut = true
 	}
-	s = printable(s)
+	s = Printable(s)
 	if cut {
 		s += " …"
 	}
@@ -42,10 +42,10 @@ func displayCommand(command string) string {
 	return s
 }
 
-// printable escapes what a terminal would interpret or hide: control
+// Printable escapes what a terminal would interpret or hide: control
 // characters, invisible formatting characters (bidi overrides, zero-width
-// spaces) and bytes that are not UTF-8. Tabs and printable text stay.
-func printable(s string) string {
+// spaces) and bytes that are not UTF-8. Tabs and Printable text stay.
+func Printable(s string) string {
 	clean := true
 	for _, r := range s {
 		if !isShown(r) {
@@ -78,10 +78,10 @@ func isShown(r rune) bool {
 	return r == '\t' || (r != utf8.RuneError && unicode.IsPrint(r))
 }
 
-// shellQuote quotes s as one shell word, always quoted: '…' when s is one
-// line of printable text, else bash's $'…' so the result stays on one line.
-func shellQuote(s string) string {
-	if printable(s) == s {
+// Quote quotes s as one shell word, always quoted: '…' when s is one
+// line of Printable text, else bash's $'…' so the result stays on one line.
+func Quote(s string) string {
+	if Printable(s) == s {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	var b strings.Builder

@@ -1,4 +1,4 @@
-package cli
+package guard
 
 import (
 	"strings"
@@ -17,8 +17,8 @@ func TestDisplayCommand(t *testing.T) {
 		{strings.Repeat("é", 250), strings.Repeat("é", 200) + " …"},
 	}
 	for _, tt := range tests {
-		if got := displayCommand(tt.in); got != tt.want {
-			t.Errorf("displayCommand(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := DisplayCommand(tt.in); got != tt.want {
+			t.Errorf("DisplayCommand(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -33,8 +33,8 @@ func TestShellQuote(t *testing.T) {
 		{"tab\there", "'tab\there'"},
 	}
 	for _, tt := range tests {
-		if got := shellQuote(tt.in); got != tt.want {
-			t.Errorf("shellQuote(%q) = %s, want %s", tt.in, got, tt.want)
+		if got := Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
 }

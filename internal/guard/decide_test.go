@@ -1,0 +1,126 @@
+package guard
+
+import (
+	"testing"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+var (
+	yes = func() bool { return true }
+	no  = func() bool { return false }
+)
+
+// TestDecide reads like design §4: each row of the table, first match
+// wins, with the facts that reach it and the facts that do not.
+func TestDecide(t *testing.T) {
+	tests := []struct {
+		name  string
+		facts Facts
+		want  Action
+		row   Row
+	}{
+		// 1. A deny rule blocks, whatever else holds.
+		{"deny rule", Facts{Deny: true}, Block, RowDenyRule},
+		{"deny rule even bypassed", Facts{Deny: true, Bypassed: true, Within: true}, Block, RowDenyRule},
+		{"deny rule even remembered, with a terminal", Facts{Deny: true, Remembered: true, Terminal: yes, AgentCanAsk: true}, Block, RowDenyRule},
+		// 2. Bypassed allows everything else, dangerous included.
+		{"bypassed", Facts{Bypassed: true}, Allow, RowBypassed},
+		{"bypassed, dangerous", Facts{Bypassed: true, Dangerous: true}, Allow, RowBypassed},
+		// 3. Within the level in force: allowed.
+		{"within the level", Facts{Within: true}, Allow, RowWithinLevel},
+		{"within the level, mode block", Facts{Within: true, ModeBlock: true}, Allow, RowWithinLevel},
+		// 4. Allowed earlier in this session: allowed, unless dangerous.
+		{"remembered", Facts{Remembered: true}, Allow, RowRemembered},
+		{"remembered, mode block", Facts{Remembered: true, ModeBlock: true}, Allow, RowRemembered},
+		{"remembered but dangerous", Facts{Remembered: true, Dangerous: true}, Block, RowNobody},
+		// 5. Mode block: nobody is asked.
+		{"mode block", Facts{ModeBlock: true, Terminal: yes, AgentCanAsk: true}, Block, RowModeBlock},
+		{"mode block, dangerous", Facts{ModeBlock: true, Dangerous: true, Terminal: yes}, Block, RowModeBlock},
+		// 6. A person answered at the terminal: their answer.
+		{"person allowed", Facts{Answered: true, PersonAllowed: true, Terminal: yes}, Allow, RowPersonAllowed},
+		{"person denied", Facts{Answered: true, Terminal: yes, AgentCanAsk: true}, Block, RowPersonDenied},
+		// 7. A terminal: ask the person there, dangerous or not.
+		{"terminal", Facts{Terminal: yes, AgentCanAsk: true}, Prompt, RowTerminal},
+		{"terminal, dangerous", Facts{Terminal: yes, Dangerous: true}, Prompt, RowTerminal},
+		// 8. An agent that can ask: its own prompt, never for a dangerous call.
+		{"agent asks", Facts{Terminal: no, AgentCanAsk: true}, Ask, RowAgentAsks},
+		{"agent asks, no terminal at all", Facts{AgentCanAsk: true}, Ask, RowAgentAsks},
+		{"agent cannot ask a dangerous call", Facts{Terminal: no, AgentCanAsk: true, Dangerous: true}, Block, RowNobody},
+		// 9. Else: blocked.
+		{"nobody to ask", Facts{Terminal: no}, Block, RowNobody},
+		{"nothing at all", Facts{}, Block, RowNobody},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Decide(tt.facts)
+			if got.Action != tt.want || got.Row != tt.row {
+				t.Errorf("Decide = %s by %s, want %s by %s", got.Action, got.Row, tt.want, tt.row)
+			}
+			if got.Why == "" {
+				t.Errorf("row %s has no reason", got.Row)
+			}
+		})
+	}
+}
+
+// TestDecideOpensTheTerminalLast checks that the terminal is consulted
+// only when no earlier row decides: finding out opens /dev/tty.
+func TestDecideOpensTheTerminalLast(t *testing.T) {
+	for _, f := range []Facts{{Deny: true}, {Bypassed: true}, {Within: true}, {Remembered: true}, {ModeBlock: true}, {Answered: true}} {
+		opened := false
+		f.Terminal = func() bool { opened = true; return true }
+		if Decide(f); opened {
+			t.Errorf("Decide(%+v) opened the terminal", f)
+		}
+	}
+}
+
+// TestTableRows checks every row is reachable and has a distinct id: a
+// row that nothing reaches is a rule nobody tested.
+func TestTableRows(t *testing.T) {
+	seen := map[Row]bool{}
+	for _, r := range table {
+		if seen[r.id] {
+			t.Errorf("row %s twice", r.id)
+		}
+		seen[r.id] = true
+		if r.why == "" {
+			t.Errorf("row %s has no reason", r.id)
+		}
+	}
+	if last := table[len(table)-1]; !last.when(Facts{}) || last.action != Block {
+		t.Errorf("the last row must always hold and block, got %s", last.id)
+	}
+}
+
+// TestFacts checks the facts an evaluation gives the table: within the
+// level means not dangerous and at most the level in force.
+func TestFacts(t *testing.T) {
+	levels := classify.Levels()
+	for _, eff := range levels {
+		for _, lvl := range levels {
+			for _, dangerous := range []bool{false, true} {
+				e := settings.Defaults()
+				e.Level.Value = settings.Permission{Level: eff}
+				ev := &Evaluation{Res: settings.Result{Verdict: classify.Verdict{Level: lvl, Dangerous: dangerous}}, Eff: e, Call: nil}
+				f := ev.facts(nil)
+				if want := !dangerous && lvl <= eff; f.Within != want {
+					t.Errorf("%s dangerous=%v at %s: Within = %v, want %v", lvl, dangerous, eff, f.Within, want)
+				}
+				want := Block
+				if !dangerous && lvl <= eff {
+					want = Allow
+				}
+				if got := Decide(f).Action; got != want {
+					t.Errorf("%s dangerous=%v at %s: %s, want %s", lvl, dangerous, eff, got, want)
+				}
+				e.Level.Value = settings.Permission{Bypassed: true}
+				if got := Decide(ev.facts(nil)).Action; got != Allow {
+					t.Errorf("%s dangerous=%v bypassed: %s, want allow", lvl, dangerous, got)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package guard
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/permguard/permguard/internal/hook"
+)
+
+// Env is everything permguard takes from the environment, read once by
+// [ReadEnv]. Paths are absolute and clean, or empty.
+type Env struct {
+	Home string // $HOME, when absolute
+
+	// ConfigDir holds the global settings; StateDir sessions, trust and
+	// the audit log. When one cannot be found, its error says why.
+	ConfigDir    string
+	ConfigDirErr error
+	StateDir     string
+	StateDirErr  error
+
+	ManagedFile string // $PERMGUARD_MANAGED_FILE: "" means the default
+	Level       string // $PERMGUARD_LEVEL, as given
+	Mode        string // $PERMGUARD_MODE, as given
+	Session     string // $PERMGUARD_SESSION
+	NoPrompt    bool   // $PERMGUARD_NO_PROMPT set to anything but 0
+	Accessible  bool   // $PERMGUARD_ACCESSIBLE set, or TERM=dumb: the plain-text prompt
+	TempDir     string // $TMPDIR, when absolute
+	Path        string // $PATH, for exec's lookup
+
+	// ProjectDirs maps an agent to the project directory it names in its
+	// own variable ($CLAUDE_PROJECT_DIR, ...), when absolute.
+	ProjectDirs map[hook.Agent]string
+}
+
+// ReadEnv reads the environment through getenv.
+func ReadEnv(getenv func(string) string) Env {
+	e := Env{
+		ManagedFile: getenv("PERMGUARD_MANAGED_FILE"),
+		Level:       getenv("PERMGUARD_LEVEL"),
+		Mode:        getenv("PERMGUARD_MODE"),
+		Session:     getenv("PERMGUARD_SESSION"),
+		NoPrompt:    set(getenv("PERMGUARD_NO_PROMPT")),
+		Accessible:  getenv("TERM") == "dumb" || set(getenv("PERMGUARD_ACCESSIBLE")),
+		TempDir:     absolute(getenv("TMPDIR")),
+		Path:        getenv("PATH"),
+		Home:        absolute(getenv("HOME")),
+	}
+	e.ConfigDir, e.ConfigDirErr = ConfigDir(getenv)
+	e.StateDir, e.StateDirErr = StateDir(getenv)
+	for _, a := range hook.Agents() {
+		if v := a.ProjectDirVar(); v != "" {
+			if d := absolute(getenv(v)); d != "" {
+				if e.ProjectDirs == nil {
+					e.ProjectDirs = map[hook.Agent]string{}
+				}
+				e.ProjectDirs[a] = d
+			}
+		}
+	}
+	return e
+}
+
+// set reports a flag variable that is set to anything but 0.
+func set(v string) bool { return v != "" && v != "0" }
+
+func absolute(p string) string {
+	if !filepath.IsAbs(p) {
+		return ""
+	}
+	return filepath.Clean(p)
+}
+
+// ConfigDir returns the directory that holds permguard's global settings
+// (design §5). Precedence, highest first:
+//  1. $PERMGUARD_CONFIG_DIR, which must be absolute;
+//  2. $XDG_CONFIG_HOME/permguard (a relative XDG_CONFIG_HOME is ignored, as
+//     the XDG spec says);
+//  3. $HOME/.config/permguard.
+func ConfigDir(getenv func(string) string) (string, error) {
+	return resolveDir(getenv, "PERMGUARD_CONFIG_DIR", "XDG_CONFIG_HOME", ".config")
+}
+
+// StateDir returns the directory that holds permguard's state: sessions and
+// the audit log. Precedence, highest first: $PERMGUARD_STATE_DIR (absolute),
+// $XDG_STATE_HOME/permguard, $HOME/.local/state/permguard.
+func StateDir(getenv func(string) string) (string, error) {
+	return resolveDir(getenv, "PERMGUARD_STATE_DIR", "XDG_STATE_HOME", filepath.Join(".local", "state"))
+}
+
+func resolveDir(getenv func(string) string, ownVar, xdgVar, homeSubdir string) (string, error) {
+	if dir := getenv(ownVar); dir != "" {
+		// A relative path would depend on the directory permguard runs in,
+		// which the agent chooses.
+		if !filepath.IsAbs(dir) {
+			return "", fmt.Errorf("%s=%q is not an absolute path", ownVar, dir)
+		}
+		return filepath.Clean(dir), nil
+	}
+	if dir := getenv(xdgVar); dir != "" && filepath.IsAbs(dir) {
+		return filepath.Join(dir, "permguard"), nil
+	}
+	home := getenv("HOME")
+	if home == "" || !filepath.IsAbs(home) {
+		return "", fmt.Errorf("cannot find permguard's directory: set %s, or HOME to an absolute path", ownVar)
+	}
+	return filepath.Join(home, homeSubdir, "permguard"), nil
+}

@@ -1,0 +1,163 @@
+package guard
+
+import (
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/person"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+// Evaluation is what permguard concluded about one call: the verdict after
+// the settings and, once decided, the outcome and how it was settled.
+type Evaluation struct {
+	Request Request
+	Call    *hook.Call // the call judged: Request.Call, or the command as a shell call
+	Display string     // the call as a person sees it
+	Res     settings.Result
+	Eff     *settings.Effective
+
+	Workspace string // where the call runs, as classified
+	StateDir  string // "" when not known
+	SessionID string // "" when not known
+	Session   settings.Session
+
+	Outcome  Outcome
+	Approval Approval       // how a call that needed a person was settled
+	Answer   *person.Answer // when a person was asked at the terminal
+}
+
+// Approval says how a call that needed a person's approval was settled.
+// The strings are API: the "approval" field of check --json.
+type Approval string
+
+const (
+	ApprovalNone       Approval = "none"
+	ApprovalRemembered Approval = "remembered"    // allowed for this session earlier
+	ApprovalOnce       Approval = "allow-once"    // a person allowed it at the prompt
+	ApprovalSession    Approval = "allow-session" // ... and for the rest of the session
+	ApprovalRule       Approval = "always-allow"  // ... and saved a rule
+	ApprovalDenied     Approval = "denied"        // a person denied it, or the prompt ended without a choice
+)
+
+// Evaluate judges req: where it runs, the settings there, its verdict, and
+// the decision of design §4 (before anyone is asked).
+func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
+	call := req.Call
+	if call == nil {
+		tool := "Bash"
+		if req.Via == ViaExec {
+			tool = "exec"
+		}
+		call = &hook.Call{Kind: hook.KindShell, Tool: tool, Command: req.Command}
+	}
+	cenv, err := classifyEnv(req, call, env)
+	if err != nil {
+		return nil, err
+	}
+	ev := &Evaluation{Request: req, Call: call, Display: displayOf(call), Workspace: cenv.Workspace, Approval: ApprovalNone}
+	if call.SessionID != "" {
+		ev.SessionID = SessionID(call.Agent, call.SessionID, env, req.Parent)
+	} else {
+		ev.SessionID = SessionID("", "", env, req.Parent)
+	}
+	ev.readSession(env, &deps)
+	ev.Eff = LoadSettings(env, cenv.Workspace, req.Level, ev.Session, deps)
+	cenv.PrefixMappings = ev.Eff.ClassifyMappings()
+
+	var v classify.Verdict
+	switch {
+	case call.Kind == hook.KindShell && call.PowerShell:
+		r := classify.Reason{Rule: "powershell", Level: classify.High, Pos: classify.Pos{Line: 1, Col: 1}, Snippet: call.Command,
+			Message: msgPowerShell}
+		v = classify.Verdict{Level: classify.High, Reasons: []classify.Reason{r}, Floors: []classify.Reason{r}}
+	case call.Kind == hook.KindShell:
+		classifier := deps.Classify
+		if classifier == nil {
+			classifier = classify.Classify
+		}
+		v = classifier(call.Command, cenv)
+	default:
+		v = classify.ClassifyTool(toolCallOf(call), cenv)
+		v = ev.Eff.ApplyTool(v, call.Tool, call.Kind == hook.KindMCP)
+	}
+	ev.Res = ev.Eff.Apply(v)
+	ev.decide(nil)
+	return ev, nil
+}
+
+// facts gathers what design §4 depends on.
+func (ev *Evaluation) facts(terminal func() bool) Facts {
+	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
+	f := Facts{
+		Deny:        ev.Res.Deny != nil,
+		Bypassed:    perm.Bypassed,
+		Within:      !v.Dangerous && v.Level <= perm.Level,
+		Dangerous:   v.Dangerous,
+		ModeBlock:   ev.Eff.Mode.Value == settings.ModeBlock,
+		Terminal:    terminal,
+		AgentCanAsk: ev.Request.AgentCanAsk,
+	}
+	// Reading the session's approvals only matters past the first rows.
+	if !f.Deny && !f.Bypassed && !f.Within && !v.Dangerous {
+		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
+	}
+	if ev.Answer != nil {
+		f.Answered, f.PersonAllowed = true, ev.Answer.Choice.Allows()
+	}
+	if ev.Request.Hypothetical {
+		f.Terminal = func() bool { return true }
+	}
+	return f
+}
+
+// decide sets the outcome from the facts as they are now.
+func (ev *Evaluation) decide(terminal func() bool) {
+	ev.Outcome = Decide(ev.facts(terminal))
+	if ev.Outcome.Row == RowRemembered {
+		ev.Approval = ApprovalRemembered
+	}
+}
+
+// readSession reads what the session has been granted, and notes the
+// state directory for what the person grants next.
+func (ev *Evaluation) readSession(env Env, deps *Deps) {
+	if env.StateDirErr != nil || ev.SessionID == "" {
+		return
+	}
+	ev.StateDir = env.StateDir
+	s, p := settings.ReadSession(env.StateDir, ev.SessionID, deps.now())
+	if p != nil {
+		warnf(deps.errOut(), "%s", Printable(p.String()))
+	}
+	ev.Session = s
+}
+
+// SessionID names the session a call belongs to (issue 5): the agent's
+// own session id; else $PERMGUARD_SESSION; else the process that ran
+// permguard (the shell a person types in, or the agent), identified with
+// its start time so that a reused pid is a new session. The prefixes keep
+// the three kinds apart.
+func SessionID(agent hook.Agent, agentSession string, env Env, parent string) string {
+	switch {
+	case agentSession != "":
+		return "agent:" + string(agent) + ":" + agentSession
+	case env.Session != "":
+		return "env:" + env.Session
+	case parent != "":
+		return "process:" + parent
+	}
+	return ""
+}
+
+// ReadSession returns what the session id has been granted, warning on
+// errOut about a state file that cannot be read.
+func ReadSession(env Env, id string, deps Deps) settings.Session {
+	if env.StateDirErr != nil || id == "" {
+		return settings.Session{}
+	}
+	s, p := settings.ReadSession(env.StateDir, id, deps.now())
+	if p != nil {
+		warnf(deps.errOut(), "%s", Printable(p.String()))
+	}
+	return s
+}

@@ -1,0 +1,280 @@
+package guard
+
+// Every sentence the engine writes for a person or a model is here, so
+// that they can be read, and kept consistent, together. The rules they
+// follow:
+//
+//   - A person's text starts "permguard: " where it stands alone, is
+//     lowercase after it, and says what was done and what to do.
+//   - What came from the call (the command, paths, a reason a person
+//     typed) goes through Printable or DisplayCommand: a terminal must
+//     never interpret it.
+//   - The block message is exactly four lines (design §4): the command,
+//     what was blocked and what the level allows, what it needs and why,
+//     and how a person can allow it.
+//   - A dangerous call is never offered anything short of a typed
+//     confirmation.
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/person"
+	"github.com/permguard/permguard/internal/settings"
+)
+
+const msgPowerShell = "is a PowerShell command: permguard reads POSIX shell only, so what it does is unknown"
+
+// warnf prints a "permguard: warning:" line.
+func warnf(w io.Writer, format string, args ...any) {
+	fmt.Fprintf(w, "permguard: warning: "+format+"\n", args...)
+}
+
+// Allows says, in the words a user sees, what p allows.
+func Allows(p settings.Permission) string {
+	if p.Bypassed {
+		return "everything: all checks are off except deny rules"
+	}
+	switch p.Level {
+	case classify.Minimal:
+		return "read-only: no file changes, no network"
+	case classify.Low:
+		return "file writes inside the workspace"
+	case classify.Medium:
+		return "development work: build, test, install dependencies, local git"
+	default:
+		return "everything except dangerous commands"
+	}
+}
+
+// VerdictLabel is a verdict's level, and ", dangerous" when it is.
+func VerdictLabel(v classify.Verdict) string {
+	if v.Dangerous {
+		return v.Level.String() + ", dangerous"
+	}
+	return v.Level.String()
+}
+
+// MainReason returns the message of the reason that set the verdict: the
+// first whose level and dangerous flag equal the verdict's.
+func MainReason(v classify.Verdict) string {
+	for _, r := range v.Reasons {
+		if r.Level == v.Level && r.Dangerous == v.Dangerous {
+			return r.Message
+		}
+	}
+	// The classifier promises a matching reason; fail soft in the message.
+	for _, r := range v.Reasons {
+		if r.Dangerous == v.Dangerous {
+			return r.Message
+		}
+	}
+	return "no reason given"
+}
+
+// maxRerunBytes bounds the command repeated in the block message's re-run
+// line; longer commands are not repeated.
+const maxRerunBytes = 4096
+
+// BlockText is the block message of design §4 for this evaluation: exactly
+// four lines, each ending in a newline.
+func (ev *Evaluation) BlockText() string {
+	if d := ev.Res.Deny; d != nil {
+		var s strings.Builder
+		fmt.Fprintf(&s, "%s\n", DisplayCommand(ev.Display))
+		fmt.Fprintf(&s, "Blocked by the deny rule %s (%s)\n", Printable(fmt.Sprintf("%q", d.Rule.Pattern())), Printable(d.Rule.Src.String()))
+		fmt.Fprintf(&s, "Matched: %s — deny rules block at every level, even bypassed\n", DisplayCommand(d.Command))
+		if d.Rule.Src.Kind == settings.FromGlobal {
+			fmt.Fprintf(&s, "User can remove the rule with: permguard deny --remove %s\n", Quote(d.Rule.Pattern()))
+		} else {
+			fmt.Fprintf(&s, "Only a change to %s removes the rule.\n", Printable(d.Rule.Src.Name))
+		}
+		return s.String()
+	}
+	v, perm, command := ev.Res.Verdict, ev.Eff.Level.Value, ev.Display
+	var capped *settings.Source
+	if ev.Eff.Capped && !v.Dangerous && v.Level > perm.Level {
+		capped = &ev.Eff.Level.Src // re-running at a higher level would not help
+	}
+	var s strings.Builder
+	fmt.Fprintf(&s, "%s\n", DisplayCommand(command))
+	fmt.Fprintf(&s, "Blocked by permission (%s). Allowed at this level: %s\n", perm, Allows(perm))
+	fmt.Fprintf(&s, "Needs: %s — %s\n", VerdictLabel(v), Printable(MainReason(v)))
+	switch {
+	case v.Dangerous:
+		s.WriteString("Only a person can approve this: it is dangerous at every level.\n")
+	case capped != nil && capped.Kind == settings.FromProject:
+		fmt.Fprintf(&s, "The level is capped at %s by %s; change it there, or trust it (permguard trust %s) so your own level applies.\n",
+			perm, Printable(capped.String()), Quote(capped.Name))
+	case capped != nil:
+		fmt.Fprintf(&s, "The level is capped at %s by %s; only a change there allows this.\n", perm, Printable(capped.String()))
+	case ev.Call.Kind != hook.KindShell:
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check, with the same tool call on stdin\n", v.Level)
+	case len(command) > maxRerunBytes:
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check COMMAND (the command is %d bytes, too long to repeat)\n", v.Level, len(command))
+	case ev.Request.Via == ViaExec:
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard exec -- %s\n", v.Level, Printable(command))
+	default:
+		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check %s\n", v.Level, Quote(command))
+	}
+	return s.String()
+}
+
+// Refusal is what stderr says about a call that is not allowed: the
+// person's answer when one was given, else the block message.
+func (ev *Evaluation) Refusal() string {
+	if t := ev.PersonText(); t != "" {
+		return DisplayCommand(ev.Display) + "\npermguard: " + t + "\n"
+	}
+	return ev.BlockText()
+}
+
+// PersonText says, in one line, what the person decided, for the agent
+// and for check's stderr; "" when nobody was asked.
+func (ev *Evaluation) PersonText() string {
+	if ev.Answer == nil && ev.Approval != ApprovalRemembered {
+		return ""
+	}
+	switch ev.Approval {
+	case ApprovalRemembered:
+		return "allowed: the user allowed this command for this session"
+	case ApprovalOnce:
+		return "allowed by the user at the terminal prompt"
+	case ApprovalSession:
+		return "allowed by the user at the terminal prompt, for this session"
+	case ApprovalRule:
+		return "allowed by the user at the terminal prompt, who saved a rule to allow it from now on"
+	}
+	a := ev.Answer
+	switch {
+	case a.Choice == person.DenyWithReason && a.Reason != "":
+		return "denied by the user, who says: " + a.Reason
+	case a.Why == "" || a.Why == "denied at the prompt" || a.Choice == person.DenyWithReason:
+		return "denied by the user at the terminal prompt; do not retry it, ask the user what to do instead"
+	default:
+		return "not allowed: the user was asked at the terminal and " + a.Why + "; the call was denied"
+	}
+}
+
+// Reply is the answer to the agent: a switch on the outcome.
+func (ev *Evaluation) Reply() hook.Reply {
+	v, eff := ev.Res.Verdict, ev.Eff
+	switch ev.Outcome.Action {
+	case Allow:
+		if ev.Approval != ApprovalNone {
+			text := "permguard: " + ev.PersonText()
+			return hook.Reply{Decision: hook.Allow, Reason: text, Summary: text}
+		}
+		return hook.Reply{Decision: hook.Allow, Quiet: eff.HookAllow.Value == settings.HookAllowDefer,
+			Reason: fmt.Sprintf("permguard: allowed at level %s (%s): %s", eff.Level.Value, VerdictLabel(v), Printable(MainReason(v)))}
+	case Ask:
+		var b strings.Builder
+		fmt.Fprintf(&b, "permguard: needs %s, the level in force is %s — %s", VerdictLabel(v), eff.Level.Value, Printable(MainReason(v)))
+		for _, r := range v.Reasons {
+			if r.Level > eff.Level.Value.Level || r.Dangerous {
+				fmt.Fprintf(&b, "\n  %s", Printable(r.String()))
+			}
+		}
+		return hook.Reply{Decision: hook.Ask, Reason: b.String(),
+			Summary: fmt.Sprintf("permguard: needs %s — %s", VerdictLabel(v), Printable(MainReason(v)))}
+	}
+	if ev.Answer != nil {
+		text := Printable(ev.PersonText())
+		return hook.Reply{Decision: hook.Deny, Reason: DisplayCommand(ev.Display) + "\npermguard: " + text, Summary: "permguard: " + text}
+	}
+	summary := fmt.Sprintf("permguard blocked this: it needs %s (level %s) — %s", VerdictLabel(v), eff.Level.Value, Printable(MainReason(v)))
+	if ev.Res.Deny != nil {
+		summary = fmt.Sprintf("permguard blocked this: deny rule %q (%s)", ev.Res.Deny.Rule.Pattern(), ev.Res.Deny.Rule.Src)
+	}
+	return hook.Reply{Decision: hook.Deny, Reason: strings.TrimSuffix(ev.BlockText(), "\n"), Summary: Printable(summary)}
+}
+
+// Explained says in words what would be decided, without deciding
+// (explain's "decision:" line).
+func (ev *Evaluation) Explained() string {
+	eff := ev.Eff
+	level := fmt.Sprintf("level %s (%s)", eff.Level.Value, eff.Level.Src)
+	switch ev.Outcome.Row {
+	case RowDenyRule:
+		d := ev.Res.Deny
+		return fmt.Sprintf("block: the deny rule %q (%s) matches %s", d.Rule.Pattern(), d.Rule.Src, d.Command)
+	case RowRemembered:
+		return "allow: you allowed it earlier in this session"
+	case RowBypassed, RowWithinLevel:
+		return "allow at " + level
+	case RowModeBlock:
+		return fmt.Sprintf("block at %s: it needs more, and the mode is block (%s)", level, eff.Mode.Src)
+	}
+	if ev.Res.Verdict.Dangerous {
+		return fmt.Sprintf("needs a person's typed confirmation at %s: it is dangerous", level)
+	}
+	return fmt.Sprintf("needs a person's approval at %s: asked at the terminal, or through an agent's own prompt, else blocked", level)
+}
+
+// question turns the evaluation into what the person reads.
+func (ev *Evaluation) question() person.Question {
+	v := ev.Res.Verdict
+	perm := ev.Eff.Level.Value
+	q := person.Question{
+		Command:   Printable(DisplayCommand(ev.Display)),
+		Needs:     VerdictLabel(v),
+		Level:     perm.String(),
+		Dangerous: v.Dangerous,
+		Choices:   []person.Choice{person.AllowOnce},
+		Timeout:   ev.Eff.PromptTimeout.Value,
+	}
+	for _, r := range v.Reasons {
+		if r.Level > perm.Level || r.Dangerous {
+			q.Reasons = append(q.Reasons, Printable(r.String()))
+		}
+	}
+	if ev.Res.Deny == nil && !v.Dangerous {
+		if ev.SessionID != "" && ev.StateDir != "" {
+			// only what can be remembered is offered
+			q.Choices = append(q.Choices, person.AllowSession)
+		}
+		if line, ok := ev.ruleCandidate(); ok {
+			q.Choices = append(q.Choices, person.AlwaysAllow)
+			q.Pattern = settings.EscapeGlob(line)
+			q.ValidatePattern = func(p string) error {
+				g, err := settings.CompileGlob(p)
+				if err != nil {
+					return err
+				}
+				if !g.Match(line) {
+					return fmt.Errorf("%q does not match %q, so it would not allow it", p, line)
+				}
+				return nil
+			}
+		}
+	}
+	if ev.Request.Via == ViaHook {
+		q.Choices = append(q.Choices, person.DenyWithReason)
+	}
+	if pin := ev.Eff.ApprovalPin; pin != nil {
+		hash := pin.Value
+		q.Confirm.Verify = func(typed string) bool { return settings.VerifyPin(hash, typed) }
+	}
+	return q
+}
+
+// notice is the notification that a person is waited for, in the
+// terminal or in the agent's own prompt.
+func (ev *Evaluation) notice(inAgent bool, critical bool) person.Message {
+	where := "in the terminal"
+	if inAgent {
+		where = "in " + ev.Call.Agent.Display()
+	}
+	body := DisplayCommand(ev.Display)
+	if len(body) > 200 {
+		body = body[:200] + "…"
+	}
+	return person.Message{
+		Title:    fmt.Sprintf("permguard: approval needed %s", where),
+		Body:     Printable(body) + "\nneeds " + VerdictLabel(ev.Res.Verdict),
+		Critical: critical,
+	}
+}

@@ -1,0 +1,127 @@
+package guard
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
+)
+
+// classifyEnv returns where call runs. The workspace is --cwd, else the
+// project the agent names, else the call's cwd, else the current
+// directory. The call's own cwd, when it is elsewhere, is where the command
+// starts.
+func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
+	var ce classify.Env
+	absolute := func(dir, what string) (string, error) {
+		if filepath.IsAbs(dir) {
+			return filepath.Clean(dir), nil
+		}
+		if req.WdErr != nil {
+			return "", fmt.Errorf("bad %s: cannot resolve %q: %w", what, dir, req.WdErr)
+		}
+		return filepath.Join(req.Wd, dir), nil
+	}
+	cwd := ""
+	if call.Cwd != "" {
+		c, err := absolute(call.Cwd, "cwd in the tool call")
+		if err != nil {
+			return ce, err
+		}
+		cwd = c
+	}
+	project := projectDir(call, env)
+	switch {
+	case req.Cwd != "":
+		ws, err := absolute(req.Cwd, "--cwd")
+		if err != nil {
+			return ce, err
+		}
+		ce.Workspace = ws
+	case project != "":
+		ce.Workspace = project
+	case cwd != "":
+		ce.Workspace = cwd
+	case req.WdErr == nil:
+		ce.Workspace = filepath.Clean(req.Wd)
+	}
+	// An unknown workspace stays empty: every path is then outside it.
+	start := cwd
+	if call.Dir != "" {
+		base := start
+		if base == "" {
+			base = ce.Workspace
+		}
+		if filepath.IsAbs(call.Dir) {
+			start = filepath.Clean(call.Dir)
+		} else if base != "" {
+			start = filepath.Join(base, call.Dir)
+		}
+	}
+	if start != "" && start != ce.Workspace {
+		ce.Cwd = start
+	}
+
+	ce.Home = env.Home
+	ce.TempDirs = []string{"/tmp", "/var/tmp"}
+	if tmp := env.TempDir; tmp != "" && tmp != "/tmp" && tmp != "/var/tmp" {
+		ce.TempDirs = append(ce.TempDirs, tmp)
+	}
+	// Where permguard keeps its settings and state, when they are not in
+	// the default places the classifier already protects.
+	for _, d := range []string{env.ConfigDir, env.StateDir} {
+		if d != "" && !isDefaultOwnDir(d, ce.Home) {
+			ce.OwnDirs = append(ce.OwnDirs, d)
+		}
+	}
+	return ce, nil
+}
+
+// isDefaultOwnDir reports a directory the classifier protects anyway.
+func isDefaultOwnDir(d, home string) bool {
+	return home != "" && (d == filepath.Join(home, ".config", "permguard") || d == filepath.Join(home, ".local", "state", "permguard"))
+}
+
+// projectDir returns the project directory of a call: the agent's own
+// project variable, else the workspace the payload names. The cwd alone is
+// a weak answer: an agent's shell can cd anywhere, so the project
+// variables come first.
+func projectDir(call *hook.Call, env Env) string {
+	if d := env.ProjectDirs[call.Agent]; d != "" {
+		return d
+	}
+	if filepath.IsAbs(call.Workspace) {
+		return filepath.Clean(call.Workspace)
+	}
+	return ""
+}
+
+// toolKinds maps the decoder's kinds to the classifier's; a kind not here
+// is unknown, and high.
+var toolKinds = map[hook.Kind]classify.ToolKind{
+	hook.KindFileRead: classify.ToolFileRead, hook.KindFileWrite: classify.ToolFileWrite,
+	hook.KindFileDelete: classify.ToolFileDelete, hook.KindWeb: classify.ToolWeb,
+	hook.KindBookkeeping: classify.ToolBookkeeping, hook.KindMCP: classify.ToolMCP,
+}
+
+// toolCallOf turns a decoded call into the classifier's tool call.
+func toolCallOf(call *hook.Call) classify.ToolCall {
+	return classify.ToolCall{Kind: toolKinds[call.Kind], Name: call.Tool, Paths: call.Paths, Target: call.Target, MCPTool: call.MCPTool}
+}
+
+// displayOf is how a call is shown to a person: the command, or the tool
+// and what it is about.
+func displayOf(call *hook.Call) string {
+	if call.Kind == hook.KindShell {
+		return call.Command
+	}
+	parts := []string{call.Tool}
+	if len(call.Paths) > 0 {
+		parts = append(parts, call.Paths...)
+	} else if call.Target != "" && call.Kind != hook.KindMCP {
+		parts = append(parts, call.Target)
+	}
+	return strings.Join(parts, " ")
+}
