@@ -117,7 +117,7 @@ func execRun(opts *ExecOptions) error {
 	}
 
 	req := opts.request(guard.ViaExec, opts.Level, "")
-	req.Command = commandLine(opts.Args)
+	req.Command = guard.CommandLine(opts.Args)
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
@@ -144,41 +144,6 @@ func execRun(opts *ExecOptions) error {
 	}
 	err = opts.Exec(path, opts.Args, opts.Environ())
 	return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
-}
-
-// commandLine is argv as one shell command that means exactly argv: every
-// word that is not plain is quoted, and the program's name is quoted when
-// the shell would read it as anything but a program (a keyword, an
-// assignment, a pattern).
-func commandLine(argv []string) string {
-	words := make([]string, len(argv))
-	for i, a := range argv {
-		if plainWord(a) && (i > 0 || !shellKeywords[a] && !strings.Contains(a, "=")) {
-			words[i] = a
-		} else {
-			words[i] = shellQuote(a)
-		}
-	}
-	return strings.Join(words, " ")
-}
-
-// plainWord reports a word the shell reads as itself.
-func plainWord(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_@%+=:,./-", c) >= 0) {
-			return false
-		}
-	}
-	return true
-}
-
-var shellKeywords = map[string]bool{
-	"!": true, "[[": true, "]]": true, "{": true, "}": true, "case": true, "coproc": true, "do": true, "done": true,
-	"elif": true, "else": true, "esac": true, "fi": true, "for": true, "function": true, "if": true, "in": true,
-	"select": true, "then": true, "time": true, "until": true, "while": true,
 }
 
 // lookPath finds the program as execvp would, but never in a relative

@@ -118,21 +118,3 @@ func TestExecRun(t *testing.T) {
 	}
 }
 
-func TestCommandLine(t *testing.T) {
-	tests := []struct {
-		argv []string
-		want string
-	}{
-		{argv: []string{"git", "push", "origin", "main"}, want: "git push origin main"},
-		{argv: []string{"echo", "a b", "$HOME", "*", "", "x=1"}, want: `echo 'a b' '$HOME' '*' '' x=1`},
-		{argv: []string{"FOO=1", "ls"}, want: "'FOO=1' ls"},
-		{argv: []string{"if", "true"}, want: "'if' true"},
-		{argv: []string{"printf", "a\nb"}, want: `printf $'a\nb'`},
-		{argv: []string{"./run.sh", "--flag=v,w", "@x", "%y", "a:b"}, want: "./run.sh --flag=v,w @x %y a:b"},
-	}
-	for _, tt := range tests {
-		if got := commandLine(tt.argv); got != tt.want {
-			t.Errorf("commandLine(%q) = %s, want %s", tt.argv, got, tt.want)
-		}
-	}
-}

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"mvdan.cc/sh/v3/syntax"
+
 	"fmt"
 	"strings"
 	"unicode"
@@ -78,37 +80,54 @@ func isShown(r rune) bool {
 	return r == '\t' || (r != utf8.RuneError && unicode.IsPrint(r))
 }
 
-// Quote quotes s as one shell word, always quoted: '…' when s is one
-// line of Printable text, else bash's $'…' so the result stays on one line.
+// Quote quotes s as one bash word that reads back as s, on one line, and
+// is visibly quoted even when it needs no quoting, so that a command in a
+// message stands apart from the sentence around it.
 func Quote(s string) string {
-	if Printable(s) == s {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	q := QuoteWord(s)
+	if q == s {
+		return "'" + s + "'"
 	}
-	var b strings.Builder
-	b.WriteString("$'")
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\\' || r == '\'':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case isShown(r):
-			b.WriteRune(r)
-		case r < 0x80:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
+	return q
+}
+
+// QuoteWord quotes s as one bash word, only as much as it needs:
+// syntax.Quote's '…', "…" or $'…' (which keeps control characters on one
+// line). No shell word can hold a NUL, so one is shown as $'\x00' between
+// the quoted parts.
+func QuoteWord(s string) string {
+	if strings.IndexByte(s, 0) >= 0 {
+		var b strings.Builder
+		for i, part := range strings.Split(s, "\x00") {
+			if i > 0 {
+				b.WriteString(`$'\x00'`)
+			}
+			if part != "" {
+				b.WriteString(QuoteWord(part))
+			}
 		}
-		i += size
+		return b.String()
 	}
-	b.WriteByte('\'')
-	return b.String()
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		// For bash only a NUL fails, and there is none here.
+		panic(err)
+	}
+	return q
+}
+
+// CommandLine is argv as one shell command that means exactly argv. An
+// argument keeps an "=" unquoted (--format=%H): only in the program's
+// place would the shell read it as an assignment.
+func CommandLine(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		words[i] = QuoteWord(a)
+		if i > 0 && words[i] != a && strings.Contains(a, "=") {
+			if rest := strings.ReplaceAll(a, "=", ""); rest != "" && QuoteWord(rest) == rest {
+				words[i] = a
+			}
+		}
+	}
+	return strings.Join(words, " ")
 }

@@ -63,7 +63,7 @@ func TestBlockMessage(t *testing.T) {
 			want: "git push origin 'it''s'\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				`User can re-run with: PERMGUARD_LEVEL=high permguard check 'git push origin '\''it'\'''\''s'\'''` + "\n",
+				`User can re-run with: PERMGUARD_LEVEL=high permguard check "git push origin 'it''s'"` + "\n",
 		},
 		{
 			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Medium}},
