@@ -117,4 +117,3 @@ func TestExecRun(t *testing.T) {
 		})
 	}
 }
-
