@@ -1,6 +1,9 @@
-// Package cli is permguard's command line: the cobra command tree, the
-// wiring between the classifier and the user, and the decision to allow or
-// block. Exit codes and the error-to-code mapping live in exit.go.
+// Package cli is permguard's command line, and only that: the cobra
+// command tree, flags turned into a guard.Request, and an outcome turned
+// into text, JSON or an agent's reply. Judging and deciding are the
+// engine's (internal/guard); each agent's protocol is internal/hook's.
+// Exit codes and the error-to-code mapping live in exit.go, [Main] in
+// main.go, the [Factory] in factory.go.
 //
 // Every command follows one shape (style rule 3): NewCmdX copies flags and
 // arguments into an XOptions and calls xRun, which does the work with only

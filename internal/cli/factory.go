@@ -1,0 +1,27 @@
+package cli
+
+import (
+	"time"
+
+	"github.com/permguard/permguard/internal/notify"
+)
+
+// Factory holds what commands need from the process. Everything is injected
+// so that no command reads the real environment in a test.
+type Factory struct {
+	IO     *IOStreams
+	Getenv func(key string) string
+	Getwd  func() (string, error)
+	Now    func() time.Time
+	// Executable is the path of the running binary, for the hook entries
+	// permguard install writes.
+	Executable func() (string, error)
+	// Parent identifies the process that ran permguard, for sessions
+	// (see sessionID); nil or "" means unknown.
+	Parent func() string
+	// Terminal opens the prompt on the controlling terminal; nil means
+	// there is never one.
+	Terminal openTerminal
+	// Notifier sends desktop notifications; nil sends none.
+	Notifier notify.Notifier
+}
