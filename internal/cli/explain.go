@@ -201,6 +201,7 @@ type explainJSON struct {
 	Dangerous      bool          `json:"dangerous"`
 	Decision       string        `json:"decision"` // allow, ask, block: what check would do before asking anyone
 	Outcome        string        `json:"outcome"`
+	Row            string        `json:"row"` // the row of design §4 that decides`
 	EffectiveLevel string        `json:"effective_level"`
 	LevelSource    string        `json:"effective_level_source"`
 	Mode           string        `json:"mode"`
@@ -239,7 +240,7 @@ func explainJSONOf(ev *guard.Evaluation) explainJSON {
 	v := ev.Res.Verdict
 	out := explainJSON{
 		Command: ev.Display, Level: v.Level.String(), Dangerous: v.Dangerous,
-		Decision: decisionWord(ev.Outcome.Action), Outcome: ev.Explained(),
+		Decision: decisionWord(ev.Outcome.Action), Outcome: ev.Explained(), Row: string(ev.Outcome.Row),
 		EffectiveLevel: ev.Eff.Level.Value.String(), LevelSource: ev.Eff.Level.Src.String(), Mode: ev.Eff.Mode.Value.String(),
 		Commands: make([]commandJSON, 0, len(v.Commands)), Floors: reasonsJSON(v.Floors),
 	}
