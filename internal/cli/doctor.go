@@ -130,20 +130,20 @@ func doctorAgents(opts *DoctorOptions, r *doctorReport) {
 	var rows [][]string
 	var fixes []string
 	installed := 0
-	for _, a := range installAgents {
-		cfg := agentConfigs[a]
+	for _, t := range installTargets() {
+		a := t.Name
 		for _, project := range []bool{false, true} {
-			if !project && cfg.user == "" {
+			if !project && t.User == "" {
 				continue
 			}
 			in := &InstallOptions{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Executable: opts.Executable, Agent: a, Project: project}
 			scope := map[bool]string{false: "user", true: "project"}[project]
-			path, err := in.configPath(cfg)
+			path, err := in.configPath(t)
 			if err != nil {
 				rows = append(rows, []string{a, scope, "unknown: " + printable(err.Error())})
 				continue
 			}
-			state, fix := agentState(in, cfg, path)
+			state, fix := agentState(in, t, path)
 			if strings.HasPrefix(state, "installed") {
 				installed++
 			}
@@ -158,13 +158,13 @@ func doctorAgents(opts *DoctorOptions, r *doctorReport) {
 		r.problem("%s", f)
 	}
 	if installed == 0 {
-		r.hint("no agent runs permguard yet: permguard install AGENT (%s)", strings.Join(installAgents, ", "))
+		r.hint("no agent runs permguard yet: permguard install AGENT (%s)", strings.Join(installNames(false), ", "))
 	}
 }
 
 // agentState says whether path holds permguard's entry (or extension) as
 // install would write it now, and what to run when it is not current.
-func agentState(in *InstallOptions, cfg agentConfig, path string) (state, fix string) {
+func agentState(in *InstallOptions, t installTarget, path string) (state, fix string) {
 	reinstall := "permguard install " + in.Agent
 	if in.Project {
 		reinstall += " --project"
@@ -177,7 +177,7 @@ func agentState(in *InstallOptions, cfg agentConfig, path string) (state, fix st
 		return "not installed", ""
 	}
 	exe, exeErr := in.executable()
-	if cfg.extension {
+	if t.Extension {
 		if !integrations.IsExtension(in.Agent, old) {
 			return "not installed (another file is there)", ""
 		}
@@ -200,7 +200,7 @@ func agentState(in *InstallOptions, cfg agentConfig, path string) (state, fix st
 	if exeErr != nil {
 		return "installed, not checked", ""
 	}
-	changes, err := addEntries(doc, cfg, shellQuote(exe)+" hook --agent "+string(cfg.dialect))
+	changes, err := addEntries(doc, t, t.command(exe))
 	switch {
 	case err != nil:
 		return "installed, damaged", fmt.Sprintf("%v; run %s", err, reinstall)

@@ -14,83 +14,57 @@ import (
 	"github.com/permguard/permguard/internal/settings"
 )
 
-// agentConfig is where an agent keeps its hooks and what permguard's entry
-// looks like there (hook-protocols.md §1-7).
-type agentConfig struct {
-	dialect hook.Agent // what the entry's --agent names
-	// user is the file's path under userBase, or under the home directory
-	// when userBase is nil; "" when the agent reads hooks from the
-	// repository only.
-	user     string
-	userBase func(getenv func(string) string) (string, error)
-	project  string // path under the repository root
-	top      map[string]any
-	events   []string
-	// entry is permguard's entry for event, running command.
-	entry func(event, command string) map[string]any
-	// extension is set for the agents without command hooks (pi,
-	// opencode): the file is not a configuration to merge an entry into
-	// but permguard's extension for the agent (see integrations), which
-	// install writes whole.
-	extension bool
+// installTarget is an agent install knows (hook-protocols.md §1-7), with
+// the dialect that its hook entry or extension names.
+type installTarget struct {
+	hook.InstallTarget
+	dialect hook.Agent
 }
 
-// installAgents are the agents install knows, in the order help lists them.
-var installAgents = []string{"claude", "codex", "gemini", "cursor", "copilot", "pi", "opencode"}
+// installTargets lists the agents install knows, in the order of the
+// dialects that speak them, which is the order help lists them in.
+func installTargets() []installTarget {
+	var out []installTarget
+	for _, d := range hook.Dialects() {
+		for _, t := range d.Targets {
+			out = append(out, installTarget{t, d.Agent})
+		}
+	}
+	return out
+}
 
-var agentConfigs = map[string]agentConfig{
-	"claude": {
-		dialect: hook.Claude, user: ".claude/settings.json", project: ".claude/settings.json", events: []string{"PreToolUse"},
-		entry: func(_, cmd string) map[string]any {
-			return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
-		},
-	},
-	"codex": {
-		dialect: hook.Codex, user: ".codex/hooks.json", project: ".codex/hooks.json", events: []string{"PreToolUse"},
-		entry: func(_, cmd string) map[string]any {
-			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
-		},
-	},
-	"gemini": {
-		dialect: hook.Gemini, user: ".gemini/settings.json", project: ".gemini/settings.json", events: []string{"BeforeTool"},
-		entry: func(_, cmd string) map[string]any {
-			// Gemini's timeout is in milliseconds
-			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
-		},
-	},
-	"cursor": {
-		dialect: hook.Cursor, user: ".cursor/hooks.json", project: ".cursor/hooks.json", top: map[string]any{"version": 1},
-		events: []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse"},
-		entry: func(event, cmd string) map[string]any {
-			// failClosed: a crash or a timeout blocks instead of letting
-			// the call through
-			e := map[string]any{"command": cmd, "timeout": 30, "failClosed": true}
-			if event == "preToolUse" {
-				// the shell and MCP events ask; preToolUse cannot, so it
-				// only takes the file tools
-				e["matcher"] = "Write|Delete|Read"
-			}
-			return e
-		},
-	},
-	"copilot": {
-		dialect: hook.Copilot, project: ".github/hooks/permguard.json", top: map[string]any{"version": 1}, events: []string{"preToolUse"},
-		entry: func(_, cmd string) map[string]any {
-			return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 30}
-		},
-	},
-	// pi loads every .ts in its extensions directories; opencode every .js
-	// or .ts in its plugin directories (hook-protocols.md §6-7).
-	"pi": {
-		dialect: hook.Generic, extension: true,
-		user: "extensions/permguard.ts", userBase: userDir("PI_CODING_AGENT_DIR", ".pi/agent"),
-		project: ".pi/extensions/permguard.ts",
-	},
-	"opencode": {
-		dialect: hook.Generic, extension: true,
-		user: "opencode/plugin/permguard.js", userBase: userDir("XDG_CONFIG_HOME", ".config"),
-		project: ".opencode/plugin/permguard.js",
-	},
+// installNames are the names of installTargets, or of those among them
+// that are extensions.
+func installNames(extensionsOnly bool) []string {
+	var names []string
+	for _, t := range installTargets() {
+		if t.Extension || !extensionsOnly {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}
+
+func findTarget(name string) (installTarget, bool) {
+	for _, t := range installTargets() {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return installTarget{}, false
+}
+
+// command is what t's hook entry, or extension, runs.
+func (t installTarget) command(exe string) string {
+	return shellQuote(exe) + " hook --agent " + string(t.dialect)
+}
+
+// sayList joins names the way a sentence lists them: "a, b or c".
+func sayList(names []string, conj string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
 }
 
 // userDir returns where an agent keeps its user files: the directory that
@@ -124,7 +98,7 @@ type InstallOptions struct {
 	Now        func() time.Time
 	Executable func() (string, error)
 
-	Agent     string // one of installAgents
+	Agent     string // the name of one of installTargets
 	Project   bool
 	DryRun    bool
 	Force     bool // install: replace an extension file permguard did not write
@@ -137,7 +111,7 @@ func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error)
 	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Uninstall: uninstall}
 	cmd := &cobra.Command{
 		Use:   "install AGENT [--project] [--dry-run] [--force]",
-		Short: "Make permguard the pre-tool hook of an agent: claude, codex, gemini, cursor, copilot, pi or opencode",
+		Short: "Make permguard the pre-tool hook of an agent: " + sayList(installNames(false), "or"),
 		Long: `Install adds permguard's hook entry to the agent's configuration file: the
 user's (~/.claude/settings.json, ~/.codex/hooks.json, ~/.gemini/settings.json,
 ~/.cursor/hooks.json) or, with --project, the repository's (.claude/,
@@ -162,15 +136,16 @@ it. A file of that name that permguard did not write is left alone, unless
   permguard install codex --dry-run
   permguard install pi`,
 		Args:      usageArgs(cobra.ExactArgs(1)),
-		ValidArgs: installAgents,
+		ValidArgs: installNames(false),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, ok := agentConfigs[args[0]]
+			t, ok := findTarget(args[0])
 			if !ok {
-				return usageErrorf([]string{"agents are " + strings.Join(installAgents, ", ")}, "unknown agent %q", args[0])
+				return unknownTarget(args[0])
 			}
-			if opts.Force && !cfg.extension {
-				return usageErrorf([]string{"--force replaces a pi or opencode extension file that permguard did not write; " + args[0] + "'s configuration is merged, never replaced"},
-					"--force is for pi and opencode only")
+			if opts.Force && !t.Extension {
+				extensions := installNames(true)
+				return usageErrorf([]string{"--force replaces a " + sayList(extensions, "or") + " extension file that permguard did not write; " + args[0] + "'s configuration is merged, never replaced"},
+					"--force is for %s only", sayList(extensions, "and"))
 			}
 			opts.Agent = args[0]
 			if runF != nil {
@@ -191,14 +166,18 @@ removes permguard's extension file, and only a file that permguard wrote.`
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "the repository's configuration instead of the user's")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print what would change, write nothing")
 	if !uninstall {
-		cmd.Flags().BoolVar(&opts.Force, "force", false, "pi, opencode: replace an extension file that permguard did not write (a backup is kept)")
+		cmd.Flags().BoolVar(&opts.Force, "force", false, strings.Join(installNames(true), ", ")+": replace an extension file that permguard did not write (a backup is kept)")
 	}
 	return cmd
 }
 
+func unknownTarget(name string) error {
+	return usageErrorf([]string{"agents are " + strings.Join(installNames(false), ", ")}, "unknown agent %q", name)
+}
+
 // configPath returns the agent's configuration file.
-func (opts *InstallOptions) configPath(cfg agentConfig) (string, error) {
-	if opts.Project || cfg.user == "" {
+func (opts *InstallOptions) configPath(t installTarget) (string, error) {
+	if opts.Project || t.User == "" {
 		if !opts.Project {
 			return "", usageErrorf([]string{fmt.Sprintf("run \"permguard install %s --project\" in the repository", opts.Agent)},
 				"%s reads hooks from the repository only", opts.Agent)
@@ -211,17 +190,13 @@ func (opts *InstallOptions) configPath(cfg agentConfig) (string, error) {
 		if !ok {
 			root = filepath.Clean(wd)
 		}
-		return filepath.Join(root, cfg.project), nil
+		return filepath.Join(root, t.Project), nil
 	}
-	base := cfg.userBase
-	if base == nil {
-		base = userDir("", "") // the home directory itself
-	}
-	dir, err := base(opts.Getenv)
+	dir, err := userDir(t.UserDirVar, t.UserDir)(opts.Getenv)
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(dir, cfg.user), nil
+	return filepath.Join(dir, t.User), nil
 }
 
 // executable is the absolute path of this binary, which the hook entries
@@ -238,8 +213,11 @@ func (opts *InstallOptions) executable() (string, error) {
 }
 
 func installRun(opts *InstallOptions) error {
-	cfg := agentConfigs[opts.Agent]
-	path, err := opts.configPath(cfg)
+	t, ok := findTarget(opts.Agent)
+	if !ok {
+		return unknownTarget(opts.Agent)
+	}
+	path, err := opts.configPath(t)
 	if err != nil {
 		return err
 	}
@@ -247,10 +225,9 @@ func installRun(opts *InstallOptions) error {
 	if err != nil {
 		return err
 	}
-	if cfg.extension {
-		return installExtension(opts, path, exe)
+	if t.Extension {
+		return installExtension(opts, t, path, exe)
 	}
-	command := shellQuote(exe) + " hook --agent " + string(cfg.dialect)
 	old, _, err := settings.ReadCurrent(path)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", path, err)
@@ -264,7 +241,7 @@ func installRun(opts *InstallOptions) error {
 	if opts.Uninstall {
 		changes, err = removeEntries(doc)
 	} else {
-		changes, err = addEntries(doc, cfg, command)
+		changes, err = addEntries(doc, t, t.command(exe))
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w; nothing was changed", path, err)
@@ -301,18 +278,18 @@ func installRun(opts *InstallOptions) error {
 	if err := settings.WriteFileAtomic(path, append(data, '\n'), old); err != nil {
 		return fmt.Errorf("failed to write %s: %w", path, err)
 	}
-	if opts.Agent == "codex" && !opts.Uninstall {
-		b.WriteString("  Codex runs a new hook only once you trust it: open /hooks in Codex\n")
+	if t.AfterInstall != "" && !opts.Uninstall {
+		fmt.Fprintf(&b, "  %s\n", t.AfterInstall)
 	}
 	_, err = fmt.Fprint(opts.IO.Out, b.String())
 	return err
 }
 
-// addEntries puts permguard's entry under every event of cfg, replacing a
+// addEntries puts permguard's entry under every event of t, replacing a
 // permguard entry that runs another command, and returns what it did.
-func addEntries(doc *settings.Document, cfg agentConfig, command string) ([]string, error) {
+func addEntries(doc *settings.Document, t installTarget, command string) ([]string, error) {
 	var changes []string
-	for k, v := range cfg.top {
+	for k, v := range t.Top {
 		if _, ok := doc.Raw(k); !ok {
 			if err := doc.Set(k, v); err != nil {
 				return nil, err
@@ -324,12 +301,12 @@ func addEntries(doc *settings.Document, cfg agentConfig, command string) ([]stri
 	if err != nil {
 		return nil, err
 	}
-	for _, event := range cfg.events {
+	for _, event := range t.Events {
 		list, err := entries(hooks, event)
 		if err != nil {
 			return nil, err
 		}
-		want := cfg.entry(event, command)
+		want := t.Entry(event, command)
 		wantRaw := mustJSON(want)
 		found := false
 		for i, raw := range list {

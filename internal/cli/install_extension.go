@@ -17,7 +17,7 @@ import (
 // file is permguard's alone, so it is written whole, never merged: a file
 // at path that permguard did not write is not touched, unless --force
 // replaces it (keeping a backup). The report follows installRun's.
-func installExtension(opts *InstallOptions, path, exe string) error {
+func installExtension(opts *InstallOptions, t installTarget, path, exe string) error {
 	old, _, err := settings.ReadCurrent(path)
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", path, err)
@@ -39,7 +39,7 @@ func installExtension(opts *InstallOptions, path, exe string) error {
 			fmt.Sprintf(`move it aside, or run "permguard install %s --force" to replace it (it is kept as a backup)`, opts.Agent))
 	}
 
-	runs := fmt.Sprintf("it runs %s hook --agent generic before every tool call", shellQuote(exe))
+	runs := "it runs " + t.command(exe) + " before every tool call"
 	var b strings.Builder
 	if opts.DryRun {
 		fmt.Fprintf(&b, "install %s (dry run, nothing written): %s\n", opts.Agent, path)
@@ -72,15 +72,9 @@ func installExtension(opts *InstallOptions, path, exe string) error {
 	if err := settings.WriteFileAtomic(path, want, old); err != nil {
 		return fmt.Errorf("failed to write %s: %w", path, err)
 	}
-	fmt.Fprintf(&b, "  %s\n", extensionLoads[opts.Agent])
+	fmt.Fprintf(&b, "  %s\n", t.AfterInstall)
 	_, err = fmt.Fprint(opts.IO.Out, b.String())
 	return err
-}
-
-// extensionLoads says when the agent picks the extension up.
-var extensionLoads = map[string]string{
-	"pi":       "pi loads it when it starts, or at /reload",
-	"opencode": "opencode loads it when it starts",
 }
 
 // uninstallExtension removes permguard's extension at path, and nothing

@@ -24,7 +24,7 @@ func (e *DecodeError) Error() string { return e.Err.Error() }
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 // ErrUnknownDialect is a payload that no dialect recognizes.
-var ErrUnknownDialect = errors.New("the payload is not a tool call of any agent permguard knows (claude, codex, gemini, cursor, copilot)")
+var ErrUnknownDialect = errors.New("the payload is not a tool call of any agent permguard knows (" + detectedNames() + ")")
 
 type fields map[string]json.RawMessage
 
@@ -104,21 +104,12 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 		if c.Agent == "" {
 			return nil, &DecodeError{Err: ErrUnknownDialect}
 		}
-	} else if agent == Claude && f.has("hookEventName") {
-		c.Variant = VSCode
-	} else if agent == Copilot && !f.has("toolName") {
-		c.Variant = Snake
 	}
-	var err error
-	switch {
-	case c.Agent == Cursor:
-		err = decodeCursor(c, f)
-	case c.Agent == Copilot && c.Variant != Snake:
-		err = decodeCopilot(c, f)
-	default:
-		err = decodeCommon(c, f)
+	decode := decodeCommon
+	if d := lookup(c.Agent); d != nil {
+		decode = d.decode
 	}
-	if err != nil {
+	if err := decode(c, f); err != nil {
 		return nil, &DecodeError{Agent: c.Agent, Err: err}
 	}
 	return c, nil
@@ -126,53 +117,18 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 
 // detect tells the dialect from the fields only its agent sends.
 func detect(f fields) (Agent, string) {
-	event := f.str("hook_event_name")
-	switch {
-	case f.has("cursor_version") || (f.has("conversation_id") && f.has("generation_id")):
-		return Cursor, ""
-	case f.has("toolName") && f.has("toolArgs"):
-		return Copilot, ""
-	case f.has("hookEventName"):
-		return Claude, VSCode
-	case event == "BeforeTool":
-		return Gemini, ""
-	case event == "PreToolUse" && f.has("turn_id"):
-		return Codex, ""
-	case event == "PreToolUse" && f.has("permission_mode"):
-		return Claude, ""
-	case event == "PreToolUse" && isISOTime(f.str("timestamp")):
-		return Copilot, Snake
-	case event == "PreToolUse" && f.has("tool_name"):
-		return Claude, "" // Kimi, Factory and others that copy Claude Code
-	case event == "" && (f.has("tool_name") || f.has("tool_input")):
-		// No agent sends this: it is what a person pipes into check. The
-		// hook answers it as an unknown dialect.
-		return Claude, Bare
+	for _, s := range detection {
+		if s.matches(f) {
+			return s.agent, s.variant
+		}
 	}
 	return "", ""
 }
 
-// Variants of a dialect: payloads that are read apart but answered in the
-// dialect's own way.
-const (
-	// VSCode is Claude Code's dialect as VS Code agent hooks send it
-	// (camelCase hookEventName, sessionId).
-	VSCode = "vscode"
-	// Snake is Copilot's PascalCase PreToolUse payload, in snake_case.
-	Snake = "snake"
-	// Bare is a payload that names no hook event: a bare
-	// {"tool_name": ..., "tool_input": ...}, as people write for check.
-	// (Sent with --agent generic, the same shape is the [Generic] dialect.)
-	Bare = "bare"
-)
-
-func isISOTime(s string) bool {
-	return len(s) >= 20 && s[4] == '-' && s[7] == '-' && s[10] == 'T'
-}
-
-// decodeCommon reads the snake_case payload of Claude Code, Codex, Gemini
-// CLI, Copilot's PreToolUse and the generic dialect.
-func decodeCommon(c *Call, f fields) error {
+// readCommon reads the snake_case payload that Claude Code, Codex, Gemini
+// CLI, Copilot's PreToolUse and the generic dialect share, all but the
+// tool's input, which it returns.
+func readCommon(c *Call, f fields) (fields, error) {
 	c.Event = f.str("hook_event_name")
 	if c.Event == "" {
 		c.Event = f.str("hookEventName")
@@ -185,96 +141,23 @@ func decodeCommon(c *Call, f fields) error {
 	c.Tool = f.str("tool_name")
 	input, err := f.object("tool_input")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if c.Tool == "" && c.Variant == Bare && input.has("command") {
 		c.Tool = "Bash"
 	}
 	if c.Tool == "" {
-		return errors.New("the payload has no tool_name")
+		return nil, errors.New("the payload has no tool_name")
 	}
-	if c.Agent == Gemini {
-		if mc, err := f.object("mcp_context"); err == nil && mc.has("server_name") {
-			c.Kind, c.MCPServer, c.MCPTool = KindMCP, mc.str("server_name"), mc.str("tool_name")
-			c.Target = c.MCPServer
-			return nil
-		}
-	}
-	return classifyTool(c, input)
+	return input, nil
 }
 
-// decodeCursor reads Cursor's events.
-func decodeCursor(c *Call, f fields) error {
-	c.Event = f.str("hook_event_name")
-	c.SessionID = f.str("conversation_id")
-	c.Cwd = f.str("cwd")
-	var roots []string
-	if raw, ok := f["workspace_roots"]; ok && json.Unmarshal(raw, &roots) == nil && len(roots) > 0 {
-		c.Workspace = roots[0]
-	}
-	switch c.Event {
-	case "beforeShellExecution":
-		c.Kind, c.Tool = KindShell, "Shell"
-		if !f.has("command") {
-			return errors.New("beforeShellExecution has no command")
-		}
-		c.Command = f.str("command")
-		if c.Command == "" {
-			return errors.New("the command of beforeShellExecution is not a string")
-		}
-		return nil
-	case "beforeMCPExecution":
-		c.Kind, c.Tool = KindMCP, f.str("tool_name")
-		if c.Tool == "" {
-			return errors.New("beforeMCPExecution has no tool_name")
-		}
-		if _, err := f.object("tool_input"); err != nil {
-			return err
-		}
-		c.MCPTool = c.Tool
-		c.MCPServer = f.str("url")
-		if c.MCPServer == "" {
-			c.MCPServer = f.str("command")
-		}
-		c.Target = c.MCPServer
-		return nil
-	case "beforeReadFile":
-		c.Kind, c.Tool = KindFileRead, "Read"
-		if p := f.str("file_path"); p != "" {
-			c.Paths = []string{p}
-		}
-		return nil
-	case "preToolUse":
-		c.Tool = f.str("tool_name")
-		if c.Tool == "" {
-			return errors.New("preToolUse has no tool_name")
-		}
-		input, err := f.object("tool_input")
-		if err != nil {
-			return err
-		}
-		if name, ok := strings.CutPrefix(c.Tool, "MCP:"); ok {
-			c.Kind, c.MCPTool = KindMCP, name
-			return nil
-		}
-		return classifyTool(c, input)
-	}
-	return fmt.Errorf("the Cursor event %q is not one permguard answers (beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse)", c.Event)
-}
-
-// decodeCopilot reads Copilot CLI's camelCase payload; toolArgs is a JSON
-// string or an object.
-func decodeCopilot(c *Call, f fields) error {
-	c.Event = "preToolUse"
-	c.SessionID = f.str("sessionId")
-	c.Cwd = f.str("cwd")
-	c.Tool = f.str("toolName")
-	if c.Tool == "" {
-		return errors.New("the payload has no toolName")
-	}
-	args, err := f.object("toolArgs")
+// decodeCommon reads a snake_case payload whose tools need nothing of
+// their dialect to be told apart.
+func decodeCommon(c *Call, f fields) error {
+	input, err := readCommon(c, f)
 	if err != nil {
 		return err
 	}
-	return classifyTool(c, args)
+	return classifyTool(c, input)
 }

@@ -26,123 +26,36 @@ const maxReasonBytes = 8000
 // The generic dialect always answers {"decision":"allow|ask|deny",
 // "reason":"..."}: exit 0 for allow and ask, 2 for deny.
 func Encode(c *Call, r Reply) Output {
-	reason := clip(r.Reason)
-	summary := clip(r.Summary)
-	if summary == "" {
-		summary = firstLine(reason)
+	r.Reason, r.Summary = clip(r.Reason), clip(r.Summary)
+	if r.Summary == "" {
+		r.Summary = firstLine(r.Reason)
 	}
-	d := r.Decision
-	if d == Ask && !CanAsk(c) {
-		d = Deny
+	if r.Decision == Ask && !CanAsk(c) {
+		r.Decision = Deny
 	}
-	switch c.Agent {
-	case Codex:
-		switch d {
-		case Allow:
-			return Output{Exit: ExitOK}
-		default:
-			return denyWithExit(claudeReply("deny", reason), reason)
-		}
-	case Gemini:
-		switch d {
-		case Allow:
-			if r.Quiet {
-				return Output{Exit: ExitOK}
-			}
-			return Output{Stdout: encode(map[string]string{"decision": "allow"}), Exit: ExitOK}
-		case Ask:
-			return Output{Stdout: encode(map[string]string{"decision": "ask", "reason": reason, "systemMessage": summary}), Exit: ExitOK}
-		default:
-			return denyWithExit(encode(map[string]string{"decision": "deny", "reason": reason}), reason)
-		}
-	case Cursor:
-		// Cursor is installed with failClosed, so every answer is JSON.
-		switch d {
-		case Allow:
-			return Output{Stdout: encode(map[string]string{"permission": "allow"}), Exit: ExitOK}
-		case Ask:
-			return Output{Stdout: encode(map[string]string{"permission": "ask", "user_message": summary, "agent_message": reason}), Exit: ExitOK}
-		default:
-			return denyWithExit(encode(map[string]string{"permission": "deny", "user_message": summary, "agent_message": reason}), reason)
-		}
-	case Copilot:
-		switch d {
-		case Allow:
-			if r.Quiet {
-				return Output{Exit: ExitOK}
-			}
-			return Output{Stdout: encode(map[string]string{"permissionDecision": "allow"}), Exit: ExitOK}
-		case Ask:
-			return Output{Stdout: encode(map[string]string{"permissionDecision": "ask", "permissionDecisionReason": reason}), Exit: ExitOK}
-		default:
-			// exit 2 does not block a preToolUse hook: only this JSON does
-			return Output{Stdout: encode(map[string]string{"permissionDecision": "deny", "permissionDecisionReason": reason}), Exit: ExitOK}
-		}
-	case Generic:
-		// Always the JSON, Quiet or not: the extension on the other end
-		// reads one object, and blocks on anything else, silence included.
-		reply := func(decision string) []byte {
-			return encode(map[string]string{"decision": decision, "reason": reason})
-		}
-		switch d {
-		case Allow:
-			return Output{Stdout: reply("allow"), Exit: ExitOK}
-		case Ask:
-			return Output{Stdout: reply("ask"), Exit: ExitOK}
-		default:
-			return denyWithExit(reply("deny"), reason)
-		}
-	default: // Claude Code and the agents that copy it
-		switch d {
-		case Allow:
-			if r.Quiet {
-				return Output{Exit: ExitOK}
-			}
-			return Output{Stdout: claudeReply("allow", reason), Exit: ExitOK}
-		case Ask:
-			return Output{Stdout: claudeReply("ask", reason), Exit: ExitOK}
-		default:
-			return denyWithExit(claudeReply("deny", reason), reason)
-		}
+	d := lookup(c.Agent)
+	if d == nil {
+		// no dialect was told: Claude Code's is the one most agents copy
+		d = claude
 	}
+	return d.encode(r)
 }
 
 // CanAsk reports whether c's agent can ask a person itself.
 func CanAsk(c *Call) bool {
-	switch c.Agent {
-	case Claude, Gemini, Copilot:
-		return true
-	case Generic:
-		// The extension asks through the agent's own UI where it has one
-		// (pi), and blocks where it has none (opencode, pi without UI).
-		return true
-	case Cursor:
-		return c.Event == "beforeShellExecution" || c.Event == "beforeMCPExecution"
-	}
-	return false
+	d := lookup(c.Agent)
+	return d != nil && d.canAsk(c.Event)
 }
 
 // Failure is the reply to a payload that could not be read: a deny in
 // agent's dialect, or, when the dialect is unknown, exit 2 with the reason
 // on stderr, which every agent that blocks on exit codes honours.
 func Failure(agent Agent, reason string) Output {
-	switch agent {
-	case Claude, Codex, Gemini, Cursor, Copilot, Generic:
+	if lookup(agent) != nil {
 		// The event only matters for an ask, and this is a deny.
 		return Encode(&Call{Agent: agent}, Reply{Decision: Deny, Reason: reason})
 	}
 	return Output{Stderr: clip(reason) + "\n", Exit: ExitBlock}
-}
-
-func claudeReply(decision, reason string) []byte {
-	type specific struct {
-		HookEventName            string `json:"hookEventName"`
-		PermissionDecision       string `json:"permissionDecision"`
-		PermissionDecisionReason string `json:"permissionDecisionReason"`
-	}
-	return encode(struct {
-		HookSpecificOutput specific `json:"hookSpecificOutput"`
-	}{specific{"PreToolUse", decision, reason}})
 }
 
 // denyWithExit is a deny both ways: the JSON for agents that read it, exit

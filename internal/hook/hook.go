@@ -3,6 +3,10 @@
 // whatever an agent sends into a [Call], and encodes a [Reply] in that
 // agent's own dialect.
 //
+// Each dialect is one file (claude.go, codex.go, gemini.go, cursor.go,
+// copilot.go, generic.go) holding one [Dialect], and every list of agents
+// derives from the one ordered registry of them (registry.go).
+//
 // The package holds no policy: it does not classify and reads no settings.
 // It promises that [Decode] never panics on any input and that [Encode]
 // yields, for every dialect, stdout that is empty or exactly one JSON
@@ -10,37 +14,13 @@
 package hook
 
 // Agent is a hook dialect: the agent whose payload was read and to whom
-// the reply is written.
+// the reply is written. Each dialect but Auto is defined in a file of its
+// own and listed in the registry (registry.go).
 type Agent string
 
-// The dialects. Claude Code's is also spoken by Factory Droid, VS Code agent
-// hooks and Kimi. Generic is permguard's own, for the agents that have no
-// command hooks and reach permguard through a small extension (pi,
-// opencode: see integrations/): {"tool_name", "tool_input", "cwd",
-// "session_id"} in, {"decision": "allow|ask|deny", "reason"} out. Auto
-// never detects it: it is only spoken when named.
-const (
-	Auto    Agent = "auto"
-	Claude  Agent = "claude"
-	Codex   Agent = "codex"
-	Gemini  Agent = "gemini"
-	Cursor  Agent = "cursor"
-	Copilot Agent = "copilot"
-	Generic Agent = "generic"
-)
-
-// Agents lists the dialects --agent accepts, auto first.
-func Agents() []Agent { return []Agent{Auto, Claude, Codex, Gemini, Cursor, Copilot, Generic} }
-
-// ParseAgent parses an --agent value.
-func ParseAgent(s string) (Agent, bool) {
-	for _, a := range Agents() {
-		if string(a) == s {
-			return a, true
-		}
-	}
-	return "", false
-}
+// Auto is no dialect: it asks [Decode] to tell the dialect from the
+// payload.
+const Auto Agent = "auto"
 
 // Kind is what a tool call does.
 type Kind uint8
@@ -121,34 +101,3 @@ const (
 	ExitOK    = 0
 	ExitBlock = 2
 )
-
-// Display is how a person calls the agent that speaks a.
-func (a Agent) Display() string {
-	switch a {
-	case Claude:
-		return "Claude Code"
-	case Codex:
-		return "Codex"
-	case Gemini:
-		return "Gemini CLI"
-	case Cursor:
-		return "Cursor"
-	case Copilot:
-		return "Copilot"
-	}
-	return "the agent"
-}
-
-// ProjectDirVar is the environment variable in which a's agent names its
-// project directory for the hook, or "" when it names none.
-func (a Agent) ProjectDirVar() string {
-	switch a {
-	case Claude:
-		return "CLAUDE_PROJECT_DIR"
-	case Gemini:
-		return "GEMINI_PROJECT_DIR"
-	case Cursor:
-		return "CURSOR_PROJECT_DIR"
-	}
-	return ""
-}

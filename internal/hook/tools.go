@@ -43,18 +43,13 @@ var pathKeys = []string{"file_path", "notebook_path", "path", "dir_path", "fileP
 // classifyTool fills the kind and the kind's fields of c from its input.
 func classifyTool(c *Call, input fields) error {
 	name := c.Tool
-	switch {
-	case strings.HasPrefix(name, "mcp__"):
+	if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
 		// mcp__server__tool; plugin servers are mcp__plugin_p_s__tool
-		rest := strings.TrimPrefix(name, "mcp__")
-		server, tool, ok := strings.Cut(rest, "__")
-		if !ok {
+		server, tool, found := strings.Cut(rest, "__")
+		if !found {
 			tool = rest
 		}
 		c.Kind, c.MCPServer, c.MCPTool, c.Target = KindMCP, server, tool, server
-		return nil
-	case c.Agent == Gemini && strings.HasPrefix(name, "mcp_"):
-		c.Kind, c.MCPTool = KindMCP, strings.TrimPrefix(name, "mcp_")
 		return nil
 	}
 	kind, ok := toolKinds[strings.ToLower(name)]

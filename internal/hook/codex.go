@@ -1,0 +1,35 @@
+package hook
+
+// Codex is OpenAI Codex CLI's dialect (hook-protocols.md §4): Claude Code's
+// payload with a turn_id, and Claude Code's deny.
+const Codex Agent = "codex"
+
+var codex = &Dialect{
+	Agent:   Codex,
+	Display: "Codex",
+	Targets: []InstallTarget{{
+		Name: "codex", User: ".codex/hooks.json", Project: ".codex/hooks.json",
+		Events: []string{"PreToolUse"},
+		Entry: func(_, cmd string) map[string]any {
+			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
+		},
+		AfterInstall: "Codex runs a new hook only once you trust it: open /hooks in Codex",
+	}},
+	decode: decodeCommon,
+	encode: encodeCodex,
+	// Codex has no ask: a call that needs approval is denied.
+	canAsk: never,
+}
+
+var codexSignature = signature{Codex, "", func(f fields) bool {
+	return f.str("hook_event_name") == "PreToolUse" && f.has("turn_id")
+}}
+
+// encodeCodex answers an allow with nothing: an allow without
+// updatedInput is invalid there.
+func encodeCodex(r Reply) Output {
+	if r.Decision == Allow {
+		return Output{Exit: ExitOK}
+	}
+	return denyWithExit(claudeReply("deny", r.Reason), r.Reason)
+}

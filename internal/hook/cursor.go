@@ -1,0 +1,112 @@
+package hook
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Cursor is Cursor's dialect (hook-protocols.md §3): one event per kind
+// of call, and a permission in every answer.
+const Cursor Agent = "cursor"
+
+var cursor = &Dialect{
+	Agent:         Cursor,
+	Display:       "Cursor",
+	ProjectDirVar: "CURSOR_PROJECT_DIR",
+	Targets: []InstallTarget{{
+		Name: "cursor", User: ".cursor/hooks.json", Project: ".cursor/hooks.json",
+		Top:    map[string]any{"version": 1},
+		Events: []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse"},
+		Entry: func(event, cmd string) map[string]any {
+			// failClosed: a crash or a timeout blocks instead of letting
+			// the call through
+			e := map[string]any{"command": cmd, "timeout": 30, "failClosed": true}
+			if event == "preToolUse" {
+				// the shell and MCP events ask; preToolUse cannot, so it
+				// only takes the file tools
+				e["matcher"] = "Write|Delete|Read"
+			}
+			return e
+		},
+	}},
+	decode: decodeCursor,
+	encode: encodeCursor,
+	canAsk: func(event string) bool { return event == "beforeShellExecution" || event == "beforeMCPExecution" },
+}
+
+var cursorSignature = signature{Cursor, "", func(f fields) bool {
+	return f.has("cursor_version") || (f.has("conversation_id") && f.has("generation_id"))
+}}
+
+// decodeCursor reads Cursor's events.
+func decodeCursor(c *Call, f fields) error {
+	c.Event = f.str("hook_event_name")
+	c.SessionID = f.str("conversation_id")
+	c.Cwd = f.str("cwd")
+	var roots []string
+	if raw, ok := f["workspace_roots"]; ok && json.Unmarshal(raw, &roots) == nil && len(roots) > 0 {
+		c.Workspace = roots[0]
+	}
+	switch c.Event {
+	case "beforeShellExecution":
+		c.Kind, c.Tool = KindShell, "Shell"
+		if !f.has("command") {
+			return errors.New("beforeShellExecution has no command")
+		}
+		c.Command = f.str("command")
+		if c.Command == "" {
+			return errors.New("the command of beforeShellExecution is not a string")
+		}
+		return nil
+	case "beforeMCPExecution":
+		c.Kind, c.Tool = KindMCP, f.str("tool_name")
+		if c.Tool == "" {
+			return errors.New("beforeMCPExecution has no tool_name")
+		}
+		if _, err := f.object("tool_input"); err != nil {
+			return err
+		}
+		c.MCPTool = c.Tool
+		c.MCPServer = f.str("url")
+		if c.MCPServer == "" {
+			c.MCPServer = f.str("command")
+		}
+		c.Target = c.MCPServer
+		return nil
+	case "beforeReadFile":
+		c.Kind, c.Tool = KindFileRead, "Read"
+		if p := f.str("file_path"); p != "" {
+			c.Paths = []string{p}
+		}
+		return nil
+	case "preToolUse":
+		c.Tool = f.str("tool_name")
+		if c.Tool == "" {
+			return errors.New("preToolUse has no tool_name")
+		}
+		input, err := f.object("tool_input")
+		if err != nil {
+			return err
+		}
+		if name, ok := strings.CutPrefix(c.Tool, "MCP:"); ok {
+			c.Kind, c.MCPTool = KindMCP, name
+			return nil
+		}
+		return classifyTool(c, input)
+	}
+	return fmt.Errorf("the Cursor event %q is not one permguard answers (beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse)", c.Event)
+}
+
+// encodeCursor always answers in JSON: Cursor is installed with
+// failClosed, so anything else would block.
+func encodeCursor(r Reply) Output {
+	switch r.Decision {
+	case Allow:
+		return Output{Stdout: encode(map[string]string{"permission": "allow"}), Exit: ExitOK}
+	case Ask:
+		return Output{Stdout: encode(map[string]string{"permission": "ask", "user_message": r.Summary, "agent_message": r.Reason}), Exit: ExitOK}
+	}
+	return denyWithExit(encode(map[string]string{"permission": "deny", "user_message": r.Summary, "agent_message": r.Reason}), r.Reason)
+}

@@ -1,0 +1,60 @@
+package hook
+
+import "strings"
+
+// Gemini is Gemini CLI's dialect (hook-protocols.md §2): the BeforeTool
+// event.
+const Gemini Agent = "gemini"
+
+var gemini = &Dialect{
+	Agent:         Gemini,
+	Display:       "Gemini CLI",
+	ProjectDirVar: "GEMINI_PROJECT_DIR",
+	Targets: []InstallTarget{{
+		Name: "gemini", User: ".gemini/settings.json", Project: ".gemini/settings.json",
+		Events: []string{"BeforeTool"},
+		Entry: func(_, cmd string) map[string]any {
+			// Gemini's timeout is in milliseconds
+			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
+		},
+	}},
+	decode: decodeGemini,
+	encode: encodeGemini,
+	canAsk: always,
+}
+
+var geminiSignature = signature{Gemini, "", func(f fields) bool { return f.str("hook_event_name") == "BeforeTool" }}
+
+// decodeGemini reads the common payload, and MCP tools by Gemini's own
+// marks: an mcp_context, or an mcp_ prefix that is not Claude Code's mcp__.
+func decodeGemini(c *Call, f fields) error {
+	input, err := readCommon(c, f)
+	if err != nil {
+		return err
+	}
+	if mc, err := f.object("mcp_context"); err == nil && mc.has("server_name") {
+		c.Kind, c.MCPServer, c.MCPTool = KindMCP, mc.str("server_name"), mc.str("tool_name")
+		c.Target = c.MCPServer
+		return nil
+	}
+	if tool, ok := strings.CutPrefix(c.Tool, "mcp_"); ok && !strings.HasPrefix(tool, "_") {
+		// mcp_<server>_<tool>, where either may hold "_": the server
+		// cannot be told
+		c.Kind, c.MCPTool = KindMCP, tool
+		return nil
+	}
+	return classifyTool(c, input)
+}
+
+func encodeGemini(r Reply) Output {
+	switch r.Decision {
+	case Allow:
+		if r.Quiet {
+			return Output{Exit: ExitOK}
+		}
+		return Output{Stdout: encode(map[string]string{"decision": "allow"}), Exit: ExitOK}
+	case Ask:
+		return Output{Stdout: encode(map[string]string{"decision": "ask", "reason": r.Reason, "systemMessage": r.Summary}), Exit: ExitOK}
+	}
+	return denyWithExit(encode(map[string]string{"decision": "deny", "reason": r.Reason}), r.Reason)
+}

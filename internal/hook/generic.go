@@ -1,0 +1,51 @@
+package hook
+
+// Generic is permguard's own dialect, for the agents that have no command
+// hooks and reach permguard through a small extension (pi, opencode: see
+// integrations/): {"tool_name", "tool_input", "cwd", "session_id"} in,
+// {"decision": "allow|ask|deny", "reason"} out. Auto never detects it: it
+// is only spoken when named.
+const Generic Agent = "generic"
+
+var generic = &Dialect{
+	Agent:     Generic,
+	Display:   "the agent",
+	OnlyNamed: true,
+	// pi loads every .ts in its extensions directories; opencode every .js
+	// or .ts in its plugin directories (hook-protocols.md §6-7).
+	Targets: []InstallTarget{
+		{
+			Name: "pi", Extension: true,
+			User: "extensions/permguard.ts", UserDirVar: "PI_CODING_AGENT_DIR", UserDir: ".pi/agent",
+			Project:      ".pi/extensions/permguard.ts",
+			AfterInstall: "pi loads it when it starts, or at /reload",
+		},
+		{
+			Name: "opencode", Extension: true,
+			User: "opencode/plugin/permguard.js", UserDirVar: "XDG_CONFIG_HOME", UserDir: ".config",
+			Project:      ".opencode/plugin/permguard.js",
+			AfterInstall: "opencode loads it when it starts",
+		},
+	},
+	decode: decodeCommon,
+	encode: encodeGeneric,
+	// The extension asks through the agent's own UI where it has one (pi),
+	// and blocks where it has none (opencode, pi without UI).
+	canAsk: always,
+}
+
+// encodeGeneric always answers with the JSON, Quiet or not: the extension
+// on the other end reads one object, and blocks on anything else, silence
+// included.
+func encodeGeneric(r Reply) Output {
+	reply := func(decision string) []byte {
+		return encode(map[string]string{"decision": decision, "reason": r.Reason})
+	}
+	switch r.Decision {
+	case Allow:
+		return Output{Stdout: reply("allow"), Exit: ExitOK}
+	case Ask:
+		return Output{Stdout: reply("ask"), Exit: ExitOK}
+	}
+	return denyWithExit(reply("deny"), r.Reason)
+}

@@ -1,0 +1,182 @@
+package hook
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A Dialect is everything permguard knows of one agent's hook protocol:
+// how to tell its payload from the others', read it, answer it, and where
+// install puts permguard so the agent runs it. Each dialect is one file of
+// this package (claude.go, codex.go, …) and one row of [Dialects].
+type Dialect struct {
+	// Agent is the dialect's name, as --agent takes it.
+	Agent Agent
+	// Display is how a person calls the agent ("Claude Code").
+	Display string
+	// ProjectDirVar is the environment variable in which the agent names
+	// its project directory for the hook, or "".
+	ProjectDirVar string
+	// OnlyNamed marks a dialect that [Auto] never detects: it is spoken
+	// only when --agent names it.
+	OnlyNamed bool
+	// Targets are the agents that speak the dialect and that install
+	// knows; most dialects have one, named like the dialect.
+	Targets []InstallTarget
+
+	// decode fills c from f; c.Agent is set, and c.Variant too when
+	// detection told it.
+	decode func(c *Call, f fields) error
+	// encode writes r, which [Encode] has readied: clipped, with a
+	// summary, and an ask the agent cannot put already a deny.
+	encode func(r Reply) Output
+	// canAsk reports whether the agent can put an ask to a person itself
+	// for a call of event.
+	canAsk func(event string) bool
+}
+
+// An InstallTarget is an agent that "permguard install" makes run
+// permguard, and where (hook-protocols.md §1-7).
+type InstallTarget struct {
+	// Name is what install, uninstall and doctor call the agent.
+	Name string
+	// User is the path of the user's file under UserDirVar, when that
+	// variable is set, else under UserDir in the home directory; "" when
+	// the agent reads hooks from the repository only.
+	User       string
+	UserDirVar string
+	UserDir    string
+	// Project is the path of the repository's file under its root.
+	Project string
+	// Extension marks an agent without command hooks: the file is
+	// permguard's own extension for it (see integrations/), written
+	// whole, not a configuration that permguard's entry is merged into.
+	Extension bool
+	// Top holds the keys the configuration needs beside "hooks", with
+	// the values install sets when they are missing.
+	Top map[string]any
+	// Events are the hook events permguard's entry goes under.
+	Events []string
+	// Entry is permguard's entry under event, running command.
+	Entry func(event, command string) map[string]any
+	// AfterInstall is what the person still has to know, or do, once
+	// install has written the file.
+	AfterInstall string
+}
+
+// dialects is the registry: every list of agents permguard shows derives
+// from it, in this order.
+var dialects = []*Dialect{claude, codex, gemini, cursor, copilot, generic}
+
+// A signature is what marks a payload as one dialect's (hook-protocols.md
+// §9).
+type signature struct {
+	agent   Agent
+	variant string
+	matches func(f fields) bool
+}
+
+// detection is the order in which [Auto] tries the signatures; the first
+// that a payload bears names its dialect. The dialects copy each other's
+// fields, so the order matters: the markers only one agent sends come
+// first, and the fields that several share are tried last, each behind
+// the ones that tell its copies apart.
+var detection = []signature{
+	cursorSignature,
+	copilotSignature,
+	vscodeSignature,
+	geminiSignature,
+	// Codex sends Claude Code's PreToolUse, and a turn_id besides.
+	codexSignature,
+	claudeSignature,
+	copilotSnakeSignature,
+	claudeCopySignature,
+	bareSignature,
+}
+
+// Dialects lists the dialects in the registry's order. The dialects are
+// shared: read them, never change them.
+func Dialects() []*Dialect { return slices.Clone(dialects) }
+
+// lookup returns a's dialect, or nil for [Auto] and names it does not know.
+func lookup(a Agent) *Dialect {
+	for _, d := range dialects {
+		if d.Agent == a {
+			return d
+		}
+	}
+	return nil
+}
+
+// Agents lists the dialects --agent accepts, auto first.
+func Agents() []Agent {
+	out := []Agent{Auto}
+	for _, d := range dialects {
+		out = append(out, d.Agent)
+	}
+	return out
+}
+
+// ParseAgent parses an --agent value.
+func ParseAgent(s string) (Agent, bool) {
+	for _, a := range Agents() {
+		if string(a) == s {
+			return a, true
+		}
+	}
+	return "", false
+}
+
+// UnknownAgentError is the reason a hook gives when --agent names no
+// dialect: the call is denied, with the names it would have taken.
+func UnknownAgentError(s string) string {
+	names := make([]string, 0, len(dialects)+1)
+	for _, a := range Agents() {
+		names = append(names, string(a))
+	}
+	return fmt.Sprintf("permguard: --agent %q is not one of %s; the tool call is denied", s, strings.Join(names, ", "))
+}
+
+// Display is how a person calls the agent that speaks a.
+func (a Agent) Display() string {
+	if d := lookup(a); d != nil {
+		return d.Display
+	}
+	return "the agent"
+}
+
+// ProjectDirVar is the environment variable in which a's agent names its
+// project directory for the hook, or "" when it names none.
+func (a Agent) ProjectDirVar() string {
+	if d := lookup(a); d != nil {
+		return d.ProjectDirVar
+	}
+	return ""
+}
+
+// ProjectDirVars lists every dialect's [Agent.ProjectDirVar], once each,
+// so the environment can be read before the dialect is known.
+func ProjectDirVars() []string {
+	var out []string
+	for _, d := range dialects {
+		if d.ProjectDirVar != "" && !slices.Contains(out, d.ProjectDirVar) {
+			out = append(out, d.ProjectDirVar)
+		}
+	}
+	return out
+}
+
+// detectedNames lists the dialects [Auto] can tell apart.
+func detectedNames() string {
+	var names []string
+	for _, d := range dialects {
+		if !d.OnlyNamed {
+			names = append(names, string(d.Agent))
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+func always(string) bool { return true }
+func never(string) bool  { return false }
