@@ -127,7 +127,7 @@ func hookRun(opts *HookOptions) (err error) {
 	name, argErr := parseHookArgs(opts.Args)
 	agent, ok := hook.ParseAgent(name)
 	if !ok {
-		return fail(fmt.Sprintf("permguard: --agent %q is not one of %s; the tool call is denied", name, strings.Join(agentNames(), ", ")))
+		return fail(hook.UnknownAgentError(name))
 	}
 	known = agent
 	if argErr != nil {
