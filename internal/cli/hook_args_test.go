@@ -39,4 +39,3 @@ func TestParseHookArgs(t *testing.T) {
 		}
 	}
 }
-
