@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
 # Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
-# cli -> {prompt, notify} -> person.
+# cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations}.
 #
 # internal/classify is pure and a leaf: it imports nothing else of permguard,
 # no UI library, and none of the standard packages that reach the outside
@@ -24,8 +24,13 @@
 # it may use the packages below it, and no CLI or UI library (a person is
 # reached through internal/person's interfaces).
 #
-# integrations only embeds the pi and opencode extensions for install (cli
-# imports it): a leaf, with no UI library.
+# internal/install writes permguard's entry into the agents' configurations
+# from internal/hook's data, with settings' careful file writes and the
+# extensions of integrations; no UI library, and it reads no environment
+# or standard stream: the command line passes in what it read.
+#
+# integrations only embeds the pi and opencode extensions for install
+# (internal/install imports it): a leaf, with no UI library.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -71,6 +76,12 @@ leaf integrations
 leaf internal/settings internal/classify
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/settings | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/settings reads the environment or the standard streams; pass them in from internal/cli"
+	fail=1
+fi
+
+leaf internal/install internal/hook internal/settings internal/classify integrations
+if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Getwd|Executable|Stdin|Stdout|Stderr)' --include='*.go' internal/install | grep -v '_test.go'; then
+	echo "check-deps: $module/internal/install reads the environment or the standard streams; pass them in from internal/cli"
 	fail=1
 fi
 

@@ -1,0 +1,211 @@
+package install
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/permguard/permguard/integrations"
+)
+
+const exe = "/usr/local/bin/permguard"
+
+var now = func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
+
+// TestTargets: every agent install knows has what install, uninstall and
+// doctor need, so that a new dialect's target cannot be half there.
+func TestTargets(t *testing.T) {
+	for _, name := range integrations.Agents() {
+		if tg, ok := Find(name); !ok || !tg.Extension {
+			t.Errorf("integrations/ has an extension for %s, but no dialect installs it", name)
+		}
+	}
+	for _, tg := range Targets() {
+		if tg.Extension {
+			ext, err := integrations.Extension(tg.Name, exe)
+			if err != nil || !integrations.IsExtension(tg.Name, ext) {
+				t.Errorf("%s: no extension in integrations/: %v", tg.Name, err)
+			}
+			continue
+		}
+		if len(tg.Events) == 0 || tg.Entry == nil {
+			t.Errorf("%s: no events or no entry to install", tg.Name)
+			continue
+		}
+		// uninstall and doctor find permguard's entries by their command:
+		// an entry that hides it would stay behind forever
+		for _, event := range tg.Events {
+			if entry := mustJSON(tg.Entry(event, tg.Command(exe))); !isPermguardEntry(entry) {
+				t.Errorf("%s: the entry under %s is not one uninstall can find: %s", tg.Name, event, entry)
+			}
+		}
+	}
+}
+
+func TestCommand(t *testing.T) {
+	tg, _ := Find("claude")
+	for _, tt := range []struct{ exe, want string }{
+		{exe, `'/usr/local/bin/permguard' hook --agent claude`},
+		{"/opt/my tools/permguard", `'/opt/my tools/permguard' hook --agent claude`},
+		{"/opt/it's/permguard", `"/opt/it's/permguard" hook --agent claude`},
+	} {
+		got := tg.Command(tt.exe)
+		if got != tt.want {
+			t.Errorf("Command(%q) = %s, want %s", tt.exe, got, tt.want)
+		}
+		if !isPermguardCommand(got) {
+			t.Errorf("isPermguardCommand(%s) = false", got)
+		}
+	}
+	for _, c := range []string{"permguard-other hook", "/bin/notify", "/x/permguard check -- ls", ""} {
+		if isPermguardCommand(c) {
+			t.Errorf("isPermguardCommand(%q) = true", c)
+		}
+	}
+}
+
+func testEnv(t *testing.T) (Env, string) {
+	dir := t.TempDir()
+	home, repo := filepath.Join(dir, "home"), filepath.Join(dir, "repo")
+	for _, d := range []string{home, filepath.Join(repo, ".git")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": home}
+	return Env{
+		Getenv: func(k string) string { return env[k] },
+		Getwd:  func() (string, error) { return repo, nil },
+	}, dir
+}
+
+// TestSurveyAfterInstall: Survey reports every agent install knows, in
+// every place install writes to, and takes what install wrote as current;
+// after uninstall, none is installed.
+func TestSurveyAfterInstall(t *testing.T) {
+	env, _ := testEnv(t)
+	for _, f := range Survey(env, exe) {
+		if f.Err != nil || f.State != "not installed" || f.Installed {
+			t.Errorf("before install, %s (project %v): %q, %v", f.Target.Name, f.Project, f.State, f.Err)
+		}
+	}
+	each := func(do func(Options) (Result, error)) {
+		for _, tg := range Targets() {
+			for _, project := range []bool{false, true} {
+				if !project && tg.User == "" {
+					continue
+				}
+				path, err := tg.Path(env, project)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := do(Options{Target: tg, Path: path, Exe: exe, Now: now})
+				if err != nil || res.Outcome != Changed {
+					t.Fatalf("%s (project %v): %+v, %v", tg.Name, project, res, err)
+				}
+			}
+		}
+	}
+	each(Install)
+	found, unchecked := Survey(env, exe), Survey(env, "")
+	places := 0
+	for _, tg := range Targets() {
+		places += map[bool]int{false: 1, true: 2}[tg.User != ""]
+	}
+	if len(found) != places {
+		t.Errorf("Survey reports %d places, want %d", len(found), places)
+	}
+	for i, f := range found {
+		if f.State != "installed, current" || !f.Installed || f.Fix != "" {
+			t.Errorf("after install, %s (project %v): %q, fix %q", f.Target.Name, f.Project, f.State, f.Fix)
+		}
+		if u := unchecked[i]; u.State != "installed, not checked" || !u.Installed {
+			t.Errorf("with no exe, %s (project %v): %q", f.Target.Name, f.Project, u.State)
+		}
+	}
+	each(Uninstall)
+	for _, f := range Survey(env, exe) {
+		if f.State != "not installed" {
+			t.Errorf("after uninstall, %s (project %v): %q", f.Target.Name, f.Project, f.State)
+		}
+	}
+}
+
+// TestInstallKeepsTheRest: install adds to what is there, replaces an
+// entry that runs another permguard, drops a second one, and uninstall
+// leaves everything else.
+func TestInstallKeepsTheRest(t *testing.T) {
+	tg, _ := Find("claude")
+	path := filepath.Join(t.TempDir(), "settings.json")
+	old := `{"model":"opus","hooks":{"PreToolUse":[` +
+		`{"matcher":"Bash","hooks":[{"type":"command","command":"other-guard"}]},` +
+		`{"matcher":"*","hooks":[{"type":"command","command":"/old/permguard hook --agent claude"}]},` +
+		`{"matcher":"*","hooks":[{"type":"command","command":"'/old/permguard' hook"}]}]}}`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Target: tg, Path: path, Exe: exe, Now: now}
+	res, err := Install(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Changes) != 2 || !strings.HasPrefix(res.Changes[0], "updated hooks.PreToolUse: ") ||
+		res.Changes[1] != "removed a second permguard entry from hooks.PreToolUse" {
+		t.Errorf("Install: %q", res.Changes)
+	}
+	if backup, err := os.ReadFile(res.Backup); err != nil || string(backup) != old {
+		t.Errorf("backup %s: %q, %v", res.Backup, backup, err)
+	}
+	if res, err := Install(o); err != nil || res.Outcome != Unchanged {
+		t.Errorf("Install again: %+v, %v", res, err)
+	}
+	if res, err := Uninstall(o); err != nil || len(res.Changes) != 1 {
+		t.Errorf("Uninstall: %+v, %v", res, err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"hooks":{"PreToolUse":[{"hooks":[{"command":"other-guard","type":"command"}],"matcher":"Bash"}]},"model":"opus"}`
+	if s := string(mustJSON(got)); s != want {
+		t.Errorf("after uninstall:\n%s\nwant\n%s", s, want)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	env, dir := testEnv(t)
+	copilot, _ := Find("copilot")
+	if _, err := copilot.Path(env, false); !errors.Is(err, ErrRepositoryOnly) || err.Error() != "copilot reads hooks from the repository only" {
+		t.Errorf("copilot's user path: %v", err)
+	}
+
+	claude, _ := Find("claude")
+	path := filepath.Join(dir, "broken.json")
+	os.WriteFile(path, []byte(`{"hooks": [,]}`), 0o600)
+	if _, err := Install(Options{Target: claude, Path: path, Exe: exe, Now: now}); !errors.Is(err, ErrInvalidJSON) {
+		t.Errorf("Install into invalid JSON: %v", err)
+	}
+
+	pi, _ := Find("pi")
+	path = filepath.Join(dir, "permguard.ts")
+	os.WriteFile(path, []byte("export default function (pi) {}\n"), 0o600)
+	o := Options{Target: pi, Path: path, Exe: exe, Now: now}
+	if _, err := Install(o); !errors.Is(err, ErrNotOurs) {
+		t.Errorf("Install over a foreign extension: %v", err)
+	}
+	if res, err := Uninstall(o); err != nil || res.Outcome != Foreign {
+		t.Errorf("Uninstall a foreign extension: %+v, %v", res, err)
+	}
+	o.Force = true
+	if res, err := Install(o); err != nil || res.Backup == "" {
+		t.Errorf("Install --force: %+v, %v", res, err)
+	}
+}
