@@ -1,21 +1,19 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/integrations"
 	"github.com/permguard/permguard/internal/audit"
+	"github.com/permguard/permguard/internal/install"
 	"github.com/permguard/permguard/internal/sandbox"
 	"github.com/permguard/permguard/internal/settings"
 )
@@ -95,8 +93,9 @@ func doctorRun(opts *DoctorOptions) error {
 		fmt.Fprintf(&r.b, "permguard %s at %s\n", Version, printable(exe))
 	} else {
 		fmt.Fprintf(&r.b, "permguard %s (its own path is unknown: %v)\n", Version, exeErr)
+		exe = ""
 	}
-	doctorAgents(opts, r)
+	doctorAgents(opts, r, exe)
 	ws := opts.workspace()
 	eff := doctorSettings(opts, r, ws)
 	doctorPerson(opts, r, eff)
@@ -124,108 +123,35 @@ func plural(n int, one, many string) string {
 }
 
 // doctorAgents reports permguard's entry in every agent's configuration,
-// the user's and this repository's.
-func doctorAgents(opts *DoctorOptions, r *doctorReport) {
+// the user's and this repository's; exe is "" when permguard's own path is
+// unknown.
+func doctorAgents(opts *DoctorOptions, r *doctorReport, exe string) {
 	r.section("agents")
 	var rows [][]string
 	var fixes []string
 	installed := 0
-	for _, t := range installTargets() {
-		a := t.Name
-		for _, project := range []bool{false, true} {
-			if !project && t.User == "" {
-				continue
-			}
-			in := &InstallOptions{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Executable: opts.Executable, Agent: a, Project: project}
-			scope := map[bool]string{false: "user", true: "project"}[project]
-			path, err := in.configPath(t)
-			if err != nil {
-				rows = append(rows, []string{a, scope, "unknown: " + printable(err.Error())})
-				continue
-			}
-			state, fix := agentState(in, t, path)
-			if strings.HasPrefix(state, "installed") {
-				installed++
-			}
-			if fix != "" {
-				fixes = append(fixes, fmt.Sprintf("%s (%s): %s", a, printable(path), fix))
-			}
-			rows = append(rows, []string{a, scope, state, printable(path)})
+	for _, f := range install.Survey(install.Env{Getenv: opts.Getenv, Getwd: opts.Getwd}, exe) {
+		a := f.Target.Name
+		scope := map[bool]string{false: "user", true: "project"}[f.Project]
+		if f.Err != nil {
+			rows = append(rows, []string{a, scope, "unknown: " + printable(f.Err.Error())})
+			continue
 		}
+		if f.Installed {
+			installed++
+		}
+		if f.Fix != "" {
+			fixes = append(fixes, fmt.Sprintf("%s (%s): %s", a, printable(f.Path), f.Fix))
+		}
+		rows = append(rows, []string{a, scope, f.State, printable(f.Path)})
 	}
 	r.table(rows)
 	for _, f := range fixes {
 		r.problem("%s", f)
 	}
 	if installed == 0 {
-		r.hint("no agent runs permguard yet: permguard install AGENT (%s)", strings.Join(installNames(false), ", "))
+		r.hint("no agent runs permguard yet: permguard install AGENT (%s)", strings.Join(install.Names(), ", "))
 	}
-}
-
-// agentState says whether path holds permguard's entry (or extension) as
-// install would write it now, and what to run when it is not current.
-func agentState(in *InstallOptions, t installTarget, path string) (state, fix string) {
-	reinstall := "permguard install " + in.Agent
-	if in.Project {
-		reinstall += " --project"
-	}
-	old, _, err := settings.ReadCurrent(path)
-	if err != nil {
-		return "unreadable", fmt.Sprintf("cannot read it: %v", err)
-	}
-	if old == nil {
-		return "not installed", ""
-	}
-	exe, exeErr := in.executable()
-	if t.Extension {
-		if !integrations.IsExtension(in.Agent, old) {
-			return "not installed (another file is there)", ""
-		}
-		want, err := integrations.Extension(in.Agent, exe)
-		switch {
-		case exeErr != nil || err != nil:
-			return "installed, not checked", ""
-		case !bytes.Equal(old, want):
-			return "installed, out of date", "it is another version, or runs another permguard; run " + reinstall
-		}
-		return "installed, current", ""
-	}
-	doc, err := settings.ParseDocument(old)
-	if err != nil {
-		return "invalid JSON", fmt.Sprintf("the agent cannot read it either (%v); fix it, then run %s", err, reinstall)
-	}
-	if !hasPermguardEntry(doc) {
-		return "not installed", ""
-	}
-	if exeErr != nil {
-		return "installed, not checked", ""
-	}
-	changes, err := addEntries(doc, t, t.command(exe))
-	switch {
-	case err != nil:
-		return "installed, damaged", fmt.Sprintf("%v; run %s", err, reinstall)
-	case len(changes) > 0:
-		return "installed, out of date", fmt.Sprintf("%s; run %s", changes[0], reinstall)
-	}
-	return "installed, current", ""
-}
-
-// hasPermguardEntry reports a permguard entry under any event.
-func hasPermguardEntry(doc *settings.Document) bool {
-	hooks, err := subDocument(doc, "hooks")
-	if err != nil {
-		return false
-	}
-	for _, event := range hooks.Keys() {
-		list, err := entries(hooks, event)
-		if err != nil {
-			continue
-		}
-		if slices.ContainsFunc(list, isPermguardEntry) {
-			return true
-		}
-	}
-	return false
 }
 
 // doctorSettings reports every settings file that applies here and the

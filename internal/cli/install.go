@@ -1,63 +1,17 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/permguard/permguard/internal/install"
 )
-
-// installTarget is an agent install knows (hook-protocols.md §1-7), with
-// the dialect that its hook entry or extension names.
-type installTarget struct {
-	hook.InstallTarget
-	dialect hook.Agent
-}
-
-// installTargets lists the agents install knows, in the order of the
-// dialects that speak them, which is the order help lists them in.
-func installTargets() []installTarget {
-	var out []installTarget
-	for _, d := range hook.Dialects() {
-		for _, t := range d.Targets {
-			out = append(out, installTarget{t, d.Agent})
-		}
-	}
-	return out
-}
-
-// installNames are the names of installTargets, or of those among them
-// that are extensions.
-func installNames(extensionsOnly bool) []string {
-	var names []string
-	for _, t := range installTargets() {
-		if t.Extension || !extensionsOnly {
-			names = append(names, t.Name)
-		}
-	}
-	return names
-}
-
-func findTarget(name string) (installTarget, bool) {
-	for _, t := range installTargets() {
-		if t.Name == name {
-			return t, true
-		}
-	}
-	return installTarget{}, false
-}
-
-// command is what t's hook entry, or extension, runs.
-func (t installTarget) command(exe string) string {
-	return shellQuote(exe) + " hook --agent " + string(t.dialect)
-}
 
 // sayList joins names the way a sentence lists them: "a, b or c".
 func sayList(names []string, conj string) string {
@@ -65,29 +19,6 @@ func sayList(names []string, conj string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
-}
-
-// userDir returns where an agent keeps its user files: the directory that
-// variable names when it is set (pi's PI_CODING_AGENT_DIR, the XDG
-// configuration home), else dir under the home directory.
-func userDir(variable, dir string) func(getenv func(string) string) (string, error) {
-	return func(getenv func(string) string) (string, error) {
-		if variable != "" {
-			switch v := getenv(variable); {
-			case v == "":
-				// unset: the default under the home directory
-			case filepath.IsAbs(v):
-				return filepath.Clean(v), nil
-			default:
-				return "", fmt.Errorf("%s is %q, not an absolute path, so the agent's configuration cannot be found", variable, v)
-			}
-		}
-		home := getenv("HOME")
-		if !filepath.IsAbs(home) {
-			return "", errors.New("HOME is not set to an absolute path, so the agent's configuration cannot be found")
-		}
-		return filepath.Join(home, dir), nil
-	}
 }
 
 // InstallOptions is everything `permguard install` and `uninstall` work from.
@@ -98,7 +29,7 @@ type InstallOptions struct {
 	Now        func() time.Time
 	Executable func() (string, error)
 
-	Agent     string // the name of one of installTargets
+	Agent     string // the name of one of install.Targets
 	Project   bool
 	DryRun    bool
 	Force     bool // install: replace an extension file permguard did not write
@@ -111,7 +42,7 @@ func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error)
 	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Uninstall: uninstall}
 	cmd := &cobra.Command{
 		Use:   "install AGENT [--project] [--dry-run] [--force]",
-		Short: "Make permguard the pre-tool hook of an agent: " + sayList(installNames(false), "or"),
+		Short: "Make permguard the pre-tool hook of an agent: " + sayList(install.Names(), "or"),
 		Long: `Install adds permguard's hook entry to the agent's configuration file: the
 user's (~/.claude/settings.json, ~/.codex/hooks.json, ~/.gemini/settings.json,
 ~/.cursor/hooks.json) or, with --project, the repository's (.claude/,
@@ -136,14 +67,14 @@ it. A file of that name that permguard did not write is left alone, unless
   permguard install codex --dry-run
   permguard install pi`,
 		Args:      usageArgs(cobra.ExactArgs(1)),
-		ValidArgs: installNames(false),
+		ValidArgs: install.Names(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			t, ok := findTarget(args[0])
+			t, ok := install.Find(args[0])
 			if !ok {
 				return unknownTarget(args[0])
 			}
 			if opts.Force && !t.Extension {
-				extensions := installNames(true)
+				extensions := install.Extensions()
 				return usageErrorf([]string{"--force replaces a " + sayList(extensions, "or") + " extension file that permguard did not write; " + args[0] + "'s configuration is merged, never replaced"},
 					"--force is for %s only", sayList(extensions, "and"))
 			}
@@ -166,43 +97,19 @@ removes permguard's extension file, and only a file that permguard wrote.`
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "the repository's configuration instead of the user's")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print what would change, write nothing")
 	if !uninstall {
-		cmd.Flags().BoolVar(&opts.Force, "force", false, strings.Join(installNames(true), ", ")+": replace an extension file that permguard did not write (a backup is kept)")
+		cmd.Flags().BoolVar(&opts.Force, "force", false, strings.Join(install.Extensions(), ", ")+": replace an extension file that permguard did not write (a backup is kept)")
 	}
 	return cmd
 }
 
 func unknownTarget(name string) error {
-	return usageErrorf([]string{"agents are " + strings.Join(installNames(false), ", ")}, "unknown agent %q", name)
+	return usageErrorf([]string{"agents are " + strings.Join(install.Names(), ", ")}, "unknown agent %q", name)
 }
 
-// configPath returns the agent's configuration file.
-func (opts *InstallOptions) configPath(t installTarget) (string, error) {
-	if opts.Project || t.User == "" {
-		if !opts.Project {
-			return "", usageErrorf([]string{fmt.Sprintf("run \"permguard install %s --project\" in the repository", opts.Agent)},
-				"%s reads hooks from the repository only", opts.Agent)
-		}
-		wd, err := opts.Getwd()
-		if err != nil {
-			return "", err
-		}
-		root, ok := settings.RepoRoot(wd)
-		if !ok {
-			root = filepath.Clean(wd)
-		}
-		return filepath.Join(root, t.Project), nil
-	}
-	dir, err := userDir(t.UserDirVar, t.UserDir)(opts.Getenv)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, t.User), nil
-}
-
-// executable is the absolute path of this binary, which the hook entries
-// and the extensions run.
-func (opts *InstallOptions) executable() (string, error) {
-	exe, err := opts.Executable()
+// ownPath is the absolute path of this binary, which the hook entries and
+// the extensions run.
+func ownPath(executable func() (string, error)) (string, error) {
+	exe, err := executable()
 	if err != nil {
 		return "", fmt.Errorf("cannot find permguard's own path: %w", err)
 	}
@@ -213,249 +120,60 @@ func (opts *InstallOptions) executable() (string, error) {
 }
 
 func installRun(opts *InstallOptions) error {
-	t, ok := findTarget(opts.Agent)
+	t, ok := install.Find(opts.Agent)
 	if !ok {
 		return unknownTarget(opts.Agent)
 	}
-	path, err := opts.configPath(t)
+	path, err := t.Path(install.Env{Getenv: opts.Getenv, Getwd: opts.Getwd}, opts.Project)
+	if errors.Is(err, install.ErrRepositoryOnly) {
+		return usageErrorf([]string{fmt.Sprintf("run \"permguard install %s --project\" in the repository", opts.Agent)}, "%v", err)
+	}
 	if err != nil {
 		return err
 	}
-	exe, err := opts.executable()
+	exe, err := ownPath(opts.Executable)
 	if err != nil {
 		return err
 	}
-	if t.Extension {
-		return installExtension(opts, t, path, exe)
-	}
-	old, _, err := settings.ReadCurrent(path)
-	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	doc, err := settings.ParseDocument(old)
-	if err != nil {
-		return withHints(fmt.Errorf("%s is not valid JSON (%v); nothing was changed", path, err),
-			"fix the file, or move it aside, then run this again")
-	}
-	var changes []string
+	o := install.Options{Target: t, Path: path, Exe: exe, DryRun: opts.DryRun, Force: opts.Force, Now: opts.Now}
+	do, verb := install.Install, "install"
 	if opts.Uninstall {
-		changes, err = removeEntries(doc)
-	} else {
-		changes, err = addEntries(doc, t, t.command(exe))
+		do, verb = install.Uninstall, "uninstall"
 	}
-	if err != nil {
-		return fmt.Errorf("%s: %w; nothing was changed", path, err)
-	}
-	verb := map[bool]string{false: "install", true: "uninstall"}[opts.Uninstall]
-	if len(changes) == 0 {
-		_, err := fmt.Fprintf(opts.IO.Out, "%s %s: %s already says so; nothing changed\n", verb, opts.Agent, path)
+	res, err := do(o)
+	switch {
+	case errors.Is(err, install.ErrInvalidJSON):
+		return withHints(err, "fix the file, or move it aside, then run this again")
+	case errors.Is(err, install.ErrNotOurs):
+		return withHints(err, fmt.Sprintf(`move it aside, or run "permguard install %s --force" to replace it (it is kept as a backup)`, opts.Agent))
+	case err != nil:
 		return err
 	}
+
 	var b strings.Builder
-	if opts.DryRun {
-		fmt.Fprintf(&b, "%s %s (dry run, nothing written): %s\n", verb, opts.Agent, path)
-	} else {
-		fmt.Fprintf(&b, "%s %s: %s\n", verb, opts.Agent, path)
-	}
-	for _, c := range changes {
-		fmt.Fprintf(&b, "  %s\n", c)
-	}
-	if opts.DryRun {
-		_, err := fmt.Fprint(opts.IO.Out, b.String())
-		return err
-	}
-	data, err := doc.MarshalJSON()
-	if err != nil {
-		return err
-	}
-	if old != nil {
-		backup, err := settings.Backup(path, old, opts.Now())
-		if err != nil {
-			return fmt.Errorf("cannot back up %s, so it was not changed: %w", path, err)
+	switch res.Outcome {
+	case install.Unchanged:
+		fmt.Fprintf(&b, "%s %s: %s already says so; nothing changed\n", verb, opts.Agent, path)
+	case install.Missing:
+		fmt.Fprintf(&b, "%s %s: %s does not exist; nothing changed\n", verb, opts.Agent, path)
+	case install.Foreign:
+		fmt.Fprintf(&b, "%s %s: %s is not permguard's extension; left as it is\n", verb, opts.Agent, path)
+	default:
+		dry := ""
+		if opts.DryRun {
+			dry = " (dry run, nothing written)"
 		}
-		fmt.Fprintf(&b, "  the previous file is kept as %s\n", backup)
+		fmt.Fprintf(&b, "%s %s%s: %s\n", verb, opts.Agent, dry, path)
+		for _, c := range res.Changes {
+			fmt.Fprintf(&b, "  %s\n", c)
+		}
+		if res.Backup != "" {
+			fmt.Fprintf(&b, "  the previous file is kept as %s\n", res.Backup)
+		}
+		if t.AfterInstall != "" && !opts.DryRun && !opts.Uninstall {
+			fmt.Fprintf(&b, "  %s\n", t.AfterInstall)
+		}
 	}
-	if err := settings.WriteFileAtomic(path, append(data, '\n'), old); err != nil {
-		return fmt.Errorf("failed to write %s: %w", path, err)
-	}
-	if t.AfterInstall != "" && !opts.Uninstall {
-		fmt.Fprintf(&b, "  %s\n", t.AfterInstall)
-	}
-	_, err = fmt.Fprint(opts.IO.Out, b.String())
+	_, err = io.WriteString(opts.IO.Out, b.String())
 	return err
-}
-
-// addEntries puts permguard's entry under every event of t, replacing a
-// permguard entry that runs another command, and returns what it did.
-func addEntries(doc *settings.Document, t installTarget, command string) ([]string, error) {
-	var changes []string
-	for k, v := range t.Top {
-		if _, ok := doc.Raw(k); !ok {
-			if err := doc.Set(k, v); err != nil {
-				return nil, err
-			}
-			changes = append(changes, fmt.Sprintf("set %s: %v", k, v))
-		}
-	}
-	hooks, err := subDocument(doc, "hooks")
-	if err != nil {
-		return nil, err
-	}
-	for _, event := range t.Events {
-		list, err := entries(hooks, event)
-		if err != nil {
-			return nil, err
-		}
-		want := t.Entry(event, command)
-		wantRaw := mustJSON(want)
-		found := false
-		for i, raw := range list {
-			if !isPermguardEntry(raw) {
-				continue
-			}
-			if found || string(compact(raw)) != string(wantRaw) {
-				if found {
-					list = append(list[:i], list[i+1:]...)
-					changes = append(changes, fmt.Sprintf("removed a second permguard entry from hooks.%s", event))
-					break
-				}
-				list[i] = wantRaw
-				changes = append(changes, fmt.Sprintf("updated hooks.%s: %s", event, wantRaw))
-			}
-			found = true
-		}
-		if !found {
-			list = append(list, wantRaw)
-			changes = append(changes, fmt.Sprintf("added hooks.%s: %s", event, wantRaw))
-		}
-		if err := hooks.Set(event, list); err != nil {
-			return nil, err
-		}
-	}
-	if len(changes) > 0 {
-		if err := doc.Set("hooks", hooks); err != nil {
-			return nil, err
-		}
-	}
-	return changes, nil
-}
-
-// removeEntries takes every permguard entry out of every event.
-func removeEntries(doc *settings.Document) ([]string, error) {
-	raw, ok := doc.Raw("hooks")
-	if !ok {
-		return nil, nil
-	}
-	hooks, err := settings.ParseDocument(raw)
-	if err != nil {
-		return nil, errors.New(`"hooks" is not an object`)
-	}
-	var changes []string
-	for _, event := range hooks.Keys() {
-		list, err := entries(hooks, event)
-		if err != nil {
-			continue // not a list of entries: not ours to touch
-		}
-		kept := list[:0:0]
-		for _, e := range list {
-			if isPermguardEntry(e) {
-				changes = append(changes, fmt.Sprintf("removed from hooks.%s: %s", event, compact(e)))
-				continue
-			}
-			kept = append(kept, e)
-		}
-		if len(kept) == len(list) {
-			continue
-		}
-		if len(kept) == 0 {
-			hooks.Delete(event)
-		} else if err := hooks.Set(event, kept); err != nil {
-			return nil, err
-		}
-	}
-	if len(changes) == 0 {
-		return nil, nil
-	}
-	if hooks.Len() == 0 {
-		doc.Delete("hooks")
-	} else if err := doc.Set("hooks", hooks); err != nil {
-		return nil, err
-	}
-	return changes, nil
-}
-
-func subDocument(doc *settings.Document, key string) (*settings.Document, error) {
-	raw, ok := doc.Raw(key)
-	if !ok {
-		return settings.ParseDocument(nil)
-	}
-	sub, err := settings.ParseDocument(raw)
-	if err != nil {
-		return nil, fmt.Errorf("%q is not an object", key)
-	}
-	return sub, nil
-}
-
-// entries reads the list of hook entries of event.
-func entries(hooks *settings.Document, event string) ([]json.RawMessage, error) {
-	raw, ok := hooks.Raw(event)
-	if !ok {
-		return nil, nil
-	}
-	var list []json.RawMessage
-	if err := json.Unmarshal(raw, &list); err != nil {
-		return nil, fmt.Errorf("hooks.%s is not a list", event)
-	}
-	return list, nil
-}
-
-// isPermguardEntry reports an entry whose command, or one of whose nested
-// hooks' command, runs permguard's hook.
-func isPermguardEntry(raw json.RawMessage) bool {
-	var e struct {
-		Command string `json:"command"`
-		Bash    string `json:"bash"`
-		Hooks   []struct {
-			Command string `json:"command"`
-		} `json:"hooks"`
-	}
-	if json.Unmarshal(raw, &e) != nil {
-		return false
-	}
-	cmds := []string{e.Command, e.Bash}
-	for _, h := range e.Hooks {
-		cmds = append(cmds, h.Command)
-	}
-	for _, c := range cmds {
-		if isPermguardCommand(c) {
-			return true
-		}
-	}
-	return false
-}
-
-// isPermguardCommand reports "…/permguard hook …", quoted or not.
-func isPermguardCommand(c string) bool {
-	i := strings.Index(c, " hook")
-	if i < 0 {
-		return false
-	}
-	exe := strings.Trim(c[:i], `'" `)
-	return filepath.Base(exe) == "permguard"
-}
-
-func mustJSON(v any) json.RawMessage {
-	data, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // maps of strings, numbers and bools always encode
-	}
-	return data
-}
-
-func compact(raw json.RawMessage) json.RawMessage {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return raw
-	}
-	return mustJSON(v)
 }
