@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -75,7 +74,7 @@ func logRun(opts *LogOptions) error {
 	}
 	var since time.Time
 	if opts.Since != "" {
-		d, err := parseAge(opts.Since)
+		d, err := audit.ParseAge(opts.Since)
 		if err != nil {
 			return usageErrorf([]string{"write a duration such as 90m, 24h or 7d"}, "invalid --since %q: %v", opts.Since, err)
 		}
@@ -96,15 +95,7 @@ func logRun(opts *LogOptions) error {
 		}
 		warnf(opts.IO.ErrOut, "%s: skipped a damaged line", printable(p.String()))
 	}
-	kept := recs[:0]
-	for _, r := range recs {
-		if (opts.Decision == "" || r.Decision == opts.Decision) && !r.Time.Before(since) {
-			kept = append(kept, r)
-		}
-	}
-	if opts.Tail > 0 && len(kept) > opts.Tail {
-		kept = kept[len(kept)-opts.Tail:]
-	}
+	kept := audit.Filter(recs, opts.Decision, since, opts.Tail)
 	if len(kept) == 0 {
 		what := "decisions"
 		if opts.Decision != "" || opts.Since != "" {
@@ -138,23 +129,6 @@ func logRun(opts *LogOptions) error {
 			r.Decision, orDash(needs), r.By, via, logLine(r.Command))
 	}
 	return tw.Flush()
-}
-
-// parseAge reads a duration as time.ParseDuration does, and whole days
-// ("7d"), which is how people think of a log's age.
-func parseAge(s string) (time.Duration, error) {
-	if days, ok := strings.CutSuffix(s, "d"); ok {
-		n, err := strconv.Atoi(days)
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%q is not a number of days", days)
-		}
-		return time.Duration(n) * 24 * time.Hour, nil
-	}
-	d, err := time.ParseDuration(s)
-	if err == nil && d < 0 {
-		err = fmt.Errorf("the duration is negative")
-	}
-	return d, err
 }
 
 // logLine is a command on one table row: its first line, shortened, with
