@@ -1,9 +1,21 @@
-# permguard: build, test and try it. Every target is phony: go decides what
-# to rebuild.
+# permguard: build, test and try it. Every target but the pinned linters in
+# bin/tools is phony: go decides what to rebuild.
 
 GO       ?= go
 BIN      := bin/permguard
 FUZZTIME ?= 10s
+
+# The linters are pinned here and nowhere else. Each version goes into its
+# own directory under bin/tools, so a new pin installs afresh and nothing
+# installed outside the checkout is assumed.
+STATICCHECK_VERSION := v0.8.2
+GOVULNCHECK_VERSION := v1.9.0
+STATICCHECK := bin/tools/staticcheck@$(STATICCHECK_VERSION)/staticcheck
+GOVULNCHECK := bin/tools/govulncheck@$(GOVULNCHECK_VERSION)/govulncheck
+
+# VULNDB is the database govulncheck reads: a mirror, or a copy on disk
+# (make lint VULNDB=file:///path/to/vulndb) where vuln.go.dev is out of reach.
+VULNDB ?= https://vuln.go.dev
 
 # The race detector needs cgo. Go turns cgo off when it finds no C compiler,
 # so on such a machine the tests run without -race (and say so).
@@ -65,11 +77,20 @@ CORPUS ?= ../shared/peer-corpus
 corpus: build
 	python3 ../shared/tools/corpus-score --bin ./$(BIN) --summary $(CORPUS)/*.tsv
 
-## lint: gofmt -s, go vet, and the dependency rules of scripts/check-deps.sh
-lint:
+## lint: gofmt -s, go vet, the dependency rules of scripts/check-deps.sh,
+## staticcheck, and govulncheck when its database can be read
+lint: $(STATICCHECK) $(GOVULNCHECK)
 	@test -z "$$(gofmt -s -l .)" || { echo 'make lint: gofmt -s would change these files:'; gofmt -s -d .; exit 1; }
 	$(GO) vet ./...
 	scripts/check-deps.sh
+	$(STATICCHECK) ./...
+	scripts/govulncheck.sh $(GOVULNCHECK) $(VULNDB)
+
+$(STATICCHECK):
+	GOBIN=$(CURDIR)/$(@D) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+$(GOVULNCHECK):
+	GOBIN=$(CURDIR)/$(@D) $(GO) install golang.org/x/vuln/cmd/govulncheck@$(GOVULNCHECK_VERSION)
 
 ## demo: build, then check a few telling commands
 # The demo shows the default level unless said otherwise, whatever the

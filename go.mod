@@ -7,7 +7,7 @@ require (
 	github.com/charmbracelet/lipgloss v1.1.0
 	github.com/esiqveland/notify v0.13.3
 	github.com/gen2brain/beeep v0.11.3
-	github.com/godbus/dbus/v5 v5.1.0
+	github.com/godbus/dbus/v5 v5.2.4
 	github.com/landlock-lsm/go-landlock v0.11.0
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/sys v0.49.0

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -126,21 +127,12 @@ func configShowRun(opts *ConfigShowOptions) error {
 		return writeJSON(opts.IO.Out, configJSONOf(eff))
 	}
 	var b strings.Builder
-	row := func(name, value string, src settings.Source) {
-		fmt.Fprintf(&b, "%-14s %-10s %s\n", name, value, printable(src.String()))
-	}
-	level := eff.Level.Value.String()
-	row("level", level, eff.Level.Src)
-	if eff.Capped && eff.Chosen.Value != eff.Level.Value {
-		fmt.Fprintf(&b, "%-14s %-10s %s\n", "", "(not "+eff.Chosen.Value.String()+")", "capped: "+printable(eff.Chosen.Src.String())+" chose "+eff.Chosen.Value.String())
-	}
-	row("mode", eff.Mode.Value.String(), eff.Mode.Src)
-	row("notifications", eff.Notifications.Value.String(), eff.Notifications.Src)
-	row("promptTimeout", eff.PromptTimeout.Value.String(), eff.PromptTimeout.Src)
-	if eff.ApprovalPin != nil {
-		row("approvalPin", "set", eff.ApprovalPin.Src)
-	} else {
-		row("approvalPin", "not set", settings.Source{})
+	for _, s := range shownSettings {
+		v := s.view(eff)
+		fmt.Fprintf(&b, "%-14s %-10s %s\n", s.name, v.value, printable(v.src.String()))
+		if c := v.capped; c != nil && c.Value.String() != v.value {
+			fmt.Fprintf(&b, "%-14s %-10s %s\n", "", "(not "+c.Value.String()+")", "capped: "+printable(c.Src.String())+" chose "+c.Value.String())
+		}
 	}
 	b.WriteString("\nfiles:\n")
 	for _, fs := range eff.Files {
@@ -150,6 +142,53 @@ func configShowRun(opts *ConfigShowOptions) error {
 		return err
 	}
 	return writeRulesText(opts.IO.Out, eff, true)
+}
+
+// shownSetting is one setting as config show prints it, in text and JSON.
+type shownSetting struct {
+	name string // as written in a settings file; the JSON key
+	view func(*settings.Effective) settingView
+}
+
+// settingView is what config show prints of a setting.
+type settingView struct {
+	value string
+	src   settings.Source
+	// capped is what was chosen when a tighten-only file lowered it
+	// (level only); nil otherwise.
+	capped *settings.Setting[settings.Permission]
+}
+
+// shownSettings are every setting config show prints, in order. Both
+// outputs are made from this list alone, and TestShownSettings fails when
+// a setting of [settings.Effective] is shown by none of them.
+var shownSettings = []shownSetting{
+	{"level", func(e *settings.Effective) settingView {
+		v := settingView{value: e.Level.Value.String(), src: e.Level.Src}
+		if e.Capped {
+			v.capped = &e.Chosen
+		}
+		return v
+	}},
+	{"mode", plainView(func(e *settings.Effective) settings.Setting[settings.Mode] { return e.Mode })},
+	{"notifications", plainView(func(e *settings.Effective) settings.Setting[settings.Notify] { return e.Notifications })},
+	{"promptTimeout", plainView(func(e *settings.Effective) settings.Setting[time.Duration] { return e.PromptTimeout })},
+	{"hookAllow", plainView(func(e *settings.Effective) settings.Setting[settings.HookAllow] { return e.HookAllow })},
+	{"approvalPin", func(e *settings.Effective) settingView {
+		// only whether there is one: the hash is nobody's business
+		if e.ApprovalPin == nil {
+			return settingView{value: "not set"}
+		}
+		return settingView{value: "set", src: e.ApprovalPin.Src}
+	}},
+}
+
+// plainView shows a setting as its value's String.
+func plainView[T fmt.Stringer](get func(*settings.Effective) settings.Setting[T]) func(*settings.Effective) settingView {
+	return func(e *settings.Effective) settingView {
+		s := get(e)
+		return settingView{value: s.Value.String(), src: s.Src}
+	}
 }
 
 func fileLabel(src settings.Source) string {
@@ -162,14 +201,21 @@ func fileLabel(src settings.Source) string {
 	return src.Kind.String()
 }
 
-// configJSON is the output of config show --json. Field names are API.
+// configJSON is the output of config show --json: an object with a member
+// per setting of [shownSettings], in that order, then the files and the
+// rules. Field names are API.
 type configJSON struct {
-	Level         valueJSON  `json:"level"`
-	Mode          valueJSON  `json:"mode"`
-	Notifications valueJSON  `json:"notifications"`
-	PromptTimeout valueJSON  `json:"promptTimeout"`
-	ApprovalPin   valueJSON  `json:"approvalPin"`
-	Files         []fileJSON `json:"files"`
+	settings []namedValueJSON
+	configRestJSON
+}
+
+type namedValueJSON struct {
+	name  string
+	value valueJSON
+}
+
+type configRestJSON struct {
+	Files []fileJSON `json:"files"`
 	rulesJSON
 }
 
@@ -187,25 +233,51 @@ type fileJSON struct {
 }
 
 func configJSONOf(eff *settings.Effective) configJSON {
-	out := configJSON{
-		Level:         valueJSON{Value: eff.Level.Value.String(), Source: eff.Level.Src.String()},
-		Mode:          valueJSON{Value: eff.Mode.Value.String(), Source: eff.Mode.Src.String()},
-		Notifications: valueJSON{Value: eff.Notifications.Value.String(), Source: eff.Notifications.Src.String()},
-		PromptTimeout: valueJSON{Value: eff.PromptTimeout.Value.String(), Source: eff.PromptTimeout.Src.String()},
-		ApprovalPin:   valueJSON{Value: "not set", Source: "default"},
-		Files:         []fileJSON{},
-		rulesJSON:     rulesJSONOf(eff),
-	}
-	if eff.Capped {
-		out.Level.Chosen = eff.Chosen.Value.String()
-	}
-	if eff.ApprovalPin != nil {
-		out.ApprovalPin = valueJSON{Value: "set", Source: eff.ApprovalPin.Src.String()}
+	out := configJSON{configRestJSON: configRestJSON{Files: []fileJSON{}, rulesJSON: rulesJSONOf(eff)}}
+	for _, s := range shownSettings {
+		v := s.view(eff)
+		vj := valueJSON{Value: v.value, Source: v.src.String()}
+		if v.capped != nil {
+			vj.Chosen = v.capped.Value.String()
+		}
+		out.settings = append(out.settings, namedValueJSON{s.name, vj})
 	}
 	for _, fs := range eff.Files {
 		out.Files = append(out.Files, fileJSON{Path: fs.Src.Name, Kind: fs.Src.Kind.String(), Trusted: fs.Src.Trusted, State: fs.State})
 	}
 	return out
+}
+
+// MarshalJSON writes the settings first, in the order of the list, as
+// members of the same object as the files and the rules.
+func (c configJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, s := range c.settings {
+		if err := encodeJSON(&b, s.name); err != nil {
+			return nil, err
+		}
+		b.WriteByte(':')
+		if err := encodeJSON(&b, s.value); err != nil {
+			return nil, err
+		}
+		b.WriteByte(',')
+	}
+	var rest bytes.Buffer
+	if err := encodeJSON(&rest, c.configRestJSON); err != nil {
+		return nil, err
+	}
+	// rest is an object that always has files: splice in its members.
+	b.Write(bytes.TrimPrefix(bytes.TrimSpace(rest.Bytes()), []byte("{")))
+	return b.Bytes(), nil
+}
+
+// encodeJSON is json.Marshal without escaping <, > and &, as writeJSON
+// writes: paths and patterns are shown as written.
+func encodeJSON(b *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -4,15 +4,21 @@ package cli
 
 import (
 	"os"
-	"syscall"
-	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // isTerminal reports whether f is a terminal. It asks the terminal driver,
 // so /dev/null (a character device, but no terminal) is not one.
-// TODO: use golang.org/x/term once the prompt package brings it in.
 func isTerminal(f *os.File) bool {
-	var t syscall.Termios
-	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), ioctlReadTermios, uintptr(unsafe.Pointer(&t)))
-	return errno == 0
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	var ioErr error
+	// Control, not Fd: Fd would put the stream in blocking mode for good.
+	if err := rc.Control(func(fd uintptr) { _, ioErr = unix.IoctlGetTermios(int(fd), ioctlReadTermios) }); err != nil {
+		return false
+	}
+	return ioErr == nil
 }

@@ -37,6 +37,8 @@ func ParseMode(s string) (Mode, bool) {
 func (m Mode) String() string { return [...]string{"off", "best-effort", "require"}[m] }
 
 // ErrUnavailable reports a kernel (or system) without Landlock.
+//
+//lint:ignore ST1005 Landlock is a name, and names keep their capital
 var ErrUnavailable = errors.New("Landlock is not available")
 
 // Writable are the paths a confined program may write. Missing paths are
