@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/settings"
 )
 
@@ -35,11 +36,11 @@ func newSettingsIO(f *Factory) settingsIO {
 
 // globalFile returns the path of the user's settings file.
 func (s settingsIO) globalFile() (string, error) {
-	dir, err := ConfigDir(s.Getenv)
-	if err != nil {
-		return "", err
+	env := guard.ReadEnv(s.Getenv)
+	if env.ConfigDirErr != nil {
+		return "", env.ConfigDirErr
 	}
-	return settings.GlobalFile(dir), nil
+	return settings.GlobalFile(env.ConfigDir), nil
 }
 
 // workspace is the current directory, where project files are looked for.
@@ -54,7 +55,7 @@ func (s settingsIO) workspace() string {
 // load returns the settings in force here, printing problems as warnings.
 func (s settingsIO) load() *settings.Effective {
 	_, sess, _ := s.session()
-	return loadSettings(settingsEnv{Getenv: s.Getenv, Now: s.Now, ErrOut: s.IO.ErrOut}, s.workspace(), "", sess)
+	return guard.LoadSettings(guard.ReadEnv(s.Getenv), s.workspace(), "", sess, guard.Deps{Now: s.Now, ErrOut: s.IO.ErrOut})
 }
 
 // update changes the global file and prints the problems it met.

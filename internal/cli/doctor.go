@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/audit"
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/install"
 	"github.com/permguard/permguard/internal/sandbox"
 	"github.com/permguard/permguard/internal/settings"
@@ -208,7 +209,7 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 	}
 
 	_, sess, _ := opts.session()
-	eff := loadSettings(settingsEnv{Getenv: opts.Getenv, Now: opts.Now, ErrOut: io.Discard}, ws, "", sess)
+	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), ws, "", sess, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
 	where := ws
 	if where == "" {
 		where = "unknown directory"
@@ -229,14 +230,15 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 func doctorPerson(opts *DoctorOptions, r *doctorReport, eff *settings.Effective) {
 	r.section("asking a person")
 	term := "not available: permguard cannot open a terminal"
+	env := guard.ReadEnv(opts.Getenv)
 	switch {
-	case promptDisabled(opts.Getenv):
+	case env.NoPrompt:
 		term = "off: PERMGUARD_NO_PROMPT is set"
 	case opts.Terminal != nil:
-		t, err := opts.Terminal(accessible(opts.Getenv))
+		t, err := opts.Terminal(env.Accessible)
 		if err == nil {
 			term = "available"
-			if accessible(opts.Getenv) {
+			if env.Accessible {
 				term += " (plain-text form)"
 			}
 			if c, ok := t.(io.Closer); ok {
@@ -278,7 +280,7 @@ func doctorSandbox(opts *DoctorOptions, r *doctorReport) {
 
 func doctorAudit(opts *DoctorOptions, r *doctorReport) {
 	r.section("audit log")
-	dir, err := StateDir(opts.Getenv)
+	dir, err := guard.StateDir(opts.Getenv)
 	if err != nil {
 		r.problem("%v: decisions are not logged", err)
 		return

@@ -88,5 +88,4 @@ var (
 	shellQuote     = guard.Quote
 	verdictLabel   = guard.VerdictLabel
 	mainReason     = guard.MainReason
-	allows         = guard.Allows
 )

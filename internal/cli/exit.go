@@ -131,3 +131,8 @@ func printError(w io.Writer, err error) {
 		fmt.Fprintf(w, "permguard: hint: %s\n", h)
 	}
 }
+
+// warnf prints a "permguard: warning:" line.
+func warnf(w io.Writer, format string, args ...any) {
+	fmt.Fprintf(w, "permguard: warning: "+format+"\n", args...)
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/permguard/permguard/internal/audit"
+	"github.com/permguard/permguard/internal/guard"
 )
 
 // LogOptions is everything `permguard log` works from.
@@ -80,7 +81,7 @@ func logRun(opts *LogOptions) error {
 		}
 		since = opts.Now().Add(-d)
 	}
-	dir, err := StateDir(opts.Getenv)
+	dir, err := guard.StateDir(opts.Getenv)
 	if err != nil {
 		return err
 	}

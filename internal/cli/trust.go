@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/settings"
 )
 
@@ -48,7 +49,7 @@ Read the file before you trust it.`,
 }
 
 func trustRun(opts *TrustOptions) error {
-	stateDir, err := StateDir(opts.Getenv)
+	stateDir, err := guard.StateDir(opts.Getenv)
 	if err != nil {
 		return err
 	}
