@@ -1,6 +1,6 @@
 package hook
 
-// Claude is Claude Code's dialect (hook-protocols.md §1), which Factory
+// Claude is Claude Code's dialect (docs/agents.md §1), which Factory
 // Droid, VS Code agent hooks and Kimi speak too.
 const Claude Agent = "claude"
 

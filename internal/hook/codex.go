@@ -1,6 +1,6 @@
 package hook
 
-// Codex is OpenAI Codex CLI's dialect (hook-protocols.md §4): Claude Code's
+// Codex is OpenAI Codex CLI's dialect (docs/agents.md §4): Claude Code's
 // payload with a turn_id, and Claude Code's deny.
 const Codex Agent = "codex"
 

@@ -2,7 +2,7 @@ package hook
 
 import "errors"
 
-// Copilot is GitHub Copilot CLI's dialect (hook-protocols.md §5): a
+// Copilot is GitHub Copilot CLI's dialect (docs/agents.md §5): a
 // camelCase preToolUse payload, or a snake_case PreToolUse one.
 const Copilot Agent = "copilot"
 

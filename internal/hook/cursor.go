@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Cursor is Cursor's dialect (hook-protocols.md §3): one event per kind
+// Cursor is Cursor's dialect (docs/agents.md §3): one event per kind
 // of call, and a permission in every answer.
 const Cursor Agent = "cursor"
 

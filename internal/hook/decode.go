@@ -66,7 +66,7 @@ func (f fields) object(key string) (fields, error) {
 }
 
 // Decode reads one tool call. agent chooses the dialect; [Auto] detects it
-// from the payload (hook-protocols.md §9). An error is a *DecodeError.
+// from the payload (docs/agents.md §9). An error is a *DecodeError.
 func Decode(data []byte, agent Agent) (*Call, error) {
 	fail := func(a Agent, format string, args ...any) (*Call, error) {
 		return nil, &DecodeError{Agent: a, Err: fmt.Errorf(format, args...)}

@@ -9,16 +9,15 @@ import (
 // 10,000 characters, and a reason that long helps nobody.
 const maxReasonBytes = 8000
 
-// Encode writes r in c's dialect (hook-protocols.md §1-5, §9.4):
+// Encode writes r in c's dialect (docs/agents.md §1-5, §9.4):
 //
 //   - allow: Claude Code an explicit allow with its reason (so the agent
 //     does not prompt again), Cursor {"permission":"allow"}, Gemini
 //     {"decision":"allow"}, Copilot {"permissionDecision":"allow"}, Codex
 //     nothing (an allow without updatedInput is invalid there). With Quiet,
 //     nothing wherever nothing means "no opinion".
-//   - ask: the agent's own prompt where it has one (Claude Code, Gemini,
-//     Cursor's shell and MCP events, Copilot); elsewhere a deny that says a
-//     person must approve. Never an allow.
+//   - ask: the agent's own prompt (Claude Code, Gemini, Cursor's shell and
+//     MCP events, Copilot). Never an allow.
 //   - deny: the dialect's deny with the reason, and exit 2 with the reason
 //     on stderr wherever exit 2 blocks; Copilot only blocks on JSON, so
 //     there exit 0.
@@ -31,6 +30,9 @@ func Encode(c *Call, r Reply) Output {
 		r.Summary = firstLine(r.Reason)
 	}
 	if r.Decision == Ask && !CanAsk(c) {
+		// The engine answers ask only to a caller that can ask (guard's
+		// decision table); should one reach a dialect that cannot, it is
+		// denied, never let through.
 		r.Decision = Deny
 	}
 	d := lookup(c.Agent)

@@ -2,7 +2,7 @@ package hook
 
 import "strings"
 
-// Gemini is Gemini CLI's dialect (hook-protocols.md §2): the BeforeTool
+// Gemini is Gemini CLI's dialect (docs/agents.md §2): the BeforeTool
 // event.
 const Gemini Agent = "gemini"
 

@@ -12,7 +12,7 @@ var generic = &Dialect{
 	Display:   "the agent",
 	OnlyNamed: true,
 	// pi loads every .ts in its extensions directories; opencode every .js
-	// or .ts in its plugin directories (hook-protocols.md §6-7).
+	// or .ts in its plugin directories (docs/agents.md §6-7).
 	Targets: []InstallTarget{
 		{
 			Name: "pi", Extension: true,

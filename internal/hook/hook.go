@@ -1,5 +1,5 @@
 // Package hook speaks the pre-tool hook protocols of the coding agents
-// permguard guards (docs: hook-protocols.md): it decodes one tool call from
+// permguard guards (docs: docs/agents.md): it decodes one tool call from
 // whatever an agent sends into a [Call], and encodes a [Reply] in that
 // agent's own dialect.
 //

@@ -37,7 +37,7 @@ type Dialect struct {
 }
 
 // An InstallTarget is an agent that "permguard install" makes run
-// permguard, and where (hook-protocols.md §1-7).
+// permguard, and where (docs/agents.md §1-7).
 type InstallTarget struct {
 	// Name is what install, uninstall and doctor call the agent.
 	Name string
@@ -69,7 +69,7 @@ type InstallTarget struct {
 // from it, in this order.
 var dialects = []*Dialect{claude, codex, gemini, cursor, copilot, generic}
 
-// A signature is what marks a payload as one dialect's (hook-protocols.md
+// A signature is what marks a payload as one dialect's (docs/agents.md
 // §9).
 type signature struct {
 	agent   Agent

@@ -8,7 +8,7 @@ import (
 )
 
 // toolKinds maps a tool's name, lowercased, to what it does. Names come
-// from hook-protocols.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
+// from docs/agents.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
 // VS Code, Factory, pi, opencode, Cline. A name not here is unknown, and
 // high: opencode's batch, which runs other tools, stays so on purpose.
 var toolKinds = map[string]Kind{
