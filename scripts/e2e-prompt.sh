@@ -169,14 +169,13 @@ if wait_for "DANGEROUS"; then
 	finish danger2 2 && pass "dangerous: a wrong word denies"
 else fail "dangerous 2: no prompt"; fi
 
-# 8. the hook: a person's answer is the reply, and stdout is exactly it
+# 8. the hook never takes the terminal, even in the foreground of one: it
+# answers at once, in the agent's dialect, and the screen shows no prompt
 run hook "$BIN hook <push.json"
-if wait_for "$PROMPT"; then
-	keys Down Enter
-	finish hook 0 && clean_stdout hook &&
-		[ "$(cat "$WORK/hook.out")" = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"permguard: allowed by the user at the terminal prompt"}}' ] &&
-		pass "hook: allowed at the terminal, stdout is the reply alone"
-else fail "hook: no prompt"; fi
+if finish hook 0 && clean_stdout hook &&
+	grep -q '"permissionDecision":"ask"' "$WORK/hook.out" && ! screen | grep -q "$PROMPT"; then
+	pass "hook: no prompt on the terminal, the agent's own prompt asks"
+else fail "hook: took the terminal, or did not answer ask"; fi
 
 # 9. plain-text form: Ctrl-C (a real SIGINT in cooked mode) and Ctrl-D deny
 run a11y "PERMGUARD_ACCESSIBLE=1 $BIN check 'git push origin main'"

@@ -97,18 +97,19 @@ var askCases = []askCase{
 	{name: "persistent notifications are critical", command: "git push", settings: `{"notifications": "persistent"}`, answers: []prompt.Answer{{Choice: prompt.Deny}},
 		wantCode: ExitBlocked, wantOpened: true, wantNotified: []notify.Message{{Title: "permguard: approval needed in the terminal", Body: "git push\nneeds high", Critical: true}}},
 
-	// the hook
-	{name: "hook, no terminal: the agent's own prompt, with a notification", stdin: `{"session_id":"s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}`,
-		wantCode: ExitOK, wantOpened: true, wantOut: `"permissionDecision":"ask"`,
+	// the hook never opens the terminal (design §4): the agent owns it
+	{name: "hook: the agent's own prompt, with a notification", stdin: `{"session_id":"s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}`,
+		wantCode: ExitOK, wantOut: `"permissionDecision":"ask"`,
 		wantNotified: []notify.Message{{Title: "permguard: approval needed in Claude Code", Body: "git push\nneeds high"}}},
-	{name: "hook, no terminal, dangerous: denied, never asked", stdin: `{"session_id":"s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}`,
-		wantCode: ExitBlocked, wantOpened: true, wantOut: `"permissionDecision":"deny"`, wantNotified: []notify.Message{}},
-	{name: "hook, no terminal, no native ask: denied", stdin: `{"session_id":"s","turn_id":"t","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}`,
-		wantCode: ExitBlocked, wantOpened: true, wantErr: "Blocked by permission", wantNotified: []notify.Message{}},
-	{name: "hook, terminal: deny with a reason goes to the agent", stdin: `{"session_id":"s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}`,
-		answers:  []prompt.Answer{{Choice: prompt.DenyWithReason, Reason: "push to staging"}},
-		wantCode: ExitBlocked, wantOpened: true, wantOut: `permguard: denied by the user, who says: push to staging`,
-		wantChoices: []prompt.Choice{prompt.Deny, prompt.AllowOnce, prompt.AllowSession, prompt.AlwaysAllow, prompt.DenyWithReason}},
+	{name: "hook, dangerous: denied, never asked", stdin: `{"session_id":"s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}`,
+		wantCode: ExitBlocked, wantOut: `"permissionDecision":"deny"`, wantNotified: []notify.Message{}},
+	{name: "hook, no native ask: denied", stdin: `{"session_id":"s","turn_id":"t","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}`,
+		wantCode: ExitBlocked, wantErr: "Blocked by permission", wantNotified: []notify.Message{}},
+	{name: "hook, bypassPermissions: an ask would be dropped, so denied", stdin: `{"session_id":"s","permission_mode":"bypassPermissions","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}`,
+		wantCode: ExitBlocked, wantOut: `"permissionDecision":"deny"`, wantNotified: []notify.Message{}},
+	{name: "hook, with a terminal: never opened, the agent's own prompt", stdin: `{"session_id":"s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push"}}`,
+		answers:  []prompt.Answer{{Choice: prompt.AllowOnce}},
+		wantCode: ExitOK, wantOut: `"permissionDecision":"ask"`},
 }
 
 func TestAskPerson(t *testing.T) {

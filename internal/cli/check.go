@@ -85,6 +85,7 @@ func checkRun(opts *CheckOptions) error {
 		return err
 	}
 	req := opts.request(guard.ViaCheck, opts.Level, opts.Cwd)
+	req.Terminal = true
 	if err := readRequest(&req, opts.IO, opts.Args); err != nil {
 		return err
 	}

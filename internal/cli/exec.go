@@ -117,6 +117,7 @@ func execRun(opts *ExecOptions) error {
 	}
 
 	req := opts.request(guard.ViaExec, opts.Level, "")
+	req.Terminal = true
 	req.Command = guard.CommandLine(opts.Args)
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)

@@ -38,6 +38,12 @@ type Request struct {
 	// of a call that names none (see [SessionID]).
 	Parent string
 
+	// Terminal: a person or a script called permguard (check, exec), so a
+	// person may be asked at the terminal when one can be opened. Never
+	// for an agent's hook: the agent owns the terminal (Claude Code and
+	// Codex run hooks with none; Gemini CLI's screen hides a prompt and
+	// kills the hook at its timeout).
+	Terminal bool
 	// AgentCanAsk: the reply may be "ask", which the agent's own prompt
 	// puts to a person.
 	AgentCanAsk bool

@@ -24,7 +24,7 @@ func (ev *Evaluation) Settle(env Env, deps Deps) {
 	// it only when it reaches that row.
 	var term person.Asker
 	ev.decide(func() bool {
-		if env.NoPrompt || deps.Terminal == nil {
+		if !ev.Request.Terminal || env.NoPrompt || deps.Terminal == nil {
 			return false
 		}
 		term, _ = deps.Terminal(env.Accessible)

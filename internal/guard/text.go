@@ -251,9 +251,6 @@ func (ev *Evaluation) question() person.Question {
 			}
 		}
 	}
-	if ev.Request.Via == ViaHook {
-		q.Choices = append(q.Choices, person.DenyWithReason)
-	}
 	if pin := ev.Eff.ApprovalPin; pin != nil {
 		hash := pin.Value
 		q.Confirm.Verify = func(typed string) bool { return settings.VerifyPin(hash, typed) }

@@ -29,7 +29,7 @@ var claude = &Dialect{
 	}},
 	decode: decodeClaude,
 	encode: encodeClaude,
-	canAsk: always,
+	canAsk: claudeCanAsk,
 }
 
 var (
@@ -47,6 +47,23 @@ var (
 		return f.str("hook_event_name") == "" && (f.has("tool_name") || f.has("tool_input"))
 	}}
 )
+
+// claudeCanAsk: Claude Code shows a hook's ask in the modes where it asks
+// at all. In bypassPermissions it drops an ask on the paths it treats as
+// sensitive and lets the call run (measured: "Hook returned 'ask' …
+// requires full permission pipeline"), and dontAsk denies what is not
+// allowed already; a mode nobody measured, or none (the agents that copy
+// Claude Code's payload), is not trusted to show it. VS Code's agent hooks
+// send no mode and show the ask in their own confirmation.
+func claudeCanAsk(c *Call) bool {
+	switch c.Mode {
+	case "default", "acceptEdits", "plan":
+		return true
+	case "":
+		return c.Variant == VSCode
+	}
+	return false
+}
 
 func decodeClaude(c *Call, f fields) error {
 	if c.Variant == "" && f.has("hookEventName") {

@@ -33,7 +33,7 @@ var cursor = &Dialect{
 	}},
 	decode: decodeCursor,
 	encode: encodeCursor,
-	canAsk: func(event string) bool { return event == "beforeShellExecution" || event == "beforeMCPExecution" },
+	canAsk: func(c *Call) bool { return c.Event == "beforeShellExecution" || c.Event == "beforeMCPExecution" },
 }
 
 var cursorSignature = signature{Cursor, "", func(f fields) bool {

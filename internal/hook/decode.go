@@ -138,6 +138,7 @@ func readCommon(c *Call, f fields) (fields, error) {
 		c.SessionID = f.str("sessionId")
 	}
 	c.Cwd = f.str("cwd")
+	c.Mode = f.str("permission_mode")
 	c.Tool = f.str("tool_name")
 	input, err := f.object("tool_input")
 	if err != nil {

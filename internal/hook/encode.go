@@ -46,7 +46,7 @@ func Encode(c *Call, r Reply) Output {
 // CanAsk reports whether c's agent can ask a person itself.
 func CanAsk(c *Call) bool {
 	d := lookup(c.Agent)
-	return d != nil && d.canAsk(c.Event)
+	return d != nil && d.canAsk(c)
 }
 
 // Failure is the reply to a payload that could not be read: a deny in

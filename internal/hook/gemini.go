@@ -20,7 +20,10 @@ var gemini = &Dialect{
 	}},
 	decode: decodeGemini,
 	encode: encodeGemini,
-	canAsk: always,
+	// Gemini CLI's ask hangs a headless run for good, and overrides its
+	// own policy's deny (measured): an ask-level call is denied, with a
+	// reason that tells the model to ask the person.
+	canAsk: never,
 }
 
 var geminiSignature = signature{Gemini, "", func(f fields) bool { return f.str("hook_event_name") == "BeforeTool" }}
@@ -53,8 +56,9 @@ func encodeGemini(r Reply) Output {
 			return Output{Exit: ExitOK}
 		}
 		return Output{Stdout: encode(map[string]string{"decision": "allow"}), Exit: ExitOK}
-	case Ask:
-		return Output{Stdout: encode(map[string]string{"decision": "ask", "reason": r.Reason, "systemMessage": r.Summary}), Exit: ExitOK}
 	}
-	return denyWithExit(encode(map[string]string{"decision": "deny", "reason": r.Reason}), r.Reason)
+	// Exit 0: Gemini CLI reads the JSON then, and shows a block as one. On
+	// exit 2 it reports "hook failed" to the person, however right the
+	// block.
+	return Output{Stdout: encode(map[string]string{"decision": "deny", "reason": r.Reason}), Exit: ExitOK}
 }

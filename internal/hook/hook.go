@@ -50,6 +50,9 @@ type Call struct {
 	// workspace_roots); Cwd is where the call runs. Either may be empty.
 	Workspace string
 	Cwd       string
+	// Mode is the permission mode the agent names (Claude Code's
+	// permission_mode): whether an ask would reach a person depends on it.
+	Mode string
 
 	Kind Kind
 	Tool string // the tool's name as sent

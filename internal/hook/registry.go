@@ -31,9 +31,11 @@ type Dialect struct {
 	// encode writes r, which [Encode] has readied: clipped, with a
 	// summary, and an ask the agent cannot put already a deny.
 	encode func(r Reply) Output
-	// canAsk reports whether the agent can put an ask to a person itself
-	// for a call of event.
-	canAsk func(event string) bool
+	// canAsk reports whether the agent, for this call (its event, the
+	// permission mode it names), shows an ask to a person and honours a
+	// refusal. Where that is not known, it cannot: an ask it drops or
+	// cannot show would let the call through, or hang a headless run.
+	canAsk func(c *Call) bool
 }
 
 // An InstallTarget is an agent that "permguard install" makes run
@@ -178,5 +180,5 @@ func detectedNames() string {
 	return strings.Join(names, ", ")
 }
 
-func always(string) bool { return true }
-func never(string) bool  { return false }
+func always(*Call) bool { return true }
+func never(*Call) bool  { return false }

@@ -145,22 +145,36 @@ func TestCanAsk(t *testing.T) {
 	tests := []struct {
 		agent Agent
 		event string
+		mode  string
 		want  bool
 	}{
-		{Claude, "PreToolUse", true},
-		{Codex, "PreToolUse", false},
-		{Gemini, "BeforeTool", true},
-		{Cursor, "beforeShellExecution", true},
-		{Cursor, "beforeMCPExecution", true},
-		{Cursor, "beforeReadFile", false},
-		{Cursor, "preToolUse", false},
-		{Copilot, "preToolUse", true},
-		{Generic, "", true},
-		{Auto, "PreToolUse", false},
+		{Claude, "PreToolUse", "default", true},
+		{Claude, "PreToolUse", "acceptEdits", true},
+		{Claude, "PreToolUse", "plan", true},
+		// bypassPermissions drops an ask on its sensitive paths; dontAsk
+		// denies; a mode nobody measured is not trusted
+		{Claude, "PreToolUse", "bypassPermissions", false},
+		{Claude, "PreToolUse", "dontAsk", false},
+		{Claude, "PreToolUse", "someNewMode", false},
+		// the agents that copy the payload name no mode
+		{Claude, "PreToolUse", "", false},
+		{Codex, "PreToolUse", "default", false},
+		// Gemini CLI's ask hangs headless runs and overrides its policy
+		{Gemini, "BeforeTool", "", false},
+		{Cursor, "beforeShellExecution", "", true},
+		{Cursor, "beforeMCPExecution", "", true},
+		{Cursor, "beforeReadFile", "", false},
+		{Cursor, "preToolUse", "", false},
+		{Copilot, "preToolUse", "", true},
+		{Generic, "", "", true},
+		{Auto, "PreToolUse", "", false},
 	}
 	for _, tt := range tests {
-		if got := CanAsk(&Call{Agent: tt.agent, Event: tt.event}); got != tt.want {
-			t.Errorf("CanAsk(%s, %s) = %v, want %v", tt.agent, tt.event, got, tt.want)
+		if got := CanAsk(&Call{Agent: tt.agent, Event: tt.event, Mode: tt.mode}); got != tt.want {
+			t.Errorf("CanAsk(%s, %s, mode %q) = %v, want %v", tt.agent, tt.event, tt.mode, got, tt.want)
 		}
+	}
+	if !CanAsk(&Call{Agent: Claude, Variant: VSCode, Event: "PreToolUse"}) {
+		t.Errorf("CanAsk(VS Code agent hooks) = false: VS Code shows the ask in its own confirmation")
 	}
 }
