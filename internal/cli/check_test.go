@@ -152,7 +152,7 @@ func TestCheckRunDecision(t *testing.T) {
 			wantStderr: "CMD\n" +
 				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				"User can re-run with: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
+				"To allow it: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
 		},
 		{
 			name: "high at medium from the environment is blocked", verdict: verdictHigh, env: map[string]string{"PERMGUARD_LEVEL": "medium"}, wantCode: ExitBlocked,
@@ -162,7 +162,7 @@ func TestCheckRunDecision(t *testing.T) {
 			wantStderr: "CMD\n" +
 				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				"User can re-run with: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
+				"To allow it: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
 		},
 		{
 			name: "high at high is allowed", verdict: verdictHigh, level: "high",
@@ -201,7 +201,7 @@ func TestCheckRunDecision(t *testing.T) {
 				"CMD\n" +
 				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				"User can re-run with: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
+				"To allow it: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
 		},
 		{
 			name: "invalid flag level is a usage error", verdict: verdictMinimal, level: "everything", wantCode: ExitUsage,

@@ -71,7 +71,7 @@ func TestExecRun(t *testing.T) {
 		{name: "allowed: replaced by the program", opts: ExecOptions{Args: []string{"ls", "-la"}},
 			wantRun: []string{"ls", "-la"}, wantCode: ExitCannotRun, wantStderr: "permguard: error: cannot run: "},
 		{name: "blocked: nothing runs", opts: ExecOptions{Args: []string{"go", "test", "./..."}},
-			wantCode: ExitBlocked, wantStderr: "User can re-run with: PERMGUARD_LEVEL=medium permguard exec -- go test ./...\n"},
+			wantCode: ExitBlocked, wantStderr: ", or PERMGUARD_LEVEL=medium permguard exec -- go test ./...\n"},
 		{name: "level flag", opts: ExecOptions{Level: "medium", Args: []string{"go", "test", "./..."}},
 			wantRun: []string{"go", "test", "./..."}, wantCode: ExitCannotRun},
 		{name: "sandbox best effort", opts: ExecOptions{Sandbox: "best-effort", Writable: []string{"cache", "/abs/dir/"}, Args: []string{"ls"}},

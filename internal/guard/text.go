@@ -11,7 +11,9 @@ package guard
 //     never interpret it.
 //   - The block message is exactly four lines (design §4): the command,
 //     what was blocked and what the level allows, what it needs and why,
-//     and how a person can allow it.
+//     and the shortest way a person can allow it.
+//   - What the model reads ends with what to do next: stop and ask the
+//     person, never only how to re-run a check.
 //   - A dangerous call is never offered anything short of a typed
 //     confirmation.
 
@@ -75,9 +77,20 @@ func MainReason(v classify.Verdict) string {
 	return "no reason given"
 }
 
-// maxRerunBytes bounds the command repeated in the block message's re-run
-// line; longer commands are not repeated.
-const maxRerunBytes = 4096
+// maxRerunBytes bounds the command repeated in the block message's last
+// line; longer commands are not repeated. maxRuleBytes bounds a suggested
+// allow rule the same way.
+const (
+	maxRerunBytes = 4096
+	maxRuleBytes  = 200
+)
+
+// Instructions for the model, after the reason: what to do next.
+const (
+	doNextBlocked = "permguard: do not retry this or a variant of it to get around the block; tell the user what it needs and how they can allow it (the line above), and wait for them"
+	doNextDenied  = "permguard: a deny rule blocks this at every level; do not retry it or a variant of it, ask the user what to do instead"
+	doNextAsk     = "permguard: the user is asked to approve this; if they decline, do not retry it or a variant of it"
+)
 
 // BlockText is the block message of design §4 for this evaluation: exactly
 // four lines, each ending in a newline.
@@ -111,16 +124,35 @@ func (ev *Evaluation) BlockText() string {
 			perm, Printable(capped.String()), Quote(capped.Name))
 	case capped != nil:
 		fmt.Fprintf(&s, "The level is capped at %s by %s; only a change there allows this.\n", perm, Printable(capped.String()))
-	case ev.Call.Kind != hook.KindShell:
-		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check, with the same tool call on stdin\n", v.Level)
-	case len(command) > maxRerunBytes:
-		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check COMMAND (the command is %d bytes, too long to repeat)\n", v.Level, len(command))
-	case ev.Request.Via == ViaExec:
-		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard exec -- %s\n", v.Level, Printable(command))
 	default:
-		fmt.Fprintf(&s, "User can re-run with: PERMGUARD_LEVEL=%s permguard check %s\n", v.Level, Quote(command))
+		fmt.Fprintf(&s, "To allow it: %s\n", strings.Join(ev.waysToAllow(), ", or "))
 	}
 	return s.String()
+}
+
+// waysToAllow are the shortest ways a person lets the call through: a rule
+// for the one command that needs more, where there is one, and the level
+// it needs, set where it reaches the caller. An agent's hook runs in the
+// agent's own session, which "permguard level" in a shell does not reach.
+func (ev *Evaluation) waysToAllow() []string {
+	v, perm, command := ev.Res.Verdict, ev.Eff.Level.Value, ev.Display
+	var ways []string
+	if line, ok := ev.ruleCandidate(); ok {
+		if p := settings.EscapeGlob(line); len(p) <= maxRuleBytes {
+			ways = append(ways, fmt.Sprintf("permguard allow --level %s %s", perm.Level, Quote(p)))
+		}
+	}
+	switch {
+	case ev.Request.Via == ViaHook:
+		ways = append(ways, fmt.Sprintf("permguard level %s --global", v.Level))
+	case ev.Request.Via == ViaExec && len(command) <= maxRerunBytes:
+		ways = append(ways, fmt.Sprintf("PERMGUARD_LEVEL=%s permguard exec -- %s", v.Level, Printable(command)))
+	case ev.Call.Kind == hook.KindShell && len(command) <= maxRerunBytes:
+		ways = append(ways, fmt.Sprintf("PERMGUARD_LEVEL=%s permguard check %s", v.Level, Quote(command)))
+	default:
+		ways = append(ways, fmt.Sprintf("permguard level %s", v.Level))
+	}
+	return ways
 }
 
 // Refusal is what stderr says about a call that is not allowed: the
@@ -178,6 +210,7 @@ func (ev *Evaluation) Reply() hook.Reply {
 				fmt.Fprintf(&b, "\n  %s", Printable(r.String()))
 			}
 		}
+		b.WriteString("\n" + doNextAsk)
 		return hook.Reply{Decision: hook.Ask, Reason: b.String(),
 			Summary: fmt.Sprintf("permguard: needs %s — %s", VerdictLabel(v), Printable(MainReason(v)))}
 	}
@@ -186,10 +219,12 @@ func (ev *Evaluation) Reply() hook.Reply {
 		return hook.Reply{Decision: hook.Deny, Reason: DisplayCommand(ev.Display) + "\npermguard: " + text, Summary: "permguard: " + text}
 	}
 	summary := fmt.Sprintf("permguard blocked this: it needs %s (level %s) — %s", VerdictLabel(v), eff.Level.Value, Printable(MainReason(v)))
+	doNext := doNextBlocked
 	if ev.Res.Deny != nil {
 		summary = fmt.Sprintf("permguard blocked this: deny rule %q (%s)", ev.Res.Deny.Rule.Pattern(), ev.Res.Deny.Rule.Src)
+		doNext = doNextDenied
 	}
-	return hook.Reply{Decision: hook.Deny, Reason: strings.TrimSuffix(ev.BlockText(), "\n"), Summary: Printable(summary)}
+	return hook.Reply{Decision: hook.Deny, Reason: ev.BlockText() + doNext, Summary: Printable(summary)}
 }
 
 // Explained says in words what would be decided, without deciding

@@ -13,6 +13,14 @@ var (
 	verdictHigh = classify.Verdict{Level: classify.High, Reasons: []classify.Reason{
 		{Rule: "git-push", Level: classify.High, Message: "pushes commits to a remote"},
 	}}
+	// git status runs within the level, git push does not: a rule for the
+	// push alone lets the input through
+	verdictPush = classify.Verdict{Level: classify.High,
+		Reasons: []classify.Reason{{Rule: "git-push", Level: classify.High, Message: "pushes commits to a remote"}},
+		Commands: []classify.Command{
+			{Argv: []string{"git", "status"}, Level: classify.Minimal},
+			{Argv: []string{"git", "push", "origin", "main"}, Level: classify.High},
+		}}
 	verdictDangerous = classify.Verdict{Level: classify.High, Dangerous: true, Reasons: []classify.Reason{
 		{Rule: "rm-home", Level: classify.High, Dangerous: true, Message: "deletes your home directory"},
 	}}
@@ -24,6 +32,7 @@ type blockInfo struct {
 	capped *settings.Source
 	tool   bool // a tool call, not a command
 	exec   bool // permguard exec's command line
+	hook   bool // an agent's hook
 }
 
 // blockEval is an evaluation of command with verdict v, as info says.
@@ -40,6 +49,9 @@ func blockEval(command string, v classify.Verdict, info blockInfo) *Evaluation {
 	req := Request{Via: ViaCheck}
 	if info.exec {
 		req.Via = ViaExec
+	}
+	if info.hook {
+		req.Via = ViaHook
 	}
 	return &Evaluation{Request: req, Call: call, Display: command, Res: settings.Result{Verdict: v}, Eff: e}
 }
@@ -63,14 +75,14 @@ func TestBlockMessage(t *testing.T) {
 			want: "git push origin 'it''s'\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				`User can re-run with: PERMGUARD_LEVEL=high permguard check "git push origin 'it''s'"` + "\n",
+				`To allow it: PERMGUARD_LEVEL=high permguard check "git push origin 'it''s'"` + "\n",
 		},
 		{
 			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Medium}},
 			want: "cd x …\n" +
 				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				"User can re-run with: PERMGUARD_LEVEL=high permguard check $'cd x\\ngit push\\n'\n",
+				"To allow it: PERMGUARD_LEVEL=high permguard check $'cd x\\ngit push\\n'\n",
 		},
 		{
 			name: "dangerous", command: "rm -rf ~", verdict: verdictDangerous, info: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
@@ -84,7 +96,7 @@ func TestBlockMessage(t *testing.T) {
 			want: strings.Repeat("x", 200) + " …\n" +
 				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				"User can re-run with: PERMGUARD_LEVEL=high permguard check COMMAND (the command is 5000 bytes, too long to repeat)\n",
+				"To allow it: permguard level high\n",
 		},
 	}
 	managed := settings.Source{Kind: settings.FromManaged, Name: "/etc/permguard/settings.json", Line: 1, Col: 11}
@@ -115,7 +127,29 @@ func TestBlockMessage(t *testing.T) {
 			want: "tool Read\n" +
 				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
-				"User can re-run with: PERMGUARD_LEVEL=high permguard check, with the same tool call on stdin\n",
+				"To allow it: permguard level high\n",
+		},
+	}...)
+	tests = append(tests, []struct {
+		name    string
+		command string
+		verdict classify.Verdict
+		info    blockInfo
+		want    string
+	}{
+		{
+			name: "permguard exec", command: "git push origin main", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Medium}, exec: true},
+			want: "git push origin main\n" +
+				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: PERMGUARD_LEVEL=high permguard exec -- git push origin main\n",
+		},
+		{
+			name: "an agent's hook, one command to allow", command: "git status && git push origin main", verdict: verdictPush, info: blockInfo{perm: settings.Permission{Level: classify.Low}, hook: true},
+			want: "git status && git push origin main\n" +
+				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: permguard allow --level low 'git push origin main', or permguard level high --global\n",
 		},
 	}...)
 	for _, tt := range tests {
@@ -160,5 +194,25 @@ func TestDenyMessage(t *testing.T) {
 	managed.Rule.Src = settings.Source{Kind: settings.FromManaged, Name: "/etc/permguard/settings.json"}
 	if got := denyEval("git push origin", &managed).BlockText(); !strings.HasSuffix(got, "Only a change to /etc/permguard/settings.json removes the rule.\n") || strings.Count(got, "\n") != 4 {
 		t.Errorf("denyMessage for a managed rule:\n%s", got)
+	}
+}
+
+// TestReplyEndsWithWhatToDo checks that every reason the model reads ends
+// with what to do next, not with how a person re-runs a check.
+func TestReplyEndsWithWhatToDo(t *testing.T) {
+	blocked := blockEval("git push", verdictHigh, blockInfo{perm: settings.Permission{Level: classify.Low}, hook: true})
+	blocked.Outcome = Outcome{Action: Block, Row: RowNobody}
+	asked := blockEval("git push", verdictHigh, blockInfo{perm: settings.Permission{Level: classify.Low}, hook: true})
+	asked.Outcome = Outcome{Action: Ask, Row: RowAgentAsks}
+	g, _ := settings.CompileGlob("git push*")
+	denied := denyEval("git push", &settings.DenyMatch{Rule: settings.Rule{Glob: g}, Command: "git push"})
+	denied.Outcome = Outcome{Action: Block, Row: RowDenyRule}
+	for _, tt := range []struct {
+		ev   *Evaluation
+		want string
+	}{{blocked, doNextBlocked}, {asked, doNextAsk}, {denied, doNextDenied}} {
+		if r := tt.ev.Reply(); !strings.HasSuffix(r.Reason, "\n"+tt.want) {
+			t.Errorf("%s reply ends %q, want it to end with %q", tt.ev.Outcome.Row, r.Reason, tt.want)
+		}
 	}
 }
