@@ -236,6 +236,26 @@ else
 	fail "no terminal: exit $code, median $median µs"
 fi
 
+# 13. a signal at any moment of the prompt denies at once: SIGTERM (an
+# agent's or a supervisor's timeout), SIGHUP (the terminal closed), SIGINT
+# (kill -INT, not a key), each at 1, 4 and 10 seconds into the huh form.
+# Each must end the prompt with exit 2 within 5 s, with no deadlock in the
+# form's shutdown, and give the terminal back (the next command runs).
+for sig in TERM HUP INT; do
+	for after in 1 4 10; do
+		name="sig$sig$after"
+		# a command of its own, so no earlier approval covers it and
+		# pgrep finds this process alone
+		run "$name" "$BIN check 'git push origin $name'"
+		if ! wait_for "$PROMPT"; then fail "$name: no prompt"; continue; fi
+		sleep "$after"
+		pid=$(pgrep -nf -- "check git push origin $name\$" || true)
+		if [ -z "$pid" ]; then fail "$name: no process to signal"; continue; fi
+		kill -s "$sig" "$pid"
+		finish "$name" 2 5 && pass "SIG$sig after ${after}s: denied at once, exit 2"
+	done
+done
+
 if [ $failures -gt 0 ]; then
 	echo "e2e-prompt.sh: $failures failed" >&2
 	exit 1

@@ -4,20 +4,29 @@ import (
 	"context"
 	"io"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 )
 
 // tui asks with huh forms drawn on the terminal. Input and output are
-// both the terminal, set with WithInput/WithOutput and never followed by
-// WithProgramOptions, which would drop them and draw on stdout (go-notes
-// §4a).
+// both the terminal. huh's WithProgramOptions replaces every program
+// option its WithInput and WithOutput set (so the form would draw on
+// stdout, go-notes §4a): the options are given there, all of them, once.
 type tui struct {
 	in  io.Reader
 	out io.Writer
 }
 
 func (t tui) run(ctx context.Context, groups ...*huh.Group) error {
-	form := huh.NewForm(groups...).WithInput(t.in).WithOutput(t.out).WithShowHelp(true)
+	form := huh.NewForm(groups...).WithShowHelp(true).WithProgramOptions(
+		tea.WithInput(t.in), tea.WithOutput(t.out), tea.WithReportFocus(),
+		// Ask's own signal handler ends the prompt by cancelling ctx.
+		// bubbletea's would, after that, send its quit message to an event
+		// loop that has already stopped, and its shutdown waits for that
+		// send for good: a SIGTERM or SIGINT deadlocked the process
+		// (bubbletea 1.3.6, measured by scripts/e2e-prompt.sh).
+		tea.WithoutSignalHandler(),
+	)
 	if err := form.RunWithContext(ctx); err != nil {
 		return err
 	}
