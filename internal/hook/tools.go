@@ -10,7 +10,10 @@ import (
 // toolKinds maps a tool's name, lowercased, to what it does. Names come
 // from docs/agents.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
 // VS Code, Factory, pi, opencode, Cline. A name not here is unknown, and
-// high: opencode's batch, which runs other tools, stays so on purpose.
+// high. Some stay so on purpose (docs/agents.md §9.3): opencode's batch,
+// which runs other tools; Claude Code's CronCreate and RemoteTrigger, which
+// run prompts later, and Workflow, which runs a script; Codex's
+// write_stdin, which types into a running command.
 var toolKinds = map[string]Kind{
 	// shells
 	"bash": KindShell, "powershell": KindShell, "monitor": KindShell, "execute": KindShell, "shell": KindShell,
@@ -35,6 +38,62 @@ var toolKinds = map[string]Kind{
 	"exitplanmode": KindBookkeeping, "enterplanmode": KindBookkeeping, "askuserquestion": KindBookkeeping,
 	"write_todos": KindBookkeeping, "ask_user": KindBookkeeping, "spawn_agent": KindBookkeeping, "update_plan": KindBookkeeping,
 	"question": KindBookkeeping, "skill": KindBookkeeping,
+	// Claude Code 2.1.330: tasks, schedules it only lists or deletes, plan
+	// mode, worktrees (see bookkeepingUnless), teams, messages to the person
+	"taskcreate": KindBookkeeping, "taskget": KindBookkeeping, "tasklist": KindBookkeeping,
+	"taskupdate": KindBookkeeping, "taskoutput": KindBookkeeping, "taskstop": KindBookkeeping,
+	"killshell": KindBookkeeping, "killbash": KindBookkeeping, "bashoutput": KindBookkeeping, "agentoutput": KindBookkeeping,
+	"cronlist": KindBookkeeping, "crondelete": KindBookkeeping, "schedulewakeup": KindBookkeeping,
+	"enterworktree": KindBookkeeping, "exitworktree": KindBookkeeping, "toolsearch": KindBookkeeping,
+	"listagents": KindBookkeeping, "listpeers": KindBookkeeping, "sendmessage": KindBookkeeping,
+	"teamcreate": KindBookkeeping, "teamdelete": KindBookkeeping, "subagenthandback": KindBookkeeping,
+	"sendusermessage": KindBookkeeping, "brief": KindBookkeeping, "pushnotification": KindBookkeeping,
+	"readnotifications": KindBookkeeping, "setgoal": KindBookkeeping, "proposegoal": KindBookkeeping,
+	"reportfindings": KindBookkeeping, "endconversation": KindBookkeeping, "waitformcpservers": KindBookkeeping,
+	"showonboardingrolepicker": KindBookkeeping, "shareonboardingguide": KindBookkeeping, "offerchromesetup": KindBookkeeping,
+	"lsp": KindFileRead,
+	// Claude Code: tools that send files or text to Anthropic's services
+	"artifact": KindWeb, "projects": KindWeb, "sendfeedback": KindWeb,
+	// Gemini CLI 0.61.0
+	"update_topic": KindBookkeeping, "enter_plan_mode": KindBookkeeping, "exit_plan_mode": KindBookkeeping,
+	"invoke_agent": KindBookkeeping, "activate_skill": KindBookkeeping, "complete_task": KindBookkeeping,
+	"list_background_processes": KindBookkeeping, "read_background_output": KindBookkeeping,
+	"get_internal_docs": KindBookkeeping, "tracker_create_task": KindBookkeeping, "tracker_update_task": KindBookkeeping,
+	"tracker_get_task": KindBookkeeping, "tracker_list_tasks": KindBookkeeping, "tracker_add_dependency": KindBookkeeping,
+	"tracker_visualize": KindBookkeeping,
+	// Codex 0.169.0
+	"send_input": KindBookkeeping, "resume_agent": KindBookkeeping, "wait_agent": KindBookkeeping,
+	"close_agent": KindBookkeeping, "followup_task": KindBookkeeping, "interrupt_agent": KindBookkeeping,
+	"list_agents": KindBookkeeping, "send_message": KindBookkeeping, "request_user_input": KindBookkeeping,
+	"tool_search": KindBookkeeping, "view_image": KindFileRead,
+	// opencode 1.18.33
+	"plan_enter": KindBookkeeping, "plan_exit": KindBookkeeping, "invalid": KindBookkeeping,
+	// MCP resources, read through the agent's own tool (Claude Code,
+	// Gemini CLI, Codex, opencode): see mcpResourceTools
+	"listmcpresourcestool": KindMCP, "readmcpresourcetool": KindMCP, "readmcpresourcedirtool": KindMCP,
+	"listmcpresources": KindMCP, "readmcpresource": KindMCP, "list_mcp_resources": KindMCP,
+	"list_mcp_resource_templates": KindMCP, "read_mcp_resource": KindMCP,
+}
+
+// mcpResourceTools names, as an MCP tool, what an agent's own tool does
+// with an MCP server's resources: they are judged as that server's tool.
+var mcpResourceTools = map[string]string{
+	"listmcpresourcestool": "list_resources", "listmcpresources": "list_resources", "list_mcp_resources": "list_resources",
+	"list_mcp_resource_templates": "list_resource_templates",
+	"readmcpresourcetool":         "read_resource", "readmcpresource": "read_resource", "read_mcp_resource": "read_resource",
+	"readmcpresourcedirtool": "read_resource_dir",
+}
+
+// bookkeepingUnless: the bookkeeping tools whose input can make them more
+// than bookkeeping. Such a call is unknown, and high.
+var bookkeepingUnless = map[string]func(fields) bool{
+	// Claude Code creates a worktree inside the project, under
+	// .claude/worktrees; path moves the session into an existing one,
+	// which may be anywhere.
+	"enterworktree": func(in fields) bool { return in.str("path") != "" },
+	// remove refuses a worktree with uncommitted or unmerged work, unless
+	// discard_changes, which throws that work away.
+	"exitworktree": func(in fields) bool { return string(in["discard_changes"]) == "true" },
 }
 
 // pathKeys are the tool_input fields that name a file, in the order tried.
@@ -57,8 +116,18 @@ func classifyTool(c *Call, input fields) error {
 		c.Kind = KindUnknown
 		return nil
 	}
+	if risky, ok := bookkeepingUnless[strings.ToLower(name)]; ok && risky(input) {
+		c.Kind = KindUnknown
+		return nil
+	}
 	c.Kind = kind
 	switch kind {
+	case KindMCP:
+		server := input.str("server")
+		if server == "" {
+			server = input.str("serverName")
+		}
+		c.MCPServer, c.MCPTool, c.Target = server, mcpResourceTools[strings.ToLower(name)], server
 	case KindShell:
 		return shellInput(c, input)
 	case KindFileWrite:
