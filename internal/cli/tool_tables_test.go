@@ -37,7 +37,7 @@ var toolTables = map[string][]struct {
 		{"lsp.json", hook.KindFileRead, classify.Minimal},
 		{"listmcpresources.json", hook.KindMCP, classify.Minimal},
 		// runs later, or outside what permguard sees: high
-		{"croncreate.json", hook.KindUnknown, classify.High},
+		{"croncreate.json", hook.KindBookkeeping, classify.Minimal},
 		{"remotetrigger.json", hook.KindUnknown, classify.High},
 		{"workflow.json", hook.KindUnknown, classify.High},
 		{"enterworktree-path.json", hook.KindUnknown, classify.High},

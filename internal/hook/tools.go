@@ -11,8 +11,9 @@ import (
 // from docs/agents.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
 // VS Code, Factory, pi, opencode, Cline. A name not here is unknown, and
 // high. Some stay so on purpose (docs/agents.md §9.3): opencode's batch,
-// which runs other tools; Claude Code's CronCreate and RemoteTrigger, which
-// run prompts later, and Workflow, which runs a script; Codex's
+// which runs other tools; Claude Code's RemoteTrigger, which runs agents
+// on Anthropic's side, out of this hook's sight, and Workflow, which runs a
+// script; Codex's
 // write_stdin, which types into a running command.
 var toolKinds = map[string]Kind{
 	// shells
@@ -43,7 +44,9 @@ var toolKinds = map[string]Kind{
 	"taskcreate": KindBookkeeping, "taskget": KindBookkeeping, "tasklist": KindBookkeeping,
 	"taskupdate": KindBookkeeping, "taskoutput": KindBookkeeping, "taskstop": KindBookkeeping,
 	"killshell": KindBookkeeping, "killbash": KindBookkeeping, "bashoutput": KindBookkeeping, "agentoutput": KindBookkeeping,
-	"cronlist": KindBookkeeping, "crondelete": KindBookkeeping, "schedulewakeup": KindBookkeeping,
+	// CronCreate schedules a prompt, which Claude Code runs later in a
+	// session whose tool calls pass this hook like any other (design §3)
+	"croncreate": KindBookkeeping, "cronlist": KindBookkeeping, "crondelete": KindBookkeeping, "schedulewakeup": KindBookkeeping,
 	"enterworktree": KindBookkeeping, "exitworktree": KindBookkeeping, "toolsearch": KindBookkeeping,
 	"listagents": KindBookkeeping, "listpeers": KindBookkeeping, "sendmessage": KindBookkeeping,
 	"teamcreate": KindBookkeeping, "teamdelete": KindBookkeeping, "subagenthandback": KindBookkeeping,
