@@ -10,8 +10,10 @@
 // the {"decision": "allow|ask|deny", "reason"} that permguard answers:
 //
 //   allow  the call runs;
-//   ask    the person is asked with pi's own confirm dialog; where pi has no
-//          UI (print and JSON modes) the call is blocked;
+//   ask    the person is asked in a pi dialog whose first, preselected
+//          choice is Deny, and which denies when nobody answers within
+//          permguard's promptTimeout ("timeout_ms"); where pi has no UI
+//          (print and JSON modes) the call is blocked;
 //   deny   the call is blocked, and permguard's reason goes to the model.
 //
 // It fails closed: when permguard cannot be run, takes too long, crashes or
@@ -34,6 +36,14 @@ import { spawn } from "node:child_process";
 const INSTALLED_BIN = "permguard"; // permguard-install: bin
 
 const DEFAULT_TIMEOUT_MS = 30000;
+
+// The dialog's choices, Deny first: pi preselects the first, and its
+// confirm dialog preselects Yes, so a stray Enter would allow.
+const DENY = "Deny";
+const ALLOW_ONCE = "Allow once";
+// How long the dialog waits when permguard names no timeout: its own
+// default promptTimeout.
+const DEFAULT_PROMPT_TIMEOUT_MS = 120000;
 
 // permguard's reply is one short JSON object (it caps its reasons at 8 KB):
 // much more than that is not a reply, and is not kept in memory.
@@ -66,9 +76,15 @@ export default function permguard(pi) {
 						reason: `permguard: this tool call needs a person's approval, and pi has no UI to ask for it in this mode, so it is blocked.\n${verdict.reason}`,
 					};
 				}
-				const approved = await ctx.ui.confirm("permguard: allow this tool call?", `${describe(event.toolName, event.input)}\n\n${verdict.reason}`);
-				// Only a plain yes lets the call through.
-				if (approved === true) {
+				const timeout = Number.isSafeInteger(verdict.timeout_ms) && verdict.timeout_ms > 0 ? verdict.timeout_ms : DEFAULT_PROMPT_TIMEOUT_MS;
+				const choice = await ctx.ui.select(
+					`permguard: allow this tool call?\n\n${describe(event.toolName, event.input)}\n\n${verdict.reason}`,
+					[DENY, ALLOW_ONCE],
+					{ timeout },
+				);
+				// Only the explicit choice lets the call through: a timeout,
+				// Escape or anything else denies.
+				if (choice === ALLOW_ONCE) {
 					return undefined;
 				}
 				return { block: true, reason: "permguard: denied by the user in pi; do not retry it, ask the user what to do instead" };
@@ -207,14 +223,14 @@ function askPermguard(call) {
 }
 
 /**
- * Reads permguard's reply: exactly one {"decision", "reason"} object, and an
- * exit status that agrees with the decision (0 for allow and ask, 2 for
- * deny). Anything else is a deny.
+ * Reads permguard's reply: exactly one {"decision", "reason"} object (an ask
+ * may add "timeout_ms"), and an exit status that agrees with the decision
+ * (0 for allow and ask, 2 for deny). Anything else is a deny.
  * @param {string} stdout
  * @param {number | null} code
  * @param {string} stderr
  * @param {string} bin
- * @returns {{ decision: "allow" | "ask" | "deny", reason: string }}
+ * @returns {{ decision: "allow" | "ask" | "deny", reason: string, timeout_ms?: number }}
  */
 function readReply(stdout, code, stderr, bin) {
 	let reply;
@@ -232,6 +248,9 @@ function readReply(stdout, code, stderr, bin) {
 		case "ask":
 			if (code !== 0) {
 				return deny(`${bin} answered "${reply.decision}" but exited with status ${code}`);
+			}
+			if (reply.decision === "ask" && Number.isSafeInteger(reply.timeout_ms)) {
+				return { decision: "ask", reason, timeout_ms: reply.timeout_ms };
 			}
 			return { decision: reply.decision, reason };
 		case "deny":

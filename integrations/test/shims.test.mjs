@@ -94,7 +94,7 @@ async function fake(body) {
 
 // The agents, behind one shape: call(shim, toolName, input, opts) returns
 // { blocked: false } or { blocked: true, reason }. opts.ui, for pi: the
-// answer its confirm dialog gives (absent: pi has no UI); opts.asked
+// answer its dialog gives (absent: pi has no UI); opts.asked
 // collects what the dialog showed. opts.session: false for an agent that
 // names no session.
 const agents = {
@@ -110,12 +110,18 @@ const agents = {
 			cwd: proj,
 			hasUI: "ui" in opts,
 			ui: {
-				async confirm(title, message) {
-					opts.asked?.push({ title, message });
+				async select(title, options, dialog) {
+					opts.asked?.push({ title, options, timeout: dialog?.timeout });
 					if (opts.ui instanceof Error) {
 						throw opts.ui;
 					}
-					return opts.ui;
+					// true: the person picks Allow once; false: Deny;
+					// anything else is what pi hands back (undefined on a
+					// timeout or Escape)
+					if (opts.ui === true) {
+						return "Allow once";
+					}
+					return opts.ui === false ? "Deny" : opts.ui;
 				},
 			},
 		};
@@ -369,14 +375,28 @@ for (const agent of ["pi", "opencode"]) {
 	});
 }
 
-describe("pi's confirm dialog", () => {
-	test("shows the call and permguard's reason", async () => {
-		const bin = await fake(`printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high\\n  1:1 git push: high"}'`);
+describe("pi's dialog", () => {
+	test("shows the call and permguard's reason, Deny first, with permguard's timeout", async () => {
+		const bin = await fake(`printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high\\n  1:1 git push: high","timeout_ms":45000}'`);
 		const asked = [];
 		await withEnv({ PERMGUARD_BIN: bin }, () => agents.pi(shims.pi, "bash", { command: "git push" }, { ui: true, asked }));
 		assert.deepEqual(asked, [
-			{ title: "permguard: allow this tool call?", message: "bash: git push\n\npermguard: needs high\n  1:1 git push: high" },
+			{
+				title: "permguard: allow this tool call?\n\nbash: git push\n\npermguard: needs high\n  1:1 git push: high",
+				options: ["Deny", "Allow once"],
+				timeout: 45000,
+			},
 		]);
+	});
+
+	test("nobody answers: denied, after the default timeout when permguard names none", async () => {
+		const bin = await fake(`printf '%s\\n' '{"decision":"ask","reason":"r"}'`);
+		const asked = [];
+		const got = await withEnv({ PERMGUARD_BIN: bin }, () =>
+			agents.pi(shims.pi, "bash", { command: "git push" }, { ui: undefined, asked }),
+		);
+		assert.equal(got.blocked, true);
+		assert.equal(asked[0].timeout, 120000);
 	});
 
 	test("shows no escape sequence the model wrote", async () => {
@@ -385,7 +405,7 @@ describe("pi's confirm dialog", () => {
 		await withEnv({ PERMGUARD_BIN: bin }, () =>
 			agents.pi(shims.pi, "read", { path: "a\u001b[2J\u0007b\nc" }, { ui: false, asked }),
 		);
-		assert.equal(asked[0].message, "read: a?[2J?b\nc\n\nr");
+		assert.equal(asked[0].title, "permguard: allow this tool call?\n\nread: a?[2J?b\nc\n\nr");
 	});
 });
 

@@ -211,7 +211,7 @@ func (ev *Evaluation) Reply() hook.Reply {
 			}
 		}
 		b.WriteString("\n" + doNextAsk)
-		return hook.Reply{Decision: hook.Ask, Reason: b.String(),
+		return hook.Reply{Decision: hook.Ask, Reason: b.String(), PromptTimeout: eff.PromptTimeout.Value,
 			Summary: fmt.Sprintf("permguard: needs %s — %s", VerdictLabel(v), Printable(MainReason(v)))}
 	}
 	if ev.Answer != nil {

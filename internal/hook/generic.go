@@ -45,7 +45,13 @@ func encodeGeneric(r Reply) Output {
 	case Allow:
 		return Output{Stdout: reply("allow"), Exit: ExitOK}
 	case Ask:
-		return Output{Stdout: reply("ask"), Exit: ExitOK}
+		// timeout_ms: the extension's dialog denies after promptTimeout,
+		// as the terminal prompt does
+		ask := map[string]any{"decision": "ask", "reason": r.Reason}
+		if r.PromptTimeout > 0 {
+			ask["timeout_ms"] = r.PromptTimeout.Milliseconds()
+		}
+		return Output{Stdout: encode(ask), Exit: ExitOK}
 	}
 	return denyWithExit(reply("deny"), r.Reason)
 }

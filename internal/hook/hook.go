@@ -13,6 +13,8 @@
 // object, and an exit status of 0 or 2.
 package hook
 
+import "time"
+
 // Agent is a hook dialect: the agent whose payload was read and to whom
 // the reply is written. Each dialect but Auto is defined in a file of its
 // own and listed in the registry (registry.go).
@@ -89,6 +91,10 @@ type Reply struct {
 	// Quiet makes an allow print nothing where the dialect allows that,
 	// so the agent's own permission prompts still run (hookAllow: defer).
 	Quiet bool
+	// PromptTimeout is, for an ask, how long the agent's prompt may wait
+	// before it denies (promptTimeout), where the dialect can say so; 0
+	// leaves it to the agent.
+	PromptTimeout time.Duration
 }
 
 // Output is what permguard writes and how it exits.
