@@ -127,7 +127,7 @@ var classifyCases = []classifyCase{
 	minimal("npm -v", "version-or-help"),
 	medium("pytest -v", "build"),
 	medium("ninja -v", "build"),
-	high("python -v", "interpreter-interactive"),
+	dangerous("python -v", "interpreter-interactive"),
 	high("kubectl version", ""),
 	minimal("bash --version", "version-or-help"),
 	minimal("set -euo pipefail", "set-option"),
@@ -223,8 +223,11 @@ var classifyCases = []classifyCase{
 	high("echo 'ls' | python3", "inline-code"),
 	high("cat script.sh | bash", "shell-stdin"),
 	high("bash < script.sh", "shell-stdin"),
-	high("bash", "shell-interactive"),
-	high("python3", "interpreter-interactive"),
+	dangerous("bash", "shell-interactive"),
+	// the shell in a process substitution reads the redirect, which is not
+	// followed: as any shell whose input is not known, dangerous
+	dangerous("echo 'rm -rf ~' > >(sh)", "shell-interactive"),
+	dangerous("python3", "interpreter-interactive"),
 	high("npm run dev", "run-server"),
 	high("npm start", "run-server"),
 	high("npm run some-script", "run-script-unknown"),

@@ -202,7 +202,7 @@ var bunSubs = []sub{
 	s("pm", pkgRead), s("pm ls", pkgRead), s("pm cache rm", pkgInstall), s("pm pack", buildRule), s("pm version", pkgInstall),
 	s("pm trust", pkgInstall), s("pm untrusted", pkgRead), s("pm bin", pkgRead), s("pm hash", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("why", pkgRead), s("info", pkgRead),
 	s("test", buildRule), s("build", buildRule), s("run", scriptRule), s("x", runPackage), s("create", runPackage), s("init", pkgInstall),
-	s("publish", publishRule), s("upgrade", globalRule), s("repl", r("interpreter-interactive", High, "starts an interactive interpreter")),
+	s("publish", publishRule), s("upgrade", globalRule), s("repl", ruleInterpTTY),
 }
 
 // bunCheck: `bun FILE` runs a program, `bun -e CODE` runs inline code.
@@ -410,10 +410,10 @@ var devTools = []tool{
 	{names: "poetry", rule: pkgInstall, subs: []sub{
 		s("show", pkgRead), s("check", pkgRead), s("env info", pkgRead), s("env list", pkgRead), s("search", pkgRead),
 		s("version", pkgRead, f("major minor patch premajor preminor prepatch prerelease", ruleWriteFile)),
-		s("run", runProgram), s("shell", r("shell-interactive", High, "starts an interactive shell")), s("publish", publishRule),
+		s("run", runProgram), s("shell", ruleShellTTY), s("publish", publishRule),
 		s("config", r("poetry-config", High, "changes poetry configuration")), s("self", globalRule),
 	}},
-	{names: "pipenv", rule: pkgInstall, subs: []sub{s("graph", pkgRead), s("check", pkgRead), s("run", runProgram), s("shell", r("shell-interactive", High, "starts an interactive shell"))}},
+	{names: "pipenv", rule: pkgInstall, subs: []sub{s("graph", pkgRead), s("check", pkgRead), s("run", runProgram), s("shell", ruleShellTTY)}},
 	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("run", runProgram), s("env list", pkgRead),
 		s("config", r("conda-config", High, "changes conda configuration for every environment"))}},
 	{names: "cargo", rule: r("cargo", High, "runs a cargo command permguard does not know"), subs: []sub{
@@ -529,7 +529,7 @@ var devTools = []tool{
 	{names: "deno", rule: r("deno", High, "runs a deno command permguard does not know"), subs: []sub{
 		s("fmt", lintRule), s("lint", lintRule), s("check", buildRule), s("test", buildRule), s("bench", buildRule), s("info", pkgRead),
 		s("doc", pkgRead), s("task", r("run-script-list", Minimal, "runs a project script (judged by its name)")), s("run", runProgram),
-		s("eval", ruleInline), s("repl", r("interpreter-interactive", High, "starts an interactive interpreter")), s("install", globalRule),
+		s("eval", ruleInline), s("repl", ruleInterpTTY), s("install", globalRule),
 		s("compile", buildRule), s("publish", publishRule), s("add", pkgInstall), s("cache", pkgInstall),
 	}},
 	{names: "prisma", rule: buildRule, subs: []sub{

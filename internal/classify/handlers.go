@@ -98,13 +98,17 @@ var (
 	ruleShellC     = r("shell-script", Minimal, "runs a shell script given inline (its commands are classified on their own)")
 	ruleShellFile  = r("run-script", High, "runs a script file nobody has reviewed")
 	ruleShellStdin = r("shell-stdin", High, "runs commands read from a file or another program's output")
-	ruleShellTTY   = r("shell-interactive", High, "starts an interactive shell")
+	// An interactive shell or interpreter takes its commands from what is
+	// typed into it later, which reaches no hook (Codex's write_stdin into
+	// a shell started with tty: true, measured): whatever could be typed
+	// in, dangerous included.
+	ruleShellTTY   = danger("shell-interactive", "starts an interactive shell: what is typed into it later passes no check")
 	ruleDynScript  = r("dynamic-script", High, "runs a script only known at run time")
 	ruleDownload   = danger("run-download", "runs code downloaded from the network")
 	ruleInline     = r("inline-code", High, "runs inline code")
 	ruleInlineDel  = danger("inline-code-destructive", "runs inline code that deletes or overwrites files or data")
 	ruleInterpFile = r("run-program-file", High, "runs a program from a file nobody has reviewed")
-	ruleInterpTTY  = r("interpreter-interactive", High, "starts an interactive interpreter")
+	ruleInterpTTY  = danger("interpreter-interactive", "starts an interactive interpreter: what is typed into it later passes no check")
 )
 
 // skipOpts returns the index of the first word that is not an option of a
