@@ -46,6 +46,7 @@ func TestScript(t *testing.T) {
 			env.Setenv("PERMGUARD_STATE_DIR", env.WorkDir+"/state")
 			env.Setenv("PERMGUARD_MANAGED_FILE", env.WorkDir+"/etc/permguard/settings.json")
 			env.Setenv("HOME", env.WorkDir+"/home")
+			env.Setenv("PERMGUARD_CLAUDE_MANAGED_FILE", env.WorkDir+"/etc/claude-code/managed-settings.json")
 			// Never prompt on the terminal of whoever runs the tests; the
 			// scripts that test the prompt unset this and give the
 			// command a terminal of its own (ttyin). Notifications go to
