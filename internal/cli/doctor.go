@@ -130,6 +130,11 @@ func doctorAgents(opts *DoctorOptions, r *doctorReport, exe string) {
 	r.section("agents")
 	var rows [][]string
 	var fixes []string
+	type agentProblem struct {
+		who string
+		install.Problem
+	}
+	var found []agentProblem
 	installed := 0
 	for _, f := range install.Survey(install.Env{Getenv: opts.Getenv, Getwd: opts.Getwd}, exe) {
 		a := f.Target.Name
@@ -144,11 +149,25 @@ func doctorAgents(opts *DoctorOptions, r *doctorReport, exe string) {
 		if f.Fix != "" {
 			fixes = append(fixes, fmt.Sprintf("%s (%s): %s", a, printable(f.Path), f.Fix))
 		}
+		for _, p := range f.Problems {
+			found = append(found, agentProblem{fmt.Sprintf("%s (%s)", a, scope), p})
+		}
 		rows = append(rows, []string{a, scope, f.State, printable(f.Path)})
 	}
 	r.table(rows)
 	for _, f := range fixes {
 		r.problem("%s", f)
+	}
+	seen := map[string]bool{} // one problem of the agent, found from its user and project entries
+	for _, p := range found {
+		if seen[p.Text+p.Hint] {
+			continue
+		}
+		seen[p.Text+p.Hint] = true
+		if p.Text != "" {
+			r.problem("%s: %s", p.who, printable(p.Text))
+		}
+		r.hint("%s", printable(p.Hint))
 	}
 	if installed == 0 {
 		r.hint("no agent runs permguard yet: permguard install AGENT (%s)", strings.Join(install.Names(), ", "))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -45,6 +46,7 @@ func TestScript(t *testing.T) {
 			env.Setenv("PERMGUARD_STATE_DIR", env.WorkDir+"/state")
 			env.Setenv("PERMGUARD_MANAGED_FILE", env.WorkDir+"/etc/permguard/settings.json")
 			env.Setenv("HOME", env.WorkDir+"/home")
+			env.Setenv("PERMGUARD_CLAUDE_MANAGED_FILE", env.WorkDir+"/etc/claude-code/managed-settings.json")
 			// Never prompt on the terminal of whoever runs the tests; the
 			// scripts that test the prompt unset this and give the
 			// command a terminal of its own (ttyin). Notifications go to
@@ -55,6 +57,14 @@ func TestScript(t *testing.T) {
 			env.Setenv("PERMGUARD_SESSION", "script")
 			if err := os.MkdirAll(env.WorkDir+"/home", 0o755); err != nil {
 				return err
+			}
+			// $EXE is the binary's path as install writes it into an
+			// entry, for scripts that compare an agent's file exactly.
+			for _, dir := range filepath.SplitList(env.Getenv("PATH")) {
+				if exe, err := filepath.EvalSymlinks(filepath.Join(dir, "permguard")); err == nil {
+					env.Setenv("EXE", exe)
+					break
+				}
 			}
 			// The shared payloads of every agent (testdata/payloads), for
 			// scripts to feed with "stdin payloads/claude/bash-ls.json".

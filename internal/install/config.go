@@ -1,9 +1,11 @@
 package install
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,13 +16,9 @@ import (
 // editConfig applies edit to the JSON configuration at o.Path and writes
 // it back, after a backup of the previous file.
 func editConfig(o Options, edit func(*settings.Document) ([]string, error)) (Result, error) {
-	old, _, err := settings.ReadCurrent(o.Path)
+	old, doc, err := readConfig(o.Path)
 	if err != nil {
-		return Result{}, fmt.Errorf("cannot read %s: %w", o.Path, err)
-	}
-	doc, err := settings.ParseDocument(old)
-	if err != nil {
-		return Result{}, &kindError{fmt.Sprintf("%s is not valid JSON (%v); nothing was changed", o.Path, err), ErrInvalidJSON}
+		return Result{}, err
 	}
 	changes, err := edit(doc)
 	if err != nil {
@@ -29,6 +27,25 @@ func editConfig(o Options, edit func(*settings.Document) ([]string, error)) (Res
 	if len(changes) == 0 {
 		return Result{Outcome: Unchanged}, nil
 	}
+	return writeConfig(o, old, doc, changes)
+}
+
+// readConfig reads the configuration at path: its bytes (nil when there
+// is no file) and its document.
+func readConfig(path string) ([]byte, *settings.Document, error) {
+	old, _, err := settings.ReadCurrent(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	doc, err := settings.ParseDocument(old)
+	if err != nil {
+		return nil, nil, &kindError{fmt.Sprintf("%s is not valid JSON (%v); nothing was changed", path, err), ErrInvalidJSON}
+	}
+	return old, doc, nil
+}
+
+// writeConfig writes doc over old at o.Path, after a backup of old.
+func writeConfig(o Options, old []byte, doc *settings.Document, changes []string) (Result, error) {
 	res := Result{Changes: changes}
 	if o.DryRun {
 		return res, nil
@@ -37,16 +54,188 @@ func editConfig(o Options, edit func(*settings.Document) ([]string, error)) (Res
 	if err != nil {
 		return Result{}, err
 	}
+	return res, replace(o, old, append(data, '\n'), &res)
+}
+
+// replace writes data over old at o.Path, keeping old as a backup.
+func replace(o Options, old, data []byte, res *Result) error {
+	var err error
 	if old != nil {
 		res.Backup, err = settings.Backup(o.Path, old, o.Now())
 		if err != nil {
-			return Result{}, fmt.Errorf("cannot back up %s, so it was not changed: %w", o.Path, err)
+			return fmt.Errorf("cannot back up %s, so it was not changed: %w", o.Path, err)
 		}
 	}
-	if err := settings.WriteFileAtomic(o.Path, append(data, '\n'), old); err != nil {
-		return Result{}, fmt.Errorf("failed to write %s: %w", o.Path, err)
+	if err := settings.WriteFileAtomic(o.Path, data, old); err != nil {
+		return fmt.Errorf("failed to write %s: %w", o.Path, err)
 	}
-	return res, nil
+	return nil
+}
+
+// installed is the file install writes for command over prev (nil: no
+// file), and whether it changes anything.
+func installed(t Target, prev []byte, command string) ([]byte, bool) {
+	doc, err := settings.ParseDocument(prev)
+	if err != nil {
+		return nil, false
+	}
+	changes, err := addEntries(doc, t, command)
+	if err != nil || len(changes) == 0 {
+		return nil, false
+	}
+	data, err := doc.MarshalJSON()
+	if err != nil {
+		return nil, false
+	}
+	return append(data, '\n'), true
+}
+
+// uninstallConfig takes permguard's entries out of the configuration at
+// o.Path. When the file is exactly what install made of an earlier one,
+// that file comes back byte for byte, from its backup; when install
+// created it, and nothing else is in it, it is removed, and with it the
+// directories around it that are left empty.
+func uninstallConfig(o Options) (Result, error) {
+	old, doc, err := readConfig(o.Path)
+	if err != nil {
+		return Result{}, err
+	}
+	command := permguardCommand(doc)
+	before, backup, found := beforeInstall(o, old, command)
+	var was *settings.Document // the file before install, if known
+	if backup != "" {
+		if data, _, err := settings.ReadCurrent(backup); err == nil {
+			was, _ = settings.ParseDocument(data)
+		}
+	}
+	changes, err := removeEntries(doc, was)
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: %w; nothing was changed", o.Path, err)
+	}
+	if len(changes) == 0 {
+		return Result{Outcome: Unchanged}, nil
+	}
+	res := Result{Changes: changes}
+	switch {
+	case found && before == nil, !found && backup == "" && leftEmpty(doc, o.Target):
+		// install created the file, and nothing else is in it
+		res.Changes = append(res.Changes, "removed the file, which install created")
+		if o.DryRun {
+			return res, nil
+		}
+		if err := settings.RemoveFileIf(o.Path, old); err != nil {
+			return Result{}, fmt.Errorf("failed to remove %s: %w", o.Path, err)
+		}
+		res.Changes = append(res.Changes, removeEmptyDirs(o)...)
+		return res, nil
+	case found:
+		res.Changes = append(res.Changes, "restored the file as it was before install, from "+backup)
+		if o.DryRun {
+			return res, nil
+		}
+		return res, replace(o, old, before, &res)
+	}
+	return writeConfig(o, old, doc, changes)
+}
+
+// beforeInstall finds what the file at o.Path was before install made it
+// old, running command: nothing (found, with before nil) when install
+// created it, else a backup that install turned into exactly old. backup
+// is the newest backup that holds no permguard entry, even when none is
+// found: it says a file was there before.
+func beforeInstall(o Options, old []byte, command string) (before []byte, backup string, found bool) {
+	if command == "" {
+		return nil, "", false
+	}
+	if data, ok := installed(o.Target, nil, command); ok && bytes.Equal(data, old) {
+		return nil, "", true
+	}
+	backups, _ := filepath.Glob(globEscape(o.Path) + ".permguard-backup-*")
+	slices.Reverse(backups) // newest first: the names end in the time
+	for i, name := range backups {
+		if i == 20 {
+			break
+		}
+		prev, _, err := settings.ReadCurrent(name)
+		if err != nil || prev == nil {
+			continue
+		}
+		if doc, err := settings.ParseDocument(prev); err != nil || hasPermguardEntry(doc) {
+			continue // not what was there before permguard
+		}
+		if backup == "" {
+			backup = name
+		}
+		if data, ok := installed(o.Target, prev, command); ok && bytes.Equal(data, old) {
+			return prev, name, true
+		}
+	}
+	return nil, backup, false
+}
+
+// globEscape quotes the characters of path that filepath.Glob reads.
+func globEscape(path string) string {
+	var b strings.Builder
+	for _, r := range path {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// leftEmpty reports a document that holds nothing but what install sets
+// beside its entries.
+func leftEmpty(doc *settings.Document, t Target) bool {
+	for _, k := range doc.Keys() {
+		v, ok := t.Top[k]
+		raw, _ := doc.Raw(k)
+		if !ok || string(compact(raw)) != string(mustJSON(v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// removeEmptyDirs removes the directories between o.Path and the
+// directory its target's path is relative to (the home or agent
+// directory, the repository), innermost first, while they are empty.
+func removeEmptyDirs(o Options) []string {
+	var rel string
+	for _, r := range []string{o.Target.Project, o.Target.User} {
+		if r != "" && strings.HasSuffix(o.Path, string(filepath.Separator)+filepath.FromSlash(r)) {
+			rel = filepath.FromSlash(r)
+			break
+		}
+	}
+	var out []string
+	dir := filepath.Dir(o.Path)
+	for up := filepath.Dir(rel); up != "." && up != string(filepath.Separator); up = filepath.Dir(up) {
+		if os.Remove(dir) != nil {
+			break // not empty, or not ours to remove
+		}
+		out = append(out, "removed the empty directory "+dir)
+		dir = filepath.Dir(dir)
+	}
+	return out
+}
+
+// permguardCommand returns the command of the first permguard entry.
+func permguardCommand(doc *settings.Document) string {
+	hooks, err := subDocument(doc, "hooks")
+	if err != nil {
+		return ""
+	}
+	for _, event := range hooks.Keys() {
+		list, _ := entries(hooks, event)
+		for _, raw := range list {
+			if c := entryCommand(raw); c != "" {
+				return c
+			}
+		}
+	}
+	return ""
 }
 
 // addEntries puts permguard's entry under every event of t, replacing a
@@ -103,8 +292,21 @@ func addEntries(doc *settings.Document, t Target, command string) ([]string, err
 	return changes, nil
 }
 
-// removeEntries takes every permguard entry out of every event.
-func removeEntries(doc *settings.Document) ([]string, error) {
+// removeEntries takes every permguard entry out of every event. A list,
+// or the hooks object, left empty goes, unless was (the file before
+// install, or nil) had it.
+func removeEntries(doc, was *settings.Document) ([]string, error) {
+	var before *settings.Document
+	if was != nil {
+		before, _ = subDocument(was, "hooks")
+	}
+	hadEvent := func(event string) bool {
+		if before == nil {
+			return false
+		}
+		_, ok := before.Raw(event)
+		return ok
+	}
 	raw, ok := doc.Raw("hooks")
 	if !ok {
 		return nil, nil
@@ -130,7 +332,7 @@ func removeEntries(doc *settings.Document) ([]string, error) {
 		if len(kept) == len(list) {
 			continue
 		}
-		if len(kept) == 0 {
+		if len(kept) == 0 && !hadEvent(event) {
 			hooks.Delete(event)
 		} else if err := hooks.Set(event, kept); err != nil {
 			return nil, err
@@ -139,7 +341,7 @@ func removeEntries(doc *settings.Document) ([]string, error) {
 	if len(changes) == 0 {
 		return nil, nil
 	}
-	if hooks.Len() == 0 {
+	if hooks.Len() == 0 && before == nil {
 		doc.Delete("hooks")
 	} else if err := doc.Set("hooks", hooks); err != nil {
 		return nil, err
@@ -192,7 +394,11 @@ func entries(hooks *settings.Document, event string) ([]json.RawMessage, error) 
 
 // isPermguardEntry reports an entry whose command, or one of whose nested
 // hooks' command, runs permguard's hook.
-func isPermguardEntry(raw json.RawMessage) bool {
+func isPermguardEntry(raw json.RawMessage) bool { return entryCommand(raw) != "" }
+
+// entryCommand returns the command of raw, or of one of its nested hooks,
+// that runs permguard's hook; "" when none does.
+func entryCommand(raw json.RawMessage) string {
 	var e struct {
 		Command string `json:"command"`
 		Bash    string `json:"bash"`
@@ -201,13 +407,16 @@ func isPermguardEntry(raw json.RawMessage) bool {
 		} `json:"hooks"`
 	}
 	if json.Unmarshal(raw, &e) != nil {
-		return false
+		return ""
 	}
 	cmds := []string{e.Command, e.Bash}
 	for _, h := range e.Hooks {
 		cmds = append(cmds, h.Command)
 	}
-	return slices.ContainsFunc(cmds, isPermguardCommand)
+	if i := slices.IndexFunc(cmds, isPermguardCommand); i >= 0 {
+		return cmds[i]
+	}
+	return ""
 }
 
 // isPermguardCommand reports "…/permguard hook …", quoted or not.

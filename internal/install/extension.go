@@ -80,5 +80,6 @@ func uninstallExtension(o Options) (Result, error) {
 	if err := os.Remove(o.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return Result{}, fmt.Errorf("failed to remove %s: %w", o.Path, err)
 	}
+	res.Changes = append(res.Changes, removeEmptyDirs(o)...)
 	return res, nil
 }

@@ -192,5 +192,5 @@ func Uninstall(o Options) (Result, error) {
 	if o.Target.Extension {
 		return uninstallExtension(o)
 	}
-	return editConfig(o, removeEntries)
+	return uninstallConfig(o)
 }

@@ -21,6 +21,9 @@ type Found struct {
 	Installed bool
 	// Fix says what is wrong and what to run, when something is.
 	Fix string
+	// Problems are what keeps the agent from running an installed
+	// entry, and what doctor cannot tell for sure.
+	Problems []Problem
 }
 
 // Survey looks at every place install writes to, the user's files and
@@ -39,6 +42,9 @@ func Survey(env Env, exe string) []Found {
 			if f.Err == nil {
 				f.State, f.Fix = state(t, f.Path, exe, project)
 				f.Installed = strings.HasPrefix(f.State, "installed")
+				if f.Installed {
+					f.Problems = problems(env, t, f.Path, project)
+				}
 			}
 			out = append(out, f)
 		}

@@ -11,15 +11,25 @@ import (
 
 // Document is a JSON object being changed: its keys in file order with
 // their values as written, so that changing one setting keeps every other
-// key, unknown ones included, as it was.
+// key, unknown ones included, as it was. What is not changed is written
+// back byte for byte, in the file's own indentation.
 type Document struct {
 	keys []string
 	vals map[string]json.RawMessage
+	// indent is the file's indentation unit ("  ", "    ", "\t"); "" for
+	// a file written on one line, or new.
+	indent string
+	// set marks the keys whose values were set, which are rendered anew;
+	// subs and lists keep how a value set as a sub-document or a list
+	// of raw values is to be rendered.
+	set   map[string]bool
+	subs  map[string]*Document
+	lists map[string][]json.RawMessage
 }
 
 // ParseDocument reads data, which must be one JSON object (or nothing).
 func ParseDocument(data []byte) (*Document, error) {
-	d := &Document{vals: map[string]json.RawMessage{}}
+	d := &Document{vals: map[string]json.RawMessage{}, indent: detectIndent(data)}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return d, nil
 	}
@@ -49,7 +59,23 @@ func (d *Document) Raw(key string) (json.RawMessage, bool) {
 	return v, ok
 }
 
-// Set sets key to v, keeping its place if it exists.
+// detectIndent returns the leading white space of the first indented
+// line of data, the unit its nesting is indented by.
+func detectIndent(data []byte) string {
+	for _, line := range bytes.Split(data, []byte("\n"))[1:] {
+		trimmed := bytes.TrimLeft(line, " \t")
+		if len(trimmed) == 0 || len(trimmed) == len(line) {
+			continue
+		}
+		return string(line[:len(line)-len(trimmed)])
+	}
+	return ""
+}
+
+// Set sets key to v, keeping its place if it exists. A *Document is
+// rendered as a document (its unchanged keys as written), a
+// []json.RawMessage as a list whose elements that span lines, as they
+// were written in the file, are kept as they are.
 func (d *Document) Set(key string, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -61,6 +87,18 @@ func (d *Document) Set(key string, v any) error {
 		d.keys = append(d.keys, key)
 	}
 	d.vals[key] = bytes.TrimSpace(buf.Bytes())
+	if d.set == nil {
+		d.set, d.subs, d.lists = map[string]bool{}, map[string]*Document{}, map[string][]json.RawMessage{}
+	}
+	d.set[key] = true
+	delete(d.subs, key)
+	delete(d.lists, key)
+	switch v := v.(type) {
+	case *Document:
+		d.subs[key] = v
+	case []json.RawMessage:
+		d.lists[key] = v
+	}
 	return nil
 }
 
@@ -84,29 +122,76 @@ func (d *Document) Keys() []string { return append([]string(nil), d.keys...) }
 // Len returns the number of keys.
 func (d *Document) Len() int { return len(d.keys) }
 
-// MarshalJSON renders the document with two-space indentation, keys in
-// order.
+// MarshalJSON renders the document, keys in order, in the file's
+// indentation (two spaces for a new file or one written on one line).
+// Values not set since the document was read are written as they were.
 func (d *Document) MarshalJSON() ([]byte, error) {
-	if len(d.keys) == 0 {
-		return []byte("{}"), nil
+	unit := d.indent
+	if unit == "" {
+		unit = "  "
 	}
 	var b bytes.Buffer
+	if err := d.render(&b, "", unit); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// render writes d at the indentation prefix.
+func (d *Document) render(b *bytes.Buffer, prefix, unit string) error {
+	if len(d.keys) == 0 {
+		b.WriteString("{}")
+		return nil
+	}
+	inner := prefix + unit
 	b.WriteString("{\n")
 	for i, k := range d.keys {
 		name, _ := json.Marshal(k)
-		b.WriteString("  ")
+		b.WriteString(inner)
 		b.Write(name)
 		b.WriteString(": ")
-		if err := json.Indent(&b, d.vals[k], "  ", "  "); err != nil {
-			return nil, fmt.Errorf("setting %s: %w", k, err)
+		if err := d.renderValue(b, k, inner, unit); err != nil {
+			return fmt.Errorf("setting %s: %w", k, err)
 		}
 		if i < len(d.keys)-1 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("}")
-	return b.Bytes(), nil
+	b.WriteString(prefix + "}")
+	return nil
+}
+
+func (d *Document) renderValue(b *bytes.Buffer, k, prefix, unit string) error {
+	switch {
+	case !d.set[k]:
+		b.Write(d.vals[k])
+		return nil
+	case d.subs[k] != nil:
+		return d.subs[k].render(b, prefix, unit)
+	case d.lists[k] != nil:
+		list := d.lists[k]
+		if len(list) == 0 {
+			b.WriteString("[]")
+			return nil
+		}
+		b.WriteString("[\n")
+		for i, e := range list {
+			b.WriteString(prefix + unit)
+			if bytes.ContainsRune(e, '\n') {
+				b.Write(e) // as written in the file, at this depth
+			} else if err := json.Indent(b, e, prefix+unit, unit); err != nil {
+				return err
+			}
+			if i < len(list)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(prefix + "]")
+		return nil
+	}
+	return json.Indent(b, d.vals[k], prefix, unit)
 }
 
 // Strings returns the list of strings at key, or under key.sub when sub is

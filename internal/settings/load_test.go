@@ -252,7 +252,8 @@ func TestUpdateKeepsOtherKeysAndMode(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
-	want := "{\n  \"zeta\": {\n    \"keep\": [\n      1,\n      2\n    ]\n  },\n  \"overrides\": {\n    \"high\": [\n      \"a\"\n    ],\n    \"low\": [\n      \"b\"\n    ]\n  },\n  \"level\": \"low\"\n}\n"
+	// what was not changed is written as it was
+	want := "{\n  \"zeta\": {\"keep\": [1, 2]},\n  \"overrides\": {\n    \"high\": [\"a\"],\n    \"low\": [\n      \"b\"\n    ]\n  },\n  \"level\": \"low\"\n}\n"
 	if string(data) != want {
 		t.Errorf("file after update:\n%s\nwant:\n%s", data, want)
 	}

@@ -131,3 +131,24 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 	}
 	return "", fmt.Errorf("cannot find a free name for a backup of %s", path)
 }
+
+// RemoveFileIf removes the file at path, under its lock, only if it still
+// holds exactly was: otherwise nothing is removed and the error is
+// [ErrChanged]. A file already gone is no error.
+func RemoveFileIf(path string, was []byte) error {
+	unlock, err := lockFile(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	cur, _, err := ReadCurrent(path)
+	switch {
+	case err != nil:
+		return err
+	case cur == nil:
+		return nil
+	case string(cur) != string(was):
+		return ErrChanged
+	}
+	return os.Remove(path)
+}

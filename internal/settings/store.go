@@ -137,7 +137,12 @@ const lockTimeout = 10 * time.Second
 // lockFile takes the advisory lock that serializes writers of path. The
 // lock is a separate file (.NAME.lock beside the target), because the
 // settings file itself is replaced by rename and a lock on it would be
-// lost with the old inode.
+// lost with the old inode. It exists only while held: unlock removes it
+// before letting go, so no lock file is left beside an agent's
+// configuration or in a repository. A writer that waited on a lock file
+// removed meanwhile finds, once it holds it, that the path no longer
+// names the file it locked, and starts again with the new one; so two
+// writers never hold locks on different files at once.
 func lockFile(path string) (unlock func(), err error) {
 	target, _, err := writeTarget(path)
 	if err != nil {
@@ -148,26 +153,46 @@ func lockFile(path string) (unlock func(), err error) {
 		return nil, err
 	}
 	lockPath := filepath.Join(dir, "."+filepath.Base(target)+".lock")
-	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open the lock %s: %w", lockPath, err)
-	}
 	deadline := time.Now().Add(lockTimeout)
 	for {
+		f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, fmt.Errorf("cannot open the lock %s: %w", lockPath, err)
+		}
 		ok, err := tryLock(f)
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("cannot lock %s: %w", lockPath, err)
 		}
 		if ok {
-			return func() { unlockFile(f); f.Close() }, nil
-		}
-		if time.Now().After(deadline) {
+			if sameFile(f, lockPath) {
+				return func() {
+					os.Remove(lockPath) // still ours: nobody else holds it
+					unlockFile(f)
+					f.Close()
+				}, nil
+			}
+			// the holder before us removed it: lock the one there now
+			unlockFile(f)
 			f.Close()
+			continue
+		}
+		f.Close()
+		if time.Now().After(deadline) {
 			return nil, fmt.Errorf("%s is locked by another permguard process for over %v", lockPath, lockTimeout)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// sameFile reports whether path still names the open file f.
+func sameFile(f *os.File, path string) bool {
+	held, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	now, err := os.Stat(path)
+	return err == nil && os.SameFile(held, now)
 }
 
 // moveAside renames path to path+suffix+"-<time>", never replacing a file
