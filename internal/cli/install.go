@@ -173,6 +173,10 @@ func installRun(opts *InstallOptions) error {
 		if t.AfterInstall != "" && !opts.DryRun && !opts.Uninstall {
 			fmt.Fprintf(&b, "  %s\n", t.AfterInstall)
 		}
+		if t.ProjectNote != "" && opts.Project && !opts.Uninstall {
+			root := strings.TrimSuffix(path, string(filepath.Separator)+filepath.FromSlash(t.Project))
+			fmt.Fprintf(&b, "  %s\n", fmt.Sprintf(t.ProjectNote, printable(root)))
+		}
 	}
 	_, err = io.WriteString(opts.IO.Out, b.String())
 	return err

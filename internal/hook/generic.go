@@ -19,6 +19,9 @@ var generic = &Dialect{
 			User: "extensions/permguard.ts", UserDirVar: "PI_CODING_AGENT_DIR", UserDir: ".pi/agent",
 			Project:      ".pi/extensions/permguard.ts",
 			AfterInstall: "pi loads it when it starts, or at /reload",
+			// pi reads <cwd>/.pi only (measured): started in a
+			// subdirectory, it would run unguarded
+			ProjectNote: "pi reads .pi/extensions only in the directory it starts in: start pi in %s, not in a subdirectory (or install for the user: permguard install pi)",
 		},
 		{
 			Name: "opencode", Extension: true,

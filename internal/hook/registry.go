@@ -65,6 +65,9 @@ type InstallTarget struct {
 	// AfterInstall is what the person still has to know, or do, once
 	// install has written the file.
 	AfterInstall string
+	// ProjectNote is what the person must know of a --project install; %s
+	// is the repository's root.
+	ProjectNote string
 }
 
 // dialects is the registry: every list of agents permguard shows derives
