@@ -90,8 +90,11 @@ it. A file of that name that permguard did not write is left alone, unless
 		cmd.Short = "Remove permguard's hook entries from an agent's configuration"
 		cmd.Long = `Uninstall removes every permguard hook entry from the agent's configuration
 file (see "permguard install"), keeps everything else, and copies the
-previous file to FILE.permguard-backup-<time>. For pi and opencode it
-removes permguard's extension file, and only a file that permguard wrote.`
+previous file to FILE.permguard-backup-<time>. When the file is exactly
+what install made of it, the previous bytes are written back; a file that
+install created is removed, with the directories it left empty. For pi and
+opencode it removes permguard's extension file, and only a file that
+permguard wrote.`
 		cmd.Example = "  permguard uninstall claude\n  permguard uninstall cursor --project\n  permguard uninstall opencode"
 	}
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "the repository's configuration instead of the user's")
