@@ -68,4 +68,60 @@ const claude = {
   },
 };
 
-export const AGENTS = { claude };
+const codex = {
+  name: 'codex',
+  install: 'codex',
+  cases: ['read-ls', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'self-config', 'bypass-outside', 'bypass-curl', 'todo', 'untrusted-hook', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  unavailable: (here) => missing(here, 'codex'),
+  installedFiles: (ctx) => [path.join(ctx.home, '.codex/hooks.json')],
+  lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
+  setup(ctx, env) {
+    // gpt-5.5 is a slug in Codex's own model list, so it gets the full tool
+    // set (apply_patch among them); an unknown slug gets shell tools only.
+    Object.assign(env, { MOCK_API_KEY: 'sk-e2e-dummy', CODEX_HOME: path.join(ctx.home, '.codex') });
+    fs.mkdirSync(path.join(ctx.home, '.codex'), { recursive: true });
+    // A provider of our own: the built-in openai one would also try to log
+    // in, fetch the model list and open a websocket.
+    fs.writeFileSync(path.join(ctx.home, '.codex/config.toml'), [
+      'model = "gpt-5.5"',
+      'model_provider = "mock"',
+      'check_for_update_on_startup = false',
+      '[model_providers.mock]',
+      'name = "mock"',
+      `base_url = "${ctx.base}/v1"`,
+      'wire_api = "responses"',
+      'env_key = "MOCK_API_KEY"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+    ].join('\n'));
+  },
+  selfConfig: (ctx) => ({
+    command: `printf '[features]\\nhooks = false\\n' > .codex/config.toml`,
+    marker: path.join(ctx.work, '.codex/config.toml'),
+  }),
+  command(ctx, prompt, c) {
+    const args = ['exec', '--skip-git-repo-check', '--color', 'never'];
+    // Hooks run in exec only once trusted; a fresh HOME has trusted nothing,
+    // so every case but untrusted-hook passes the flag for automation.
+    if (c.id !== 'untrusted-hook') args.push('--dangerously-bypass-hook-trust');
+    // Without bypass the sandbox is off too, so that only permguard can stop
+    // a call: the sandbox would hide what the hook did.
+    if (c.bypass) args.push('--dangerously-bypass-approvals-and-sandbox');
+    else args.push('--sandbox', 'danger-full-access');
+    args.push(prompt);
+    return ['codex', args];
+  },
+  tools: {
+    shell: shellCalls([
+      ['exec_command', (command) => ({ cmd: command })],
+      ['shell_command', (command) => ({ command })],
+      ['shell', (command) => ({ command: ['bash', '-lc', command] })],
+    ]),
+    write: (call, ctx) => [{ name: 'apply_patch', custom: true, input: `*** Begin Patch\n*** Add File: ${ctx.marker}\n+${call.content.trim()}\n*** End Patch\n` }],
+    // 0.169.0 does not list update_plan in exec; a model may still call it.
+    todo: () => [{ name: 'update_plan', force: true, args: { plan: [{ step: 'check the build', status: 'pending' }] } }],
+  },
+};
+
+export const AGENTS = { claude, codex };

@@ -118,6 +118,14 @@ export const CASES = [
     call: { kind: 'todo' },
     check: noHang,
   },
+  {
+    // Codex only: a hook that is installed but not yet trusted (/hooks).
+    id: 'untrusted-hook',
+    title: 'hook installed but not trusted yet: curl | sh',
+    marker: 'marker-curl',
+    call: { kind: 'shell', command: curl },
+    check: blocked(),
+  },
   // The failure paths run in the agent's bypass mode: there permguard is the
   // only guard, so a hook that fails open shows as a marker. In the default
   // modes the agent's own prompt (refused headless) would hide it.

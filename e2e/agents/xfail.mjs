@@ -17,4 +17,10 @@ export const XFAIL = {
   'claude/hook-slow': failOpen('when the hook outlives its timeout'),
   'claude/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
   'claude/hook-exit1': failOpen('when the hook exits 1 without output'),
+  'codex/self-config': `${selfConfig}; the file is .codex/config.toml, which turns the hooks feature off`,
+  'codex/untrusted-hook': 'FAIL OPEN in the agent: codex exec silently skips a user hook until it is trusted in /hooks (permguard install says so); without --dangerously-bypass-hook-trust nothing guards the call',
+  'codex/hook-missing': failOpen('when the hook command is not found'),
+  'codex/hook-slow': failOpen('when the hook outlives its timeout'),
+  'codex/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
+  'codex/hook-exit1': failOpen('when the hook exits 1 without output'),
 };
