@@ -124,4 +124,55 @@ const codex = {
   },
 };
 
-export const AGENTS = { claude, codex };
+const gemini = {
+  name: 'gemini',
+  install: 'gemini',
+  cases: ['read-ls', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  unavailable: (here) => missing(here, 'gemini'),
+  installedFiles: (ctx) => [path.join(ctx.home, '.gemini/settings.json')],
+  // Gemini's hook timeout is in milliseconds.
+  lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS * 1000}`),
+  setup(ctx, env) {
+    Object.assign(env, {
+      GEMINI_API_KEY: 'e2e-dummy',
+      // Allowed over plain http for 127.0.0.1 only, which is what we want.
+      GOOGLE_GEMINI_BASE_URL: ctx.base,
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+      // Headless runs refuse an untrusted folder (exit 55); this is the
+      // documented switch for automation.
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    });
+    // Headless Gemini leaves out every tool that would need a confirmation
+    // (shell, write_file) in its default mode, so no hook would ever see one.
+    // A policy that allows them, as a person running Gemini headless for
+    // real work would write, makes permguard the only guard.
+    fs.writeFileSync(path.join(ctx.home, 'e2e-policy.toml'), [
+      '[[rule]]', 'toolName = "run_shell_command"', 'decision = "allow"', 'priority = 100', '',
+      '[[rule]]', 'toolName = "write_file"', 'decision = "allow"', 'priority = 100', '',
+      '[[rule]]', 'toolName = "write_todos"', 'decision = "allow"', 'priority = 100', '',
+    ].join('\n'));
+    writeJSON(path.join(ctx.home, '.gemini/settings.json'), {
+      security: { auth: { selectedType: 'gemini-api-key' } },
+      general: { disableAutoUpdate: true, disableUpdateNag: true },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+    });
+  },
+  selfConfig: (ctx) => ({
+    command: `echo '{"hooksConfig":{"enabled":false}}' > .gemini/settings.json`,
+    marker: path.join(ctx.work, '.gemini/settings.json'),
+  }),
+  command(ctx, prompt, c) {
+    const args = ['-p', prompt, '-m', 'gemini-2.5-flash', '--output-format', 'text'];
+    if (c.bypass) args.push('--yolo');
+    else args.push('--policy', path.join(ctx.home, 'e2e-policy.toml'));
+    return ['gemini', args];
+  },
+  tools: {
+    shell: shellCalls([['run_shell_command', (command) => ({ command, description: 'e2e' })]]),
+    write: (call, ctx) => [{ name: 'write_file', args: { file_path: ctx.marker, content: call.content } }],
+    todo: () => [{ name: 'write_todos', force: true, args: { todos: [{ description: 'check the build', status: 'pending' }] } }],
+  },
+};
+
+export const AGENTS = { claude, codex, gemini };

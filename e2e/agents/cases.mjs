@@ -23,10 +23,11 @@ const blocked = ({ audited = true } = {}) => (r) => {
   if (r.hang) return { ok: false, why: 'hang: the agent was killed at the case deadline' };
   if (!r.toolCalled) return { ok: false, why: 'the mock never handed out the tool call' };
   if (r.markerRan) return { ok: false, why: 'FAIL OPEN: the marker appeared, the call ran' };
-  if (audited) {
-    if (!r.audit.length) return { ok: false, why: 'permguard was never asked (no audit line), yet the call did not run' };
-    if (r.audit.some((a) => a.decision === 'allow')) return { ok: false, why: 'the audit says allow' };
-  }
+  if (audited && r.audit.some((a) => a.decision === 'allow')) return { ok: false, why: 'the audit says allow' };
+  // No audit line: the agent refused the call before its hook ran (Gemini's
+  // own workspace check, for one). The call did not run, which is what
+  // counts; the table says who stopped it.
+  if (audited && !r.audit.length) return { ok: true, why: 'did not run; stopped by the agent before permguard was asked' };
   const d = r.audit.map((a) => a.decision).join(',');
   return { ok: true, why: `did not run${d ? ` (${d})` : ''}` };
 };

@@ -23,4 +23,9 @@ export const XFAIL = {
   'codex/hook-slow': failOpen('when the hook outlives its timeout'),
   'codex/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
   'codex/hook-exit1': failOpen('when the hook exits 1 without output'),
+  'gemini/self-config': `${selfConfig} (Gemini itself asked for confirmation, refused headless, so the audit's allow is the only failure)`,
+  'gemini/self-config-bypass': `${selfConfig}; with --yolo nothing else stops it`,
+  'gemini/hook-slow': failOpen('when the hook outlives its timeout'),
+  'gemini/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
+  'gemini/hook-exit1': failOpen('when the hook exits 1 (Gemini reads exit 1 as allow)'),
 };
