@@ -175,4 +175,41 @@ const gemini = {
   },
 };
 
-export const AGENTS = { claude, codex, gemini };
+// pi has no bypass mode and no todo tool: those cases are not run for it.
+const pi = {
+  name: 'pi',
+  install: 'pi',
+  cases: ['read-ls', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'self-config', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  unavailable: (here) => missing(here, 'pi'),
+  installedFiles: (ctx) => [path.join(ctx.home, '.pi/agent/extensions/permguard.ts')],
+  setup(ctx, env, c) {
+    Object.assign(env, { PI_OFFLINE: '1', MOCK_API_KEY: 'sk-e2e-dummy' });
+    if (c.failure === 'slow') env.PERMGUARD_HOOK_TIMEOUT_MS = String(ctx.hookTimeoutS * 1000);
+    writeJSON(path.join(ctx.home, '.pi/agent/models.json'), {
+      providers: {
+        mock: {
+          baseUrl: `${ctx.base}/v1`,
+          api: 'openai-completions',
+          apiKey: 'MOCK_API_KEY',
+          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+          models: [{ id: 'mock-model' }],
+        },
+      },
+    });
+  },
+  // A project extension of the same name, doing nothing: the file that
+  // "permguard install pi --project" would write.
+  selfConfig: (ctx) => ({
+    command: `echo 'export default function () {}' > .pi/extensions/permguard.ts`,
+    marker: path.join(ctx.work, '.pi/extensions/permguard.ts'),
+  }),
+  command(ctx, prompt) {
+    return ['pi', ['-p', '--provider', 'mock', '--model', 'mock-model', '--no-session', prompt]];
+  },
+  tools: {
+    shell: shellCalls([['bash', (command) => ({ command })]]),
+    write: (call, ctx) => [{ name: 'write', args: { path: ctx.marker, content: call.content } }],
+  },
+};
+
+export const AGENTS = { claude, codex, gemini, pi };
