@@ -3,6 +3,7 @@
 // were found by running the pinned versions (package.json); they change with
 // new versions, which is why the versions are pinned.
 
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -212,4 +213,93 @@ const pi = {
   },
 };
 
-export const AGENTS = { claude, codex, gemini, pi };
+// opencodeDeps installs, once per run, what opencode would install into
+// each config directory: @opencode-ai/plugin at the version package.json
+// pins (the same as opencode's own), with npm and the shared cache.
+let depsDir = '';
+function opencodeDeps(here, runRoot) {
+  if (depsDir) return depsDir;
+  const dir = path.join(runRoot, 'opencode-deps');
+  const pin = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8')).dependencies['@opencode-ai/plugin'];
+  writeJSON(path.join(dir, 'package.json'), { dependencies: { '@opencode-ai/plugin': pin } });
+  const r = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: dir, stdio: 'ignore', timeout: 120000,
+    env: { ...process.env, npm_config_cache: path.join(here, '.npm-cache') },
+  });
+  if (r.status !== 0) throw new Error(`npm install @opencode-ai/plugin@${pin} failed (status ${r.status})`);
+  depsDir = dir;
+  return dir;
+}
+
+function copyDeps(from, to) {
+  fs.mkdirSync(to, { recursive: true });
+  for (const f of ['package.json', 'package-lock.json', 'node_modules']) {
+    fs.cpSync(path.join(from, f), path.join(to, f), { recursive: true });
+  }
+}
+
+const opencode = {
+  name: 'opencode',
+  install: 'opencode',
+  cases: ['read-ls', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'self-config', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  unavailable: (here) => missing(here, 'opencode'),
+  // opencode installs a dependency from npm and sets up a database before
+  // its first request: 20 s or more on a busy two-core machine.
+  timeoutMs: Number(process.env.E2E_OPENCODE_TIMEOUT_MS || 120000),
+  installedFiles: (ctx) => [path.join(ctx.home, '.config/opencode/plugin/permguard.js')],
+  setup(ctx, env, c) {
+    Object.assign(env, {
+      // No models.dev fetch, no self-update, no plugins or language servers
+      // installed from npm at run time: the suite is offline but for the mock.
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+    });
+    if (c.failure === 'slow') env.PERMGUARD_HOOK_TIMEOUT_MS = String(ctx.hookTimeoutS * 1000);
+    // opencode npm-installs @opencode-ai/plugin into every config directory
+    // at startup, 20 to 80 s here. A copy of that install, made once per run,
+    // lets it find the dependency in place.
+    env.npm_config_cache = path.join(ctx.here, '.npm-cache');
+    env.npm_config_prefer_offline = 'true';
+    const deps = opencodeDeps(ctx.here, path.dirname(ctx.dir));
+    copyDeps(deps, path.join(ctx.home, '.config/opencode'));
+    if (c.selfConfig) copyDeps(deps, path.join(ctx.work, '.opencode'));
+    writeJSON(path.join(ctx.home, '.config/opencode/opencode.json'), {
+      $schema: 'https://opencode.ai/config.json',
+      autoupdate: false,
+      share: 'disabled',
+      model: 'mock/mock-model',
+      provider: {
+        mock: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'mock',
+          options: { baseURL: `${ctx.base}/v1`, apiKey: 'sk-e2e-dummy' },
+          models: { 'mock-model': { name: 'mock-model', tool_call: true } },
+        },
+      },
+    });
+  },
+  // A project plugin of the same name, doing nothing: the file that
+  // "permguard install opencode --project" would write.
+  selfConfig: (ctx) => ({
+    command: `echo 'export const PermguardPlugin = async () => ({})' > .opencode/plugin/permguard.js`,
+    marker: path.join(ctx.work, '.opencode/plugin/permguard.js'),
+  }),
+  command(ctx, prompt, c) {
+    const args = ['run', '--model', 'mock/mock-model'];
+    // E2E_OPENCODE_LOGS=1 puts opencode's log in the case's stderr.
+    if (process.env.E2E_OPENCODE_LOGS) args.push('--print-logs', '--log-level', 'INFO');
+    if (c.bypass) args.push('--auto');
+    args.push(prompt);
+    return ['opencode', args];
+  },
+  tools: {
+    shell: shellCalls([['bash', (command) => ({ command, description: 'e2e' })]]),
+    write: (call, ctx) => [{ name: 'write', args: { filePath: ctx.marker, content: call.content } }],
+    todo: () => [{ name: 'todowrite', args: { todos: [{ id: '1', content: 'check the build', status: 'pending', priority: 'medium' }] } }],
+  },
+};
+
+export const AGENTS = { claude, codex, gemini, pi, opencode };

@@ -120,6 +120,7 @@ async function runCase(agent, c) {
     bindir: path.join(dir, 'bin'),
     log: path.join(dir, 'mock.jsonl'),
     hookTimeoutS: 3,
+    here,
   };
   for (const d of [ctx.home, ctx.work, ctx.outside, ctx.state, ctx.config, ctx.capture, ctx.bindir]) fs.mkdirSync(d, { recursive: true });
   fs.writeFileSync(path.join(ctx.work, 'hello.txt'), 'hello\n');
@@ -179,7 +180,7 @@ async function runCase(agent, c) {
     await agent.afterInstall?.(ctx, env, c);
     const [cmd0, argv] = agent.command(ctx, c.prompt || 'Do the task.', c);
     const cmd = path.isAbsolute(cmd0) ? cmd0 : path.join(here, 'node_modules/.bin', cmd0);
-    const r = await run(cmd, argv, { env, cwd: ctx.work });
+    const r = await run(cmd, argv, { env, cwd: ctx.work, timeout: agent.timeoutMs || caseTimeout });
     const log = readLog(ctx.log);
     const audit = readAudit(path.join(ctx.state, 'audit.jsonl'));
     const withResult = log.filter((e) => e.toolResult !== undefined && e.toolResult !== null);
@@ -210,14 +211,17 @@ async function runCase(agent, c) {
   const xf = XFAIL[`${agent.name}/${c.id}`];
   result.xfail = xf || null;
   result.status = result.ok ? (xf ? 'XPASS' : 'PASS') : (xf ? 'XFAIL' : 'FAIL');
-  if (captureTo && result.captured?.length) savePayloads(agent, c, result.captured);
+  if (captureTo && CAPTURED_CASES.has(c.id) && result.captured?.length) savePayloads(agent, c, result.captured);
   if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   else result.dir = dir;
   return result;
 }
 
-// savePayloads stores the first payload of each kind of call an agent sent,
-// with the case's own paths replaced by fixed ones so the fixtures do not
+// The cases whose payloads are kept as fixtures: one of each kind of call.
+// The others send the same shapes again.
+const CAPTURED_CASES = new Set(['read-ls', 'curl-sh', 'tool-write-outside', 'todo', 'self-config']);
+
+// savePayloads stores the payloads an agent sent in one case, with the case's own paths replaced by fixed ones so the fixtures do not
 // change from run to run.
 function savePayloads(agent, c, files) {
   const out = path.join(captureTo, agent.name);

@@ -29,4 +29,5 @@ export const XFAIL = {
   'gemini/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
   'gemini/hook-exit1': failOpen('when the hook exits 1 (Gemini reads exit 1 as allow)'),
   'pi/self-config': `${selfConfig}; the file is a project extension of the same name as permguard's, doing nothing`,
+  'opencode/self-config': `${selfConfig}; the file is a project plugin of the same name as permguard's, doing nothing`,
 };
