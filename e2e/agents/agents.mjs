@@ -5,14 +5,28 @@
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const bin = (here, name) => path.join(here, 'node_modules/.bin', name);
 
-// missing says why an agent cannot run, or nothing when its binary is there.
+// missing says why an agent cannot run, or nothing when it can: its binary
+// must be there and answer --version (the npm packages of Claude Code, Codex
+// and opencode are wrappers of a native binary from an optional dependency,
+// which a platform without one does not get).
 function missing(here, name) {
   const p = bin(here, name);
   if (!fs.existsSync(p)) return `${p} is not installed (run npm ci in e2e/agents)`;
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'permguard-e2e-version-'));
+  try {
+    const r = spawnSync(p, ['--version'], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8', timeout: 30000 });
+    if (r.status !== 0) {
+      const why = `${r.stderr || ''}${r.stdout || ''}`.trim().split('\n')[0] || (r.error ? String(r.error) : `status ${r.status}`);
+      return `${name} --version fails: ${why}`;
+    }
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
   return '';
 }
 
@@ -242,7 +256,19 @@ const opencode = {
   name: 'opencode',
   install: 'opencode',
   cases: ['read-ls', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'self-config', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
-  unavailable: (here) => missing(here, 'opencode'),
+  // opencode cannot start without @opencode-ai/plugin in its config
+  // directory, which it fetches from npm: with no registry and no cache,
+  // it is skipped.
+  unavailable(here, runRoot) {
+    const why = missing(here, 'opencode');
+    if (why) return why;
+    try {
+      opencodeDeps(here, runRoot);
+    } catch (err) {
+      return `${err.message}: opencode installs it from the npm registry at startup, and neither the registry nor npm's cache has it`;
+    }
+    return '';
+  },
   // opencode installs a dependency from npm and sets up a database before
   // its first request: 20 s or more on a busy two-core machine.
   timeoutMs: Number(process.env.E2E_OPENCODE_TIMEOUT_MS || 120000),
@@ -263,7 +289,7 @@ const opencode = {
     // lets it find the dependency in place.
     env.npm_config_cache = path.join(ctx.here, '.npm-cache');
     env.npm_config_prefer_offline = 'true';
-    const deps = opencodeDeps(ctx.here, path.dirname(ctx.dir));
+    const deps = opencodeDeps(ctx.here, ctx.runRoot);
     copyDeps(deps, path.join(ctx.home, '.config/opencode'));
     if (c.selfConfig) copyDeps(deps, path.join(ctx.work, '.opencode'));
     writeJSON(path.join(ctx.home, '.config/opencode/opencode.json'), {

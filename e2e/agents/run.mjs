@@ -121,6 +121,7 @@ async function runCase(agent, c) {
     log: path.join(dir, 'mock.jsonl'),
     hookTimeoutS: 3,
     here,
+    runRoot,
   };
   for (const d of [ctx.home, ctx.work, ctx.outside, ctx.state, ctx.config, ctx.capture, ctx.bindir]) fs.mkdirSync(d, { recursive: true });
   fs.writeFileSync(path.join(ctx.work, 'hello.txt'), 'hello\n');
@@ -249,7 +250,7 @@ async function main() {
   const t0 = Date.now();
   for (const agent of Object.values(AGENTS)) {
     if (onlyAgents.length && !onlyAgents.includes(agent.name)) continue;
-    const why = await agent.unavailable?.(here);
+    const why = await agent.unavailable?.(here, runRoot);
     if (why) {
       console.log(`SKIP ${agent.name}: ${why}`);
       skipped.push({ agent: agent.name, why });
