@@ -231,6 +231,9 @@ function savePayloads(agent, c, files) {
     let text = fs.readFileSync(f, 'utf8');
     const dir = path.dirname(path.dirname(f));
     text = text.split(dir).join('/e2e');
+    // Claude Code also names the project by its path with every other
+    // character made a dash (in transcript_path).
+    text = text.split(dir.replace(/[^A-Za-z0-9]/g, '-')).join('-e2e');
     let pretty = text;
     try { pretty = JSON.stringify(JSON.parse(text), null, 2) + '\n'; } catch {}
     const name = `captured-${c.id}${files.length > 1 ? `-${i + 1}` : ''}.json`;

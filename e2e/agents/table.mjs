@@ -19,7 +19,7 @@ console.log(`|---|${agents.map(() => '---').join('|')}|`);
 for (const c of CASES) {
   const row = agents.map((a) => cell(results.find((r) => r.agent === a && r.case === c.id)));
   if (row.every((x) => x === 'n/a')) continue;
-  console.log(`| ${c.id}: ${c.title} | ${row.join(' | ')} |`);
+  console.log(`| ${c.id}: ${c.title.replace(/\|/g, "\\|")} | ${row.join(' | ')} |`);
 }
 for (const s of skipped) console.log(`\n${s.agent} skipped: ${s.why}`);
 console.log(`\nWhole run: ${secs} s.`);
