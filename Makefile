@@ -21,7 +21,7 @@ VULNDB ?= https://vuln.go.dev
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test e2e integrations-test fuzz bench budget bench-hook corpus lint demo clean
+.PHONY: all build test e2e e2e-agents integrations-test fuzz bench budget bench-hook corpus lint demo clean
 
 all: lint test build
 
@@ -40,6 +40,15 @@ endif
 ## e2e: the terminal prompt of the real binary, driven in tmux (needs tmux)
 e2e: build
 	scripts/e2e-prompt.sh $(BIN)
+
+## e2e-agents: the real agents (pinned in e2e/agents/package.json, from npm)
+## against a mock model on 127.0.0.1, with permguard as their hook; needs Node
+## and the npm registry. E2E_AGENTS=claude,codex and E2E_CASES=id,id narrow it.
+# npm ci wipes node_modules (some 900 MB of agents), so it runs only when the
+# lock file is newer than the last install.
+e2e-agents: build
+	cd e2e/agents && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	node e2e/agents/run.mjs --bin $(BIN)
 
 ## integrations-test: the pi and opencode extensions, with Node's test runner,
 ## against fake permguards and the real binary (needs Node 18 or later)
