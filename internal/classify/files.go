@@ -34,7 +34,8 @@ func rmCommand(c *call) flow {
 		if !ok {
 			continue
 		}
-		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && ru.id != "self-protect" && ru.id != "delete-keys-or-startup" {
+		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && ru.id != "self-protect" && ru.id != "delete-keys-or-startup" &&
+			ru.id != guardRuleID {
 			// a plain rm of a directory fails; judge it as a delete outside
 			ru = ruleDeleteHigh
 		}
@@ -99,17 +100,21 @@ func writesTo(c *call, base rule, moveSources bool) {
 		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
 		}
+		c.guardCopies(o, ts)
 	} else if len(ts) > 0 {
 		dest := ts[len(ts)-1]
 		if ru, ok := c.w.writeRule(dest); ok && ru.level > Low {
 			c.raise(ru)
 		}
 		ts = ts[:len(ts)-1]
+		c.guardCopies(dest, ts)
 	}
 	if moveSources {
 		for _, s := range ts {
 			if ru, ok := c.w.deleteRule(s, true); ok {
-				if ru.dangerous {
+				if ru.id == guardRuleID {
+					c.raiseMsg(ru, strings.Replace(ru.why, ": deletes ", ": moves away ", 1))
+				} else if ru.dangerous {
 					c.raiseMsg(ru, "moves away "+strings.TrimPrefix(ru.why, "deletes "))
 				} else {
 					c.raise(ru)
@@ -218,6 +223,7 @@ func chownCommand(c *call) flow {
 // directory dangerous, like deleting it.
 func recursiveTargets(c *call, ts []arg) {
 	recursive := c.hasOpt("-R --recursive")
+	c.guardChanges(ts, recursive)
 	for _, t := range ts {
 		ru, ok := c.w.deleteRule(t, recursive)
 		if !ok || !ru.dangerous || !recursive {
@@ -236,6 +242,11 @@ func ddCommand(c *call) flow {
 		if strings.HasPrefix(a.val, "of=") {
 			o := a
 			o.val = a.val[3:]
+			if strings.HasPrefix(o.val, "~/") && c.w.env.Home != "" && !o.dyn {
+				// bash expands a tilde after the = of a word that looks
+				// like an assignment, and dd's operands do
+				o.val = c.w.env.Home + o.val[1:]
+			}
 			if ru, ok := c.w.writeRule(o); ok && ru.level > Low {
 				if ru.id == "write-system" || ru.id == "write-device" {
 					ru = danger("dd-device", "writes raw data over a disk or system file")
@@ -261,6 +272,11 @@ func touchCommand(c *call) flow {
 	c.raise(ruleCreate)
 	for _, t := range targets(c.args) {
 		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+			if ru.id == guardRuleID && c.name == "mkdir" {
+				// an empty directory changes no configuration; what is
+				// written into it later is judged then
+				continue
+			}
 			c.raise(ru)
 		}
 	}
