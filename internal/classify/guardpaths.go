@@ -104,7 +104,10 @@ func (w *walker) mayBeGuarded(v string) bool {
 	if len(w.env.Protected) == 0 {
 		return false
 	}
-	lv := strings.ToLower(v)
+	lv := v
+	if hasUpper(v) {
+		lv = strings.ToLower(v) // only then: this runs for every path in the workspace
+	}
 	for _, m := range w.guard().markers {
 		if m == "" || strings.Contains(lv, m) {
 			return true
@@ -325,4 +328,13 @@ func (w *walker) homeWord(text string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

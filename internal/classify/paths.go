@@ -542,7 +542,10 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 	if a.glob {
 		// the glob as written: *.tmp selects no settings.json, though
 		// it deletes in the directory that holds one
-		p, _ = w.abs(a.val)
+		var known bool
+		if p, known = w.abs(a.val); !known {
+			return ru, ok
+		}
 	}
 	if m, what := w.guardOf(p); m != guardNone {
 		// a directory that holds a protected file takes the file with it
