@@ -145,6 +145,12 @@ func lnCommand(c *call) flow {
 		// a link to a file that matters lets later writes through the
 		// link reach it
 		target := ts[0]
+		// a later write through a link to a protected file names none;
+		// a link to a directory that holds one (~, /) is not counted:
+		// the write through it is judged on its own
+		if ru, bad := c.w.guardTarget(target, false); bad {
+			c.raiseMsg(ru, strings.Replace(ru.why, ": changes ", ": links to ", 1))
+		}
 		if pl, _ := c.w.placeOf(target); pl == placePersistence || pl == placeSystem || pl == placeCritical || pl == placeOwn {
 			c.raise(r("link-outside", High, "links to a file that matters outside the workspace, so writes through the link change it"))
 		}

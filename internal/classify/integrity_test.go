@@ -84,6 +84,9 @@ var integrityCases = func() []classifyCase {
 		dangerous("cp -r /tmp/evil/.claude .", guardRuleID),
 		dangerous("cp /tmp/settings.local.json .claude/", guardRuleID),
 		dangerous("git rm -r .github/hooks", guardRuleID),
+		// a link to one lets a later write that names no protected file
+		// change it
+		dangerous("ln -s ~/.claude/settings.json notes.json", guardRuleID),
 		// but not what lies beside them
 		low("echo x > .claude/agents/reviewer.md", "write-file"),
 		low("echo x > .github/workflows/ci.yml", "write-file"),
