@@ -25,6 +25,7 @@ func Classify(src string, env Env) (v Verdict) {
 			v = Verdict{Level: High, Reasons: []Reason{r}, Floors: []Reason{r}}
 		}
 	}()
+	w.selfVars = mentionsSelfVars(src)
 	w.script(src, nil)
 	if len(w.v.Reasons) == 0 {
 		r := Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing"}
@@ -69,6 +70,14 @@ type walker struct {
 	// fastWS: nothing that matters (home, permguard's own dirs) lies inside
 	// the workspace, so a path below it can be judged without more checks
 	fastWS bool
+	// guards is Env.Protected made ready for matching; see guard()
+	guards *guardIndex
+	// selfVars: the input spells out one of permguard's variables, so a
+	// startup file it writes may set it for every later session
+	selfVars bool
+	// hooksDirs are the directories this input made git's hooks
+	// directory (git config core.hooksPath): writing there is a foothold
+	hooksDirs []string
 }
 
 // parsers are reused across calls: a Parser holds buffers worth keeping,
@@ -79,6 +88,14 @@ func newWalker(env Env, size int) *walker {
 	env.Workspace = cleanAbs(env.Workspace)
 	env.Home = cleanAbs(env.Home)
 	fast := env.Workspace != "" && !within(env.Home, env.Workspace) && len(env.OwnDirs) == 0
+	for _, pp := range env.Protected {
+		// a protected file of the user's inside the workspace (permguard
+		// built there, and run from there) has no name the fast path
+		// could look for
+		if strings.HasPrefix(pp.Path, "/") && (within(pp.Path, env.Workspace) || within(env.Workspace, pp.Path)) {
+			fast = false
+		}
+	}
 	return &walker{
 		// about one command per 25 bytes and two reasons per command: one
 		// allocation each instead of a dozen copies while they grow

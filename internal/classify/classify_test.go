@@ -20,12 +20,13 @@ type classifyCase struct {
 var testEnv = Env{
 	Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"},
 	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
+	Protected:      testProtected,
 }
 
 // allCases lists every table of expected verdicts: the main table, the
 // infrastructure CLIs, the rule coverage rows and the red-team findings.
 func allCases() [][]classifyCase {
-	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases}
+	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases}
 }
 
 func TestClassifyTable(t *testing.T) {

@@ -66,6 +66,26 @@ func envRule(name string, prefix bool) (rule, bool) {
 	return ruleEnvUnknown, true
 }
 
+// sessionEnvTools set or unset variables for every program a service
+// manager or terminal multiplexer starts later: launchctl setenv,
+// systemctl --user set-environment, tmux set-environment, screen -X
+// setenv.
+var sessionEnvTools = map[string]bool{
+	"launchctl": true, "systemctl": true, "tmux": true, "screen": true, "dbus-update-activation-environment": true,
+}
+
+// sessionEnv raises the self-protect rule when such a tool names one of
+// permguard's variables, in whatever subcommand: reading one back is rare
+// enough not to matter.
+func sessionEnv(c *call) {
+	for _, a := range c.args {
+		if !a.dyn && strings.Contains(a.val, "PERMGUARD_") {
+			c.raiseMsg(ruleEnvSelf, "could switch the guard off: sets or unsets permguard's variables for programs started later")
+			return
+		}
+	}
+}
+
 // commandVars hold a command line the program will run.
 var commandVars = map[string]bool{
 	"GIT_SSH_COMMAND": true, "PAGER": true, "GIT_PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true,
@@ -241,6 +261,10 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			continue
 		}
 		name := as.Name.Value
+		if strings.HasPrefix(name, "PERMGUARD_") && (strings.Contains(flags, "n") || strings.Contains(flags, "+")) {
+			// export -n and declare +x take the variable from every child
+			w.raise(ruleEnvSelf, "", p, snip)
+		}
 		switch {
 		case strings.Contains(flags, "A"):
 			if w.assoc == nil {
@@ -403,6 +427,9 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		if mapped, ok := w.prefixMapping(c, argv); ok {
 			return w.dispatch(c, mapped)
 		}
+	}
+	if sessionEnvTools[name] {
+		sessionEnv(c)
 	}
 	if h, ok := handlers[name]; ok {
 		return h(c)

@@ -34,7 +34,8 @@ func rmCommand(c *call) flow {
 		if !ok {
 			continue
 		}
-		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && ru.id != "self-protect" && ru.id != "delete-keys-or-startup" {
+		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && ru.id != "self-protect" && ru.id != "delete-keys-or-startup" &&
+			ru.id != guardRuleID {
 			// a plain rm of a directory fails; judge it as a delete outside
 			ru = ruleDeleteHigh
 		}
@@ -99,17 +100,21 @@ func writesTo(c *call, base rule, moveSources bool) {
 		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
 		}
+		c.guardCopies(o, ts)
 	} else if len(ts) > 0 {
 		dest := ts[len(ts)-1]
 		if ru, ok := c.w.writeRule(dest); ok && ru.level > Low {
 			c.raise(ru)
 		}
 		ts = ts[:len(ts)-1]
+		c.guardCopies(dest, ts)
 	}
 	if moveSources {
 		for _, s := range ts {
 			if ru, ok := c.w.deleteRule(s, true); ok {
-				if ru.dangerous {
+				if ru.id == guardRuleID {
+					c.raiseMsg(ru, strings.Replace(ru.why, ": deletes ", ": moves away ", 1))
+				} else if ru.dangerous {
 					c.raiseMsg(ru, "moves away "+strings.TrimPrefix(ru.why, "deletes "))
 				} else {
 					c.raise(ru)
@@ -140,6 +145,12 @@ func lnCommand(c *call) flow {
 		// a link to a file that matters lets later writes through the
 		// link reach it
 		target := ts[0]
+		// a later write through a link to a protected file names none;
+		// a link to a directory that holds one (~, /) is not counted:
+		// the write through it is judged on its own
+		if ru, bad := c.w.guardTarget(target, false); bad {
+			c.raiseMsg(ru, strings.Replace(ru.why, ": changes ", ": links to ", 1))
+		}
 		if pl, _ := c.w.placeOf(target); pl == placePersistence || pl == placeSystem || pl == placeCritical || pl == placeOwn {
 			c.raise(r("link-outside", High, "links to a file that matters outside the workspace, so writes through the link change it"))
 		}
@@ -218,6 +229,7 @@ func chownCommand(c *call) flow {
 // directory dangerous, like deleting it.
 func recursiveTargets(c *call, ts []arg) {
 	recursive := c.hasOpt("-R --recursive")
+	c.guardChanges(ts, recursive)
 	for _, t := range ts {
 		ru, ok := c.w.deleteRule(t, recursive)
 		if !ok || !ru.dangerous || !recursive {
@@ -236,6 +248,11 @@ func ddCommand(c *call) flow {
 		if strings.HasPrefix(a.val, "of=") {
 			o := a
 			o.val = a.val[3:]
+			if strings.HasPrefix(o.val, "~/") && c.w.env.Home != "" && !o.dyn {
+				// bash expands a tilde after the = of a word that looks
+				// like an assignment, and dd's operands do
+				o.val = c.w.env.Home + o.val[1:]
+			}
 			if ru, ok := c.w.writeRule(o); ok && ru.level > Low {
 				if ru.id == "write-system" || ru.id == "write-device" {
 					ru = danger("dd-device", "writes raw data over a disk or system file")
@@ -261,6 +278,11 @@ func touchCommand(c *call) flow {
 	c.raise(ruleCreate)
 	for _, t := range targets(c.args) {
 		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+			if ru.id == guardRuleID && c.name == "mkdir" {
+				// an empty directory changes no configuration; what is
+				// written into it later is judged then
+				continue
+			}
 			c.raise(ru)
 		}
 	}

@@ -209,6 +209,12 @@ func gitSub(c *call, sub string) {
 		}
 	}
 	switch sub {
+	case "mv", "rm", "checkout", "restore", "stash", "reset", "checkout-index":
+		// each puts back, moves or removes the paths it names, which may
+		// be an agent's hook configuration
+		c.guardChanges(positional(c.args), true)
+	}
+	switch sub {
 	case "status", "log", "diff", "show", "ls-files", "ls-tree", "cat-file", "rev-parse", "describe", "shortlog",
 		"blame", "annotate", "whatchanged", "rev-list", "show-ref", "for-each-ref", "name-rev", "merge-base",
 		"count-objects", "var", "help", "version", "check-ignore", "check-attr", "check-ref-format", "verify-commit",
@@ -452,6 +458,15 @@ func gitConfig(c *call) {
 		return
 	}
 	c.raise(gitConfigWrite)
+	if len(w) > 0 && w[0].val == "set" {
+		w = w[1:]
+	}
+	if len(w) > 1 && strings.EqualFold(w[0].val, "core.hooksPath") && !w[1].dyn {
+		// later writes into that directory plant hooks
+		if d, ok := c.w.abs(w[1].val); ok {
+			c.w.hooksDirs = append(c.w.hooksDirs, d)
+		}
+	}
 }
 
 func gitPushCmd(c *call) {

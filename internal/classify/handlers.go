@@ -280,6 +280,27 @@ func launchSub(c *call) {
 	}
 }
 
+// envUnsets returns the name env's option at args[i] unsets: -u NAME,
+// -uNAME, --unset NAME, --unset=NAME.
+func envUnsets(args []arg, i int) (arg, bool) {
+	v := args[i].val
+	switch {
+	case v == "-u" || v == "--unset":
+		if i+1 < len(args) {
+			return args[i+1], true
+		}
+	case strings.HasPrefix(v, "--unset="):
+		a := args[i]
+		a.val = v[len("--unset="):]
+		return a, true
+	case strings.HasPrefix(v, "-u") && len(v) > 2:
+		a := args[i]
+		a.val = v[2:]
+		return a, true
+	}
+	return arg{}, false
+}
+
 func envCommand(c *call) flow {
 	args := c.args
 	i := 0
@@ -322,6 +343,10 @@ func envCommand(c *call) flow {
 				dir = args[i+1]
 			}
 			defer c.w.chdir(dir)()
+		}
+		if unset, ok := envUnsets(args, i); ok && (unset.dyn || strings.HasPrefix(unset.val, "PERMGUARD_")) {
+			// the command runs without the level or mode the user set
+			c.raiseMsg(ruleEnvSelf, "could switch the guard off: unsets permguard's variables for the command")
 		}
 		if v == "-u" || v == "-C" || v == "--unset" || v == "--chdir" || v == "-P" {
 			i++
@@ -593,11 +618,41 @@ func codeFromStdin(c *call, shell bool) {
 	}
 }
 
+// perlInPlace reports perl's -i, alone or in a cluster (-pi, -pi.bak,
+// -ni): perl reads switches one letter at a time until one that takes
+// the rest of the word as its value.
+func perlInPlace(args []arg) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn || a.val == "--" || strings.HasPrefix(a.val, "--") {
+			continue
+		}
+		if !strings.HasPrefix(a.val, "-") {
+			return false // the script or a file: switches are over
+		}
+		for j, ch := range a.val[1:] {
+			if ch == 'i' {
+				return true
+			}
+			if strings.ContainsRune("eEMmIlxCdDV0", ch) {
+				if (ch == 'e' || ch == 'E') && j == len(a.val)-2 {
+					i++ // the code is the next word
+				}
+				break // the rest of the word is this switch's value
+			}
+		}
+	}
+	return false
+}
+
 // inlineCode judges code given on the command line or as static text.
 func inlineCode(c *call, code string) {
 	c.raise(ruleInline)
 	if destructiveCode(code) {
 		c.raise(ruleInlineDel)
+	}
+	if what, ok := c.w.mentionsGuard(code); ok {
+		c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
 	}
 	for _, sh := range shellStrings(code) {
 		c.runScript(FrameScript, sh)
@@ -631,8 +686,10 @@ func interpreter(c *call) flow {
 	codeL, valueL := codeLetters[key], valueLetters[key]
 	longCode := map[string]bool{"--eval": true, "--print": true, "-Command": true, "-command": true, "--command": true}
 	longValue := map[string]bool{"--require": true, "--import": true, "--loader": true, "--input-type": true, "--experimental-loader": true}
-	if c.name == "perl" && hasPrefixOpt(args, "-i") {
+	if c.name == "perl" && perlInPlace(args) {
 		c.raise(r("perl-in-place", Low, "edits files in place"))
+		// the files are the operands; the code among them names none
+		c.guardChanges(positional(args), false)
 	}
 	if len(args) == 1 && !args[0].dyn && versionFlag(c.name, args[0].val) {
 		c.raise(ruleVersion)
@@ -1050,12 +1107,32 @@ func permguardCommand(c *call) flow {
 			return flow{kind: flowData}
 		case "exec":
 			c.raise(r("permguard-exec", Minimal, "runs a command through permguard (classified on its own)"))
+			// exec's flags stop at "--" or at the program: it runs
+			// "permguard exec rm -rf ~" as surely as with "--"
 			i := 0
-			for i < len(c.args) && c.args[i].val != "--" {
+			for i < len(c.args) && (c.args[i].dyn || c.args[i].val != "exec") {
 				i++
 			}
-			if i+1 < len(c.args) {
-				return c.w.inner(c, "permguard exec", c.args[i+1:], c.stdin)
+			for i++; i < len(c.args); i++ {
+				a := c.args[i]
+				if a.dyn || a.val == "--level" || strings.HasPrefix(a.val, "--level=") {
+					// the agent would pick the level its own command is
+					// judged at; a dynamic word may be that flag
+					c.raise(danger("self-protect", "could switch the guard off: runs a command at a level the agent chooses"))
+				}
+				if a.val == "--" {
+					i++
+					break
+				}
+				if !a.dyn && !strings.HasPrefix(a.val, "-") {
+					break
+				}
+				if a.val == "--level" || a.val == "--writable" {
+					i++ // the flag's value
+				}
+			}
+			if i < len(c.args) {
+				return c.w.inner(c, "permguard exec", c.args[i:], c.stdin)
 			}
 			return flow{}
 		case "config", "rules":

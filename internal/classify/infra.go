@@ -727,6 +727,9 @@ func infraTools() []tool {
 				if c.hasOpt("--remove-source-files") {
 					c.raise(r("rsync-remove-source", High, "deletes the source files after copying them"))
 				}
+				if ps := positional(c.args); len(ps) > 1 && !strings.Contains(ps[len(ps)-1].val, ":") {
+					c.guardCopies(ps[len(ps)-1], ps[:len(ps)-1])
+				}
 			},
 		},
 		{names: "scp sftp", rule: r("scp", High, "copies files to or from another machine")},

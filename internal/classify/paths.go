@@ -21,6 +21,7 @@ const (
 	placeDevice                     // a block device or kernel memory
 	placeCritical                   // /, the home directory, a parent of the workspace or home
 	placeOwn                        // permguard's own settings and state
+	placeGuard                      // a file that decides whether the guard runs (Env.Protected)
 )
 
 var sinks = map[string]bool{
@@ -95,7 +96,8 @@ func within(p, dir string) bool {
 
 // specialNames in a path inside the workspace make it more than a file:
 // hooks, permguard's project settings, files that name programs to run.
-var specialNames = []string{".git", ".permguard", ".yarnrc", ".cargo", ".npmrc", ".envrc"}
+var specialNames = []string{".git", ".permguard", ".yarnrc", ".cargo", ".npmrc", ".envrc", ".husky", ".vscode",
+	".devcontainer", ".pth"}
 
 func hasSpecialName(p string) bool {
 	for _, n := range specialNames {
@@ -123,7 +125,7 @@ func tmpPlace(rest string) place {
 // case, decided before any path is joined.
 func (w *walker) insideWorkspace(v string) bool {
 	if !w.fastWS || w.cwdDyn || w.cwd != w.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
-		v == "." || v == "./" || strings.Contains(v, "..") || hasSpecialName(v) {
+		v == "." || v == "./" || strings.Contains(v, "..") || hasSpecialName(v) || w.mayBeGuarded(v) || len(w.hooksDirs) > 0 {
 		return false
 	}
 	return true
@@ -148,10 +150,22 @@ func (w *walker) placeOf(a arg) (place, string) {
 }
 
 func (w *walker) placeOfAbs(p string) place {
-	if ws := w.env.Workspace; w.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws && !hasSpecialName(p) {
+	if ws := w.env.Workspace; w.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws && !hasSpecialName(p) &&
+		!w.mayBeGuarded(p) && len(w.hooksDirs) == 0 {
 		// the common case, inside the workspace, without the checks below
 		return placeWorkspace
 	}
+	if sinks[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
+		return placeSink
+	}
+	if m, _ := w.guardOf(p); m == guardFile {
+		return placeGuard
+	}
+	return w.basePlace(p)
+}
+
+// basePlace is placeOfAbs without the protected files: where p lies.
+func (w *walker) basePlace(p string) place {
 	if sinks[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
 		return placeSink
 	}
@@ -240,6 +254,36 @@ func (w *walker) isPersistence(p string) bool {
 	if strings.Contains(p+"/", "/.git/hooks/") || strings.HasSuffix(p, "/.git/config") || strings.HasSuffix(p, "/.git/hooks") {
 		return true
 	}
+	if i := strings.Index(p, "/.git/"); i >= 0 {
+		// a submodule's or a worktree's hooks and config, kept under
+		// .git/modules/<name>/ and .git/worktrees/<name>/
+		rest := p[i:]
+		if strings.Contains(rest+"/", "/hooks/") || strings.HasSuffix(rest, "/config") {
+			return true
+		}
+	}
+	for _, d := range w.hooksDirs {
+		// core.hooksPath set earlier in the same input
+		if within(p, d) {
+			return true
+		}
+	}
+	// footholds in a project: git hook managers, editor tasks and
+	// settings that run programs when the folder opens, dev containers,
+	// and .pth files, which Python runs at every start
+	for _, d := range []string{"/.husky", "/.githooks", "/.devcontainer"} {
+		if strings.Contains(p+"/", d+"/") {
+			return true
+		}
+	}
+	for _, f := range []string{"/.vscode/tasks.json", "/.vscode/settings.json", "/.devcontainer.json"} {
+		if strings.HasSuffix(p, f) {
+			return true
+		}
+	}
+	if strings.HasSuffix(p, ".pth") && (strings.Contains(p, "/site-packages/") || strings.Contains(p, "/dist-packages/")) {
+		return true
+	}
 	// project files that name programs tools run: yarnPath, cargo's
 	// rustc, npm's script-shell, direnv
 	for _, f := range []string{"/.yarnrc", "/.yarnrc.yml", "/.cargo/config", "/.cargo/config.toml", "/.npmrc", "/.envrc"} {
@@ -326,7 +370,23 @@ var (
 	ruleWriteUnknown     = r("write-unknown", High, "writes to a file whose name is only known at run time")
 	ruleWriteFile        = r("write-file", Low, "writes a file in the workspace")
 	ruleReadSecret       = r("read-secret", High, "reads a secret")
+	ruleWriteSelfVars    = danger("self-protect", "could switch the guard off: writes permguard's variables into a file that later sessions run")
 )
+
+// mentionsSelfVars reports an input that spells out one of permguard's
+// variables, once quotes and backslashes are gone: PERMGUARD""_LEVEL.
+func mentionsSelfVars(src string) bool {
+	if !strings.ContainsRune(src, 'P') || !strings.ContainsRune(src, '_') {
+		return false // most inputs: no copy made
+	}
+	bare := strings.Map(func(r rune) rune {
+		if r == '\'' || r == '"' || r == '\\' {
+			return -1
+		}
+		return r
+	}, src)
+	return strings.Contains(bare, "PERMGUARD_")
+}
 
 // writeInto judges writing files into the directory a.
 func (w *walker) writeInto(a arg) (rule, bool) {
@@ -341,6 +401,11 @@ func (w *walker) writeInto(a arg) (rule, bool) {
 // writeRule returns the rule for writing (creating, overwriting,
 // appending to) the file at a, or ok=false when the write is harmless.
 func (w *walker) writeRule(a arg) (rule, bool) {
+	if a.dyn {
+		if ru, bad := w.guardTarget(a, false); bad {
+			return ru, bad
+		}
+	}
 	return worstOf(w, a, func() (rule, bool) { return w.writeRuleAt(a) })
 }
 
@@ -356,6 +421,9 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 		return rule{}, false
 	case placeOwn:
 		return ruleWriteOwn, true
+	case placeGuard:
+		_, what := w.guardOf(p)
+		return guardRule("changes", what), true
 	case placeDevice:
 		return ruleWriteDevice, true
 	case placeSystem:
@@ -363,6 +431,9 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 	case placeCritical:
 		return ruleWriteCritical, true
 	case placePersistence:
+		if w.selfVars {
+			return ruleWriteSelfVars, true
+		}
 		return ruleWritePersistence, true
 	case placeOutside:
 		return ruleWriteOutside, true
@@ -398,6 +469,11 @@ func (w *walker) deleteRule(a arg, forced bool) (rule, bool) {
 // of recursive or force) decides for targets that matter everywhere, tree
 // (recursive and force together) for a tree outside the workspace.
 func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
+	if a.dyn {
+		if ru, bad := w.guardTarget(a, true); bad {
+			return ru, bad
+		}
+	}
 	return worstOf(w, a, func() (rule, bool) { return w.deleteRuleAt(a, forced, tree) })
 }
 
@@ -458,7 +534,32 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 		// files inside p, not p itself
 		p = path.Join(p, "*")
 	}
-	switch w.placeOfAbs(p) {
+	ru, ok := w.deletePlaceRule(p, forced, tree)
+	if ok && ru.dangerous {
+		// the root, home, a system directory: their own reason says more
+		return ru, ok
+	}
+	if a.glob {
+		// the glob as written: *.tmp selects no settings.json, though
+		// it deletes in the directory that holds one
+		var known bool
+		if p, known = w.abs(a.val); !known {
+			return ru, ok
+		}
+	}
+	if m, what := w.guardOf(p); m != guardNone {
+		// a directory that holds a protected file takes the file with it
+		if m == guardHolder {
+			what = "a directory that holds " + what
+		}
+		return guardRule("deletes", what), true
+	}
+	return ru, ok
+}
+
+// deletePlaceRule judges deleting the absolute path p by its place.
+func (w *walker) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
+	switch w.basePlace(p) {
 	case placeSink:
 		return rule{}, false
 	case placeOwn:

@@ -295,6 +295,9 @@ func awkCommand(c *call) flow {
 	}
 	if awkWrites(p) {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
+		if what, ok := c.w.mentionsGuard(p); ok {
+			c.raise(danger("inline-code-guard", "could switch the guard off: the awk program writes and names "+what))
+		}
 	}
 	if strings.Contains(p, "@include") || strings.Contains(p, "@load") {
 		c.raise(r("awk-program-file", High, "runs awk code from a file or a loaded extension"))

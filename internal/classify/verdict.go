@@ -189,6 +189,28 @@ type Env struct {
 	// PrefixMappings rewrite the start of a command before it is judged
 	// (the user's prefixMappings setting: "fvm flutter" -> "flutter").
 	PrefixMappings []PrefixMapping
+	// Protected are the files whose change could switch the guard off:
+	// each agent's hook configuration and extensions, permguard's binary.
+	// Writing, moving, deleting or changing the mode of one, or of a
+	// directory that holds one, is dangerous however it is spelled. The
+	// classifier cannot know which agents are installed, so the caller
+	// lists them (internal/guard builds the list from the hook registry).
+	Protected []ProtectedPath
+}
+
+// ProtectedPath is one entry of [Env.Protected].
+type ProtectedPath struct {
+	// Path is absolute (a file of the user's, "/home/u/.claude/settings.json")
+	// or relative: then it is a project's file, and matches below any
+	// directory, because the agent can open any directory as a project.
+	// Each element may be a pattern as [path.Match] reads it
+	// ("settings*.json"). Matching ignores case: macOS does.
+	Path string
+	// Tree protects everything below Path as well.
+	Tree bool
+	// What names the file for the reason, as "could switch the guard
+	// off: changes <What>": "Claude Code's settings and hooks".
+	What string
 }
 
 // PrefixMapping says that a command starting with the words From runs what

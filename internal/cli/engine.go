@@ -21,6 +21,9 @@ type callOptions struct {
 	Getwd  func() (string, error)
 	Now    func() time.Time
 	Parent func() string // see guard.SessionID
+	// Executable finds the running binary, which the engine protects
+	// like the agents' hook files; nil or an error leaves it unprotected.
+	Executable func() (string, error)
 
 	// Terminal and Notifier reach a person when a call needs approval;
 	// explain leaves them nil.
@@ -33,7 +36,7 @@ type callOptions struct {
 
 func newCallOptions(f *Factory) callOptions {
 	return callOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
-		Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
+		Executable: f.Executable, Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
 }
 
 // request is the engine's request for a call through via; level and cwd
@@ -43,6 +46,11 @@ func (o *callOptions) request(via guard.Via, level, cwd string) guard.Request {
 	req.Wd, req.WdErr = o.Getwd()
 	if o.Parent != nil {
 		req.Parent = o.Parent()
+	}
+	if o.Executable != nil {
+		if exe, err := o.Executable(); err == nil {
+			req.Self = exe
+		}
 	}
 	return req
 }

@@ -31,6 +31,12 @@ type Env struct {
 	// ProjectDirs maps an agent to the project directory it names in its
 	// own variable ($CLAUDE_PROJECT_DIR, ...), when absolute.
 	ProjectDirs map[hook.Agent]string
+
+	// AgentDirs maps the variables that move an agent's own directory
+	// ($PI_CODING_AGENT_DIR, $XDG_CONFIG_HOME; see
+	// [hook.InstallTarget.UserDirVar]) to their values, when absolute: the
+	// agent's files there are protected too.
+	AgentDirs map[string]string
 }
 
 // ReadEnv reads the environment through getenv.
@@ -56,6 +62,14 @@ func ReadEnv(getenv func(string) string) Env {
 				}
 				e.ProjectDirs[a] = d
 			}
+		}
+	}
+	for _, v := range hook.UserDirVars() {
+		if d := absolute(getenv(v)); d != "" {
+			if e.AgentDirs == nil {
+				e.AgentDirs = map[string]string{}
+			}
+			e.AgentDirs[v] = d
 		}
 	}
 	return e

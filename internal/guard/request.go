@@ -37,6 +37,9 @@ type Request struct {
 	// Parent identifies the process that ran permguard, for the session
 	// of a call that names none (see [SessionID]).
 	Parent string
+	// Self is the path of the running permguard binary, or "": the
+	// agents run it as their hook, so replacing it switches the guard off.
+	Self string
 
 	// Terminal: a person or a script called permguard (check, exec), so a
 	// person may be asked at the terminal when one can be opened. Never

@@ -76,7 +76,54 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 			ce.OwnDirs = append(ce.OwnDirs, d)
 		}
 	}
+	ce.Protected = protectedPaths(env, req.Self)
 	return ce, nil
+}
+
+// protectedPaths lists the files whose change could switch the guard off,
+// from the hook registry: every agent install knows, in the user's
+// directories and in any project. An agent that can be installed is
+// protected by the same release.
+func protectedPaths(env Env, self string) []classify.ProtectedPath {
+	var out []classify.ProtectedPath
+	add := func(p, what string) {
+		tree := strings.HasSuffix(p, "/")
+		out = append(out, classify.ProtectedPath{Path: filepath.Clean(p), Tree: tree, What: what})
+	}
+	for _, d := range hook.Dialects() {
+		for _, t := range d.Targets {
+			// the agent reads the directory its variable names, and the
+			// default when the variable is unset in its own environment,
+			// which may differ from the hook's: both count
+			var bases []string
+			if env.Home != "" {
+				bases = append(bases, filepath.Join(env.Home, t.UserDir))
+			}
+			if v := env.AgentDirs[t.UserDirVar]; t.UserDirVar != "" && v != "" {
+				bases = append(bases, v)
+			}
+			for _, u := range t.Protect.User {
+				for _, b := range bases {
+					add(filepath.Join(b, u)+trailingSlash(u), t.Protect.What)
+				}
+			}
+			for _, p := range t.Protect.Project {
+				add(p, t.Protect.What)
+			}
+		}
+	}
+	if filepath.IsAbs(self) {
+		add(self, "permguard's own program")
+	}
+	return out
+}
+
+// trailingSlash keeps the mark of a directory that filepath.Join drops.
+func trailingSlash(p string) string {
+	if strings.HasSuffix(p, "/") {
+		return "/"
+	}
+	return ""
 }
 
 // isDefaultOwnDir reports a directory the classifier protects anyway.

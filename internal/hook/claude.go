@@ -26,6 +26,14 @@ var claude = &Dialect{
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
 		},
+		// disableAllHooks in any settings file turns every hook off;
+		// ~/.claude.json and .mcp.json name MCP servers, programs that
+		// start with the next session
+		Protect: Protect{
+			What:    "Claude Code's settings and hooks",
+			User:    []string{".claude/settings*.json", ".claude.json"},
+			Project: []string{".claude/settings*.json", ".mcp.json"},
+		},
 	}},
 	decode: decodeClaude,
 	encode: encodeClaude,

@@ -14,6 +14,13 @@ var codex = &Dialect{
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
 		},
 		AfterInstall: "Codex runs a new hook only once you trust it: open /hooks in Codex",
+		// config.toml can turn hooks off and names MCP servers; a
+		// project's .codex/ holds both files
+		Protect: Protect{
+			What:    "Codex's configuration and hooks",
+			User:    []string{".codex/hooks.json", ".codex/config.toml"},
+			Project: []string{".codex/"},
+		},
 	}},
 	decode: decodeCommon,
 	encode: encodeCodex,

@@ -30,6 +30,11 @@ var cursor = &Dialect{
 			}
 			return e
 		},
+		Protect: Protect{
+			What:    "Cursor's hooks and MCP servers",
+			User:    []string{".cursor/hooks.json", ".cursor/mcp.json"},
+			Project: []string{".cursor/hooks.json", ".cursor/mcp.json"},
+		},
 	}},
 	decode: decodeCursor,
 	encode: encodeCursor,

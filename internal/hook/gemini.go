@@ -17,6 +17,12 @@ var gemini = &Dialect{
 			// Gemini's timeout is in milliseconds
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
 		},
+		// extensions bring hooks and MCP servers of their own
+		Protect: Protect{
+			What:    "Gemini CLI's settings and hooks",
+			User:    []string{".gemini/settings.json", ".gemini/extensions/"},
+			Project: []string{".gemini/settings.json", ".gemini/extensions/"},
+		},
 	}},
 	decode: decodeGemini,
 	encode: encodeGemini,

@@ -22,12 +22,26 @@ var generic = &Dialect{
 			// pi reads <cwd>/.pi only (measured): started in a
 			// subdirectory, it would run unguarded
 			ProjectNote: "pi reads .pi/extensions only in the directory it starts in: start pi in %s, not in a subdirectory (or install for the user: permguard install pi)",
+			// settings.json lists more extensions to load
+			Protect: Protect{
+				What:    "pi's extensions and settings",
+				User:    []string{"extensions/", "settings.json"},
+				Project: []string{".pi/extensions/", ".pi/settings.json"},
+			},
 		},
 		{
 			Name: "opencode", Extension: true,
 			User: "opencode/plugin/permguard.js", UserDirVar: "XDG_CONFIG_HOME", UserDir: ".config",
 			Project:      ".opencode/plugin/permguard.js",
 			AfterInstall: "opencode loads it when it starts",
+			// opencode.json lists plugins too, and opencode reads both
+			// spellings of the plugin directory
+			Protect: Protect{
+				What: "opencode's plugins and configuration",
+				User: []string{"opencode/plugin/", "opencode/plugins/", "opencode/opencode.json",
+					"opencode/opencode.jsonc", "opencode/config.json"},
+				Project: []string{".opencode/plugin/", ".opencode/plugins/", "opencode.json", "opencode.jsonc"},
+			},
 		},
 	},
 	decode: decodeCommon,

@@ -68,6 +68,27 @@ type InstallTarget struct {
 	// ProjectNote is what the person must know of a --project install; %s
 	// is the repository's root.
 	ProjectNote string
+	// Protect lists the agent's files that would switch permguard off
+	// if the agent changed them; the classifier makes changing them
+	// dangerous (design §2.9). Every installable agent needs it: the
+	// registry tests fail without it.
+	Protect Protect
+}
+
+// Protect is the part of an agent's configuration that decides whether
+// its hooks, and so permguard, run: settings that can turn hooks off,
+// the hook files, extensions and plugins, and MCP servers, which start
+// programs of their own.
+type Protect struct {
+	// What names the files in a reason: "could switch the guard off:
+	// changes <What>".
+	What string
+	// User are paths under the same directory as [InstallTarget.User]
+	// ($UserDirVar, else UserDir in the home directory). Project are
+	// paths under a repository's root, which the agent may open anywhere.
+	// A path ending in "/" is a directory with everything in it; an
+	// element may be a pattern ("settings*.json").
+	User, Project []string
 }
 
 // dialects is the registry: every list of agents permguard shows derives
@@ -167,6 +188,20 @@ func ProjectDirVars() []string {
 	for _, d := range dialects {
 		if d.ProjectDirVar != "" && !slices.Contains(out, d.ProjectDirVar) {
 			out = append(out, d.ProjectDirVar)
+		}
+	}
+	return out
+}
+
+// UserDirVars lists every target's [InstallTarget.UserDirVar], once
+// each, so the environment can be read before the agent is known.
+func UserDirVars() []string {
+	var out []string
+	for _, d := range dialects {
+		for _, t := range d.Targets {
+			if t.UserDirVar != "" && !slices.Contains(out, t.UserDirVar) {
+				out = append(out, t.UserDirVar)
+			}
 		}
 	}
 	return out

@@ -1,0 +1,166 @@
+package classify
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// testProtected is what internal/guard builds from the hook registry for
+// the home directory /home/u (guard's TestProtectedFromRegistry checks
+// that every installable agent has its entries), plus permguard's binary.
+// It is written out here because the classifier imports nothing of ours.
+var testProtected = []ProtectedPath{
+	{Path: "/home/u/.claude/settings*.json", What: "Claude Code's settings and hooks"},
+	{Path: "/home/u/.claude.json", What: "Claude Code's settings and hooks"},
+	{Path: ".claude/settings*.json", What: "Claude Code's settings and hooks"},
+	{Path: ".mcp.json", What: "Claude Code's settings and hooks"},
+	{Path: "/home/u/.codex/hooks.json", What: "Codex's configuration and hooks"},
+	{Path: "/home/u/.codex/config.toml", What: "Codex's configuration and hooks"},
+	{Path: ".codex", Tree: true, What: "Codex's configuration and hooks"},
+	{Path: "/home/u/.gemini/settings.json", What: "Gemini CLI's settings and hooks"},
+	{Path: "/home/u/.gemini/extensions", Tree: true, What: "Gemini CLI's settings and hooks"},
+	{Path: ".gemini/settings.json", What: "Gemini CLI's settings and hooks"},
+	{Path: "/home/u/.cursor/hooks.json", What: "Cursor's hooks and MCP servers"},
+	{Path: ".cursor/hooks.json", What: "Cursor's hooks and MCP servers"},
+	{Path: ".cursor/mcp.json", What: "Cursor's hooks and MCP servers"},
+	{Path: ".github/hooks", Tree: true, What: "GitHub Copilot's hooks"},
+	{Path: "/home/u/.pi/agent/extensions", Tree: true, What: "pi's extensions and settings"},
+	{Path: ".pi/extensions", Tree: true, What: "pi's extensions and settings"},
+	{Path: "/home/u/.config/opencode/plugin", Tree: true, What: "opencode's plugins and configuration"},
+	{Path: ".opencode/plugin", Tree: true, What: "opencode's plugins and configuration"},
+	{Path: ".opencode/plugins", Tree: true, What: "opencode's plugins and configuration"},
+	{Path: "opencode.json", What: "opencode's plugins and configuration"},
+	{Path: "/home/u/.local/bin/permguard", What: "permguard's own program"},
+}
+
+// guardFiles are one file of each agent, as an agent would name it.
+var guardFiles = []string{
+	".claude/settings.local.json", "~/.claude/settings.json", ".mcp.json", ".codex/hooks.json",
+	"~/.codex/config.toml", ".gemini/settings.json", "~/.gemini/settings.json", ".cursor/hooks.json",
+	".cursor/mcp.json", ".github/hooks/permguard.json", ".pi/extensions/permguard.ts",
+	"~/.pi/agent/extensions/permguard.ts", ".opencode/plugin/permguard.js", "~/.config/opencode/plugin/permguard.js",
+	"opencode.json", "~/.local/bin/permguard",
+}
+
+// guardSpellings are ways to change a file, %s standing for it. More are
+// kept out of the table, in TestGuardHeldOut, to check that the rule is
+// about the file and not about these words.
+var guardSpellings = []string{
+	`echo '{"disableAllHooks": true}' > %s`,
+	`echo x >> %s`,
+	`echo x | tee %s`,
+	`sed -i s/permguard/true/ %s`,
+	`cp /tmp/x %s`,
+	`mv /tmp/x %s`,
+	`rm %s`,
+	`dd if=/tmp/x of=%s`,
+	`git mv x %s`,
+	`git rm %s`,
+	`git checkout HEAD -- %s`,
+	`python3 -c 'open("%s", "w").write("{}")'`,
+	`chmod 000 %s`,
+}
+
+// integrityCases: design §2.9, the guard's integrity. Built from
+// guardFiles × guardSpellings, then the rest by hand.
+var integrityCases = func() []classifyCase {
+	var cs []classifyCase
+	for _, f := range guardFiles {
+		for _, sp := range guardSpellings {
+			rule := guardRuleID
+			if strings.HasPrefix(sp, "python3") {
+				rule = "inline-code-guard"
+			}
+			cs = append(cs, dangerous(fmt.Sprintf(sp, f), rule))
+		}
+	}
+	return append(cs,
+		// a directory that holds an agent's hooks takes them with it
+		dangerous("rm -rf .claude", ""),
+		dangerous("rm -r .github", guardRuleID),
+		dangerous("mv ~/.claude ~/.claude.bak", guardRuleID),
+		dangerous("mv .codex /tmp/", guardRuleID),
+		dangerous("cp -r /tmp/evil/.claude .", guardRuleID),
+		dangerous("cp /tmp/settings.local.json .claude/", guardRuleID),
+		dangerous("git rm -r .github/hooks", guardRuleID),
+		// a link to one lets a later write that names no protected file
+		// change it
+		dangerous("ln -s ~/.claude/settings.json notes.json", guardRuleID),
+		// but not what lies beside them
+		low("echo x > .claude/agents/reviewer.md", "write-file"),
+		low("echo x > .github/workflows/ci.yml", "write-file"),
+		low("echo x > docs/claude-settings.md", "write-file"),
+		medium("mkdir -p .codex", "file-create"),
+		medium("cp .claude/settings.json /tmp/backup.json", "file-copy"),
+		minimal("cat .claude/settings.json", "read-only"),
+		minimal("grep -r hooks .github/hooks", ""),
+		high("python3 -c 'print(1)'", "inline-code"),
+
+		// permguard's variables, for a child or for later sessions
+		dangerous("env -u PERMGUARD_LEVEL claude -p hi", "self-protect"),
+		dangerous("env --unset=PERMGUARD_MODE ls", "self-protect"),
+		dangerous("launchctl setenv PERMGUARD_LEVEL high", "self-protect"),
+		dangerous("systemctl --user set-environment PERMGUARD_LEVEL=high", "self-protect"),
+		dangerous("tmux set-environment -g PERMGUARD_MODE ask", "self-protect"),
+		dangerous(`echo 'export PERMGUARD_LEVEL=high' >> ~/.bashrc`, "self-protect"),
+		dangerous(`echo 'export PERMGUARD_LEVEL=high' >> .envrc`, "self-protect"),
+		dangerous(`python3 -c 'import os; os.environ["PERMGUARD_LEVEL"]="high"; os.execvp("claude", ["claude"])'`, "inline-code-guard"),
+		high("echo 'export EDITOR=vim' >> ~/.bashrc", "write-persistence"),
+		minimal("env -u HOME ls", "read-only"),
+
+		// permguard run by the agent
+		dangerous("permguard exec --level high -- rm -rf build", "self-protect"),
+		dangerous("permguard exec --level=high ls", "self-protect"),
+		dangerous("permguard exec rm -rf ~", "rm-recursive-force"),
+		minimal("permguard exec -- ls", "permguard-exec"),
+		minimal("permguard exec ls -l", "permguard-exec"),
+
+		// footholds: at least high, never low
+		high("echo x > .husky/pre-commit", "write-persistence"),
+		high("echo '{}' > .vscode/tasks.json", "write-persistence"),
+		high("echo '{}' > .vscode/settings.json", "write-persistence"),
+		high("echo '{}' > .devcontainer/devcontainer.json", "write-persistence"),
+		high("echo x > .git/modules/vendor/lib/hooks/post-checkout", "write-persistence"),
+		high("echo x > .venv/lib/python3.12/site-packages/evil.pth", "write-persistence"),
+		high("git config core.hooksPath tools/hooks && echo x > tools/hooks/pre-commit", "write-persistence"),
+		low("echo x > tools/hooks/pre-commit", "write-file"),
+		low("echo '{}' > .vscode/extensions.json", "write-file"),
+		low("echo x > .venv/lib/python3.12/site-packages/mod.py", "write-file"),
+	)
+}()
+
+// guardToolCases are the same files through an agent's own tools.
+func TestGuardToolCalls(t *testing.T) {
+	for _, f := range []string{".claude/settings.local.json", "/home/u/.codex/config.toml", ".github/hooks/x.json",
+		"/home/u/proj/.cursor/hooks.json", ".opencode/plugin/permguard.js", "/home/u/.local/bin/permguard"} {
+		for _, kind := range []ToolKind{ToolFileWrite, ToolFileDelete} {
+			v := ClassifyTool(ToolCall{Kind: kind, Name: "Write", Paths: []string{f}}, testEnv)
+			if !v.Dangerous || !hasReason(v, guardRuleID) {
+				t.Errorf("ClassifyTool(%v %s) = %v dangerous=%v %v, want dangerous (rule %s)", kind, f, v.Level, v.Dangerous, v.Reasons, guardRuleID)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		path  string
+		level Level
+	}{
+		{".husky/pre-push", High}, {".vscode/tasks.json", High}, {".devcontainer/Dockerfile", High},
+		{".claude/commands/review.md", Low},
+	} {
+		v := ClassifyTool(ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{tc.path}}, testEnv)
+		if v.Level != tc.level || v.Dangerous {
+			t.Errorf("ClassifyTool(Write %s) = %v dangerous=%v, want %v", tc.path, v.Level, v.Dangerous, tc.level)
+		}
+	}
+}
+
+// TestGuardNoProtected: without Env.Protected the agents' files are
+// ordinary files; the classifier knows them only through its caller.
+func TestGuardNoProtected(t *testing.T) {
+	env := testEnv
+	env.Protected = nil
+	if v := Classify("echo x > .claude/settings.json", env); v.Dangerous || v.Level != Low {
+		t.Errorf("without Protected: %v dangerous=%v, want low", v.Level, v.Dangerous)
+	}
+}

@@ -1,0 +1,74 @@
+package guard
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/hook"
+)
+
+// TestProtectedFromRegistry: for every agent install knows, writing or
+// deleting the file install writes, in the project and in the user's
+// directory (the default one and the one its variable names), is
+// dangerous, by shell and by tool call. A dialect added without its
+// Protect entries fails here.
+func TestProtectedFromRegistry(t *testing.T) {
+	getenv := func(k string) string {
+		return map[string]string{
+			"HOME": "/home/u", "PI_CODING_AGENT_DIR": "/opt/pi", "XDG_CONFIG_HOME": "/home/u/xdg",
+		}[k]
+	}
+	env := ReadEnv(getenv)
+	req := Request{Cwd: "/home/u/proj", Self: "/home/u/bin/permguard", Wd: "/home/u/proj"}
+	ce, err := classifyEnv(req, &hook.Call{Kind: hook.KindShell}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(agent, file string) {
+		t.Helper()
+		for _, cmd := range []string{"echo '{}' > " + file, "rm -f " + file, "mv /tmp/x " + file} {
+			if v := classify.Classify(cmd, ce); !v.Dangerous {
+				t.Errorf("%s: Classify(%q) = %v, not dangerous", agent, cmd, v.Level)
+			}
+		}
+		for _, kind := range []classify.ToolKind{classify.ToolFileWrite, classify.ToolFileDelete} {
+			if v := classify.ClassifyTool(classify.ToolCall{Kind: kind, Name: "Write", Paths: []string{file}}, ce); !v.Dangerous {
+				t.Errorf("%s: ClassifyTool(%v %s) = %v, not dangerous", agent, kind, file, v.Level)
+			}
+		}
+	}
+	n := 0
+	for _, d := range hook.Dialects() {
+		for _, tg := range d.Targets {
+			n++
+			if tg.Protect.What == "" || len(tg.Protect.Project) == 0 || (tg.User != "") != (len(tg.Protect.User) > 0) {
+				t.Errorf("%s: Protect %+v: it needs What, Project, and User when the agent has a user file", tg.Name, tg.Protect)
+			}
+			if tg.Project != "" {
+				check(tg.Name, tg.Project)
+				check(tg.Name, filepath.Join("/elsewhere/repo", tg.Project))
+			}
+			if tg.User != "" {
+				check(tg.Name, filepath.Join("/home/u", tg.UserDir, tg.User))
+				if v := env.AgentDirs[tg.UserDirVar]; v != "" {
+					check(tg.Name, filepath.Join(v, tg.User))
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no install targets in the registry")
+	}
+	check("permguard", "/home/u/bin/permguard")
+}
+
+// TestProtectedNoHome: without a home directory the user's files are
+// unknown, and the projects' are still protected.
+func TestProtectedNoHome(t *testing.T) {
+	for _, p := range protectedPaths(Env{}, "") {
+		if filepath.IsAbs(p.Path) {
+			t.Errorf("protected %q without a home directory", p.Path)
+		}
+	}
+}
