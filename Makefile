@@ -44,10 +44,13 @@ e2e: build
 ## e2e-agents: the real agents (pinned in e2e/agents/package.json, from npm)
 ## against a mock model on 127.0.0.1, with permguard as their hook; needs Node
 ## and the npm registry. E2E_AGENTS=claude,codex and E2E_CASES=id,id narrow it.
-# npm ci wipes node_modules (some 900 MB of agents), so it runs only when the
-# lock file is newer than the last install.
+# npm install, not npm ci: the lock names every platform's optional binary
+# (opencode-darwin-arm64, ...), which this registry does not all serve, and
+# npm ci refuses a lock whose optional packages it cannot find; npm install
+# keeps the pinned versions and skips an optional package it cannot have.
+# It runs only when the lock file is newer than the last install.
 e2e-agents: build
-	cd e2e/agents && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+	cd e2e/agents && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund; }
 	node e2e/agents/run.mjs --bin $(BIN)
 
 ## integrations-test: the pi and opencode extensions, with Node's test runner,

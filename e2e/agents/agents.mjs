@@ -16,7 +16,7 @@ const bin = (here, name) => path.join(here, 'node_modules/.bin', name);
 // which a platform without one does not get).
 function missing(here, name) {
   const p = bin(here, name);
-  if (!fs.existsSync(p)) return `${p} is not installed (run npm ci in e2e/agents)`;
+  if (!fs.existsSync(p)) return `${p} is not installed (run make e2e-agents, which runs npm install in e2e/agents)`;
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'permguard-e2e-version-'));
   try {
     const r = spawnSync(p, ['--version'], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8', timeout: 30000 });
