@@ -201,7 +201,8 @@ type explainJSON struct {
 	Dangerous      bool          `json:"dangerous"`
 	Decision       string        `json:"decision"` // allow, ask, block: what check would do before asking anyone
 	Outcome        string        `json:"outcome"`
-	Row            string        `json:"row"` // the row of design §4 that decides`
+	Row            string        `json:"row"` // the row of design §4 that decides
+	Why            string        `json:"why"` // that row's reason`
 	EffectiveLevel string        `json:"effective_level"`
 	LevelSource    string        `json:"effective_level_source"`
 	Mode           string        `json:"mode"`
@@ -240,7 +241,7 @@ func explainJSONOf(ev *guard.Evaluation) explainJSON {
 	v := ev.Res.Verdict
 	out := explainJSON{
 		Command: ev.Display, Level: v.Level.String(), Dangerous: v.Dangerous,
-		Decision: decisionWord(ev.Outcome.Action), Outcome: ev.Explained(), Row: string(ev.Outcome.Row),
+		Decision: decisionWord(ev.Outcome.Action), Outcome: ev.Explained(), Row: string(ev.Outcome.Row), Why: ev.Outcome.Why,
 		EffectiveLevel: ev.Eff.Level.Value.String(), LevelSource: ev.Eff.Level.Src.String(), Mode: ev.Eff.Mode.Value.String(),
 		Commands: make([]commandJSON, 0, len(v.Commands)), Floors: reasonsJSON(v.Floors),
 	}

@@ -33,11 +33,13 @@ hook sends it, judges it against your settings, and answers on stdout in
 that agent's own dialect: allow, ask or deny, with the reason the model
 sees.
 
-A call that needs approval is put to you on the terminal (/dev/tty) when
-permguard can use it (it is in the foreground, and PERMGUARD_NO_PROMPT is
-not set); otherwise it is answered "ask", so the agent's own prompt asks
-you, where the agent has one; otherwise it is denied. A dangerous call is
-never answered "ask": it needs a typed confirmation at the terminal.
+The hook never takes the terminal: the agent owns it. A call that needs
+approval is answered "ask" only where the agent, in the permission mode
+its payload names, shows the question to you and honours a refusal
+(Claude Code in default, acceptEdits and plan mode, Cursor's shell and MCP
+events, Copilot, the pi extension); everywhere else it is denied, with
+how you can allow it. A dangerous call is never answered "ask": it needs a
+typed confirmation, which only check and exec can ask for.
 
 It never exits 1 and never fails open: unreadable, oversized or unknown
 input, a bad flag, and any internal error, become the agent's deny. Exit
