@@ -53,6 +53,13 @@ func limitInputs() map[string]string {
 		"parallel-wide":     "parallel bash -c {} ::: " + strings.Repeat("'ls -la' ", (MaxInputBytes-30)/9),
 		"unterminated":      "rm -rf / ; " + strings.Repeat("$(", MaxNesting-2),
 		"parse-error-chain": strings.Repeat("ls; ) ", MaxInputBytes/7),
+		// brace expansion multiplies; each ends in a harm that must still count
+		"braces-one-word":  "echo " + strings.Repeat("{a,b}", (MaxInputBytes-20)/5) + "; rm -rf ~",
+		"braces-per-word":  "echo " + strings.Repeat("{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p} ", (MaxInputBytes-20)/41) + "; rm -rf ~",
+		"braces-just-in":   "rm -f " + strings.Repeat("x{a,b}{c,d} ", (MaxInputBytes-20)/12) + "; rm -rf ~",
+		"braces-sequences": "echo " + strings.Repeat("{1..2000000000} ", (MaxInputBytes-20)/16) + "; rm -rf ~",
+		"braces-nested":    "echo " + strings.Repeat("{a,", MaxNesting-2) + "b" + strings.Repeat("}", MaxNesting-2) + strings.Repeat(" {a,b}{c,d}{e,f}", (MaxInputBytes-800)/16) + "; rm -rf ~",
+		"braces-bash-c":    "bash -c " + strings.Repeat("'echo {a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}' ", (MaxInputBytes-20)/50) + "; rm -rf ~",
 	}
 }
 
@@ -78,6 +85,9 @@ func TestLimitInputsFailClosed(t *testing.T) {
 		v := Classify(src, testEnv)
 		if strings.HasSuffix(name, "-over") && (v.Level < High || v.Reasons[0].Rule != limitRule.id) {
 			t.Errorf("%s: got %v (rule %s), want high by rule %s", name, v.Level, v.Reasons[0].Rule, limitRule.id)
+		}
+		if strings.HasPrefix(name, "braces-") && !v.Dangerous {
+			t.Errorf("%s: got %v dangerous=%v, want dangerous (it ends in rm -rf ~)", name, v.Level, v.Dangerous)
 		}
 		if name == "bash-c-nested" && !v.Dangerous && v.Level < High {
 			t.Errorf("%s: got %v, want at least high", name, v.Level)

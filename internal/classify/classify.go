@@ -67,6 +67,8 @@ type walker struct {
 	lastID int            // the ID of the last frame pushed
 	expCfg *expand.Config // built on first use
 	work   int            // bytes parsed so far, re-parsed scripts included
+	// braceTotal is the words brace expansion has made so far (braces.go)
+	braceTotal int
 	// fastWS: nothing that matters (home, permguard's own dirs) lies inside
 	// the workspace, so a path below it can be judged without more checks
 	fastWS bool

@@ -128,6 +128,13 @@ expand:
 		}
 		return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net})
 	}
+	if n := braceFields(word, maxBraceFields); n > 1 {
+		if n > maxBraceFields || w.braceTotal+n > maxBraceTotal {
+			// counted, not expanded: see braces.go
+			return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p})
+		}
+		w.braceTotal += n
+	}
 	fields, err := expand.Fields(w.expandConfig(), word)
 	if err != nil {
 		return append(dst, arg{val: w.text(word), dyn: true, pos: p})
