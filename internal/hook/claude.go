@@ -26,6 +26,7 @@ var claude = &Dialect{
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
 		},
+		Fallback: exitTwo,
 		// disableAllHooks in any settings file turns every hook off;
 		// ~/.claude.json and .mcp.json name MCP servers, programs that
 		// start with the next session

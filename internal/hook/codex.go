@@ -13,6 +13,7 @@ var codex = &Dialect{
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
 		},
+		Fallback:     exitTwo,
 		AfterInstall: "Codex runs a new hook only once you trust it: open /hooks in Codex",
 		// config.toml can turn hooks off and names MCP servers; a
 		// project's .codex/ holds both files

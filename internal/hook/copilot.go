@@ -20,6 +20,7 @@ var copilot = &Dialect{
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"type": "command", "bash": cmd, "timeoutSec": 30}
 		},
+		Fallback: copilotFallback,
 		// Copilot runs every hook file in the directory
 		Protect: Protect{What: "GitHub Copilot's hooks", Project: []string{".github/hooks/"}},
 	}},

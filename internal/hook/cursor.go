@@ -30,6 +30,7 @@ var cursor = &Dialect{
 			}
 			return e
 		},
+		Fallback: exitTwo,
 		Protect: Protect{
 			What:    "Cursor's hooks and MCP servers",
 			User:    []string{".cursor/hooks.json", ".cursor/mcp.json"},

@@ -62,6 +62,11 @@ type InstallTarget struct {
 	Events []string
 	// Entry is permguard's entry under event, running command.
 	Entry func(event, command string) map[string]any
+	// Fallback is what the agent's shell runs, after "||", when permguard
+	// could not answer at all: the binary is gone (sh exits 127), it was
+	// killed, or it crashed. The agents run the call on such a status, so
+	// the entry turns it into the agent's block. "" for an extension.
+	Fallback string
 	// AfterInstall is what the person still has to know, or do, once
 	// install has written the file.
 	AfterInstall string
@@ -220,3 +225,11 @@ func detectedNames() string {
 
 func always(*Call) bool { return true }
 func never(*Call) bool  { return false }
+
+// exitTwo is the fallback of the agents that block on exit status 2. It
+// is the one spelling sh, bash, zsh and fish all read alike: Codex runs
+// the entry with the person's $SHELL.
+const exitTwo = "exit 2"
+
+// copilotFallback denies with JSON: Copilot blocks on nothing else.
+const copilotFallback = `echo '{"permissionDecision":"deny","permissionDecisionReason":"permguard did not answer (it is missing or crashed), so the call is blocked: run permguard doctor"}'`

@@ -67,14 +67,19 @@ func names(extensionsOnly bool) []string {
 
 // Command is what t's hook entry, or extension, runs: exe, an absolute
 // path, quoted even when it needs no quotes, so that every entry permguard
-// writes looks the same.
+// writes looks the same, then the agent's fallback for when permguard
+// cannot answer.
 func (t Target) Command(exe string) string {
 	q, err := syntax.Quote(exe, syntax.LangBash)
 	if err != nil || q == exe {
 		// Only a NUL fails, and no path holds one.
 		q = "'" + exe + "'"
 	}
-	return q + " hook --agent " + string(t.Dialect)
+	cmd := q + " hook --agent " + string(t.Dialect)
+	if t.Fallback != "" {
+		cmd += " || " + t.Fallback
+	}
+	return cmd
 }
 
 // Env is what install reads of the environment, passed in by the command

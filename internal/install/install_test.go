@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,9 +50,9 @@ func TestTargets(t *testing.T) {
 func TestCommand(t *testing.T) {
 	tg, _ := Find("claude")
 	for _, tt := range []struct{ exe, want string }{
-		{exe, `'/usr/local/bin/permguard' hook --agent claude`},
-		{"/opt/my tools/permguard", `'/opt/my tools/permguard' hook --agent claude`},
-		{"/opt/it's/permguard", `"/opt/it's/permguard" hook --agent claude`},
+		{exe, `'/usr/local/bin/permguard' hook --agent claude || exit 2`},
+		{"/opt/my tools/permguard", `'/opt/my tools/permguard' hook --agent claude || exit 2`},
+		{"/opt/it's/permguard", `"/opt/it's/permguard" hook --agent claude || exit 2`},
 	} {
 		got := tg.Command(tt.exe)
 		if got != tt.want {
@@ -64,6 +65,61 @@ func TestCommand(t *testing.T) {
 	for _, c := range []string{"permguard-other hook", "/bin/notify", "/x/permguard check -- ls", ""} {
 		if isPermguardCommand(c) {
 			t.Errorf("isPermguardCommand(%q) = true", c)
+		}
+	}
+}
+
+// TestCommandFallback runs each agent's entry as the agent does, through a
+// shell, with permguard missing, crashing and answering: whatever could
+// not answer must come out as that agent's block, and an answer must come
+// out unchanged.
+func TestCommandFallback(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		p := filepath.Join(dir, name, "permguard")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bins := map[string]string{
+		"missing": filepath.Join(dir, "gone", "permguard"),
+		"exit1":   script("exit1", "exit 1"),
+		"killed":  script("killed", "kill -9 $$"),
+		"allow":   script("allow", `echo '{"ok":true}'; exit 0`),
+		"deny":    script("deny", `echo '{"ok":false}'; echo denied >&2; exit 2`),
+	}
+	for _, tg := range Targets() {
+		if tg.Extension {
+			continue
+		}
+		for how, bin := range bins {
+			cmd := exec.Command("sh", "-c", tg.Command(bin))
+			var stdout, stderr strings.Builder
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader("{}"), &stdout, &stderr
+			err := cmd.Run()
+			status := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				status = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case how == "allow" && (status != 0 || stdout.String() != "{\"ok\":true}\n"):
+				t.Errorf("%s/%s: status %d, stdout %q: the answer was changed", tg.Name, how, status, stdout.String())
+			case how == "deny" && tg.Name != "copilot" && (status != 2 || stdout.String() != "{\"ok\":false}\n" || stderr.String() != "denied\n"):
+				t.Errorf("%s/%s: status %d, stdout %q, stderr %q: the answer was changed", tg.Name, how, status, stdout.String(), stderr.String())
+			case how != "allow" && tg.Name == "copilot":
+				// permguard answers Copilot with status 0 only
+				if !strings.Contains(stdout.String(), `"permissionDecision":"deny"`) {
+					t.Errorf("%s/%s: stdout %q, want Copilot's deny JSON", tg.Name, how, stdout.String())
+				}
+			case how != "allow" && how != "deny" && status != 2:
+				t.Errorf("%s/%s: status %d, want 2, the agent's block", tg.Name, how, status)
+			}
 		}
 	}
 }
