@@ -7,16 +7,11 @@
 const failOpen = (how) => `FAIL OPEN in the agent: ${how}, the agent runs the call (permguard never answered)`;
 
 export const XFAIL = {
-  'claude/hook-missing': failOpen('when the hook command is not found (sh exits 127)'),
   'claude/hook-slow': failOpen('when the hook outlives its timeout'),
   'claude/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
-  'claude/hook-exit1': failOpen('when the hook exits 1 without output'),
   'codex/untrusted-hook': 'FAIL OPEN in the agent: codex exec silently skips a user hook until it is trusted in /hooks (permguard install says so); without --dangerously-bypass-hook-trust nothing guards the call',
-  'codex/hook-missing': failOpen('when the hook command is not found'),
   'codex/hook-slow': failOpen('when the hook outlives its timeout'),
   'codex/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
-  'codex/hook-exit1': failOpen('when the hook exits 1 without output'),
   'gemini/hook-slow': failOpen('when the hook outlives its timeout'),
   'gemini/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
-  'gemini/hook-exit1': failOpen('when the hook exits 1 (Gemini reads exit 1 as allow)'),
 };

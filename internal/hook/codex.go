@@ -13,7 +13,7 @@ var codex = &Dialect{
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
 		},
-		Fallback:     exitTwo,
+		Fallback:     exitTwoSaying,
 		AfterInstall: "Codex runs a new hook only once you trust it: open /hooks in Codex",
 		// config.toml can turn hooks off and names MCP servers; a
 		// project's .codex/ holds both files
@@ -34,10 +34,12 @@ var codexSignature = signature{Codex, "", func(f fields) bool {
 }}
 
 // encodeCodex answers an allow with nothing: an allow without
-// updatedInput is invalid there.
+// updatedInput is invalid there. A deny is the JSON with status 0, which
+// Codex 0.169.0 honours (make e2e-agents), so that status 2 is left to the
+// entry's fallback and means only that permguard did not answer.
 func encodeCodex(r Reply) Output {
 	if r.Decision == Allow {
 		return Output{Exit: ExitOK}
 	}
-	return denyWithExit(claudeReply("deny", r.Reason), r.Reason)
+	return Output{Stdout: claudeReply("deny", r.Reason), Exit: ExitOK}
 }

@@ -17,7 +17,7 @@ var gemini = &Dialect{
 			// Gemini's timeout is in milliseconds
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
 		},
-		Fallback: exitTwo,
+		Fallback: exitTwoSaying,
 		// extensions bring hooks and MCP servers of their own
 		Protect: Protect{
 			What:    "Gemini CLI's settings and hooks",

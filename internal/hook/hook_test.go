@@ -129,12 +129,14 @@ func TestEncodeContract(t *testing.T) {
 					if d != Allow && (strings.Contains(s, `"allow"`) || (out.Exit == ExitOK && s == "")) {
 						t.Errorf("%s: %q, exit %d reads as an allow", name, s, out.Exit)
 					}
-					// Copilot blocks only on its JSON, Gemini CLI reads the
-					// JSON on exit 0 (and calls exit 2 "hook failed")
-					if want := ExitBlock; d == Deny && agent != Copilot && agent != Gemini && out.Exit != want {
+					// Copilot blocks only on its JSON; Gemini CLI reads the
+					// JSON on exit 0 (and calls exit 2 "hook failed"); Codex
+					// too, and status 2 is its entry's fallback
+					jsonDeny := agent == Copilot || agent == Gemini || agent == Codex
+					if want := ExitBlock; d == Deny && !jsonDeny && out.Exit != want {
 						t.Errorf("%s: a deny exits %d, want 2", name, out.Exit)
 					}
-					if d == Deny && (agent == Copilot || agent == Gemini) && (out.Exit != ExitOK || !strings.Contains(s, `"deny"`)) {
+					if d == Deny && jsonDeny && (out.Exit != ExitOK || !strings.Contains(s, `"deny"`)) {
 						t.Errorf("%s: a deny is %q, exit %d; want the deny JSON, exit 0", name, s, out.Exit)
 					}
 					if d == Deny && out.Exit == ExitBlock && !strings.Contains(out.Stderr, "why") {

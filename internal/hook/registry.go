@@ -226,10 +226,16 @@ func detectedNames() string {
 func always(*Call) bool { return true }
 func never(*Call) bool  { return false }
 
-// exitTwo is the fallback of the agents that block on exit status 2. It
-// is the one spelling sh, bash, zsh and fish all read alike: Codex runs
-// the entry with the person's $SHELL.
+// exitTwo is the fallback of the agents that block on exit status 2
+// with or without a reason.
 const exitTwo = "exit 2"
+
+// exitTwoSaying is the fallback of the agents that block on status 2
+// only with a reason on stderr (Codex, Gemini CLI). Their own denies have
+// status 0, so this runs only when permguard did not answer. It is
+// spelled so that sh, bash, zsh and fish read it alike: Codex runs the
+// entry with the person's $SHELL.
+const exitTwoSaying = `sh -c 'echo "permguard did not answer (it is missing, was killed or crashed), so the call is blocked: run permguard doctor" >&2; exit 2'`
 
 // copilotFallback denies with JSON: Copilot blocks on nothing else.
 const copilotFallback = `echo '{"permissionDecision":"deny","permissionDecisionReason":"permguard did not answer (it is missing or crashed), so the call is blocked: run permguard doctor"}'`

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/permguard/permguard/integrations"
+	"github.com/permguard/permguard/internal/hook"
 )
 
 const exe = "/usr/local/bin/permguard"
@@ -96,6 +97,10 @@ func TestCommandFallback(t *testing.T) {
 		if tg.Extension {
 			continue
 		}
+		// An agent whose own deny has status 0 reads status 2 only with
+		// a reason on stderr (Codex, Gemini CLI): the fallback gives one.
+		deny := hook.Encode(&hook.Call{Agent: tg.Dialect, Event: tg.Events[0]}, hook.Reply{Decision: hook.Deny, Reason: "x"})
+		needReason := deny.Exit == hook.ExitOK
 		for how, bin := range bins {
 			cmd := exec.Command("sh", "-c", tg.Command(bin))
 			var stdout, stderr strings.Builder
@@ -108,17 +113,25 @@ func TestCommandFallback(t *testing.T) {
 				t.Fatal(err)
 			}
 			switch {
-			case how == "allow" && (status != 0 || stdout.String() != "{\"ok\":true}\n"):
-				t.Errorf("%s/%s: status %d, stdout %q: the answer was changed", tg.Name, how, status, stdout.String())
-			case how == "deny" && tg.Name != "copilot" && (status != 2 || stdout.String() != "{\"ok\":false}\n" || stderr.String() != "denied\n"):
-				t.Errorf("%s/%s: status %d, stdout %q, stderr %q: the answer was changed", tg.Name, how, status, stdout.String(), stderr.String())
-			case how != "allow" && tg.Name == "copilot":
+			case how == "allow":
+				if status != 0 || stdout.String() != "{\"ok\":true}\n" {
+					t.Errorf("%s/%s: status %d, stdout %q: the answer was changed", tg.Name, how, status, stdout.String())
+				}
+			case tg.Name == "copilot":
 				// permguard answers Copilot with status 0 only
 				if !strings.Contains(stdout.String(), `"permissionDecision":"deny"`) {
 					t.Errorf("%s/%s: stdout %q, want Copilot's deny JSON", tg.Name, how, stdout.String())
 				}
-			case how != "allow" && how != "deny" && status != 2:
+			case how == "deny" && !needReason:
+				if status != 2 || stdout.String() != "{\"ok\":false}\n" || stderr.String() != "denied\n" {
+					t.Errorf("%s/%s: status %d, stdout %q, stderr %q: the answer was changed", tg.Name, how, status, stdout.String(), stderr.String())
+				}
+			case how == "deny":
+				// the other agents' denies have status 0
+			case status != 2:
 				t.Errorf("%s/%s: status %d, want 2, the agent's block", tg.Name, how, status)
+			case needReason && !strings.Contains(stderr.String(), "permguard did not answer"):
+				t.Errorf("%s/%s: stderr %q, want a reason: the agent blocks on status 2 only with one", tg.Name, how, stderr.String())
 			}
 		}
 	}
