@@ -371,6 +371,13 @@ func gitSub(c *call, sub string) {
 				}
 			}
 		}
+		if sub == "apply" && !c.hasOpt("--check --stat --numstat --summary --cached") ||
+			sub == "am" && !c.hasOpt("--abort --quit --show-current-patch") {
+			// a patch names the files it changes, and nobody has read it
+			if ru, bad := c.w.unknownInto(arg{val: ".", pos: c.pos}); bad {
+				c.raise(ru)
+			}
+		}
 		if sub == "apply" && c.hasOpt("--unsafe-paths") {
 			c.raise(r("git-apply-unsafe", High, "applies a patch to paths outside the repository"))
 		}

@@ -728,7 +728,7 @@ func infraTools() []tool {
 					c.raise(r("rsync-remove-source", High, "deletes the source files after copying them"))
 				}
 				if ps := positional(c.args); len(ps) > 1 && !strings.Contains(ps[len(ps)-1].val, ":") {
-					c.guardCopies(ps[len(ps)-1], ps[:len(ps)-1])
+					c.guardCopies(ps[len(ps)-1], ps[:len(ps)-1], false, true)
 				}
 			},
 		},

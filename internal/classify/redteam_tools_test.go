@@ -289,8 +289,8 @@ var redteamToolCases = []classifyCase{
 	// holds
 	high(`tar -c -f /home/u/.bashrc .`, "write-persistence"),
 	// -P/--absolute-names extracts /abs/member names where they say
-	high(`tar -xPf x.tar`, ""),
-	high(`tar -xf x.tar --absolute-names`, ""),
+	dangerous(`tar -xPf x.tar`, ""),
+	dangerous(`tar -xf x.tar --absolute-names`, ""),
 	// -C in a cluster: the same as tar -xf x.tar -C /home/u (dangerous)
 	dangerous(`tar -xvC /home/u -f x.tar`, "write-critical"),
 	// snapshot, index and one-top-level files are written where named
@@ -299,12 +299,12 @@ var redteamToolCases = []classifyCase{
 	high(`tar -cvf x.tar --index-file=/home/u/.bashrc .`, "write-persistence"),
 	high(`tar -xf x.tar --one-top-level=/home/u/x`, "write-outside"),
 	// HOST:FILE archives are opened over rsh/ssh: network
-	high(`tar -xf host:x.tar`, ""),
+	high(`tar -xf host:x.tar -C build`, ""),
 	high(`tar -cf user@host:/x.tar .`, ""),
 	// --remove-files deletes what it archived (rm is high)
 	high(`tar -cf x.tar --remove-files src`, ""),
 	// unzip -: allows ../ member names; 7z -oDIR extracts into DIR
-	high(`unzip -: x.zip`, ""),
+	dangerous(`unzip -: x.zip`, ""),
 	high(`7za x x.7z -o/home/u/.ssh`, "write-persistence"),
 	dangerous(`7z x -o/etc x.7z`, "write-system"),
 	// zip -T -TT CMD runs CMD to test the archive (verified)
@@ -312,7 +312,7 @@ var redteamToolCases = []classifyCase{
 	high(`zip -r x.zip . -T --unzip-command='sh -c id'`, ""),
 	// patch FILE / -d DIR / -o in a cluster
 	high(`patch /home/u/.bashrc < x.diff`, "write-persistence"),
-	high(`patch -d /home/u -p1 < x.diff`, ""),
+	dangerous(`patch -d /home/u -p1 < x.diff`, ""),
 	high(`patch -so /home/u/.bashrc x y`, "write-persistence"),
 	// dos2unix/unix2dos rewrite their operands; -n IN OUT writes OUT
 	high(`dos2unix /home/u/.bashrc`, "write-persistence"),
@@ -554,7 +554,7 @@ EOF`, ""),
 	high(`git clone -u 'sh -c id' repo r2`, ""),
 	high(`git init --template=./tpl`, ""),
 	high(`git clone --template=./tpl https://x/y`, ""),
-	high(`git apply --unsafe-paths --directory=/home/u x.patch`, ""),
+	dangerous(`git apply --unsafe-paths --directory=/home/u x.patch`, ""),
 	high(`git checkout-index -a --prefix=/home/u/.config/autostart/`, ""),
 	high(`git format-patch -o /home/u/.config/autostart HEAD~1`, ""),
 	high(`git bundle create /home/u/x.bundle HEAD`, ""),
