@@ -21,6 +21,7 @@ var testEnv = Env{
 	Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"},
 	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
 	Protected:      testProtected,
+	GuardVars:      testGuardVars,
 }
 
 // allCases lists every table of expected verdicts: the main table, the

