@@ -15,12 +15,16 @@ var testProtected = []ProtectedPath{
 	{Path: "/home/u/.claude.json", What: "Claude Code's settings and hooks"},
 	{Path: ".claude/settings*.json", What: "Claude Code's settings and hooks"},
 	{Path: ".mcp.json", What: "Claude Code's settings and hooks"},
+	{Path: "/home/u/.claude/hooks", Tree: true, What: "Claude Code's settings and hooks"},
+	{Path: ".claude/hooks", Tree: true, What: "Claude Code's settings and hooks"},
 	{Path: "/home/u/.codex/hooks.json", What: "Codex's configuration and hooks"},
 	{Path: "/home/u/.codex/config.toml", What: "Codex's configuration and hooks"},
 	{Path: ".codex", Tree: true, What: "Codex's configuration and hooks"},
 	{Path: "/home/u/.gemini/settings.json", What: "Gemini CLI's settings and hooks"},
 	{Path: "/home/u/.gemini/extensions", Tree: true, What: "Gemini CLI's settings and hooks"},
 	{Path: ".gemini/settings.json", What: "Gemini CLI's settings and hooks"},
+	{Path: "/home/u/.gemini/hooks", Tree: true, What: "Gemini CLI's settings and hooks"},
+	{Path: ".gemini/hooks", Tree: true, What: "Gemini CLI's settings and hooks"},
 	{Path: "/home/u/.cursor/hooks.json", What: "Cursor's hooks and MCP servers"},
 	{Path: ".cursor/hooks.json", What: "Cursor's hooks and MCP servers"},
 	{Path: ".cursor/mcp.json", What: "Cursor's hooks and MCP servers"},
@@ -91,6 +95,11 @@ var integrityCases = func() []classifyCase {
 		// a link to one lets a later write that names no protected file
 		// change it
 		dangerous("ln -s ~/.claude/settings.json notes.json", guardRuleID),
+		// the scripts hooks run
+		dangerous("echo 'exit 0' > .claude/hooks/guard.sh", guardRuleID),
+		dangerous("sed -i 's/exit 2/exit 0/' ~/.claude/hooks/pre.sh", guardRuleID),
+		dangerous("rm -rf .gemini/hooks", guardRuleID),
+		dangerous("cp /tmp/x.sh ~/.gemini/hooks/", guardRuleID),
 		// but not what lies beside them
 		low("echo x > .claude/agents/reviewer.md", "write-file"),
 		low("echo x > .github/workflows/ci.yml", "write-file"),
