@@ -98,7 +98,7 @@ var integrityCases = func() []classifyCase {
 		// the scripts hooks run
 		dangerous("echo 'exit 0' > .claude/hooks/guard.sh", guardRuleID),
 		dangerous("sed -i 's/exit 2/exit 0/' ~/.claude/hooks/pre.sh", guardRuleID),
-		dangerous("rm -rf .gemini/hooks", guardRuleID),
+		dangerous("rm -rf .gemini/hooks", "rm-recursive-force"),
 		dangerous("cp /tmp/x.sh ~/.gemini/hooks/", guardRuleID),
 		// but not what lies beside them
 		low("echo x > .claude/agents/reviewer.md", "write-file"),
