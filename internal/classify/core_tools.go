@@ -187,7 +187,11 @@ var coreTools = []tool{
 			}
 		}},
 	{names: "zcat bzcat xzcat zless zmore", rule: readFiles},
-	{names: "vi vim nvim nano emacs pico ed ex view code subl micro helix hx kak joe mcedit", rule: editorRule},
+	{names: "vi vim nvim nano emacs pico ed ex view code subl micro helix hx kak joe mcedit", rule: editorRule, check: func(c *call) {
+		// an editor run by commands (vim -c, ed with a script on stdin)
+		// changes the files it opens without anyone at the keyboard
+		c.guardChanges(positional(c.args), false)
+	}},
 	{names: "open xdg-open gio start explorer", rule: r("open", High, "opens a file or URL in another application")},
 	{names: "sysctl", rule: infoRule, check: func(c *call) {
 		if c.hasOpt("-w --write -p --load") || hasAssignArg(c.args) {

@@ -151,6 +151,12 @@ func cpCommand(c *call) flow {
 
 func lnCommand(c *call) flow {
 	writesTo(c, ruleLink, false)
+	if ts := targets(c.args); len(ts) > 1 && !c.hasOpt("-s --symbolic") {
+		// a hard link is the file itself under another name
+		if ru, bad := c.w.guardTarget(ts[0], false); bad {
+			c.raiseMsg(ru, strings.Replace(ru.why, ": changes ", ": links to ", 1))
+		}
+	}
 	if ts := targets(c.args); len(ts) > 0 && c.hasOpt("-s --symbolic") {
 		// a link to a file that matters lets later writes through the
 		// link reach it
@@ -239,7 +245,9 @@ func chownCommand(c *call) flow {
 // directory dangerous, like deleting it.
 func recursiveTargets(c *call, ts []arg) {
 	recursive := c.hasOpt("-R --recursive")
-	c.guardChanges(ts, recursive)
+	// a directory's own mode or owner decides who may read what it holds:
+	// chmod 000 .claude hides the settings in it as surely as deleting them
+	c.guardChanges(ts, true)
 	for _, t := range ts {
 		ru, ok := c.w.deleteRule(t, recursive)
 		if !ok || !ru.dangerous || !recursive {

@@ -24,7 +24,7 @@ func init() {
 		"unset": unsetCommand, "test": testCommand, "[": testCommand, "compgen": completionCommand,
 		"complete": completionCommand, "jobs": jobsCommand, "hash": hashCommand, "history": historyCommand,
 		"local": declareCommand, "declare": declareCommand, "typeset": declareCommand, "export": declareCommand,
-		"readonly": declareCommand, "shopt": shoptCommand, "curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "rg": rgCommand,
+		"readonly": declareCommand, "shopt": shoptCommand, "curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "bsdtar": tarCommand, "gtar": tarCommand, "rg": rgCommand,
 		"base64": base64Command, "permguard": permguardCommand, "parallel": parallelCommand,
 		"watch": watchCommand, "flock": flockCommand, "script": scriptCommand, "env": envCommand,
 		"sudo": sudoCommand, "doas": sudoCommand, "pkexec": sudoCommand, "run0": sudoCommand, "sudoedit": sudoCommand,

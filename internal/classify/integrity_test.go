@@ -95,6 +95,22 @@ var integrityCases = func() []classifyCase {
 		// a link to one lets a later write that names no protected file
 		// change it
 		dangerous("ln -s ~/.claude/settings.json notes.json", guardRuleID),
+		// more ways to take them away or change them
+		dangerous("git stash -u", guardRuleID),
+		dangerous("git stash push --all", guardRuleID),
+		dangerous("git stash save --include-untracked wip", guardRuleID),
+		medium("git stash", "git-local"),
+		medium("git stash -u -- src", "git-local"),
+		dangerous("chmod 000 .claude", guardRuleID),
+		dangerous("chown root ~/.codex", guardRuleID),
+		dangerous("chattr +i .claude/settings.json", guardRuleID),
+		dangerous("ln .claude/settings.json notes.json", guardRuleID),
+		dangerous("vim -c ':%d|wq' .claude/settings.json", guardRuleID),
+		dangerous("ed -s .mcp.json <<< $'1d\\nw'", guardRuleID),
+		dangerous("bsdtar -xf x.tar", guardRuleID),
+		dangerous("gtar xf x.tar -C .claude", guardRuleID),
+		high("chmod 755 scripts", "chmod"),
+		high("vim notes.md", "editor"),
 		// the scripts hooks run
 		dangerous("echo 'exit 0' > .claude/hooks/guard.sh", guardRuleID),
 		dangerous("sed -i 's/exit 2/exit 0/' ~/.claude/hooks/pre.sh", guardRuleID),
