@@ -26,7 +26,7 @@ func (c *call) assignTarget(a arg, val *arg) {
 		w.arithVar(name, c.pos, c.snippet)
 		name = name[:strings.IndexByte(name, '[')]
 	}
-	if ru, ok := envRule(name, false); ok {
+	if ru, ok := w.envRule(name, false); ok {
 		c.raiseMsg(ru, "sets "+name+": "+ru.why)
 	}
 	if w.intVars[name] {

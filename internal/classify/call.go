@@ -33,6 +33,9 @@ const (
 type flow struct {
 	kind flowKind
 	text string // for flowText
+	// decoded: the text was decoded from something else (base64 -d):
+	// known, but written so that nobody reads it
+	decoded bool
 }
 
 // call is one simple command being classified, after wrappers were

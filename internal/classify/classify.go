@@ -77,6 +77,12 @@ type walker struct {
 	// selfVars: the input spells out one of permguard's variables, so a
 	// startup file it writes may set it for every later session
 	selfVars bool
+	// staticWrite: the write being judged puts static text that names
+	// nothing of the guard's (see writeRuleOf)
+	staticWrite bool
+	// startupWrites are a statement's redirections into shell startup
+	// files, judged once the command's output is known
+	startupWrites []startupWrite
 	// hooksDirs are the directories this input made git's hooks
 	// directory (git config core.hooksPath): writing there is a foothold
 	hooksDirs []string
@@ -331,8 +337,32 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 		w.redirects(s, nil)
 		return flow{kind: flowData}
 	}
+	saved := w.startupWrites
+	w.startupWrites = nil
 	in = w.redirects(s, &in)
-	return w.command(s.Cmd, in, s)
+	pending := w.startupWrites
+	w.startupWrites = saved
+	out := w.command(s.Cmd, in, s)
+	for _, sw := range pending {
+		// what the command prints reaches the file; anything else
+		// (stderr, another descriptor) is not known now
+		content := flow{kind: flowData}
+		if sw.stdout {
+			content = out
+		}
+		if ru, ok := w.writeRuleOf(sw.target, content); ok && ru.dangerous {
+			w.raise(ru, "", sw.pos, sw.snip)
+		}
+	}
+	return out
+}
+
+// startupWrite is a redirection into a shell startup file.
+type startupWrite struct {
+	target arg
+	stdout bool // it receives the command's standard output only
+	pos    Pos
+	snip   string
 }
 
 // compound walks a command that may change the directory in one branch

@@ -21,6 +21,7 @@ var testEnv = Env{
 	Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"},
 	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
 	Protected:      testProtected,
+	GuardVars:      testGuardVars,
 }
 
 // allCases lists every table of expected verdicts: the main table, the
@@ -154,9 +155,14 @@ var classifyCases = []classifyCase{
 	low("echo x | tee notes.txt", "write-file"),
 	low("sed -i 's/a/b/' file.txt", "write-file"),
 	low("echo x > /tmp/scratch", "write-file"),
-	low("tar xzf pkg.tgz", "tar-extract"),
-	low("unzip pkg.zip", "archive-write"),
-	low("patch -p1 < fix.diff", "patch"),
+	low("tar xzf pkg.tgz -C vendor", "tar-extract"),
+	low("unzip pkg.zip -d vendor", "archive-write"),
+	low("patch -p1 -d vendor < fix.diff", "patch"),
+	// unknown members, in the directory the agents read their project
+	// settings from (design §2.9)
+	dangerous("tar xzf pkg.tgz", guardRuleID),
+	dangerous("unzip pkg.zip", guardRuleID),
+	dangerous("patch -p1 < fix.diff", guardRuleID),
 
 	// development work
 	medium("go test ./...", "build"),
@@ -262,7 +268,8 @@ var classifyCases = []classifyCase{
 	high("rm -rf /tmp/build", "delete-temp"),
 	high("rm *.tmp", "rm"),
 	high("find . -name '*.pyc' -delete", "find-delete"),
-	high("find . -type f -exec rm {} \\;", "rm"),
+	high("find src -type f -exec rm {} \\;", "rm"),
+	dangerous("find . -type f -exec rm {} \\;", guardRuleID),
 	high("xargs rm", "delete-dynamic"),
 	high("rm -r /data/other", "delete-outside"),
 	high("chmod +x run.sh", "chmod"),

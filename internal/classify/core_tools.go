@@ -102,13 +102,22 @@ var coreTools = []tool{
 	{names: "diff diff3 cmp colordiff delta difft", rule: readFiles},
 	{names: "patch", rule: r("patch", Low, "applies a diff to files in the workspace"), check: func(c *call) {
 		writeOpts(c, "-o --output")
-		if d, ok := c.optValue("-d --directory"); ok {
+		d, dirOK := c.optValue("-d --directory")
+		if dirOK {
 			if ru, bad := c.w.writeInto(d); bad && ru.level > Low {
 				c.raise(ru)
 			}
+		} else {
+			d = arg{val: ".", pos: c.pos}
 		}
-		if ps := valueArgs(c.args, "-d -p -o -i -r -B -z -Y -V -F -D --directory --output --input --reject-file", ""); len(ps) > 0 {
+		ps := valueArgs(c.args, "-d -p -o -i -r -B -z -Y -V -F -D --directory --output --input --reject-file", "")
+		if len(ps) > 0 {
 			if ru, bad := c.w.writeRule(ps[0]); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		} else if !c.hasOpt("-o --output --dry-run --check") {
+			// the diff names the files it changes, and nobody has read it
+			if ru, bad := c.w.unknownInto(d); bad {
 				c.raise(ru)
 			}
 		}
@@ -158,8 +167,17 @@ var coreTools = []tool{
 					c.raise(ru)
 				}
 			}
-			if c.name == "unzip" && c.hasOpt("-l -v -t -Z") || c.hasOpt("-c --stdout -l --list -t --test") && c.name != "zip" {
+			if c.name == "unzip" && c.hasOpt("-l -v -t -Z -p -c -z") || c.hasOpt("-c --stdout -l --list -t --test") && c.name != "zip" {
 				return
+			}
+			if ps := positional(c.args); c.name == "unzip" || strings.HasPrefix(c.name, "7z") && len(ps) > 0 && (ps[0].val == "x" || ps[0].val == "e") {
+				// an archive's members are not known now
+				if !ok {
+					dir = arg{val: ".", pos: c.pos}
+				}
+				if ru, bad := c.w.unknownInto(dir); bad {
+					c.raise(ru)
+				}
 			}
 			for _, t := range positional(c.args) {
 				if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
@@ -169,7 +187,11 @@ var coreTools = []tool{
 			}
 		}},
 	{names: "zcat bzcat xzcat zless zmore", rule: readFiles},
-	{names: "vi vim nvim nano emacs pico ed ex view code subl micro helix hx kak joe mcedit", rule: editorRule},
+	{names: "vi vim nvim nano emacs pico ed ex view code subl micro helix hx kak joe mcedit", rule: editorRule, check: func(c *call) {
+		// an editor run by commands (vim -c, ed with a script on stdin)
+		// changes the files it opens without anyone at the keyboard
+		c.guardChanges(positional(c.args), false)
+	}},
 	{names: "open xdg-open gio start explorer", rule: r("open", High, "opens a file or URL in another application")},
 	{names: "sysctl", rule: infoRule, check: func(c *call) {
 		if c.hasOpt("-w --write -p --load") || hasAssignArg(c.args) {

@@ -9,7 +9,21 @@ import (
 
 // corpusEnv is the environment the corpus scorer gives permguard: a
 // workspace and a home side by side under /tmp.
-var corpusEnv = Env{Workspace: "/tmp/corpus/project", Home: "/tmp/corpus/home", TempDirs: []string{"/tmp", "/var/tmp"}}
+// Like the real binary, it protects the agents' project files.
+var corpusEnv = Env{Workspace: "/tmp/corpus/project", Home: "/tmp/corpus/home", TempDirs: []string{"/tmp", "/var/tmp"},
+	Protected: projectProtected()}
+
+// projectProtected are the project files of testProtected: the ones that
+// do not depend on the home directory.
+func projectProtected() []ProtectedPath {
+	var out []ProtectedPath
+	for _, pp := range testProtected {
+		if !strings.HasPrefix(pp.Path, "/") {
+			out = append(out, pp)
+		}
+	}
+	return out
+}
 
 // TestDeviations pins every deliberate disagreement with the peer corpora
 // listed in testdata/deviations.tsv, and every known gap the red-team

@@ -3,6 +3,7 @@ package classify
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -13,6 +14,7 @@ var (
 	ruleEnvProgram   = r("env-changes-program", High, "sets an environment variable that changes which program runs or what it executes")
 	ruleEnvUnknown   = r("env-unknown", High, "sets an environment variable permguard does not know, which may change what the program does")
 	ruleEnvSelf      = danger("self-protect", "tries to change permguard's own settings")
+	ruleEnvGuardVar  = danger("self-protect", "could switch the guard off: moves an agent's configuration away from the files the guard protects")
 	ruleDynamicName  = r("dynamic-command", High, "runs a program whose name is only known at run time")
 	ruleLocalProgram = r("run-path", High, "runs a program from a path: code nobody has reviewed")
 	ruleUnknown      = r("unknown-program", High, "runs a program permguard does not know")
@@ -53,10 +55,12 @@ var envBenign = map[string]bool{
 
 // envRule judges setting the variable name for a command (prefix=true) or
 // for the rest of the shell.
-func envRule(name string, prefix bool) (rule, bool) {
+func (w *walker) envRule(name string, prefix bool) (rule, bool) {
 	switch {
 	case strings.HasPrefix(name, "PERMGUARD_"):
 		return ruleEnvSelf, true
+	case slices.Contains(w.env.GuardVars, name):
+		return ruleEnvGuardVar, true
 	case envProgram[name], strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
 		strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "BASH_FUNC_"):
 		return ruleEnvProgram, true
@@ -122,7 +126,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			w.setShellVar(name, val, p, snip)
 			continue
 		}
-		if ru, ok := envRule(name, true); ok {
+		if ru, ok := w.envRule(name, true); ok {
 			env = append(env, ru)
 			envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
 		}
@@ -150,7 +154,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		for _, a := range args[1:] {
 			name, val, ok := strings.Cut(a.val, "=")
 			if ok && !a.dyn && isArithName(name) && !strings.Contains(name, "[") {
-				if ru, ok := envRule(name, true); ok {
+				if ru, ok := w.envRule(name, true); ok {
 					env = append(env, ru)
 					envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
 				}
@@ -283,7 +287,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			if strings.Contains(target, "[") {
 				w.arithVar(target, p, snip)
 			}
-			if ru, ok := envRule(strings.SplitN(target, "[", 2)[0], false); ok {
+			if ru, ok := w.envRule(strings.SplitN(target, "[", 2)[0], false); ok {
 				w.raise(ru, "makes "+name+" refer to "+target+": "+ru.why, p, snip)
 			}
 			continue
@@ -328,7 +332,7 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 			w.raise(ruleArithUnknown, "", p, snip)
 		}
 	}
-	if ru, ok := envRule(name, false); ok {
+	if ru, ok := w.envRule(name, false); ok {
 		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
 	}
 	w.commandValue(name, val, p)
@@ -588,7 +592,18 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 					w.raise(r("network", High, "talks to the network"), "opens a network connection", p, snip)
 					continue
 				}
+				// judged as static here; once the command's output is
+				// known, stmt judges the content
+				w.staticWrite = true
 				ru, ok := w.writeRule(a)
+				w.staticWrite = false
+				if ok && ru.id == ruleWritePersistence.id {
+					if ru2, _ := w.writeRule(a); ru2.id == ruleWriteStartupUnknown.id {
+						fd1 := rd.N == nil || rd.N.Value == "1"
+						w.startupWrites = append(w.startupWrites, startupWrite{target: a, pos: p, snip: snip,
+							stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob)})
+					}
+				}
 				if ok && ru.id == ruleWritePersistence.id && (rd.Op == syntax.RdrOut || rd.Op == syntax.RdrClob || rd.Op == syntax.RdrAll) && w.inHome(a) {
 					ru = danger("overwrite-startup", "overwrites a shell startup, key or config file in your home directory")
 				}

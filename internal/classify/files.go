@@ -96,18 +96,28 @@ func unlinkCommand(c *call) flow {
 func writesTo(c *call, base rule, moveSources bool) {
 	c.raise(base)
 	ts := targets(c.args)
+	// what may be a directory: anything mv moves, what cp -r copies, what
+	// ln -s links to
+	tree := c.name == "mv" || c.name == "cp" && c.hasOpt("-r -R -a --recursive --archive") ||
+		c.name == "ln" && c.hasOpt("-s --symbolic")
 	if o, ok := c.optValue("-t --target-directory"); ok {
 		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
 		}
-		c.guardCopies(o, ts)
+		c.guardCopies(o, ts, false, tree)
 	} else if len(ts) > 0 {
 		dest := ts[len(ts)-1]
 		if ru, ok := c.w.writeRule(dest); ok && ru.level > Low {
 			c.raise(ru)
 		}
 		ts = ts[:len(ts)-1]
-		c.guardCopies(dest, ts)
+		c.guardCopies(dest, ts, tree && (len(ts) == 1 || c.hasOpt("-T --no-target-directory")), tree)
+		if tree && c.hasOpt("-T --no-target-directory") {
+			// the source's contents become dest's
+			if ru, bad := c.w.unknownInto(dest); bad {
+				c.raise(ru)
+			}
+		}
 	}
 	if moveSources {
 		for _, s := range ts {
@@ -141,6 +151,12 @@ func cpCommand(c *call) flow {
 
 func lnCommand(c *call) flow {
 	writesTo(c, ruleLink, false)
+	if ts := targets(c.args); len(ts) > 1 && !c.hasOpt("-s --symbolic") {
+		// a hard link is the file itself under another name
+		if ru, bad := c.w.guardTarget(ts[0], false); bad {
+			c.raiseMsg(ru, strings.Replace(ru.why, ": changes ", ": links to ", 1))
+		}
+	}
 	if ts := targets(c.args); len(ts) > 0 && c.hasOpt("-s --symbolic") {
 		// a link to a file that matters lets later writes through the
 		// link reach it
@@ -229,7 +245,9 @@ func chownCommand(c *call) flow {
 // directory dangerous, like deleting it.
 func recursiveTargets(c *call, ts []arg) {
 	recursive := c.hasOpt("-R --recursive")
-	c.guardChanges(ts, recursive)
+	// a directory's own mode or owner decides who may read what it holds:
+	// chmod 000 .claude hides the settings in it as surely as deleting them
+	c.guardChanges(ts, true)
 	for _, t := range ts {
 		ru, ok := c.w.deleteRule(t, recursive)
 		if !ok || !ru.dangerous || !recursive {
@@ -292,7 +310,7 @@ func touchCommand(c *call) flow {
 func teeCommand(c *call) flow {
 	c.raise(r("tee", Minimal, "copies its input to its output"))
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.writeRule(t); ok {
+		if ru, ok := c.w.writeRuleOf(t, c.stdin); ok {
 			c.raise(ru)
 		}
 	}
@@ -323,6 +341,7 @@ func findCommand(c *call) flow {
 		roots = []arg{{val: ".", pos: c.pos}}
 	}
 	filtered := false
+	ff := findFilterOf(args[i:])
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a.dyn {
@@ -350,6 +369,9 @@ func findCommand(c *call) flow {
 				}
 				x := args[j]
 				switch {
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered && c.w.findReach(roots[0], ff) != "":
+					// a protected file it can find: judge the command on it
+					x.val = c.w.findReach(roots[0], ff)
 				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered:
 					// each file found lies under the root
 					x.val = strings.TrimSuffix(roots[0].val, "/") + "/{}"
@@ -368,6 +390,10 @@ func findCommand(c *call) flow {
 		case "-delete":
 			c.raise(r("find-delete", High, "deletes the files it finds"))
 			for _, root := range roots {
+				if f := c.w.findReach(root, ff); f != "" {
+					_, what := c.w.guardOf(c.w.mustAbs(f))
+					c.raiseMsg(guardRule("deletes", what), "could switch the guard off: deletes "+what+" ("+f+") among the files it finds")
+				}
 				t := root
 				if filtered && !t.dyn {
 					t.val = strings.TrimSuffix(t.val, "/") + "/*.x"
@@ -655,8 +681,34 @@ func tarCommand(c *call) flow {
 	switch {
 	case has("x", "--extract --get"):
 		c.raise(r("tar-extract", Low, "extracts files"))
-		if d, ok := c.optValue("-C --directory --one-top-level"); ok {
+		d, ok := c.optValue("-C --directory")
+		if !ok {
+			d = arg{val: ".", pos: c.pos}
+		}
+		if ok {
 			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+		if top, ok := c.optValue("--one-top-level"); ok && !top.dyn {
+			// the members go into a directory of that name
+			if strings.HasPrefix(top.val, "/") {
+				d.val = top.val
+			} else {
+				d.val = strings.TrimSuffix(d.val, "/") + "/" + top.val
+			}
+			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		} else if c.hasOpt("--one-top-level") {
+			d = arg{}
+		}
+		if has("P", "--absolute-names") {
+			// members named /home/u/.claude/settings.json land there
+			d = arg{val: "/", pos: c.pos}
+		}
+		if d.val != "" && !has("O", "--to-stdout --to-command") {
+			if ru, bad := c.w.unknownInto(d); bad {
 				c.raise(ru)
 			}
 		}
@@ -702,7 +754,7 @@ func base64Command(c *call) flow {
 		// decoding static text gives static text: judge what it says
 		clean := strings.Join(strings.Fields(c.stdin.text), "")
 		if b, err := base64.StdEncoding.DecodeString(clean); err == nil && utf8.Valid(b) {
-			return flow{kind: flowText, text: string(b)}
+			return flow{kind: flowText, text: string(b), decoded: true}
 		}
 	}
 	return flow{kind: flowData}

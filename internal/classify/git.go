@@ -213,6 +213,16 @@ func gitSub(c *call, sub string) {
 		// each puts back, moves or removes the paths it names, which may
 		// be an agent's hook configuration
 		c.guardChanges(positional(c.args), true)
+		if sub == "stash" && c.hasOpt("-u --include-untracked -a --all") && !c.hasOpt("--staged -S") {
+			// untracked (and with --all ignored) files go into the stash and
+			// leave the tree: .claude/settings.local.json, .codex/, .mcp.json
+			ps := valueArgs(c.args, "-m --message --pathspec-from-file", "")
+			if len(ps) == 0 || ps[0].val == "save" || len(ps) == 1 && ps[0].val == "push" {
+				if ru, bad := c.w.unknownInto(arg{val: ".", pos: c.pos}); bad {
+					c.raiseMsg(ru, "could switch the guard off: takes untracked files away, an agent's settings and hooks among them")
+				}
+			}
+		}
 	}
 	switch sub {
 	case "status", "log", "diff", "show", "ls-files", "ls-tree", "cat-file", "rev-parse", "describe", "shortlog",
@@ -369,6 +379,13 @@ func gitSub(c *call, sub string) {
 				if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {
 					c.raise(ru)
 				}
+			}
+		}
+		if sub == "apply" && !c.hasOpt("--check --stat --numstat --summary --cached") ||
+			sub == "am" && !c.hasOpt("--abort --quit --show-current-patch") {
+			// a patch names the files it changes, and nobody has read it
+			if ru, bad := c.w.unknownInto(arg{val: ".", pos: c.pos}); bad {
+				c.raise(ru)
 			}
 		}
 		if sub == "apply" && c.hasOpt("--unsafe-paths") {

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -103,6 +104,10 @@ func (w *walker) guard() *guardIndex {
 func (w *walker) mayBeGuarded(v string) bool {
 	if len(w.env.Protected) == 0 {
 		return false
+	}
+	if hasGlobChar(v) {
+		// .cl*/settings.json names no marker, yet bash expands it to one
+		return true
 	}
 	lv := v
 	if hasUpper(v) {
@@ -285,13 +290,25 @@ func (c *call) guardChanges(ts []arg, recursive bool) {
 // destination itself, and dest/<name> for each source, which is where a
 // source lands when dest is a directory. A source that is a tree lands
 // over a directory that holds a protected file, so holders count there.
-func (c *call) guardCopies(dest arg, sources []arg) {
+// becomes says the one source may be a directory that becomes dest when
+// dest does not exist yet (cp -r, mv, ln -s): dest then counts as a
+// holder too, unless it surely exists (the workspace, home). contents
+// says a source written as its contents (cp -r dir/., rsync's dir/) puts
+// files whose names are not known now into dest.
+func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 	if len(c.w.env.Protected) == 0 || dest.dyn {
 		return
 	}
-	// dest itself counts as a file, not as a holder: copying a tree into
-	// ~/.local/bin adds to it, and what lands there is dest/<name>
-	if ru, bad := c.w.guardTarget(dest, false); bad {
+	holders := false
+	if becomes {
+		if p, ok := c.w.abs(dest.val); !ok || !c.w.surelyExists(p) {
+			holders = true
+		}
+	}
+	// dest itself counts as a file, not as a holder, when it must be a
+	// directory already: copying a tree into ~/.local/bin adds to it, and
+	// what lands there is dest/<name>
+	if ru, bad := c.w.guardTarget(dest, holders); bad {
 		c.raise(ru)
 		return
 	}
@@ -300,6 +317,13 @@ func (c *call) guardCopies(dest arg, sources []arg) {
 			continue
 		}
 		name := path.Base(strings.TrimSuffix(s.val, "/"))
+		if contents && (name == "." || c.name == "rsync" && strings.HasSuffix(s.val, "/")) {
+			if ru, bad := c.w.unknownInto(dest); bad {
+				c.raise(ru)
+				return
+			}
+			continue
+		}
 		if name == "." || name == "/" || name == ".." {
 			continue
 		}
@@ -337,4 +361,317 @@ func hasUpper(s string) bool {
 		}
 	}
 	return false
+}
+
+// unknownInto judges a command that writes files whose names only its
+// input knows (an archive's members, a patch's files, the contents of a
+// tree) below the directory dir. Any of them may be an agent's hook
+// configuration when dir holds one, or is a directory an agent reads its
+// project settings from: the workspace, where the input starts, and the
+// directories above them. A dir known only at run time counts as the worst.
+func (w *walker) unknownInto(dir arg) (rule, bool) {
+	if len(w.env.Protected) == 0 {
+		return rule{}, false
+	}
+	unknown := guardRule("may overwrite", "an agent's settings or hooks: it writes files whose names are not known now into a directory only known at run time")
+	if dir.dyn {
+		return unknown, true
+	}
+	return worstOf(w, dir, func() (rule, bool) {
+		p, ok := w.abs(dir.val)
+		if !ok {
+			return unknown, true
+		}
+		if m, what := w.guardOf(p); m != guardNone {
+			return guardRule("may overwrite", what+": it writes files whose names are not known now"), true
+		}
+		if w.projectRoot(p) {
+			return guardRule("may overwrite", "an agent's project settings or hooks (.claude, .codex, ...): it writes files whose names are not known now into "+dir.val), true
+		}
+		return rule{}, false
+	})
+}
+
+// projectRoot reports a directory an agent may read its project settings
+// from: the workspace, the directory the input starts in, or one above
+// either of them.
+func (w *walker) projectRoot(p string) bool {
+	for _, d := range []string{w.env.Workspace, startDir(w.env)} {
+		if d != "" && within(d, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// surelyExists reports a directory that is there before any command runs:
+// a copy into it adds to it rather than becoming it.
+func (w *walker) surelyExists(p string) bool {
+	return w.projectRoot(p) || (w.env.Home != "" && within(w.env.Home, p))
+}
+
+// findFilter is what a find expression says about the files it selects,
+// as far as it can be read without running it.
+type findFilter struct {
+	names, paths []string // -name and -path patterns, lowercased; all must match
+	minDepth     int
+	maxDepth     int // -1: no limit
+	// open: the expression is more than a list of tests joined by "and"
+	// (!, -o, parentheses, -regex): its tests cannot rule a file out
+	open bool
+}
+
+func findFilterOf(args []arg) findFilter {
+	ff := findFilter{maxDepth: -1}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			ff.open = true
+			continue
+		}
+		next := ""
+		if i+1 < len(args) && !args[i+1].dyn {
+			next = strings.ToLower(args[i+1].val)
+		}
+		switch a.val {
+		case "!", "-not", "-o", "-or", ",", "(", ")", "-regex", "-iregex":
+			ff.open = true
+		case "-name", "-iname":
+			ff.names = append(ff.names, next)
+			i++
+		case "-path", "-ipath", "-wholename", "-iwholename":
+			ff.paths = append(ff.paths, next)
+			i++
+		case "-maxdepth", "-mindepth":
+			n := 0
+			for _, ch := range next {
+				if ch < '0' || ch > '9' || n > 1000 {
+					n = -1
+					break
+				}
+				n = n*10 + int(ch-'0')
+			}
+			if n >= 0 && a.val == "-maxdepth" {
+				ff.maxDepth = n
+			} else if n >= 0 {
+				ff.minDepth = n
+			}
+			i++
+		}
+	}
+	return ff
+}
+
+// findReach returns a protected file that find, started at root, would
+// select with the tests ff, as find prints it ("./.claude/settings.json"),
+// or "". It looks below a directory that holds a protected file, and in a
+// project root for the project's files; like rm -r, it does not count a
+// project's files in any other directory.
+func (w *walker) findReach(root arg, ff findFilter) string {
+	if len(w.env.Protected) == 0 || root.dyn {
+		return ""
+	}
+	p, ok := w.abs(root.val)
+	if !ok {
+		return ""
+	}
+	lp := strings.ToLower(p)
+	var re []string
+	if lp != "/" {
+		re = strings.Split(strings.TrimPrefix(lp, "/"), "/")
+	}
+	project := w.projectRoot(p)
+	for i := range w.guard().pats {
+		gp := &w.guards.pats[i]
+		var rest []string
+		found := false
+		n := len(gp.elems)
+		if gp.abs {
+			switch {
+			case len(re) <= n && gp.elemsMatch(gp.elems[:len(re)], re):
+				rest, found = gp.elems[len(re):], true
+			case len(re) > n && gp.tree && gp.elemsMatch(gp.elems, re[:n]):
+				rest, found = nil, true
+			}
+		} else {
+			// the longest end of root that starts the entry: .claude for
+			// .claude/settings*.json; none at all in a project root
+			for k := min(n, len(re)); k >= 0 && !found; k-- {
+				if (k > 0 || project) && gp.elemsMatch(gp.elems[:k], re[len(re)-k:]) {
+					rest, found = gp.elems[k:], true
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		if f, ok := ff.reaches(root.val, rest, gp.tree); ok {
+			return f
+		}
+	}
+	return ""
+}
+
+// reaches tests the file rest below root against ff; rest may hold
+// patterns (settings*.json), and a tree has files of any name below it.
+func (ff findFilter) reaches(root string, rest []string, tree bool) (string, bool) {
+	names := slices.Clone(rest)
+	if tree {
+		names = append(names, "*")
+	}
+	if len(names) == 0 {
+		// root is the file itself
+		names = nil
+	}
+	depth := len(names)
+	if depth < ff.minDepth || ff.maxDepth >= 0 && depth > ff.maxDepth {
+		return "", false
+	}
+	if n := len(names); n > 0 && !ff.open {
+		last := names[n-1]
+		for _, np := range ff.names {
+			if tree && last == "*" {
+				// a tree holds files of any name, but a test for build
+				// output (*.pyc, *.o) is not after its configuration
+				if ext := path.Ext(globSample(np)); ext != "" && !configExts[ext] {
+					return "", false
+				}
+			}
+			ok1, _ := path.Match(np, last)
+			ok2, _ := path.Match(last, np)
+			if !ok1 && !(hasGlobChar(last) && ok2) {
+				return "", false
+			}
+			if hasGlobChar(last) && !hasGlobChar(np) {
+				last = np // the name the test asks for
+			}
+		}
+		names[n-1] = last
+	}
+	for i, e := range names {
+		names[i] = globSample(e)
+	}
+	f := strings.TrimSuffix(root, "/")
+	if len(names) > 0 {
+		f += "/" + strings.Join(names, "/")
+	}
+	if !ff.open {
+		for _, pp := range ff.paths {
+			if !wildMatch(pp, strings.ToLower(f)) {
+				return "", false
+			}
+		}
+	}
+	return f, true
+}
+
+// configExts are the kinds of file an agent's configuration, hooks and
+// extensions are written in.
+var configExts = map[string]bool{".json": true, ".jsonc": true, ".toml": true, ".js": true, ".mjs": true, ".cjs": true,
+	".ts": true, ".mts": true, ".yaml": true, ".yml": true, ".sh": true, ".py": true}
+
+// globSample returns a name a pattern matches: settings*.json gives
+// settings.json.
+func globSample(p string) string {
+	if !hasGlobChar(p) {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '*':
+		case '?':
+			b.WriteByte('x')
+		case '[':
+			j := i + 1
+			if j < len(p) && (p[j] == '!' || p[j] == '^') {
+				j++
+			}
+			end := strings.IndexByte(p[j+min(1, len(p)-j):], ']')
+			if j >= len(p) || end < 0 || p[i+1] == '!' || p[i+1] == '^' {
+				b.WriteByte('x')
+				if end >= 0 {
+					i = j + 1 + end
+				}
+				continue
+			}
+			b.WriteByte(p[j])
+			i = j + 1 + end
+		default:
+			b.WriteByte(p[i])
+		}
+	}
+	if b.Len() == 0 {
+		return "x"
+	}
+	return b.String()
+}
+
+// wildMatch matches s against a find -path pattern, where * and ? match
+// "/" too. Its cost is bounded by len(p)*len(s).
+func wildMatch(p, s string) bool {
+	pi, si, star, mark := 0, 0, -1, 0
+	for si < len(s) {
+		if pi < len(p) && p[pi] == '*' {
+			star, mark = pi, si
+			pi++
+			continue
+		}
+		if pi < len(p) {
+			if ok, n := matchOne(p[pi:], s[si]); ok {
+				pi += n
+				si++
+				continue
+			}
+		}
+		if star < 0 {
+			return false
+		}
+		pi = star + 1
+		mark++
+		si = mark
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
+}
+
+// matchOne matches the byte c against the pattern element at the start of
+// p and returns the element's length.
+func matchOne(p string, c byte) (bool, int) {
+	switch p[0] {
+	case '?':
+		return true, 1
+	case '\\':
+		if len(p) > 1 {
+			return p[1] == c, 2
+		}
+	case '[':
+		end := strings.IndexByte(p[min(2, len(p)):], ']')
+		if end >= 0 {
+			class := p[1 : 2+end]
+			neg := class[0] == '!' || class[0] == '^'
+			if neg {
+				class = class[1:]
+			}
+			in := false
+			for i := 0; i < len(class); i++ {
+				if i+2 < len(class) && class[i+1] == '-' {
+					in = in || class[i] <= c && c <= class[i+2]
+					i += 2
+				} else {
+					in = in || class[i] == c
+				}
+			}
+			return in != neg, 2 + end + 1
+		}
+	}
+	return p[0] == c, 1
+}
+
+// mustAbs is abs for a path known to resolve.
+func (w *walker) mustAbs(p string) string {
+	a, _ := w.abs(p)
+	return a
 }

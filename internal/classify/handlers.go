@@ -24,7 +24,7 @@ func init() {
 		"unset": unsetCommand, "test": testCommand, "[": testCommand, "compgen": completionCommand,
 		"complete": completionCommand, "jobs": jobsCommand, "hash": hashCommand, "history": historyCommand,
 		"local": declareCommand, "declare": declareCommand, "typeset": declareCommand, "export": declareCommand,
-		"readonly": declareCommand, "shopt": shoptCommand, "curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "rg": rgCommand,
+		"readonly": declareCommand, "shopt": shoptCommand, "curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "bsdtar": tarCommand, "gtar": tarCommand, "rg": rgCommand,
 		"base64": base64Command, "permguard": permguardCommand, "parallel": parallelCommand,
 		"watch": watchCommand, "flock": flockCommand, "script": scriptCommand, "env": envCommand,
 		"sudo": sudoCommand, "doas": sudoCommand, "pkexec": sudoCommand, "run0": sudoCommand, "sudoedit": sudoCommand,
@@ -209,7 +209,7 @@ func sudoCommand(c *call) flow {
 	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
 	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
 		name, val, _ := strings.Cut(c.args[i].val, "=")
-		if ru, ok := envRule(name, true); ok {
+		if ru, ok := c.w.envRule(name, true); ok {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
 		c.w.commandValue(name, &arg{val: val}, c.pos)
@@ -301,9 +301,19 @@ func envUnsets(args []arg, i int) (arg, bool) {
 	return arg{}, false
 }
 
+// ruleEnvEmpty: a command started with an empty environment runs without
+// the level and mode the user gave permguard in its variables.
+var ruleEnvEmpty = danger("self-protect", "could switch the guard off: runs the command without permguard's variables (an empty environment)")
+
 func envCommand(c *call) flow {
 	args := c.args
 	i := 0
+	empty := false
+	defer func() {
+		if empty && i < len(args) {
+			c.raise(ruleEnvEmpty)
+		}
+	}()
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a.dyn {
@@ -313,6 +323,9 @@ func envCommand(c *call) flow {
 		if v == "--" {
 			i++
 			break
+		}
+		if v == "-" || v == "--ignore-environment" || len(v) > 1 && v[0] == '-' && v[1] != '-' && isLetters(v[1:]) && strings.ContainsRune(v, 'i') {
+			empty = true
 		}
 		if !strings.HasPrefix(v, "--") && len(v) > 2 && isLetters(v[1:]) && v[len(v)-1] == 'S' {
 			v = "-S" // a cluster ending in S: env -iS 'cmd'
@@ -331,7 +344,15 @@ func envCommand(c *call) flow {
 				script = v[2:]
 			}
 			c.raise(r("env-split", Minimal, "runs the command in its -S string (classified on its own)"))
-			c.runScript(FrameScript, script+" "+joinArgs(args[i+1:]))
+			if empty {
+				c.runScript(FrameScript, "env -i "+script+" "+joinArgs(args[i+1:]))
+			} else if strings.HasPrefix(strings.TrimSpace(script), "-") {
+				// env -S '-i cmd': the options in the string count too
+				c.runScript(FrameScript, "env "+script+" "+joinArgs(args[i+1:]))
+			} else {
+				c.runScript(FrameScript, script+" "+joinArgs(args[i+1:]))
+			}
+			empty = false
 			return flow{kind: flowData}
 		}
 		if !strings.HasPrefix(v, "-") {
@@ -359,7 +380,7 @@ func envCommand(c *call) flow {
 			break
 		}
 		name := a.val[:eq]
-		if ru, ok := envRule(name, true); ok {
+		if ru, ok := c.w.envRule(name, true); ok {
 			c.raiseMsg(ru, "sets "+name+": "+ru.why)
 		}
 		c.w.commandValue(name, &arg{val: a.val[eq+1:]}, c.pos)
@@ -386,6 +407,14 @@ func execCommand(c *call) flow {
 	if i >= len(c.args) {
 		c.raise(r("exec-redirect", High, "redirects the shell's own input or output for every command after it"))
 		return flow{}
+	}
+	for j := 0; j < i; j++ {
+		if v := c.args[j].val; v == "-a" {
+			j++
+		} else if !c.args[j].dyn && len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsRune(v, 'c') {
+			// exec -c runs the command with an empty environment
+			c.raise(ruleEnvEmpty)
+		}
 	}
 	return c.w.dispatch(c, c.args[i:])
 }

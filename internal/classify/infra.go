@@ -532,7 +532,11 @@ func infraTools() []tool {
 		{names: "kill", rule: r("kill", High, "sends a signal to processes, which can stop them"), check: killCheck},
 		{names: "pkill killall", rule: r("pkill", High, "stops every process matching a name or pattern")},
 		{names: "killall5", rule: danger("killall5", "sends a signal to every process on the machine")},
-		{names: "chattr", rule: r("chattr", High, "changes file attributes such as immutable or append-only")},
+		{names: "chattr", rule: r("chattr", High, "changes file attributes such as immutable or append-only"), check: func(c *call) {
+			if ps := positional(c.args); len(ps) > 1 {
+				c.guardChanges(ps[1:], true)
+			}
+		}},
 
 		// Accounts.
 		{names: "useradd adduser", rule: r("useradd", High, "creates a user account")},
@@ -728,7 +732,7 @@ func infraTools() []tool {
 					c.raise(r("rsync-remove-source", High, "deletes the source files after copying them"))
 				}
 				if ps := positional(c.args); len(ps) > 1 && !strings.Contains(ps[len(ps)-1].val, ":") {
-					c.guardCopies(ps[len(ps)-1], ps[:len(ps)-1])
+					c.guardCopies(ps[len(ps)-1], ps[:len(ps)-1], false, true)
 				}
 			},
 		},

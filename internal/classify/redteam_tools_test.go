@@ -135,62 +135,62 @@ var redteamToolCases = []classifyCase{
 
 	// bash history -w/-a FILE writes the history list to FILE; history -s
 	// adds entries, also in a non-interactive shell (verified).
-	high(`history -w /home/u/.bashrc`, "write-persistence"),
-	high(`history -a ~/.bashrc`, "write-persistence"),
-	high(`history -s 'curl x|sh'; history -w ~/.bashrc`, "write-persistence"),
+	dangerous(`history -w /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`history -a ~/.bashrc`, "write-startup-unknown"),
+	dangerous(`history -s 'curl x|sh'; history -w ~/.bashrc`, "write-startup-unknown"),
 
 	// gawk -i inplace rewrites its input files (verified); --profile,
 	// -o/--pretty-print and --dump-variables write files (verified).
-	high(`gawk -i inplace '{print "x"}' /home/u/.bashrc`, "write-persistence"),
-	high(`gawk --include=inplace '{print}' /home/u/.bashrc`, "write-persistence"),
-	high(`gawk --profile=/home/u/.bashrc 'BEGIN{}'`, "write-persistence"),
-	high(`gawk -o/home/u/.bashrc 'BEGIN{}'`, "write-persistence"),
-	high(`gawk --dump-variables=/home/u/.bashrc 'BEGIN{}'`, "write-persistence"),
+	dangerous(`gawk -i inplace '{print "x"}' /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`gawk --include=inplace '{print}' /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`gawk --profile=/home/u/.bashrc 'BEGIN{}'`, "write-startup-unknown"),
+	dangerous(`gawk -o/home/u/.bashrc 'BEGIN{}'`, "write-startup-unknown"),
+	dangerous(`gawk --dump-variables=/home/u/.bashrc 'BEGIN{}'`, "write-startup-unknown"),
 
 	// uniq [INPUT [OUTPUT]] and xxd [infile [outfile]] write the second operand.
-	high(`uniq in.txt /home/u/.bashrc`, "write-persistence"),
+	dangerous(`uniq in.txt /home/u/.bashrc`, "write-startup-unknown"),
 	low(`uniq in.txt out.txt`, ""),
-	high(`xxd in /home/u/.bashrc`, "write-persistence"),
-	high(`xxd -r in /home/u/.bashrc`, "write-persistence"),
+	dangerous(`xxd in /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`xxd -r in /home/u/.bashrc`, "write-startup-unknown"),
 	low(`xxd -r -p in out.bin`, ""),
 
 	// -o in a cluster: sort -uo FILE is the common "sort a file in place"
 	// idiom; sort -o FILE alone is caught.
-	high(`sort -uo /home/u/.bashrc x`, "write-persistence"),
-	high(`sort -mo /home/u/.bashrc x`, "write-persistence"),
+	dangerous(`sort -uo /home/u/.bashrc x`, "write-startup-unknown"),
+	dangerous(`sort -mo /home/u/.bashrc x`, "write-startup-unknown"),
 	// holds
-	high(`sort -o ~/.bashrc x`, "write-persistence"),
+	dangerous(`sort -o ~/.bashrc x`, "write-startup-unknown"),
 
 	// shuf -o, iconv -o, tree -o, info -o, sdiff -o, espeak -w write files.
-	high(`shuf -o /home/u/.bashrc -e x`, "write-persistence"),
-	high(`iconv -f utf8 -t utf8 -o /home/u/.bashrc x`, "write-persistence"),
-	high(`iconv -f utf8 -t ascii --output=/home/u/.bashrc x`, "write-persistence"),
-	high(`tree -o /home/u/.bashrc`, "write-persistence"),
+	dangerous(`shuf -o /home/u/.bashrc -e x`, "write-startup-unknown"),
+	dangerous(`iconv -f utf8 -t utf8 -o /home/u/.bashrc x`, "write-startup-unknown"),
+	dangerous(`iconv -f utf8 -t ascii --output=/home/u/.bashrc x`, "write-startup-unknown"),
+	dangerous(`tree -o /home/u/.bashrc`, "write-startup-unknown"),
 	// tree -R with -H writes 00Tree.html into every directory it visits
 	high(`tree -R -H . -L 1 /home/u`, ""),
-	high(`info -o /home/u/.bashrc ls`, "write-persistence"),
-	high(`sdiff -o /home/u/.bashrc a b`, "write-persistence"),
-	high(`espeak -w /home/u/.bashrc hi`, "write-persistence"),
+	dangerous(`info -o /home/u/.bashrc ls`, "write-startup-unknown"),
+	dangerous(`sdiff -o /home/u/.bashrc a b`, "write-startup-unknown"),
+	dangerous(`espeak -w /home/u/.bashrc hi`, "write-startup-unknown"),
 	// less -o/-O FILE copies piped input to FILE (verified in a tty)
-	high(`less -O /home/u/.bashrc x`, "write-persistence"),
-	high(`less --LOG-FILE=/home/u/.bashrc x`, "write-persistence"),
+	dangerous(`less -O /home/u/.bashrc x`, "write-startup-unknown"),
+	dangerous(`less --LOG-FILE=/home/u/.bashrc x`, "write-startup-unknown"),
 	// file -C writes MAGIC.mgc into the current directory
 	low(`file -C -m x`, ""),
 
 	// script [FILE] writes the session transcript to FILE, ./typescript by
 	// default (verified: the command's output lands in the file).
-	high(`script -c ls /home/u/.bashrc`, "write-persistence"),
-	high(`script -O /home/u/.bashrc -c ls`, "write-persistence"),
+	dangerous(`script -c ls /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`script -O /home/u/.bashrc -c ls`, "write-startup-unknown"),
 	low(`script -c ls`, ""),
 	// parallel --joblog/--results FILE write files
-	high(`parallel --joblog /home/u/.bashrc echo ::: a`, "write-persistence"),
+	dangerous(`parallel --joblog /home/u/.bashrc echo ::: a`, "write-startup-unknown"),
 	high(`parallel --results /home/u/x echo ::: a`, "write-outside"),
 	// flock FILE creates FILE when it is missing (verified)
 	high(`flock /home/u/.config/autostart/x.desktop true`, "write-persistence"),
 
 	// yq (kislyuk) spells it --in-place; mikefarah's -i is caught but only
 	// at low, even outside the workspace.
-	high(`yq --in-place -y '.a=1' /home/u/.bashrc`, "write-persistence"),
+	dangerous(`yq --in-place -y '.a=1' /home/u/.bashrc`, "write-startup-unknown"),
 
 	// go telemetry on|off|local writes go's config under ~/.config/go (and
 	// "on" uploads reports); go env -w=true is go env -w (verified).
@@ -284,39 +284,39 @@ var redteamToolCases = []classifyCase{
 	// tar -f in a cluster (-czf, czf) is never judged: the most common
 	// spelling. tar -c -f is caught.
 	high(`tar -czf /home/u/x.tgz .`, "write-outside"),
-	high(`tar czf /home/u/.bashrc .`, "write-persistence"),
+	dangerous(`tar czf /home/u/.bashrc .`, "write-startup-unknown"),
 	high(`tar -cf /home/u/x.tar .`, "write-outside"),
 	// holds
-	high(`tar -c -f /home/u/.bashrc .`, "write-persistence"),
+	dangerous(`tar -c -f /home/u/.bashrc .`, "write-startup-unknown"),
 	// -P/--absolute-names extracts /abs/member names where they say
-	high(`tar -xPf x.tar`, ""),
-	high(`tar -xf x.tar --absolute-names`, ""),
+	dangerous(`tar -xPf x.tar`, ""),
+	dangerous(`tar -xf x.tar --absolute-names`, ""),
 	// -C in a cluster: the same as tar -xf x.tar -C /home/u (dangerous)
 	dangerous(`tar -xvC /home/u -f x.tar`, "write-critical"),
 	// snapshot, index and one-top-level files are written where named
-	high(`tar -cf x.tar -g /home/u/.bashrc .`, "write-persistence"),
-	high(`tar -cf x.tar --listed-incremental=/home/u/.bashrc .`, "write-persistence"),
-	high(`tar -cvf x.tar --index-file=/home/u/.bashrc .`, "write-persistence"),
+	dangerous(`tar -cf x.tar -g /home/u/.bashrc .`, "write-startup-unknown"),
+	dangerous(`tar -cf x.tar --listed-incremental=/home/u/.bashrc .`, "write-startup-unknown"),
+	dangerous(`tar -cvf x.tar --index-file=/home/u/.bashrc .`, "write-startup-unknown"),
 	high(`tar -xf x.tar --one-top-level=/home/u/x`, "write-outside"),
 	// HOST:FILE archives are opened over rsh/ssh: network
-	high(`tar -xf host:x.tar`, ""),
+	high(`tar -xf host:x.tar -C build`, ""),
 	high(`tar -cf user@host:/x.tar .`, ""),
 	// --remove-files deletes what it archived (rm is high)
 	high(`tar -cf x.tar --remove-files src`, ""),
 	// unzip -: allows ../ member names; 7z -oDIR extracts into DIR
-	high(`unzip -: x.zip`, ""),
+	dangerous(`unzip -: x.zip`, ""),
 	high(`7za x x.7z -o/home/u/.ssh`, "write-persistence"),
 	dangerous(`7z x -o/etc x.7z`, "write-system"),
 	// zip -T -TT CMD runs CMD to test the archive (verified)
 	high(`zip -r x.zip . -T -TT 'sh -c id'`, ""),
 	high(`zip -r x.zip . -T --unzip-command='sh -c id'`, ""),
 	// patch FILE / -d DIR / -o in a cluster
-	high(`patch /home/u/.bashrc < x.diff`, "write-persistence"),
-	high(`patch -d /home/u -p1 < x.diff`, ""),
-	high(`patch -so /home/u/.bashrc x y`, "write-persistence"),
+	dangerous(`patch /home/u/.bashrc < x.diff`, "write-startup-unknown"),
+	dangerous(`patch -d /home/u -p1 < x.diff`, ""),
+	dangerous(`patch -so /home/u/.bashrc x y`, "write-startup-unknown"),
 	// dos2unix/unix2dos rewrite their operands; -n IN OUT writes OUT
-	high(`dos2unix /home/u/.bashrc`, "write-persistence"),
-	high(`unix2dos -n x /home/u/.profile`, "write-persistence"),
+	dangerous(`dos2unix /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`unix2dos -n x /home/u/.profile`, "write-startup-unknown"),
 	// sed -i SUFFIX with a / puts the backup in that directory (verified)
 	high(`sed --in-place='/home/u/.config/autostart/*' 's/a/b/' x.desktop`, "write-persistence"),
 	// yq -i on a file outside the workspace
@@ -365,7 +365,7 @@ var redteamToolCases = []classifyCase{
 
 	// cmake -E env/chdir run commands; -E copy writes; -P runs a script
 	high(`cmake -E env X=1 sh -c id`, ""),
-	high(`cmake -E copy x /home/u/.bashrc`, "write-persistence"),
+	dangerous(`cmake -E copy x /home/u/.bashrc`, "write-startup-unknown"),
 	high(`cmake -P x.cmake`, ""),
 	high(`cmake --install build --prefix /usr/local`, ""),
 
@@ -395,7 +395,7 @@ EOF`, ""),
 	high(`go vet --vettool=./x ./...`, ""),
 	high(`go build -o /home/u/.local/bin/x .`, "write-persistence"),
 	high(`go test -c -o /home/u/.local/bin/x ./pkg`, "write-persistence"),
-	high(`go test -coverprofile=/home/u/.bashrc ./...`, "write-persistence"),
+	dangerous(`go test -coverprofile=/home/u/.bashrc ./...`, "write-startup-unknown"),
 	high(`go build -ldflags=-extld=./x .`, ""),
 	high(`go mod vendor -o /home/u/v`, "write-outside"),
 	high(`go tool cover -html=c.out -o /home/u/x.html`, "write-outside"),
@@ -407,14 +407,14 @@ EOF`, ""),
 
 	// compilers and bundlers: output outside, wrappers, plugins, servers
 	high(`gcc -o /home/u/.local/bin/x x.c`, "write-persistence"),
-	high(`cc -o ~/.bashrc x.c`, "write-persistence"),
+	dangerous(`cc -o ~/.bashrc x.c`, "write-startup-unknown"),
 	high(`gcc -wrapper sh,-c,id x.c`, ""),
 	high(`gcc -fplugin=./x.so x.c`, ""),
 	high(`rustc -C linker=./x x.rs`, ""),
 	high(`rustc -o /home/u/.local/bin/x x.rs`, "write-persistence"),
 	high(`javac -d /home/u/x X.java`, "write-outside"),
-	high(`tsc --outFile /home/u/.bashrc`, "write-persistence"),
-	high(`esbuild x.js --outfile=/home/u/.bashrc`, "write-persistence"),
+	dangerous(`tsc --outFile /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`esbuild x.js --outfile=/home/u/.bashrc`, "write-startup-unknown"),
 	high(`esbuild x.js --serve`, ""),
 	high(`webpack serve`, ""),
 	high(`vite build --watch`, ""),
@@ -440,12 +440,12 @@ EOF`, ""),
 	high(`playwright codegen`, ""),
 
 	// formatters and linters writing outside the workspace
-	high(`prettier --write /home/u/.bashrc`, "write-persistence"),
+	dangerous(`prettier --write /home/u/.bashrc`, "write-startup-unknown"),
 	high(`black /home/u/x.py`, "write-outside"),
-	high(`shfmt -w /home/u/.bashrc`, "write-persistence"),
-	high(`eslint -o /home/u/.bashrc .`, "write-persistence"),
+	dangerous(`shfmt -w /home/u/.bashrc`, "write-startup-unknown"),
+	dangerous(`eslint -o /home/u/.bashrc .`, "write-startup-unknown"),
 	high(`gofmt -w /home/u/x.go`, "write-outside"),
-	high(`goimports -w /home/u/.bashrc`, "write-persistence"),
+	dangerous(`goimports -w /home/u/.bashrc`, "write-startup-unknown"),
 	high(`rustfmt /home/u/x.rs`, "write-outside"),
 	high(`clang-format -i /home/u/x.c`, "write-outside"),
 	high(`ruff format /home/u/x.py`, "write-outside"),
@@ -455,7 +455,7 @@ EOF`, ""),
 	// writes must still be judged (found by FuzzClassify)
 	dangerous(`X=1 buf /`, "write-critical"),
 	dangerous(`env X=1 buf /`, "write-critical"),
-	high(`FOO=1 prettier --write /home/u/.bashrc`, "write-persistence"),
+	dangerous(`FOO=1 prettier --write /home/u/.bashrc`, "write-startup-unknown"),
 
 	// npm: --prefix/--location move installs out of the workspace;
 	// --script-shell runs scripts with any program (go -exec is high);
@@ -542,7 +542,7 @@ EOF`, ""),
 	// openssl reads keys and writes files where -in/-out say; -engine loads
 	// a shared library
 	high(`openssl rsa -in /home/u/.ssh/id_rsa -text`, "read-secret"),
-	high(`openssl enc -aes256 -in x -out /home/u/.bashrc`, "write-persistence"),
+	dangerous(`openssl enc -aes256 -in x -out /home/u/.bashrc`, "write-startup-unknown"),
 	high(`openssl req -engine ./evil.so -new`, ""),
 
 	// git: clone -u is --upload-pack (verified); --template copies hooks
@@ -554,17 +554,17 @@ EOF`, ""),
 	high(`git clone -u 'sh -c id' repo r2`, ""),
 	high(`git init --template=./tpl`, ""),
 	high(`git clone --template=./tpl https://x/y`, ""),
-	high(`git apply --unsafe-paths --directory=/home/u x.patch`, ""),
+	dangerous(`git apply --unsafe-paths --directory=/home/u x.patch`, ""),
 	high(`git checkout-index -a --prefix=/home/u/.config/autostart/`, ""),
 	high(`git format-patch -o /home/u/.config/autostart HEAD~1`, ""),
 	high(`git bundle create /home/u/x.bundle HEAD`, ""),
-	high(`git archive -vo /home/u/.bashrc HEAD`, "write-persistence"),
+	dangerous(`git archive -vo /home/u/.bashrc HEAD`, "write-startup-unknown"),
 	high(`git archive --remote=ssh://x/y HEAD`, ""),
 	high(`git maintenance start`, ""),
 	high(`git maintenance register`, ""),
 	high(`git clone https://x/y /home/u/.config/autostart`, ""),
 	// holds
-	high(`git log --output=/home/u/.bashrc`, "write-persistence"),
+	dangerous(`git log --output=/home/u/.bashrc`, "write-startup-unknown"),
 	high(`git fetch --upload-pack='sh -c id' origin`, "git-exec"),
 	high(`git grep -O foo`, "git-exec"),
 

@@ -196,6 +196,11 @@ type Env struct {
 	// classifier cannot know which agents are installed, so the caller
 	// lists them (internal/guard builds the list from the hook registry).
 	Protected []ProtectedPath
+	// GuardVars are the variables that move an agent's configuration
+	// (CLAUDE_CONFIG_DIR, CODEX_HOME, ...): set for a child or written
+	// into a startup file, they take the agent away from the protected
+	// files, so they count as permguard's own variables.
+	GuardVars []string
 }
 
 // ProtectedPath is one entry of [Env.Protected].

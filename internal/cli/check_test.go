@@ -367,9 +367,10 @@ func TestCheckRunInput(t *testing.T) {
 			if len(gotEnv.OwnDirs) == 0 {
 				gotEnv.OwnDirs = nil
 			}
-			// the registry's protected files are guard's to test
-			// (TestProtectedFromRegistry)
+			// the registry's protected files and variables are guard's to
+			// test (TestProtectedFromRegistry, TestProtectedAgentVars)
 			gotEnv.Protected = nil
+			gotEnv.GuardVars = nil
 			if !reflect.DeepEqual(gotEnv, tt.wantEnv) {
 				t.Errorf("env %+v, want %+v", gotEnv, tt.wantEnv)
 			}

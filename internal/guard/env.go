@@ -33,8 +33,9 @@ type Env struct {
 	ProjectDirs map[hook.Agent]string
 
 	// AgentDirs maps the variables that move an agent's own directory
-	// ($PI_CODING_AGENT_DIR, $XDG_CONFIG_HOME; see
-	// [hook.InstallTarget.UserDirVar]) to their values, when absolute: the
+	// ($PI_CODING_AGENT_DIR, $XDG_CONFIG_HOME, $CODEX_HOME; see
+	// [hook.InstallTarget.UserDirVar] and [hook.Protect.Vars]) to their
+	// values, when absolute: the
 	// agent's files there are protected too.
 	AgentDirs map[string]string
 }
@@ -64,7 +65,7 @@ func ReadEnv(getenv func(string) string) Env {
 			}
 		}
 	}
-	for _, v := range hook.UserDirVars() {
+	for _, v := range append(hook.UserDirVars(), hook.ProtectVars()...) {
 		if d := absolute(getenv(v)); d != "" {
 			if e.AgentDirs == nil {
 				e.AgentDirs = map[string]string{}

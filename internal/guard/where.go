@@ -2,7 +2,9 @@ package guard
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/permguard/permguard/internal/classify"
@@ -77,6 +79,7 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 		}
 	}
 	ce.Protected = protectedPaths(env, req.Self)
+	ce.GuardVars = hook.GuardVars()
 	return ce, nil
 }
 
@@ -109,6 +112,13 @@ func protectedPaths(env Env, self string) []classify.ProtectedPath {
 			}
 			for _, p := range t.Protect.Project {
 				add(p, t.Protect.What)
+			}
+			for _, v := range slices.Sorted(maps.Keys(t.Protect.Vars)) {
+				if d := env.AgentDirs[v]; d != "" {
+					for _, p := range t.Protect.Vars[v] {
+						add(filepath.Join(d, p)+trailingSlash(p), t.Protect.What)
+					}
+				}
 			}
 		}
 	}

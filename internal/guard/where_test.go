@@ -63,6 +63,34 @@ func TestProtectedFromRegistry(t *testing.T) {
 	check("permguard", "/home/u/bin/permguard")
 }
 
+// TestProtectedAgentVars: the variables that move an agent's directory
+// (each verified in the agent's own docs or source) protect the files
+// there, and setting one for a child is dangerous.
+func TestProtectedAgentVars(t *testing.T) {
+	vars := map[string]string{
+		"HOME": "/home/u", "CODEX_HOME": "/srv/codex", "CLAUDE_CONFIG_DIR": "/srv/claude",
+		"GEMINI_CLI_HOME": "/srv/gem", "OPENCODE_CONFIG_DIR": "/srv/oc", "OPENCODE_CONFIG": "/srv/oc.json",
+	}
+	env := ReadEnv(func(k string) string { return vars[k] })
+	ce, err := classifyEnv(Request{Cwd: "/home/u/proj", Wd: "/home/u/proj"}, &hook.Call{Kind: hook.KindShell}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{
+		"echo '{}' > /srv/codex/hooks.json", "rm /srv/codex/config.toml", "echo '{}' > /srv/claude/settings.local.json",
+		"echo x > /srv/claude/hooks/guard.sh", "rm /srv/gem/.gemini/settings.json", "echo x > /srv/oc/plugins/p.js",
+		"echo '{}' > /srv/oc.json", "echo x > .claude/hooks/guard.sh", "echo x > /home/u/.gemini/hooks/x.sh",
+		"CODEX_HOME=/tmp/c codex", "env CLAUDE_CONFIG_DIR=/tmp/c claude", "export OPENCODE_CONFIG_DIR=/tmp/o",
+	} {
+		if v := classify.Classify(cmd, ce); !v.Dangerous {
+			t.Errorf("Classify(%q) = %v, not dangerous", cmd, v.Level)
+		}
+	}
+	if v := classify.Classify("XDG_CONFIG_HOME=/tmp/x ls", ce); v.Dangerous {
+		t.Errorf("XDG_CONFIG_HOME for a child is dangerous; every program reads it")
+	}
+}
+
 // TestProtectedNoHome: without a home directory the user's files are
 // unknown, and the projects' are still protected.
 func TestProtectedNoHome(t *testing.T) {

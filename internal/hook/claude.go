@@ -29,11 +29,15 @@ var claude = &Dialect{
 		Fallback: exitTwo,
 		// disableAllHooks in any settings file turns every hook off;
 		// ~/.claude.json and .mcp.json name MCP servers, programs that
-		// start with the next session
+		// start with the next session; .claude/hooks/ holds the scripts
+		// hooks run (the hooks guide's convention). CLAUDE_CONFIG_DIR
+		// moves the user's directory, .claude.json with it (Claude Code's
+		// CHANGELOG: "Respect CLAUDE_CONFIG_DIR everywhere").
 		Protect: Protect{
 			What:    "Claude Code's settings and hooks",
-			User:    []string{".claude/settings*.json", ".claude.json"},
-			Project: []string{".claude/settings*.json", ".mcp.json"},
+			User:    []string{".claude/settings*.json", ".claude.json", ".claude/hooks/"},
+			Project: []string{".claude/settings*.json", ".mcp.json", ".claude/hooks/"},
+			Vars:    map[string][]string{"CLAUDE_CONFIG_DIR": {"settings*.json", ".claude.json", "hooks/"}},
 		},
 	}},
 	decode: decodeClaude,

@@ -16,11 +16,13 @@ var codex = &Dialect{
 		Fallback:     exitTwoSaying,
 		AfterInstall: "Codex runs a new hook only once you trust it: open /hooks in Codex",
 		// config.toml can turn hooks off and names MCP servers; a
-		// project's .codex/ holds both files
+		// project's .codex/ holds both files. CODEX_HOME replaces
+		// ~/.codex (developers.openai.com/codex/environment-variables).
 		Protect: Protect{
 			What:    "Codex's configuration and hooks",
 			User:    []string{".codex/hooks.json", ".codex/config.toml"},
 			Project: []string{".codex/"},
+			Vars:    map[string][]string{"CODEX_HOME": {"hooks.json", "config.toml"}},
 		},
 	}},
 	decode: decodeCommon,

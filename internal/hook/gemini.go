@@ -18,11 +18,15 @@ var gemini = &Dialect{
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
 		},
 		Fallback: exitTwoSaying,
-		// extensions bring hooks and MCP servers of their own
+		// extensions bring hooks and MCP servers of their own;
+		// .gemini/hooks/ holds the scripts hooks run (docs/hooks). Gemini
+		// reads ~/.gemini under GEMINI_CLI_HOME instead of the home
+		// directory when it is set (docs/reference/configuration.md).
 		Protect: Protect{
 			What:    "Gemini CLI's settings and hooks",
-			User:    []string{".gemini/settings.json", ".gemini/extensions/"},
-			Project: []string{".gemini/settings.json", ".gemini/extensions/"},
+			User:    []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
+			Project: []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
+			Vars:    map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"}},
 		},
 	}},
 	decode: decodeGemini,

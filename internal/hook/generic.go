@@ -35,12 +35,19 @@ var generic = &Dialect{
 			Project:      ".opencode/plugin/permguard.js",
 			AfterInstall: "opencode loads it when it starts",
 			// opencode.json lists plugins too, and opencode reads both
-			// spellings of the plugin directory
+			// spellings of the plugin directory. OPENCODE_CONFIG names one
+			// more configuration file; OPENCODE_CONFIG_DIR one more
+			// directory read like .opencode, its plugins and opencode.json
+			// (opencode's config loader).
 			Protect: Protect{
 				What: "opencode's plugins and configuration",
 				User: []string{"opencode/plugin/", "opencode/plugins/", "opencode/opencode.json",
 					"opencode/opencode.jsonc", "opencode/config.json"},
 				Project: []string{".opencode/plugin/", ".opencode/plugins/", "opencode.json", "opencode.jsonc"},
+				Vars: map[string][]string{
+					"OPENCODE_CONFIG":     {"."},
+					"OPENCODE_CONFIG_DIR": {"plugin/", "plugins/", "opencode.json", "opencode.jsonc"},
+				},
 			},
 		},
 	},

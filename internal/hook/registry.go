@@ -94,6 +94,12 @@ type Protect struct {
 	// A path ending in "/" is a directory with everything in it; an
 	// element may be a pattern ("settings*.json").
 	User, Project []string
+	// Vars are the variables that move the agent's files elsewhere
+	// (CODEX_HOME), each with the paths under the directory it names
+	// ("." for the file it names). Where one is set, those paths are
+	// protected too; setting one for a child or in a startup file is
+	// dangerous in itself.
+	Vars map[string][]string
 }
 
 // dialects is the registry: every list of agents permguard shows derives
@@ -210,6 +216,40 @@ func UserDirVars() []string {
 		}
 	}
 	return out
+}
+
+// GuardVars lists every variable that moves an agent's files: each
+// [Protect.Vars] and each [InstallTarget.UserDirVar] but XDG_CONFIG_HOME,
+// which every program reads and no agent owns. Sorted, once each.
+func GuardVars() []string {
+	var out []string
+	for _, d := range dialects {
+		for _, t := range d.Targets {
+			if t.UserDirVar != "" && t.UserDirVar != "XDG_CONFIG_HOME" {
+				out = append(out, t.UserDirVar)
+			}
+			for v := range t.Protect.Vars {
+				out = append(out, v)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// ProtectVars lists every [Protect.Vars] variable, once each, so the
+// environment can be read before the agent is known.
+func ProtectVars() []string {
+	var out []string
+	for _, d := range dialects {
+		for _, t := range d.Targets {
+			for v := range t.Protect.Vars {
+				out = append(out, v)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // detectedNames lists the dialects [Auto] can tell apart.
