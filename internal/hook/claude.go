@@ -21,7 +21,7 @@ var claude = &Dialect{
 	Display:       "Claude Code",
 	ProjectDirVar: "CLAUDE_PROJECT_DIR",
 	Targets: []InstallTarget{{
-		Name: "claude", User: ".claude/settings.json", Project: ".claude/settings.json",
+		Name: "claude", User: "settings.json", UserDirVar: "CLAUDE_CONFIG_DIR", UserDir: ".claude", Project: ".claude/settings.json",
 		Events: []string{"PreToolUse"},
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}

@@ -8,7 +8,7 @@ var codex = &Dialect{
 	Agent:   Codex,
 	Display: "Codex",
 	Targets: []InstallTarget{{
-		Name: "codex", User: ".codex/hooks.json", Project: ".codex/hooks.json",
+		Name: "codex", User: "hooks.json", UserDirVar: "CODEX_HOME", UserDir: ".codex", Project: ".codex/hooks.json",
 		Events: []string{"PreToolUse"},
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}

@@ -11,7 +11,7 @@ var gemini = &Dialect{
 	Display:       "Gemini CLI",
 	ProjectDirVar: "GEMINI_PROJECT_DIR",
 	Targets: []InstallTarget{{
-		Name: "gemini", User: ".gemini/settings.json", Project: ".gemini/settings.json",
+		Name: "gemini", User: ".gemini/settings.json", UserDirVar: "GEMINI_CLI_HOME", Project: ".gemini/settings.json",
 		Events: []string{"BeforeTool"},
 		Entry: func(_, cmd string) map[string]any {
 			// Gemini's timeout is in milliseconds
