@@ -3,6 +3,9 @@ package guard
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
+
+	"github.com/permguard/permguard/internal/classify"
 
 	"github.com/permguard/permguard/internal/hook"
 )
@@ -37,6 +40,11 @@ type Env struct {
 	// [hook.InstallTarget.UserDirVar]) to their values, when absolute: the
 	// agent's files there are protected too.
 	AgentDirs map[string]string
+
+	// PathVars maps the variables paths are spelled with
+	// ([classify.PathVars]: $USER, $XDG_CONFIG_HOME, $PWD, ...) to their
+	// values, when set and usable: directories absolute, names plain.
+	PathVars map[string]string
 }
 
 // ReadEnv reads the environment through getenv.
@@ -70,6 +78,23 @@ func ReadEnv(getenv func(string) string) Env {
 				e.AgentDirs = map[string]string{}
 			}
 			e.AgentDirs[v] = d
+		}
+	}
+	for _, v := range classify.PathVars {
+		val := getenv(v)
+		switch v {
+		case "USER", "LOGNAME":
+			if strings.ContainsAny(val, "/ \t\n") {
+				val = ""
+			}
+		default:
+			val = absolute(val)
+		}
+		if val != "" {
+			if e.PathVars == nil {
+				e.PathVars = map[string]string{}
+			}
+			e.PathVars[v] = val
 		}
 	}
 	return e
