@@ -19,7 +19,7 @@ type classifyCase struct {
 // Its one prefix mapping is the settings' example.
 var testEnv = Env{
 	Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"},
-	Vars: map[string]string{"USER": "u"},
+	Vars:           map[string]string{"USER": "u"},
 	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
 	Protected:      testProtected,
 }
