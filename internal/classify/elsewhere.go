@@ -112,7 +112,15 @@ func (c *call) treeOutside(ru rule, d arg) bool {
 // workspace: the current directory moved by -C, --git-dir and
 // --work-tree, and the directory init, clone and worktree add create.
 func gitTree(c *call, global []arg, sub string, rest []arg) {
-	if c.out.Level != Medium || c.out.Dangerous {
+	// what the subcommand does, without the medium --git-dir adds to a
+	// read
+	own := Minimal
+	for _, r := range c.out.Reasons {
+		if r.Rule != "git-dir" && r.Level > own {
+			own = r.Level
+		}
+	}
+	if own != Medium || c.out.Level == High {
 		return
 	}
 	base := c.w.cwdArg()

@@ -523,9 +523,12 @@ func (w *walker) globSecret(p string) bool {
 			return true
 		}
 	}
-	if len(pe) > 0 && !within(p, w.env.Workspace) {
+	// a key file is known by its extension, so only a pattern that
+	// names one (*.pem, id.p*) can be after one: a bare * in a directory
+	// is not
+	if last := pe[len(pe)-1:]; len(last) == 1 && strings.Contains(last[0], ".") && !within(p, w.env.Workspace) {
 		for _, k := range keySuffixes {
-			if globsMeet(k, pe[len(pe)-1], false) {
+			if globsMeet(k, last[0], false) {
 				return true
 			}
 		}
