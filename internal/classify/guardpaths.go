@@ -286,7 +286,14 @@ func (c *call) guardChanges(ts []arg, recursive bool) {
 // source lands when dest is a directory. A source that is a tree lands
 // over a directory that holds a protected file, so holders count there.
 func (c *call) guardCopies(dest arg, sources []arg) {
-	if len(c.w.env.Protected) == 0 || dest.dyn {
+	if len(c.w.env.Protected) == 0 {
+		return
+	}
+	if dest.dyn {
+		// "$HOME/.claude/" is known, though dynamic
+		for _, k := range knownArgs(dest) {
+			c.guardCopies(k, sources)
+		}
 		return
 	}
 	// dest itself counts as a file, not as a holder: copying a tree into
