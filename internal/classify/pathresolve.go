@@ -155,14 +155,19 @@ func isPathVar(name string) bool {
 	return false
 }
 
-// homeOf returns the home directory of user name: the user's own, root's,
-// or where other users' homes are. Another user's files are outside the
-// workspace, and their secrets are secrets.
+// homeOf returns what ~name expands to: the home directory of user name
+// (the user's own, root's, or where other users' homes are: another
+// user's files are outside the workspace, and their secrets are
+// secrets), or for ~+ and ~- the current and previous directory.
 func (w *walker) homeOf(name string) (string, bool) {
 	if u, ok := w.lookupVar("USER"); ok && u == name && w.env.Home != "" {
 		return w.env.Home, true
 	}
 	switch {
+	case name == "+":
+		return w.lookupVar("PWD")
+	case name == "-":
+		return w.lookupVar("OLDPWD")
 	case name == "root":
 		return "/root", true
 	case name == "" || strings.ContainsAny(name, "/$`*?[{"):
