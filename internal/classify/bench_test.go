@@ -55,9 +55,9 @@ func limitInputs() map[string]string {
 		"parse-error-chain": strings.Repeat("ls; ) ", MaxInputBytes/7),
 		// issue 13: every word a glob or a variable path to match against
 		// the tables, every option glued to an unknown value
-		"paths-globs": "cat " + strings.Repeat(`~/.*/c*r*e*d*s ~/.[a-z]?*/*.p* "${XDG_CONFIG_HOME:-${HOME:-/}}/x"/../* `, (MaxInputBytes-10)/72),
+		"paths-globs":     "cat " + strings.Repeat(`~/.*/c*r*e*d*s ~/.[a-z]?*/*.p* "${XDG_CONFIG_HOME:-${HOME:-/}}/x"/../* `, (MaxInputBytes-10)/72),
 		"paths-glob-long": "cat /home/*/" + strings.Repeat("*a", (MaxInputBytes-20)/2),
-		"paths-tree-cd": strings.Repeat("cd ../x; make -C\"$D\"; git -C ../y commit; ", MaxInputBytes/46),
+		"paths-tree-cd":   strings.Repeat("cd ../x; make -C\"$D\"; git -C ../y commit; ", MaxInputBytes/46),
 	}
 }
 
