@@ -21,6 +21,9 @@ type arg struct {
 	// is known ($HOME, ~user, $XDG_CONFIG_HOME, a value set earlier; see
 	// pathresolve.go); path rules judge each as well as the unknown.
 	known []string
+	// pat is the word with its unknown parts as *, a glob of every value
+	// it can take: /home/$X/.ssh/id_rsa could read anyone's key.
+	pat string
 	// head is the static start of a dynamic word that is an option with
 	// its value glued on (--pre=$P, -o"$F"): the option is certainly
 	// there, and its value is unknown.

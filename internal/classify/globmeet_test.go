@@ -35,3 +35,38 @@ func TestGlobsMeet(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupVar checks where a path variable's value comes from: the
+// input first, then the environment with its defaults, never the
+// environment once the input may have changed it.
+func TestLookupVar(t *testing.T) {
+	env := testEnv
+	env.Vars = map[string]string{"USER": "u", "XDG_CONFIG_HOME": "/cfg"}
+	tests := []struct {
+		input, name, want string
+		ok                bool
+	}{
+		{"true", "HOME", "/home/u", true},
+		{"true", "XDG_CONFIG_HOME", "/cfg", true},
+		{"true", "XDG_STATE_HOME", "/home/u/.local/state", true},
+		{"true", "PERMGUARD_CONFIG_DIR", "/cfg/permguard", true},
+		{"true", "LOGNAME", "u", true},
+		{"true", "PWD", "/home/u/proj", true},
+		{"true", "OLDPWD", "", false},
+		{"true", "EDITOR", "", false},
+		{"echo $HOME ${HOME} ${HOME:-x}", "HOME", "/home/u", true},
+		{"read HOME", "HOME", "", false},
+		{"for USER in a; do :; done", "USER", "", false},
+		{": ${XDG_CONFIG_HOME:=/x}", "XDG_CONFIG_HOME", "", false},
+		{`eval XDG_CON""FIG_HOME=/x`, "XDG_CONFIG_HOME", "", false},
+		{"echo $OLDPWD", "PWD", "/home/u/proj", true},
+	}
+	for _, tt := range tests {
+		w := newWalker(env, len(tt.input))
+		w.input = tt.input
+		got, ok := w.lookupVar(tt.name)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("in %q, lookupVar(%s) = %q, %v, want %q, %v", tt.input, tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -183,8 +183,10 @@ func (w *walker) knowArg(a *arg, word *syntax.Word, outputs map[*syntax.CmdSubst
 	if a.tmp || a.net {
 		return
 	}
-	if vals, ok := w.knownValues(word.Parts, outputs, true); ok && len(vals) > 0 {
+	if vals, ok := w.knownValues(word.Parts, outputs, true, false); ok && len(vals) > 0 {
 		a.known = vals
+	} else if pats, ok := w.knownValues(word.Parts, outputs, true, true); ok && len(pats) == 1 {
+		a.pat = pats[0]
 	}
 	if head := staticHead(word.Parts); len(head) >= 2 && head[0] == '-' && head[1] != '=' && (head[1] != '-' || len(head) > 3 && strings.Contains(head, "=")) {
 		a.head = head
@@ -192,8 +194,9 @@ func (w *walker) knowArg(a *arg, word *syntax.Word, outputs map[*syntax.CmdSubst
 }
 
 // knownValues returns every value parts can take, or ok=false when one
-// part is not known. first says the parts start a word, where ~ expands.
-func (w *walker) knownValues(parts []syntax.WordPart, outputs map[*syntax.CmdSubst]string, first bool) ([]string, bool) {
+// part is not known. first says the parts start a word, where ~ expands;
+// wild makes an unknown part a * instead, for a glob of the values.
+func (w *walker) knownValues(parts []syntax.WordPart, outputs map[*syntax.CmdSubst]string, first, wild bool) ([]string, bool) {
 	vals := []string{""}
 	add := func(alts ...string) bool {
 		if len(vals)*len(alts) > maxKnown {
@@ -213,11 +216,15 @@ func (w *walker) knownValues(parts []syntax.WordPart, outputs map[*syntax.CmdSub
 		switch x := p.(type) {
 		case *syntax.Lit:
 			s := unescapeLit(x.Value)
-			if i == 0 && first && strings.HasPrefix(x.Value, "~") {
+			// ~$X is no tilde prefix: bash leaves it as it is
+			if i == 0 && first && strings.HasPrefix(x.Value, "~") && (len(parts) == 1 || strings.Contains(x.Value, "/")) {
 				user, rest, _ := strings.Cut(s[1:], "/")
 				home, ok := w.env.Home, w.env.Home != ""
 				if user != "" {
 					home, ok = w.homeOf(user)
+				}
+				if !ok && wild {
+					home, ok = "*", true
 				}
 				if !ok {
 					return nil, false
@@ -234,24 +241,33 @@ func (w *walker) knownValues(parts []syntax.WordPart, outputs map[*syntax.CmdSub
 			}
 			alts = []string{x.Value}
 		case *syntax.DblQuoted:
-			in, ok := w.knownValues(x.Parts, outputs, false)
+			in, ok := w.knownValues(x.Parts, outputs, false, wild)
 			if !ok {
 				return nil, false
 			}
 			alts = in
 		case *syntax.CmdSubst:
 			s, ok := outputs[x]
+			if !ok && wild {
+				s, ok = "*", true
+			}
 			if !ok {
 				return nil, false
 			}
 			alts = []string{s}
 		case *syntax.ParamExp:
 			var ok bool
-			if alts, ok = w.paramValues(x, outputs); !ok {
+			if alts, ok = w.paramValues(x, outputs); !ok && wild {
+				alts, ok = []string{"*"}, true
+			}
+			if !ok {
 				return nil, false
 			}
 		default:
-			return nil, false
+			if !wild {
+				return nil, false
+			}
+			alts = []string{"*"}
 		}
 		if !add(alts...) {
 			return nil, false
@@ -279,7 +295,7 @@ func (w *walker) paramValues(x *syntax.ParamExp, outputs map[*syntax.CmdSubst]st
 	}
 	var def []string
 	if x.Exp.Word != nil {
-		d, ok := w.knownValues(x.Exp.Word.Parts, outputs, false)
+		d, ok := w.knownValues(x.Exp.Word.Parts, outputs, false, false)
 		if !ok {
 			return nil, false
 		}
@@ -420,6 +436,11 @@ func (w *walker) insideTemp(p string) bool {
 // credentials and any file in one, for tools that read a whole tree.
 func (w *walker) readsSecret(a arg, dirs bool) bool {
 	cands := knownArgs(a)
+	if a.pat != "" && strings.HasPrefix(a.pat, "/") {
+		// only an absolute pattern: a relative one is in the
+		// workspace, or anywhere after a cd
+		cands = append(cands, arg{val: a.pat, glob: true, pos: a.pos})
+	}
 	if !a.dyn {
 		cands = append(cands, a)
 	}
@@ -622,6 +643,11 @@ func optionValue(a arg) arg {
 			out.known = append(out.known, v)
 		}
 	}
+	if v, ok := cut(a.pat); ok {
+		out.pat = v
+	} else {
+		out.pat = ""
+	}
 	if !a.dyn {
 		v, ok := cut(a.val)
 		if !ok {
@@ -660,6 +686,10 @@ func gluedValue(a arg, n int) arg {
 		if len(k) >= n && k[:n] == a.head[:n] {
 			v.known = append(v.known, k[n:])
 		}
+	}
+	v.pat = ""
+	if len(a.pat) >= n && a.pat[:n] == a.head[:n] {
+		v.pat = a.pat[n:]
 	}
 	return v
 }

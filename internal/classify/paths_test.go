@@ -52,7 +52,12 @@ var pathCases = []classifyCase{
 	medium("cp x $TMPDIR/y", "file-copy"),
 	// a variable this input assigns is no longer the environment's
 	high("HOME=/root; cat $HOME/.netrc", "read-secret"),
-	minimal("read -r USER; cat /home/$USER/.netrc", "read-only"),
+	high("read -r USER; cat /home/$USER/.netrc", "read-secret"), // whoever USER is
+	// an unknown part of a path is any name: could it be a secret?
+	high("cat /home/$X/.ssh/id_rsa", "read-secret"),
+	high(`cp "$HOME/.aws/$P" x`, "read-secret"),
+	minimal(`cat "$HOME/$F"`, "read-only"),
+	minimal(`cat "$DIR/$FILE"`, "read-only"),
 
 	// class 2: a dynamic value glued to its option is that option
 	high("rg --pre=$P foo", "rg-pre"),
