@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -51,9 +52,9 @@ var treeOpts = map[string][]treeOpt{
 }
 
 // buildTree raises development work (medium) whose tree lies outside the
-// workspace. It runs from devChecks, for every table tool.
+// workspace. It runs from devChecks.
 func buildTree(c *call) {
-	if c.out.Level != Medium || c.out.Dangerous {
+	if c.out.Level != Medium || c.out.Dangerous || !isDevTool(c.name) {
 		return
 	}
 	var dirs []arg
@@ -73,6 +74,14 @@ func buildTree(c *call) {
 			return
 		}
 	}
+}
+
+// isDevTool reports a program of the development table: builds, tests,
+// package managers. A medium query of a remote service (kubectl get) is
+// not work in a tree.
+func isDevTool(name string) bool {
+	i, found := slices.BinarySearchFunc(toolRefs[:], name, func(r toolRef, n string) int { return strings.Compare(r.name, n) })
+	return found && toolRefs[i].group == 1 // toolGroups: core, dev, infra
 }
 
 // cwdArg is the current directory as a path argument: unknown after a cd
