@@ -60,6 +60,11 @@ func limitInputs() map[string]string {
 		"braces-sequences": "echo " + strings.Repeat("{1..2000000000} ", (MaxInputBytes-20)/16) + "; rm -rf ~",
 		"braces-nested":    "echo " + strings.Repeat("{a,", MaxNesting-2) + "b" + strings.Repeat("}", MaxNesting-2) + strings.Repeat(" {a,b}{c,d}{e,f}", (MaxInputBytes-800)/16) + "; rm -rf ~",
 		"braces-bash-c":    "bash -c " + strings.Repeat("'echo {a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}' ", (MaxInputBytes-20)/50) + "; rm -rf ~",
+		// issue 13: every word a glob or a variable path to match against
+		// the tables, every option glued to an unknown value
+		"paths-globs":     "cat " + strings.Repeat(`~/.*/c*r*e*d*s ~/.[a-z]?*/*.p* "${XDG_CONFIG_HOME:-${HOME:-/}}/x"/../* `, (MaxInputBytes-10)/72),
+		"paths-glob-long": "cat /home/*/" + strings.Repeat("*a", (MaxInputBytes-20)/2),
+		"paths-tree-cd":   strings.Repeat("cd ../x; make -C\"$D\"; git -C ../y commit; ", MaxInputBytes/46),
 	}
 }
 

@@ -17,6 +17,17 @@ type arg struct {
 	// tmp marks a path under $TMPDIR ($TMPDIR/build): dynamic, but known
 	// to be in a temporary directory; val then holds the part after it.
 	tmp bool
+	// known are the values a dynamic word takes when every variable in it
+	// is known ($HOME, ~user, $XDG_CONFIG_HOME, a value set earlier; see
+	// pathresolve.go); path rules judge each as well as the unknown.
+	known []string
+	// pat is the word with its unknown parts as *, a glob of every value
+	// it can take: /home/$X/.ssh/id_rsa could read anyone's key.
+	pat string
+	// head is the static start of a dynamic word that is an option with
+	// its value glued on (--pre=$P, -o"$F"): the option is certainly
+	// there, and its value is unknown.
+	head string
 }
 
 // flowKind says what a command reads on its standard input.
@@ -111,13 +122,14 @@ func hasOptAbbrev(args []arg, opts string) bool {
 		return true
 	}
 	for _, a := range args {
-		if a.dyn {
+		v := optWord(a)
+		if v == "" {
 			continue
 		}
-		if a.val == "--" {
+		if v == "--" {
 			return false
 		}
-		name, _, _ := strings.Cut(a.val, "=")
+		name, _, _ := strings.Cut(v, "=")
 		if len(name) < 4 || !strings.HasPrefix(name, "--") {
 			continue
 		}
@@ -132,14 +144,16 @@ func hasOptAbbrev(args []arg, opts string) bool {
 
 func hasOpt(args []arg, opts string) bool {
 	for _, a := range args {
-		if a.dyn {
+		// a dynamic word is read by its static start: --pre=$P has --pre
+		v := optWord(a)
+		if v == "" {
 			continue
 		}
-		if a.val == "--" {
+		if v == "--" {
 			return false
 		}
 		for o := range strings.FieldsSeq(opts) {
-			if optMatches(a.val, o) {
+			if optMatches(v, o) {
 				return true
 			}
 		}
@@ -172,10 +186,13 @@ func optMatches(a, o string) bool {
 
 // optValue returns the value of option o ("--file=x", "--file x", "-fx",
 // "-f x") and whether it was found; a dynamic value is returned as written
-// with dyn set.
+// with dyn set, and so is a value glued to its option ("-o$F").
 func (c *call) optValue(opts string) (arg, bool) {
 	for i, a := range c.args {
 		if a.dyn {
+			if v, ok := gluedOptValue(a, opts); ok {
+				return v, true
+			}
 			continue
 		}
 		if a.val == "--" {

@@ -26,6 +26,7 @@ func Classify(src string, env Env) (v Verdict) {
 		}
 	}()
 	w.selfVars = mentionsSelfVars(src)
+	w.input = src
 	w.script(src, nil)
 	if len(w.v.Reasons) == 0 {
 		r := Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing"}
@@ -86,6 +87,10 @@ type walker struct {
 	// hooksDirs are the directories this input made git's hooks
 	// directory (git config core.hooksPath): writing there is a foothold
 	hooksDirs []string
+	// input is the text Classify was given, and paths what pathresolve.go
+	// learned from it (which variables it may set), built on first use
+	input string
+	paths *pathState
 }
 
 // parsers are reused across calls: a Parser holds buffers worth keeping,

@@ -19,6 +19,7 @@ type classifyCase struct {
 // Its one prefix mapping is the settings' example.
 var testEnv = Env{
 	Workspace: "/home/u/proj", Home: "/home/u", TempDirs: []string{"/tmp", "/var/tmp"},
+	Vars:           map[string]string{"USER": "u"},
 	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
 	Protected:      testProtected,
 	GuardVars:      testGuardVars,
@@ -27,7 +28,7 @@ var testEnv = Env{
 // allCases lists every table of expected verdicts: the main table, the
 // infrastructure CLIs, the rule coverage rows and the red-team findings.
 func allCases() [][]classifyCase {
-	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases}
+	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases}
 }
 
 func TestClassifyTable(t *testing.T) {
@@ -193,7 +194,7 @@ var classifyCases = []classifyCase{
 	medium("git branch -d merged", "git-local"),
 	medium("git merge feature", "git-local"),
 	medium("git clone https://github.com/o/r", "git-clone"),
-	medium("git worktree add ../wt main", "git-local"),
+	high("git worktree add ../wt main", "git-outside"),
 	high("rm -rf node_modules && npm ci", "rm"),
 	medium("CGO_ENABLED=0 go build ./...", "build"),
 	medium("timeout 600 go test ./...", "build"),

@@ -232,21 +232,20 @@ func buildOutputs(c *call) {
 	// one pass over the options: this runs for every development command
 	clean := false
 	for i, a := range c.args {
-		if a.dyn || len(a.val) < 2 || a.val[0] != '-' {
+		ov := optWord(a) // --prefix=$P is --prefix with an unknown value
+		if len(ov) < 2 || ov[0] != '-' {
 			if !a.dyn && a.val == "clean" {
 				clean = true
 			}
 			continue
 		}
-		if a.val == "--" {
+		if ov == "--" {
 			break
 		}
-		name, val, hasVal := strings.Cut(a.val, "=")
+		name, _, hasVal := strings.Cut(ov, "=")
 		value := func() (arg, bool) {
-			if hasVal {
-				v := a
-				v.val = val
-				return v, true
+			if hasVal || a.dyn {
+				return gluedValue(a, min(len(name)+1, len(ov))), true
 			}
 			if i+1 < len(c.args) {
 				return c.args[i+1], true

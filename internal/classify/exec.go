@@ -382,21 +382,10 @@ func (w *walker) run(c *call, argv []arg) flow {
 // the value of --opt=PATH: whatever the program, it can read it.
 func (w *walker) secretArgs(c *call) {
 	for _, a := range c.args {
-		if a.dyn {
+		if a.dyn && len(a.known) == 0 && a.pat == "" {
 			continue
 		}
-		v := a.val
-		if strings.HasPrefix(v, "-") {
-			_, after, ok := strings.Cut(v, "=")
-			if !ok {
-				continue
-			}
-			v = after
-		}
-		if v == "" || w.insideWorkspace(v) {
-			continue
-		}
-		if p, ok := w.abs(v); ok && (w.isSecret(p) || w.isSecretDir(p)) {
+		if w.readsSecret(optionValue(a), true) {
 			c.raise(ruleReadSecret)
 			return
 		}
@@ -628,7 +617,7 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				if strings.HasPrefix(a.val, "/dev/tcp/") || strings.HasPrefix(a.val, "/dev/udp/") {
 					w.raise(r("network", High, "talks to the network"), "opens a network connection", p, snip)
 				}
-				if pl, abs := w.placeOf(a); pl != placeUnknown && w.isSecret(abs) {
+				if w.readsSecret(a, false) {
 					w.raise(ruleReadSecret, "", p, snip)
 				}
 				if a.dyn && a.cand != "" {

@@ -142,7 +142,7 @@ func mvCommand(c *call) flow {
 func cpCommand(c *call) flow {
 	writesTo(c, ruleCopy, false)
 	for _, s := range targets(c.args) {
-		if pl, p := c.w.placeOf(s); pl != placeUnknown && c.w.isSecret(p) {
+		if c.w.readsSecret(s, false) {
 			c.raise(ruleReadSecret)
 		}
 	}

@@ -49,11 +49,13 @@ func gitCommand(c *call) flow {
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
-		if a.dyn {
+		// a global option with its value glued on is read like one
+		// with the value apart: -C"$D" is -C "$D"
+		v := optWord(a)
+		if a.dyn && !gitGlued(v) {
 			c.raise(gitDynamic)
 			return flow{kind: flowData}
 		}
-		v := a.val
 		if !strings.HasPrefix(v, "-") {
 			break
 		}
@@ -71,7 +73,7 @@ func gitCommand(c *call) flow {
 		case v == "-p" || v == "--paginate":
 			// the pager is the user's own configuration
 		}
-		if gitValueOpts[v] {
+		if gitValueOpts[v] && !a.dyn {
 			i++
 		}
 	}
@@ -109,7 +111,18 @@ func gitCommand(c *call) flow {
 	}
 	rc := &call{w: c.w, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true}
 	gitSub(rc, sub)
+	gitTree(rc, args[:i], sub, rest)
 	return flow{kind: flowData}
+}
+
+// gitGlued reports the static start of a global option whose value is
+// glued on: -C, -c, --git-dir=, --work-tree= and their kin.
+func gitGlued(head string) bool {
+	if strings.HasPrefix(head, "-C") || strings.HasPrefix(head, "-c") {
+		return true
+	}
+	name, _, ok := strings.Cut(head, "=")
+	return ok && (gitValueOpts[name] || name == "--exec-path")
 }
 
 // gitCommandKeys are configuration keys whose value is a command git runs.

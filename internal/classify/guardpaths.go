@@ -296,7 +296,14 @@ func (c *call) guardChanges(ts []arg, recursive bool) {
 // says a source written as its contents (cp -r dir/., rsync's dir/) puts
 // files whose names are not known now into dest.
 func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
-	if len(c.w.env.Protected) == 0 || dest.dyn {
+	if len(c.w.env.Protected) == 0 {
+		return
+	}
+	if dest.dyn {
+		// "$HOME/.claude/" is known, though dynamic
+		for _, k := range knownArgs(dest) {
+			c.guardCopies(k, sources, becomes, contents)
+		}
 		return
 	}
 	holders := false

@@ -235,6 +235,9 @@ func (w *walker) relHome(p string) (string, bool) {
 }
 
 func (w *walker) isOwn(p string) bool {
+	if hasGlobChar(p) && w.globUnderHome(p, ownHome) {
+		return true
+	}
 	if rel, ok := w.relHome(p); ok {
 		for _, o := range ownHome {
 			if within(rel, o) {
@@ -291,6 +294,9 @@ func (w *walker) isPersistence(p string) bool {
 			return true
 		}
 	}
+	if hasGlobChar(p) && w.globUnderHome(p, persistenceHome) {
+		return true
+	}
 	if rel, ok := w.relHome(p); ok {
 		for _, s := range persistenceHome {
 			if within(rel, s) {
@@ -323,8 +329,8 @@ var secretDirsHome = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".docker",
 // recursive tools (grep -r, tar, cp -r) read all of it.
 func (w *walker) isSecretDir(p string) bool {
 	rel, ok := w.relHome(p)
-	if !ok {
-		return false
+	if !ok || hasGlobChar(p) {
+		return (hasGlobChar(p) || w.otherHome(p)) && w.globSecretDir(p)
 	}
 	for _, d := range secretDirsHome {
 		if within(rel, d) {
@@ -336,6 +342,13 @@ func (w *walker) isSecretDir(p string) bool {
 
 // isSecret reports whether reading p exposes credentials.
 func (w *walker) isSecret(p string) bool {
+	if hasGlobChar(p) || w.otherHome(p) || strings.HasSuffix(p, "/secrets") || strings.Contains(p, "/secrets/") {
+		// a pattern, someone else's home, a mounted secret: matched
+		// against the tables as patterns
+		if w.globSecret(p) {
+			return true
+		}
+	}
 	if rel, ok := w.relHome(p); ok {
 		for _, s := range secretsHome {
 			if strings.HasPrefix(rel, s) {
@@ -476,7 +489,9 @@ func (w *walker) writeRule(a arg) (rule, bool) {
 			return ru, bad
 		}
 	}
-	return worstOf(w, a, func() (rule, bool) { return w.writeRuleAt(a) })
+	return w.worseOf(a, func(a arg) (rule, bool) {
+		return worstOf(w, a, func() (rule, bool) { return w.writeRuleAt(a) })
+	})
 }
 
 func (w *walker) writeRuleAt(a arg) (rule, bool) {
@@ -547,7 +562,9 @@ func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
 			return ru, bad
 		}
 	}
-	return worstOf(w, a, func() (rule, bool) { return w.deleteRuleAt(a, forced, tree) })
+	return w.worseOf(a, func(a arg) (rule, bool) {
+		return worstOf(w, a, func() (rule, bool) { return w.deleteRuleAt(a, forced, tree) })
+	})
 }
 
 // worstOf judges a relative path against the directory a cd moved to and

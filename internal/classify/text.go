@@ -90,7 +90,7 @@ func sedCommand(c *call) flow {
 		}
 	} else {
 		for _, f := range files {
-			if pl, p := c.w.placeOf(f); pl != placeUnknown && c.w.isSecret(p) {
+			if c.w.readsSecret(f, false) {
 				c.raise(ruleReadSecret)
 			}
 		}

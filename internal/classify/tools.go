@@ -96,6 +96,7 @@ func (w *walker) applyTool(c *call, t *tool) {
 // workspace or make them run other programs.
 func devChecks(c *call) {
 	buildOutputs(c)
+	buildTree(c)
 	for _, ru := range c.out.Reasons {
 		if ru.Rule == lintRule.id {
 			// formatters rewrite the files they are given

@@ -179,8 +179,15 @@ type Env struct {
 	// Cwd is where the input starts, when that is not the workspace (an
 	// agent's shell that moved to a subdirectory). Relative paths are then
 	// judged against it and against the workspace, and the worse counts.
-	Cwd      string
-	Home     string   // the user's home directory
+	Cwd  string
+	Home string // the user's home directory
+	// Vars are the values of the variables paths are spelled with
+	// ($HOME, $USER, $XDG_CONFIG_HOME, $TMPDIR, $PWD, ...; see
+	// [PathVars]), as the caller's environment has them, with the XDG
+	// defaults filled in. A path that uses one is judged with its value as
+	// well as an unknown one, so a value here never lowers a verdict.
+	// Variables the input itself sets take their value from the input.
+	Vars     map[string]string
 	TempDirs []string // directories that count as workspace for writes (/tmp, $TMPDIR)
 	// OwnDirs are where permguard keeps its settings and state when they
 	// are not in the default places (PERMGUARD_CONFIG_DIR, ...). Changing

@@ -126,7 +126,9 @@ expand:
 		if rest, ok := w.underTmpdir(word); ok && !net {
 			return append(dst, arg{val: rest, dyn: true, tmp: true, pos: p})
 		}
-		return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net})
+		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
+		w.knowArg(&a, word, outputs)
+		return append(dst, a)
 	}
 	if n := braceFields(word, maxBraceFields); n > 1 {
 		if n > maxBraceFields || w.braceTotal+n > maxBraceTotal {
@@ -163,6 +165,11 @@ func (w *walker) underTmpdir(word *syntax.Word) (string, bool) {
 	pe, ok := parts[0].(*syntax.ParamExp)
 	if !ok || pe.Param == nil || pe.Param.Value != "TMPDIR" || pe.Index != nil || pe.Slice != nil || pe.Repl != nil ||
 		pe.Excl || pe.Length || pe.Width || (pe.Exp != nil && pe.Exp.Op != syntax.DefaultUnsetOrNull && pe.Exp.Op != syntax.DefaultUnset) {
+		return "", false
+	}
+	if pe.Exp != nil && !w.tempDefault(pe.Exp.Word) {
+		// ${TMPDIR:-/}: the default may be what runs, and it is no
+		// temporary directory
 		return "", false
 	}
 	var rest strings.Builder

@@ -3,6 +3,9 @@ package guard
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
+
+	"github.com/permguard/permguard/internal/classify"
 
 	"github.com/permguard/permguard/internal/hook"
 )
@@ -38,6 +41,11 @@ type Env struct {
 	// values, when absolute: the
 	// agent's files there are protected too.
 	AgentDirs map[string]string
+
+	// PathVars maps the variables paths are spelled with
+	// ([classify.PathVars]: $USER, $XDG_CONFIG_HOME, $PWD, ...) to their
+	// values, when set and usable: directories absolute, names plain.
+	PathVars map[string]string
 }
 
 // ReadEnv reads the environment through getenv.
@@ -71,6 +79,23 @@ func ReadEnv(getenv func(string) string) Env {
 				e.AgentDirs = map[string]string{}
 			}
 			e.AgentDirs[v] = d
+		}
+	}
+	for _, v := range classify.PathVars {
+		val := getenv(v)
+		switch v {
+		case "USER", "LOGNAME":
+			if strings.ContainsAny(val, "/ \t\n") {
+				val = ""
+			}
+		default:
+			val = absolute(val)
+		}
+		if val != "" {
+			if e.PathVars == nil {
+				e.PathVars = map[string]string{}
+			}
+			e.PathVars[v] = val
 		}
 	}
 	return e

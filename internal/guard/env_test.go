@@ -104,3 +104,26 @@ func checkDir(t *testing.T, fn, got string, err error, want, wantErr string) {
 		t.Fatalf("%s() = %q, %v; want %q, nil", fn, got, err, want)
 	}
 }
+
+// TestPathVars checks the variables passed on for resolving paths: only
+// usable values, and permguard's own directories where they really are.
+func TestPathVars(t *testing.T) {
+	env := map[string]string{
+		"HOME": "/home/u", "USER": "u", "LOGNAME": "a/b", "XDG_CONFIG_HOME": "/xdg/", "XDG_CACHE_HOME": "rel",
+		"PWD": "/home/u/proj", "TMPDIR": "/tmp/u",
+	}
+	e := ReadEnv(func(k string) string { return env[k] })
+	want := map[string]string{"HOME": "/home/u", "USER": "u", "XDG_CONFIG_HOME": "/xdg", "PWD": "/home/u/proj", "TMPDIR": "/tmp/u"}
+	if len(e.PathVars) != len(want) {
+		t.Errorf("PathVars = %v, want %v", e.PathVars, want)
+	}
+	for k, v := range want {
+		if e.PathVars[k] != v {
+			t.Errorf("PathVars[%s] = %q, want %q", k, e.PathVars[k], v)
+		}
+	}
+	vars := pathVars(e)
+	if vars["PERMGUARD_CONFIG_DIR"] != "/xdg/permguard" || vars["PERMGUARD_STATE_DIR"] != "/home/u/.local/state/permguard" {
+		t.Errorf("pathVars = %v", vars)
+	}
+}

@@ -67,6 +67,7 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 	}
 
 	ce.Home = env.Home
+	ce.Vars = pathVars(env)
 	ce.TempDirs = []string{"/tmp", "/var/tmp"}
 	if tmp := env.TempDir; tmp != "" && tmp != "/tmp" && tmp != "/var/tmp" {
 		ce.TempDirs = append(ce.TempDirs, tmp)
@@ -181,4 +182,21 @@ func displayOf(call *hook.Call) string {
 		parts = append(parts, call.Target)
 	}
 	return strings.Join(parts, " ")
+}
+
+// pathVars are the values the classifier resolves paths with: the
+// environment's, and where permguard's own directories really are, which
+// is what $PERMGUARD_CONFIG_DIR and $PERMGUARD_STATE_DIR would name.
+func pathVars(env Env) map[string]string {
+	vars := make(map[string]string, len(env.PathVars)+2)
+	for k, v := range env.PathVars {
+		vars[k] = v
+	}
+	if _, ok := vars["PERMGUARD_CONFIG_DIR"]; !ok && env.ConfigDir != "" {
+		vars["PERMGUARD_CONFIG_DIR"] = env.ConfigDir
+	}
+	if _, ok := vars["PERMGUARD_STATE_DIR"]; !ok && env.StateDir != "" {
+		vars["PERMGUARD_STATE_DIR"] = env.StateDir
+	}
+	return vars
 }

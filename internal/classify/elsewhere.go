@@ -1,0 +1,205 @@
+package classify
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Development work outside the workspace (design §2.8, last sentence): a
+// build, test, install or git command writes into the tree it works in,
+// its manifest's directory or its output directory. Medium is for
+// development work in the workspace; the same work in a tree that lies
+// outside it (cd .., git -C, --manifest-path, -f ../x/pom.xml, git
+// worktree add ../x) writes there, and is high, with a reason naming the
+// place. A temporary directory counts as workspace here, as it does for
+// every write.
+
+var (
+	ruleBuildOutside = r("build-outside", High, "builds, tests or installs in a directory outside the workspace, which writes there")
+	ruleGitOutside   = r("git-outside", High, "changes a repository outside the workspace")
+)
+
+// treeOpt is an option whose value names where a development tool works:
+// a directory, or a file whose directory it is (a manifest).
+type treeOpt struct {
+	opts string // space-separated
+	file bool
+}
+
+// treeOpts lists, per program, the options that move its tree. A program
+// not here works in the current directory.
+var treeOpts = map[string][]treeOpt{
+	"cargo":    {{opts: "--manifest-path", file: true}},
+	"mvn":      {{opts: "-f --file"}},
+	"mvnw":     {{opts: "-f --file"}},
+	"gradle":   {{opts: "-p --project-dir"}, {opts: "-b --build-file", file: true}},
+	"gradlew":  {{opts: "-p --project-dir"}, {opts: "-b --build-file", file: true}},
+	"bazel":    {{opts: "--output_base --output_user_root"}},
+	"bazelisk": {{opts: "--output_base --output_user_root"}},
+	"go":       {{opts: "-C"}},
+	"npm":      {{opts: "--prefix -C"}},
+	"pnpm":     {{opts: "-C --dir"}},
+	"yarn":     {{opts: "--cwd"}},
+	"ninja":    {{opts: "-C"}},
+	"cmake":    {{opts: "-S -B --build"}},
+	"poetry":   {{opts: "-C --directory"}},
+	"uv":       {{opts: "--directory --project"}},
+	"just":     {{opts: "-d --working-directory"}, {opts: "-f --justfile", file: true}},
+	"task":     {{opts: "-d --dir"}},
+	"make":     {{opts: "-C --directory"}},
+	"gmake":    {{opts: "-C --directory"}},
+}
+
+// buildTree raises development work (medium) whose tree lies outside the
+// workspace. It runs from devChecks.
+func buildTree(c *call) {
+	if c.out.Level != Medium || c.out.Dangerous || !isDevTool(c.name) {
+		return
+	}
+	var dirs []arg
+	for _, o := range treeOpts[c.name] {
+		if v, ok := c.optValue(o.opts); ok {
+			if o.file && !v.dyn {
+				v.val = path.Dir(v.val)
+			}
+			dirs = append(dirs, v)
+		}
+	}
+	if len(dirs) == 0 {
+		dirs = append(dirs, c.w.cwdArg())
+	}
+	for _, d := range dirs {
+		if c.treeOutside(ruleBuildOutside, d) {
+			return
+		}
+	}
+}
+
+// isDevTool reports a program of the development table: builds, tests,
+// package managers. A medium query of a remote service (kubectl get) is
+// not work in a tree.
+func isDevTool(name string) bool {
+	i, found := slices.BinarySearchFunc(toolRefs[:], name, func(r toolRef, n string) int { return strings.Compare(r.name, n) })
+	return found && toolRefs[i].group == 1 // toolGroups: core, dev, infra
+}
+
+// cwdArg is the current directory as a path argument: unknown after a cd
+// to a dynamic place.
+func (w *walker) cwdArg() arg {
+	if w.cwdDyn || w.cwd == "" {
+		return arg{val: ".", dyn: true}
+	}
+	return arg{val: w.cwd}
+}
+
+// treeOutside raises ru, naming the place, when writing into the
+// directory d is more than writing in the workspace. Permguard's own
+// directories and the guard's files keep their own, dangerous, rule.
+func (c *call) treeOutside(ru rule, d arg) bool {
+	wr, bad := c.w.writeInto(d)
+	if !bad || wr.level <= Low {
+		return false
+	}
+	if wr.dangerous && (wr.id == ruleWriteOwn.id || wr.id == guardRuleID) {
+		c.raise(wr)
+		return true
+	}
+	where := "a directory only known at run time"
+	if !d.dyn {
+		if p, ok := c.w.abs(d.val); ok {
+			where = p
+		}
+	} else if len(d.known) == 1 {
+		where = d.known[0]
+	}
+	c.raiseMsg(ru, ru.why+": "+where)
+	return true
+}
+
+// gitTree raises a git command that changes a repository outside the
+// workspace: the current directory moved by -C, --git-dir and
+// --work-tree, and the directory init, clone and worktree add create.
+func gitTree(c *call, global []arg, sub string, rest []arg) {
+	// what the subcommand does, without the medium --git-dir adds to a
+	// read
+	own := Minimal
+	for _, r := range c.out.Reasons {
+		if r.Rule != "git-dir" && r.Level > own {
+			own = r.Level
+		}
+	}
+	if own != Medium || c.out.Level == High {
+		return
+	}
+	base := c.w.cwdArg()
+	var dirs []arg
+	for i := 0; i < len(global); i++ {
+		a := global[i]
+		ov := optWord(a)
+		name, _, hasVal := strings.Cut(ov, "=")
+		var v arg
+		switch {
+		case (ov == "-C" || name == "--git-dir" || name == "--work-tree") && !a.dyn && !hasVal:
+			if i+1 >= len(global) {
+				continue
+			}
+			i++
+			v = global[i]
+		case strings.HasPrefix(ov, "-C") && len(ov) > 2 || a.dyn && ov == "-C":
+			v = gluedValue(a, 2)
+		case (name == "--git-dir" || name == "--work-tree") && hasVal:
+			v = gluedValue(a, len(name)+1)
+		default:
+			continue
+		}
+		d := joinDir(base, v)
+		if strings.HasPrefix(ov, "-C") {
+			base = d
+		} else {
+			dirs = append(dirs, d)
+		}
+	}
+	ops := valueArgs(rest, "-b -B --reason --initial-branch --template --separate-git-dir --object-format -m --message -c --config --depth --branch -o --origin --reference --jobs -j --filter", "")
+	switch {
+	case sub == "init" && len(ops) > 0:
+		dirs = append(dirs, joinDir(base, ops[len(ops)-1]))
+	case sub == "worktree" && len(ops) > 1 && !ops[0].dyn && ops[0].val == "add":
+		dirs = append(dirs, joinDir(base, ops[1]))
+	case sub == "clone":
+		// the clone's own directory is judged by clone; where git runs
+		// matters only for a relative one, which the walk resolves
+	default:
+		dirs = append(dirs, base)
+	}
+	if sub == "clone" && len(dirs) == 0 {
+		return
+	}
+	for _, d := range dirs {
+		if c.treeOutside(ruleGitOutside, d) {
+			return
+		}
+	}
+}
+
+// joinDir resolves dir against base, both path arguments: unknown when
+// either is.
+func joinDir(base, dir arg) arg {
+	if !dir.dyn && strings.HasPrefix(dir.val, "/") {
+		return dir
+	}
+	if base.dyn || dir.dyn {
+		out := arg{val: dir.val, dyn: true, pos: dir.pos}
+		if !base.dyn {
+			for _, k := range dir.known {
+				if strings.HasPrefix(k, "/") {
+					out.known = append(out.known, k)
+				} else {
+					out.known = append(out.known, path.Join(base.val, k))
+				}
+			}
+		}
+		return out
+	}
+	return arg{val: path.Join(base.val, dir.val), pos: dir.pos}
+}

@@ -1,0 +1,137 @@
+package classify
+
+import "strings"
+
+// Whether two glob patterns for one path element could match a common
+// name: a glob that could match a secret or a protected place counts as
+// matching it (design §2.6), and the tables are patterns too.
+
+// globTok is one element of a glob: a character, ? , * or a bracket
+// expression.
+type globTok struct {
+	kind  byte // 'c', '?', '*', '['
+	c     byte
+	class string // the bracket's contents, without a leading ! or ^
+	neg   bool
+}
+
+func globToks(s string) []globTok {
+	var out []globTok
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; ch {
+		case '*':
+			if len(out) == 0 || out[len(out)-1].kind != '*' {
+				out = append(out, globTok{kind: '*'})
+			}
+		case '?':
+			out = append(out, globTok{kind: '?'})
+		case '[':
+			j := i + 1
+			neg := j < len(s) && (s[j] == '!' || s[j] == '^')
+			if neg {
+				j++
+			}
+			end := strings.IndexByte(s[j+1:], ']')
+			if j >= len(s) || end < 0 {
+				out = append(out, globTok{kind: 'c', c: ch})
+				continue
+			}
+			end += j + 1
+			out = append(out, globTok{kind: '[', class: s[j:end], neg: neg})
+			i = end
+		case '\\':
+			if i+1 < len(s) {
+				i++
+			}
+			out = append(out, globTok{kind: 'c', c: s[i]})
+		default:
+			out = append(out, globTok{kind: 'c', c: ch})
+		}
+	}
+	return out
+}
+
+// inClass reports whether a bracket expression matches ch.
+func (t globTok) inClass(ch byte) bool {
+	in := false
+	for i := 0; i < len(t.class); i++ {
+		if i+2 < len(t.class) && t.class[i+1] == '-' {
+			if t.class[i] <= ch && ch <= t.class[i+2] {
+				in = true
+			}
+			i += 2
+		} else if t.class[i] == ch {
+			in = true
+		}
+	}
+	return in != t.neg
+}
+
+// oneMeets reports whether two single-character tokens can match the
+// same character. Two bracket expressions are assumed to: an overlap
+// errs toward a match.
+func oneMeets(a, b globTok) bool {
+	switch {
+	case a.kind == '?' || b.kind == '?':
+		return true
+	case a.kind == 'c' && b.kind == 'c':
+		return a.c == b.c
+	case a.kind == 'c':
+		return b.inClass(a.c)
+	case b.kind == 'c':
+		return a.inClass(b.c)
+	}
+	return true
+}
+
+// maxGlobElem bounds the work of comparing two path elements; longer ones
+// are assumed to meet.
+const maxGlobElem = 256
+
+// globsMeet reports whether two glob patterns for one path element could
+// match a common name. A wildcard at the start does not match a leading
+// dot, as in bash, unless dotglob may be on.
+func globsMeet(a, b string, dotglob bool) bool {
+	if a == b {
+		return true
+	}
+	if !hasGlobChar(a) && !hasGlobChar(b) && !strings.ContainsRune(a, '\\') && !strings.ContainsRune(b, '\\') {
+		return false
+	}
+	if len(a) > maxGlobElem || len(b) > maxGlobElem {
+		return true
+	}
+	ta, tb := globToks(a), globToks(b)
+	if !dotglob && len(ta) > 0 && len(tb) > 0 {
+		dotA, dotB := ta[0].kind == 'c' && ta[0].c == '.', tb[0].kind == 'c' && tb[0].c == '.'
+		if dotA && tb[0].kind != 'c' || dotB && ta[0].kind != 'c' {
+			return false
+		}
+	}
+	n, m := len(ta), len(tb)
+	memo := make([]int8, (n+1)*(m+1)) // 0 unknown, 1 yes, 2 no
+	var meet func(i, j int) bool
+	meet = func(i, j int) bool {
+		k := i*(m+1) + j
+		if memo[k] != 0 {
+			return memo[k] == 1
+		}
+		var ok bool
+		switch {
+		case i == n && j == m:
+			ok = true
+		case i < n && ta[i].kind == '*':
+			ok = meet(i+1, j) || j < m && meet(i, j+1)
+		case j < m && tb[j].kind == '*':
+			ok = meet(i, j+1) || i < n && meet(i+1, j)
+		case i < n && j < m:
+			ok = oneMeets(ta[i], tb[j]) && meet(i+1, j+1)
+		}
+		memo[k] = 2
+		if ok {
+			memo[k] = 1
+		}
+		return ok
+	}
+	return meet(0, 0)
+}

@@ -1,0 +1,111 @@
+package classify
+
+// pathCases are issue 13: paths spelled with variables and globs (design
+// §2.6), option values glued to their flag (§2.3, §2.10), and development
+// work outside the workspace (§2.8). Each class has several spellings;
+// TestPathsHeldOut keeps others out of this table.
+var pathCases = []classifyCase{
+	// class 3: variables resolved from Env (testEnv: home /home/u, user u)
+	high(`base64 "$HOME/.aws/credentials"`, "read-secret"),
+	high("base64 ${HOME}/.aws/credentials", "read-secret"),
+	high("cat ~u/.netrc", "read-secret"),
+	high("cat $(echo ~)/.ssh/id_rsa", "read-secret"),
+	high("cat ~/../$USER/.aws/credentials", "read-secret"),
+	high("cat /home/$USER/.git-credentials", "read-secret"),
+	high(`cat "/home/${LOGNAME}/.pgpass"`, "read-secret"),
+	high(`cat "$XDG_CONFIG_HOME/gh/hosts.yml"`, "read-secret"),
+	high("head -n1 < $HOME/.netrc", "read-secret"),
+	dangerous(`cp x.json "$XDG_CONFIG_HOME/permguard/settings.json"`, "self-protect"),
+	dangerous(`echo '{}' > "${XDG_STATE_HOME}/permguard/session.json"`, "self-protect"),
+	dangerous(`cp x.json "$PERMGUARD_CONFIG_DIR/settings.json"`, "self-protect"),
+	dangerous(`rm -f "$PERMGUARD_STATE_DIR/audit.log"`, "self-protect"),
+	dangerous("cp x $HOME/.bashrc", "write-startup-unknown"), // content not known now (§2.9)
+	high(`cp x "$XDG_CONFIG_HOME/autostart/x.desktop"`, "write-persistence"),
+	// other users' homes, root's, mounted secrets
+	high("cat ~root/.ssh/id_rsa", "read-secret"),
+	high("cat /root/.ssh/id_ed25519", "read-secret"),
+	high("cat ~other/.aws/credentials", "read-secret"),
+	high("cat /home/other/.netrc", "read-secret"),
+	high("cat /var/run/secrets/kubernetes.io/serviceaccount/token", "read-secret"),
+	high("cat /run/secrets/db_password", "read-secret"),
+	// globs that could match a secret or a protected place
+	high("cat ~/.*/credentials", "read-secret"),
+	high("cat /home/*/.ssh/*", "read-secret"),
+	high("cat ~/.ss?/id_*", "read-secret"),
+	high("cat ~/.[a]ws/cred*", "read-secret"),
+	high("grep -r token ~/.a*", "read-secret"),
+	dangerous("cp x ~/.c*/settings.json", "guard-file"),
+	dangerous("cp x ~/.con*/perm*/settings.json", "self-protect"),
+	high("cp x ~/.bash*", "write-persistence"),
+	minimal("cat ~/*/credentials", "read-only"),
+	minimal("cat ~/notes/*.txt", "read-only"),
+	minimal("cat /tmp/*.log", "read-only"),
+	// temporary space that is not
+	dangerous("cp x ${TMPDIR:-/}/etc/passwd", "write-system"),
+	dangerous(`rm -rf "${TMPDIR:-/}"`, ""),
+	high("cp x $TMPDIR/../x", "write-unknown"),
+	dangerous("cp x /tmp/../etc/passwd", "write-system"),
+	high("cp x /tmp/*/../y", "write-unknown"),
+	dangerous("cp x /tmp/x/../../home/u/.bashrc", "write-startup-unknown"),
+	high("cp x /var/tmp/build/../y", "write-unknown"),
+	medium("cp x ${TMPDIR:-/tmp}/y", "file-copy"),
+	medium("cp x $TMPDIR/y", "file-copy"),
+	// a variable this input assigns is no longer the environment's
+	high("HOME=/root; cat $HOME/.netrc", "read-secret"),
+	high("read -r USER; cat /home/$USER/.netrc", "read-secret"), // whoever USER is
+	// an unknown part of a path is any name: could it be a secret?
+	high("cat /home/$X/.ssh/id_rsa", "read-secret"),
+	high(`cp "$HOME/.aws/$P" x`, "read-secret"),
+	minimal(`cat "$HOME/$F"`, "read-only"),
+	minimal(`cat "$DIR/$FILE"`, "read-only"),
+
+	// class 2: a dynamic value glued to its option is that option
+	high("rg --pre=$P foo", "rg-pre"),
+	high(`rg --pre="$P" foo`, "rg-pre"),
+	high(`sort -o"$F" x`, "write-unknown"),
+	high(`sort --output="$OUT" x`, "write-unknown"),
+	high("sort -o$F x", "write-unknown"),
+	high("tar --to-command=$C -xf x.tar", "tar-exec"),
+	high(`make -C"$DIR"`, "build-elsewhere"),
+	high("cp --target-directory=$D x", "write-unknown"),
+	high(`cp -t"$D" x`, "write-unknown"),
+	high("pip install --prefix=$HOME/.local x", "write-outside"),
+	high(`git -C"$D" commit -m x`, "git-outside"),
+	high("git --git-dir=$G commit -m x", "git-outside"),
+	minimal(`git -C"$D" status`, "git-read"),
+	high(`curl -o"$F" https://example.com`, "write-unknown"),
+	dangerous(`base64 --output="$HOME/.bashrc" x`, "write-startup-unknown"),
+	dangerous(`cp --target-directory="$XDG_CONFIG_HOME/permguard" x`, "self-protect"),
+
+	// class 8: development work outside the workspace writes there
+	high("cd .. && git commit -am x", "git-outside"),
+	high("cd .. && make", "build-outside"),
+	high("cd /srv/app && npm install", "build-outside"),
+	high(`cd "$D" && go test ./...`, "build-outside"),
+	high("git -C /tmp/../etc commit", "git-outside"),
+	high("git -C ../other commit -m x", "git-outside"),
+	high("git --work-tree=/srv/site checkout main", "git-outside"),
+	high("git init ../x", "git-outside"),
+	high("git init /etc/x", "git-outside"),
+	high("git worktree add ../x", "git-outside"),
+	high("git worktree add -b topic /srv/wt", "git-outside"),
+	high("git clone https://github.com/a/b ../x", "write-outside"),
+	high("cargo build --manifest-path ../x/Cargo.toml", "build-outside"),
+	high("mvn -f ../x/pom.xml package", "build-outside"),
+	high("gradle -p /srv/app build", "build-outside"),
+	high("bazel --output_base=/opt/x build //...", "build-outside"),
+	high("go build -o /usr/local/bin/x", "write-persistence"),
+	high("npm --prefix ../x install", "write-outside"),
+	high("make -C ../x", "build-elsewhere"),
+	high("poetry -C ../x install", "build-outside"),
+	high("cmake -S ../x -B ../x/build", "build-outside"),
+	// still development work: the workspace, a subdirectory, temp space
+	medium("git -C src commit -m x", "git-local"),
+	medium("cd src && make", "build"),
+	medium("git -C /tmp/x commit -m x", "git-local"),
+	medium("git init /tmp/x", "git-local"),
+	medium("cd /tmp/x && cargo build", "build"),
+	medium("cargo build --manifest-path /tmp/x/Cargo.toml", "build"),
+	medium("git worktree add /tmp/wt", "git-local"),
+	minimal("git -C ../other log", "git-read"),
+}
