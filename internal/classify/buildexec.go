@@ -204,20 +204,25 @@ func (w *walker) flagsValue(name string, val *arg, p Pos) {
 // recipes run.
 func makeVars(c *call) {
 	for _, a := range positional(c.args) {
-		if a.dyn {
-			if strings.Contains(a.val, "=") {
-				c.raise(r("build-exec-dynamic-var", High, "sets a make variable only known at run time, which could name another program"))
-			}
-			continue
-		}
 		name, val, ok := strings.Cut(a.val, "=")
 		if !ok || name == "" {
 			continue
 		}
 		name = strings.TrimRight(name, ":+?!")
-		if ru, bad := buildVarRule(name, arg{val: val}); bad {
-			c.raiseMsg(ru, "sets "+name+": "+ru.why)
-		}
+		judgeBuildVar(c, name, arg{val: val, dyn: a.dyn}, "make")
+	}
+}
+
+// judgeBuildVar raises c for setting the build variable name to val. For
+// a word only known at run time, name is the text as written: a name that
+// is itself dynamic could be any variable.
+func judgeBuildVar(c *call, name string, val arg, tool string) {
+	if val.dyn && !isArithName(name) {
+		c.raise(r("build-exec-dynamic-var", High, "sets a "+tool+" variable whose name is only known at run time, which could name another program"))
+		return
+	}
+	if ru, bad := buildVarRule(name, val); bad {
+		c.raiseMsg(ru, "sets "+name+": "+ru.why)
 	}
 }
 
@@ -225,17 +230,13 @@ func makeVars(c *call) {
 // which runs a cmake script to fill the cache.
 func cmakeVars(c *call) {
 	for i, a := range c.args {
-		if a.dyn {
-			continue
-		}
 		var def string
+		dyn := a.dyn
 		switch {
+		case a.dyn && !strings.HasPrefix(a.val, "-D"):
+			continue
 		case a.val == "-D" && i+1 < len(c.args):
-			if c.args[i+1].dyn {
-				c.raise(r("build-exec-dynamic-var", High, "sets a cmake variable only known at run time, which could name another program"))
-				continue
-			}
-			def = c.args[i+1].val
+			def, dyn = c.args[i+1].val, c.args[i+1].dyn
 		case strings.HasPrefix(a.val, "-D") && len(a.val) > 2:
 			def = a.val[2:]
 		case a.val == "--toolchain" || strings.HasPrefix(a.val, "--toolchain="):
@@ -249,12 +250,13 @@ func cmakeVars(c *call) {
 		}
 		name, val, ok := strings.Cut(def, "=")
 		if !ok {
+			if dyn {
+				judgeBuildVar(c, def, arg{dyn: true}, "cmake")
+			}
 			continue
 		}
 		name, _, _ = strings.Cut(name, ":")
-		if ru, bad := buildVarRule(name, arg{val: val, dyn: a.dyn}); bad {
-			c.raiseMsg(ru, "sets "+name+": "+ru.why)
-		}
+		judgeBuildVar(c, name, arg{val: val, dyn: dyn}, "cmake")
 	}
 }
 

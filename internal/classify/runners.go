@@ -83,6 +83,12 @@ func judgeScript(c *call, a arg) {
 // makeTargets judges the goals of a make command line.
 func makeTargets(c *call) {
 	for _, a := range c.words("-f --file --makefile -C --directory -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new -j --jobs -l --load-average -O --output-sync") {
+		if a.dyn && !strings.Contains(a.val, "=") {
+			// a goal only known at run time could be any target, or a
+			// variable naming another program
+			c.raise(ruleToolDynamic)
+			continue
+		}
 		if a.dyn || strings.Contains(a.val, "=") {
 			continue
 		}
