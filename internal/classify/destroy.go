@@ -54,7 +54,7 @@ func btrfsCheck(c *call) {
 var ruleForceRemove = danger("package-force-remove", "removes system packages while ignoring what depends on them, which can leave the machine unable to run programs or boot")
 
 func rpmForceRemove(c *call) {
-	if (c.hasOpt("-e --erase")) && c.hasOpt("--nodeps --noscripts --force") {
+	if c.hasOpt("-e --erase") && c.hasOpt("--nodeps --noscripts --force") {
 		c.raise(ruleForceRemove)
 	}
 }
@@ -64,19 +64,16 @@ func dpkgForceRemove(c *call) {
 		return
 	}
 	for _, a := range c.args {
-		if a.dyn {
+		if a.dyn || !strings.HasPrefix(a.val, "--force") {
 			continue
 		}
-		if name, val, _ := strings.Cut(a.val, "="); name == "--force-all" || name == "--force-remove-essential" ||
-			name == "--force-depends" || name == "--force-remove-protected" ||
-			strings.HasPrefix(a.val, "--force-") && strings.Contains(val, "") && strings.Contains(a.val, "essential") {
-			c.raise(ruleForceRemove)
-			return
-		}
-		if a.val == "--force" || strings.HasPrefix(a.val, "--force=") && (strings.Contains(a.val, "all") ||
-			strings.Contains(a.val, "depends") || strings.Contains(a.val, "essential")) {
-			c.raise(ruleForceRemove)
-			return
+		// --force-all, --force-depends, --force-remove-essential, and the
+		// same words in the --force=LIST form
+		for _, w := range []string{"all", "depends", "essential", "protected"} {
+			if strings.Contains(a.val, w) {
+				c.raise(ruleForceRemove)
+				return
+			}
 		}
 	}
 }
