@@ -102,6 +102,9 @@ func (c *call) raiseMsg(ru rule, msg string) {
 		c.out.Dangerous = true
 		c.out.Level = High
 	}
+	if ru.sends {
+		c.sendsCheck()
+	}
 }
 
 // hasOpt reports whether any option in opts (space-separated) is present.

@@ -10,7 +10,7 @@ var (
 	textRule   = r("text-filter", Minimal, "transforms text as it passes through")
 	archiveW   = r("archive-write", Low, "packs or unpacks files")
 	editorRule = r("editor", High, "opens an interactive program that can change any file")
-	netRule    = r("network", High, "talks to the network")
+	netRule    = sends(r("network", High, "talks to the network"))
 	procRead   = r("process-info", High, "lists the open files and connections of every process")
 	termRule   = r("terminal", Minimal, "changes how the terminal displays output")
 )
@@ -131,7 +131,8 @@ var coreTools = []tool{
 	{names: "lsof", rule: procRead},
 	{names: "netstat ss", rule: r("net-info", Minimal, "lists network connections")},
 	{names: "ping ping6 traceroute tracepath mtr dig nslookup host whois nc ncat netcat socat telnet ftp", rule: netRule},
-	{names: "http https httpie xh aria2c lynx w3m links", rule: netRule},
+	{names: "http https httpie xh xhs", rule: netRule, check: httpRequestCheck},
+	{names: "aria2c lynx w3m links", rule: netRule},
 	{names: "ip ifconfig route", rule: r("net-config", High, "shows or changes network configuration"),
 		subs: []sub{s("addr", infoRule), s("a", infoRule), s("addr show", infoRule), s("link", infoRule), s("link show", infoRule), s("route", infoRule), s("route show", infoRule), s("r", infoRule), s("neigh", infoRule)},
 		check: func(c *call) {

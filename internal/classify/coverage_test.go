@@ -60,7 +60,7 @@ var coverageCases = []classifyCase{
 	high("npm config set registry https://registry.example.com", "npm-config"),
 	high("npm publish --access public", "publish"),
 	high("npm login", "registry-account"),
-	high("npm install $PKG", "dynamic-argument"),
+	high("npm install $PKG", "sends-data"),
 	high("npm $SUBCOMMAND", "dynamic-subcommand"),
 	high("pnpm deploy --filter api dist", "pnpm"),
 	high("pnpm config set store-dir ~/.pnpm-store", "pnpm-config"),

@@ -11,7 +11,8 @@ import (
 // unknown scripts are high, as are programs that download and run packages.
 var (
 	pkgRead     = r("package-info", Minimal, "reads package information")
-	pkgInstall  = r("package-install", Medium, "installs or changes the project's dependencies")
+	pkgQuery    = sends(r("package-query", Minimal, "asks the package registry about packages"))
+	pkgInstall  = sends(r("package-install", Medium, "installs or changes the project's dependencies"))
 	buildRule   = r("build", Medium, "builds, tests or checks the project")
 	lintRule    = r("lint", Medium, "checks or formats the project's code")
 	runProgram  = r("run-program", High, "runs the program you are building")
@@ -47,6 +48,9 @@ func scriptRuleFor(name string, allowPrefixed bool) rule {
 			return scriptSafe
 		}
 	}
+	if namesDeploy(name) {
+		return ruleRunDeploy
+	}
 	if serverScripts[name] {
 		return serverRule
 	}
@@ -69,6 +73,9 @@ func npmInit(c *call) {
 
 func runScript(c *call) {
 	ws := positional(c.args)
+	if t := lookupTool(c.name); t != nil && t.valueOpts != "" {
+		ws = c.words(t.valueOpts) // pnpm --filter app run deploy
+	}
 	// skip the program's own subcommand word ("run", "run-script")
 	for len(ws) > 0 && !ws[0].dyn && (ws[0].val == "run" || ws[0].val == "run-script" || ws[0].val == "rum" || ws[0].val == "urn" || ws[0].val == "task") {
 		ws = ws[1:]
@@ -87,6 +94,9 @@ func runScript(c *call) {
 // when NAME is no subcommand; only the plain safe names count as safe.
 func shorthandScript(c *call) {
 	ws := positional(c.args)
+	if t := lookupTool(c.name); t != nil && t.valueOpts != "" {
+		ws = c.words(t.valueOpts)
+	}
 	if len(ws) == 0 || ws[0].dyn {
 		return
 	}
@@ -123,9 +133,9 @@ func buildShorthandSubs() map[string]bool {
 var globalFlag = f("-g --global --location=global", globalRule)
 
 var npmSubs = []sub{
-	s("ls", pkgRead), s("list", pkgRead), s("ll", pkgRead), s("la", pkgRead), s("info", pkgRead), s("view", pkgRead),
-	s("show", pkgRead), s("v", pkgRead), s("outdated", pkgRead), s("audit", pkgRead, f("fix", pkgInstall)), s("explain", pkgRead),
-	s("why", pkgRead), s("search", pkgRead), s("help", pkgRead), s("root", pkgRead), s("prefix", pkgRead), s("bin", pkgRead),
+	s("ls", pkgRead), s("list", pkgRead), s("ll", pkgRead), s("la", pkgRead), s("info", pkgQuery), s("view", pkgQuery),
+	s("show", pkgQuery), s("v", pkgQuery), s("outdated", pkgQuery), s("audit", pkgQuery, f("fix", pkgInstall)), s("explain", pkgRead),
+	s("why", pkgRead), s("search", pkgQuery), s("help", pkgRead), s("root", pkgRead), s("prefix", pkgRead), s("bin", pkgRead),
 	s("fund", pkgRead), s("config get", pkgRead), s("config list", pkgRead), s("query", pkgRead), s("doctor", pkgRead),
 	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("ci", pkgInstall), s("add", pkgInstall, globalFlag),
 	s("uninstall", pkgInstall, globalFlag), s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("un", pkgInstall, globalFlag),
@@ -167,6 +177,9 @@ func init() {
 			case "exec", "dlx", "x":
 				group[i].check = launchSub
 			}
+			if group[i].words == "workspace" || group[i].words == "workspaces" {
+				group[i].check = yarnWorkspace
+			}
 			if group[i].words == "run" {
 				group[i].check = runScript
 				group[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
@@ -178,7 +191,7 @@ func init() {
 var yarnSubs = []sub{
 	s("install", pkgInstall), s("add", pkgInstall), s("remove", pkgInstall), s("upgrade", pkgInstall), s("up", pkgInstall),
 	s("upgrade-interactive", pkgInstall), s("import", pkgInstall), s("link", pkgInstall), s("unlink", pkgInstall), s("init", pkgInstall),
-	s("list", pkgRead), s("info", pkgRead), s("why", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("licenses", pkgRead),
+	s("list", pkgRead), s("info", pkgQuery), s("why", pkgRead), s("outdated", pkgQuery), s("audit", pkgQuery), s("licenses", pkgRead),
 	s("config get", pkgRead), s("bin", pkgRead), s("cache", pkgInstall), s("pack", buildRule), s("version", pkgInstall),
 	s("test", buildRule), s("run", scriptRule), s("start", serverRule), s("dlx", runPackage), s("exec", runPackage), s("node", runPackage),
 	s("create", runPackage), s("publish", publishRule), s("npm publish", publishRule), s("login", registryAcc), s("logout", registryAcc),
@@ -190,7 +203,7 @@ var pnpmSubs = []sub{
 	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("remove", pkgInstall, globalFlag),
 	s("rm", pkgInstall, globalFlag), s("uninstall", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("up", pkgInstall, globalFlag),
 	s("prune", pkgInstall), s("fetch", pkgInstall), s("import", pkgInstall), s("rebuild", pkgInstall), s("link", globalRule), s("init", pkgInstall),
-	s("list", pkgRead), s("ls", pkgRead), s("ll", pkgRead), s("outdated", pkgRead), s("audit", pkgRead, f("--fix", pkgInstall)), s("why", pkgRead), s("licenses", pkgRead),
+	s("list", pkgRead), s("ls", pkgRead), s("ll", pkgRead), s("outdated", pkgQuery), s("audit", pkgQuery, f("--fix", pkgInstall)), s("why", pkgRead), s("licenses", pkgRead),
 	s("store", pkgInstall), s("pack", buildRule), s("test", buildRule), s("t", buildRule), s("run", scriptRule), s("start", serverRule),
 	s("exec", runPackage), s("dlx", runPackage), s("create", runPackage), s("publish", publishRule), s("setup", globalRule),
 	s("config set", r("pnpm-config", High, "changes pnpm configuration")),
@@ -200,7 +213,7 @@ var bunSubs = []sub{
 	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("a", pkgInstall, globalFlag),
 	s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("link", globalRule), s("unlink", pkgInstall),
 	s("pm", pkgRead), s("pm ls", pkgRead), s("pm cache rm", pkgInstall), s("pm pack", buildRule), s("pm version", pkgInstall),
-	s("pm trust", pkgInstall), s("pm untrusted", pkgRead), s("pm bin", pkgRead), s("pm hash", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("why", pkgRead), s("info", pkgRead),
+	s("pm trust", pkgInstall), s("pm untrusted", pkgRead), s("pm bin", pkgRead), s("pm hash", pkgRead), s("outdated", pkgQuery), s("audit", pkgQuery), s("why", pkgRead), s("info", pkgQuery),
 	s("test", buildRule), s("build", buildRule), s("run", scriptRule), s("x", runPackage), s("create", runPackage), s("init", pkgInstall),
 	s("publish", publishRule), s("upgrade", globalRule), s("repl", ruleInterpTTY),
 }
@@ -326,10 +339,9 @@ func makeCheck(c *call) {
 			c.raise(r("build-elsewhere", High, "runs the build of a directory outside the workspace"))
 		}
 	}
+	makeVars(c)
+	makeTargets(c)
 	for _, a := range positional(c.args) {
-		if strings.HasPrefix(a.val, "SHELL=") || strings.HasPrefix(a.val, "MAKESHELL=") {
-			c.raise(ruleEnvProgram)
-		}
 		if a.val == "install" || a.val == "uninstall" {
 			c.raise(r("make-install", High, "installs or removes files outside the workspace"))
 		}
@@ -339,6 +351,7 @@ func makeCheck(c *call) {
 // cmakeCheck: cmake -E runs file commands itself.
 func cmakeCheck(c *call) {
 	buildOutputs(c)
+	cmakeVars(c)
 	if c.hasOpt("-P") {
 		c.raise(r("cmake-script", High, "runs a cmake script"))
 	}
@@ -395,7 +408,7 @@ var devTools = []tool{
 	{names: "pnpm", rule: r("pnpm", High, "runs a pnpm command permguard does not know"), subs: pnpmSubs, valueOpts: "-C --dir --filter -F", check: shorthandScript},
 	{names: "bun", rule: pkgInstall, subs: bunSubs, check: bunCheck},
 	{names: "pip pip3", rule: r("pip", High, "runs a pip command permguard does not know"), subs: []sub{
-		s("list", pkgRead), s("show", pkgRead), s("freeze", pkgRead), s("check", pkgRead), s("search", pkgRead), s("index", pkgRead),
+		s("list", pkgRead), s("show", pkgRead), s("freeze", pkgRead), s("check", pkgRead), s("search", pkgQuery), s("index", pkgQuery),
 		s("inspect", pkgRead), s("help", pkgRead), s("debug", pkgRead), s("config list", pkgRead), s("config get", pkgRead), s("hash", pkgRead),
 		s("install", pkgInstall), s("uninstall", pkgInstall), s("download", pkgInstall), s("wheel", pkgInstall), s("cache", pkgInstall),
 		s("config", r("pip-config", High, "changes pip configuration")),
@@ -407,28 +420,29 @@ var devTools = []tool{
 		s("publish", publishRule), s("self", globalRule),
 	}},
 	{names: "poetry", rule: pkgInstall, subs: []sub{
-		s("show", pkgRead), s("check", pkgRead), s("env info", pkgRead), s("env list", pkgRead), s("search", pkgRead),
+		s("show", pkgRead), s("check", pkgRead), s("env info", pkgRead), s("env list", pkgRead), s("search", pkgQuery),
 		s("version", pkgRead, f("major minor patch premajor preminor prepatch prerelease", ruleWriteFile)),
 		s("run", runProgram), s("shell", ruleShellTTY), s("publish", publishRule),
 		s("config", r("poetry-config", High, "changes poetry configuration")), s("self", globalRule),
+		s("source", r("poetry-source", High, "changes where the project's packages are downloaded from")), s("source show", pkgRead),
 	}},
 	{names: "pipenv", rule: pkgInstall, subs: []sub{s("graph", pkgRead), s("check", pkgRead), s("run", runProgram), s("shell", ruleShellTTY)}},
-	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("run", runProgram), s("env list", pkgRead),
+	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{s("list", pkgRead), s("info", pkgRead), s("search", pkgQuery), s("run", runProgram), s("env list", pkgRead),
 		s("config", r("conda-config", High, "changes conda configuration for every environment"))}},
 	{names: "cargo", rule: r("cargo", High, "runs a cargo command permguard does not know"), subs: []sub{
-		s("tree", pkgRead), s("metadata", pkgRead), s("search", pkgRead), s("info", pkgRead), s("locate-project", pkgRead), s("pkgid", pkgRead),
+		s("tree", pkgRead), s("metadata", pkgRead), s("search", pkgQuery), s("info", pkgQuery), s("locate-project", pkgRead), s("pkgid", pkgRead),
 		s("verify-project", pkgRead), s("help", pkgRead), s("read-manifest", pkgRead), s("version", pkgRead),
 		s("build", buildRule), s("b", buildRule), s("check", buildRule), s("c", buildRule), s("test", buildRule), s("t", buildRule),
 		s("bench", buildRule), s("clippy", lintRule), s("fmt", lintRule), s("doc", buildRule, f("--open", r("open", High, "opens a file or URL in another application"))),
 		s("add", pkgInstall), s("remove", pkgInstall),
 		s("rm", pkgInstall), s("update", pkgInstall), s("fetch", pkgInstall), s("generate-lockfile", pkgInstall), s("clean", buildRule),
 		s("vendor", pkgInstall), s("fix", lintRule), s("package", buildRule), s("new", pkgInstall), s("init", pkgInstall), s("nextest", buildRule),
-		s("llvm-cov", buildRule), s("deny", lintRule), s("audit", pkgRead), s("audit fix", pkgInstall), s("outdated", pkgRead), s("udeps", lintRule), s("machete", lintRule),
+		s("llvm-cov", buildRule), s("deny", lintRule), s("audit", pkgQuery), s("audit fix", pkgInstall), s("outdated", pkgQuery), s("udeps", lintRule), s("machete", lintRule),
 		s("run", runProgram), s("r", runProgram), s("install", globalRule), s("uninstall", globalRule), s("publish", publishRule),
 		s("yank", registryAcc), s("owner", registryAcc), s("login", registryAcc), s("logout", registryAcc),
 	}},
 	{names: "rustup", rule: globalRule, subs: []sub{s("show", pkgRead), s("toolchain list", pkgRead), s("target list", pkgRead), s("component list", pkgRead), s("which", pkgRead)}},
-	{names: "rustc", rule: buildRule},
+	{names: "rustc", rule: buildRule, check: compilerFlags},
 	{names: "go", rule: r("go", High, "runs a go command permguard does not know"), subs: []sub{
 		s("list", pkgRead, f("-export -compiled", buildRule), goToolexec),
 		s("version", pkgRead), s("env", pkgRead, f("-w -u", r("go-env-write", High, "changes go's configuration for every later build"))),
@@ -446,23 +460,27 @@ var devTools = []tool{
 	{names: "gofmt goimports gofumpt rustfmt", rule: lintRule},
 	{names: "make gmake", rule: buildRule, check: makeCheck},
 	{names: "cmake", rule: buildRule, check: cmakeCheck},
-	{names: "ninja meson bazelisk buck buck2 scons ant mvnw nox just task", rule: buildRule, check: buildOutputs},
+	{names: "ninja meson bazelisk buck buck2 scons ant mvnw nox", rule: buildRule, check: buildOutputs},
+	{names: "just", rule: buildRule, check: justCheck},
+	{names: "task", rule: buildRule, check: taskCheck},
+	{names: "turbo", rule: buildRule, check: turboCheck},
 	{names: "tox", rule: buildRule, subs: []sub{s("exec", runProgram), s("run", buildRule)}, check: buildOutputs},
 	{names: "gradlew", rule: buildRule, subs: []sub{s("run", runProgram), s("bootRun", runProgram), s("publish", publishRule)}, check: buildOutputs},
 	{names: "bazel", rule: buildRule, subs: []sub{s("run", runProgram)}, check: buildOutputs},
 	{names: "mvn", rule: buildRule, subs: []sub{s("deploy", publishRule), s("exec:java", runProgram), s("exec:exec", runProgram), s("spring-boot:run", runProgram)}, check: buildOutputs},
 	{names: "gradle", rule: buildRule, subs: []sub{s("run", runProgram), s("bootRun", runProgram), s("publish", publishRule)}, check: buildOutputs},
 	{names: "sbt", rule: buildRule, subs: []sub{s("run", runProgram), s("console", runProgram), s("publish", publishRule)}, check: buildOutputs},
-	{names: "rails rake", rule: r("rails", High, "runs a Rails or Rake task of the project"), subs: []sub{
+	{names: "rails rake", rule: r("rails", High, "runs a Rails or Rake task of the project"), check: rakeTasks, subs: []sub{
 		s("db:drop", danger("db-drop", "drops the database, deleting all its data")),
 		s("db:reset", danger("db-drop", "drops the database, deleting all its data")),
 		s("db:schema:load", danger("db-drop", "replaces the database schema, deleting its data")),
 	}},
-	{names: "gcc g++ cc c++ clang clang++ javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild rollup turbo", rule: buildRule, check: compilerCheck},
+	{names: "gcc g++ cc c++ clang clang++", rule: buildRule, check: func(c *call) { compilerCheck(c); compilerFlags(c) }},
+	{names: "javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild rollup", rule: buildRule, check: compilerCheck},
 	{names: "webpack", rule: buildRule, subs: []sub{s("serve", serverRule)}, check: buildOutputs},
 	{names: "parcel", rule: serverRule, subs: []sub{s("build", buildRule)}},
-	{names: "nx", rule: buildRule, subs: []sub{s("serve", serverRule), s("run-many", buildRule)}},
-	{names: "lerna", rule: buildRule, subs: []sub{s("exec", runProgram), s("run", buildRule), s("publish", publishRule)}},
+	{names: "nx", rule: buildRule, subs: []sub{s("serve", serverRule), s("run-many", buildRule)}, check: nxCheck},
+	{names: "lerna", rule: buildRule, subs: []sub{s("exec", runProgram), {words: "run", rule: buildRule, check: lernaRun}, s("publish", publishRule)}},
 	{names: "vite", rule: serverRule, subs: []sub{s("build", buildRule), s("optimize", buildRule)}},
 	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{s("build", buildRule), s("lint", lintRule), s("check", lintRule)}},
 	{names: "playwright", rule: buildRule, subs: []sub{s("codegen", serverRule), s("open", serverRule), s("show-report", serverRule),
@@ -476,8 +494,8 @@ var devTools = []tool{
 	{names: "buf", rule: lintRule, subs: []sub{s("push", publishRule), s("registry", registryAcc)}},
 	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker", rule: lintRule},
 	{names: "gem", rule: r("gem", High, "runs a gem command permguard does not know"), subs: []sub{
-		s("list", pkgRead), s("info", pkgRead), s("search", pkgRead), s("query", pkgRead), s("contents", pkgRead), s("env", pkgRead),
-		s("which", pkgRead), s("outdated", pkgRead), s("dependency", pkgRead), s("install", pkgInstall), s("uninstall", pkgInstall),
+		s("list", pkgRead), s("info", pkgRead), s("search", pkgQuery), s("query", pkgQuery), s("contents", pkgRead), s("env", pkgRead),
+		s("which", pkgRead), s("outdated", pkgQuery), s("dependency", pkgRead), s("install", pkgInstall), s("uninstall", pkgInstall),
 		s("update", pkgInstall), s("build", buildRule), s("push", publishRule), s("yank", unpublish), s("owner", registryAcc), s("signin", registryAcc),
 	}},
 	{names: "bundle bundler", rule: pkgInstall, subs: []sub{
@@ -487,7 +505,7 @@ var devTools = []tool{
 		s("console", runProgram), s("open", editorRule),
 	}},
 	{names: "composer", rule: pkgInstall, subs: []sub{
-		s("show", pkgRead), s("info", pkgRead), s("search", pkgRead), s("outdated", pkgRead), s("audit", pkgRead), s("licenses", pkgRead),
+		s("show", pkgRead), s("info", pkgRead), s("search", pkgQuery), s("outdated", pkgQuery), s("audit", pkgQuery), s("licenses", pkgRead),
 		s("validate", pkgRead), s("depends", pkgRead), s("why", pkgRead), s("why-not", pkgRead), s("diagnose", pkgRead),
 		s("exec", runPackage), s("global", globalRule), s("create-project", runPackage), s("run-script", scriptRule), s("run", scriptRule),
 		s("self-update", globalRule), s("selfupdate", globalRule), s("config", r("composer-config", High, "changes composer configuration")),

@@ -42,8 +42,8 @@ var envBenign = map[string]bool{
 	"LANG": true, "LANGUAGE": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true, "CLICOLOR": true,
 	"CLICOLOR_FORCE": true, "COLUMNS": true, "LINES": true, "CI": true, "CGO_ENABLED": true, "GOOS": true, "GOARCH": true,
 	"GOARM": true, "GOAMD64": true, "GOMAXPROCS": true, "GODEBUG": true, "GOWORK": true,
-	"GO111MODULE": true, "GOPROXY": true, "GOPRIVATE": true, "GONOSUMDB": true, "GOCACHE": true, "GOMODCACHE": true,
-	"RUST_BACKTRACE": true, "RUST_LOG": true, "CARGO_TERM_COLOR": true, "CARGO_INCREMENTAL": true, "RUSTFLAGS": true,
+	"GO111MODULE": true, "GOCACHE": true, "GOMODCACHE": true,
+	"RUST_BACKTRACE": true, "RUST_LOG": true, "CARGO_TERM_COLOR": true, "CARGO_INCREMENTAL": true,
 	"NODE_ENV": true, "DEBUG": true, "LOG_LEVEL": true, "VERBOSE": true, "PYTHONUNBUFFERED": true,
 	"PYTHONDONTWRITEBYTECODE": true, "PYTHONWARNINGS": true, "PYTHONHASHSEED": true, "PYTEST_ADDOPTS": true,
 	"GIT_TERMINAL_PROMPT": true, "GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_COMMITTER_NAME": true,
@@ -64,7 +64,7 @@ func (w *walker) envRule(name string, prefix bool) (rule, bool) {
 	case envProgram[name], strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
 		strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "BASH_FUNC_"):
 		return ruleEnvProgram, true
-	case !prefix, envBenign[name], strings.HasPrefix(name, "LC_"):
+	case !prefix, envBenign[name], strings.HasPrefix(name, "LC_"), envJudgedByValue(name):
 		return rule{}, false
 	}
 	return ruleEnvUnknown, true
@@ -100,6 +100,7 @@ var commandVars = map[string]bool{
 // commandValue classifies the command held by a variable such as
 // GIT_SSH_COMMAND or PAGER, which the program will run.
 func (w *walker) commandValue(name string, val *arg, p Pos) {
+	w.flagsValue(name, val, p)
 	if !commandVars[name] || val == nil || val.dyn || val.val == "" {
 		return
 	}

@@ -12,9 +12,9 @@ import (
 // a rule; gitCommand picks among them.
 var (
 	gitRead        = r("git-read", Minimal, "reads the repository")
-	gitFetch       = r("git-fetch", Minimal, "downloads commits into the repository without changing your files")
+	gitFetch       = sends(r("git-fetch", Minimal, "downloads commits into the repository without changing your files"))
 	gitLocal       = r("git-local", Medium, "changes the local repository (commits, branches, index, working tree)")
-	gitClone       = r("git-clone", Medium, "clones a repository")
+	gitClone       = sends(r("git-clone", Medium, "clones a repository"))
 	gitPush        = r("git-push", High, "pushes commits to a remote repository")
 	gitPushDelete  = danger("git-push-delete", "deletes a branch or tag on a remote repository")
 	gitForcePush   = danger("git-force-push", "rewrites the history of a remote branch, which can destroy other people's work")
@@ -387,6 +387,12 @@ func gitSub(c *call, sub string) {
 			c.raise(r("git-template", High, "copies hooks from a template directory, which run on later git commands"))
 		}
 		writeOpts(c, "-o --output-directory")
+		switch sub {
+		case "pull":
+			c.sendsCheck()
+		case "bisect":
+			gitBisectRun(c)
+		}
 		if sub == "bundle" {
 			if ps := positional(c.args); len(ps) > 1 && ps[0].val == "create" {
 				if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {

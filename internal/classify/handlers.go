@@ -680,6 +680,9 @@ func inlineCode(c *call, code string) {
 	if destructiveCode(code) {
 		c.raise(ruleInlineDel)
 	}
+	if forkLoop(code) {
+		c.raise(ruleForkLoop)
+	}
 	if what, ok := c.w.mentionsGuard(code); ok {
 		c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
 	}

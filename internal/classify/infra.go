@@ -384,6 +384,66 @@ func infraTools() []tool {
 		infraDB("sqlcmd", "sqlcmd", "runs SQL against a Microsoft SQL Server database", "-Q -q", "", 0),
 		infraDB("redis-cli valkey-cli keydb-cli", "redis-cli", "sends commands to a Redis server", "",
 			"-h -p -s -a -u -r -i -n -d -D --user --pass --cacert --cacertdir --cert --key --sni --tls-ciphers --tls-ciphersuites --pattern --quoted-pattern --count --rdb --functions-rdb --eval --memkeys-samples --intrinsic-latency --lru-test --cluster", 1),
+		infraDB("cqlsh", "cqlsh", "runs CQL against a Cassandra database", "-e --execute", "", 0),
+		{
+			names:     "influx",
+			rule:      r("influx", High, "reads or changes data in an InfluxDB server"),
+			valueOpts: "--host -t --token -o --org --org-id --configs-path -c --active-config",
+			subs: infraJoin(
+				infraEach("delete, bucket delete, org delete, v1 dbrp delete, remote delete, replication delete",
+					danger("influx-delete", "deletes InfluxDB data: points, a bucket or an organization with its buckets")),
+				infraEach("bucket list, bucket ls, org list, org ls, ping, version, config list",
+					r("influx-list", Medium, "lists what an InfluxDB server holds")),
+			),
+			check: infraDBCheck("influx", "-execute", "", 0),
+		},
+		{
+			names:     "etcdctl",
+			rule:      r("etcdctl", High, "reads or changes keys in an etcd cluster"),
+			valueOpts: "--endpoints --cacert --cert --key --user --password -w --write-out --command-timeout --dial-timeout",
+			subs: []sub{
+				s("del", r("etcdctl-del", High, "deletes a key from etcd"),
+					f("--prefix --from-key", danger("etcdctl-del-prefix", "deletes every etcd key under a prefix or after a key"))),
+				s("compaction", danger("etcdctl-compact", "deletes the history of every key before a revision")),
+				s("compact", danger("etcdctl-compact", "deletes the history of every key before a revision")),
+				s("snapshot restore", danger("etcdctl-snapshot-restore", "replaces a member's data with a snapshot")),
+				s("member list", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
+				s("endpoint health", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
+				s("endpoint status", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
+			},
+		},
+		{
+			names: "consul",
+			rule:  r("consul", High, "reads or changes a Consul cluster"),
+			subs: []sub{
+				s("kv delete", r("consul-kv-delete", High, "deletes a key from Consul"),
+					f("-recurse --recurse", danger("consul-kv-delete-recurse", "deletes every Consul key under a prefix"))),
+				s("snapshot restore", danger("consul-snapshot-restore", "replaces the cluster's state with a snapshot")),
+				s("kv get", r("consul-read", Medium, "reads from a Consul cluster")),
+				s("members", r("consul-read", Medium, "reads from a Consul cluster")),
+				s("catalog services", r("consul-read", Medium, "reads from a Consul cluster")),
+				s("catalog nodes", r("consul-read", Medium, "reads from a Consul cluster")),
+			},
+		},
+		{
+			names: "rabbitmqctl",
+			rule:  r("rabbitmqctl", High, "administers a RabbitMQ node"),
+			subs: infraJoin(
+				infraEach("delete_vhost, purge_queue, delete_queue, reset, force_reset, delete_user, clear_permissions, delete_shovel, clear_policy, forget_cluster_node",
+					danger("rabbitmqctl-delete", "deletes RabbitMQ queues, messages, virtual hosts or users, or wipes the node")),
+				infraEach("list_queues, list_exchanges, list_bindings, list_vhosts, list_users, list_connections, list_channels, list_consumers, list_permissions, list_policies, status, cluster_status, ping, version",
+					r("rabbitmqctl-list", Medium, "lists what a RabbitMQ node holds")),
+			),
+		},
+		{
+			names: "rabbitmqadmin",
+			rule:  r("rabbitmqadmin", High, "administers a RabbitMQ server over its HTTP API"),
+			subs: infraJoin(
+				infraEach("delete, purge, close",
+					danger("rabbitmqadmin-delete", "deletes RabbitMQ queues, exchanges or messages")),
+				infraEach("list, show", r("rabbitmqctl-list", Medium, "lists what a RabbitMQ node holds")),
+			),
+		},
 		{names: "dropdb", rule: danger("dropdb", "deletes a PostgreSQL database and all its data")},
 		{names: "dropuser", rule: danger("dropuser", "deletes a PostgreSQL role")},
 		{
@@ -454,6 +514,61 @@ func infraTools() []tool {
 				s("mirror", r("mc-mirror", High, "copies objects between locations"),
 					f("--remove", danger("mc-mirror-remove", "deletes objects in the destination that are missing from the source"))),
 			},
+		},
+
+		{
+			names: "s3cmd",
+			rule:  r("s3cmd", High, "talks to S3-compatible object storage"),
+			subs: infraJoin(
+				infraEach("rb", danger("s3cmd-rb", "deletes buckets")),
+				infraEach("del, rm", r("s3cmd-del", High, "deletes objects"),
+					f("-r --recursive --force", danger("s3cmd-del-recursive", "deletes every object under a path"))),
+				infraEach("sync", r("s3cmd-sync", High, "copies files to or from object storage"),
+					f("--delete-removed --delete-after", danger("s3cmd-sync-delete", "deletes objects in the destination that are missing from the source"))),
+				infraEach("ls, la, du, info", r("s3cmd-ls", Medium, "lists buckets or objects")),
+			),
+		},
+		{
+			names:     "hcloud",
+			rule:      r("hcloud", High, "changes resources in a Hetzner Cloud project"),
+			valueOpts: "--context --config -o --output",
+			subs: infraJoin(
+				infraEach("server delete, volume delete, floating-ip delete, primary-ip delete, network delete, load-balancer delete, image delete, firewall delete, certificate delete, ssh-key delete, placement-group delete, server rebuild",
+					danger("hcloud-delete", "deletes a Hetzner Cloud resource and its data")),
+				infraEach("server list, volume list, network list, image list, server describe, context list",
+					r("hcloud-list", Medium, "lists resources of a Hetzner Cloud project")),
+			),
+		},
+		{
+			names: "linode-cli",
+			rule:  r("linode-cli", High, "changes resources in a Linode account"),
+			subs: infraJoin(
+				infraEach("linodes delete, linodes rebuild, volumes delete, domains delete, nodebalancers delete, object-storage buckets-delete, images delete, lke cluster-delete, databases mysql-delete, databases postgresql-delete, firewalls delete",
+					danger("linode-delete", "deletes a Linode resource and its data")),
+				infraEach("linodes list, volumes list, domains list, regions list, linodes view",
+					r("linode-list", Medium, "lists resources of a Linode account")),
+			),
+		},
+		{
+			names: "multipass",
+			rule:  r("multipass", High, "manages Multipass virtual machines"),
+			subs: infraJoin(
+				infraEach("delete", r("multipass-delete", High, "deletes virtual machines into the recycle bin"),
+					f("--purge -p", danger("multipass-purge", "deletes virtual machines and their disks for good"))),
+				infraEach("purge", danger("multipass-purge", "deletes virtual machines and their disks for good")),
+				infraEach("list, ls, info, version, find, networks", r("multipass-list", Minimal, "lists the local virtual machines")),
+			),
+		},
+		{
+			names:     "argocd",
+			rule:      r("argocd", High, "changes applications in an Argo CD server"),
+			valueOpts: "--server --auth-token --grpc-web-root-path --config --context",
+			subs: infraJoin(
+				infraEach("app delete, proj delete, cluster rm, repo rm, appset delete, app delete-resource",
+					danger("argocd-delete", "deletes an Argo CD application or project, and by default the cluster resources it manages")),
+				infraEach("app list, app get, proj list, cluster list, repo list, app diff, app history, version",
+					r("argocd-list", Medium, "reads applications in an Argo CD server")),
+			),
 		},
 
 		// Services and the machine's state.
@@ -530,7 +645,7 @@ func infraTools() []tool {
 			check: infraOpt("-a --all", danger("umount-all", "unmounts every filesystem")),
 		},
 		{names: "kill", rule: r("kill", High, "sends a signal to processes, which can stop them"), check: killCheck},
-		{names: "pkill killall", rule: r("pkill", High, "stops every process matching a name or pattern")},
+		{names: "pkill killall", rule: r("pkill", High, "stops every process matching a name or pattern"), check: pkillCheck},
 		{names: "killall5", rule: danger("killall5", "sends a signal to every process on the machine")},
 		{names: "chattr", rule: r("chattr", High, "changes file attributes such as immutable or append-only"), check: func(c *call) {
 			if ps := positional(c.args); len(ps) > 1 {
@@ -565,6 +680,7 @@ func infraTools() []tool {
 				if !query || c.hasOpt("-i --install -r --remove -P --purge --unpack --configure --triggers-only -x --extract -X --vextract -b --build --set-selections --clear-selections --clear-avail --update-avail --merge-avail --add-architecture --remove-architecture") {
 					c.raise(r("dpkg", High, "installs, removes or changes system packages"))
 				}
+				dpkgForceRemove(c)
 			},
 		},
 		{
@@ -585,6 +701,7 @@ func infraTools() []tool {
 					}
 				}
 				c.raise(r("rpm", High, "installs, removes or changes system packages"))
+				rpmForceRemove(c)
 			},
 		},
 		{
@@ -615,6 +732,7 @@ func infraTools() []tool {
 					break
 				}
 				c.raise(r("pacman", High, "installs, removes or upgrades system packages"))
+				pacmanForceRemove(c)
 			},
 		},
 		{
@@ -651,6 +769,34 @@ func infraTools() []tool {
 		{names: "sgdisk gdisk", rule: danger("gdisk", "changes disk partitions, which can destroy every file on the disk")},
 		{names: "blkdiscard", rule: danger("blkdiscard", "discards every block on a device, erasing it")},
 		{names: "lvremove vgremove pvremove", rule: danger("lvremove", "deletes LVM volumes and the data on them")},
+		{names: "lvs vgs pvs lvdisplay vgdisplay pvdisplay lvscan vgscan pvscan", rule: r("lvm-list", Minimal, "lists LVM volumes")},
+		{names: "mkntfs mkdosfs mkexfatfs mkfs_exfat mkreiserfs mkudffs mkjfs mformat newfs newfs_msdos newfs_apfs newfs_hfs", rule: r("mkfs-image", High, "formats a disk image file in the workspace"),
+			check: func(c *call) { mkfsCommand(c) }},
+		{names: "srm wipe", rule: r("secure-rm", Medium, "deletes files so their contents cannot be recovered"), check: secureRm},
+		{names: "sfill sswap sdmem nwipe scrub", rule: r("shred-usage", Minimal, "names no file, so it destroys nothing"),
+			check: withOperands(danger("secure-delete", "overwrites files, free space or devices so their contents cannot be recovered"))},
+		{
+			names: "nvme",
+			rule:  r("nvme", High, "manages NVMe drives"),
+			subs: infraJoin(
+				infraEach("format, sanitize, format-nvm, write-zeroes, delete-ns, detach-ns, ns-delete, dsm",
+					danger("nvme-format", "erases an NVMe drive or namespace, destroying every file on it")),
+				infraEach("list, list-subsys, id-ctrl, id-ns, smart-log, error-log, fw-log, show-regs, get-feature, version, help",
+					r("nvme-list", Minimal, "shows NVMe drives and their state")),
+			),
+		},
+		{
+			names: "btrfs",
+			rule:  r("btrfs", High, "manages btrfs filesystems"),
+			check: btrfsCheck,
+			subs: infraEach("subvolume list, subvolume show, filesystem show, filesystem df, filesystem usage, device stats, qgroup show, scrub status, version",
+				r("btrfs-list", Minimal, "shows btrfs filesystems and subvolumes")),
+		},
+		{
+			names: "flashrom",
+			rule:  r("flashrom", High, "reads or writes firmware chips"),
+			check: infraOpt("-w --write -E --erase", danger("flashrom-write", "overwrites or erases a firmware chip, which can leave the machine unable to boot")),
+		},
 		{
 			names: "hdparm",
 			rule:  r("hdparm", High, "changes low-level disk settings"),
@@ -670,6 +816,7 @@ func infraTools() []tool {
 			rule:  r("zfs", High, "changes ZFS datasets"),
 			subs: []sub{
 				s("destroy", danger("zfs-destroy", "destroys a ZFS dataset or snapshot and its data")),
+				s("rollback", danger("zfs-rollback", "rolls a dataset back to a snapshot, deleting every change made since")),
 				s("list", r("zfs-list", Minimal, "shows ZFS datasets")),
 				s("get", r("zfs-list", Minimal, "shows ZFS datasets")),
 			},
@@ -1065,11 +1212,12 @@ func infraDB(names, p, why, sqlOpts, wordOpts string, pos int) tool {
 // dbHarm are the destructive query kinds infraQueryHarm reports, with
 // their reasons.
 var dbHarm = map[string]string{
-	"drop":       "drops a database, schema, collection or table with all its data",
-	"truncate":   "empties a table with TRUNCATE",
-	"delete-all": "deletes every row of a table (DELETE without a WHERE clause)",
-	"update-all": "overwrites every row of a table (UPDATE without a WHERE clause)",
-	"flush":      "deletes every key in a Redis database (FLUSHALL or FLUSHDB)",
+	"drop":        "drops a database, schema, collection or table with all its data",
+	"drop-column": "drops a column or partition of a table with all the data in it",
+	"truncate":    "empties a table with TRUNCATE",
+	"delete-all":  "deletes every row of a table (DELETE without a WHERE clause)",
+	"update-all":  "overwrites every row of a table (UPDATE without a WHERE clause)",
+	"flush":       "deletes every key in a Redis database (FLUSHALL or FLUSHDB)",
 }
 
 func infraDBCheck(p, sqlOpts, wordOpts string, pos int) func(c *call) {
@@ -1136,8 +1284,16 @@ func infraQueryHarm(text string) []string {
 			case "DROP":
 				if i+1 < len(toks) {
 					switch toks[i+1].word {
-					case "DATABASE", "SCHEMA", "TABLE", "KEYSPACE", "COLLECTION":
+					case "DATABASE", "SCHEMA", "TABLE", "KEYSPACE", "COLLECTION", "MEASUREMENT", "SERIES", "SHARD", "RETENTION", "TABLESPACE":
 						add("drop")
+					case "INDEX", "KEY", "CONSTRAINT", "FOREIGN", "PRIMARY", "CHECK", "DEFAULT", "NOT", "TRIGGER", "VIEW",
+						"FUNCTION", "PROCEDURE", "EXPRESSION", "IDENTITY", "USER", "ROLE", "SEQUENCE", "TYPE", "EXTENSION":
+					default:
+						// ALTER TABLE t DROP [COLUMN] c, DROP PARTITION p: the
+						// column's or partition's data goes with it
+						if len(toks) > 0 && toks[0].word == "ALTER" {
+							add("drop-column")
+						}
 					}
 				}
 			case "TRUNCATE":

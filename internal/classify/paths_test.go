@@ -69,7 +69,8 @@ var pathCases = []classifyCase{
 	high(`make -C"$DIR"`, "build-elsewhere"),
 	high("cp --target-directory=$D x", "write-unknown"),
 	high(`cp -t"$D" x`, "write-unknown"),
-	high("pip install --prefix=$HOME/.local x", "write-outside"),
+	high("pip install --prefix=$HOME/.local x", ""), // sends-data (an unknown word on a package query) comes first
+	high("pip install --prefix=/home/u/.local x", "write-outside"),
 	high(`git -C"$D" commit -m x`, "git-outside"),
 	high("git --git-dir=$G commit -m x", "git-outside"),
 	minimal(`git -C"$D" status`, "git-read"),

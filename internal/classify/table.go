@@ -36,6 +36,10 @@ type rule struct {
 	level     Level
 	dangerous bool
 	why       string
+	// sends marks a network query: the program's arguments leave this
+	// machine (a URL, a host to resolve, a package to look up), so an
+	// argument built at run time can carry data out (see sendsCheck).
+	sends bool
 }
 
 // sub is one subcommand row of a tool.

@@ -1,0 +1,298 @@
+package classify
+
+import "strings"
+
+// Flags and variables that make a development tool run another program
+// (design §2.8): a make variable naming the compiler, a cmake launcher or
+// toolchain file, a linker in RUSTFLAGS, a compiler plugin, git bisect
+// run. The build itself is development work; the program it is told to
+// run instead is not known, so it is high.
+
+var (
+	ruleBuildExec   = r("build-exec", High, "makes the build run another program")
+	ruleBuildFlags  = r("build-exec-flags", High, "passes the compiler an option that loads or runs another program (a plugin, linker or wrapper)")
+	ruleBuildDynOpt = r("build-exec-dynamic", High, "passes the compiler options only known at run time, which could load or run another program")
+)
+
+// programVars are the variable names, in make and cmake alike, whose value
+// is a program the build runs: make's implicit-rule programs, the usual
+// toolchain names, and the variables that choose the shell or re-read
+// options.
+var programVars = map[string]bool{
+	"AR": true, "AS": true, "CC": true, "CXX": true, "CPP": true, "FC": true, "F77": true, "PC": true, "CO": true,
+	"GET": true, "LEX": true, "YACC": true, "LINT": true, "M2C": true, "MAKEINFO": true, "TEX": true, "TEXI2DVI": true,
+	"WEAVE": true, "CWEAVE": true, "TANGLE": true, "CTANGLE": true, "RM": true, "LD": true, "NM": true, "STRIP": true,
+	"OBJCOPY": true, "OBJDUMP": true, "RANLIB": true, "READELF": true, "HOSTCC": true, "HOSTCXX": true, "HOSTLD": true,
+	"HOSTAR": true, "CROSS_COMPILE": true, "LLVM": true, "CHECK": true, "INSTALL": true, "PKG_CONFIG": true,
+	"PYTHON": true, "PYTHON3": true, "PERL": true, "RUBY": true, "NODE": true, "NPM": true, "GO": true, "CARGO": true,
+	"RUSTC": true, "JAVA": true, "JAVAC": true, "DOCKER": true, "SED": true, "AWK": true, "SH": true, "BASH": true,
+	"SHELL": true, "MAKESHELL": true, ".SHELLFLAGS": true, "MAKE": true, "MAKEFLAGS": true, "MFLAGS": true,
+	"GNUMAKEFLAGS": true, "MAKEFILES": true, "MAKEOVERRIDES": true, "CCACHE": true, "DISTCC": true,
+	// cmake
+	"CMAKE_LINKER": true, "CMAKE_AR": true, "CMAKE_RANLIB": true, "CMAKE_NM": true, "CMAKE_STRIP": true,
+	"CMAKE_OBJCOPY": true, "CMAKE_OBJDUMP": true, "CMAKE_MAKE_PROGRAM": true, "CMAKE_TOOLCHAIN_FILE": true,
+	"CMAKE_USER_MAKE_RULES_OVERRIDE": true, "CMAKE_PROJECT_INCLUDE": true, "CMAKE_PROJECT_INCLUDE_BEFORE": true,
+	"CMAKE_CROSSCOMPILING_EMULATOR": true, "CMAKE_MODULE_PATH": true, "CMAKE_PREFIX_PATH": true,
+}
+
+// programVarSuffixes end the names of variables that hold a program or a
+// file of build code, whatever the project calls them: TARGET_CC,
+// CMAKE_C_COMPILER_LAUNCHER, Python3_EXECUTABLE, DOC_COMMAND.
+var programVarSuffixes = []string{
+	"_CC", "_CXX", "_CPP", "_LD", "_AR", "_AS", "_COMPILER", "_LAUNCHER", "_LINKER", "_EXECUTABLE", "_COMMAND",
+	"_CMD", "_PROG", "_PROGRAM", "_EXE", "_WRAPPER", "_RUNNER", "_EMULATOR", "_INTERPRETER", "_SHELL",
+	"_CLANG_TIDY", "_CPPLINT", "_CPPCHECK", "_INCLUDE_WHAT_YOU_USE", "_TOOLCHAIN_FILE", "_INCLUDE",
+}
+
+// namesProgram reports a variable whose value is a program the build runs.
+// Names compare in upper case: cmake's Python3_EXECUTABLE is one.
+func namesProgram(name string) bool {
+	up := strings.ToUpper(name)
+	if programVars[up] || envProgram[up] {
+		return true
+	}
+	for _, s := range programVarSuffixes {
+		if strings.HasSuffix(up, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesFlags reports a variable whose value is options for a compiler or
+// linker: CFLAGS, LDFLAGS, RUSTFLAGS, CMAKE_CXX_FLAGS, CGO_LDFLAGS.
+func namesFlags(name string) bool {
+	up := strings.ToUpper(name)
+	return strings.HasSuffix(up, "FLAGS") || strings.HasSuffix(up, "FLAGS_INIT") || up == "CARGO_ENCODED_RUSTFLAGS"
+}
+
+// flagsRunProgram reports whether a list of compiler, linker or rustc
+// options loads or runs another program: -B (where gcc finds its
+// subprograms), plugins, -wrapper, spec files, a linker given by path,
+// rustc's linker and codegen backend.
+func flagsRunProgram(opts []string) bool {
+	for i := 0; i < len(opts); i++ {
+		o := opts[i]
+		// options whose value is the next word: glue it on
+		switch o {
+		case "-B", "-C", "-Z", "-Xclang", "-Xlinker", "-wrapper", "-specs", "--specs", "-fplugin":
+			if i+1 < len(opts) {
+				i++
+				o += opts[i]
+			}
+		}
+		if optRunsProgram(o) {
+			return true
+		}
+	}
+	return false
+}
+
+func optRunsProgram(o string) bool {
+	name, val, _ := strings.Cut(o, "=")
+	switch {
+	case strings.HasPrefix(o, "-B") && len(o) > 2,
+		strings.HasPrefix(o, "-fplugin"), strings.HasPrefix(o, "-fpass-plugin"), strings.HasPrefix(o, "-wrapper"),
+		strings.HasPrefix(o, "-specs"), strings.HasPrefix(o, "--specs"), strings.HasPrefix(o, "--ld-path"),
+		strings.HasPrefix(o, "-Xclang-load"), strings.HasPrefix(o, "-Xclang-plugin"), strings.HasPrefix(o, "-Xclang-add-plugin"),
+		strings.HasPrefix(o, "-Xclang-fplugin"), strings.HasPrefix(o, "-Xclang-fpass-plugin"),
+		strings.HasPrefix(o, "-Xlinker-plugin"), strings.HasPrefix(o, "-Xlinker--plugin"),
+		strings.HasPrefix(o, "-Clinker="), strings.HasPrefix(o, "-Ccodegen-backend"), strings.HasPrefix(o, "-Zcodegen-backend"),
+		strings.HasPrefix(o, "-Zllvm-plugins"), strings.HasPrefix(o, "-Cllvm-args") && strings.Contains(o, "load"),
+		strings.HasPrefix(o, "-toolexec"), strings.HasPrefix(o, "--toolexec"):
+		return true
+	case name == "-fuse-ld":
+		// -fuse-ld=lld names a linker gcc knows; a path names any program
+		return strings.Contains(val, "/")
+	case strings.HasPrefix(o, "-Clink-arg=") || strings.HasPrefix(o, "-Clink-args="):
+		return flagsRunProgram(strings.Fields(val))
+	case strings.HasPrefix(o, "-Wl,"), strings.HasPrefix(o, "-Xlinker"):
+		for _, p := range strings.Split(strings.TrimPrefix(o, "-Wl,"), ",") {
+			if strings.Contains(p, "plugin") {
+				return true
+			}
+		}
+	case strings.HasPrefix(o, "-extld") || strings.HasPrefix(o, "-ldflags") && strings.Contains(o, "-extld"):
+		return true
+	}
+	return false
+}
+
+// buildVarRule judges a build variable set to val (make CC=x, cmake
+// -DCMAKE_C_COMPILER=x, RUSTFLAGS=x cargo build).
+func buildVarRule(name string, val arg) (rule, bool) {
+	switch {
+	case namesProgram(name):
+		return ruleBuildExec, true
+	case namesFlags(name) && val.dyn:
+		return ruleBuildDynOpt, true
+	case namesFlags(name):
+		sep := " "
+		if strings.ToUpper(name) == "CARGO_ENCODED_RUSTFLAGS" {
+			sep = "\x1f"
+		}
+		if flagsRunProgram(strings.Split(val.val, sep)) {
+			return ruleBuildFlags, true
+		}
+	}
+	return rule{}, false
+}
+
+// envBuildFlags are the environment variables whose value is compiler or
+// linker options: harmless unless an option runs a program, so they are
+// judged by their value (flagsValue), not by their name.
+var envBuildFlags = map[string]bool{
+	"RUSTFLAGS": true, "CARGO_ENCODED_RUSTFLAGS": true, "RUSTDOCFLAGS": true, "CFLAGS": true, "CXXFLAGS": true,
+	"CPPFLAGS": true, "LDFLAGS": true, "CGO_CFLAGS": true, "CGO_CXXFLAGS": true, "CGO_CPPFLAGS": true,
+	"CGO_LDFLAGS": true, "CGO_FFLAGS": true,
+}
+
+// envRegistry are the environment variables that change where packages
+// come from or turn off their verification.
+var envRegistry = map[string]bool{
+	"GOPROXY": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOSUMDB": true, "GOPRIVATE": true,
+	"GONOPROXY": true, "PIP_INDEX_URL": true, "PIP_EXTRA_INDEX_URL": true, "PIP_FIND_LINKS": true, "PIP_TRUSTED_HOST": true,
+	"UV_INDEX_URL": true, "UV_EXTRA_INDEX_URL": true, "UV_INDEX": true, "UV_DEFAULT_INDEX": true, "UV_FIND_LINKS": true,
+	"NPM_CONFIG_REGISTRY": true, "npm_config_registry": true, "YARN_REGISTRY": true, "YARN_NPM_REGISTRY_SERVER": true,
+	"BUN_CONFIG_REGISTRY": true, "NODE_TLS_REJECT_UNAUTHORIZED": true, "NPM_CONFIG_STRICT_SSL": true, "npm_config_strict_ssl": true,
+	"GIT_SSL_NO_VERIFY": true, "PYTHONHTTPSVERIFY": true, "CONDA_CHANNELS": true, "GEM_SOURCE": true,
+	"CARGO_REGISTRY_DEFAULT": true, "CARGO_HTTP_CHECK_REVOKE": true, "COMPOSER_REPOSITORIES": true,
+}
+
+var ruleEnvRegistry = r("env-registry", High, "sets an environment variable that changes where packages are downloaded from, or turns off their verification")
+
+// goProxyDefaults are GOPROXY values that keep go's own proxy and checks.
+var goProxyDefaults = map[string]bool{
+	"off": true, "direct": true, "https://proxy.golang.org": true, "https://proxy.golang.org,direct": true,
+}
+
+// envJudgedByValue reports the variables envValueRule judges, which
+// envRule therefore leaves alone.
+func envJudgedByValue(name string) bool { return envBuildFlags[name] || envRegistry[name] }
+
+// envValueRule judges setting a variable to val for a command or a shell.
+func envValueRule(name string, val *arg) (rule, bool) {
+	switch {
+	case envRegistry[name]:
+		if name == "GOPROXY" && val != nil && !val.dyn && goProxyDefaults[val.val] {
+			return rule{}, false
+		}
+		return ruleEnvRegistry, true
+	case envBuildFlags[name]:
+		if val == nil {
+			return ruleBuildDynOpt, true
+		}
+		return buildVarRule(name, *val)
+	}
+	return rule{}, false
+}
+
+// flagsValue raises a variable assignment whose value makes a program
+// download from elsewhere or run another program.
+func (w *walker) flagsValue(name string, val *arg, p Pos) {
+	if ru, bad := envValueRule(name, val); bad {
+		snip := name + "="
+		if val != nil {
+			snip += val.val
+		}
+		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
+	}
+}
+
+// makeVars judges make's command-line variables (make CC=/tmp/x): they
+// override the Makefile's own, so one naming a program replaces what the
+// recipes run.
+func makeVars(c *call) {
+	for _, a := range positional(c.args) {
+		name, val, ok := strings.Cut(a.val, "=")
+		if !ok || name == "" {
+			continue
+		}
+		name = strings.TrimRight(name, ":+?!")
+		judgeBuildVar(c, name, arg{val: val, dyn: a.dyn}, "make")
+	}
+}
+
+// judgeBuildVar raises c for setting the build variable name to val. For
+// a word only known at run time, name is the text as written: a name that
+// is itself dynamic could be any variable.
+func judgeBuildVar(c *call, name string, val arg, tool string) {
+	if val.dyn && !isArithName(name) {
+		c.raise(r("build-exec-dynamic-var", High, "sets a "+tool+" variable whose name is only known at run time, which could name another program"))
+		return
+	}
+	if ru, bad := buildVarRule(name, val); bad {
+		c.raiseMsg(ru, "sets "+name+": "+ru.why)
+	}
+}
+
+// cmakeVars judges cmake -D NAME[:TYPE]=VALUE, a toolchain file, and -C,
+// which runs a cmake script to fill the cache.
+func cmakeVars(c *call) {
+	for i, a := range c.args {
+		var def string
+		dyn := a.dyn
+		switch {
+		case a.dyn && !strings.HasPrefix(a.val, "-D"):
+			continue
+		case a.val == "-D" && i+1 < len(c.args):
+			def, dyn = c.args[i+1].val, c.args[i+1].dyn
+		case strings.HasPrefix(a.val, "-D") && len(a.val) > 2:
+			def = a.val[2:]
+		case a.val == "--toolchain" || strings.HasPrefix(a.val, "--toolchain="):
+			c.raise(ruleBuildExec)
+			continue
+		case a.val == "-C" || strings.HasPrefix(a.val, "-C") && len(a.val) > 2 && a.val[2] != '=':
+			c.raise(r("cmake-script", High, "runs a cmake script"))
+			continue
+		default:
+			continue
+		}
+		name, val, ok := strings.Cut(def, "=")
+		if !ok {
+			if dyn {
+				judgeBuildVar(c, def, arg{dyn: true}, "cmake")
+			}
+			continue
+		}
+		name, _, _ = strings.Cut(name, ":")
+		judgeBuildVar(c, name, arg{val: val, dyn: dyn}, "cmake")
+	}
+}
+
+// compilerFlags judges a compiler's own options: a plugin, -B, a wrapper;
+// an option only known at run time could be any of them.
+func compilerFlags(c *call) {
+	var opts []string
+	for _, a := range c.args {
+		if a.dyn {
+			if !a.tmp {
+				c.raise(ruleBuildDynOpt)
+			}
+			continue
+		}
+		opts = append(opts, a.val)
+	}
+	if flagsRunProgram(opts) {
+		c.raise(ruleBuildFlags)
+	}
+}
+
+// gitBisectRun: git bisect run CMD runs CMD at every step of the search;
+// it is judged as CMD, and at least high, since it runs over and over on
+// commits nobody has looked at.
+func gitBisectRun(c *call) {
+	for i, a := range c.args {
+		if a.dyn || strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		if a.val != "run" {
+			return
+		}
+		c.raise(r("git-bisect-run", High, "runs a command on every commit git bisect checks out"))
+		if i+1 < len(c.args) {
+			c.w.inner(c, "git bisect run", c.args[i+1:], flow{})
+		}
+		return
+	}
+}

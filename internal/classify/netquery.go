@@ -1,0 +1,41 @@
+package classify
+
+// A network query sends its arguments to another machine: the URL git
+// fetches, the host dig resolves, the package name npm view looks up. When
+// one of them is built at run time ($(base64 .env), a variable read from a
+// file), whatever it holds leaves the machine, so a query that reads only
+// public data becomes a way to send out secrets (design §2.8). The rows
+// that describe such queries are marked with sends; the check below is the
+// one place that judges their arguments.
+
+var ruleSendsData = r("sends-data", High, "sends data out: a network query whose URL, host or argument is only known at run time")
+
+// sends marks ru as a network query whose arguments leave the machine.
+func sends(ru rule) rule {
+	ru.sends = true
+	return ru
+}
+
+// sendsCheck raises a call to a network query that has an argument only
+// known at run time. A word known to lie under $TMPDIR names a local
+// directory, not something sent.
+func (c *call) sendsCheck() {
+	for _, a := range c.args {
+		if a.dyn && !a.tmp {
+			if !c.hasReason(ruleSendsData.id) {
+				c.raise(ruleSendsData)
+			}
+			return
+		}
+	}
+}
+
+// hasReason reports whether the call was already raised by rule id.
+func (c *call) hasReason(id string) bool {
+	for _, r := range c.out.Reasons {
+		if r.Rule == id {
+			return true
+		}
+	}
+	return false
+}
