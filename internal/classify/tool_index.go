@@ -426,7 +426,6 @@ var toolRefs = [...]toolRef{
 	{"shasum", 0, 23},
 	{"shellcheck", 1, 35},
 	{"shfmt", 1, 35},
-	{"shift", 0, 25},
 	{"shred", 2, 80},
 	{"shuf", 0, 17},
 	{"sleep", 0, 24},
