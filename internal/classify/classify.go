@@ -60,6 +60,7 @@ type walker struct {
 	forgotten map[string]bool     // assigned a value not known here
 	guessed   map[string]bool     // vars holds a likely value, not the exact one
 	dynVals   map[string]string   // dynamic values, as a marker (see marker)
+	alts      map[string][]string // the static values a dynamic variable may hold
 	markers   []arg               // the dynamic words markers stand for
 	elemArgs  [][]arg             // the words of the array assigned last, resolved
 	undo      []undoEntry         // every change to the above, for subshells and branches
@@ -67,6 +68,7 @@ type walker struct {
 	aliasing  map[string]bool // aliases being expanded: bash does not expand one inside itself
 	funcs     map[string][]funcDef
 	funcDepth int
+	fnWork    int                 // bytes of function bodies walked again for their calls
 	hashed    map[string][]string // hash -p PATH NAME
 	hashing   bool
 	files     map[string]*written // files this input wrote

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,8 +48,10 @@ type undoEntry struct {
 	val       string
 	arr       []string
 	dyn       string
+	alts      []string
 	had, hadA bool
 	hadDyn    bool
+	hadAlts   bool
 	forgot    bool
 	guess     bool
 }
@@ -58,6 +61,7 @@ func (w *walker) logChange(name string) {
 	e.val, e.had = w.vars[name]
 	e.arr, e.hadA = w.arrays[name]
 	e.dyn, e.hadDyn = w.dynVals[name]
+	e.alts, e.hadAlts = w.alts[name]
 	w.undo = append(w.undo, e)
 }
 
@@ -76,6 +80,7 @@ func (w *walker) setVar(name, val string) {
 	delete(w.forgotten, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
+	delete(w.alts, name)
 }
 
 // dynVar records that name holds the dynamic word a: unknown, but with
@@ -140,6 +145,7 @@ func (w *walker) setArray(name string, elems []string) {
 	delete(w.forgotten, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
+	delete(w.alts, name)
 }
 
 // forgetVar makes name dynamic: this input gave it a value not known now.
@@ -152,6 +158,7 @@ func (w *walker) forgetVar(name string) {
 	delete(w.arrays, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
+	delete(w.alts, name)
 	if w.forgotten == nil {
 		w.forgotten = map[string]bool{}
 	}
@@ -186,6 +193,14 @@ func (w *walker) rollback(mark int) {
 		} else {
 			delete(w.forgotten, e.name)
 		}
+		if e.hadAlts {
+			if w.alts == nil {
+				w.alts = map[string][]string{}
+			}
+			w.alts[e.name] = e.alts
+		} else {
+			delete(w.alts, e.name)
+		}
 		if e.hadDyn {
 			if w.dynVals == nil {
 				w.dynVals = map[string]string{}
@@ -217,25 +232,81 @@ func (w *walker) changedSince(mark int) []string {
 
 // branches walks code of which any one part may run, or none: each part
 // starts from the state before it, and afterwards whatever a part changed
-// is dynamic.
+// is dynamic, with the values it may hold when they are all static.
 func (w *walker) branches(parts ...func()) {
 	mark := len(w.undo)
-	var changed []string
+	alts := map[string][]string{}
+	var order []string
 	for _, fn := range parts {
 		fn()
-		changed = append(changed, w.changedSince(mark)...)
+		w.collectAlts(mark, alts, &order)
 		w.rollback(mark)
 	}
-	for _, n := range changed {
-		w.forgetVar(n)
-	}
+	w.forgetAlts(alts, order)
 }
 
 // uncertainAfter makes dynamic whatever was changed after mark: code that
-// may have run any number of times.
+// may have run any number of times, or not at all.
 func (w *walker) uncertainAfter(mark int) {
-	for _, n := range w.changedSince(mark) {
+	alts := map[string][]string{}
+	var order []string
+	w.collectAlts(mark, alts, &order)
+	w.forgetAlts(alts, order)
+}
+
+// collectAlts adds, for each name changed after mark, its value before
+// mark and its value now, when they are static. A value that is not
+// static is left out: the variable stays dynamic, and the command that
+// reads it is judged with it unknown as well.
+func (w *walker) collectAlts(mark int, alts map[string][]string, order *[]string) {
+	add := func(name, v string) {
+		if !slices.Contains(alts[name], v) {
+			alts[name] = append(alts[name], v)
+		}
+	}
+	for _, e := range w.undo[mark:] {
+		if _, seen := alts[e.name]; !seen {
+			*order = append(*order, e.name)
+			alts[e.name] = nil
+			first, _ := w.firstChange(mark, e.name)
+			switch {
+			case first.had && !first.guess:
+				add(e.name, first.val)
+			case first.hadAlts:
+				for _, v := range first.alts {
+					add(e.name, v)
+				}
+			}
+		}
+		if cur, ok := w.vars[e.name]; ok && !w.guessed[e.name] {
+			add(e.name, cur)
+		}
+		for _, v := range w.alts[e.name] {
+			add(e.name, v)
+		}
+	}
+}
+
+// firstChange returns name as it was at mark.
+func (w *walker) firstChange(mark int, name string) (undoEntry, bool) {
+	for _, e := range w.undo[mark:] {
+		if e.name == name {
+			return e, true
+		}
+	}
+	return undoEntry{}, false
+}
+
+// forgetAlts makes each name dynamic, keeping its possible values.
+func (w *walker) forgetAlts(alts map[string][]string, order []string) {
+	for _, n := range order {
 		w.forgetVar(n)
+		if vals := alts[n]; len(vals) > 0 && len(vals) <= maxDefs {
+			if w.alts == nil {
+				w.alts = map[string][]string{}
+			}
+			w.alts[n] = vals
+		}
 	}
 }
 
@@ -326,6 +397,8 @@ func (w *walker) positionalArgs(args []arg) func() {
 type stateEnv struct {
 	w       *walker
 	partial bool
+	alt     int  // with alts: which of a variable's possible values to take, from 1
+	alted   bool // a variable with possible values was read
 	miss    bool // a variable's value is not known
 	used    bool // a value this input set was read
 	marked  bool // a marker was read
@@ -350,6 +423,10 @@ func (e *stateEnv) unknown(name string) expand.Variable {
 
 func (e *stateEnv) Get(name string) expand.Variable {
 	w := e.w
+	if vals := w.alts[name]; vals != nil && e.alt > 0 {
+		e.used, e.alted = true, true
+		return expand.Variable{Set: true, Kind: expand.String, Str: vals[min(e.alt, len(vals))-1]}
+	}
 	if w.guessed[name] {
 		return e.unknown(name)
 	}
@@ -419,7 +496,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 func (e *stateEnv) Each(func(string, expand.Variable) bool) { e.miss = true }
 
 func (w *walker) hasValues() bool {
-	return len(w.vars) > 0 || len(w.arrays) > 0 || len(w.dynVals) > 0
+	return len(w.vars) > 0 || len(w.arrays) > 0 || len(w.dynVals) > 0 || len(w.alts) > 0
 }
 
 // followable reports a word whose only expansions are parameter
@@ -481,20 +558,20 @@ func (w *walker) expandKnown(word *syntax.Word) ([]string, bool) {
 // expandPartial is expandKnown where values may be dynamic: a field that
 // holds one comes back as a dynamic word, with what is known about it.
 // used reports whether a value this input set was read.
-func (w *walker) expandPartial(word *syntax.Word, p Pos) (out []arg, used, ok bool) {
+func (w *walker) expandPartial(word *syntax.Word, p Pos, alt int) (out []arg, used, alted, ok bool) {
 	if word == nil || !w.hasValues() {
-		return nil, false, false
+		return nil, false, false, false
 	}
 	fine, plain := followable(word)
 	if !fine {
-		return nil, false, false
+		return nil, false, false, false
 	}
 	mark := len(w.markers)
-	e := &stateEnv{w: w, partial: true}
+	e := &stateEnv{w: w, partial: true, alt: alt}
 	fields, err := expand.Fields(&expand.Config{Env: e}, word)
 	if err != nil || e.miss || len(fields) > maxArrayElems || e.marked && !plain {
 		w.markers = w.markers[:mark]
-		return nil, false, false
+		return nil, false, false, false
 	}
 	size := 0
 	for _, f := range fields {
@@ -506,7 +583,7 @@ func (w *walker) expandPartial(word *syntax.Word, p Pos) (out []arg, used, ok bo
 		out = append(out, w.unmark(f, word, p))
 	}
 	w.markers = w.markers[:mark]
-	return out, e.used, size <= maxFieldBytes
+	return out, e.used, e.alted, size <= maxFieldBytes
 }
 
 // unmark turns a field holding markers into the dynamic word it is.
@@ -636,7 +713,7 @@ func (w *walker) arrayValue(as *syntax.Assign) ([]string, bool) {
 		}
 		for _, a := range w.elemArgs[i] {
 			if len(w.elemArgs[i]) == 1 && a.dyn {
-				if fields, _, ok := w.expandPartial(el.Value, a.pos); ok {
+				if fields, _, _, ok := w.expandPartial(el.Value, a.pos, 0); ok {
 					for _, f := range fields {
 						elems = append(elems, w.element(f))
 					}
@@ -719,31 +796,42 @@ func (w *walker) loop(n syntax.Node, fn func()) {
 // followArgv judges the command line ce again with the values its words
 // take from this input, when at least one word is followed. starts holds
 // the index in args where each word's fields begin.
+//
+// A variable that holds one of several static values (set in branches
+// or a loop) is tried with each: alt 0 reads it as dynamic, alt k takes
+// its k-th value, until no variable has that many.
 func (w *walker) followArgv(ce *syntax.CallExpr, c *call, args []arg, starts []int) {
 	if len(starts) != len(ce.Args) {
 		return
 	}
-	argv := make([]arg, 0, len(args))
-	followed := false
-	for i, word := range ce.Args {
-		end := len(args)
-		if i+1 < len(starts) {
-			end = starts[i+1]
-		}
-		own := args[starts[i]:end]
-		if len(own) == 1 && own[0].dyn {
-			if fields, used, ok := w.expandPartial(word, own[0].pos); ok && used {
-				followed = true
-				argv = append(argv, fields...)
-				continue
+	for alt := 0; alt <= maxDefs; alt++ {
+		argv := make([]arg, 0, len(args))
+		followed, alted := false, false
+		for i, word := range ce.Args {
+			end := len(args)
+			if i+1 < len(starts) {
+				end = starts[i+1]
 			}
+			own := args[starts[i]:end]
+			if len(own) == 1 && own[0].dyn {
+				if fields, used, a, ok := w.expandPartial(word, own[0].pos, alt); ok && used {
+					followed, alted = true, alted || a
+					argv = append(argv, fields...)
+					continue
+				}
+			}
+			argv = append(argv, own...)
 		}
-		argv = append(argv, own...)
+		if alt > 0 && !alted {
+			return
+		}
+		if followed && len(argv) > 0 {
+			w.runExpanded(c, argv)
+		}
+		if len(w.alts) == 0 {
+			return
+		}
 	}
-	if !followed || len(argv) == 0 {
-		return
-	}
-	w.runExpanded(c, argv)
 }
 
 // runExpanded judges argv, the command c with the values this input gave
@@ -856,8 +944,9 @@ func (w *walker) callFunction(c *call, defs []funcDef) flow {
 	out := flow{kind: flowData}
 	for _, d := range defs {
 		body := d.decl.Body
-		if w.work += int(body.End().Offset()-body.Pos().Offset()) + 512; w.work > maxWork {
-			w.raise(limitRule, "input expands into more script than permguard inspects", c.pos, c.snippet)
+		if w.fnWork += int(body.End().Offset()-body.Pos().Offset()) + 512; w.fnWork > maxWork {
+			// the body was judged where it was defined, with its
+			// arguments unknown: that judgment stands
 			break
 		}
 		saveSrc, saveBase := w.src, w.base

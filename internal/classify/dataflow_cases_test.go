@@ -86,7 +86,12 @@ var dataflowCases = []classifyCase{
 	dangerous(`c=rm; $c -rf ~`, "rm-recursive-force"),
 	dangerous(`c=rm; "$c" -rf ~`, "rm-recursive-force"),
 
-	// control flow makes a value uncertain: dynamic, never a guessed constant
+	// control flow makes a value uncertain: dynamic, never a guessed
+	// constant; when every value it may take is static, each is judged
+	dangerous(`if [ -f x ]; then c=rm; else c=ls; fi; $c -rf ~`, "rm-recursive-force"),
+	dangerous(`case $1 in a) c=git;; *) c=ls;; esac; $c push --force`, "git-force-push"),
+	dangerous(`c=ls; [ -f x ] && c=rm; $c -rf ~`, "rm-recursive-force"),
+	dangerous(`c=ls; [ -f x ] || { c=git; }; $c push -f`, "git-force-push"),
 	high(`c=ls; if [ -f x ]; then c=rm; fi; $c -rf x`, "dynamic-command"),
 	high(`(c=rm); $c -rf ~`, "dynamic-command"),
 	high(`c=ls; echo | c=rm; $c -rf ~`, "dynamic-command"),
