@@ -533,31 +533,11 @@ func followable(word *syntax.Word) (ok, plain bool) {
 	return ok, plain
 }
 
-// expandKnown returns the fields bash makes of word from the values this
-// input set, when every value it reads is known and at least one was set
-// by the input.
-func (w *walker) expandKnown(word *syntax.Word) ([]string, bool) {
-	if word == nil || !w.hasValues() {
-		return nil, false
-	}
-	if ok, _ := followable(word); !ok {
-		return nil, false
-	}
-	e := &stateEnv{w: w}
-	fields, err := expand.Fields(&expand.Config{Env: e}, word)
-	if err != nil || e.miss || !e.used || len(fields) > maxArrayElems {
-		return nil, false
-	}
-	size := 0
-	for _, f := range fields {
-		size += len(f)
-	}
-	return fields, size <= maxFieldBytes
-}
-
-// expandPartial is expandKnown where values may be dynamic: a field that
-// holds one comes back as a dynamic word, with what is known about it.
-// used reports whether a value this input set was read.
+// expandPartial returns the fields bash makes of word from the values
+// this input set. A field that holds a dynamic value comes back as a
+// dynamic word, with what is known about it. used reports whether a value
+// this input set was read; alted, whether a variable with several
+// possible values was (alt picks which, from 1; 0 reads it as dynamic).
 func (w *walker) expandPartial(word *syntax.Word, p Pos, alt int) (out []arg, used, alted, ok bool) {
 	if word == nil || !w.hasValues() {
 		return nil, false, false, false
@@ -590,7 +570,8 @@ func (w *walker) expandPartial(word *syntax.Word, p Pos, alt int) (out []arg, us
 func (w *walker) unmark(f string, word *syntax.Word, p Pos) arg {
 	parts := strings.Split(f, "\x00")
 	if len(parts) == 3 && parts[0] == "" && parts[2] == "" {
-		if i := int([]rune(parts[1])[0]) - markerBase; i >= 0 && i < len(w.markers) {
+		if rs := []rune(parts[1]); len(rs) == 1 && int(rs[0])-markerBase >= 0 && int(rs[0])-markerBase < len(w.markers) {
+			i := int(rs[0]) - markerBase
 			a := w.markers[i]
 			a.pos = p
 			return a
@@ -629,8 +610,8 @@ func (w *walker) unmark(f string, word *syntax.Word, p Pos) arg {
 	return out
 }
 
-// literalKnown is expandKnown for an assignment's value, which bash does
-// not split.
+// literalKnown returns an assignment's value (bash does not split it)
+// when every value it reads is static and one was set by this input.
 func (w *walker) literalKnown(word *syntax.Word) (string, bool) {
 	if word == nil || !w.hasValues() {
 		return "", false
@@ -825,7 +806,13 @@ func (w *walker) followArgv(ce *syntax.CallExpr, c *call, args []arg, starts []i
 		if alt > 0 && !alted {
 			return
 		}
-		if followed && len(argv) > 0 {
+		switch {
+		case !followed || len(argv) == 0:
+		case alt > 0:
+			// one possible value among others: what it does to the
+			// directory or the variables is uncertain
+			w.compound(func() { w.branches(func() { w.runExpanded(c, argv) }) })
+		default:
 			w.runExpanded(c, argv)
 		}
 		if len(w.alts) == 0 {

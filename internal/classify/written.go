@@ -404,6 +404,12 @@ func (w *walker) judgeWrittenPath(c *call, p, name string, format fileFormat) {
 	if wr.unknown {
 		c.raise(ruleWrittenUnknown)
 	}
+	if c.name != "source" && c.name != "." {
+		// a shell, a task runner, a recipe: another process, whose
+		// assignments do not come back
+		mark := len(w.undo)
+		defer w.rollback(mark)
+	}
 	for _, t := range wr.texts {
 		c.raise(ruleWrittenKnown)
 		f := format
