@@ -53,6 +53,10 @@ func limitInputs() map[string]string {
 		"parallel-wide":     "parallel bash -c {} ::: " + strings.Repeat("'ls -la' ", (MaxInputBytes-30)/9),
 		"unterminated":      "rm -rf / ; " + strings.Repeat("$(", MaxNesting-2),
 		"parse-error-chain": strings.Repeat("ls; ) ", MaxInputBytes/7),
+		// functions and aliases judged again where they are used
+		"function-calls": "f() { " + strings.Repeat(`"$@"; `, MaxInputBytes/14) + "}; " + strings.Repeat("f ls; ", 400),
+		"alias-uses":     "alias a='" + strings.Repeat("ls;", MaxInputBytes/8) + "'\n" + strings.Repeat("a; ", 400),
+		"value-args":     "a=(" + strings.Repeat("x ", 200) + "); " + strings.Repeat(`ls "${a[@]}"; `, 1000),
 	}
 }
 

@@ -29,7 +29,9 @@ const (
 	maxArrayElems = 256
 	maxVars       = 1024 // variables with a known value
 	maxFieldBytes = 16 << 10
-	maxFuncDepth  = 4 // functions called from functions, each judged with its arguments
+	maxFuncDepth  = 4  // functions called from functions, each judged with its arguments
+	maxFollows    = 64 // function bodies, alias values and command lines judged again, per input
+	maxFollowWork = MaxInputBytes / 4
 	maxDefs       = 4 // definitions kept per alias, function or hashed name
 	maxFiles      = 64
 	maxMarkers    = 4096
@@ -38,6 +40,7 @@ const (
 
 var (
 	ruleFuncDepth = r("function-depth", High, fmt.Sprintf("calls functions nested more than %d deep, which permguard does not follow", maxFuncDepth))
+	ruleFollows   = r("follow-limit", High, "uses more functions, aliases or variables than permguard follows in one input; the rest are judged as unknown")
 	ruleFollowed  = r("followed-values", Minimal, "is judged again with the values this input gave the words it uses")
 )
 
@@ -782,7 +785,7 @@ func (w *walker) loop(n syntax.Node, fn func()) {
 // or a loop) is tried with each: alt 0 reads it as dynamic, alt k takes
 // its k-th value, until no variable has that many.
 func (w *walker) followArgv(ce *syntax.CallExpr, c *call, args []arg, starts []int) {
-	if len(starts) != len(ce.Args) {
+	if len(starts) != len(ce.Args) || w.followCut {
 		return
 	}
 	for alt := 0; alt <= maxDefs; alt++ {
@@ -824,7 +827,11 @@ func (w *walker) followArgv(ce *syntax.CallExpr, c *call, args []arg, starts []i
 // runExpanded judges argv, the command c with the values this input gave
 // its words, as a command of its own.
 func (w *walker) runExpanded(c *call, argv []arg) {
-	if w.depth > maxReparse {
+	size := 0
+	for _, a := range argv {
+		size += len(a.val) + 16
+	}
+	if w.depth > maxReparse || !w.spend(c, size) {
 		return
 	}
 	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: c.stdin, env: c.env, out: &Command{Pos: c.pos, Snippet: c.snippet}}
@@ -884,11 +891,31 @@ func (w *walker) expandAlias(ce *syntax.CallExpr, c *call) {
 	w.aliasing[name] = true
 	for _, d := range defs {
 		src := d + rest
+		if !w.spend(c, len(src)) {
+			break
+		}
 		saved := w.push(FrameScript, name, c.pos, src)
 		w.script(src, &c.pos)
 		w.frames = saved
 	}
 	delete(w.aliasing, name)
+}
+
+// spend takes n bytes (and a fixed cost) of what one input may judge
+// again for following values: alias text, function bodies, expanded
+// command lines. Past it, what was not followed is judged as written
+// (dynamic), and c says so.
+func (w *walker) spend(c *call, n int) bool {
+	if w.followWork += n + 512; w.followWork > maxFollowWork || w.follows >= maxFollows {
+		if !w.followCut {
+			w.followCut = true
+			// a floor: c may already be recorded
+			w.raise(ruleFollows, "", c.pos, c.snippet)
+		}
+		return false
+	}
+	w.follows++
+	return true
 }
 
 // defineFunction walks a function's body where it is defined, with its
@@ -931,7 +958,7 @@ func (w *walker) callFunction(c *call, defs []funcDef) flow {
 	out := flow{kind: flowData}
 	for _, d := range defs {
 		body := d.decl.Body
-		if w.fnWork += int(body.End().Offset()-body.Pos().Offset()) + 512; w.fnWork > maxWork {
+		if !w.spend(c, int(body.End().Offset()-body.Pos().Offset())) {
 			// the body was judged where it was defined, with its
 			// arguments unknown: that judgment stands
 			break

@@ -1,5 +1,7 @@
 package classify
 
+import "strings"
+
 // dataflowCases are values bash computes from static text in the same
 // input, and files the input writes and then runs (design §2.10, issue
 // 13). Each one is judged as what bash will run.
@@ -75,6 +77,7 @@ var dataflowCases = []classifyCase{
 	dangerous(`ls() { cd /etc; }; ls; echo x > passwd`, "write-system"),
 	dangerous(`echo() { printf 'rm -rf ~\n'; }; echo hi | sh`, "rm-recursive-force"),
 	high(`f() { f "$@"; }; f x`, "function-depth"),
+	high("f() { \"$@\"; }; "+strings.Repeat("f ls; ", 70)+"f rm -rf ~", "follow-limit"),
 	high(`f() { c=rm; }; $c -rf ~`, "dynamic-command"),
 
 	// hashed paths and multi-call binaries
