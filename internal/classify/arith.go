@@ -40,7 +40,9 @@ func (w *walker) arith(x syntax.ArithmExpr) {
 			}
 		}
 		if wd, ok := target.(*syntax.Word); ok && isArithName(wd.Lit()) && !strings.Contains(wd.Lit(), "[") {
-			w.setVar(wd.Lit(), "0")
+			// arithmetic assigns a number: any number will do for what
+			// arithmetic reads later, but the value is not known
+			w.guessVar(wd.Lit(), "0")
 		}
 		return true
 	})
@@ -139,14 +141,6 @@ func (w *walker) arithValue(v string, p Pos, snip string) {
 			}
 		}
 	}
-}
-
-// setVar records a static value for name.
-func (w *walker) setVar(name, val string) {
-	if w.vars == nil {
-		w.vars = map[string]string{}
-	}
-	w.vars[name] = val
 }
 
 // testClause judges [[ ]]: the operands of -eq, -lt and their kin are

@@ -65,6 +65,10 @@ func limitInputs() map[string]string {
 		"paths-globs":     "cat " + strings.Repeat(`~/.*/c*r*e*d*s ~/.[a-z]?*/*.p* "${XDG_CONFIG_HOME:-${HOME:-/}}/x"/../* `, (MaxInputBytes-10)/72),
 		"paths-glob-long": "cat /home/*/" + strings.Repeat("*a", (MaxInputBytes-20)/2),
 		"paths-tree-cd":   strings.Repeat("cd ../x; make -C\"$D\"; git -C ../y commit; ", MaxInputBytes/46),
+		// functions and aliases judged again where they are used
+		"function-calls": "f() { " + strings.Repeat(`"$@"; `, MaxInputBytes/14) + "}; " + strings.Repeat("f ls; ", 400),
+		"alias-uses":     "alias a='" + strings.Repeat("ls;", MaxInputBytes/8) + "'\n" + strings.Repeat("a; ", 400),
+		"value-args":     "a=(" + strings.Repeat("x ", 200) + "); " + strings.Repeat(`ls "${a[@]}"; `, 1000),
 	}
 }
 

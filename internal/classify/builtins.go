@@ -39,7 +39,7 @@ func (c *call) assignTarget(a arg, val *arg) {
 	if val != nil && !val.dyn {
 		w.setVar(name, val.val)
 	} else {
-		delete(w.vars, name)
+		w.forgetVar(name)
 	}
 }
 
@@ -47,13 +47,27 @@ func (c *call) assignTarget(a arg, val *arg) {
 func readCommand(c *call) flow {
 	c.raise(ruleBuiltin)
 	names := valueArgs(c.args, "-d -n -N -p -t -u -i", "-a")
-	var first *arg
-	if c.stdin.kind == flowText && len(names) == 1 {
-		v := strings.SplitN(c.stdin.text, "\n", 2)[0]
-		first = &arg{val: v}
+	array, arrayDyn := "", false
+	if a, ok := c.optValue("-a"); ok {
+		array, arrayDyn = a.val, a.dyn
 	}
-	for _, n := range names {
-		c.assignTarget(n, first)
+	if len(names) == 0 {
+		names = []arg{{val: "REPLY"}}
+	}
+	var vals, fields []string
+	known := false
+	if c.stdin.kind == flowText && !c.hasOpt("-d -n -N") && !arrayDyn {
+		vals, fields, known = c.w.readFields(c.stdin.text, len(names), c.hasOpt("-r"))
+	}
+	for i, n := range names {
+		var v *arg
+		if known && array == "" {
+			v = &arg{val: vals[i]}
+		}
+		c.assignTarget(n, v)
+	}
+	if known && array != "" {
+		c.w.setArray(array, fields)
 	}
 	return flow{}
 }
@@ -114,6 +128,9 @@ func mapfileCommand(c *call) flow {
 	for _, n := range names {
 		c.assignTarget(n, nil)
 	}
+	if len(names) == 1 && !names[0].dyn && c.stdin.kind == flowText && !c.hasOpt("-d -n -O -s -u -C -c") {
+		c.w.setArray(names[0].val, textLines(c.stdin.text, c.hasOpt("-t")))
+	}
 	return flow{}
 }
 
@@ -129,7 +146,7 @@ func unsetCommand(c *call) flow {
 		if strings.Contains(a.val, "[") {
 			c.w.arithVar(a.val, c.pos, c.snippet)
 		}
-		delete(c.w.vars, a.val)
+		c.w.forgetVar(strings.SplitN(a.val, "[", 2)[0])
 	}
 	return flow{}
 }
@@ -192,6 +209,16 @@ func jobsCommand(c *call) flow {
 func hashCommand(c *call) flow {
 	if c.hasOpt("-p") {
 		c.raise(r("hash-path", High, "makes a command name run another program"))
+		// hash -p PATH NAME...: each NAME runs PATH from now on
+		if p, ok := c.optValue("-p"); ok && !p.dyn {
+			seen := false
+			for _, a := range c.args {
+				if seen && !a.dyn && !strings.HasPrefix(a.val, "-") {
+					c.w.defineHash(a.val, p.val)
+				}
+				seen = seen || a.val == p.val && !a.dyn
+			}
+		}
 		return flow{}
 	}
 	c.raise(ruleBuiltin)

@@ -56,6 +56,26 @@ type walker struct {
 	assoc     map[string]bool   // associative arrays declared so far (their subscripts are strings)
 	intVars   map[string]bool   // integer variables (declare -i): what is assigned is arithmetic
 
+	// the rest of the data flow state (dataflow.go, written.go)
+	arrays     map[string][]string // indexed arrays with known elements
+	forgotten  map[string]bool     // assigned a value not known here
+	guessed    map[string]bool     // vars holds a likely value, not the exact one
+	dynVals    map[string]string   // dynamic values, as a marker (see marker)
+	alts       map[string][]string // the static values a dynamic variable may hold
+	markers    []arg               // the dynamic words markers stand for
+	elemArgs   [][]arg             // the words of the array assigned last, resolved
+	undo       []undoEntry         // every change to the above, for subshells and branches
+	aliases    map[string][]string
+	aliasing   map[string]bool // aliases being expanded: bash does not expand one inside itself
+	funcs      map[string][]funcDef
+	funcDepth  int
+	followWork int                 // bytes judged again to follow values (see spend)
+	follows    int                 // how many times
+	followCut  bool                // the limit was reached
+	hashed     map[string][]string // hash -p PATH NAME
+	hashing    bool
+	files      map[string]*written // files this input wrote
+
 	keywordEnv bool // set -k: NAME=value anywhere on a command line goes into its environment
 	histExpand bool // set -H: !$ and its kin expand to earlier words
 	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
@@ -347,7 +367,18 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 	in = w.redirects(s, &in)
 	pending := w.startupWrites
 	w.startupWrites = saved
-	out := w.command(s.Cmd, in, s)
+	var out flow
+	if s.Background {
+		// cmd & runs in a subshell: what it assigns stays there
+		w.compound(func() {
+			mark := len(w.undo)
+			out = w.command(s.Cmd, in, s)
+			w.rollback(mark)
+		})
+	} else {
+		out = w.command(s.Cmd, in, s)
+	}
+	w.noteRedirects(s, out)
 	for _, sw := range pending {
 		// what the command prints reaches the file; anything else
 		// (stderr, another descriptor) is not known now
@@ -374,18 +405,23 @@ type startupWrite struct {
 // only; afterwards the directory is unknown if it changed.
 func (w *walker) compound(fn func()) {
 	cwd, dyn := w.cwd, w.cwdDyn
+	mark := len(w.undo)
 	fn()
 	if w.cwd != cwd || w.cwdDyn != dyn {
 		w.cwd, w.cwdDyn = "", true
 	}
+	// so is every value it assigned
+	w.uncertainAfter(mark)
 }
 
 // isolated walks code that runs in its own process or later (a subshell, a
 // function body): directory changes inside do not leak out.
 func (w *walker) isolated(fn func()) {
 	cwd, dyn := w.cwd, w.cwdDyn
+	mark := len(w.undo)
 	fn()
 	w.cwd, w.cwdDyn = cwd, dyn
+	w.rollback(mark)
 }
 
 func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
@@ -401,7 +437,10 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			return out
 		case syntax.AndStmt:
 			w.stmt(x.X, in)
+			// the right side may not run: what it assigns is uncertain
+			mark := len(w.undo)
 			w.stmt(x.Y, flow{})
+			w.uncertainAfter(mark)
 		default: // ||: the right side may not run, so a cd there is uncertain
 			w.stmt(x.X, in)
 			w.compound(func() { w.stmt(x.Y, flow{}) })
@@ -412,15 +451,26 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		w.frames = saved
 	case *syntax.Block:
 		saved := w.enter(FrameGroup, "", x)
-		w.stmts(x.Stmts)
+		for i, st := range x.Stmts {
+			if i == 0 {
+				// the group's input is read by its first command that reads
+				w.stmt(st, in)
+				continue
+			}
+			w.stmt(st, flow{})
+		}
 		w.frames = saved
 	case *syntax.IfClause:
 		saved := w.enter(FrameIf, "", x)
 		w.compound(func() {
+			var parts []func()
 			for c := x; c != nil; c = c.Else {
-				w.stmts(c.Cond)
-				w.stmts(c.Then)
+				parts = append(parts, func() {
+					w.stmts(c.Cond)
+					w.stmts(c.Then)
+				})
 			}
+			w.branches(parts...)
 		})
 		w.frames = saved
 	case *syntax.WhileClause:
@@ -430,8 +480,10 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		}
 		saved := w.enter(k, "", x)
 		w.compound(func() {
-			w.stmts(x.Cond)
-			w.stmts(x.Do)
+			w.loop(x, func() {
+				w.stmts(x.Cond)
+				w.stmts(x.Do)
+			})
 		})
 		w.frames = saved
 	case *syntax.ForClause:
@@ -440,68 +492,26 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			k = FrameSelect
 		}
 		saved := w.enter(k, "", x)
-		w.compound(func() {
-			switch l := x.Loop.(type) {
-			case *syntax.WordIter:
-				var vals []string
-				known := true
-				for _, word := range l.Items {
-					for _, a := range w.word(word) {
-						known = known && !a.dyn
-						vals = append(vals, a.val)
-					}
-				}
-				if l.Name != nil {
-					// the loop variable takes each value in turn
-					w.setShellVar(l.Name.Value, nil, w.pos(l.Name.Pos()), w.text(x))
-					if known {
-						w.setVar(l.Name.Value, strings.Join(vals, " "))
-					}
-				}
-			case *syntax.CStyleLoop:
-				w.arith(l.Init)
-				w.arith(l.Cond)
-				w.arith(l.Post)
-			}
-			w.stmts(x.Do)
-		})
+		w.compound(func() { w.loop(x, func() { w.forLoop(x) }) })
 		w.frames = saved
 	case *syntax.CaseClause:
 		saved := w.enter(FrameCase, "", x)
 		w.word(x.Word)
 		w.compound(func() {
+			var parts []func()
 			for _, item := range x.Items {
-				for _, p := range item.Patterns {
-					w.nested(p)
-				}
-				w.stmts(item.Stmts)
+				parts = append(parts, func() {
+					for _, p := range item.Patterns {
+						w.nested(p)
+					}
+					w.stmts(item.Stmts)
+				})
 			}
+			w.branches(parts...)
 		})
 		w.frames = saved
 	case *syntax.FuncDecl:
-		// A call to the function is judged as a program of that name, so
-		// defining a function never makes a later command look safer.
-		name := ""
-		if x.Name != nil {
-			name = x.Name.Value
-		}
-		// the body is classified whether or not it is ever called; it runs
-		// in this shell when called, so a cd in it leaves the directory
-		// unknown from here on
-		saved := w.enter(FrameFunction, name, x)
-		w.compound(func() {
-			if b, ok := x.Body.Cmd.(*syntax.Block); ok && len(x.Body.Redirs) == 0 {
-				// nearly every body is { }: a group frame would only repeat the function
-				w.stmts(b.Stmts)
-				return
-			}
-			w.stmt(x.Body, flow{})
-		})
-		w.frames = saved
-		name = strings.ToLower(name)
-		if name != "" && forksItself(x, name) {
-			w.raise(danger("fork-bomb", "defines a function that keeps starting copies of itself until the machine stalls"), "", w.pos(x.Pos()), w.text(x))
-		}
+		w.funcDecl(x)
 	case *syntax.ArithmCmd:
 		w.arith(x.X)
 	case *syntax.LetClause:
@@ -533,6 +543,62 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		w.raise(rule{id: "unknown-construct", level: High, why: "uses a shell construct permguard does not know"}, "", w.pos(cmd.Pos()), w.text(cmd))
 	}
 	return flow{kind: flowData}
+}
+
+// forLoop walks a for or select loop's words and body.
+func (w *walker) forLoop(x *syntax.ForClause) {
+	switch l := x.Loop.(type) {
+	case *syntax.WordIter:
+		var vals []string
+		known := true
+		for _, word := range l.Items {
+			for _, a := range w.word(word) {
+				known = known && !a.dyn
+				vals = append(vals, a.val)
+			}
+		}
+		if l.Name != nil {
+			// the loop variable takes each value in turn
+			w.setShellVar(l.Name.Value, nil, w.pos(l.Name.Pos()), w.text(x))
+			if known {
+				w.guessVar(l.Name.Value, strings.Join(vals, " "))
+			}
+		}
+	case *syntax.CStyleLoop:
+		w.arith(l.Init)
+		w.arith(l.Cond)
+		w.arith(l.Post)
+	}
+	w.stmts(x.Do)
+}
+
+// funcDecl walks a function's body where it is defined.
+func (w *walker) funcDecl(x *syntax.FuncDecl) {
+	// A call to the function is judged as a program of that name, so
+	// defining a function never makes a later command look safer.
+	name := ""
+	if x.Name != nil {
+		name = x.Name.Value
+	}
+	// the body is classified whether or not it is ever called; it runs
+	// in this shell when called, so a cd in it leaves the directory
+	// unknown from here on
+	saved := w.enter(FrameFunction, name, x)
+	w.compound(func() {
+		w.defineFunction(x, name, func() {
+			if b, ok := x.Body.Cmd.(*syntax.Block); ok && len(x.Body.Redirs) == 0 {
+				// nearly every body is { }: a group frame would only repeat the function
+				w.stmts(b.Stmts)
+				return
+			}
+			w.stmt(x.Body, flow{})
+		})
+	})
+	w.frames = saved
+	name = strings.ToLower(name)
+	if name != "" && forksItself(x, name) {
+		w.raise(danger("fork-bomb", "defines a function that keeps starting copies of itself until the machine stalls"), "", w.pos(x.Pos()), w.text(x))
+	}
 }
 
 // pipeline walks the two sides of a pipe, which each run in a subshell.

@@ -124,7 +124,7 @@ var coreTools = []tool{
 	}},
 	{names: "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum base32 shasum md5", rule: readFiles},
 	{names: "sleep type which whereis help apropos whatis tldr fg bg wait disown clear reset tput", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
-	{names: "getopts shift return exit break continue dirs caller times compopt logout", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
+	{names: "getopts return exit break continue dirs caller times compopt logout", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
 	{names: "printenv", rule: r("print-env", High, "prints environment variables, which often hold secrets")},
 	{names: "stty", rule: termRule},
 	{names: "umask", rule: r("umask", Minimal, "sets the default permissions of new files in this shell")},

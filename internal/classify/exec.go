@@ -125,6 +125,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		}
 		if len(ce.Args) == 0 {
 			w.setShellVar(name, val, p, snip)
+			w.assignShape(as, val)
 			continue
 		}
 		if ru, ok := w.envRule(name, true); ok {
@@ -146,7 +147,12 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		return flow{}
 	}
 	args := make([]arg, 0, len(ce.Args))
+	var starts []int // where each word's fields begin, to follow values
+	follow := w.hasValues()
 	for _, word := range ce.Args {
+		if follow {
+			starts = append(starts, len(args))
+		}
 		args = w.resolveInto(args, word)
 	}
 	if w.keywordEnv && len(args) > 1 {
@@ -169,6 +175,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			kept = append(kept, a)
 		}
 		args = kept
+		starts = nil
 	}
 	box := &struct {
 		c   call
@@ -187,19 +194,27 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		w.finish(c)
 		return flow{}
 	}
-	return w.run(c, args)
+	out := w.run(c, args)
+	if starts != nil {
+		w.followArgv(ce, c, args, starts)
+	}
+	if len(w.aliases) > 0 {
+		w.expandAlias(ce, c)
+	}
+	return out
 }
 
 // assignValue classifies the substitutions in an assignment's value and
 // returns the value when it is one static word.
 func (w *walker) assignValue(as *syntax.Assign) *arg {
 	if as.Array != nil {
+		w.elemArgs = w.elemArgs[:0]
 		for _, el := range as.Array.Elems {
 			if el.Index != nil {
 				w.subscript(el.Index, as)
 			}
 			if el.Value != nil {
-				w.resolve(el.Value)
+				w.elemArgs = append(w.elemArgs, w.resolve(el.Value))
 			}
 		}
 		return nil
@@ -211,6 +226,11 @@ func (w *walker) assignValue(as *syntax.Assign) *arg {
 		return &arg{}
 	}
 	vals := w.resolve(as.Value)
+	if len(vals) == 1 && vals[0].dyn {
+		if v, ok := w.literalKnown(as.Value); ok {
+			return &arg{val: v, pos: vals[0].pos}
+		}
+	}
 	if len(vals) != 1 {
 		// an assignment value is not field-split: join what brace expansion made
 		v := arg{}
@@ -305,10 +325,20 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 				w.raise(ruleArithUnknown, "", p, snip)
 			}
 		}
+		elems, isArray := w.arrays[name]
 		if as.Naked {
-			val = nil // "export X" keeps X's value, which is not known here
+			// "export X" keeps X's value, known here only if this input set it
+			val = nil
+			if v, ok := w.vars[name]; ok && !w.guessed[name] {
+				val = &arg{val: v, pos: p}
+			}
 		}
 		w.setShellVar(name, val, p, snip)
+		if as.Naked && isArray {
+			w.setArray(name, elems)
+			continue
+		}
+		w.assignShape(as, val)
 	}
 	if strings.Contains(flags, "p") && len(d.Args) == strings.Count(flags, "-") {
 		w.raise(r("print-env", High, "prints shell variables, which may hold secrets"), "", p, snip)
@@ -337,13 +367,13 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
 	}
 	w.commandValue(name, val, p)
-	if w.vars == nil {
-		w.vars = map[string]string{}
-	}
-	if val != nil && !val.dyn {
-		w.vars[name] = val.val
-	} else {
-		delete(w.vars, name)
+	switch {
+	case val != nil && !val.dyn:
+		w.setVar(name, val.val)
+	case val != nil:
+		w.dynVar(name, *val)
+	default:
+		w.forgetVar(name)
 	}
 }
 
@@ -412,11 +442,22 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	}
 	c.args = argv[1:]
 	w.secretArgs(c)
+	if len(w.files) > 0 {
+		w.runsWrittenPath(c, argv[0])
+	}
 	name, ok := w.programName(c, argv[0])
 	if !ok {
 		return flow{kind: flowData}
 	}
 	c.name = name
+	var fnOut flow
+	fnCalled := false
+	if len(w.funcs) > 0 || len(w.hashed) > 0 {
+		fnOut, fnCalled = w.beforeProgram(c)
+	}
+	if len(w.files) > 0 {
+		w.runsWritten(c)
+	}
 	if !c.mapped && len(w.env.PrefixMappings) > 0 {
 		if mapped, ok := w.prefixMapping(c, argv); ok {
 			return w.dispatch(c, mapped)
@@ -426,7 +467,13 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		sessionEnv(c)
 	}
 	if h, ok := handlers[name]; ok {
-		return h(c)
+		out := h(c)
+		w.notesWrites(c)
+		if fnCalled {
+			// the function runs, not the builtin it shadows
+			return fnOut
+		}
+		return out
 	}
 	if strings.HasPrefix(name, "mkfs") || strings.HasPrefix(name, "mke2fs") || name == "mkswap" {
 		mkfsCommand(c)

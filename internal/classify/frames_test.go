@@ -53,7 +53,7 @@ var whereCases = []struct {
 	{name: "case", src: "case $(uname) in Linux) rm -f x;; *) ls;; esac", want: []string{
 		"case > command substitution > uname", "case > rm -f x", "case > ls"}},
 	{name: "function body", src: "deploy() { git push --force; }; deploy", want: []string{
-		"function(deploy) > git push --force", "deploy"}},
+		"function(deploy) > git push --force", "deploy", "function(deploy) > git push --force"}},
 	{name: "function with a subshell body", src: "f() ( rm -f x )", want: []string{"function(f) > subshell > rm -f x"}},
 	{name: "command substitution", src: "echo $(rm -rf /)", want: []string{
 		"command substitution > rm -rf /", "echo $(rm -rf /)"}},
@@ -112,7 +112,7 @@ var whereCases = []struct {
 	{name: "parse error read as subshells", src: "((ls) | wc", want: []string{
 		"subshell > pipeline > subshell > ls", "subshell > pipeline > wc"}},
 	{name: "comment continuation", src: "ls # \\\nrm -rf /", want: []string{"ls rm -rf /", "ls", "rm -rf /"}},
-	{name: "dynamic program with a known value", src: "x=rm; $x -rf /", want: []string{"-rf /", "rm -rf /", "rm -rf /"}},
+	{name: "dynamic program with a known value", src: "x=rm; $x -rf /", want: []string{"-rf /", "rm -rf /", "rm -rf /", "expanded > rm -rf /"}},
 	{name: "arithmetic substitution", src: "x='a[$(id)]'; echo $((x))", want: []string{
 		"command substitution > id", `: "a[$(id)]"`, "echo $((x))"}},
 }

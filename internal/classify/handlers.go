@@ -35,7 +35,8 @@ func init() {
 		"setsid": wrapper("", "setsid"), "chronic": wrapper("", ""), "unbuffer": wrapper("", ""),
 		"ionice": wrapper("-c -n -t --class --classdata", ""), "caffeinate": wrapper("-t -w", ""),
 		"strace": wrapper("-o -e -s -u -E -a -b -I -O -S -X -P", "trace"), "ltrace": wrapper("-o -e -s -u -E -a -n", "trace"),
-		"taskset": tasksetCommand, "chrt": chrtCommand, "busybox": wrapper("", ""), "doit": nil,
+		"taskset": tasksetCommand, "chrt": chrtCommand, "busybox": wrapper("", ""), "toybox": wrapper("", ""), "doit": nil,
+		"shift":    shiftCommand,
 		"fdisk":    fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
 		"sfdisk":   fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
 		"cfdisk":   fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
@@ -602,20 +603,27 @@ func shellCommand(c *call) flow {
 // re-parsed (sh -c SCRIPT ARG0 ARG1), where their values are known, and
 // returns a function that undoes it.
 func (w *walker) positional(args []arg) func() {
-	saved := w.vars
-	w.vars = make(map[string]string, len(saved)+len(args))
-	for k, v := range saved {
-		w.vars[k] = v
-	}
+	// the script runs in its own process: what it assigns is undone too
+	mark := len(w.undo)
+	known := true
 	for i, a := range args {
 		switch {
 		case !a.dyn:
-			w.vars[strconv.Itoa(i)] = a.val
+			w.setVar(strconv.Itoa(i), a.val)
 		case a.cand != "":
-			w.vars[strconv.Itoa(i)] = a.cand
+			w.guessVar(strconv.Itoa(i), a.cand)
+			known = false
+		default:
+			w.forgetVar(strconv.Itoa(i))
+			known = false
 		}
 	}
-	return func() { w.vars = saved }
+	if known {
+		w.setVar("#", strconv.Itoa(max(len(args)-1, 0)))
+	} else {
+		w.forgetVar("#")
+	}
+	return func() { w.rollback(mark) }
 }
 
 // codeFromStdin judges a shell or interpreter that reads its program from
@@ -879,11 +887,18 @@ func sourceCommand(c *call) flow {
 }
 
 func aliasCommand(c *call) flow {
+	defines := false
 	for _, a := range c.args {
 		if a.dyn || strings.Contains(a.val, "=") {
-			c.raise(r("alias", High, "defines an alias, which changes what later commands mean"))
-			return flow{}
+			defines = true
+			if name, val, ok := strings.Cut(a.val, "="); ok && !a.dyn {
+				c.w.defineAlias(name, val)
+			}
 		}
+	}
+	if defines {
+		c.raise(r("alias", High, "defines an alias, which changes what later commands mean"))
+		return flow{}
 	}
 	c.raise(r("alias-list", Minimal, "lists aliases"))
 	return flow{kind: flowData}
@@ -913,6 +928,7 @@ func setCommand(c *call) flow {
 	}
 	c.raise(r("set-option", Minimal, "sets shell options"))
 	w := c.w
+	setPositionalFrom(c)
 	for i, a := range c.args {
 		switch {
 		case a.dyn:

@@ -76,6 +76,50 @@ func wrappings(a string) []string {
 	}
 }
 
+// valueWrappings are ways of running the simple command a through values
+// bash computes (design §2.10): an alias, the positional parameters, an
+// array, IFS splitting, a function called with the command as its
+// arguments, a script file written and then run. Each must be judged at
+// least as a itself. The words of a are reused as written, so a must be
+// a plain command: no assignments or redirections, which would not
+// survive the move.
+func valueWrappings(a string) []string {
+	f, err := syntax.NewParser().Parse(strings.NewReader(a), "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 {
+		return nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return nil
+	}
+	words := strings.TrimSpace(canonical(a))
+	q, err := syntax.Quote(words, syntax.LangBash)
+	if err != nil {
+		return nil
+	}
+	out := []string{
+		"alias x=" + q + "\nx",
+		"set -- " + words + "; \"$@\"",
+		"a=(" + words + "); \"${a[@]}\"",
+		"f() { \"$@\"; }; f " + words,
+		"printf '%s\\n' " + q + " > s.sh; bash s.sh",
+	}
+	// IFS splitting, when every word is a plain literal without commas
+	var lits []string
+	for _, wd := range ce.Args {
+		l := wd.Lit()
+		if l == "" || !plainLit(l) || strings.Contains(l, ",") {
+			lits = nil
+			break
+		}
+		lits = append(lits, l)
+	}
+	if len(lits) > 0 {
+		out = append(out, "IFS=,; c="+strings.Join(lits, ",")+"; $c")
+	}
+	return out
+}
+
 // checkInvariants fails t when composing a and b gives a verdict below
 // either part, or when wrapping a lowers it.
 func checkInvariants(t *testing.T, a, b string) {
@@ -89,7 +133,7 @@ func checkInvariants(t *testing.T, a, b string) {
 		return
 	}
 	va := Classify(a, testEnv)
-	for _, wrapped := range wrappings(a) {
+	for _, wrapped := range append(wrappings(a), valueWrappings(a)...) {
 		if vw := Classify(wrapped, testEnv); severity(vw) < severity(va) {
 			t.Errorf("Classify(%q) = %v/%v, below Classify(%q) = %v/%v", wrapped, vw.Level, vw.Dangerous, a, va.Level, va.Dangerous)
 		}
@@ -140,9 +184,16 @@ func TestDeterministic(t *testing.T) {
 // commands that form a tree (checkFrames), and the composition and
 // wrapping invariants.
 func FuzzClassify(f *testing.F) {
-	all := append(append([]classifyCase{}, classifyCases...), infraCases...)
+	all := append(append(append([]classifyCase{}, classifyCases...), infraCases...), dataflowCases...)
 	for i, tc := range all {
 		f.Add(tc.cmd, all[(i+1)%len(all)].cmd)
+		if i%5 == 0 {
+			// a few of the value wrappings as whole inputs, for the
+			// fuzzer to mutate
+			for _, wrapped := range valueWrappings(tc.cmd) {
+				f.Add(wrapped, tc.cmd)
+			}
+		}
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		v := Classify(a, testEnv)

@@ -26,7 +26,8 @@ var redteamToolCases = []classifyCase{
 	// Like alias, it changes what later commands mean. §1 minimal "no program
 	// the agent wrote"; the alias row is high for the same reason.
 	high(`hash -p ./evil ls`, ""),
-	high(`hash -p /bin/bash ls; ls -c 'rm -rf ~'`, ""),
+	// The hashed name is followed (design §2.10): ls -c CMD is bash -c CMD.
+	dangerous(`hash -p /bin/bash ls; ls -c 'rm -rf ~'`, "followed-values"),
 	// BASH_CMDS is the hash table as an array: same effect (verified).
 	high(`BASH_CMDS[ls]=/bin/bash; ls -c id`, ""),
 

@@ -462,7 +462,6 @@ var toolRefs = [...]toolRef{
 	{"shasum", 0, 23},
 	{"shellcheck", 1, 39},
 	{"shfmt", 1, 39},
-	{"shift", 0, 25},
 	{"shred", 2, 91},
 	{"shuf", 0, 17},
 	{"sleep", 0, 24},

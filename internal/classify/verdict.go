@@ -137,6 +137,8 @@ const (
 	FrameScript                           // text run as shell code: bash -c, eval, a git alias, GIT_SSH_COMMAND
 	FrameStdinScript                      // shell code read from standard input: sh <<EOF, echo ... | sh
 	FrameRunBy                            // a command another one runs: xargs, find -exec, npx
+	FrameExpanded                         // the command again, with the values this input gave its words ($c, "$@", hash -p)
+	FrameWritten                          // code from a file this input wrote earlier, run by a shell or a tool (make, npm)
 )
 
 var frameNames = [...]string{
@@ -144,7 +146,7 @@ var frameNames = [...]string{
 	FrameWhile: "while", FrameUntil: "until", FrameFor: "for", FrameSelect: "select", FrameCase: "case",
 	FrameFunction: "function", FrameCoproc: "coproc", FrameCmdSubst: "command substitution",
 	FrameProcSubst: "process substitution", FrameScript: "script", FrameStdinScript: "stdin script",
-	FrameRunBy: "run by",
+	FrameRunBy: "run by", FrameExpanded: "expanded", FrameWritten: "written file",
 }
 
 // String names the kind the way a person reads it: "pipeline",
