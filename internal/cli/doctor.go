@@ -198,7 +198,7 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 		}
 	}
 	var rows [][]string
-	var found []string
+	var found, fixes []string
 	for _, t := range targets {
 		problems, err := settings.Check(t.path, t.kind)
 		state := "valid"
@@ -212,6 +212,10 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 			state = fmt.Sprintf("%d %s", len(problems), plural(len(problems), "problem", "problems"))
 			for _, p := range problems {
 				found = append(found, p.String())
+				if p.Unusable {
+					fixes = append(fixes, unusableHints(p, t.kind)...)
+					state = "unusable: level capped at minimal"
+				}
 			}
 		}
 		rows = append(rows, []string{t.kind.String(), state, printable(t.path)})
@@ -222,6 +226,9 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 	}
 	for _, f := range found {
 		r.problem("%s", printable(f))
+	}
+	for _, h := range fixes {
+		r.hint("%s", h)
 	}
 	if len(found) > 0 {
 		r.hint("permguard config validate shows the same; what is invalid is ignored until fixed")

@@ -63,8 +63,8 @@ func Reset(path string, now time.Time) (backup string, err error) {
 }
 
 // Check reads the settings file at path without changing anything and
-// returns every problem in it; a file that cannot be used at all is one
-// problem. A PIN written in clear is a problem too.
+// returns every problem in it; a file that cannot be parsed at all is one
+// problem, marked Unusable. A PIN written in clear is a problem too.
 func Check(path string, kind Kind) ([]Problem, error) {
 	data, err := readFile(path)
 	if err != nil {
@@ -72,7 +72,9 @@ func Check(path string, kind Kind) ([]Problem, error) {
 	}
 	f, problems, err := Parse(Source{Kind: kind, Name: path}, data)
 	if err != nil {
-		return []Problem{fileProblem(path, err, "")}, nil
+		p := fileProblem(path, err, "")
+		p.Unusable = true
+		return []Problem{p}, nil
 	}
 	if f.ApprovalPin != nil && !IsPinHash(f.ApprovalPin.Value) {
 		problems = append(problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
