@@ -45,7 +45,9 @@ as given (nothing is expanded again), and decides as check does: allowed
 at the level in force, or approved by you at the terminal prompt, and
 permguard replaces itself with the program, so its stdin, stdout, signals
 and exit status are the program's own. Otherwise the block message goes to
-stderr, nothing runs, and the exit status is 2.
+stderr, nothing runs, and the exit status is 77 (sysexits' EX_NOPERM),
+which programs do not use, so a script can tell "blocked" from a program
+that failed with 2.
 
 --sandbox (Linux) restricts the program, and everything it starts, to
 writing inside the workspace (the current directory), the temporary
@@ -54,9 +56,13 @@ It may still read and run anything. With best-effort (the default) a
 kernel without Landlock gets a warning and the program runs unconfined;
 with require, nothing runs.
 
-Exit status: the program's own; 2 not allowed (or the sandbox could not be
-had with --sandbox=require); 126 the program cannot be run; 127 it was not
-found; 1 usage error.`,
+Exit status:
+  the program's own  it was allowed and ran
+  77                 not allowed, nothing ran (also: the sandbox could not
+                     be had with --sandbox=require)
+  126                the program cannot be run
+  127                the program was not found
+  1                  usage error`,
 		Example: `  permguard exec -- go test ./...
   permguard exec --level medium -- npm ci
   permguard exec --sandbox=require -- make build
@@ -111,8 +117,8 @@ func execRun(opts *ExecOptions) error {
 	// asked to approve the program.
 	if mode == sandbox.Require {
 		if _, err := opts.ABI(); err != nil {
-			return withHints(fmt.Errorf("--sandbox=require: %v; nothing was run", err),
-				"run without --sandbox, or with --sandbox=best-effort to run unconfined where Landlock is missing")
+			return refuseExec(withHints(fmt.Errorf("--sandbox=require: %v; nothing was run", err),
+				"run without --sandbox, or with --sandbox=best-effort to run unconfined where Landlock is missing"))
 		}
 	}
 
@@ -122,12 +128,12 @@ func execRun(opts *ExecOptions) error {
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
-		return err
+		return refuseExec(err)
 	}
 	ev.Settle(env, deps)
 	if ev.Outcome.Action != guard.Allow {
 		fmt.Fprint(opts.IO.ErrOut, ev.Refusal())
-		return ErrBlocked
+		return refuseExec(ErrBlocked)
 	}
 
 	path, err := lookPath(opts.Args[0], env.Path)
@@ -138,7 +144,7 @@ func execRun(opts *ExecOptions) error {
 		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable), Files: sandbox.DefaultFiles}
 		if err := opts.Restrict(w); err != nil {
 			if mode == sandbox.Require || !errors.Is(err, sandbox.ErrUnavailable) {
-				return fmt.Errorf("%v; nothing was run", err)
+				return refuseExec(fmt.Errorf("%v; nothing was run", err))
 			}
 			warnf(opts.IO.ErrOut, "%v; running %s without a sandbox", err, opts.Args[0])
 		}

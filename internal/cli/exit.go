@@ -17,11 +17,34 @@ const (
 	ExitUsage   = 1 // the command line itself is wrong (interactive use only)
 	ExitBlocked = 2 // not allowed, or anything went wrong: fail closed
 
+	// permguard exec did not run the program: not allowed, or permguard
+	// could not do its job (a required sandbox missing). Programs exit 2
+	// for their own reasons (make, ls of a missing file), so exec's
+	// "blocked" is sysexits' EX_NOPERM, which programs do not use for
+	// anything else. The hook keeps 2: that is the agents' block.
+	ExitExecBlocked = 77
+
 	// permguard exec could not start the program it allowed; the codes
 	// are a shell's, so scripts read them as they always have.
 	ExitCannotRun = 126
 	ExitNotFound  = 127
 )
+
+// execRefusal marks an error of permguard exec after which the program was
+// not run; it maps to [ExitExecBlocked].
+type execRefusal struct{ err error }
+
+func (e *execRefusal) Error() string { return e.err.Error() }
+func (e *execRefusal) Unwrap() error { return e.err }
+
+// refuseExec wraps err, which kept permguard exec from running the
+// program, so it exits [ExitExecBlocked].
+func refuseExec(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &execRefusal{err}
+}
 
 // ErrBlocked reports that the command was not allowed. The block message has
 // already been printed, so [Main] prints nothing more for it.
@@ -95,9 +118,12 @@ func withHints(err error, hints ...string) error {
 // do its job, the command it guards must not run.
 func exitCode(err error) int {
 	var ue *usageError
+	var er *execRefusal
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &er):
+		return ExitExecBlocked
 	case errors.Is(err, ErrBlocked):
 		return ExitBlocked
 	case errors.As(err, &ue):

@@ -19,6 +19,8 @@ func TestExitCode(t *testing.T) {
 		{fmt.Errorf("wrapped: %w", usageErrorf(nil, "bad flag")), ExitUsage},
 		{errors.New("anything else"), ExitBlocked},
 		{withHints(errors.New("bad stdin"), "fix it"), ExitBlocked},
+		{refuseExec(ErrBlocked), ExitExecBlocked},
+		{refuseExec(withHints(errors.New("no sandbox"), "fix it")), ExitExecBlocked},
 	}
 	for _, tt := range tests {
 		if got := exitCode(tt.err); got != tt.want {
