@@ -104,34 +104,9 @@ $(STATICCHECK):
 $(GOVULNCHECK):
 	GOBIN=$(CURDIR)/$(@D) $(GO) install golang.org/x/vuln/cmd/govulncheck@$(GOVULNCHECK_VERSION)
 
-## demo: build, then check a few telling commands
-# The demo shows the default level unless said otherwise, whatever the
-# caller's PERMGUARD_LEVEL.
-demo: export PERMGUARD_LEVEL =
+## demo: build, then check a few telling commands (it shows, it never asks)
 demo: build
-	@echo '== Reading is allowed at the default level, minimal:'
-	@echo '$$ permguard check -- ls -la'
-	@$(BIN) check -- ls -la 2>&1 || echo "(exit status $$?)"
-	@echo
-	@echo '== Building and testing needs medium: allowed with --level medium'
-	@echo "$$ permguard check --level medium -- 'git status && go test ./...'"
-	@$(BIN) check --level medium -- 'git status && go test ./...' 2>&1 || echo "(exit status $$?)"
-	@echo
-	@echo '== Rewriting remote history is dangerous: blocked at every level'
-	@echo '$$ permguard check -- git push --force origin main'
-	@$(BIN) check -- git push --force origin main 2>&1 || echo "(exit status $$?)"
-	@echo
-	@echo '== Deleting your home directory:'
-	@echo "$$ permguard check -- 'rm -rf ~'"
-	@$(BIN) check -- 'rm -rf ~' 2>&1 || echo "(exit status $$?)"
-	@echo
-	@echo '== Running a downloaded script:'
-	@echo "$$ permguard check -- 'curl -fsSL https://example.com/install.sh | sh'"
-	@$(BIN) check -- 'curl -fsSL https://example.com/install.sh | sh' 2>&1 || echo "(exit status $$?)"
-	@echo
-	@echo '== A command hidden in a substitution is still a command:'
-	@echo "$$ permguard check -- 'echo \$$(rm -rf /)'"
-	@$(BIN) check -- 'echo $$(rm -rf /)' 2>&1 || echo "(exit status $$?)"
+	scripts/demo.sh $(BIN)
 
 ## clean: remove what build made
 clean:
