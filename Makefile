@@ -25,9 +25,18 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
 all: lint test build
 
-## build: a static binary in bin/
+# VERSION and COMMIT are stamped into the binary ("permguard version"):
+# the nearest v* tag with the commits since and -dirty for uncommitted
+# changes (the short commit when there is no tag), and the full commit. The
+# package path comes from go list, so it follows the module path.
+VERSION ?= $(shell git describe --tags --match 'v*' --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)
+CLI_PKG := $(shell $(GO) list -m)/internal/cli
+LDFLAGS := -s -w -X '$(CLI_PKG).Version=$(VERSION)' -X '$(CLI_PKG).Commit=$(COMMIT)'
+
+## build: a static binary in bin/, stamped with VERSION and COMMIT
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o $(BIN) ./cmd/permguard
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="$(LDFLAGS)" -o $(BIN) ./cmd/permguard
 
 ## test: go vet, then every test with the race detector
 test:

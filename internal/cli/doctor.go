@@ -91,9 +91,9 @@ func doctorRun(opts *DoctorOptions) error {
 		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = resolved
 		}
-		fmt.Fprintf(&r.b, "permguard %s at %s\n", Version, printable(exe))
+		fmt.Fprintf(&r.b, "permguard %s at %s\n", BuildVersion(), printable(exe))
 	} else {
-		fmt.Fprintf(&r.b, "permguard %s (its own path is unknown: %v)\n", Version, exeErr)
+		fmt.Fprintf(&r.b, "permguard %s (its own path is unknown: %v)\n", BuildVersion(), exeErr)
 		exe = ""
 	}
 	doctorAgents(opts, r, exe)

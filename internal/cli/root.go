@@ -23,7 +23,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		Long: `permguard stands between an AI coding agent and the commands it is about
 to run. It works out what a command could do, gives it a permission level,
 and allows it or blocks it with an explanation.`,
-		Version:       Version,
+		Version:       BuildVersion().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Args is set so that cobra does not report unknown commands itself
@@ -63,6 +63,6 @@ and allows it or blocks it with an explanation.`,
 	root.AddCommand(NewCmdStatusline(f, nil))
 	root.AddCommand(NewCmdDoctor(f, nil))
 	root.AddCommand(NewCmdCompletion(f))
-	root.AddCommand(NewCmdVersion(f))
+	root.AddCommand(NewCmdVersion(f, nil))
 	return root
 }
