@@ -62,6 +62,9 @@ Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`
 			if err := needValues(cmd, "cwd", "level"); err != nil {
 				return err
 			}
+			if err := checkDirFlag(f, "cwd", opts.Cwd); err != nil {
+				return err
+			}
 			opts.Args = args
 			if runF != nil {
 				return runF(opts)

@@ -362,6 +362,17 @@ func configResetRun(opts *ConfigResetOptions) error {
 		_, err := fmt.Fprintf(opts.IO.Out, "%s does not exist: the defaults already apply\n", path)
 		return err
 	}
+	// A file that sets nothing is not reset: a copy of it would only be
+	// one more file to clean up.
+	alreadyDefaults := func() error {
+		_, err := fmt.Fprintf(opts.IO.Out, "%s already sets nothing: the defaults apply; nothing changed\n", path)
+		return err
+	}
+	if data, _, err := settings.ReadCurrent(path); err == nil {
+		if d, err := settings.ParseDocument(data); err == nil && d.Len() == 0 {
+			return alreadyDefaults()
+		}
+	}
 	if !opts.Yes {
 		if !opts.IO.StdinIsTTY {
 			return usageErrorf([]string{"run \"permguard config reset --yes\" to reset without asking"}, "config reset asks before resetting, and stdin is not a terminal")
@@ -374,6 +385,9 @@ func configResetRun(opts *ConfigResetOptions) error {
 		}
 	}
 	backup, err := settings.Reset(path, opts.Now())
+	if errors.Is(err, settings.ErrUnchanged) {
+		return alreadyDefaults()
+	}
 	if err != nil {
 		return err
 	}
@@ -483,10 +497,12 @@ func NewCmdConfigEdit(f *Factory, runF func(*ConfigEditOptions) error) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   "edit",
 		Short: "Edit your settings file in $VISUAL or $EDITOR, and save it only if it is valid",
-		Long: `Edit opens a copy of your settings file in $VISUAL, else $EDITOR, else vi.
-When the editor exits, the copy is checked: if anything in it would be
-ignored, nothing is saved and the copy is kept so no edit is lost. A file
-that another process changed while you were editing is not overwritten.`,
+		Long: `Edit opens a copy of your settings file (settings.edit.json, beside it) in
+$VISUAL, else $EDITOR, else vi. When the editor exits, the copy is checked:
+if anything in it would be ignored, nothing is saved and the copy is kept
+so no edit is lost; the next "permguard config edit" opens it again. A
+file that another process changed while you were editing is not
+overwritten. A broken settings file is fixed this way too.`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -496,6 +512,15 @@ that another process changed while you were editing is not overwritten.`,
 		},
 	}
 	return cmd
+}
+
+// editCopy is where config edit keeps the copy being edited, beside
+// path: one fixed, visible name (settings.edit.json), so a failed try
+// leaves one file that the next "permguard config edit" opens again,
+// never a new hidden copy per try.
+func editCopy(path string) string {
+	dir, base := filepath.Split(path)
+	return filepath.Join(dir, strings.TrimSuffix(base, filepath.Ext(base))+".edit"+filepath.Ext(base))
 }
 
 func configEditRun(opts *ConfigEditOptions) error {
@@ -513,17 +538,20 @@ func configEditRun(opts *ConfigEditOptions) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings.edit-*.json")
-	if err != nil {
+	copyPath := editCopy(path)
+	if _, err := os.Lstat(copyPath); err == nil {
+		warnf(opts.IO.ErrOut, "%s", printable("your last edit was not saved; opening it again ("+copyPath+")"))
+	} else if err := os.WriteFile(copyPath, old, 0o600); err != nil {
 		return err
 	}
-	copyPath := tmp.Name()
-	_, err = tmp.Write(old)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
+	// keep says the copy is kept when it holds an edit, and removes it
+	// when it holds nothing but the file.
+	keep := func() []string {
+		if edited, err := os.ReadFile(copyPath); err == nil && string(edited) != string(old) {
+			return []string{"your edit is kept in " + copyPath + "; \"permguard config edit\" opens it again"}
+		}
+		os.Remove(copyPath)
+		return nil
 	}
 	editor := opts.Getenv("VISUAL")
 	if editor == "" {
@@ -537,8 +565,7 @@ func configEditRun(opts *ConfigEditOptions) error {
 	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "permguard-edit", copyPath)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.IO.In, opts.IO.Out, opts.IO.ErrOut
 	if err := cmd.Run(); err != nil {
-		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path),
-			"your edit is kept in "+copyPath)
+		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path), keep()...)
 	}
 	edited, err := os.ReadFile(copyPath)
 	if err != nil {
@@ -558,7 +585,7 @@ func configEditRun(opts *ConfigEditOptions) error {
 		err = fmt.Errorf("the edited settings have %d problem(s); %s was not changed", len(problems), path)
 	}
 	if err != nil {
-		return withHints(err, "your edit is kept in "+copyPath+"; fix it there, then copy it over "+path+" or run \"permguard config edit\" again")
+		return withHints(err, "your edit is kept in "+copyPath+"; run \"permguard config edit\" again to fix it there")
 	}
 	if err := settings.ReplaceIf(path, was, edited); err != nil {
 		return withHints(fmt.Errorf("%s was not saved: %w", path, err), "your edit is kept in "+copyPath)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -95,6 +97,32 @@ func checkLevelFlag(level string) error {
 	}
 	if _, ok := settings.ParsePermission(level); !ok {
 		return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", level)
+	}
+	return nil
+}
+
+// checkDirFlag is a usage error when the directory flag name (--cwd) names
+// nothing, or something that is not a directory: a typo must not judge the
+// command against a workspace that does not exist. A relative path is
+// taken from wd.
+func checkDirFlag(f *Factory, name, dir string) error {
+	if dir == "" || f.Stat == nil {
+		return nil
+	}
+	path := dir
+	if !filepath.IsAbs(path) && f.Getwd != nil {
+		if wd, err := f.Getwd(); err == nil {
+			path = filepath.Join(wd, path)
+		}
+	}
+	st, err := f.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usageErrorf([]string{"--" + name + " names the workspace, an existing directory"}, "--%s %s: no such directory", name, printable(dir))
+	case err != nil:
+		return usageErrorf(nil, "--%s %s: %v", name, printable(dir), err)
+	case !st.IsDir():
+		return usageErrorf([]string{"--" + name + " names the workspace, an existing directory"}, "--%s %s is not a directory", name, printable(dir))
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ with no COMMAND, one tool call is read as JSON from stdin.`,
 			if err := needValues(cmd, "cwd", "level"); err != nil {
 				return err
 			}
+			if err := checkDirFlag(f, "cwd", opts.Cwd); err != nil {
+				return err
+			}
 			opts.Args = args
 			if runF != nil {
 				return runF(opts)

@@ -37,11 +37,85 @@ func setForSession(s settingsIO, what, value string, change func(*settings.Sessi
 	return nil
 }
 
+// clearSetting removes what (level or mode) from this session, or with
+// global from the settings file, and says what is in force now.
+func clearSetting(s settingsIO, what string, global bool, clear func(*settings.Session) bool, inForce func(*settings.Effective) string) error {
+	var msg string
+	if global {
+		removed := false
+		path, err := s.update(func(d *settings.Document) error {
+			if _, ok := d.Raw(what); !ok {
+				return settings.ErrUnchanged
+			}
+			d.Delete(what)
+			removed = true
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		msg = fmt.Sprintf("removed the %s from %s", what, path)
+		if !removed {
+			msg = fmt.Sprintf("%s sets no %s; nothing changed", path, what)
+		}
+	} else {
+		id, _, dir := s.session()
+		if id == "" || dir == "" {
+			return withHints(fmt.Errorf("this session cannot be told apart from others, so it has no %s of its own", what),
+				"set PERMGUARD_SESSION to a name for it, or use --global")
+		}
+		had := false
+		if err := settings.UpdateSession(dir, id, s.Now(), func(sess *settings.Session) { had = clear(sess) }); err != nil {
+			return fmt.Errorf("failed to clear the %s of this session: %w", what, err)
+		}
+		msg = fmt.Sprintf("cleared the %s of this session", what)
+		if !had {
+			msg = fmt.Sprintf("no %s was set for this session; nothing changed", what)
+		}
+	}
+	_, err := fmt.Fprintln(s.IO.Out, printable(msg+"; in force here: "+inForce(s.load())))
+	return err
+}
+
+// showGlobal prints what (level or mode) as your settings file sets it,
+// whatever a session or the environment says on top.
+func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *settings.Source)) error {
+	path, err := s.globalFile()
+	if err != nil {
+		return err
+	}
+	data, _, err := settings.ReadCurrent(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	var value string
+	var src *settings.Source
+	if data != nil {
+		f, _, err := settings.Parse(settings.Source{Kind: settings.FromGlobal, Name: path}, data)
+		if err != nil {
+			p := settings.Problem{File: path, Msg: err.Error()}
+			var se *settings.SyntaxError
+			if errors.As(err, &se) {
+				p = settings.Problem{File: path, Line: se.Line, Col: se.Col, Msg: "invalid JSON: " + se.Msg}
+			}
+			return withHints(errors.New(printable(p.String())), unusableHints(p, settings.FromGlobal)...)
+		}
+		value, src = get(f)
+	}
+	if src == nil {
+		_, err := fmt.Fprintln(s.IO.Out, printable(fmt.Sprintf("not set in %s", path)))
+		return err
+	}
+	_, err = fmt.Fprintln(s.IO.Out, printable(fmt.Sprintf("%s (%s)", value, src)))
+	return err
+}
+
 // LevelOptions is everything `permguard level` works from.
 type LevelOptions struct {
 	settingsIO
 	Level  string // "" to show
 	Global bool
+	Clear  bool
 }
 
 // NewCmdLevel returns the level command.
@@ -53,7 +127,8 @@ func NewCmdLevel(f *Factory, runF func(*LevelOptions) error) *cobra.Command {
 		Long: `Level shows the effective level and where it comes from. With LEVEL it
 sets the level for this session for 24 hours: permguard commands run from
 this shell, or with the same $PERMGUARD_SESSION (an agent's hook has its
-own session). With --global it sets the level in your settings file.
+own session); --clear removes it before the 24 hours are up. With --global
+it shows, sets or (--clear) removes the level in your settings file.
 PERMGUARD_LEVEL and --level take precedence over both; a managed file or an
 untrusted project file can only lower it.
 
@@ -63,7 +138,9 @@ Levels: minimal (reading), low (writes in the workspace), medium
 minimal and high.`,
 		Example: `  permguard level
   permguard level medium
-  permguard level low --global`,
+  permguard level --clear
+  permguard level low --global
+  permguard level --global`,
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeLevels(true),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -76,11 +153,30 @@ minimal and high.`,
 			return levelRun(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Global, "global", false, "set the level in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Global, "global", false, "set (or show, or clear) the level in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Clear, "clear", false, "remove the level set for this session (with --global: from your settings file)")
 	return cmd
 }
 
 func levelRun(opts *LevelOptions) error {
+	inForce := func(eff *settings.Effective) string { return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")" }
+	switch {
+	case opts.Clear && opts.Level != "":
+		return usageErrorf([]string{"permguard level --clear removes the level; permguard level LEVEL sets one"}, "--clear takes no LEVEL")
+	case opts.Clear:
+		return clearSetting(opts.settingsIO, "level", opts.Global, func(s *settings.Session) bool {
+			had := s.Level != ""
+			s.Level = ""
+			return had
+		}, inForce)
+	case opts.Level == "" && opts.Global:
+		return showGlobal(opts.settingsIO, "level", func(f *settings.File) (string, *settings.Source) {
+			if f.Level == nil {
+				return "", nil
+			}
+			return f.Level.Value.String(), &f.Level.Src
+		})
+	}
 	if opts.Level == "" {
 		eff := opts.load()
 		line := fmt.Sprintf("%s (%s)", eff.Level.Value, eff.Level.Src)
@@ -135,6 +231,7 @@ type ModeOptions struct {
 	settingsIO
 	Mode   string // "" to show
 	Global bool
+	Clear  bool
 }
 
 // NewCmdMode returns the mode command.
@@ -146,8 +243,13 @@ func NewCmdMode(f *Factory, runF func(*ModeOptions) error) *cobra.Command {
 		Long: `Mode says what happens when a command needs more than the level in force:
 ask (a person is asked, when one can be) or block (never ask). Without an
 argument it shows the mode and where it comes from; with one it sets it for
-this session (24 hours, as "permguard level" does), and with --global in
-your settings file.`,
+this session (24 hours, as "permguard level" does; --clear removes it), and
+with --global in your settings file (without an argument, --global shows
+the mode written there).`,
+		Example: `  permguard mode
+  permguard mode block
+  permguard mode --clear
+  permguard mode block --global`,
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: cobra.FixedCompletions([]string{"ask", "block"}, cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -160,11 +262,30 @@ your settings file.`,
 			return modeRun(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Global, "global", false, "set the mode in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Global, "global", false, "set (or show, or clear) the mode in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Clear, "clear", false, "remove the mode set for this session (with --global: from your settings file)")
 	return cmd
 }
 
 func modeRun(opts *ModeOptions) error {
+	inForce := func(eff *settings.Effective) string { return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")" }
+	switch {
+	case opts.Clear && opts.Mode != "":
+		return usageErrorf([]string{"permguard mode --clear removes the mode; permguard mode ask|block sets one"}, "--clear takes no mode")
+	case opts.Clear:
+		return clearSetting(opts.settingsIO, "mode", opts.Global, func(s *settings.Session) bool {
+			had := s.Mode != ""
+			s.Mode = ""
+			return had
+		}, inForce)
+	case opts.Mode == "" && opts.Global:
+		return showGlobal(opts.settingsIO, "mode", func(f *settings.File) (string, *settings.Source) {
+			if f.Mode == nil {
+				return "", nil
+			}
+			return f.Mode.Value.String(), &f.Mode.Src
+		})
+	}
 	if opts.Mode == "" {
 		eff := opts.load()
 		_, err := fmt.Fprintln(opts.IO.Out, printable(fmt.Sprintf("%s (%s)", eff.Mode.Value, eff.Mode.Src)))

@@ -46,7 +46,8 @@ func ReplaceIf(path, was string, data []byte) error {
 
 // Reset moves the settings file at path aside (returned) and writes an
 // empty one in its place, under the lock. A missing file is left missing
-// and backup is "".
+// and backup is "". A file that already sets nothing (empty, or "{}") is
+// left as it is, with no copy, and the error is [ErrUnchanged].
 func Reset(path string, now time.Time) (backup string, err error) {
 	unlock, err := lockFile(path)
 	if err != nil {
@@ -55,6 +56,11 @@ func Reset(path string, now time.Time) (backup string, err error) {
 	defer unlock()
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return "", nil
+	}
+	if data, err := readFile(path); err == nil {
+		if d, err := ParseDocument(data); err == nil && d.Len() == 0 {
+			return "", ErrUnchanged
+		}
 	}
 	if backup, err = moveAside(path, ".bak", now); err != nil {
 		return "", fmt.Errorf("cannot keep a copy of %s, so it was not reset: %w", path, err)
