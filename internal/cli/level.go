@@ -159,7 +159,9 @@ minimal and high.`,
 }
 
 func levelRun(opts *LevelOptions) error {
-	inForce := func(eff *settings.Effective) string { return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")" }
+	inForce := func(eff *settings.Effective) string {
+		return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")"
+	}
 	switch {
 	case opts.Clear && opts.Level != "":
 		return usageErrorf([]string{"permguard level --clear removes the level; permguard level LEVEL sets one"}, "--clear takes no LEVEL")
@@ -268,7 +270,9 @@ the mode written there).`,
 }
 
 func modeRun(opts *ModeOptions) error {
-	inForce := func(eff *settings.Effective) string { return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")" }
+	inForce := func(eff *settings.Effective) string {
+		return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")"
+	}
 	switch {
 	case opts.Clear && opts.Mode != "":
 		return usageErrorf([]string{"permguard mode --clear removes the mode; permguard mode ask|block sets one"}, "--clear takes no mode")
