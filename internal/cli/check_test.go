@@ -27,8 +27,13 @@ func TestNewCmdCheck(t *testing.T) {
 		{name: "dash with flag-like words", args: []string{"--", "rm", "-rf", "/"}, want: CheckOptions{Args: []string{"rm", "-rf", "/"}}},
 		{name: "all flags", args: []string{"--json", "--cwd", "/ws", "--level", "medium", "--", "git", "push"},
 			want: CheckOptions{JSON: true, Cwd: "/ws", Level: "medium", Args: []string{"git", "push"}}},
-		{name: "flags after the command belong to it", args: []string{"--json", "ls", "--json", "--level", "high"},
+		// a flag of check after the command is a mistake (issue 16); after
+		// "--" it is the command's own
+		{name: "flags after the command", args: []string{"--json", "ls", "--json", "--level", "high"}, wantCode: ExitUsage},
+		{name: "flags after the command and --", args: []string{"--json", "--", "ls", "--json", "--level", "high"},
 			want: CheckOptions{JSON: true, Args: []string{"ls", "--json", "--level", "high"}}},
+		{name: "other flags after the command are its own", args: []string{"ls", "--color=auto", "-la"},
+			want: CheckOptions{Args: []string{"ls", "--color=auto", "-la"}}},
 		{name: "dash after the command belongs to it", args: []string{"git", "log", "--", "x"}, want: CheckOptions{Args: []string{"git", "log", "--", "x"}}},
 		{name: "a dash as the command", args: []string{"--", "--json"}, want: CheckOptions{Args: []string{"--json"}}},
 		{name: "one quoted argument", args: []string{"git status && go test ./..."}, want: CheckOptions{Args: []string{"git status && go test ./..."}}},

@@ -107,6 +107,9 @@ $PERMGUARD_MODE, your settings file, and the defaults. The managed file
 (/etc/permguard/settings.json) and project files (.permguard/settings.json,
 .permguard/settings.local.json) can only tighten, unless you trust a
 project file with "permguard trust".`,
+		Example: `  permguard config show
+  permguard config validate
+  permguard config edit`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
@@ -130,7 +133,9 @@ func NewCmdConfigShow(f *Factory, runF func(*ConfigShowOptions) error) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   "show [--json]",
 		Short: "Show the settings in force here, and where each comes from",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  permguard config show
+  permguard config show --json | jq .level`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -314,7 +319,9 @@ func NewCmdConfigPath(f *Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "path",
 		Short: "Print the path of your settings file",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  permguard config path
+  $EDITOR "$(permguard config path)"`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path, err := s.globalFile()
 			if err != nil {
@@ -341,6 +348,8 @@ func NewCmdConfigReset(f *Factory, runF func(*ConfigResetOptions) error) *cobra.
 		Long: `Reset moves your settings file aside (settings.json.bak-<time>) and leaves
 an empty one, so the defaults apply. It asks first when stdin is a terminal;
 otherwise it needs --yes.`,
+		Example: `  permguard config reset
+  permguard config reset --yes`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -411,6 +420,8 @@ func NewCmdConfigValidate(f *Factory, runF func(*ConfigValidateOptions) error) *
 directory (yours, the managed file, project files), changes nothing, and
 prints each problem as FILE:LINE:COL. It exits 2 if there is any: an entry
 permguard would drop as invalid is never what its author meant.`,
+		Example: `  permguard config validate
+  permguard config validate .permguard/settings.json`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -503,6 +514,8 @@ if anything in it would be ignored, nothing is saved and the copy is kept
 so no edit is lost; the next "permguard config edit" opens it again. A
 file that another process changed while you were editing is not
 overwritten. A broken settings file is fixed this way too.`,
+		Example: `  permguard config edit
+  EDITOR="code --wait" permguard config edit`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {

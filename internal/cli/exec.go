@@ -75,6 +75,9 @@ Exit status:
 			if err := needValues(cmd, "level"); err != nil {
 				return err
 			}
+			if err := flagsAfterCommand(cmd, args); err != nil {
+				return err
+			}
 			opts.Args = args
 			if runF != nil {
 				return runF(opts)
@@ -84,6 +87,7 @@ Exit status:
 	}
 	cmd.Flags().SetInterspersed(false)
 	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to check against: "+permissionNames())
+	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
 	cmd.Flags().StringVar(&opts.Sandbox, "sandbox", "", "restrict the program's writes to the workspace and temporary directories: best-effort or require")
 	cmd.Flags().Lookup("sandbox").NoOptDefVal = "best-effort"
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")

@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -69,14 +70,78 @@ func usageErrorf(hints []string, format string, args ...any) error {
 }
 
 // usageArgs makes the errors of a cobra argument check usage errors, so a
-// wrong number of arguments exits 1, not 2.
+// wrong number of arguments exits 1, not 2, and says them in words
+// ("missing PATTERN"), not cobra's ("accepts 1 arg(s), received 0").
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := check(cmd, args); err != nil {
-			return usageErrorf([]string{`run "` + cmd.CommandPath() + ` --help" for usage`}, "%v", err)
+		err := check(cmd, args)
+		if err == nil {
+			return nil
 		}
+		help := `run "` + cmd.CommandPath() + ` --help" for usage`
+		use := strings.TrimSuffix(cmd.UseLine(), " [flags]")
+		one := "x" // an argument the check accepts, to tell a missing one from a wrong one
+		if len(cmd.ValidArgs) > 0 {
+			one = cmd.ValidArgs[0]
+		}
+		switch {
+		case cmd.HasAvailableSubCommands() && len(args) > 0:
+			return unknownCommand(cmd, args[0])
+		case check(cmd, append(args[:len(args):len(args)], one)) == nil:
+			return usageErrorf([]string{help}, "missing argument: usage: %s", use)
+		case len(args) > 0 && check(cmd, args[:len(args)-1]) == nil:
+			return usageErrorf([]string{help}, "unexpected argument %q: usage: %s", args[len(args)-1], use)
+		case len(cmd.ValidArgs) > 0:
+			return usageErrorf([]string{help}, "invalid argument %q: %s takes one of %s", args[len(args)-1], cmd.Name(), strings.Join(cmd.ValidArgs, ", "))
+		}
+		return usageErrorf([]string{help}, "%v", err)
+	}
+}
+
+// unknownCommand is the usage error for a subcommand of cmd that does not
+// exist, with the likely one when the name is a typo, as git and gh do.
+func unknownCommand(cmd *cobra.Command, name string) error {
+	var hints []string
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's own default, set where it finds unknown commands
+	}
+	if s := cmd.SuggestionsFor(name); len(s) > 0 {
+		hints = append(hints, fmt.Sprintf("did you mean %q?", cmd.CommandPath()+" "+s[0]))
+	}
+	hints = append(hints, `run "`+cmd.CommandPath()+` --help" for the list of commands`)
+	if cmd.HasParent() {
+		return usageErrorf(hints, "unknown command %q for %q", name, cmd.CommandPath())
+	}
+	return usageErrorf(hints, "unknown command %q", name)
+}
+
+// flagsAfterCommand is a usage error when a word of COMMAND, given without
+// "--", is a flag of cmd (permguard check git push --json): everything
+// from COMMAND's first word on is the command, so the flag would be judged
+// as part of it instead of read. names are the flags' long names.
+func flagsAfterCommand(cmd *cobra.Command, args []string) error {
+	if cmd.ArgsLenAtDash() >= 0 || len(args) < 2 {
 		return nil
 	}
+	for _, a := range args[1:] {
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		if !strings.HasPrefix(a, "--") || name == "" {
+			continue
+		}
+		if f := cmd.Flags().Lookup(name); f != nil && !f.Hidden {
+			rest := make([]string, 0, len(args))
+			for _, b := range args {
+				if b != a {
+					rest = append(rest, b)
+				}
+			}
+			return usageErrorf([]string{
+				fmt.Sprintf("put %s's flags first: %s %s %s", cmd.Name(), cmd.CommandPath(), a, strings.Join(rest, " ")),
+				fmt.Sprintf("or, if %s is part of the command, say where the command starts: %s -- %s", a, cmd.CommandPath(), strings.Join(args, " ")),
+			}, "%s after the command: flags of %s go before it", a, cmd.CommandPath())
+		}
+	}
+	return nil
 }
 
 // needValues is a usage error when one of the named string flags was given

@@ -110,12 +110,29 @@ func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *se
 	return err
 }
 
+// levelJSON and modeJSON are the outputs of level --json and mode --json.
+// Field names are API.
+type levelJSON struct {
+	Level        string `json:"level"`
+	Source       string `json:"source"`      // "session permguard level", "global /path:3:12", ...
+	SourceKind   string `json:"source_kind"` // default, global, project, managed, session, env, flag
+	Chosen       string `json:"chosen,omitempty"`
+	ChosenSource string `json:"chosen_source,omitempty"` // what was chosen when a cap lowered it
+}
+
+type modeJSON struct {
+	Mode       string `json:"mode"`
+	Source     string `json:"source"`
+	SourceKind string `json:"source_kind"`
+}
+
 // LevelOptions is everything `permguard level` works from.
 type LevelOptions struct {
 	settingsIO
 	Level  string // "" to show
 	Global bool
 	Clear  bool
+	JSON   bool // show as one JSON object
 }
 
 // NewCmdLevel returns the level command.
@@ -140,7 +157,8 @@ minimal and high.`,
   permguard level medium
   permguard level --clear
   permguard level low --global
-  permguard level --global`,
+  permguard level --global
+  permguard level --json`,
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeLevels(true),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -155,6 +173,7 @@ minimal and high.`,
 	}
 	cmd.Flags().BoolVar(&opts.Global, "global", false, "set (or show, or clear) the level in your settings file, not for this session")
 	cmd.Flags().BoolVar(&opts.Clear, "clear", false, "remove the level set for this session (with --global: from your settings file)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "show the level in force as one JSON object")
 	return cmd
 }
 
@@ -178,6 +197,17 @@ func levelRun(opts *LevelOptions) error {
 			}
 			return f.Level.Value.String(), &f.Level.Src
 		})
+	}
+	if opts.JSON && (opts.Level != "" || opts.Global || opts.Clear) {
+		return usageErrorf(nil, "--json shows the level in force; it goes with no LEVEL, --global or --clear")
+	}
+	if opts.Level == "" && opts.JSON {
+		eff := opts.load()
+		out := levelJSON{Level: eff.Level.Value.String(), Source: eff.Level.Src.String(), SourceKind: eff.Level.Src.Kind.String()}
+		if eff.Capped && eff.Chosen.Value != eff.Level.Value {
+			out.Chosen, out.ChosenSource = eff.Chosen.Value.String(), eff.Chosen.Src.String()
+		}
+		return writeJSON(opts.IO.Out, out)
 	}
 	if opts.Level == "" {
 		eff := opts.load()
@@ -234,6 +264,7 @@ type ModeOptions struct {
 	Mode   string // "" to show
 	Global bool
 	Clear  bool
+	JSON   bool // show as one JSON object
 }
 
 // NewCmdMode returns the mode command.
@@ -251,7 +282,8 @@ the mode written there).`,
 		Example: `  permguard mode
   permguard mode block
   permguard mode --clear
-  permguard mode block --global`,
+  permguard mode block --global
+  permguard mode --json`,
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: cobra.FixedCompletions([]string{"ask", "block"}, cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -266,6 +298,7 @@ the mode written there).`,
 	}
 	cmd.Flags().BoolVar(&opts.Global, "global", false, "set (or show, or clear) the mode in your settings file, not for this session")
 	cmd.Flags().BoolVar(&opts.Clear, "clear", false, "remove the mode set for this session (with --global: from your settings file)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "show the mode in force as one JSON object")
 	return cmd
 }
 
@@ -289,6 +322,13 @@ func modeRun(opts *ModeOptions) error {
 			}
 			return f.Mode.Value.String(), &f.Mode.Src
 		})
+	}
+	if opts.JSON && (opts.Mode != "" || opts.Global || opts.Clear) {
+		return usageErrorf(nil, "--json shows the mode in force; it goes with no mode, --global or --clear")
+	}
+	if opts.Mode == "" && opts.JSON {
+		eff := opts.load()
+		return writeJSON(opts.IO.Out, modeJSON{Mode: eff.Mode.Value.String(), Source: eff.Mode.Src.String(), SourceKind: eff.Mode.Src.Kind.String()})
 	}
 	if opts.Mode == "" {
 		eff := opts.load()

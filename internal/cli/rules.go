@@ -215,7 +215,9 @@ func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules [--json]",
 		Short: "List the deny rules, overrides, prefix mappings and tool levels in force, and where each is set",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  permguard rules
+  permguard rules --json | jq .deny`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
