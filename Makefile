@@ -21,7 +21,7 @@ VULNDB ?= https://vuln.go.dev
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test e2e e2e-agents integrations-test fuzz bench budget bench-hook corpus lint demo clean
+.PHONY: all build test test-race e2e e2e-agents integrations-test fuzz bench budget bench-hook corpus lint demo clean
 
 all: lint test build
 
@@ -38,13 +38,17 @@ LDFLAGS := -s -w -X '$(CLI_PKG).Version=$(VERSION)' -X '$(CLI_PKG).Commit=$(COMM
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="$(LDFLAGS)" -o $(BIN) ./cmd/permguard
 
-## test: go vet, then every test with the race detector
+## test: go vet, then every test, with progress (a few minutes on 2 cores)
 test:
-	$(GO) vet ./...
+	GO=$(GO) scripts/test.sh
+
+## test-race: the same with the race detector, which CI runs (.ci/run); about
+## three times as long
+test-race:
 ifeq ($(RACE),)
-	@echo 'make test: cgo is off (no C compiler?), running the tests without -race'
+	@echo 'make test-race: cgo is off (no C compiler?), running the tests without -race'
 endif
-	$(GO) test $(RACE) ./...
+	GO=$(GO) scripts/test.sh $(RACE)
 
 ## e2e: the terminal prompt of the real binary, driven in tmux (needs tmux)
 e2e: build
