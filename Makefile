@@ -98,9 +98,16 @@ bench-hook:
 	scripts/bench-hook.sh
 
 ## corpus: score the classifier against other guards' labeled test cases
-CORPUS ?= ../shared/peer-corpus
-corpus: build
-	python3 ../shared/tools/corpus-score --bin ./$(BIN) --summary $(CORPUS)/*.tsv
+# The corpora and their scorer are not in this repository (they hold other
+# projects' test cases): CORPUS and CORPUS_SCORE say where they are.
+CORPUS       ?= ../shared/peer-corpus
+CORPUS_SCORE ?= ../shared/tools/corpus-score
+corpus:
+	@ls $(CORPUS)/*.tsv >/dev/null 2>&1 && [ -f $(CORPUS_SCORE) ] || { \
+		echo 'make corpus: needs the peer corpora (*.tsv in CORPUS=$(CORPUS)) and their scorer (CORPUS_SCORE=$(CORPUS_SCORE)),'; \
+		echo 'which are kept outside this repository; run it as: make corpus CORPUS=DIR CORPUS_SCORE=FILE'; exit 2; }
+	$(MAKE) -s build
+	python3 $(CORPUS_SCORE) --bin ./$(BIN) --summary $(CORPUS)/*.tsv
 
 ## lint: gofmt -s, go vet, the dependency rules of scripts/check-deps.sh,
 ## staticcheck, and govulncheck when its database can be read

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/permguard/permguard/internal/audit"
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/settings"
 )
 
 func TestNewCmdCheck(t *testing.T) {
@@ -442,5 +444,44 @@ func TestCheckWithClassifier(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadmeLevelSources: the README's list of effective_level_source
+// values names every kind of source the settings know (issue 16).
+func TestReadmeLevelSources(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "| `effective_level_source` |") {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatal("README.md has no effective_level_source row")
+	}
+	for k := settings.FromDefault; k <= settings.FromFlag; k++ {
+		want := k.String()
+		switch k {
+		case settings.FromDefault:
+			want = "`default`"
+		case settings.FromFlag:
+			want = "`flag --level`"
+		case settings.FromEnv:
+			want = "`env PERMGUARD_LEVEL`"
+		case settings.FromSession:
+			want = "`session permguard level`"
+		default:
+			want = "`" + want + " PATH:L:C`"
+		}
+		if !strings.Contains(row, want) {
+			t.Errorf("README.md's effective_level_source row does not name %s", want)
+		}
+	}
+	if !strings.Contains(row, "`trusted project PATH:L:C`") {
+		t.Error("README.md's effective_level_source row does not name trusted project files")
 	}
 }
