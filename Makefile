@@ -21,7 +21,7 @@ VULNDB ?= https://vuln.go.dev
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build test test-race e2e e2e-agents integrations-test fuzz bench budget bench-hook corpus lint demo clean
+.PHONY: all build cross release test test-race e2e e2e-agents integrations-test fuzz bench budget bench-hook corpus lint demo clean
 
 all: lint test build
 
@@ -34,9 +34,23 @@ COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)
 CLI_PKG := $(shell $(GO) list -m)/internal/cli
 LDFLAGS := -s -w -X '$(CLI_PKG).Version=$(VERSION)' -X '$(CLI_PKG).Commit=$(COMMIT)'
 
+# The platforms a release supports (scripts/release.sh has the same list).
+PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+
 ## build: a static binary in bin/, stamped with VERSION and COMMIT
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="$(LDFLAGS)" -o $(BIN) ./cmd/permguard
+
+## cross: go vet for every platform of a release (make release builds them)
+cross:
+	@set -e; for p in $(PLATFORMS); do \
+		echo "== go vet $$p"; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) vet ./...; \
+	done
+
+## release: stamped archives for every platform, with SHA-256 checksums, in dist/
+release:
+	GO=$(GO) scripts/release.sh $(PLATFORMS)
 
 ## test: go vet, then every test, with progress (a few minutes on 2 cores)
 test:
