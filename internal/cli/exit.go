@@ -118,25 +118,26 @@ func unknownCommand(cmd *cobra.Command, name string) error {
 // flagsAfterCommand is a usage error when a word of COMMAND, given without
 // "--", is a flag of cmd (permguard check git push --json): everything
 // from COMMAND's first word on is the command, so the flag would be judged
-// as part of it instead of read. names are the flags' long names.
+// as part of it instead of read.
 func flagsAfterCommand(cmd *cobra.Command, args []string) error {
 	if cmd.ArgsLenAtDash() >= 0 || len(args) < 2 {
 		return nil
 	}
-	for _, a := range args[1:] {
-		name, _, _ := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
 		if !strings.HasPrefix(a, "--") || name == "" {
 			continue
 		}
 		if f := cmd.Flags().Lookup(name); f != nil && !f.Hidden {
-			rest := make([]string, 0, len(args))
-			for _, b := range args {
-				if b != a {
-					rest = append(rest, b)
-				}
+			flag := []string{a}
+			// "--level high": the value moves with its flag
+			if !hasValue && f.NoOptDefVal == "" && i+1 < len(args) {
+				flag = append(flag, args[i+1])
 			}
+			rest := append(append([]string{}, args[:i]...), args[i+len(flag):]...)
 			return usageErrorf([]string{
-				fmt.Sprintf("put %s's flags first: %s %s %s", cmd.Name(), cmd.CommandPath(), a, strings.Join(rest, " ")),
+				fmt.Sprintf("put %s's flags first: %s %s %s", cmd.Name(), cmd.CommandPath(), strings.Join(flag, " "), strings.Join(rest, " ")),
 				fmt.Sprintf("or, if %s is part of the command, say where the command starts: %s -- %s", a, cmd.CommandPath(), strings.Join(args, " ")),
 			}, "%s after the command: flags of %s go before it", a, cmd.CommandPath())
 		}
