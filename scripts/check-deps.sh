@@ -87,7 +87,7 @@ fi
 
 leaf internal/person
 leaf internal/guard internal/classify internal/settings internal/hook internal/audit internal/person
-UI_OK='charmbracelet/huh' leaf internal/prompt internal/person
+UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
 UI_OK='gen2brain/beeep' leaf internal/notify internal/person
 if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then
 	echo "check-deps: internal/prompt and internal/notify must never write to stdout (the hook's reply)"

@@ -62,6 +62,12 @@ Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`
 			if err := needValues(cmd, "cwd", "level"); err != nil {
 				return err
 			}
+			if err := checkDirFlag(f, "cwd", opts.Cwd); err != nil {
+				return err
+			}
+			if err := flagsAfterCommand(cmd, args); err != nil {
+				return err
+			}
 			opts.Args = args
 			if runF != nil {
 				return runF(opts)
@@ -75,6 +81,7 @@ Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the verdict as one JSON object on stdout")
 	cmd.Flags().StringVar(&opts.Cwd, "cwd", "", "the workspace the command runs in (default: the tool call's cwd, else the current directory)")
 	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to check against: "+permissionNames())
+	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
 	return cmd
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/permguard/permguard/internal/audit"
 	"github.com/permguard/permguard/internal/classify"
 	"github.com/permguard/permguard/internal/hook"
+	"github.com/permguard/permguard/internal/settings"
 )
 
 func TestNewCmdCheck(t *testing.T) {
@@ -27,8 +29,13 @@ func TestNewCmdCheck(t *testing.T) {
 		{name: "dash with flag-like words", args: []string{"--", "rm", "-rf", "/"}, want: CheckOptions{Args: []string{"rm", "-rf", "/"}}},
 		{name: "all flags", args: []string{"--json", "--cwd", "/ws", "--level", "medium", "--", "git", "push"},
 			want: CheckOptions{JSON: true, Cwd: "/ws", Level: "medium", Args: []string{"git", "push"}}},
-		{name: "flags after the command belong to it", args: []string{"--json", "ls", "--json", "--level", "high"},
+		// a flag of check after the command is a mistake (issue 16); after
+		// "--" it is the command's own
+		{name: "flags after the command", args: []string{"--json", "ls", "--json", "--level", "high"}, wantCode: ExitUsage},
+		{name: "flags after the command and --", args: []string{"--json", "--", "ls", "--json", "--level", "high"},
 			want: CheckOptions{JSON: true, Args: []string{"ls", "--json", "--level", "high"}}},
+		{name: "other flags after the command are its own", args: []string{"ls", "--color=auto", "-la"},
+			want: CheckOptions{Args: []string{"ls", "--color=auto", "-la"}}},
 		{name: "dash after the command belongs to it", args: []string{"git", "log", "--", "x"}, want: CheckOptions{Args: []string{"git", "log", "--", "x"}}},
 		{name: "a dash as the command", args: []string{"--", "--json"}, want: CheckOptions{Args: []string{"--json"}}},
 		{name: "one quoted argument", args: []string{"git status && go test ./..."}, want: CheckOptions{Args: []string{"git status && go test ./..."}}},
@@ -440,5 +447,44 @@ func TestCheckWithClassifier(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadmeLevelSources: the README's list of effective_level_source
+// values names every kind of source the settings know (issue 16).
+func TestReadmeLevelSources(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "| `effective_level_source` |") {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatal("README.md has no effective_level_source row")
+	}
+	for k := settings.FromDefault; k <= settings.FromFlag; k++ {
+		want := k.String()
+		switch k {
+		case settings.FromDefault:
+			want = "`default`"
+		case settings.FromFlag:
+			want = "`flag --level`"
+		case settings.FromEnv:
+			want = "`env PERMGUARD_LEVEL`"
+		case settings.FromSession:
+			want = "`session permguard level`"
+		default:
+			want = "`" + want + " PATH:L:C`"
+		}
+		if !strings.Contains(row, want) {
+			t.Errorf("README.md's effective_level_source row does not name %s", want)
+		}
+	}
+	if !strings.Contains(row, "`trusted project PATH:L:C`") {
+		t.Error("README.md's effective_level_source row does not name trusted project files")
 	}
 }

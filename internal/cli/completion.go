@@ -15,7 +15,14 @@ levels and modes in your shell.
 
   bash:  source <(permguard completion bash)
   zsh:   permguard completion zsh > "${fpath[1]}/_permguard"
-  fish:  permguard completion fish > ~/.config/fish/completions/permguard.fish`,
+  fish:  permguard completion fish > ~/.config/fish/completions/permguard.fish
+
+The bash script needs the bash-completion package (apt install
+bash-completion, brew install bash-completion@2), which most distributions
+install and load for interactive shells; without it, bash prints
+"_get_comp_words_by_ref: command not found" at the first Tab.`,
+		Example: `  source <(permguard completion bash)
+  permguard completion zsh > "${fpath[1]}/_permguard"`,
 		Args:      usageArgs(cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs)),
 		ValidArgs: []string{"bash", "zsh", "fish"},
 		RunE: func(cmd *cobra.Command, args []string) error {

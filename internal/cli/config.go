@@ -68,10 +68,30 @@ func (s settingsIO) update(change func(*settings.Document) error) (string, error
 	for _, p := range problems {
 		warnf(s.IO.ErrOut, "%s", printable(p.String()))
 	}
+	var ue *settings.UnusableError
+	if errors.As(err, &ue) {
+		return path, withHints(fmt.Errorf("%s; nothing was changed, and the file is left as it is", printable(ue.String())), unusableHints(ue.Problem, settings.FromGlobal)...)
+	}
 	if err != nil {
 		return path, fmt.Errorf("failed to update %s: %w", path, err)
 	}
 	return path, nil
+}
+
+// unusableHints say how to fix a settings file that cannot be read at all,
+// which caps the level at minimal until it is fixed.
+func unusableHints(p settings.Problem, kind settings.Kind) []string {
+	where := p.File
+	if p.Line > 0 {
+		where = fmt.Sprintf("%s at line %d, column %d", p.File, p.Line, p.Col)
+	}
+	if kind == settings.FromGlobal {
+		return []string{
+			fmt.Sprintf("fix %s (\"permguard config edit\" checks the file before saving it), or run \"permguard config reset\" to start from the defaults (a copy is kept)", printable(where)),
+			"until it is fixed the level is capped at minimal: the deny rules in it cannot be read",
+		}
+	}
+	return []string{fmt.Sprintf("fix %s; until then the level is capped at minimal", printable(where))}
 }
 
 // NewCmdConfig returns the config command and its subcommands.
@@ -87,6 +107,9 @@ $PERMGUARD_MODE, your settings file, and the defaults. The managed file
 (/etc/permguard/settings.json) and project files (.permguard/settings.json,
 .permguard/settings.local.json) can only tighten, unless you trust a
 project file with "permguard trust".`,
+		Example: `  permguard config show
+  permguard config validate
+  permguard config edit`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
@@ -110,7 +133,9 @@ func NewCmdConfigShow(f *Factory, runF func(*ConfigShowOptions) error) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   "show [--json]",
 		Short: "Show the settings in force here, and where each comes from",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  permguard config show
+  permguard config show --json | jq .level`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -294,7 +319,9 @@ func NewCmdConfigPath(f *Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "path",
 		Short: "Print the path of your settings file",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  permguard config path
+  $EDITOR "$(permguard config path)"`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path, err := s.globalFile()
 			if err != nil {
@@ -321,6 +348,8 @@ func NewCmdConfigReset(f *Factory, runF func(*ConfigResetOptions) error) *cobra.
 		Long: `Reset moves your settings file aside (settings.json.bak-<time>) and leaves
 an empty one, so the defaults apply. It asks first when stdin is a terminal;
 otherwise it needs --yes.`,
+		Example: `  permguard config reset
+  permguard config reset --yes`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -342,6 +371,17 @@ func configResetRun(opts *ConfigResetOptions) error {
 		_, err := fmt.Fprintf(opts.IO.Out, "%s does not exist: the defaults already apply\n", path)
 		return err
 	}
+	// A file that sets nothing is not reset: a copy of it would only be
+	// one more file to clean up.
+	alreadyDefaults := func() error {
+		_, err := fmt.Fprintf(opts.IO.Out, "%s already sets nothing: the defaults apply; nothing changed\n", path)
+		return err
+	}
+	if data, _, err := settings.ReadCurrent(path); err == nil {
+		if d, err := settings.ParseDocument(data); err == nil && d.Len() == 0 {
+			return alreadyDefaults()
+		}
+	}
 	if !opts.Yes {
 		if !opts.IO.StdinIsTTY {
 			return usageErrorf([]string{"run \"permguard config reset --yes\" to reset without asking"}, "config reset asks before resetting, and stdin is not a terminal")
@@ -354,6 +394,9 @@ func configResetRun(opts *ConfigResetOptions) error {
 		}
 	}
 	backup, err := settings.Reset(path, opts.Now())
+	if errors.Is(err, settings.ErrUnchanged) {
+		return alreadyDefaults()
+	}
 	if err != nil {
 		return err
 	}
@@ -377,6 +420,8 @@ func NewCmdConfigValidate(f *Factory, runF func(*ConfigValidateOptions) error) *
 directory (yours, the managed file, project files), changes nothing, and
 prints each problem as FILE:LINE:COL. It exits 2 if there is any: an entry
 permguard would drop as invalid is never what its author meant.`,
+		Example: `  permguard config validate
+  permguard config validate .permguard/settings.json`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -430,6 +475,11 @@ func configValidateRun(opts *ConfigValidateOptions) error {
 		}
 		for _, p := range problems {
 			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
+			if p.Unusable {
+				for _, h := range unusableHints(p, t.kind) {
+					fmt.Fprintf(opts.IO.ErrOut, "permguard: hint: %s\n", h)
+				}
+			}
 		}
 		if len(problems) > 0 {
 			bad++
@@ -458,10 +508,14 @@ func NewCmdConfigEdit(f *Factory, runF func(*ConfigEditOptions) error) *cobra.Co
 	cmd := &cobra.Command{
 		Use:   "edit",
 		Short: "Edit your settings file in $VISUAL or $EDITOR, and save it only if it is valid",
-		Long: `Edit opens a copy of your settings file in $VISUAL, else $EDITOR, else vi.
-When the editor exits, the copy is checked: if anything in it would be
-ignored, nothing is saved and the copy is kept so no edit is lost. A file
-that another process changed while you were editing is not overwritten.`,
+		Long: `Edit opens a copy of your settings file (settings.edit.json, beside it) in
+$VISUAL, else $EDITOR, else vi. When the editor exits, the copy is checked:
+if anything in it would be ignored, nothing is saved and the copy is kept
+so no edit is lost; the next "permguard config edit" opens it again. A
+file that another process changed while you were editing is not
+overwritten. A broken settings file is fixed this way too.`,
+		Example: `  permguard config edit
+  EDITOR="code --wait" permguard config edit`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -471,6 +525,15 @@ that another process changed while you were editing is not overwritten.`,
 		},
 	}
 	return cmd
+}
+
+// editCopy is where config edit keeps the copy being edited, beside
+// path: one fixed, visible name (settings.edit.json), so a failed try
+// leaves one file that the next "permguard config edit" opens again,
+// never a new hidden copy per try.
+func editCopy(path string) string {
+	dir, base := filepath.Split(path)
+	return filepath.Join(dir, strings.TrimSuffix(base, filepath.Ext(base))+".edit"+filepath.Ext(base))
 }
 
 func configEditRun(opts *ConfigEditOptions) error {
@@ -488,17 +551,20 @@ func configEditRun(opts *ConfigEditOptions) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings.edit-*.json")
-	if err != nil {
+	copyPath := editCopy(path)
+	if _, err := os.Lstat(copyPath); err == nil {
+		warnf(opts.IO.ErrOut, "%s", printable("your last edit was not saved; opening it again ("+copyPath+")"))
+	} else if err := os.WriteFile(copyPath, old, 0o600); err != nil {
 		return err
 	}
-	copyPath := tmp.Name()
-	_, err = tmp.Write(old)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
+	// keep says the copy is kept when it holds an edit, and removes it
+	// when it holds nothing but the file.
+	keep := func() []string {
+		if edited, err := os.ReadFile(copyPath); err == nil && string(edited) != string(old) {
+			return []string{"your edit is kept in " + copyPath + "; \"permguard config edit\" opens it again"}
+		}
+		os.Remove(copyPath)
+		return nil
 	}
 	editor := opts.Getenv("VISUAL")
 	if editor == "" {
@@ -512,8 +578,7 @@ func configEditRun(opts *ConfigEditOptions) error {
 	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "permguard-edit", copyPath)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.IO.In, opts.IO.Out, opts.IO.ErrOut
 	if err := cmd.Run(); err != nil {
-		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path),
-			"your edit is kept in "+copyPath)
+		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path), keep()...)
 	}
 	edited, err := os.ReadFile(copyPath)
 	if err != nil {
@@ -533,7 +598,7 @@ func configEditRun(opts *ConfigEditOptions) error {
 		err = fmt.Errorf("the edited settings have %d problem(s); %s was not changed", len(problems), path)
 	}
 	if err != nil {
-		return withHints(err, "your edit is kept in "+copyPath+"; fix it there, then copy it over "+path+" or run \"permguard config edit\" again")
+		return withHints(err, "your edit is kept in "+copyPath+"; run \"permguard config edit\" again to fix it there")
 	}
 	if err := settings.ReplaceIf(path, was, edited); err != nil {
 		return withHints(fmt.Errorf("%s was not saved: %w", path, err), "your edit is kept in "+copyPath)

@@ -28,6 +28,7 @@ type DoctorOptions struct {
 	// and why; nil means unknown.
 	Notifications func() (bool, string)
 	ABI           func() (int, error)
+	JSON          bool // --json: the report as one JSON object
 }
 
 // NewCmdDoctor returns the doctor command.
@@ -46,7 +47,10 @@ exec --sandbox can confine programs, where the audit log is, and the level
 and mode in force with where they come from.
 
 It changes nothing. Exit status: 0 when nothing needs fixing, 2 when
-something does (each problem has a hint).`,
+something does (each problem has a hint). --json prints the same report as
+one JSON object: the sections with their rows, problems and hints.`,
+		Example: `  permguard doctor
+  permguard doctor --json | jq .problems`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -55,16 +59,40 @@ something does (each problem has a hint).`,
 			return doctorRun(opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as one JSON object")
 	return cmd
 }
 
-// doctorReport collects what doctor found, section by section.
+// doctorReport collects what doctor found, section by section, as text
+// and as the sections of --json.
 type doctorReport struct {
 	b        strings.Builder
 	problems int
+	out      doctorJSON
 }
 
-func (r *doctorReport) section(title string) { fmt.Fprintf(&r.b, "\n%s:\n", title) }
+// doctorJSON is the output of doctor --json. Field names are API.
+type doctorJSON struct {
+	Version    string          `json:"version"`
+	Executable string          `json:"executable"` // "" when unknown
+	Sections   []doctorSection `json:"sections"`
+	Problems   []string        `json:"problems"` // every problem of every section
+	OK         bool            `json:"ok"`       // no problem: doctor exits 0
+}
+
+type doctorSection struct {
+	Title    string     `json:"title"`
+	Rows     [][]string `json:"rows"`
+	Problems []string   `json:"problems"`
+	Hints    []string   `json:"hints"`
+}
+
+func (r *doctorReport) section(title string) {
+	fmt.Fprintf(&r.b, "\n%s:\n", title)
+	r.out.Sections = append(r.out.Sections, doctorSection{Title: title, Rows: [][]string{}, Problems: []string{}, Hints: []string{}})
+}
+
+func (r *doctorReport) current() *doctorSection { return &r.out.Sections[len(r.out.Sections)-1] }
 
 // table writes rows of cells aligned, indented by two spaces.
 func (r *doctorReport) table(rows [][]string) {
@@ -73,27 +101,34 @@ func (r *doctorReport) table(rows [][]string) {
 		fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
 	}
 	tw.Flush()
+	r.current().Rows = append(r.current().Rows, rows...)
 }
 
 func (r *doctorReport) problem(format string, args ...any) {
 	r.problems++
-	fmt.Fprintf(&r.b, "  problem: "+format+"\n", args...)
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintf(&r.b, "  problem: %s\n", msg)
+	r.current().Problems = append(r.current().Problems, msg)
+	r.out.Problems = append(r.out.Problems, msg)
 }
 
 func (r *doctorReport) hint(format string, args ...any) {
-	fmt.Fprintf(&r.b, "  hint: "+format+"\n", args...)
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintf(&r.b, "  hint: %s\n", msg)
+	r.current().Hints = append(r.current().Hints, msg)
 }
 
 func doctorRun(opts *DoctorOptions) error {
-	r := &doctorReport{}
+	r := &doctorReport{out: doctorJSON{Version: BuildVersion().String(), Sections: []doctorSection{}, Problems: []string{}}}
 	exe, exeErr := opts.Executable()
 	if exeErr == nil {
 		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = resolved
 		}
-		fmt.Fprintf(&r.b, "permguard %s at %s\n", Version, printable(exe))
+		r.out.Executable = exe
+		fmt.Fprintf(&r.b, "permguard %s at %s\n", BuildVersion(), printable(exe))
 	} else {
-		fmt.Fprintf(&r.b, "permguard %s (its own path is unknown: %v)\n", Version, exeErr)
+		fmt.Fprintf(&r.b, "permguard %s (its own path is unknown: %v)\n", BuildVersion(), exeErr)
 		exe = ""
 	}
 	doctorAgents(opts, r, exe)
@@ -107,7 +142,12 @@ func doctorRun(opts *DoctorOptions) error {
 	} else {
 		fmt.Fprintf(&r.b, "\n%d %s found\n", r.problems, plural(r.problems, "problem", "problems"))
 	}
-	if _, err := io.WriteString(opts.IO.Out, r.b.String()); err != nil {
+	r.out.OK = r.problems == 0
+	if opts.JSON {
+		if err := writeJSON(opts.IO.Out, r.out); err != nil {
+			return err
+		}
+	} else if _, err := io.WriteString(opts.IO.Out, r.b.String()); err != nil {
 		return err
 	}
 	if r.problems > 0 {
@@ -198,7 +238,7 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 		}
 	}
 	var rows [][]string
-	var found []string
+	var found, fixes []string
 	for _, t := range targets {
 		problems, err := settings.Check(t.path, t.kind)
 		state := "valid"
@@ -212,6 +252,10 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 			state = fmt.Sprintf("%d %s", len(problems), plural(len(problems), "problem", "problems"))
 			for _, p := range problems {
 				found = append(found, p.String())
+				if p.Unusable {
+					fixes = append(fixes, unusableHints(p, t.kind)...)
+					state = "unusable: level capped at minimal"
+				}
 			}
 		}
 		rows = append(rows, []string{t.kind.String(), state, printable(t.path)})
@@ -222,6 +266,9 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 	}
 	for _, f := range found {
 		r.problem("%s", printable(f))
+	}
+	for _, h := range fixes {
+		r.hint("%s", h)
 	}
 	if len(found) > 0 {
 		r.hint("permguard config validate shows the same; what is invalid is ignored until fixed")

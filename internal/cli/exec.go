@@ -45,18 +45,33 @@ as given (nothing is expanded again), and decides as check does: allowed
 at the level in force, or approved by you at the terminal prompt, and
 permguard replaces itself with the program, so its stdin, stdout, signals
 and exit status are the program's own. Otherwise the block message goes to
-stderr, nothing runs, and the exit status is 2.
+stderr, nothing runs, and the exit status is 77 (sysexits' EX_NOPERM),
+which programs do not use, so a script can tell "blocked" from a program
+that failed with 2.
 
 --sandbox (Linux) restricts the program, and everything it starts, to
 writing inside the workspace (the current directory), the temporary
-directories, the --writable directories and the terminal, with Landlock.
-It may still read and run anything. With best-effort (the default) a
+directories, the build and package caches, the --writable directories and
+the terminal, with Landlock. It may still read and run anything. The
+caches, so that "go test" or "npm ci" work where the cache is outside the
+workspace (a CI runner's home directory):
+  $XDG_CACHE_HOME (else ~/.cache: Go's build cache, pip's), $GOCACHE,
+  $GOMODCACHE (else $GOPATH/pkg/mod, else ~/go/pkg/mod), $npm_config_cache
+  (else ~/.npm), $PIP_CACHE_DIR, $CARGO_HOME/registry and /git (else
+  ~/.cargo/...)
+A cache that does not exist yet cannot be created, and a variable that
+points at your home directory or permguard's settings is ignored.
+--writable DIR adds another directory. With best-effort (the default) a
 kernel without Landlock gets a warning and the program runs unconfined;
 with require, nothing runs.
 
-Exit status: the program's own; 2 not allowed (or the sandbox could not be
-had with --sandbox=require); 126 the program cannot be run; 127 it was not
-found; 1 usage error.`,
+Exit status:
+  the program's own  it was allowed and ran
+  77                 not allowed, nothing ran (also: the sandbox could not
+                     be had with --sandbox=require)
+  126                the program cannot be run
+  127                the program was not found
+  1                  usage error`,
 		Example: `  permguard exec -- go test ./...
   permguard exec --level medium -- npm ci
   permguard exec --sandbox=require -- make build
@@ -69,6 +84,9 @@ found; 1 usage error.`,
 			if err := needValues(cmd, "level"); err != nil {
 				return err
 			}
+			if err := flagsAfterCommand(cmd, args); err != nil {
+				return err
+			}
 			opts.Args = args
 			if runF != nil {
 				return runF(opts)
@@ -78,6 +96,7 @@ found; 1 usage error.`,
 	}
 	cmd.Flags().SetInterspersed(false)
 	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to check against: "+permissionNames())
+	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
 	cmd.Flags().StringVar(&opts.Sandbox, "sandbox", "", "restrict the program's writes to the workspace and temporary directories: best-effort or require")
 	cmd.Flags().Lookup("sandbox").NoOptDefVal = "best-effort"
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
@@ -111,8 +130,8 @@ func execRun(opts *ExecOptions) error {
 	// asked to approve the program.
 	if mode == sandbox.Require {
 		if _, err := opts.ABI(); err != nil {
-			return withHints(fmt.Errorf("--sandbox=require: %v; nothing was run", err),
-				"run without --sandbox, or with --sandbox=best-effort to run unconfined where Landlock is missing")
+			return refuseExec(withHints(fmt.Errorf("--sandbox=require: %v; nothing was run", err),
+				"run without --sandbox, or with --sandbox=best-effort to run unconfined where Landlock is missing"))
 		}
 	}
 
@@ -122,12 +141,12 @@ func execRun(opts *ExecOptions) error {
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
-		return err
+		return refuseExec(err)
 	}
 	ev.Settle(env, deps)
 	if ev.Outcome.Action != guard.Allow {
 		fmt.Fprint(opts.IO.ErrOut, ev.Refusal())
-		return ErrBlocked
+		return refuseExec(ErrBlocked)
 	}
 
 	path, err := lookPath(opts.Args[0], env.Path)
@@ -135,10 +154,10 @@ func execRun(opts *ExecOptions) error {
 		return err
 	}
 	if mode != sandbox.Off {
-		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable), Files: sandbox.DefaultFiles}
+		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable, cacheDirs(env, opts.Getenv)), Files: sandbox.DefaultFiles}
 		if err := opts.Restrict(w); err != nil {
 			if mode == sandbox.Require || !errors.Is(err, sandbox.ErrUnavailable) {
-				return fmt.Errorf("%v; nothing was run", err)
+				return refuseExec(fmt.Errorf("%v; nothing was run", err))
 			}
 			warnf(opts.IO.ErrOut, "%v; running %s without a sandbox", err, opts.Args[0])
 		}
@@ -194,8 +213,9 @@ func executable(p string) error {
 }
 
 // writableDirs are the directories a sandboxed program may write: the
-// workspace, the temporary directories, --writable, and the terminals.
-func writableDirs(workspace string, env guard.Env, writable []string) []string {
+// workspace, the temporary directories, the build and package caches,
+// --writable, and the terminals.
+func writableDirs(workspace string, env guard.Env, writable, caches []string) []string {
 	dirs := []string{"/tmp", "/var/tmp"}
 	if workspace != "" {
 		dirs = append(dirs, workspace)
@@ -203,6 +223,7 @@ func writableDirs(workspace string, env guard.Env, writable []string) []string {
 	if env.TempDir != "" {
 		dirs = append(dirs, env.TempDir)
 	}
+	dirs = append(dirs, caches...)
 	for _, d := range writable {
 		if !filepath.IsAbs(d) && workspace != "" {
 			d = filepath.Join(workspace, d)
@@ -210,4 +231,83 @@ func writableDirs(workspace string, env guard.Env, writable []string) []string {
 		dirs = append(dirs, filepath.Clean(d))
 	}
 	return append(dirs, sandbox.DefaultDirs...)
+}
+
+// cacheDirs are the caches that ordinary builds write outside the
+// workspace, which a sandboxed "go test" or "npm ci" needs (on a CI
+// runner the Go build cache is in the home directory): the XDG cache
+// (pip's and Go's build cache by default), $GOCACHE, $GOMODCACHE (else
+// $GOPATH/pkg/mod), npm's ($npm_config_cache, else ~/.npm) and cargo's
+// registry and git checkouts ($CARGO_HOME, else ~/.cargo). Directories
+// that put programs on PATH (~/go/bin, ~/.cargo/bin) are not among them.
+// A variable that points at the home directory, one of its parents, or
+// permguard's own settings or state is ignored: a cache must not open
+// those up.
+func cacheDirs(env guard.Env, getenv func(string) string) []string {
+	home := env.Home
+	abs := func(p string) string {
+		if p == "" || !filepath.IsAbs(p) {
+			return ""
+		}
+		return filepath.Clean(p)
+	}
+	inHome := func(parts ...string) string {
+		if home == "" {
+			return ""
+		}
+		return filepath.Join(append([]string{home}, parts...)...)
+	}
+	var dirs []string
+	add := func(candidates ...string) {
+		for _, d := range candidates {
+			if d != "" {
+				dirs = append(dirs, d)
+				return
+			}
+		}
+	}
+	add(abs(getenv("XDG_CACHE_HOME")), inHome(".cache"))
+	add(abs(getenv("GOCACHE")))
+	gopath := ""
+	if list := filepath.SplitList(getenv("GOPATH")); len(list) > 0 {
+		gopath = abs(list[0])
+	}
+	if gopath != "" {
+		gopath = filepath.Join(gopath, "pkg", "mod")
+	}
+	add(abs(getenv("GOMODCACHE")), gopath, inHome("go", "pkg", "mod"))
+	add(abs(getenv("npm_config_cache")), inHome(".npm"))
+	add(abs(getenv("PIP_CACHE_DIR")))
+	if cargo := abs(getenv("CARGO_HOME")); cargo != "" {
+		dirs = append(dirs, filepath.Join(cargo, "registry"), filepath.Join(cargo, "git"))
+	} else if home != "" {
+		dirs = append(dirs, inHome(".cargo", "registry"), inHome(".cargo", "git"))
+	}
+	var out []string
+	for _, d := range dirs {
+		if !safeCache(d, home, env) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// safeCache reports whether d may be a writable cache: not the root, the
+// home directory or one of its parents, and holding none of permguard's
+// own files.
+func safeCache(d, home string, env guard.Env) bool {
+	within := func(p, dir string) bool { // p is dir or inside it
+		rel, err := filepath.Rel(dir, p)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	if d == "/" || (home != "" && within(home, d)) {
+		return false
+	}
+	for _, own := range []string{env.ConfigDir, env.StateDir} {
+		if own != "" && within(own, d) {
+			return false
+		}
+	}
+	return true
 }

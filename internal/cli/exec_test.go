@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/permguard/permguard/internal/classify"
+	"github.com/permguard/permguard/internal/guard"
 	"github.com/permguard/permguard/internal/sandbox"
 )
 
@@ -71,21 +72,21 @@ func TestExecRun(t *testing.T) {
 		{name: "allowed: replaced by the program", opts: ExecOptions{Args: []string{"ls", "-la"}},
 			wantRun: []string{"ls", "-la"}, wantCode: ExitCannotRun, wantStderr: "permguard: error: cannot run: "},
 		{name: "blocked: nothing runs", opts: ExecOptions{Args: []string{"go", "test", "./..."}},
-			wantCode: ExitBlocked, wantStderr: ", or PERMGUARD_LEVEL=medium permguard exec -- go test ./...\n"},
+			wantCode: ExitExecBlocked, wantStderr: ", or PERMGUARD_LEVEL=medium permguard exec -- go test ./...\n"},
 		{name: "level flag", opts: ExecOptions{Level: "medium", Args: []string{"go", "test", "./..."}},
 			wantRun: []string{"go", "test", "./..."}, wantCode: ExitCannotRun},
 		{name: "sandbox best effort", opts: ExecOptions{Sandbox: "best-effort", Writable: []string{"cache", "/abs/dir/"}, Args: []string{"ls"}},
 			wantRun: []string{"ls"}, wantCode: ExitCannotRun,
-			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/ws/cache", "/abs/dir", "/dev/pts", "/dev/shm"}},
+			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git", "/ws/cache", "/abs/dir", "/dev/pts", "/dev/shm"}},
 		{name: "sandbox best effort without landlock warns and runs", opts: ExecOptions{Sandbox: "best-effort", Args: []string{"ls"}}, abiErr: unavailable,
 			wantRun: []string{"ls"}, wantCode: ExitCannotRun,
 			wantStderr: "permguard: warning: Landlock is not available: no such syscall; running ls without a sandbox\n",
-			wantDirs:   []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/dev/pts", "/dev/shm"}},
+			wantDirs:   []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git", "/dev/pts", "/dev/shm"}},
 		{name: "sandbox required without landlock: nothing runs, nobody is asked", opts: ExecOptions{Sandbox: "require", Args: []string{"ls"}}, abiErr: unavailable,
-			wantCode: ExitBlocked, wantStderr: "permguard: error: --sandbox=require: Landlock is not available: no such syscall; nothing was run\n"},
+			wantCode: ExitExecBlocked, wantStderr: "permguard: error: --sandbox=require: Landlock is not available: no such syscall; nothing was run\n"},
 		{name: "sandbox failing otherwise: nothing runs", opts: ExecOptions{Sandbox: "best-effort", Args: []string{"ls"}}, abiErr: errors.New("ruleset refused"),
-			wantCode: ExitBlocked, wantStderr: "permguard: error: ruleset refused; nothing was run\n",
-			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/dev/pts", "/dev/shm"}},
+			wantCode: ExitExecBlocked, wantStderr: "permguard: error: ruleset refused; nothing was run\n",
+			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git", "/dev/pts", "/dev/shm"}},
 		{name: "a relative PATH entry is never searched", opts: ExecOptions{Level: "high", Args: []string{"relative-only"}},
 			wantCode: ExitNotFound, wantStderr: "permguard: error: not found: relative-only is not in PATH\n"},
 	}
@@ -113,6 +114,40 @@ func TestExecRun(t *testing.T) {
 				t.Errorf("sandboxed %v, want no sandbox", restricted.Dirs)
 			case tt.wantDirs != nil && (restricted == nil || !slices.Equal(restricted.Dirs, tt.wantDirs)):
 				t.Errorf("sandbox %+v, want writable %q", restricted, tt.wantDirs)
+			}
+		})
+	}
+}
+
+// TestCacheDirs: the caches a sandboxed build may write, from the
+// variables that move them, and never the home directory, a parent of it,
+// or permguard's own settings (issue 16).
+func TestCacheDirs(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{name: "defaults", env: map[string]string{"HOME": "/home/u"},
+			want: []string{"/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git"}},
+		{name: "moved by their variables", env: map[string]string{"HOME": "/home/u", "XDG_CACHE_HOME": "/c", "GOCACHE": "/runner/go-build",
+			"GOPATH": "/gp:/other", "npm_config_cache": "/n", "PIP_CACHE_DIR": "/p", "CARGO_HOME": "/cargo"},
+			want: []string{"/c", "/runner/go-build", "/gp/pkg/mod", "/n", "/p", "/cargo/registry", "/cargo/git"}},
+		{name: "GOMODCACHE over GOPATH", env: map[string]string{"HOME": "/home/u", "GOMODCACHE": "/m", "GOPATH": "/gp"},
+			want: []string{"/home/u/.cache", "/m", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git"}},
+		{name: "relative values are ignored", env: map[string]string{"HOME": "/home/u", "GOCACHE": "cache", "XDG_CACHE_HOME": "x"},
+			want: []string{"/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git"}},
+		{name: "never home, a parent of it, the root or permguard's settings", env: map[string]string{"HOME": "/home/u",
+			"GOCACHE": "/home/u", "XDG_CACHE_HOME": "/home/u/.config", "npm_config_cache": "/home", "PIP_CACHE_DIR": "/", "GOMODCACHE": "/home/u/.local/state", "PERMGUARD_STATE_DIR": "/home/u/.local/state/permguard"},
+			want: []string{"/home/u/.cargo/registry", "/home/u/.cargo/git"}},
+		{name: "no home: only what the variables say", env: map[string]string{"GOCACHE": "/g"}, want: []string{"/g"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			getenv := envFunc(tt.env)
+			got := cacheDirs(guard.ReadEnv(getenv), getenv)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("cacheDirs = %q, want %q", got, tt.want)
 			}
 		})
 	}

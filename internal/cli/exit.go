@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -17,11 +20,34 @@ const (
 	ExitUsage   = 1 // the command line itself is wrong (interactive use only)
 	ExitBlocked = 2 // not allowed, or anything went wrong: fail closed
 
+	// permguard exec did not run the program: not allowed, or permguard
+	// could not do its job (a required sandbox missing). Programs exit 2
+	// for their own reasons (make, ls of a missing file), so exec's
+	// "blocked" is sysexits' EX_NOPERM, which programs do not use for
+	// anything else. The hook keeps 2: that is the agents' block.
+	ExitExecBlocked = 77
+
 	// permguard exec could not start the program it allowed; the codes
 	// are a shell's, so scripts read them as they always have.
 	ExitCannotRun = 126
 	ExitNotFound  = 127
 )
+
+// execRefusal marks an error of permguard exec after which the program was
+// not run; it maps to [ExitExecBlocked].
+type execRefusal struct{ err error }
+
+func (e *execRefusal) Error() string { return e.err.Error() }
+func (e *execRefusal) Unwrap() error { return e.err }
+
+// refuseExec wraps err, which kept permguard exec from running the
+// program, so it exits [ExitExecBlocked].
+func refuseExec(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &execRefusal{err}
+}
 
 // ErrBlocked reports that the command was not allowed. The block message has
 // already been printed, so [Main] prints nothing more for it.
@@ -44,14 +70,79 @@ func usageErrorf(hints []string, format string, args ...any) error {
 }
 
 // usageArgs makes the errors of a cobra argument check usage errors, so a
-// wrong number of arguments exits 1, not 2.
+// wrong number of arguments exits 1, not 2, and says them in words
+// ("missing PATTERN"), not cobra's ("accepts 1 arg(s), received 0").
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := check(cmd, args); err != nil {
-			return usageErrorf([]string{`run "` + cmd.CommandPath() + ` --help" for usage`}, "%v", err)
+		err := check(cmd, args)
+		if err == nil {
+			return nil
 		}
+		help := `run "` + cmd.CommandPath() + ` --help" for usage`
+		use := strings.TrimSuffix(cmd.UseLine(), " [flags]")
+		one := "x" // an argument the check accepts, to tell a missing one from a wrong one
+		if len(cmd.ValidArgs) > 0 {
+			one = cmd.ValidArgs[0]
+		}
+		switch {
+		case cmd.HasAvailableSubCommands() && len(args) > 0:
+			return unknownCommand(cmd, args[0])
+		case check(cmd, append(args[:len(args):len(args)], one)) == nil:
+			return usageErrorf([]string{help}, "missing argument: usage: %s", use)
+		case len(args) > 0 && check(cmd, args[:len(args)-1]) == nil:
+			return usageErrorf([]string{help}, "unexpected argument %q: usage: %s", args[len(args)-1], use)
+		case len(cmd.ValidArgs) > 0:
+			return usageErrorf([]string{help}, "invalid argument %q: %s takes one of %s", args[len(args)-1], cmd.Name(), strings.Join(cmd.ValidArgs, ", "))
+		}
+		return usageErrorf([]string{help}, "%v", err)
+	}
+}
+
+// unknownCommand is the usage error for a subcommand of cmd that does not
+// exist, with the likely one when the name is a typo, as git and gh do.
+func unknownCommand(cmd *cobra.Command, name string) error {
+	var hints []string
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's own default, set where it finds unknown commands
+	}
+	if s := cmd.SuggestionsFor(name); len(s) > 0 {
+		hints = append(hints, fmt.Sprintf("did you mean %q?", cmd.CommandPath()+" "+s[0]))
+	}
+	hints = append(hints, `run "`+cmd.CommandPath()+` --help" for the list of commands`)
+	if cmd.HasParent() {
+		return usageErrorf(hints, "unknown command %q for %q", name, cmd.CommandPath())
+	}
+	return usageErrorf(hints, "unknown command %q", name)
+}
+
+// flagsAfterCommand is a usage error when a word of COMMAND, given without
+// "--", is a flag of cmd (permguard check git push --json): everything
+// from COMMAND's first word on is the command, so the flag would be judged
+// as part of it instead of read.
+func flagsAfterCommand(cmd *cobra.Command, args []string) error {
+	if cmd.ArgsLenAtDash() >= 0 || len(args) < 2 {
 		return nil
 	}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
+		if !strings.HasPrefix(a, "--") || name == "" {
+			continue
+		}
+		if f := cmd.Flags().Lookup(name); f != nil && !f.Hidden {
+			flag := []string{a}
+			// "--level high": the value moves with its flag
+			if !hasValue && f.NoOptDefVal == "" && i+1 < len(args) {
+				flag = append(flag, args[i+1])
+			}
+			rest := append(append([]string{}, args[:i]...), args[i+len(flag):]...)
+			return usageErrorf([]string{
+				fmt.Sprintf("put %s's flags first: %s %s %s", cmd.Name(), cmd.CommandPath(), strings.Join(flag, " "), strings.Join(rest, " ")),
+				fmt.Sprintf("or, if %s is part of the command, say where the command starts: %s -- %s", a, cmd.CommandPath(), strings.Join(args, " ")),
+			}, "%s after the command: flags of %s go before it", a, cmd.CommandPath())
+		}
+	}
+	return nil
 }
 
 // needValues is a usage error when one of the named string flags was given
@@ -76,6 +167,32 @@ func checkLevelFlag(level string) error {
 	return nil
 }
 
+// checkDirFlag is a usage error when the directory flag name (--cwd) names
+// nothing, or something that is not a directory: a typo must not judge the
+// command against a workspace that does not exist. A relative path is
+// taken from wd.
+func checkDirFlag(f *Factory, name, dir string) error {
+	if dir == "" || f.Stat == nil {
+		return nil
+	}
+	path := dir
+	if !filepath.IsAbs(path) && f.Getwd != nil {
+		if wd, err := f.Getwd(); err == nil {
+			path = filepath.Join(wd, path)
+		}
+	}
+	st, err := f.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usageErrorf([]string{"--" + name + " names the workspace, an existing directory"}, "--%s %s: no such directory", name, printable(dir))
+	case err != nil:
+		return usageErrorf(nil, "--%s %s: %v", name, printable(dir), err)
+	case !st.IsDir():
+		return usageErrorf([]string{"--" + name + " names the workspace, an existing directory"}, "--%s %s is not a directory", name, printable(dir))
+	}
+	return nil
+}
+
 // hintError adds hints to an error that is not a usage error.
 type hintError struct {
 	err   error
@@ -95,9 +212,12 @@ func withHints(err error, hints ...string) error {
 // do its job, the command it guards must not run.
 func exitCode(err error) int {
 	var ue *usageError
+	var er *execRefusal
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &er):
+		return ExitExecBlocked
 	case errors.Is(err, ErrBlocked):
 		return ExitBlocked
 	case errors.As(err, &ue):

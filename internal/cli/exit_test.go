@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 func TestExitCode(t *testing.T) {
@@ -19,6 +21,8 @@ func TestExitCode(t *testing.T) {
 		{fmt.Errorf("wrapped: %w", usageErrorf(nil, "bad flag")), ExitUsage},
 		{errors.New("anything else"), ExitBlocked},
 		{withHints(errors.New("bad stdin"), "fix it"), ExitBlocked},
+		{refuseExec(ErrBlocked), ExitExecBlocked},
+		{refuseExec(withHints(errors.New("no sandbox"), "fix it")), ExitExecBlocked},
 	}
 	for _, tt := range tests {
 		if got := exitCode(tt.err); got != tt.want {
@@ -49,7 +53,7 @@ func TestRun(t *testing.T) {
 		{args: []string{"--version"}, wantStdout: "permguard dev\n"},
 		{args: []string{"version", "x"}, wantCode: ExitUsage, wantStderr: "permguard: error: version takes no arguments, got \"x\"\n"},
 		{args: []string{"chekc", "ls"}, wantCode: ExitUsage,
-			wantStderr: "permguard: error: unknown command \"chekc\"\npermguard: hint: run \"permguard --help\" for the list of commands\n"},
+			wantStderr: "permguard: error: unknown command \"chekc\"\npermguard: hint: did you mean \"permguard check\"?\npermguard: hint: run \"permguard --help\" for the list of commands\n"},
 		{args: []string{"check", "--bogus", "ls"}, wantCode: ExitUsage,
 			wantStderr: "permguard: error: unknown flag: --bogus\npermguard: hint: run \"permguard check --help\" for usage\n"},
 		{args: []string{"--bogus"}, wantCode: ExitUsage, wantStderr: "permguard: error: unknown flag: --bogus\n"},
@@ -87,4 +91,23 @@ func TestRunPanicFailsClosed(t *testing.T) {
 	if !strings.HasPrefix(got.stderr, "permguard: error: internal error: boom\n") {
 		t.Errorf("stderr %q", got.stderr)
 	}
+}
+
+// TestEveryCommandHasExamples: every command's --help shows how it is
+// used, as gh's and git's do (issue 16).
+func TestEveryCommandHasExamples(t *testing.T) {
+	ios, _, _, _ := TestIO()
+	root := NewCmdRoot(&Factory{IO: ios, Getenv: envFunc(nil), Getwd: fixedWd("/wd")})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.IsAvailableCommand() || c == root {
+			if strings.TrimSpace(c.Example) == "" {
+				t.Errorf("%q has no examples in its --help", c.CommandPath())
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
 }

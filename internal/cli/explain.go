@@ -45,6 +45,12 @@ with no COMMAND, one tool call is read as JSON from stdin.`,
 			if err := needValues(cmd, "cwd", "level"); err != nil {
 				return err
 			}
+			if err := checkDirFlag(f, "cwd", opts.Cwd); err != nil {
+				return err
+			}
+			if err := flagsAfterCommand(cmd, args); err != nil {
+				return err
+			}
 			opts.Args = args
 			if runF != nil {
 				return runF(opts)
@@ -56,6 +62,7 @@ with no COMMAND, one tool call is read as JSON from stdin.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the explanation as one JSON object")
 	cmd.Flags().StringVar(&opts.Cwd, "cwd", "", "the workspace the command runs in (default: the tool call's cwd, else the current directory)")
 	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to decide at: "+permissionNames())
+	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
 	return cmd
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io/fs"
 	"time"
 
 	"github.com/permguard/permguard/internal/notify"
@@ -24,4 +25,7 @@ type Factory struct {
 	Terminal openTerminal
 	// Notifier sends desktop notifications; nil sends none.
 	Notifier notify.Notifier
+	// Stat looks at a path a flag names (--cwd); nil skips the check, for
+	// tests that name directories of a machine of their own.
+	Stat func(name string) (fs.FileInfo, error)
 }

@@ -45,6 +45,8 @@ It never exits 1 and never fails open: unreadable, oversized or unknown
 input, a bad flag, and any internal error, become the agent's deny. Exit
 status is 0, or 2 where that is how the agent blocks. stdout holds the
 reply and nothing else. Install it with "permguard install AGENT".`,
+		Example: `  echo '{"tool_name":"Bash","tool_input":{"command":"git push"}}' | permguard hook --agent claude
+  permguard install claude   # writes the entry that runs permguard hook`,
 		// The hook reads its own flags: cobra would turn a bad one into
 		// exit 1 before the hook could answer in the agent's dialect.
 		DisableFlagParsing: true,

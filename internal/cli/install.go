@@ -32,6 +32,7 @@ type InstallOptions struct {
 	Agent     string // the name of one of install.Targets
 	Project   bool
 	DryRun    bool
+	JSON      bool // print what was done (or, with DryRun, would be) as one JSON object
 	Force     bool // install: replace an extension file permguard did not write
 	Uninstall bool
 }
@@ -65,6 +66,7 @@ it. A file of that name that permguard did not write is left alone, unless
 		Example: `  permguard install claude
   permguard install cursor --project
   permguard install codex --dry-run
+  permguard install codex --dry-run --json | jq .changes
   permguard install pi`,
 		Args:      usageArgs(cobra.ExactArgs(1)),
 		ValidArgs: install.Names(),
@@ -99,10 +101,27 @@ permguard wrote.`
 	}
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "the repository's configuration instead of the user's")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print what would change, write nothing")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print what changed (or would, with --dry-run) as one JSON object")
 	if !uninstall {
 		cmd.Flags().BoolVar(&opts.Force, "force", false, strings.Join(install.Extensions(), ", ")+": replace an extension file that permguard did not write (a backup is kept)")
 	}
 	return cmd
+}
+
+// installJSON is the output of install and uninstall --json. Field names
+// are API.
+type installJSON struct {
+	Action  string   `json:"action"` // install or uninstall
+	Agent   string   `json:"agent"`
+	Path    string   `json:"path"`
+	DryRun  bool     `json:"dry_run"`
+	Outcome string   `json:"outcome"` // changed, unchanged, missing, foreign
+	Changes []string `json:"changes"` // one line each, when changed
+	Backup  string   `json:"backup,omitempty"`
+}
+
+var outcomeNames = map[install.Outcome]string{
+	install.Changed: "changed", install.Unchanged: "unchanged", install.Missing: "missing", install.Foreign: "foreign",
 }
 
 func unknownTarget(name string) error {
@@ -153,6 +172,10 @@ func installRun(opts *InstallOptions) error {
 		return err
 	}
 
+	if opts.JSON {
+		return writeJSON(opts.IO.Out, installJSON{Action: verb, Agent: opts.Agent, Path: path, DryRun: opts.DryRun,
+			Outcome: outcomeNames[res.Outcome], Changes: append([]string{}, res.Changes...), Backup: res.Backup})
+	}
 	var b strings.Builder
 	switch res.Outcome {
 	case install.Unchanged:

@@ -37,11 +37,102 @@ func setForSession(s settingsIO, what, value string, change func(*settings.Sessi
 	return nil
 }
 
+// clearSetting removes what (level or mode) from this session, or with
+// global from the settings file, and says what is in force now.
+func clearSetting(s settingsIO, what string, global bool, clear func(*settings.Session) bool, inForce func(*settings.Effective) string) error {
+	var msg string
+	if global {
+		removed := false
+		path, err := s.update(func(d *settings.Document) error {
+			if _, ok := d.Raw(what); !ok {
+				return settings.ErrUnchanged
+			}
+			d.Delete(what)
+			removed = true
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		msg = fmt.Sprintf("removed the %s from %s", what, path)
+		if !removed {
+			msg = fmt.Sprintf("%s sets no %s; nothing changed", path, what)
+		}
+	} else {
+		id, _, dir := s.session()
+		if id == "" || dir == "" {
+			return withHints(fmt.Errorf("this session cannot be told apart from others, so it has no %s of its own", what),
+				"set PERMGUARD_SESSION to a name for it, or use --global")
+		}
+		had := false
+		if err := settings.UpdateSession(dir, id, s.Now(), func(sess *settings.Session) { had = clear(sess) }); err != nil {
+			return fmt.Errorf("failed to clear the %s of this session: %w", what, err)
+		}
+		msg = fmt.Sprintf("cleared the %s of this session", what)
+		if !had {
+			msg = fmt.Sprintf("no %s was set for this session; nothing changed", what)
+		}
+	}
+	_, err := fmt.Fprintln(s.IO.Out, printable(msg+"; in force here: "+inForce(s.load())))
+	return err
+}
+
+// showGlobal prints what (level or mode) as your settings file sets it,
+// whatever a session or the environment says on top.
+func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *settings.Source)) error {
+	path, err := s.globalFile()
+	if err != nil {
+		return err
+	}
+	data, _, err := settings.ReadCurrent(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	var value string
+	var src *settings.Source
+	if data != nil {
+		f, _, err := settings.Parse(settings.Source{Kind: settings.FromGlobal, Name: path}, data)
+		if err != nil {
+			p := settings.Problem{File: path, Msg: err.Error()}
+			var se *settings.SyntaxError
+			if errors.As(err, &se) {
+				p = settings.Problem{File: path, Line: se.Line, Col: se.Col, Msg: "invalid JSON: " + se.Msg}
+			}
+			return withHints(errors.New(printable(p.String())), unusableHints(p, settings.FromGlobal)...)
+		}
+		value, src = get(f)
+	}
+	if src == nil {
+		_, err := fmt.Fprintln(s.IO.Out, printable(fmt.Sprintf("not set in %s", path)))
+		return err
+	}
+	_, err = fmt.Fprintln(s.IO.Out, printable(fmt.Sprintf("%s (%s)", value, src)))
+	return err
+}
+
+// levelJSON and modeJSON are the outputs of level --json and mode --json.
+// Field names are API.
+type levelJSON struct {
+	Level        string `json:"level"`
+	Source       string `json:"source"`      // "session permguard level", "global /path:3:12", ...
+	SourceKind   string `json:"source_kind"` // default, global, project, managed, session, env, flag
+	Chosen       string `json:"chosen,omitempty"`
+	ChosenSource string `json:"chosen_source,omitempty"` // what was chosen when a cap lowered it
+}
+
+type modeJSON struct {
+	Mode       string `json:"mode"`
+	Source     string `json:"source"`
+	SourceKind string `json:"source_kind"`
+}
+
 // LevelOptions is everything `permguard level` works from.
 type LevelOptions struct {
 	settingsIO
 	Level  string // "" to show
 	Global bool
+	Clear  bool
+	JSON   bool // show as one JSON object
 }
 
 // NewCmdLevel returns the level command.
@@ -53,7 +144,8 @@ func NewCmdLevel(f *Factory, runF func(*LevelOptions) error) *cobra.Command {
 		Long: `Level shows the effective level and where it comes from. With LEVEL it
 sets the level for this session for 24 hours: permguard commands run from
 this shell, or with the same $PERMGUARD_SESSION (an agent's hook has its
-own session). With --global it sets the level in your settings file.
+own session); --clear removes it before the 24 hours are up. With --global
+it shows, sets or (--clear) removes the level in your settings file.
 PERMGUARD_LEVEL and --level take precedence over both; a managed file or an
 untrusted project file can only lower it.
 
@@ -63,7 +155,10 @@ Levels: minimal (reading), low (writes in the workspace), medium
 minimal and high.`,
 		Example: `  permguard level
   permguard level medium
-  permguard level low --global`,
+  permguard level --clear
+  permguard level low --global
+  permguard level --global
+  permguard level --json`,
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeLevels(true),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -76,11 +171,44 @@ minimal and high.`,
 			return levelRun(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Global, "global", false, "set the level in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Global, "global", false, "set (or show, or clear) the level in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Clear, "clear", false, "remove the level set for this session (with --global: from your settings file)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "show the level in force as one JSON object")
 	return cmd
 }
 
 func levelRun(opts *LevelOptions) error {
+	inForce := func(eff *settings.Effective) string {
+		return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")"
+	}
+	switch {
+	case opts.Clear && opts.Level != "":
+		return usageErrorf([]string{"permguard level --clear removes the level; permguard level LEVEL sets one"}, "--clear takes no LEVEL")
+	case opts.Clear:
+		return clearSetting(opts.settingsIO, "level", opts.Global, func(s *settings.Session) bool {
+			had := s.Level != ""
+			s.Level = ""
+			return had
+		}, inForce)
+	case opts.Level == "" && opts.Global:
+		return showGlobal(opts.settingsIO, "level", func(f *settings.File) (string, *settings.Source) {
+			if f.Level == nil {
+				return "", nil
+			}
+			return f.Level.Value.String(), &f.Level.Src
+		})
+	}
+	if opts.JSON && (opts.Level != "" || opts.Global || opts.Clear) {
+		return usageErrorf(nil, "--json shows the level in force; it goes with no LEVEL, --global or --clear")
+	}
+	if opts.Level == "" && opts.JSON {
+		eff := opts.load()
+		out := levelJSON{Level: eff.Level.Value.String(), Source: eff.Level.Src.String(), SourceKind: eff.Level.Src.Kind.String()}
+		if eff.Capped && eff.Chosen.Value != eff.Level.Value {
+			out.Chosen, out.ChosenSource = eff.Chosen.Value.String(), eff.Chosen.Src.String()
+		}
+		return writeJSON(opts.IO.Out, out)
+	}
 	if opts.Level == "" {
 		eff := opts.load()
 		line := fmt.Sprintf("%s (%s)", eff.Level.Value, eff.Level.Src)
@@ -135,6 +263,8 @@ type ModeOptions struct {
 	settingsIO
 	Mode   string // "" to show
 	Global bool
+	Clear  bool
+	JSON   bool // show as one JSON object
 }
 
 // NewCmdMode returns the mode command.
@@ -146,8 +276,14 @@ func NewCmdMode(f *Factory, runF func(*ModeOptions) error) *cobra.Command {
 		Long: `Mode says what happens when a command needs more than the level in force:
 ask (a person is asked, when one can be) or block (never ask). Without an
 argument it shows the mode and where it comes from; with one it sets it for
-this session (24 hours, as "permguard level" does), and with --global in
-your settings file.`,
+this session (24 hours, as "permguard level" does; --clear removes it), and
+with --global in your settings file (without an argument, --global shows
+the mode written there).`,
+		Example: `  permguard mode
+  permguard mode block
+  permguard mode --clear
+  permguard mode block --global
+  permguard mode --json`,
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: cobra.FixedCompletions([]string{"ask", "block"}, cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -160,11 +296,40 @@ your settings file.`,
 			return modeRun(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Global, "global", false, "set the mode in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Global, "global", false, "set (or show, or clear) the mode in your settings file, not for this session")
+	cmd.Flags().BoolVar(&opts.Clear, "clear", false, "remove the mode set for this session (with --global: from your settings file)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "show the mode in force as one JSON object")
 	return cmd
 }
 
 func modeRun(opts *ModeOptions) error {
+	inForce := func(eff *settings.Effective) string {
+		return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")"
+	}
+	switch {
+	case opts.Clear && opts.Mode != "":
+		return usageErrorf([]string{"permguard mode --clear removes the mode; permguard mode ask|block sets one"}, "--clear takes no mode")
+	case opts.Clear:
+		return clearSetting(opts.settingsIO, "mode", opts.Global, func(s *settings.Session) bool {
+			had := s.Mode != ""
+			s.Mode = ""
+			return had
+		}, inForce)
+	case opts.Mode == "" && opts.Global:
+		return showGlobal(opts.settingsIO, "mode", func(f *settings.File) (string, *settings.Source) {
+			if f.Mode == nil {
+				return "", nil
+			}
+			return f.Mode.Value.String(), &f.Mode.Src
+		})
+	}
+	if opts.JSON && (opts.Mode != "" || opts.Global || opts.Clear) {
+		return usageErrorf(nil, "--json shows the mode in force; it goes with no mode, --global or --clear")
+	}
+	if opts.Mode == "" && opts.JSON {
+		eff := opts.load()
+		return writeJSON(opts.IO.Out, modeJSON{Mode: eff.Mode.Value.String(), Source: eff.Mode.Src.String(), SourceKind: eff.Mode.Src.Kind.String()})
+	}
 	if opts.Mode == "" {
 		eff := opts.load()
 		_, err := fmt.Fprintln(opts.IO.Out, printable(fmt.Sprintf("%s (%s)", eff.Mode.Value, eff.Mode.Src)))

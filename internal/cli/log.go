@@ -77,7 +77,7 @@ func logRun(opts *LogOptions) error {
 	if opts.Since != "" {
 		d, err := audit.ParseAge(opts.Since)
 		if err != nil {
-			return usageErrorf([]string{"write a duration such as 90m, 24h or 7d"}, "invalid --since %q: %v", opts.Since, err)
+			return usageErrorf([]string{"write a duration such as 90m, 24h or 7d"}, "invalid --since %q: not a duration", opts.Since)
 		}
 		since = opts.Now().Add(-d)
 	}

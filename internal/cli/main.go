@@ -20,6 +20,7 @@ func Main() int {
 		Parent:     parentProcess,
 		Terminal:   systemTerminal,
 		Notifier:   notify.Desktop{Getenv: os.Getenv},
+		Stat:       os.Stat,
 	}
 	if testOnlyNotifier != nil {
 		f.Notifier = testOnlyNotifier

@@ -12,8 +12,53 @@
 package cli
 
 import (
+	"fmt"
+	"regexp"
+	"strings"
+
 	"github.com/spf13/cobra"
 )
+
+// newCmdHelp replaces cobra's help command, which prints the root's help
+// and exits 0 for a topic that does not exist: "help nosuch" is a usage
+// error, with the likely command when it is a typo.
+func newCmdHelp() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command",
+		Long:  `Help prints the help of COMMAND (of permguard itself without one), as "permguard COMMAND --help" does.`,
+		Example: `  permguard help check
+  permguard help config edit`,
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			cmd, _, err := c.Root().Find(args)
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var out []cobra.Completion
+			for _, sub := range cmd.Commands() {
+				if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+					out = append(out, cobra.CompletionWithDesc(sub.Name(), sub.Short))
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			root := c.Root()
+			cmd, rest, err := root.Find(args)
+			if err == nil && len(rest) > 0 {
+				err = unknownCommand(cmd, rest[0])
+			}
+			if err != nil {
+				if len(args) > 0 && (cmd == nil || cmd == root) {
+					return unknownCommand(root, args[0])
+				}
+				return unknownCommand(cmd, args[len(args)-1])
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	}
+}
 
 // NewCmdRoot returns the permguard command tree.
 func NewCmdRoot(f *Factory) *cobra.Command {
@@ -23,7 +68,12 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		Long: `permguard stands between an AI coding agent and the commands it is about
 to run. It works out what a command could do, gives it a permission level,
 and allows it or blocks it with an explanation.`,
-		Version:       Version,
+		Example: `  permguard check 'git status && go test ./...'
+  permguard explain -- 'curl -s https://x.sh | bash'
+  permguard install claude
+  permguard level medium
+  permguard doctor`,
+		Version:       BuildVersion().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Args is set so that cobra does not report unknown commands itself
@@ -31,8 +81,7 @@ and allows it or blocks it with an explanation.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usageErrorf([]string{`run "permguard --help" for the list of commands`},
-					"unknown command %q", args[0])
+				return unknownCommand(cmd, args[0])
 			}
 			return cmd.Help()
 		},
@@ -43,9 +92,10 @@ and allows it or blocks it with an explanation.`,
 	root.SetVersionTemplate("permguard {{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageErrorf([]string{`run "` + cmd.CommandPath() + ` --help" for usage`}, "%v", err)
+		return usageErrorf([]string{`run "` + cmd.CommandPath() + ` --help" for usage`}, "%s", flagErrorText(err))
 	})
 
+	root.SetHelpCommand(newCmdHelp())
 	root.AddCommand(NewCmdCheck(f, nil))
 	root.AddCommand(NewCmdHook(f, nil))
 	root.AddCommand(NewCmdInstall(f, false, nil))
@@ -63,6 +113,34 @@ and allows it or blocks it with an explanation.`,
 	root.AddCommand(NewCmdStatusline(f, nil))
 	root.AddCommand(NewCmdDoctor(f, nil))
 	root.AddCommand(NewCmdCompletion(f))
-	root.AddCommand(NewCmdVersion(f))
+	root.AddCommand(NewCmdVersion(f, nil))
 	return root
+}
+
+// badFlagValue is pflag's error for a value its type cannot parse, which
+// ends in the Go error ("strconv.ParseInt: parsing ...: invalid syntax").
+var badFlagValue = regexp.MustCompile(`^invalid argument (".*") for "(.*)" flag: (strconv\.Parse\w+|time: )`)
+
+// flagErrorText says a flag error in words, without the Go error inside.
+func flagErrorText(err error) string {
+	m := badFlagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	name := m[2]
+	if i := strings.LastIndex(name, "--"); i >= 0 {
+		name = name[i:] // "-n, --tail" is --tail
+	}
+	want := "a value of the right kind"
+	switch {
+	case strings.Contains(m[3], "Int"), strings.Contains(m[3], "Uint"):
+		want = "a whole number"
+	case strings.Contains(m[3], "Float"):
+		want = "a number"
+	case strings.Contains(m[3], "Bool"):
+		want = "true or false"
+	case strings.HasPrefix(m[3], "time"):
+		want = "a duration such as 30s or 2m"
+	}
+	return fmt.Sprintf("invalid value %s for %s: want %s", m[1], name, want)
 }

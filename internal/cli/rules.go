@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -88,7 +89,7 @@ func allowRun(opts *AllowOptions) error {
 		return err
 	})
 	if err != nil {
-		return err
+		return fullHints(err, "permguard allow --remove PATTERN")
 	}
 	var msg string
 	switch {
@@ -107,6 +108,18 @@ func allowRun(opts *AllowOptions) error {
 	}
 	_, err = fmt.Fprintln(opts.IO.Out, printable(msg))
 	return err
+}
+
+// fullHints says what to do when a list has no room for one more pattern;
+// remove is the command that takes one out.
+func fullHints(err error, remove string) error {
+	var fe *settings.FullError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	return withHints(err,
+		fmt.Sprintf("make room: remove a pattern (%s), or widen one with \"*\" so it covers several", remove),
+		`"permguard rules" lists them`)
 }
 
 // DenyOptions is everything `permguard deny` works from.
@@ -161,6 +174,9 @@ func denyRun(opts *DenyOptions) error {
 		case opts.Remove && i >= 0:
 			list = slices.Delete(list, i, i+1)
 		case !opts.Remove && i < 0:
+			if err := settings.CheckRoom("deny", list, settings.MaxDenyPatterns); err != nil {
+				return err
+			}
 			list = append(list, opts.Pattern)
 		default:
 			changed = false
@@ -170,7 +186,7 @@ func denyRun(opts *DenyOptions) error {
 		return d.SetStrings("deny", "", list)
 	})
 	if err != nil {
-		return err
+		return fullHints(err, "permguard deny --remove PATTERN")
 	}
 	var msg string
 	switch {
@@ -199,7 +215,9 @@ func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules [--json]",
 		Short: "List the deny rules, overrides, prefix mappings and tool levels in force, and where each is set",
-		Args:  usageArgs(cobra.NoArgs),
+		Example: `  permguard rules
+  permguard rules --json | jq .deny`,
+		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)

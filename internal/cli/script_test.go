@@ -58,6 +58,13 @@ func TestScript(t *testing.T) {
 			if err := os.MkdirAll(env.WorkDir+"/home", 0o755); err != nil {
 				return err
 			}
+			// $REPO is the checkout, for scripts that run one of its
+			// scripts (demo.txtar runs scripts/demo.sh).
+			repo, err := filepath.Abs("../..")
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", repo)
 			// $EXE is the binary's path as install writes it into an
 			// entry, for scripts that compare an agent's file exactly.
 			for _, dir := range filepath.SplitList(env.Getenv("PATH")) {

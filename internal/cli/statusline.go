@@ -34,9 +34,11 @@ func NewCmdStatusline(f *Factory, runF func(*StatuslineOptions) error) *cobra.Co
   permguard medium · ask
 
 A level set for this session with "permguard level" is marked
-"(session)". For Claude Code's statusLine, which sends its session on
-stdin, the line is that session's; in a shell prompt, the shell's.
-Problems with the settings are not printed: run "permguard doctor".`,
+"(session)", and a level capped because a settings file cannot be read is
+marked "(capped: settings.json unreadable)". For Claude Code's statusLine,
+which sends its session on stdin, the line is that session's; in a shell
+prompt, the shell's. Statusline never changes a file, and other problems
+with the settings are not printed: run "permguard doctor".`,
 		Example: `  PS1='$(permguard statusline) \$ '
   # ~/.claude/settings.json
   "statusLine": {"type": "command", "command": "permguard statusline"}`,
@@ -86,7 +88,11 @@ func statuslineRun(opts *StatuslineOptions) error {
 	sess := guard.ReadSession(env, guard.SessionID(hook.Claude, in.SessionID, env, parent), deps)
 	eff := guard.LoadSettings(env, workspace, "", sess, deps)
 	level := eff.Level.Value.String()
-	if eff.Level.Src.Kind == settings.FromSession {
+	switch {
+	case eff.Level.Src.Unusable:
+		// the one problem a prompt shows: the level is not what was set
+		level += " (capped: " + filepath.Base(eff.Level.Src.Name) + " unreadable)"
+	case eff.Level.Src.Kind == settings.FromSession:
 		level += " (session)"
 	}
 	_, err := fmt.Fprintf(opts.IO.Out, "permguard %s · %s\n", level, eff.Mode.Value)

@@ -33,6 +33,9 @@ current directory) loosen too. The trust is pinned by the SHA-256 of the
 content: any edit to the file withdraws it until you trust it again.
 
 Read the file before you trust it.`,
+		Example: `  permguard trust
+  permguard trust .permguard/settings.json
+  permguard trust --revoke .permguard/settings.json`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {

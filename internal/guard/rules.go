@@ -47,6 +47,9 @@ func MoveOverride(d *settings.Document, pattern, level string) (notes []string, 
 			notes = append(notes, "removed it from overrides."+key)
 			changed = true
 		} else if key == level && i < 0 {
+			if err := settings.CheckRoom("overrides."+key, list, settings.MaxPatternsPerLevel); err != nil {
+				return nil, false, err
+			}
 			if err := d.SetStrings("overrides", key, append(list, pattern)); err != nil {
 				return nil, false, err
 			}

@@ -119,6 +119,9 @@ func (ev *Evaluation) BlockText() string {
 	switch {
 	case v.Dangerous:
 		s.WriteString("Only a person can approve this: it is dangerous at every level.\n")
+	case capped != nil && capped.Unusable:
+		fmt.Fprintf(&s, "The level is capped at %s until %s is fixed: it cannot be read (permguard config validate says where).\n",
+			perm, Printable(capped.Name))
 	case capped != nil && capped.Kind == settings.FromProject:
 		fmt.Fprintf(&s, "The level is capped at %s by %s; change it there, or trust it (permguard trust %s) so your own level applies.\n",
 			perm, Printable(capped.String()), Quote(capped.Name))

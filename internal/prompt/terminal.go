@@ -4,8 +4,6 @@ import (
 	"context"
 	"os"
 	"time"
-
-	"github.com/charmbracelet/lipgloss"
 )
 
 // Terminal asks on a terminal opened with [Open].
@@ -44,9 +42,11 @@ func (t *Terminal) Ask(ctx context.Context, q Question) Answer {
 		l := &lines{w: t.tty, in: readLines(t.tty, done), noEcho: func() func() { return noEcho(t.tty) }}
 		return ask(ctx, l, q)
 	}
-	// huh v1 takes its colour profile from stdout, which is the agent's
-	// pipe; ask the terminal instead (go-notes §4a).
-	lipgloss.SetDefaultRenderer(lipgloss.NewRenderer(t.tty))
+	// huh v2 takes its colours from the terminal it draws on (t.tty), and
+	// queries it only now, while a person is being asked: huh v1's
+	// bubbletea asked stdout's terminal for its background colour and
+	// cursor position in an init function, on every call of every command
+	// (issue 16).
 	return ask(ctx, tui{in: t.tty, out: t.tty}, q)
 }
 

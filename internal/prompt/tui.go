@@ -4,8 +4,8 @@ import (
 	"context"
 	"io"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/huh"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
 )
 
 // tui asks with huh forms drawn on the terminal. Input and output are
@@ -19,7 +19,7 @@ type tui struct {
 
 func (t tui) run(ctx context.Context, groups ...*huh.Group) error {
 	form := huh.NewForm(groups...).WithShowHelp(true).WithProgramOptions(
-		tea.WithInput(t.in), tea.WithOutput(t.out), tea.WithReportFocus(),
+		tea.WithInput(t.in), tea.WithOutput(t.out),
 		// Ask's own signal handler ends the prompt by cancelling ctx.
 		// bubbletea's would, after that, send its quit message to an event
 		// loop that has already stopped, and its shutdown waits for that

@@ -1,11 +1,11 @@
 // Package settings owns permguard's configuration (design §5): where the
 // files are, what they may hold, how they layer, and how they are changed.
 //
-// It promises that loading never fails the caller. A global file that
-// cannot be read is moved aside and the defaults apply; a managed or
-// project file that cannot be read caps the level at minimal, because
-// those files exist to tighten; every invalid entry is dropped with a
-// [Problem] that names the file, line and column. Project files and the
+// It promises that loading never fails the caller and never moves a
+// file. A settings file that cannot be read or parsed, whoever's it is, is
+// left as it is and caps the level at minimal until it is fixed, because
+// the deny rules in it cannot be read; every invalid entry is dropped with
+// a [Problem] that names the file, line and column. Project files and the
 // managed file can only tighten unless the user trusted the exact content
 // of a project file (see [SetTrust]).
 //

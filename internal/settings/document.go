@@ -253,8 +253,8 @@ var ErrUnchanged = errors.New("unchanged")
 // Update changes the settings file at path under its lock, so concurrent
 // writers serialize and none loses another's change: it reads the file as
 // it is now, calls change, and writes the result atomically. A file that
-// is not a valid JSON object is moved aside first (the returned problem
-// says where) and change starts from an empty document.
+// is not a valid JSON object is left as it is and nothing is written: the
+// error is an [*UnusableError].
 func Update(path string, now time.Time, change func(*Document) error) ([]Problem, error) {
 	unlock, err := lockFile(path)
 	if err != nil {
@@ -273,12 +273,9 @@ func Update(path string, now time.Time, change func(*Document) error) ([]Problem
 			doc, err = ParseDocument(data)
 		}
 		if err != nil {
-			p, moveErr := quarantine(path, err, now)
-			if moveErr != nil {
-				return nil, moveErr
-			}
-			problems = append(problems, p)
-			doc = &Document{vals: map[string]json.RawMessage{}}
+			p := fileProblem(path, err, "")
+			p.Unusable = true
+			return nil, &UnusableError{p}
 		}
 	}
 	if err := change(doc); err != nil {
@@ -294,12 +291,10 @@ func Update(path string, now time.Time, change func(*Document) error) ([]Problem
 	return problems, writeAtomic(path, append(out, '\n'))
 }
 
-// quarantine moves an unreadable settings file aside and returns the
-// problem that says so. The caller holds the lock.
-func quarantine(path string, why error, now time.Time) (Problem, error) {
-	moved, err := moveAside(path, ".bad", now)
-	if err != nil {
-		return Problem{}, fmt.Errorf("%s cannot be read (%v) and cannot be moved aside: %w", path, why, err)
-	}
-	return fileProblem(path, why, "; moved to "+moved+", using defaults"), nil
-}
+// UnusableError is what [Update] returns for a file that exists but
+// cannot be read as settings. The change is not made: starting afresh
+// would lose the file, and moving it aside would lose a half-saved edit
+// the user is still making.
+type UnusableError struct{ Problem }
+
+func (e *UnusableError) Error() string { return e.Problem.String() }

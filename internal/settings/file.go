@@ -17,6 +17,40 @@ const (
 	maxPrefixMappings   = 50
 )
 
+// The caps on the lists that permguard allow and deny write.
+const (
+	MaxPatternsPerLevel = maxPatternsPerLevel
+	MaxDenyPatterns     = maxDenyPatterns
+)
+
+// FullError is a pattern that was not added because the list it belongs
+// to already holds as many valid patterns as a load reads: the new one
+// would be dropped, so adding it would report a rule that never applies.
+type FullError struct {
+	Key   string // "deny", "overrides.high"
+	Limit int
+}
+
+func (e *FullError) Error() string {
+	return fmt.Sprintf("%s already holds %d patterns, the most permguard reads; a new one would be ignored, so it was not added", e.Key, e.Limit)
+}
+
+// CheckRoom returns a [*FullError] when list, the patterns written at key,
+// has no room for one more that a load would read. It counts as Parse
+// does: only valid patterns take a place.
+func CheckRoom(key string, list []string, limit int) error {
+	n := 0
+	for _, p := range list {
+		if _, err := CompileGlob(p); err == nil {
+			n++
+		}
+	}
+	if n >= limit {
+		return &FullError{Key: key, Limit: limit}
+	}
+	return nil
+}
+
 // File is one settings file as read: every valid entry, with its position.
 type File struct {
 	Src Source // Kind, Name (the path) and Trusted; no position

@@ -51,7 +51,7 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e
 
 // fileProblem is the one problem of a file that cannot be used at all: at
 // the position of its syntax error when it has one. done says what was
-// done about it ("; moved to ..."), or is empty.
+// done about it ("; the file is left as it is, ..."), or is empty.
 func fileProblem(path string, err error, done string) Problem {
 	var se *SyntaxError
 	if errors.As(err, &se) {

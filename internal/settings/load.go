@@ -46,15 +46,15 @@ func GlobalFile(configDir string) string { return filepath.Join(configDir, FileN
 // FileState is what Load did with one settings file.
 type FileState struct {
 	Src   Source
-	State string // "loaded", "not found", "ignored: ...", "moved to ..."
+	State string // "loaded", "not found", "ignored: ...", "unusable: capped at minimal"
 }
 
 // Load reads every settings file that applies, merges them with the
 // command line and environment, and returns the effective settings and
-// every problem found. It never fails: a file that cannot be used is
-// reported and, depending on whose it is, moved aside (the global file) or
-// taken as the strictest floor (a managed or project file, which exist to
-// tighten and must not vanish because of a typo).
+// every problem found. It never fails, and it never moves or changes a
+// file because it cannot be used: such a file is reported, left as it is,
+// and taken as the strictest floor (a cap at minimal) until it is fixed,
+// since the deny rules in it cannot be read.
 func Load(o Options) (*Effective, []Problem) {
 	if o.Now == nil {
 		o.Now = time.Now
@@ -150,9 +150,11 @@ func (l *loader) parse(src Source, data []byte) (*File, error) {
 	return f, nil
 }
 
-// readGlobal reads the user's own file. One that cannot be read is moved
-// aside (never overwritten, never deleted), and the defaults apply: they
-// are stricter than anything a file can hold, so nothing opens up.
+// readGlobal reads the user's own file. One that cannot be read is left
+// exactly where and as it is (a half-saved edit must not vanish) and caps
+// the level at minimal until it is fixed: its deny rules cannot be read,
+// and the defaults alone would let the session, PERMGUARD_LEVEL or
+// --level open up what those rules closed.
 func (l *loader) readGlobal(path string) {
 	src := Source{Kind: FromGlobal, Name: path}
 	data, err := readFile(path)
@@ -170,7 +172,7 @@ func (l *loader) readGlobal(path string) {
 		f, err = l.parse(src, data)
 	}
 	if err != nil {
-		l.quarantineGlobal(path, err)
+		l.unusable(src, err)
 		return
 	}
 	if f.ApprovalPin != nil && !IsPinHash(f.ApprovalPin.Value) {
@@ -180,33 +182,17 @@ func (l *loader) readGlobal(path string) {
 	l.state(src, "loaded")
 }
 
-// quarantineGlobal moves an unusable global file aside, under the lock and
-// only if it is still unusable: another process may have fixed or moved it
-// in the meantime.
-func (l *loader) quarantineGlobal(path string, why error) {
-	src := Source{Kind: FromGlobal, Name: path}
-	problems, err := Update(path, l.o.Now(), func(*Document) error { return ErrUnchanged })
-	if err != nil {
-		l.problems = append(l.problems, Problem{File: path, Msg: fmt.Sprintf("%v; using defaults", err)})
-		l.state(src, "ignored: %v", why)
-		return
-	}
-	if len(problems) == 0 {
-		// Fixed or moved by someone else between our read and the lock.
-		data, err := readFile(path)
-		if err == nil {
-			if f, err := l.parse(src, data); err == nil {
-				l.files = append(l.files, f)
-				l.state(src, "loaded")
-				return
-			}
-		}
-		l.problems = append(l.problems, Problem{File: path, Msg: fmt.Sprintf("%v; using defaults", why)})
-		l.state(src, "ignored: %v", why)
-		return
-	}
-	l.problems = append(l.problems, problems...)
-	l.state(src, "moved aside: %v", why)
+// unusable records a settings file that exists but cannot be read or
+// parsed: it is left as it is, and it stands for a cap at minimal until it
+// is fixed, whoever's it is.
+func (l *loader) unusable(src Source, why error) {
+	src.Trusted = false
+	src.Unusable = true
+	p := fileProblem(src.Name, why, "; the file is left as it is, and the level is capped at minimal until it is fixed")
+	p.Unusable = true
+	l.problems = append(l.problems, p)
+	l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
+	l.state(src, "unusable: capped at minimal")
 }
 
 // hashClearPin replaces a PIN written in clear in the global file with its
@@ -258,10 +244,7 @@ func (l *loader) readTightenOnlyData(src Source, data []byte, err error) {
 		f, err = l.parse(src, data)
 	}
 	if err != nil {
-		src.Trusted = false
-		l.problems = append(l.problems, fileProblem(src.Name, err, "; ignored, and the level is capped at minimal until it is fixed"))
-		l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
-		l.state(src, "unusable: capped at minimal")
+		l.unusable(src, err)
 		return
 	}
 	l.files = append(l.files, f)

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -172,32 +173,46 @@ func TestManagedCannotBeLoosened(t *testing.T) {
 
 func TestUnusableFiles(t *testing.T) {
 	l := newLayout(t)
-	l.write(t, l.global(), "{\n  \"level\": \"high\",\n}")
+	broken := "{\n  \"level\": \"high\",\n  \"deny\": [\"git push *\"],\n}"
+	l.write(t, l.global(), broken)
 	l.write(t, l.managed, `{"level": `)
 	e, problems := l.load()
 	text := problemsText(problems)
-	moved := l.global() + ".bad-20261121T103000Z"
-	if _, err := os.Stat(moved); err != nil {
-		t.Errorf("the corrupt global file was not moved to %s: %v", moved, err)
+	if got, err := os.ReadFile(l.global()); err != nil || string(got) != broken {
+		t.Errorf("loading changed or moved the broken global file: %q, %v", got, err)
 	}
-	if _, err := os.Stat(l.global()); !os.IsNotExist(err) {
-		t.Errorf("the corrupt global file is still in place: %v", err)
+	if matches, _ := filepath.Glob(l.global() + ".*"); len(matches) > 0 {
+		t.Errorf("loading left copies of the broken global file: %v", matches)
 	}
-	if !strings.Contains(text, l.global()+":3:1: invalid JSON") || !strings.Contains(text, "moved to "+moved+", using defaults") {
+	if !strings.Contains(text, l.global()+":4:1: invalid JSON") || !strings.Contains(text, "left as it is, and the level is capped at minimal until it is fixed") {
 		t.Errorf("problems do not name the global file, line and what was done:\n%s", text)
 	}
-	if !strings.Contains(text, l.managed+":1:11: invalid JSON") || e.Level.Value.Level != classify.Minimal || e.Level.Src.Kind != FromManaged {
+	if !strings.Contains(text, l.managed+":1:11: invalid JSON") || e.Level.Value.Level != classify.Minimal || !e.Level.Src.Unusable {
 		t.Errorf("a corrupt managed file must cap at minimal: level %v from %v\n%s", e.Level.Value, e.Level.Src, text)
 	}
 
-	// A second corrupt file at the same second is never overwritten.
-	l.write(t, l.global(), "not json")
-	l.load()
-	if _, err := os.Stat(moved + "-2"); err != nil {
-		t.Errorf("the second corrupt file was not kept apart: %v", err)
+	// The broken global file caps at minimal on its own, whatever the
+	// session, PERMGUARD_LEVEL or --level choose: its deny rules cannot be
+	// read, so nothing may open up what they closed.
+	os.Remove(l.managed)
+	o := l.options()
+	o.SessionLevel, o.EnvLevel, o.FlagLevel = "high", "high", "bypassed"
+	e, _ = Load(o)
+	if e.Level.Value != (Permission{Level: classify.Minimal}) || !e.Capped || e.Level.Src.Kind != FromGlobal || !e.Level.Src.Unusable {
+		t.Errorf("a broken global file must cap at minimal: level %v from %+v, capped %v", e.Level.Value, e.Level.Src, e.Capped)
 	}
-	if got, _ := os.ReadFile(moved); !strings.Contains(string(got), `"high"`) {
-		t.Errorf("the first copy was overwritten: %q", got)
+	if n := len(e.Files); n == 0 || e.Files[n-1].State != "unusable: capped at minimal" {
+		t.Errorf("files: %+v", e.Files)
+	}
+
+	// A write refuses it too, and leaves it as it was.
+	_, err := Update(l.global(), fixedNow(), func(d *Document) error { return d.Set("level", "low") })
+	var ue *UnusableError
+	if !errors.As(err, &ue) || ue.Line != 4 {
+		t.Errorf("Update on a broken file: %v, want an *UnusableError at line 4", err)
+	}
+	if got, _ := os.ReadFile(l.global()); string(got) != broken {
+		t.Errorf("Update changed the broken file: %q", got)
 	}
 
 	// Too large, a directory, a FIFO: never read, never block.
@@ -205,6 +220,7 @@ func TestUnusableFiles(t *testing.T) {
 	if _, problems = l.load(); !strings.Contains(problemsText(problems), "over the 1 MiB limit") {
 		t.Errorf("huge file: %v", problems)
 	}
+	os.Remove(l.global())
 	os.MkdirAll(l.global(), 0o755)
 	if _, problems = l.load(); !strings.Contains(problemsText(problems), "not a regular file") {
 		t.Errorf("directory: %v", problems)

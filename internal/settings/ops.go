@@ -46,7 +46,8 @@ func ReplaceIf(path, was string, data []byte) error {
 
 // Reset moves the settings file at path aside (returned) and writes an
 // empty one in its place, under the lock. A missing file is left missing
-// and backup is "".
+// and backup is "". A file that already sets nothing (empty, or "{}") is
+// left as it is, with no copy, and the error is [ErrUnchanged].
 func Reset(path string, now time.Time) (backup string, err error) {
 	unlock, err := lockFile(path)
 	if err != nil {
@@ -56,6 +57,11 @@ func Reset(path string, now time.Time) (backup string, err error) {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
+	if data, err := readFile(path); err == nil {
+		if d, err := ParseDocument(data); err == nil && d.Len() == 0 {
+			return "", ErrUnchanged
+		}
+	}
 	if backup, err = moveAside(path, ".bak", now); err != nil {
 		return "", fmt.Errorf("cannot keep a copy of %s, so it was not reset: %w", path, err)
 	}
@@ -63,8 +69,8 @@ func Reset(path string, now time.Time) (backup string, err error) {
 }
 
 // Check reads the settings file at path without changing anything and
-// returns every problem in it; a file that cannot be used at all is one
-// problem. A PIN written in clear is a problem too.
+// returns every problem in it; a file that cannot be parsed at all is one
+// problem, marked Unusable. A PIN written in clear is a problem too.
 func Check(path string, kind Kind) ([]Problem, error) {
 	data, err := readFile(path)
 	if err != nil {
@@ -72,7 +78,9 @@ func Check(path string, kind Kind) ([]Problem, error) {
 	}
 	f, problems, err := Parse(Source{Kind: kind, Name: path}, data)
 	if err != nil {
-		return []Problem{fileProblem(path, err, "")}, nil
+		p := fileProblem(path, err, "")
+		p.Unusable = true
+		return []Problem{p}, nil
 	}
 	if f.ApprovalPin != nil && !IsPinHash(f.ApprovalPin.Value) {
 		problems = append(problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,

@@ -159,6 +159,10 @@ type Source struct {
 	Name      string // the file's path, the variable or the flag
 	Line, Col int    // in a file; 0 when not known
 	Trusted   bool   // a project file the user trusts (permguard trust)
+	// Unusable marks a file that exists but cannot be read or parsed. It
+	// stands for a cap at minimal, whoever's file it is: its deny rules
+	// cannot be read.
+	Unusable bool
 }
 
 // String renders a source for people: "default", "env PERMGUARD_LEVEL",
@@ -179,9 +183,10 @@ func (s Source) String() string {
 }
 
 // tightenOnly reports a source that may only make things stricter: the
-// managed file, and project files the user has not trusted.
+// managed file, project files the user has not trusted, and any file that
+// cannot be used.
 func (s Source) tightenOnly() bool {
-	return s.Kind == FromManaged || (s.Kind == FromProject && !s.Trusted)
+	return s.Unusable || s.Kind == FromManaged || (s.Kind == FromProject && !s.Trusted)
 }
 
 // Setting is one value with where it came from.
@@ -211,6 +216,10 @@ type Problem struct {
 	File      string // the file; empty for problems with flags or variables
 	Line, Col int
 	Msg       string
+	// Unusable is set when the whole file cannot be used (it does not
+	// read or parse), not one entry of it: the level is capped at minimal
+	// until it is fixed.
+	Unusable bool
 }
 
 func (p Problem) String() string {
