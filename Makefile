@@ -54,15 +54,15 @@ release:
 
 ## test: go vet, then every test, with progress (a few minutes on 2 cores)
 test:
-	GO=$(GO) scripts/test.sh
+	GO=$(GO) scripts/test.sh $(TESTFLAGS)
 
-## test-race: the same with the race detector, which CI runs (.ci/run); about
-## three times as long
+## test-race: the same with the race detector, which CI runs (.ci/run runs
+## "make test TESTFLAGS=-race", the README's command); about three times as long
 test-race:
 ifeq ($(RACE),)
 	@echo 'make test-race: cgo is off (no C compiler?), running the tests without -race'
 endif
-	GO=$(GO) scripts/test.sh $(RACE)
+	$(MAKE) test TESTFLAGS=$(RACE)
 
 ## e2e: the terminal prompt of the real binary, driven in tmux (needs tmux)
 e2e: build

@@ -133,6 +133,7 @@ func checkInvariants(t *testing.T, a, b string) {
 		return
 	}
 	va := Classify(a, testEnv)
+	checkRespellings(t, a, va)
 	for _, wrapped := range append(wrappings(a), valueWrappings(a)...) {
 		if vw := Classify(wrapped, testEnv); severity(vw) < severity(va) {
 			t.Errorf("Classify(%q) = %v/%v, below Classify(%q) = %v/%v", wrapped, vw.Level, vw.Dangerous, a, va.Level, va.Dangerous)
