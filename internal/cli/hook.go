@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,11 +22,21 @@ type HookOptions struct {
 	// Args are the command line after "hook". The hook parses them itself
 	// (parseHookArgs), so that a bad flag is the named dialect's deny.
 	Args []string
+
+	// Deadline bounds the call (hookDeadline); at it, the reply is the
+	// deny and Exit ends the process.
+	Deadline time.Duration
+	Exit     func(code int)
 }
+
+// hookDeadline: every agent waits about 30 s for a hook (install writes
+// that timeout) and then runs the call, so whatever permguard is stuck on
+// (a stdin never closed, a lock, a bug) it answers a deny well before.
+const hookDeadline = 20 * time.Second
 
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
-	opts := &HookOptions{callOptions: newCallOptions(f)}
+	opts := &HookOptions{callOptions: newCallOptions(f), Deadline: hookDeadline, Exit: os.Exit}
 	names := agentNames()
 	cmd := &cobra.Command{
 		Use:   "hook [--agent " + strings.Join(names, "|") + "]",
@@ -113,15 +126,29 @@ func hookRun(opts *HookOptions) (err error) {
 	var call *hook.Call
 	env := guard.ReadEnv(opts.Getenv)
 	deps := opts.deps()
+	// One reply only: the call's, or the deadline's.
+	var replied sync.Mutex
+	done := false
+	reply := func(out hook.Output) error {
+		replied.Lock()
+		if done {
+			// the deadline answered and is ending the process
+			replied.Unlock()
+			select {}
+		}
+		done = true
+		defer replied.Unlock()
+		return writeHookOutput(opts.IO, out)
+	}
 	fail := func(reason string) error {
 		guard.AuditFailure(env, deps, guard.ViaHook, known, call, reason)
-		return writeHookOutput(opts.IO, hook.Failure(known, reason))
+		return reply(hook.Failure(known, reason))
 	}
 	defer func() {
 		// A panic anywhere below is the agent's deny, never a crash that
 		// the agent could read as "go ahead".
 		if r := recover(); r != nil {
-			err = writeHookOutput(opts.IO, hook.Failure(known, fmt.Sprintf("permguard: internal error (%v); the tool call is denied. This is a bug in permguard.", r)))
+			err = reply(hook.Failure(known, fmt.Sprintf("permguard: internal error (%v); the tool call is denied. This is a bug in permguard.", r)))
 			func() {
 				defer func() { recover() }() // the reply is out; the log is best effort
 				guard.AuditFailure(env, deps, guard.ViaHook, known, call, fmt.Sprintf("internal error: %v", r))
@@ -134,6 +161,20 @@ func hookRun(opts *HookOptions) (err error) {
 		return fail(hook.UnknownAgentError(name))
 	}
 	known = agent
+	if opts.Deadline > 0 {
+		t := time.AfterFunc(opts.Deadline, func() {
+			replied.Lock()
+			if done {
+				replied.Unlock()
+				return
+			}
+			done = true
+			out := hook.Failure(agent, fmt.Sprintf("permguard: no decision within %v; the tool call is denied. Run permguard doctor, and report it if it happens again.", opts.Deadline))
+			writeHookOutput(opts.IO, out)
+			opts.Exit(out.Exit)
+		})
+		defer t.Stop()
+	}
 	if argErr != nil {
 		return fail("permguard: " + argErr.Error() + "; the tool call is denied")
 	}
@@ -161,7 +202,7 @@ func hookRun(opts *HookOptions) (err error) {
 		return fail("permguard: " + err.Error() + "; the tool call is denied")
 	}
 	ev.Settle(env, deps)
-	return writeHookOutput(opts.IO, hook.Encode(call, ev.Reply()))
+	return reply(hook.Encode(call, ev.Reply()))
 }
 
 func agentNames() []string {
