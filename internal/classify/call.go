@@ -33,6 +33,9 @@ const (
 type flow struct {
 	kind flowKind
 	text string // for flowText
+	// found is where the files lie that find lists on its output, as a
+	// path for the command that reads them (xargs rm); nil when unknown
+	found *arg
 }
 
 // call is one simple command being classified, after wrappers were
