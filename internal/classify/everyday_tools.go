@@ -81,6 +81,8 @@ var everydayTools = []tool{
 	{names: "twine", rule: r("twine", High, "uploads packages to a registry"), subs: []sub{s("check", r("twine-check", Minimal, "checks built packages' metadata"))}},
 	{names: "xcodebuild", rule: buildRule, check: buildOutputs},
 	{names: "cucumber", rule: buildRule, check: buildOutputs},
+	// java runs a program (java -jar, java Main); -version only prints
+	{names: "java", rule: runProgram},
 }
 
 // extraSubs are subcommand rows added to programs whose row lives in

@@ -20,7 +20,7 @@ var patterns = map[string]func(c *call, words []arg) (rule, bool){
 	"gh": ghRead, "glab": glabRead,
 	"aws": awsRead, "gcloud": cloudVerbRead("list describe"), "az": cloudVerbRead("list show"),
 	"rails": railsTask, "rake": railsTask,
-	"printenv": printenvNames, "unzip": archiveList, "openssl": opensslInspect, "jar": jarList,
+	"dotnet": dotnetInfo, "printenv": printenvNames, "unzip": archiveList, "openssl": opensslInspect, "jar": jarList,
 }
 
 // patternRow raises the row a pattern names and reports whether one did,
@@ -265,8 +265,12 @@ var (
 // application are development work; anything else stays high.
 func railsTask(c *call, words []arg) (rule, bool) {
 	if !static(words, 1) {
-		if len(words) == 0 && c.hasOpt("-T --tasks -D --describe -P --prereqs -W --where") {
+		switch {
+		case len(words) == 0 && c.hasOpt("-T --tasks -D --describe -P --prereqs -W --where"):
 			return ruleRailsRead, true
+		case len(words) == 0 && c.name == "rake" && len(c.args) == 0:
+			// the Rakefile's default task, as make runs the first target
+			return ruleRailsTest, true
 		}
 		return rule{}, false
 	}
@@ -367,4 +371,13 @@ func opensslInspect(c *call, words []arg) (rule, bool) {
 		}
 	}
 	return ruleOpensslRead, true
+}
+
+// dotnetInfo: dotnet --info, --list-sdks and --list-runtimes print what is
+// installed.
+func dotnetInfo(c *call, words []arg) (rule, bool) {
+	if len(c.args) == 1 && !c.args[0].dyn && hasWord("--info --list-sdks --list-runtimes", c.args[0].val) {
+		return pkgRead, true
+	}
+	return rule{}, false
 }

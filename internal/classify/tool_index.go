@@ -242,6 +242,7 @@ var toolRefs = [...]toolRef{
 	{"isort", 1, 35},
 	{"jar", 3, 10},
 	{"jasmine", 1, 33},
+	{"java", 3, 17},
 	{"javac", 1, 25},
 	{"javap", 3, 9},
 	{"jest", 1, 33},
