@@ -27,7 +27,7 @@ type runnerSpec struct {
 }
 
 var (
-	ruleRunnerEnv = r("run-in-env", Minimal, "runs a command in the project's environment (judged as that command)")
+	ruleRunnerEnv  = r("run-in-env", Minimal, "runs a command in the project's environment (judged as that command)")
 	ruleRunnerSync = r("run-in-env-sync", Medium,
 		"installs the project's environment when needed and runs a command in it (judged as that command)")
 	ruleRunnerBundle = r("bundle-exec", Medium, "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)")
@@ -63,8 +63,8 @@ var runners = map[string]runnerSpec{
 		scripts: true, envPrefix: true, dirs: "-p --project"},
 	"pdm run": {own: ruleRunnerEnv, value: "-p --project -g --global -r --reporter --venv", flags: "-v --verbose -q --quiet -l --list -s --site-packages --recreate",
 		scripts: true, dirs: "-p --project"},
-	"conda run": {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
-	"mamba run": {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+	"conda run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+	"mamba run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
 	"micromamba run": {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
 	"bundle exec":    {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
 	"bundler exec":   {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
@@ -256,18 +256,18 @@ func npxLocalOnly(args []arg) bool {
 // judged as the program of the same name (python -m pytest is pytest,
 // python -m pre_commit is pre-commit).
 var pythonModules = map[string]rule{
-	"venv":       r("python-venv", Medium, "creates a virtual environment for the project"),
-	"unittest":   buildRule,
-	"doctest":    buildRule,
-	"compileall": r("python-compile", Medium, "compiles Python files to bytecode next to them"),
-	"py_compile": r("python-compile", Medium, "compiles Python files to bytecode next to them"),
-	"build":      buildRule,
-	"ensurepip":  pkgInstall,
-	"tabnanny":   lintRule,
-	"json.tool":  readFiles,
-	"site":       r("python-info", Minimal, "prints Python's search path and settings"),
-	"sysconfig":  r("python-info", Minimal, "prints Python's search path and settings"),
-	"platform":   r("python-info", Minimal, "prints Python's search path and settings"),
+	"venv":        r("python-venv", Medium, "creates a virtual environment for the project"),
+	"unittest":    buildRule,
+	"doctest":     buildRule,
+	"compileall":  r("python-compile", Medium, "compiles Python files to bytecode next to them"),
+	"py_compile":  r("python-compile", Medium, "compiles Python files to bytecode next to them"),
+	"build":       buildRule,
+	"ensurepip":   pkgInstall,
+	"tabnanny":    lintRule,
+	"json.tool":   readFiles,
+	"site":        r("python-info", Minimal, "prints Python's search path and settings"),
+	"sysconfig":   r("python-info", Minimal, "prints Python's search path and settings"),
+	"platform":    r("python-info", Minimal, "prints Python's search path and settings"),
 	"http.server": serverRule,
 	"pydoc":       r("python-module-doc", Medium, "prints or writes documentation of Python modules"),
 }
