@@ -18,8 +18,8 @@ for line in open(sys.argv[1] if len(sys.argv) > 1 else '/tmp/fails.txt'):
     if cur in keep and m:
         rows.append((cur, m.group(1), m.group(2), json.loads(m.group(3))))
 R=[
- (r'^(rm|rm -r -f|rm -f -r|rm --recursive --force|rm --force --recursive|rm -rf|rm -fr|rm -Rf|rm -r -f) (\./)?(dir|build|node_modules|src)/?$', 'design §2.6: a recursive forced delete inside the workspace (rm -rf node_modules) is high, not dangerous'),
- (r'^rm (--recursive --force|--force --recursive|-r -f|-f -r|-rf|-fr|-Rf) ', 'design §2.6: a recursive forced delete inside the workspace (rm -rf node_modules) is high, not dangerous'),
+ (r'^(rm|rm -r -f|rm -f -r|rm --recursive --force|rm --force --recursive|rm -rf|rm -fr|rm -Rf|rm -r -f) (\./)?(dir|build|node_modules|src)/?$', 'design §2.6: deleting inside the workspace (rm -rf node_modules) is medium, like make clean; never the workspace root, .git or a guard file'),
+ (r'^rm (--recursive --force|--force --recursive|-r -f|-f -r|-rf|-fr|-Rf) (?!/tmp|\$TMPDIR/\.\.|`)', 'design §2.6: deleting inside the workspace (rm -rf node_modules) is medium, like make clean; never the workspace root, .git or a guard file'),
  (r'^(echo|ls|cat|diff) .*(\$\(|`|<\()', 'design §6: a substitution is judged by the commands it runs (whoami, pwd, ls read only); the seed raised every substitution to high'),
  (r"^eval 'ls'$", 'design §2.4: eval of static words is re-parsed and judged as what it runs (ls: read-only)'),
  (r'^\{ ls; pwd; \}$', 'design §2.2: a { } block is walked like any list; ls and pwd are read-only'),
@@ -35,7 +35,7 @@ R=[
  (r'^git reset$', 'design §2 Git: a soft or mixed reset keeps every change in the working tree: medium'),
  (r'^rsync ', 'rsync --remove-source-files deletes only files it has just copied: high, not dangerous'),
  (r"^python -c \"print\('rm -rf /'\)\"$", 'inline code that mentions rm -rf is treated as destructive: a false positive accepted to fail closed'),
- (r'^echo yes \| rm -rf &&', 'rm -rf with no operand deletes nothing: high like any rm'),
+ (r'^echo yes \| rm -rf &&', 'rm -rf with no operand deletes nothing: medium like any rm inside the workspace (design §2.6)'),
  (r'^git reset\\n--hard$', 'the backslash only escapes n: git reset n--hard names a revision, not --hard'),
  (r'^git RESET --HARD$', 'git options are case-sensitive: --HARD is rejected, so nothing is reset'),
  (r'^git reset \u2010\u2010hard$', '\u2010\u2010hard (U+2010) is not an option: git reads it as a revision name and stops'),
@@ -49,8 +49,8 @@ R=[
  (r'^echo ok \| xargs busybox rm -f', 'design §2.3: xargs appends words only known at run time, so rm -f of an unknown path is dangerous'),
  (r'^command -p?[vV]', 'command -v/-V only looks the command up and runs nothing'),
  (r'^(1A|A-B|)=2 git reset --hard$', 'not an assignment: bash looks for a program named like the first word, finds none, and runs nothing'),
- (r'find .*-delete', 'design §2.6: find -delete inside the workspace or a temporary directory is a delete like rm there: high, not dangerous'),
- (r'^find \. -name .\*\.tmp. -exec rm', 'design §2.6: files found below the workspace are deleted inside the workspace: high, not dangerous'),
+ (r'find .*-delete', 'design §2.6: find -delete inside the workspace or a temporary directory is a delete like rm there (medium, like make clean), not dangerous'),
+ (r'^find \. -name .\*\.tmp. -exec rm', 'design §2.6: files found below the workspace are deleted inside the workspace: medium, like make clean'),
  (r'^find \. -exec rm -(r|f) \{\}', 'unfiltered, find hands rm its root first: rm of the workspace itself (design §2.6: dangerous)'),
  (r'^git -c alias\.nuke=!echo nuke$', 'the alias runs echo nuke: read-only; -c itself is high'),
  (r'^git checkout --(recurse-submodules|track) ', 'git takes no separate value for this option, so the last word is a path whose changes are discarded: dangerous'),
@@ -58,9 +58,16 @@ R=[
  (r'GIT_SSH|sshCommand', 'design §2.7 and §2 Git: GIT_SSH*, GIT_CONFIG_* and -c are high; the command they name is judged too (./helper, ssh: high)'),
  (r'\$TMPDIR/\.\./escape|`pwd`/escape', 'design §2.3: a forced delete whose target is only known at run time (or escapes $TMPDIR) is dangerous'),
  (r'^rm -rf /tmp$', 'the workspace of this test setup is under /tmp, so rm -rf /tmp deletes it: dangerous'),
- (r'^rm -rf \d+ ?> ?/dev/null$', 'deletes a directory named by a number inside the workspace: high like rm -rf build'),
+ (r'^rm -rf \d+ ?> ?/dev/null$', 'deletes a directory named by a number inside the workspace: medium like rm -rf build (design §2.6)'),
  (r'^\$\(printf r\)m -rf /$', 'the substitution prints r, so this runs rm -rf /: a dynamic word is also judged by the value it is seen to have'),
  (r'^cat <<EOF\nrm -rf ~\nEOF$', 'design §2.5: a heredoc into cat is data, not code'),
+ # issue 14: everyday development at the least level a person expects
+ (r'^(\\rm|command rm|rm( -[rfi])?) (file\.txt|dir|\*\.tmp|file)$', 'design §2.6: deleting inside the workspace is medium, like make clean'),
+ (r"^find \. -name '\*\.\w+' (\| xargs rm|-ok rm)", 'design §2.6: files found below the workspace are deleted inside the workspace: medium, like make clean'),
+ (r'^docker (ps|images)$', 'design §2.8: read-only queries of the local container engine (docker ps, images, logs, inspect) are minimal'),
+ (r'^chmod (\+x|u\+x|go-w|644|755) (file|script\.sh)$', 'design §1: changing the mode of a file in the workspace is writing there (low); 777, setuid, -R over a directory that matters and guard files stay higher'),
+ (r'^python3? -m venv \.venv$', 'creating the project\'s virtual environment is development work (medium), like npm ci (issue 14)'),
+ (r'^pnpm exec \w+$', 'design §2.4: pnpm exec runs a program already installed in the project, judged as that program (issue 14)'),
 ]
 out=[]; miss=[]
 for grp,want,got,cmd in rows:

@@ -47,6 +47,9 @@ type flow struct {
 	// decoded: the text was decoded from something else (base64 -d):
 	// known, but written so that nobody reads it
 	decoded bool
+	// found is where the files lie that find lists on its output, as a
+	// path for the command that reads them (xargs rm); nil when unknown
+	found *arg
 }
 
 // call is one simple command being classified, after wrappers were

@@ -50,6 +50,9 @@ type walker struct {
 
 	cwd    string // the directory relative paths resolve against
 	cwdDyn bool   // after cd to a dynamic path: relative paths are unknown
+	// sure is where commands run if the last cd failed, when a && made
+	// the command depend on it (deletes.go); nil: the workspace
+	sure *sureDir
 
 	vars      map[string]string // static values assigned so far, for $x in the command position
 	tmpdirSet bool              // this input assigns TMPDIR: $TMPDIR is no longer known to be temporary
@@ -436,11 +439,14 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			w.frames = saved
 			return out
 		case syntax.AndStmt:
+			cwd, dyn := w.cwd, w.cwdDyn
 			w.stmt(x.X, in)
+			end := w.andThen(cwd, dyn)
 			// the right side may not run: what it assigns is uncertain
 			mark := len(w.undo)
 			w.stmt(x.Y, flow{})
 			w.uncertainAfter(mark)
+			end()
 		default: // ||: the right side may not run, so a cd there is uncertain
 			w.stmt(x.X, in)
 			w.compound(func() { w.stmt(x.Y, flow{}) })

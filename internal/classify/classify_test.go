@@ -28,7 +28,7 @@ var testEnv = Env{
 // allCases lists every table of expected verdicts: the main table, the
 // infrastructure CLIs, the rule coverage rows and the red-team findings.
 func allCases() [][]classifyCase {
-	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases}
+	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases}
 }
 
 func TestClassifyTable(t *testing.T) {
@@ -131,7 +131,7 @@ var classifyCases = []classifyCase{
 	medium("pytest -v", "build"),
 	medium("ninja -v", "build"),
 	dangerous("python -v", "interpreter-interactive"),
-	high("kubectl version", ""),
+	medium("kubectl version", "cluster-read"),
 	minimal("bash --version", "version-or-help"),
 	minimal("set -euo pipefail", "set-option"),
 	minimal("export FOO=bar", "assign"),
@@ -145,7 +145,7 @@ var classifyCases = []classifyCase{
 	high("echo ls | sh", "shell-stdin"),
 	high("bash <<'EOF'\ngit status\nEOF", "shell-stdin"),
 	high("bash <<< 'ls'", "shell-stdin"),
-	high("trap 'rm -f /tmp/x' EXIT", "delete-temp"),
+	medium("trap 'rm -f /tmp/x' EXIT", "delete-temp"),
 	minimal("permguard check 'rm -rf /'", "permguard-read"),
 	minimal("git diff HEAD~1 -- README.md", "git-read"),
 
@@ -195,7 +195,7 @@ var classifyCases = []classifyCase{
 	medium("git merge feature", "git-local"),
 	medium("git clone https://github.com/o/r", "git-clone"),
 	high("git worktree add ../wt main", "git-outside"),
-	high("rm -rf node_modules && npm ci", "rm"),
+	medium("rm -rf node_modules && npm ci", "rm"),
 	medium("CGO_ENABLED=0 go build ./...", "build"),
 	medium("timeout 600 go test ./...", "build"),
 	medium("eslint . && prettier --check .", "lint"),
@@ -262,22 +262,23 @@ var classifyCases = []classifyCase{
 	high("env", "print-env"),
 	high("printenv", "print-env"),
 	high("set", "print-env"),
-	high("rm file.txt", "rm"),
-	high("rm -r build", "rm"),
-	high("rm -rf build", "rm"),
-	high("rm -rf ./node_modules", "rm"),
-	high("rm -rf /tmp/build", "delete-temp"),
-	high("rm *.tmp", "rm"),
-	high("find . -name '*.pyc' -delete", "find-delete"),
-	high("find src -type f -exec rm {} \\;", "rm"),
+	medium("rm file.txt", "rm"),
+	medium("rm -r build", "rm"),
+	medium("rm -rf build", "rm"),
+	medium("rm -rf ./node_modules", "rm"),
+	medium("rm -rf /tmp/build", "delete-temp"),
+	medium("rm *.tmp", "rm"),
+	medium("find . -name '*.pyc' -delete", "find-delete"),
+	// -type f narrows nothing by name: every file of the workspace, the
+	// agents' settings too (design §2.9)
 	dangerous("find . -type f -exec rm {} \\;", guardRuleID),
 	high("xargs rm", "delete-dynamic"),
 	high("rm -r /data/other", "delete-outside"),
-	high("chmod +x run.sh", "chmod"),
-	high("chmod 644 file", "chmod"),
+	low("chmod +x run.sh", "chmod-workspace"),
+	low("chmod 644 file", "chmod-workspace"),
 	high("dd if=/dev/zero of=file.img bs=1M count=1", "dd"),
-	high("docker ps", ""),
-	high("kubectl get pods", ""),
+	minimal("docker ps", "container-read"),
+	medium("kubectl get pods", "cluster-read"),
 	high("nohup npm start &", "detach"),
 	high("watch ls", "watch"),
 	high("strace ls", "trace"),
@@ -322,8 +323,8 @@ var classifyCases = []classifyCase{
 	dangerous("rm -rf -- /", "rm-recursive-force"),
 	dangerous("rm -rf --no-preserve-root /", "delete-critical"),
 	dangerous("rm -rf \"$DIR\"", "rm-recursive-force"),
-	high("rm -rf $TMPDIR/build", "delete-temp"),
-	high("rm -rf \"${TMPDIR:-/tmp}/build\"", "delete-temp"),
+	medium("rm -rf $TMPDIR/build", "delete-temp"),
+	medium("rm -rf \"${TMPDIR:-/tmp}/build\"", "delete-temp"),
 	high("rm -rf $TMPDIR", "delete-temp-root"),
 	low("echo x > $TMPDIR/out", "write-file"),
 	dangerous("rm -rf $TMPDIR/../x", "rm-recursive-force"),

@@ -36,7 +36,7 @@ var coreTools = []tool{
 			}
 		}
 	}},
-	{names: "xxd", rule: readFiles, check: operandWrites(2)},
+	{names: "xxd", rule: readFiles, check: xxdOutput},
 	{names: "less more most", rule: readFiles, check: func(c *call) {
 		pagerCommands(c)
 		execOpts(c, "-k --lesskey-file --lesskey-src --lesskey-content", "loads a key file, which can set commands to run")

@@ -115,7 +115,7 @@ var coverageCases = []classifyCase{
 	dangerous("podman-compose down -v", "podman-compose-down-volumes"),
 	high("podman-compose rm", "podman-compose-rm"),
 	dangerous("podman-compose rm -v", "podman-compose-rm-volumes"),
-	high("nerdctl ps", "nerdctl-engine"),
+	minimal("nerdctl ps", "container-read"),
 	high("nerdctl run -d nginx", "nerdctl-run"),
 	high("nerdctl run --privileged alpine", "nerdctl-run-privileged"),
 	high("nerdctl push registry.example.com/app", "nerdctl-push"),
@@ -142,7 +142,7 @@ var coverageCases = []classifyCase{
 
 	// ---- Table rows: clusters ----
 	minimal("kubectl completion zsh", "kubectl-completion"),
-	high("oc get pods", "oc"),
+	medium("oc get pods", "cluster-read"),
 	high("oc apply -f app.yaml", "oc-apply"),
 	dangerous("oc apply -f manifests/ --prune -l app=web", "oc-apply-prune"),
 	minimal("oc completion bash", "oc-completion"),
@@ -354,7 +354,7 @@ var coverageCases = []classifyCase{
 	// classifyCases or infraCases are not repeated here.
 
 	// peers.md #1
-	high("echo hi && rm -rf x", "rm"),
+	medium("echo hi && rm -rf x", "rm"),
 	high("cd /p && python3 x.py", "run-program-file"),
 	high("git add . && git commit && git push", "git-push"),
 
@@ -363,7 +363,7 @@ var coverageCases = []classifyCase{
 	dangerous("VAR=1; chmod -R 755 /etc", "chmod-recursive-critical"),
 
 	// peers.md #3 (the newline inside $'…' is part of an argument, not a separator)
-	high("gh pr view $'123\\nrm -rf /'", "gh"),
+	medium("gh pr view $'123\\nrm -rf /'", "forge-read"),
 
 	// peers.md #4
 	high("rtk git commit", "unknown-program"),
@@ -374,7 +374,7 @@ var coverageCases = []classifyCase{
 	dangerous("script -q -c 'rm -rf ~' /dev/null", "rm-recursive-force"),
 
 	// peers.md #5
-	high("nice -n 19 rm -rf", "rm"),
+	medium("nice -n 19 rm -rf", "rm"),
 	dangerous("env -C /tmp/$(rm -rf ~) git status", "rm-recursive-force"),
 	dangerous("sudo -D/tmp/$(rm -rf ~) git status", "rm-recursive-force"),
 
@@ -410,7 +410,7 @@ var coverageCases = []classifyCase{
 	dangerous("gh api repos/$(gh repo delete o/r)/pulls", "gh-repo-delete"),
 
 	// peers.md #11
-	high("cat <(rm -rf /tmp/x)", "delete-temp"),
+	medium("cat <(rm -rf /tmp/x)", "delete-temp"),
 
 	// peers.md #12
 	// design: ${x@P} expands the value as a prompt string, which runs the
@@ -441,8 +441,8 @@ var coverageCases = []classifyCase{
 	high("awk 'BEGIN{system(cmd)}'", "awk-exec"),
 
 	// peers.md #18
-	high("find . -name '*.bak' -execdir rm {} \\;", "rm"),
-	high("find . -name '*.bak' -ok rm {} \\;", "rm"),
+	medium("find . -name '*.bak' -execdir rm {} \\;", "rm"),
+	medium("find . -name '*.bak' -ok rm {} \\;", "rm"),
 	low("find . -type f -fprint /tmp/files.txt", "write-file"),
 	dangerous("find . -fprint /etc/passwd", "write-system"),
 	dangerous("git diff --output=/etc/passwd", "write-system"),

@@ -72,10 +72,7 @@ func npmInit(c *call) {
 }
 
 func runScript(c *call) {
-	ws := positional(c.args)
-	if t := lookupTool(c.name); t != nil && t.valueOpts != "" {
-		ws = c.words(t.valueOpts) // pnpm --filter app run deploy
-	}
+	ws, _ := pmWords(c)
 	// skip the program's own subcommand word ("run", "run-script")
 	for len(ws) > 0 && !ws[0].dyn && (ws[0].val == "run" || ws[0].val == "run-script" || ws[0].val == "rum" || ws[0].val == "urn" || ws[0].val == "task") {
 		ws = ws[1:]
@@ -93,10 +90,7 @@ func runScript(c *call) {
 // shorthandScript handles `yarn NAME` and `pnpm NAME`, which run a script
 // when NAME is no subcommand; only the plain safe names count as safe.
 func shorthandScript(c *call) {
-	ws := positional(c.args)
-	if t := lookupTool(c.name); t != nil && t.valueOpts != "" {
-		ws = c.words(t.valueOpts)
-	}
+	ws, _ := pmWords(c)
 	if len(ws) == 0 || ws[0].dyn {
 		return
 	}
@@ -107,7 +101,7 @@ func shorthandScript(c *call) {
 	if _, known := shorthandSubs()[c.name+" "+ws[0].val]; known {
 		return
 	}
-	c.raise(scriptRuleFor(ws[0].val, false))
+	scriptOrBin(c, ws)
 }
 
 // shorthandSubs lists the words that are real subcommands (taken from the
@@ -220,7 +214,7 @@ var bunSubs = []sub{
 
 // bunCheck: `bun FILE` runs a program, `bun -e CODE` runs inline code.
 func bunCheck(c *call) {
-	ws := positional(c.args)
+	ws, _ := pmWords(c)
 	if o, ok := c.optValue("-e --eval -p --print"); ok {
 		inlineCode(c, o.val)
 		return
@@ -229,7 +223,7 @@ func bunCheck(c *call) {
 		if strings.ContainsAny(ws[0].val, "./") {
 			c.raise(ruleInterpFile)
 		} else {
-			c.raise(scriptRuleFor(ws[0].val, false))
+			scriptOrBin(c, ws)
 		}
 	}
 }
@@ -487,7 +481,9 @@ var devTools = []tool{
 		s("install", buildRule, f("--with-deps", r("install-system", High, "installs system packages")))}},
 	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest", rule: buildRule,
 		check: func(c *call) {
-			if c.hasOpt("--watch --watchAll") || c.name == "vitest" && len(positional(c.args)) == 0 {
+			// vitest watches only on a terminal; an agent's call runs once
+			// (vitest.dev/guide/cli): vitest watch and vitest dev watch always
+			if ps := positional(c.args); c.hasOpt("--watch --watchAll") || c.name == "vitest" && len(ps) > 0 && (ps[0].val == "watch" || ps[0].val == "dev") {
 				c.raise(serverRule)
 			}
 		}},

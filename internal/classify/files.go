@@ -7,7 +7,7 @@ import (
 )
 
 var (
-	ruleRm       = r("rm", High, "deletes files")
+	ruleRm       = r("rm", Medium, "deletes files")
 	ruleRmForce  = danger("rm-recursive-force", "deletes recursively without asking")
 	ruleMove     = r("file-move", Medium, "moves or renames files")
 	ruleCopy     = r("file-copy", Medium, "copies files")
@@ -175,7 +175,7 @@ func lnCommand(c *call) flow {
 }
 
 func chmodCommand(c *call) flow {
-	c.raise(ruleChmod)
+	c.raise(chmodBase(c))
 	ts := targets(c.args)
 	if _, ref := c.optValue("--reference"); !ref && len(ts) > 0 {
 		mode := ts[0]
@@ -342,6 +342,9 @@ func findCommand(c *call) flow {
 	}
 	filtered := false
 	ff := findFilterOf(args[i:])
+	// narrowed: a test by name limits the files found (deletes.go); -type
+	// f alone still finds every file, .git's too
+	narrowed := false
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a.dyn {
@@ -356,6 +359,7 @@ func findCommand(c *call) flow {
 		}
 		if findValuePrimaries[a.val] || strings.HasPrefix(a.val, "-newer") {
 			filtered = true
+			narrowed = narrowed || narrows(a.val, args, i)
 			i++
 			continue
 		}
@@ -372,9 +376,14 @@ func findCommand(c *call) flow {
 				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered && c.w.findReach(roots[0], ff) != "":
 					// a protected file it can find: judge the command on it
 					x.val = c.w.findReach(roots[0], ff)
-				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered:
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered &&
+					(narrowed || !deleter(inner)):
 					// each file found lies under the root
-					x.val = strings.TrimSuffix(roots[0].val, "/") + "/{}"
+					if p, ok := foundPath(roots, findName(args), x.pos); ok {
+						x.val = p.val
+					} else {
+						x.val = strings.TrimSuffix(roots[0].val, "/") + "/{}"
+					}
 				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn:
 					// unfiltered, the first file found is the root itself
 					x = roots[0]
@@ -388,14 +397,14 @@ func findCommand(c *call) flow {
 			}
 			i = j
 		case "-delete":
-			c.raise(r("find-delete", High, "deletes the files it finds"))
+			c.raise(r("find-delete", Medium, "deletes the files it finds"))
 			for _, root := range roots {
 				if f := c.w.findReach(root, ff); f != "" {
 					_, what := c.w.guardOf(c.w.mustAbs(f))
 					c.raiseMsg(guardRule("deletes", what), "could switch the guard off: deletes "+what+" ("+f+") among the files it finds")
 				}
 				t := root
-				if filtered && !t.dyn {
+				if narrowed && !t.dyn {
 					t.val = strings.TrimSuffix(t.val, "/") + "/*.x"
 					t.glob = true
 				}
@@ -403,6 +412,8 @@ func findCommand(c *call) flow {
 					c.raise(ru)
 				}
 			}
+		case "-empty":
+			filtered, narrowed = true, true // only empty files and directories: no data
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			if i+1 < len(args) {
 				if ru, ok := c.w.writeRule(args[i+1]); ok {
@@ -410,12 +421,9 @@ func findCommand(c *call) flow {
 				}
 				i++
 			}
-		case "-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-type", "-newer", "-size", "-mtime", "-mmin",
-			"-user", "-group", "-perm", "-wholename", "-iwholename", "-lname", "-ilname", "-empty", "-atime", "-ctime":
-			filtered = true
 		}
 	}
-	return flow{kind: flowData}
+	return findOutput(roots, args, narrowed, c.pos)
 }
 
 // findValuePrimaries take one value, which is never an action.
@@ -476,6 +484,11 @@ func xargsCommand(c *call) flow {
 	dynArg := arg{val: "{input}", dyn: true, pos: c.pos}
 	if c.stdin.kind == flowText {
 		dynArg.cand = strings.TrimSpace(c.stdin.text)
+	}
+	if f := c.stdin.found; f != nil && replace == "" {
+		// paths find lists: judged where they lie (deletes.go)
+		dynArg = *f
+		dynArg.pos = c.pos
 	}
 	replaced := false
 	if replace != "" {

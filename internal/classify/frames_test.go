@@ -79,7 +79,7 @@ var whereCases = []struct {
 	{name: "echo into sh", src: "echo 'rm -rf /' | sh", want: []string{
 		"pipeline > echo rm -rf /", "pipeline > sh", "pipeline > stdin script(sh) > rm -rf /"}},
 	{name: "xargs", src: "find . -name '*.o' | xargs rm", want: []string{
-		"pipeline > find . -name *.o", "pipeline > xargs rm", "pipeline > run by(xargs) > rm {input}"}},
+		"pipeline > find . -name *.o", "pipeline > xargs rm", "pipeline > run by(xargs) > rm ./{}"}},
 	{name: "xargs sh -c", src: "echo a | xargs -I{} sh -c 'rm {}'", want: []string{
 		"pipeline > echo a", "pipeline > xargs -I{} sh -c rm {}",
 		"pipeline > run by(xargs) > sh -c rm {}", "pipeline > run by(xargs) > script(sh) > rm a"}},

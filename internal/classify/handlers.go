@@ -249,7 +249,11 @@ func suCommand(c *call) flow {
 // launcher: npx, bunx and their kin download a package and run its
 // program, which usually has the package's name: judge that command too.
 func launcher(c *call) flow {
-	c.raise(runPackage)
+	if c.name == "npx" && npxLocalOnly(c.args) {
+		c.raise(ruleLocalBin)
+	} else {
+		c.raise(runPackage)
+	}
 	launched(c, c.name, c.args)
 	return flow{kind: flowData}
 }
@@ -735,6 +739,9 @@ func interpreter(c *call) flow {
 		c.raise(ruleVersion)
 		return flow{kind: flowData}
 	}
+	if syntaxCheckOnly(c) {
+		return flow{kind: flowData}
+	}
 	code := func(i int, attached string) flow {
 		switch {
 		case attached != "":
@@ -814,7 +821,7 @@ func interpreter(c *call) flow {
 					next++
 				}
 				c.raise(r("python-module", Minimal, "runs a Python module as a program (judged as that program)"))
-				return c.w.dispatch(c, append([]arg{{val: mod, pos: c.pos}}, args[next:]...))
+				return pythonModule(c, arg{val: mod, pos: c.pos}, args[next:])
 			case strings.IndexByte(valueL, ch) >= 0:
 				if rest == "" {
 					i++

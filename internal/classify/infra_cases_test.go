@@ -5,13 +5,13 @@ package classify
 // not be caught with them.
 var infraCases = []classifyCase{
 	// Docker and compatible engines.
-	{cmd: "docker ps", level: High, rule: "docker-engine"},
-	{cmd: "docker images", level: High, rule: "docker-engine"},
+	{cmd: "docker ps", level: Minimal, rule: "container-read"},
+	{cmd: "docker images", level: Minimal, rule: "container-read"},
 	{cmd: "docker build -t myapp:latest .", level: High, rule: "docker-engine"},
 	{cmd: "docker run --rm alpine echo hello", level: High, rule: "docker-run"},
 	{cmd: "docker run --privileged alpine", level: High, rule: "docker-run-privileged"},
-	{cmd: "docker volume ls", level: High, rule: "docker-engine"},
-	{cmd: "docker system df", level: High, rule: "docker-engine"},
+	{cmd: "docker volume ls", level: Minimal, rule: "container-read"},
+	{cmd: "docker system df", level: Minimal, rule: "container-read"},
 	{cmd: "docker push myimage", level: High, rule: "docker-push"},
 	{cmd: "docker system prune -af", level: High, dangerous: true, rule: "docker-system-prune"},
 	{cmd: "docker system prune -a --volumes", level: High, dangerous: true, rule: "docker-system-prune"},
@@ -32,7 +32,7 @@ var infraCases = []classifyCase{
 	{cmd: "docker rmi -f image", level: High, dangerous: true, rule: "docker-rmi-force"},
 	{cmd: "docker buildx prune -af", level: High, dangerous: true, rule: "docker-builder-prune"},
 	{cmd: "docker compose up -d", level: High, rule: "docker-engine"},
-	{cmd: "docker compose -f docker-compose.prod.yml -p prod ps", level: High, rule: "docker-engine"},
+	{cmd: "docker compose -f docker-compose.prod.yml -p prod ps", level: Minimal, rule: "container-read"},
 	{cmd: "docker compose down", level: High, rule: "docker-compose-down"},
 	{cmd: "docker compose down -v", level: High, dangerous: true, rule: "docker-compose-down-volumes"},
 	{cmd: "docker compose -f prod.yml down --volumes --remove-orphans", level: High, dangerous: true, rule: "docker-compose-down-volumes"},
@@ -41,12 +41,12 @@ var infraCases = []classifyCase{
 	{cmd: "docker-compose -p app down -v", level: High, dangerous: true, rule: "docker-compose-down-volumes"},
 	{cmd: "docker swarm leave --force", level: High, dangerous: true, rule: "docker-swarm-leave-force"},
 	{cmd: "podman system reset -f", level: High, dangerous: true, rule: "podman-system-reset"},
-	{cmd: "podman ps -a", level: High, rule: "podman-engine"},
+	{cmd: "podman ps -a", level: Minimal, rule: "container-read"},
 	{cmd: "nerdctl volume prune", level: High, dangerous: true, rule: "nerdctl-volume-prune"},
 
 	// Kubernetes.
-	{cmd: "kubectl get pods", level: High, rule: "kubectl"},
-	{cmd: "kubectl describe pod app", level: High, rule: "kubectl"},
+	{cmd: "kubectl get pods", level: Medium, rule: "cluster-read"},
+	{cmd: "kubectl describe pod app", level: Medium, rule: "cluster-read"},
 	{cmd: "kubectl apply -f deployment.yaml", level: High, rule: "kubectl-apply"},
 	{cmd: "kubectl apply -f manifests/ --prune -l app=web", level: High, dangerous: true, rule: "kubectl-apply-prune"},
 	{cmd: "kubectl delete pod app", level: High, rule: "kubectl-delete"},
@@ -119,8 +119,8 @@ var infraCases = []classifyCase{
 
 	// AWS.
 	{cmd: "aws sts get-caller-identity", level: High, rule: "aws"},
-	{cmd: "aws ec2 describe-instances", level: High, rule: "aws"},
-	{cmd: "aws s3 ls s3://my-bucket", level: High, rule: "aws"},
+	{cmd: "aws ec2 describe-instances", level: Medium, rule: "cloud-read"},
+	{cmd: "aws s3 ls s3://my-bucket", level: Medium, rule: "cloud-read"},
 	{cmd: "aws s3 cp ./artifact.zip s3://bucket/releases/", level: High, rule: "aws"},
 	{cmd: "aws s3 rm s3://bucket/key", level: High, rule: "aws-s3-rm"},
 	{cmd: "aws s3 rm s3://my-bucket --recursive", level: High, dangerous: true, rule: "aws-s3-rm-recursive"},
@@ -135,7 +135,7 @@ var infraCases = []classifyCase{
 	{cmd: "aws --region us-east-1 rds delete-db-instance --db-instance-identifier prod-db", level: High, dangerous: true, rule: "aws-rds-delete-db-instance"},
 	{cmd: "aws dynamodb delete-table --table-name users", level: High, dangerous: true, rule: "aws-dynamodb-delete-table"},
 	{cmd: "aws iam delete-user --user-name bob", level: High, dangerous: true, rule: "aws-iam-delete"},
-	{cmd: "aws iam list-users", level: High, rule: "aws"},
+	{cmd: "aws iam list-users", level: Medium, rule: "cloud-read"},
 	{cmd: "aws cloudformation delete-stack --stack-name prod-stack", level: High, dangerous: true, rule: "aws-cloudformation-delete-stack"},
 	{cmd: "aws lambda delete-function --function-name f", level: High, dangerous: true, rule: "aws-lambda-delete-function"},
 	{cmd: "aws kms schedule-key-deletion --key-id k", level: High, dangerous: true, rule: "aws-kms-schedule-key-deletion"},
@@ -144,7 +144,7 @@ var infraCases = []classifyCase{
 	{cmd: "aws ssm delete-parameter --name /app/db-password", level: High, dangerous: true, rule: "aws-ssm-delete-parameter"},
 
 	// Google Cloud.
-	{cmd: "gcloud compute instances list", level: High, rule: "gcloud"},
+	{cmd: "gcloud compute instances list", level: Medium, rule: "cloud-read"},
 	{cmd: "gcloud projects delete my-project", level: High, dangerous: true, rule: "gcloud-projects-delete"},
 	{cmd: "gcloud compute instances delete vm-1 --zone us-central1-a", level: High, dangerous: true, rule: "gcloud-compute-instances-delete"},
 	{cmd: "gcloud --project prod beta compute instances delete vm-1", level: High, dangerous: true, rule: "gcloud-compute-instances-delete"},
@@ -166,20 +166,20 @@ var infraCases = []classifyCase{
 
 	// Azure.
 	{cmd: "az account show", level: Minimal, rule: "az-account-read"},
-	{cmd: "az vm list", level: High, rule: "az"},
+	{cmd: "az vm list", level: Medium, rule: "cloud-read"},
 	{cmd: "az group delete --name prod --yes", level: High, dangerous: true, rule: "az-group-delete"},
 	{cmd: "az vm delete -g rg -n vm1", level: High, dangerous: true, rule: "az-vm-delete"},
 	{cmd: "az storage account delete --name myaccount --yes", level: High, dangerous: true, rule: "az-storage-account-delete"},
 	{cmd: "az storage container delete -n mycontainer", level: High, dangerous: true, rule: "az-storage-container-delete"},
 	{cmd: "az storage blob delete-batch -s mycontainer", level: High, dangerous: true, rule: "az-storage-blob-delete-batch"},
 	{cmd: "az storage blob delete -c mycontainer -n myblob", level: High, rule: "az-storage-blob-delete"},
-	{cmd: "az storage blob list -c mycontainer", level: High, rule: "az"},
+	{cmd: "az storage blob list -c mycontainer", level: Medium, rule: "cloud-read"},
 	{cmd: "az acr repository delete --name myregistry --image repo:tag", level: High, dangerous: true, rule: "az-acr-repository-delete"},
 	{cmd: "az network nsg delete -g rg -n nsg", level: High, rule: "az-delete"},
 
 	// GitHub, GitLab and hosting.
-	{cmd: "gh pr view 12", level: High, rule: "gh"},
-	{cmd: "gh issue list", level: High, rule: "gh"},
+	{cmd: "gh pr view 12", level: Medium, rule: "forge-read"},
+	{cmd: "gh issue list", level: Medium, rule: "forge-read"},
 	{cmd: "gh repo delete owner/repo --yes", level: High, dangerous: true, rule: "gh-repo-delete"},
 	{cmd: "gh repo archive owner/repo", level: High, rule: "gh-repo-archive"},
 	{cmd: "gh repo edit --visibility public --accept-visibility-change-consequences", level: High, dangerous: true, rule: "gh-repo-make-public"},
@@ -194,7 +194,7 @@ var infraCases = []classifyCase{
 	{cmd: "gh api /repos/owner/repo/pulls", level: High, rule: "gh-api"},
 	{cmd: "gh api -X $METHOD /repos/owner/repo", level: High, rule: "gh-api-dynamic-method"},
 	{cmd: "gh workflow run deploy.yml --ref main", level: High, rule: "gh"},
-	{cmd: "glab mr list", level: High, rule: "glab"},
+	{cmd: "glab mr list", level: Medium, rule: "forge-read"},
 	{cmd: "glab repo delete my/group", level: High, dangerous: true, rule: "glab-repo-delete"},
 	{cmd: "glab api --method DELETE /projects/123/protected_branches/main", level: High, dangerous: true, rule: "glab-api-delete"},
 	{cmd: "glab api -X GET projects/123", level: High, rule: "glab-api"},

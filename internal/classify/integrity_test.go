@@ -109,7 +109,7 @@ var integrityCases = func() []classifyCase {
 		dangerous("ed -s .mcp.json <<< $'1d\\nw'", guardRuleID),
 		dangerous("bsdtar -xf x.tar", guardRuleID),
 		dangerous("gtar xf x.tar -C .claude", guardRuleID),
-		high("chmod 755 scripts", "chmod"),
+		low("chmod 755 scripts", "chmod-workspace"),
 		high("vim notes.md", "editor"),
 		// the scripts hooks run
 		dangerous("echo 'exit 0' > .claude/hooks/guard.sh", guardRuleID),
@@ -146,7 +146,7 @@ var integrityCases = func() []classifyCase {
 		low("tar xf x.tar --one-top-level", "tar-extract"),
 		low("unzip x.zip -d third_party", "archive-write"),
 		minimal("tar tf x.tar", "tar-list"),
-		low("unzip -l x.zip", "archive-write"),
+		minimal("unzip -l x.zip", "archive-list"),
 		low("tar czf out.tgz dir", "tar-create"),
 		medium("git apply --check x.patch", "git-local"),
 		medium("git apply --cached x.patch", "git-local"),
@@ -183,10 +183,10 @@ var integrityCases = func() []classifyCase {
 		dangerous("find . -maxdepth 1 -name '*.json' -delete", guardRuleID),
 		dangerous("find . -name x -o -name y -delete", guardRuleID),
 		dangerous("find . -name '*.json' -execdir mv {} {}.bak \\;", guardRuleID),
-		high("find . -name '*.pyc' -delete", "find-delete"),
-		high("find . -maxdepth 1 -name '*.log' -delete", "find-delete"),
-		high("find src -name '*.json' -delete", "find-delete"),
-		high("find . -path './node_modules/*' -delete", "find-delete"),
+		medium("find . -name '*.pyc' -delete", "find-delete"),
+		medium("find . -maxdepth 1 -name '*.log' -delete", "find-delete"),
+		medium("find src -name '*.json' -delete", "find-delete"),
+		medium("find . -path './node_modules/*' -delete", "find-delete"),
 		minimal("find . -name settings.local.json -exec cat {} +", "find"),
 
 		// permguard's variables, for a child or for later sessions

@@ -223,6 +223,6 @@ func ExampleClassify() {
 	// Output:
 	// high true
 	// 1:1 git status: minimal: reads the repository (rule git-read)
-	// 1:15 rm -rf ~: high: deletes files (rule rm)
+	// 1:15 rm -rf ~: medium: deletes files (rule rm)
 	// 1:15 rm -rf ~: dangerous: deletes your home directory (rule rm-recursive-force)
 }

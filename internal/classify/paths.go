@@ -543,6 +543,8 @@ var (
 	ruleDeleteRootHigh = r("delete-workspace-root", High, "deletes the workspace directory")
 	ruleDeletePersist  = r("delete-persistence", High, "deletes a file that controls shell startup, keys, cron or hooks")
 	ruleDeleteMaybe    = r("delete-dynamic", High, "deletes a file whose name is only known at run time")
+	// temporary directories count as workspace for deletes (design §2.6)
+	ruleDeleteTemp = r("delete-temp", Medium, "deletes files in a temporary directory")
 )
 
 // deleteRule judges deleting (or moving away, or recursively changing the
@@ -572,12 +574,13 @@ func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
 // never makes a later command look safer than it would alone.
 func worstOf(w *walker, a arg, judge func() (rule, bool)) (rule, bool) {
 	ru, ok := judge()
+	alt, altDyn := w.altDir()
 	if a.dyn || strings.HasPrefix(a.val, "/") || strings.HasPrefix(a.val, "~") || w.env.Workspace == "" ||
-		(!w.cwdDyn && w.cwd == w.env.Workspace) {
+		(!w.cwdDyn && w.cwd == alt && !altDyn) || (w.cwdDyn && altDyn) {
 		return ru, ok
 	}
 	cwd, dyn := w.cwd, w.cwdDyn
-	w.cwd, w.cwdDyn = w.env.Workspace, false
+	w.cwd, w.cwdDyn = alt, altDyn
 	ru2, ok2 := judge()
 	w.cwd, w.cwdDyn = cwd, dyn
 	if ok2 && (!ok || rank(ru2) > rank(ru)) {
@@ -597,7 +600,7 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 	if a.tmp {
 		switch tmpPlace(a.val) {
 		case placeTemp:
-			return r("delete-temp", High, "deletes files in a temporary directory"), true
+			return ruleDeleteTemp, true
 		case placeTempRoot:
 			return r("delete-temp-root", High, "deletes a temporary directory with everything in it"), true
 		}
@@ -625,6 +628,9 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 		p = path.Join(p, "*")
 	}
 	ru, ok := w.deletePlaceRule(p, forced, tree)
+	if !ok {
+		ru, ok = w.gitDirRule(p, forced, tree)
+	}
 	if ok && ru.dangerous {
 		// the root, home, a system directory: their own reason says more
 		return ru, ok
@@ -674,7 +680,7 @@ func (w *walker) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
 		}
 		return ruleDeleteHigh, true
 	case placeTemp:
-		return r("delete-temp", High, "deletes files in a temporary directory"), true
+		return ruleDeleteTemp, true
 	case placeUnknown:
 		return ruleDeleteUnknown, true
 	}

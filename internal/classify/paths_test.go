@@ -96,7 +96,7 @@ var pathCases = []classifyCase{
 	high("gradle -p /srv/app build", "build-outside"),
 	high("bazel --output_base=/opt/x build //...", "build-outside"),
 	high("go build -o /usr/local/bin/x", "write-persistence"),
-	high("npm --prefix ../x install", "write-outside"),
+	high("npm --prefix ../x install", "build-elsewhere"),
 	high("make -C ../x", "build-elsewhere"),
 	high("poetry -C ../x install", "build-outside"),
 	high("cmake -S ../x -B ../x/build", "build-outside"),

@@ -303,7 +303,7 @@ var redteamToolCases = []classifyCase{
 	high(`tar -xf host:x.tar -C build`, ""),
 	high(`tar -cf user@host:/x.tar .`, ""),
 	// --remove-files deletes what it archived (rm is high)
-	high(`tar -cf x.tar --remove-files src`, ""),
+	medium(`tar -cf x.tar --remove-files src`, ""),
 	// unzip -: allows ../ member names; 7z -oDIR extracts into DIR
 	dangerous(`unzip -: x.zip`, ""),
 	high(`7za x x.7z -o/home/u/.ssh`, "write-persistence"),

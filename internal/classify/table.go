@@ -91,14 +91,15 @@ type toolRef struct {
 // toolGroups returns the tables in index order; infra is built on demand.
 // (Set in init: the rows' check functions reach back into the walker,
 // which looks tools up, so a var initializer would be a cycle.)
-var toolGroups [3]func() []tool
+var toolGroups [4]func() []tool
 
 func init() {
 	infra := sync.OnceValue(infraTools)
-	toolGroups = [3]func() []tool{
+	toolGroups = [4]func() []tool{
 		func() []tool { return coreTools },
 		func() []tool { return devTools },
 		infra,
+		func() []tool { return everydayTools },
 	}
 }
 

@@ -49,7 +49,10 @@ func (w *walker) applyTool(c *call, t *tool) {
 			best, bestLen = sb, len(path)
 		}
 	}
-	if best == nil {
+	devRow := true
+	if best == nil && patternFound(c, words, &devRow) {
+		// a row found by the shape of the words (patterns.go)
+	} else if best == nil {
 		if len(t.subs) > 0 && len(words) > 0 && words[0].dyn {
 			c.raise(ruleToolDynamic)
 		}
@@ -86,7 +89,7 @@ func (w *walker) applyTool(c *call, t *tool) {
 			own = r.Level
 		}
 	}
-	if own >= Low && own < High {
+	if own >= Low && own < High && devRow {
 		devChecks(c)
 	}
 }

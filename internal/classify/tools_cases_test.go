@@ -162,7 +162,7 @@ var toolsCases = []classifyCase{
 	minimal("lvs", "lvm-list"),
 	dangerous("flashrom -p internal -w bios.bin", "flashrom-write"),
 	high("flashrom -p internal -r backup.bin", "flashrom"),
-	high("srm -z file.txt", "secure-rm"),
+	medium("srm -z file.txt", "secure-rm"), // like rm -f inside the workspace (design §2.6)
 	dangerous("srm -r /", "rm-recursive-force"),
 	dangerous("wipe -rf ~", "rm-recursive-force"),
 	dangerous("nwipe /dev/sda", "secure-delete"),

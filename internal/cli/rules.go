@@ -106,7 +106,12 @@ func allowRun(opts *AllowOptions) error {
 			msg += "; " + strings.Join(notes, ", ")
 		}
 	}
-	_, err = fmt.Fprintln(opts.IO.Out, printable(msg))
+	if _, err = fmt.Fprintln(opts.IO.Out, printable(msg)); err != nil || opts.Remove || !changed {
+		return err
+	}
+	if h := guard.ExactHint(opts.Pattern); h != "" {
+		_, err = fmt.Fprintln(opts.IO.ErrOut, printable("permguard: hint: "+h))
+	}
 	return err
 }
 

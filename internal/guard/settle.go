@@ -112,6 +112,9 @@ func (ev *Evaluation) apply(a person.Answer, env Env, deps Deps) {
 			warnf(errOut, "%s", Printable(fmt.Sprintf("allowed once, but the rule was not saved: %v", err)))
 		case changed:
 			fmt.Fprintf(errOut, "permguard: added %s to overrides.%s in %s\n", Printable(fmt.Sprintf("%q", a.Pattern)), level, Printable(path))
+			if h := ExactHint(a.Pattern); h != "" {
+				fmt.Fprintf(errOut, "permguard: hint: %s\n", Printable(h))
+			}
 		}
 	default:
 		ev.Approval = ApprovalDenied

@@ -276,7 +276,7 @@ func (ev *Evaluation) question() person.Question {
 		}
 		if line, ok := ev.ruleCandidate(); ok {
 			q.Choices = append(q.Choices, person.AlwaysAllow)
-			q.Pattern = settings.EscapeGlob(line)
+			q.Pattern = suggestPattern(line)
 			q.ValidatePattern = func(p string) error {
 				g, err := settings.CompileGlob(p)
 				if err != nil {

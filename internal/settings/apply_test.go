@@ -50,7 +50,7 @@ func TestApply(t *testing.T) {
 		{name: "wrapped command is matched unwrapped", global: `{"overrides": {"low": ["make build"]}}`,
 			cmd: "timeout 60 make build", level: classify.Low, rule: "override"},
 		{name: "deny matches the normalized command", global: `{"deny": ["rm -rf *"]}`,
-			cmd: "/bin/rm -rf build", level: classify.High, deny: "rm -rf *"},
+			cmd: "/bin/rm -rf build", level: classify.Medium, deny: "rm -rf *"},
 		{name: "deny matches the command as written", global: `{"deny": ["sudo *"]}`,
 			cmd: "sudo -u bob ls", level: classify.High, dangerous: true, deny: "sudo *"},
 		{name: "deny inside bash -c", global: `{"deny": ["git push *"]}`,

@@ -194,3 +194,34 @@ func EscapeGlob(s string) string {
 	}
 	return b.String()
 }
+
+// Exact reports whether g has no wildcard, so it matches one command line
+// and nothing longer: "npm run dev" does not match "npm run dev -- --port
+// 3000"; "npm run dev *" does. Patterns are never widened silently ("git
+// push" must not cover "git push --force"); see WidenedPattern.
+func (g Glob) Exact() bool {
+	for _, t := range g.toks {
+		if t.star || t.one {
+			return false
+		}
+	}
+	return true
+}
+
+// WidenedPattern returns the pattern that allows argv with any further
+// arguments: its words up to the first option, escaped, then " *"
+// ("npm run dev -- --port 3000" gives "npm run dev *"). At most four words
+// are kept, so the program and its subcommand stay named.
+func WidenedPattern(argv []string) string {
+	var stem []string
+	for _, w := range argv {
+		if strings.HasPrefix(w, "-") || len(stem) == 4 || w == "" {
+			break
+		}
+		stem = append(stem, EscapeGlob(w))
+	}
+	if len(stem) == 0 {
+		return ""
+	}
+	return strings.Join(stem, " ") + " *"
+}

@@ -127,3 +127,30 @@ func TestGlobAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+func TestWidenedPattern(t *testing.T) {
+	for _, tc := range []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"npm", "run", "dev", "--", "--port", "3000"}, "npm run dev *"},
+		{[]string{"npm", "run", "dev"}, "npm run dev *"},
+		{[]string{"git", "push", "origin", "feat*"}, `git push origin feat\* *`},
+		{[]string{"a", "b", "c", "d", "e", "f"}, "a b c d *"},
+		{[]string{"-x"}, ""},
+	} {
+		if got := WidenedPattern(tc.argv); got != tc.want {
+			t.Errorf("WidenedPattern(%q) = %q, want %q", tc.argv, got, tc.want)
+		}
+		if tc.want == "" {
+			continue
+		}
+		g, err := CompileGlob(tc.want)
+		if err != nil || g.Exact() {
+			t.Errorf("CompileGlob(%q) = exact %v, %v", tc.want, g.Exact(), err)
+		}
+	}
+	if g, _ := CompileGlob("npm run dev"); !g.Exact() || g.Match("npm run dev -- --port 3000") {
+		t.Error(`"npm run dev" must be exact and not match a longer command`)
+	}
+}

@@ -1,0 +1,344 @@
+package classify
+
+import "strings"
+
+// Runners start a command in the project's own environment: uv run,
+// poetry run, pipenv run, hatch run, pdm run, conda run, bundle exec,
+// pnpm exec, coverage run, python -m. What they run is the command after
+// their own options, so that command is judged through the normal tables
+// (uv run pytest is pytest, uv run rm -rf ~ is rm -rf ~), never "runs an
+// arbitrary program" (issue 14, class 2). The runner adds only what it
+// does itself: syncing the environment, or a directory or index option.
+
+// runnerSpec describes one runner's own options.
+type runnerSpec struct {
+	own   rule   // what the runner itself does
+	value string // options that take the next word as their value
+	flags string // options that take none
+	// module is the option that names a Python module to run (-m).
+	module string
+	// scripts: the first word may name a project script (Pipfile
+	// [scripts], hatch or pdm scripts), judged by its name like npm's.
+	scripts bool
+	// envPrefix: hatch run ENV:SCRIPT names the environment first.
+	envPrefix bool
+	dirs      string // options whose value is the directory it works in
+	index     string // options that name another package index
+}
+
+var (
+	ruleRunnerEnv  = r("run-in-env", Minimal, "runs a command in the project's environment (judged as that command)")
+	ruleRunnerSync = r("run-in-env-sync", Medium,
+		"installs the project's environment when needed and runs a command in it (judged as that command)")
+	ruleRunnerBundle = r("bundle-exec", Medium, "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)")
+	ruleRunnerOption = r("runner-unknown-option", High,
+		"has an option permguard does not know before the command it runs, so which command runs is unclear")
+	ruleRunnerIndex = r("runner-index", High, "installs packages from an index other than the default, which could serve any code")
+	ruleRunnerElse  = r("build-elsewhere", High, "runs a project in a directory outside the workspace")
+	ruleRunnerAlone = r("runner-alone", Minimal, "runs no command")
+	ruleLocalBin    = r("run-local-bin", Minimal, "runs a program already installed in the project (judged as that program)")
+)
+
+// uvValue are uv's options that take a value; uv run shares them with
+// its other subcommands.
+const uvValue = "--with --with-editable --with-requirements --python -p --package --directory --project --env-file " +
+	"--extra --group --only-group --no-group --index --index-url --extra-index-url --default-index --find-links -f " +
+	"--python-platform --refresh-package --upgrade-package -P --reinstall-package --no-binary-package " +
+	"--no-build-package --config-file --cache-dir --color --exclude-newer --index-strategy --keyring-provider " +
+	"--resolution --prerelease --link-mode --config-setting -C --python-preference --allow-insecure-host"
+
+const uvFlags = "--no-sync --frozen --locked --isolated --all-extras --no-dev --dev --all-groups --no-default-groups " +
+	"--no-project --no-config --no-cache -q --quiet -v --verbose --offline --native-tls --refresh -U --upgrade " +
+	"--reinstall --compile-bytecode --no-build-isolation --no-sources --all-packages --no-editable --exact " +
+	"--inexact --active --no-active --no-env-file --managed-python --no-managed-python --no-python-downloads " +
+	"--gui-script --script -s --no-progress"
+
+var runners = map[string]runnerSpec{
+	"uv run": {own: ruleRunnerSync, value: uvValue, flags: uvFlags, module: "-m --module",
+		dirs: "--directory --project", index: "--index --index-url --extra-index-url --default-index --find-links -f"},
+	"poetry run": {own: ruleRunnerEnv, value: "-C --directory -P --project", flags: "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-plugins --no-cache --ansi --no-ansi",
+		dirs: "-C --directory -P --project"},
+	"pipenv run": {own: ruleRunnerEnv, value: "--python", flags: "--system -v --verbose -q --quiet", scripts: true},
+	"hatch run": {own: ruleRunnerSync, value: "-e --env -p --project --data-dir --cache-dir --config", flags: "-v --verbose -q --quiet --color --no-color --interactive --no-interactive",
+		scripts: true, envPrefix: true, dirs: "-p --project"},
+	"pdm run": {own: ruleRunnerEnv, value: "-p --project -g --global -r --reporter --venv", flags: "-v --verbose -q --quiet -l --list -s --site-packages --recreate",
+		scripts: true, dirs: "-p --project"},
+	"conda run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+	"mamba run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+	"micromamba run": {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+	"bundle exec":    {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
+	"bundler exec":   {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
+	"pnpm exec": {own: ruleLocalBin, value: "-C --dir --filter -F --workspace-concurrency --reporter --resume-from",
+		flags: "-r --recursive --parallel --no-bail --bail --if-present --report-summary --reverse --sort --no-sort --stream --silent -s",
+		dirs:  "-C --dir"},
+	"yarn exec": {own: ruleLocalBin},
+	"coverage run": {own: ruleRunnerEnv, value: "--source --omit --include --rcfile --context --concurrency --data-file",
+		flags: "-p --parallel-mode -a --append --branch -L --pylib --timid --debug --save-signal", module: "-m --module"},
+}
+
+// runnerCheck returns the check of the runner row named key ("uv run").
+func runnerCheck(key string) func(c *call) {
+	verb := key[strings.LastIndexByte(key, ' ')+1:]
+	return func(c *call) {
+		key := c.name + " " + verb
+		spec := runners[key]
+		rest, ok := afterWord(c, verb)
+		if !ok {
+			c.raise(ruleRunnerOption)
+			return
+		}
+		i := 0
+	opts:
+		for ; i < len(rest); i++ {
+			a := rest[i]
+			if a.dyn {
+				break
+			}
+			if a.val == "--" {
+				i++
+				break
+			}
+			if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+				break
+			}
+			name, val, glued := strings.Cut(a.val, "=")
+			value := func() (arg, bool) {
+				if glued {
+					v := a
+					v.val = val
+					return v, true
+				}
+				if i+1 < len(rest) {
+					return rest[i+1], true
+				}
+				return arg{}, false
+			}
+			switch {
+			case spec.module != "" && hasWord(spec.module, name):
+				mod, ok := value()
+				if !glued {
+					i++
+				}
+				if !ok {
+					c.raise(ruleInline)
+					return
+				}
+				argv := append([]arg{{val: "python", pos: mod.pos}, {val: "-m", pos: mod.pos}, mod}, rest[i+1:]...)
+				c.w.inner(c, key, argv, c.stdin)
+				return
+			case hasWord(spec.index, name):
+				c.raise(ruleRunnerIndex)
+			case hasWord(spec.dirs, name):
+				if v, ok := value(); ok {
+					if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+						c.raise(ruleRunnerElse)
+					}
+				}
+			}
+			switch {
+			case hasWord(spec.value, name):
+				if !glued {
+					i++
+				}
+			case hasWord(spec.flags, name) || glued || strings.HasPrefix(name, "--no-"):
+			case spec.module != "" && hasWord(spec.module, name):
+			default:
+				if len(name) > 2 && name[1] != '-' && hasWord(spec.value, name[:2]) {
+					continue opts // -p3.12: a value glued to a short option
+				}
+				c.raise(ruleRunnerOption)
+			}
+		}
+		if i >= len(rest) {
+			c.raise(ruleRunnerAlone)
+			return
+		}
+		argv := rest[i:]
+		if spec.module != "" && !argv[0].dyn && strings.HasSuffix(argv[0].val, ".py") {
+			// coverage run x.py, uv run x.py: python runs the file
+			argv = append([]arg{{val: "python", pos: argv[0].pos}}, argv...)
+		}
+		if spec.scripts && !argv[0].dyn {
+			name := argv[0].val
+			if spec.envPrefix {
+				if env, script, ok := strings.Cut(name, ":"); ok && !strings.Contains(env, "/") {
+					name = script
+				}
+			}
+			if safeScripts[name] || !knownProgram(name) {
+				// a script of the project, judged by its name as npm's are
+				c.raise(scriptRuleFor(name, true))
+				if !knownProgram(name) {
+					return
+				}
+			}
+			if name != argv[0].val {
+				argv = append([]arg{{val: name, pos: argv[0].pos}}, argv[1:]...)
+			}
+		}
+		c.w.inner(c, key, argv, c.stdin)
+	}
+}
+
+// afterWord returns the arguments after the first operand of c, which
+// must be word (the runner's verb: run, exec); options before it belong
+// to the program and are skipped with their values.
+func afterWord(c *call, word string) ([]arg, bool) {
+	valueOpts := ""
+	if t := lookupTool(c.name); t != nil {
+		valueOpts = t.valueOpts
+	}
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.dyn {
+			return nil, false
+		}
+		if strings.HasPrefix(a.val, "-") && a.val != "-" && a.val != "--" {
+			if hasWord(valueOpts, a.val) {
+				i++
+			}
+			continue
+		}
+		if a.val != word {
+			return nil, false
+		}
+		return c.args[i+1:], true
+	}
+	return nil, false
+}
+
+// knownProgram reports a program the tables or handlers judge.
+func knownProgram(name string) bool {
+	return handlers[name] != nil || lookupTool(name) != nil ||
+		strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") || strings.Contains(name, "/")
+}
+
+// scriptOrBin judges `yarn NAME` and `bun NAME`, which run the project
+// script NAME, or else the program NAME installed in node_modules/.bin: a
+// build, test or lint script by its name, a known program as that
+// program, anything else by its name as a script.
+func scriptOrBin(c *call, ws []arg) {
+	if len(ws) == 0 || ws[0].dyn {
+		return
+	}
+	name := ws[0].val
+	if safeScripts[name] || !knownProgram(name) || strings.Contains(name, "/") {
+		c.raise(scriptRuleFor(name, false))
+		return
+	}
+	for i, a := range c.args {
+		if a.pos == ws[0].pos && a.val == ws[0].val && !a.dyn {
+			c.raise(ruleLocalBin)
+			c.w.inner(c, c.name, c.args[i:], c.stdin)
+			return
+		}
+	}
+	c.raise(scriptRuleFor(name, false))
+}
+
+// npxLocalOnly reports `npx --no NAME` and `npm exec --no`: they refuse
+// to download, so what runs is a program already installed in the
+// project.
+func npxLocalOnly(args []arg) bool {
+	for _, a := range args {
+		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "--" {
+			return false
+		}
+		if a.val == "--no" || a.val == "--no-install" || a.val == "--yes=false" {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonModules are the modules of Python's standard library that
+// development runs with python -m, by what they do. Any other module is
+// judged as the program of the same name (python -m pytest is pytest,
+// python -m pre_commit is pre-commit).
+var pythonModules = map[string]rule{
+	"venv":        r("python-venv", Medium, "creates a virtual environment for the project"),
+	"unittest":    buildRule,
+	"doctest":     buildRule,
+	"compileall":  r("python-compile", Medium, "compiles Python files to bytecode next to them"),
+	"py_compile":  r("python-compile", Medium, "compiles Python files to bytecode next to them"),
+	"build":       buildRule,
+	"ensurepip":   pkgInstall,
+	"tabnanny":    lintRule,
+	"json.tool":   readFiles,
+	"site":        r("python-info", Minimal, "prints Python's search path and settings"),
+	"sysconfig":   r("python-info", Minimal, "prints Python's search path and settings"),
+	"platform":    r("python-info", Minimal, "prints Python's search path and settings"),
+	"http.server": serverRule,
+	"pydoc":       r("python-module-doc", Medium, "prints or writes documentation of Python modules"),
+}
+
+// pythonModule judges python -m MOD ARGS.
+func pythonModule(c *call, mod arg, rest []arg) flow {
+	if ru, ok := pythonModules[mod.val]; ok {
+		c.raise(ru)
+		switch mod.val {
+		case "pydoc":
+			if hasOpt(rest, "-p -b") {
+				c.raise(serverRule)
+			}
+		case "http.server", "json.tool", "site", "sysconfig", "platform":
+		default:
+			// what it creates or compiles must be in the workspace
+			for _, t := range valueArgs(rest, "-d -x -i -o -j -r -e --prompt --upgrade-deps -p -k", "") {
+				if ru, bad := c.w.writeInto(t); bad && ru.level > Low {
+					c.raise(ru)
+				}
+			}
+		}
+		return flow{kind: flowData}
+	}
+	name := mod.val
+	if !knownProgram(name) && strings.Contains(name, "_") && knownProgram(strings.ReplaceAll(name, "_", "-")) {
+		name = strings.ReplaceAll(name, "_", "-")
+	}
+	if strings.Contains(name, "/") {
+		c.raise(ruleUnknown)
+		return flow{kind: flowData}
+	}
+	return c.w.dispatch(c, append([]arg{{val: name, pos: mod.pos}}, rest...))
+}
+
+// coverageSubs: coverage run is a runner; the reports write files.
+var coverageSubs = []sub{
+	s("run", ruleRunnerEnv), s("report", r("coverage-report", Minimal, "prints a coverage report from the data file")),
+	s("debug", r("coverage-report", Minimal, "prints a coverage report from the data file")),
+	s("html", r("coverage-write", Low, "writes a coverage report into the workspace")),
+	s("xml", r("coverage-write", Low, "writes a coverage report into the workspace")),
+	s("json", r("coverage-write", Low, "writes a coverage report into the workspace")),
+	s("lcov", r("coverage-write", Low, "writes a coverage report into the workspace")),
+	s("annotate", r("coverage-write", Low, "writes a coverage report into the workspace")),
+	s("combine", r("coverage-write", Low, "writes a coverage report into the workspace")),
+	s("erase", r("coverage-write", Low, "writes a coverage report into the workspace")),
+}
+
+func init() {
+	for _, g := range [][]tool{devTools, everydayTools} {
+		setRunners(g)
+	}
+	for k := range coverageSubs {
+		if coverageSubs[k].words == "run" {
+			coverageSubs[k].check = runnerCheck("coverage run")
+		}
+	}
+}
+
+// setRunners gives the runner rows of tools their own rule and check.
+func setRunners(tools []tool) {
+	for i := range tools {
+		t := &tools[i]
+		for n := range strings.FieldsSeq(t.names) {
+			for k := range t.subs {
+				key := n + " " + t.subs[k].words
+				if spec, ok := runners[key]; ok {
+					t.subs[k].rule = spec.own
+					t.subs[k].check = runnerCheck(key)
+				}
+			}
+		}
+	}
+}
