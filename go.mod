@@ -1,4 +1,4 @@
-module github.com/permguard/permguard
+module github.com/agent-permguard/permguard
 
 go 1.26.0
 

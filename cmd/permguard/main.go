@@ -8,7 +8,7 @@ package main
 import (
 	"os"
 
-	"github.com/permguard/permguard/internal/cli"
+	"github.com/agent-permguard/permguard/internal/cli"
 )
 
 func main() {

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/notify"
-	"github.com/permguard/permguard/internal/prompt"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/prompt"
 )
 
 // recorder is a notifier that keeps what it was given.

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/audit"
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/audit"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 func TestNewCmdCheck(t *testing.T) {

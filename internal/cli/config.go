@@ -16,8 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // settingsIO is what every settings command works with: the streams and

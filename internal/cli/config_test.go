@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // notShown are the fields of settings.Effective that hold a setting but

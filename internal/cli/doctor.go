@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/audit"
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/install"
-	"github.com/permguard/permguard/internal/sandbox"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/audit"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/install"
+	"github.com/agent-permguard/permguard/internal/sandbox"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // DoctorOptions is everything `permguard doctor` works from.

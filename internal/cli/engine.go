@@ -4,12 +4,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/notify"
-	"github.com/permguard/permguard/internal/person"
-	"github.com/permguard/permguard/internal/prompt"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/person"
+	"github.com/agent-permguard/permguard/internal/prompt"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // callOptions is what every command that judges a call (check, hook,

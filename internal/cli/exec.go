@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/sandbox"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // ExecOptions is everything `permguard exec` works from.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/sandbox"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // execCall is what a fake Exec was asked to run.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/guard"
 )
 
 // ExplainOptions is everything `permguard explain` works from.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // Colour only on a terminal, and never with NO_COLOR or TERM=dumb.

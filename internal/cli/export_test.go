@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/notify"
 )
 
 // SetTestNotifier makes the permguard command of the test binary append

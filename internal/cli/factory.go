@@ -4,7 +4,7 @@ import (
 	"io/fs"
 	"time"
 
-	"github.com/permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/notify"
 )
 
 // Factory holds what commands need from the process. Everything is injected

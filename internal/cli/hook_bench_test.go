@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // BenchmarkHookInProcess is one hook call without process start-up: read,

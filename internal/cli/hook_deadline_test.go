@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // lockedBuffer is written by the deadline's goroutine and read by the test.

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 // FuzzHook: whatever the bytes on stdin and whatever --agent, permguard

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/install"
+	"github.com/agent-permguard/permguard/internal/install"
 )
 
 // sayList joins names the way a sentence lists them: "a, b or c".

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/install"
+	"github.com/agent-permguard/permguard/internal/install"
 )
 
 // TestInstallTargetsHaveScripts: every agent install knows has a

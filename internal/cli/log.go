@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/audit"
-	"github.com/permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/audit"
+	"github.com/agent-permguard/permguard/internal/guard"
 )
 
 // LogOptions is everything `permguard log` works from.

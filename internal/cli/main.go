@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/notify"
 )
 
 // Main runs permguard with the process's arguments, streams and environment,

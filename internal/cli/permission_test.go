@@ -3,7 +3,7 @@ package cli
 import (
 	"testing"
 
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 func TestParsePermission(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 var overrideKeys = guard.OverrideKeys

@@ -12,8 +12,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/permguard/permguard/internal/cli"
-	"github.com/permguard/permguard/internal/sandbox"
+	"github.com/agent-permguard/permguard/internal/cli"
+	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // TestMain lets the test binary run as permguard itself: scripts say

@@ -5,8 +5,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // parentProcess identifies our parent process: its pid and, where /proc

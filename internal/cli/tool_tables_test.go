@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/guard"
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 // toolTables: each agent's tools as its current release names them

@@ -3,8 +3,8 @@ package guard
 import (
 	"fmt"
 
-	"github.com/permguard/permguard/internal/audit"
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/audit"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 // audit logs the final outcome.

@@ -3,8 +3,8 @@ package guard
 import (
 	"testing"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 var (

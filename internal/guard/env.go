@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 // Env is everything permguard takes from the environment, read once by

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 // TestReadEnv checks what is read, and that a relative path is never

@@ -1,10 +1,10 @@
 package guard
 
 import (
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/person"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/person"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // Evaluation is what permguard concluded about one call: the verdict after

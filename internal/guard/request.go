@@ -4,9 +4,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/person"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/person"
 )
 
 // Via is the command through which a call came: the "via" of the audit log.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // AddAllowRule saves pattern as an allow rule at level in the user's

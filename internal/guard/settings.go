@@ -3,7 +3,7 @@ package guard
 import (
 	"fmt"
 
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // SettingsOptions turns the environment into settings.Options, with the

@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/person"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/person"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // Settle carries out the outcome of design §4: it asks a person at the

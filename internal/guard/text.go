@@ -22,10 +22,10 @@ import (
 	"io"
 	"strings"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/person"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/person"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 const msgPowerShell = "is a PowerShell command: permguard reads POSIX shell only, so what it does is unknown"

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 // classifyEnv returns where call runs. The workspace is --cwd, else the

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/permguard/permguard/internal/classify"
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 // TestProtectedFromRegistry: for every agent install knows, writing or

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // A saved allow rule without a wildcard matches one command line exactly:

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // editConfig applies edit to the JSON configuration at o.Path and writes

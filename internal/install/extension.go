@@ -7,8 +7,8 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/permguard/permguard/integrations"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/integrations"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // installExtension writes permguard's extension for an agent without

@@ -16,8 +16,8 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/permguard/permguard/internal/hook"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // A Target is an agent install knows, with the dialect that its hook

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/integrations"
-	"github.com/permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/integrations"
+	"github.com/agent-permguard/permguard/internal/hook"
 )
 
 const exe = "/usr/local/bin/permguard"

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // A Problem is something in or around an installed entry that keeps the

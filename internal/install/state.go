@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/permguard/permguard/integrations"
-	"github.com/permguard/permguard/internal/settings"
+	"github.com/agent-permguard/permguard/integrations"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // Found is what is in one place install writes to, as doctor reports it.

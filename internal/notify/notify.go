@@ -15,7 +15,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/permguard/permguard/internal/person"
+	"github.com/agent-permguard/permguard/internal/person"
 )
 
 // Message and Notifier are package person's, so that the engine can

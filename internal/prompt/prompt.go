@@ -15,7 +15,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/permguard/permguard/internal/person"
+	"github.com/agent-permguard/permguard/internal/person"
 )
 
 // The vocabulary of asking is package person's, so that the engine can

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // effective builds settings from a global file and, optionally, an

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // BenchmarkLoad is Load on every call of check and hook: a global file

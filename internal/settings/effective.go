@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // Effective is the settings in force, each value with where it came from.

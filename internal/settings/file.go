@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // Caps on list sizes (design §5): past them, the rest is dropped with a

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 var globalSrc = Source{Kind: FromGlobal, Name: "/cfg/settings.json"}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // File names and places (design §5).

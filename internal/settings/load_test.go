@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // layout is a machine for Load: a config dir, a state dir, a managed file

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // SessionsFile is the name, in the state directory, of what people

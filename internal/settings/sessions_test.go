@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 func TestSessionApprovals(t *testing.T) {

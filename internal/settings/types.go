@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/classify"
 )
 
 // Permission is an effective permission level: one of the classifier's
