@@ -952,6 +952,11 @@ func (w *walker) callFunction(c *call, defs []funcDef) flow {
 		c.raise(ruleFuncDepth)
 		return flow{kind: flowData}
 	}
+	if w.followCut {
+		// past the budget: the body was judged where it was defined, with
+		// its arguments unknown, and binding them again costs per call
+		return flow{kind: flowData}
+	}
 	w.funcDepth++
 	defer func() { w.funcDepth-- }()
 	restore := w.positionalArgs(c.args)
