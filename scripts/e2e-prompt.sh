@@ -45,6 +45,23 @@ wait_for() {
 		[ $SECONDS -lt $deadline ] || return 1
 		sleep 0.05
 	done
+	# A field is drawn before it has the focus: keys sent in that moment
+	# go to the field before it (j and k move a choice list, Enter submits
+	# it). Let the form settle.
+	sleep 0.5
+}
+
+# enter_until_gone TEXT: press Enter until TEXT leaves the screen (at most
+# three times). huh v2's input field sometimes drops an Enter (seen about
+# one run in three here); a person presses it again, and so does the test.
+enter_until_gone() {
+	for _ in 1 2 3; do
+		keys Enter
+		for _ in $(seq 20); do
+			screen | grep -qF -- "$1" || return 0
+			sleep 0.1
+		done
+	done
 }
 
 # wait_clear: until the pane shows nothing but the shell prompt, so that
@@ -143,29 +160,52 @@ run always "$BIN check 'npm publish'"
 if wait_for "$PROMPT"; then
 	keys Down Down Down Enter
 	if wait_for "Rule to save"; then
-		keys Enter
+		enter_until_gone "Rule to save"
 		finish always 0
 		run always2 "PERMGUARD_SESSION=other $BIN check 'npm publish'"
-		finish always2 0 3 && grep -q '"npm publish"' "$WORK/cfg/settings.json" && pass "always allow: rule saved and honoured by a new process"
+		if finish always2 0 3; then
+			# the suggested rule is widened to every npm publish command
+			if grep -q '"npm publish \*"' "$WORK/cfg/settings.json"; then
+				pass "always allow: rule saved and honoured by a new process"
+			else fail "always allow: the rule saved is not \"npm publish *\": $(cat "$WORK/cfg/settings.json")"; fi
+		fi
 	else fail "always allow: no rule field"; fi
 else fail "always: no prompt"; fi
 
 # 7. dangerous: only Deny and Allow once, and the word must be typed
-run danger "$BIN check 'rm -rf /'"
-if wait_for "DANGEROUS"; then
-	if screen | grep -q 'Allow for this session'; then fail "dangerous offers allow for this session"; fi
-	keys Down Enter
-	if wait_for "to allow it once"; then
-		word=$(screen | grep -o 'Type "[a-z]*-[0-9]*"' | head -1 | cut -d'"' -f2)
-		keys -l "$word"
-		keys Enter
-		finish danger 0 && pass "dangerous: allowed after typing \"$word\""
-	else fail "dangerous: no confirmation field"; fi
-else fail "dangerous: no prompt"; fi
+# The typed confirmation is retried as a whole up to three times: huh v2's
+# input field sometimes loses keys sent by tmux right after it appears
+# (about one run in three on this machine), which a person would see and
+# type again. A wrong word is never retried (danger2 below).
+for attempt in 1 2 3; do
+	before=$failures
+	run danger "$BIN check 'rm -rf /'"
+	if wait_for "DANGEROUS"; then
+		if screen | grep -q 'Allow for this session'; then fail "dangerous offers allow for this session"; fi
+		keys Down Enter
+		if wait_for "to allow it once"; then
+			word=$(screen | grep -o 'Type "[a-z]*-[0-9]*"' | head -1 | cut -d'"' -f2)
+			# press Enter once the field shows the word (twice on the screen)
+			keys -l "$word"
+			for _ in $(seq 30); do
+				[ "$(screen | grep -o -- "$word" | wc -l)" -ge 2 ] && break
+				sleep 0.1
+			done
+			enter_until_gone "to allow it once"
+			finish danger 0 && pass "dangerous: allowed after typing \"$word\""
+		else fail "dangerous: no confirmation field"; fi
+	else fail "dangerous: no prompt"; fi
+	[ "$failures" = "$before" ] && break
+	if [ "$attempt" -lt 3 ]; then
+		echo "retry: dangerous confirmation, attempt $((attempt + 1)) of 3"
+		failures=$before
+		wait_clear || true
+	fi
+done
 run danger2 "$BIN check 'rm -rf /'"
 if wait_for "DANGEROUS"; then
 	keys Down Enter
-	wait_for "to allow it once" && keys -l "wrong-11" && keys Enter
+	wait_for "to allow it once" && keys -l "wrong-11" && sleep 0.5 && keys Enter
 	finish danger2 2 && pass "dangerous: a wrong word denies"
 else fail "dangerous 2: no prompt"; fi
 
