@@ -107,9 +107,10 @@ bench:
 budget:
 	scripts/bench-budget.sh
 
-## bench-hook: whole-process permguard hook against a hello-world (needs hyperfine)
-bench-hook:
-	scripts/bench-hook.sh
+## bench-hook: whole-process permguard hook against a hello-world, interleaved
+## (python3, Linux); BENCHFLAGS=--compare OTHER adds another binary's rows
+bench-hook: build
+	GO=$(GO) python3 scripts/bench-hook.py --bin $(BIN) $(BENCHFLAGS)
 
 ## corpus: score the classifier against other guards' labeled test cases
 # The corpora and their scorer are not in this repository (they hold other

@@ -64,6 +64,7 @@ R=[
  # issue 14: everyday development at the least level a person expects
  (r'^(\\rm|command rm|rm( -[rfi])?) (file\.txt|dir|\*\.tmp|file)$', 'design §2.6: deleting inside the workspace is medium, like make clean'),
  (r"^find \. -name '\*\.\w+' (\| xargs rm|-ok rm)", 'design §2.6: files found below the workspace are deleted inside the workspace: medium, like make clean'),
+ (r'^(mkdir new-dir|touch file\.txt|cp file1 file2|mv file1 file2|ln -s target link|mkdir dir && cd dir && touch file|test -f file \|\| touch file|touch file\{1,2,3\}\.txt|cp file\.\{txt,bak\})$', 'design §1: creating, copying, moving or linking files inside the workspace is writing there (low); footholds, guard files and writes outside keep their levels'),
  (r'^docker (ps|images)$', 'design §2.8: read-only queries of the local container engine (docker ps, images, logs, inspect) are minimal'),
  (r'^chmod (\+x|u\+x|go-w|644|755) (file|script\.sh)$', 'design §1: changing the mode of a file in the workspace is writing there (low); 777, setuid, -R over a directory that matters and guard files stay higher'),
  (r'^python3? -m venv \.venv$', 'creating the project\'s virtual environment is development work (medium), like npm ci (issue 14)'),

@@ -64,6 +64,22 @@ enter_until_gone() {
 	done
 }
 
+# type_word WORD: type WORD into the focused input field and wait until the
+# field shows it (WORD is then on the screen twice: in the title and in the
+# field). When keys were lost, as a person would, erase the field and type
+# again, at most three times.
+type_word() {
+	for _ in 1 2 3; do
+		keys -l "$1"
+		for _ in $(seq 30); do
+			[ "$(screen | grep -o -- "$1" | wc -l)" -ge 2 ] && return 0
+			sleep 0.1
+		done
+		for _ in $(seq $((${#1} + 8))); do keys BSpace; done
+		sleep 0.5
+	done
+}
+
 # wait_clear: until the pane shows nothing but the shell prompt, so that
 # text left by the previous command cannot be mistaken for the next
 # command's prompt (keys sent too early land in the shell, not the form).
@@ -185,14 +201,11 @@ for attempt in 1 2 3; do
 		keys Down Enter
 		if wait_for "to allow it once"; then
 			word=$(screen | grep -o 'Type "[a-z]*-[0-9]*"' | head -1 | cut -d'"' -f2)
-			# press Enter once the field shows the word (twice on the screen)
-			keys -l "$word"
-			for _ in $(seq 30); do
-				[ "$(screen | grep -o -- "$word" | wc -l)" -ge 2 ] && break
-				sleep 0.1
-			done
+			type_word "$word"
+			typed_screen=$(screen)
 			enter_until_gone "to allow it once"
-			finish danger 0 && pass "dangerous: allowed after typing \"$word\""
+			finish danger 0 && pass "dangerous: allowed after typing \"$word\"" ||
+				{ echo "--- screen before Enter:" >&2; printf '%s\n' "$typed_screen" >&2; }
 		else fail "dangerous: no confirmation field"; fi
 	else fail "dangerous: no prompt"; fi
 	[ "$failures" = "$before" ] && break
@@ -205,7 +218,11 @@ done
 run danger2 "$BIN check 'rm -rf /'"
 if wait_for "DANGEROUS"; then
 	keys Down Enter
-	wait_for "to allow it once" && keys -l "wrong-11" && sleep 0.5 && keys Enter
+	if wait_for "to allow it once"; then
+		keys -l "wrong-11"
+		wait_for "wrong-11" 5 || true
+		enter_until_gone "to allow it once"
+	fi
 	finish danger2 2 && pass "dangerous: a wrong word denies"
 else fail "dangerous 2: no prompt"; fi
 

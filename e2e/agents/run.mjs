@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMock } from './mock.mjs';
 import { AGENTS } from './agents.mjs';
-import { CASES } from './cases.mjs';
+import { CASES, hostileMarkers } from './cases.mjs';
 import { XFAIL } from './xfail.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,8 +45,11 @@ if (!fs.existsSync(realBin)) {
 }
 
 // Where the per-case directories live. Not under the repository (agents look
-// for a project root upwards) and not under /tmp when TMPDIR says otherwise.
-const runRoot = fs.mkdtempSync(path.join(process.env.E2E_WORK_ROOT || os.tmpdir(), 'permguard-e2e-'));
+// for a project root upwards), and not under a temporary directory either:
+// the build sandbox (issue 17) leaves those writable, and each case's fake
+// HOME, whose ~/.bashrc a hostile build attacks, lives here. The home
+// directory is neither; the directory is removed after the run.
+const runRoot = fs.mkdtempSync(path.join(process.env.E2E_WORK_ROOT || os.homedir(), 'permguard-e2e-'));
 
 function sh(s) {
   return `'${String(s).replace(/'/g, `'\\''`)}'`;
@@ -140,6 +143,17 @@ async function runCase(agent, c) {
   ctx.port = port;
   ctx.base = `http://127.0.0.1:${port}`;
   script.calls = agent.tools[c.call.kind](c.call, ctx);
+  if (c.settings) fs.writeFileSync(path.join(ctx.config, 'settings.json'), JSON.stringify(c.settings));
+  if (c.project) {
+    // a repository with a hooks directory, and a HOME with what the
+    // project's code attacks
+    for (const [name, text] of Object.entries(c.project(ctx))) fs.writeFileSync(path.join(ctx.work, name), text);
+    fs.mkdirSync(path.join(ctx.work, '.git/hooks'), { recursive: true });
+    fs.writeFileSync(path.join(ctx.work, '.git/config'), '[core]\n');
+    fs.mkdirSync(path.join(ctx.home, '.ssh'), { recursive: true });
+    fs.writeFileSync(path.join(ctx.home, '.ssh/id_ed25519'), 'SECRET\n');
+    fs.writeFileSync(path.join(ctx.home, '.bashrc'), '# rc\n');
+  }
 
   const wrapper = path.join(ctx.bindir, 'permguard');
   fs.writeFileSync(wrapper, wrapperScript(ctx, c.failure), { mode: 0o755 });
@@ -193,6 +207,7 @@ async function runCase(agent, c) {
       toolCalled: log.some((e) => e.answer && e.answer.call),
       toolResult: withResult.length ? String(withResult[0].toolResult) : null,
       audit: audit.map((a) => ({ decision: a.decision, by: a.by, tool: a.tool, level: a.level, command: a.command })),
+      hostileFound: c.project ? hostileMarkers(ctx) : [],
       hookRuns: fs.readdirSync(ctx.capture).length,
       stdout: r.out.slice(-1500),
       stderr: r.err.slice(-1500),

@@ -64,8 +64,15 @@ var secretHeaders = []string{
 	"private-token:", "x-goog-api-key:", "cookie:", "x-amz-security-token:",
 }
 
-// authSchemes are the first word of an Authorization value, kept as they are.
-var authSchemes = map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true, "bot": true, "apikey": true}
+// authScheme reports the first word of an Authorization value, kept as
+// it is.
+func authScheme(w string) bool {
+	switch strings.ToLower(w) {
+	case "bearer", "basic", "token", "digest", "bot", "apikey":
+		return true
+	}
+	return false
+}
 
 func redactWord(w string, next int) (string, int) {
 	// quotes and brackets around a word are kept as they are
@@ -90,7 +97,7 @@ func redactWord(w string, next int) (string, int) {
 	case nextSecret:
 		return pre + Mask + post, nextNone
 	case nextAuth:
-		if authSchemes[strings.ToLower(core)] {
+		if authScheme(core) {
 			return w, nextAuth
 		}
 		return pre + Mask + post, nextNone
@@ -110,7 +117,7 @@ func redactWord(w string, next int) (string, int) {
 		switch {
 		case value == "":
 			return w, nextAuth
-		case authSchemes[strings.ToLower(value)]:
+		case authScheme(value):
 			return w, nextAuth
 		}
 		return pre + core[:i+len(h)] + Mask + post, nextNone

@@ -12,14 +12,16 @@ import (
 // over a value only known at run time can therefore run anything; over a
 // known value, the substitutions in it are judged.
 
-var ruleArithUnknown = r("arith-unknown", High, "evaluates a value only known at run time as arithmetic, which can run commands (a[$(...)])")
+var ruleArithUnknown = rule{id: "arith-unknown", level: High, why: "evaluates a value only known at run time as arithmetic, which can run commands (a[$(...)])"}
 
 // specialArith are variables whose values are numbers bash sets itself.
-var specialArith = map[string]bool{
-	"RANDOM": true, "SRANDOM": true, "LINENO": true, "SECONDS": true, "EPOCHSECONDS": true, "BASHPID": true,
-	"PPID": true, "UID": true, "EUID": true, "OPTIND": true, "#": true, "?": true, "$": true, "!": true,
-	"HISTCMD": true,
-}
+var specialArith = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"RANDOM": true, "SRANDOM": true, "LINENO": true, "SECONDS": true, "EPOCHSECONDS": true, "BASHPID": true,
+		"PPID": true, "UID": true, "EUID": true, "OPTIND": true, "#": true, "?": true, "$": true, "!": true,
+		"HISTCMD": true,
+	}
+}}
 
 // arith judges the arithmetic expression x. Names it assigns itself
 // (i=0, i++) hold numbers from then on.
@@ -107,7 +109,7 @@ func (w *walker) arithVar(name string, p Pos, snip string) {
 	if hasSub {
 		w.arithValue(strings.TrimSuffix(sub, "]"), p, snip)
 	}
-	if specialArith[base] {
+	if specialArith.get()[base] {
 		return
 	}
 	if v, ok := w.vars[base]; ok {
@@ -128,7 +130,7 @@ func (w *walker) arithValue(v string, p Pos, snip string) {
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool {
 		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 	}) {
-		if isArithName(f) && !specialArith[f] && w.depth < maxReparse {
+		if isArithName(f) && !specialArith.get()[f] && w.depth < maxReparse {
 			if val, ok := w.vars[f]; ok {
 				if val != v {
 					w.depth++

@@ -69,6 +69,8 @@ func limitInputs() map[string]string {
 		"function-calls": "f() { " + strings.Repeat(`"$@"; `, MaxInputBytes/14) + "}; " + strings.Repeat("f ls; ", 400),
 		"alias-uses":     "alias a='" + strings.Repeat("ls;", MaxInputBytes/8) + "'\n" + strings.Repeat("a; ", 400),
 		"value-args":     "a=(" + strings.Repeat("x ", 200) + "); " + strings.Repeat(`ls "${a[@]}"; `, 1000),
+		// more commands than are judged: each is cheap, but 21,000 verdicts are not
+		"commands-many": strings.Repeat("ls;", MaxInputBytes/3-1),
 	}
 }
 
@@ -98,8 +100,40 @@ func TestLimitInputsFailClosed(t *testing.T) {
 		if strings.HasPrefix(name, "braces-") && !v.Dangerous {
 			t.Errorf("%s: got %v dangerous=%v, want dangerous (it ends in rm -rf ~)", name, v.Level, v.Dangerous)
 		}
+		if name == "commands-many" && (v.Level < High || len(v.Commands) > maxCommands+1) {
+			t.Errorf("%s: got %v with %d commands, want high and at most %d", name, v.Level, len(v.Commands), maxCommands+1)
+		}
 		if name == "bash-c-nested" && !v.Dangerous && v.Level < High {
 			t.Errorf("%s: got %v, want at least high", name, v.Level)
+		}
+	}
+}
+
+// TestCommandBudget: past maxCommands the rest of an input is not judged,
+// so the verdict is at least high wherever a harm sits, and a harm judged
+// before the budget ran out keeps its dangerous flag.
+func TestCommandBudget(t *testing.T) {
+	many := strings.Repeat("ls; ", maxCommands)
+	for _, tc := range []struct {
+		name, src     string
+		level         Level
+		dangerous     bool
+		limitReported bool
+	}{
+		{name: "within", src: strings.Repeat("ls; ", maxCommands-1) + "ls", level: Minimal},
+		{name: "over", src: many + "ls", level: High, limitReported: true},
+		{name: "harm-first", src: "rm -rf ~; " + many, level: High, dangerous: true, limitReported: true},
+		{name: "harm-after", src: many + "ls; rm -rf ~", level: High, limitReported: true},
+		{name: "harm-in-function", src: "f() { " + many + "}; f; rm -rf ~", level: High, limitReported: true},
+	} {
+		v := Classify(tc.src, testEnv)
+		limit := false
+		for _, r := range v.Reasons {
+			limit = limit || r.Rule == limitRule.id
+		}
+		if v.Level != tc.level || v.Dangerous != tc.dangerous || limit != tc.limitReported {
+			t.Errorf("%s: got %v dangerous=%v limit=%v, want %v dangerous=%v limit=%v",
+				tc.name, v.Level, v.Dangerous, limit, tc.level, tc.dangerous, tc.limitReported)
 		}
 	}
 }

@@ -9,31 +9,33 @@ import "strings"
 // run instead is not known, so it is high.
 
 var (
-	ruleBuildExec   = r("build-exec", High, "makes the build run another program")
-	ruleBuildFlags  = r("build-exec-flags", High, "passes the compiler an option that loads or runs another program (a plugin, linker or wrapper)")
-	ruleBuildDynOpt = r("build-exec-dynamic", High, "passes the compiler options only known at run time, which could load or run another program")
+	ruleBuildExec   = rule{id: "build-exec", level: High, why: "makes the build run another program"}
+	ruleBuildFlags  = rule{id: "build-exec-flags", level: High, why: "passes the compiler an option that loads or runs another program (a plugin, linker or wrapper)"}
+	ruleBuildDynOpt = rule{id: "build-exec-dynamic", level: High, why: "passes the compiler options only known at run time, which could load or run another program"}
 )
 
 // programVars are the variable names, in make and cmake alike, whose value
 // is a program the build runs: make's implicit-rule programs, the usual
 // toolchain names, and the variables that choose the shell or re-read
 // options.
-var programVars = map[string]bool{
-	"AR": true, "AS": true, "CC": true, "CXX": true, "CPP": true, "FC": true, "F77": true, "PC": true, "CO": true,
-	"GET": true, "LEX": true, "YACC": true, "LINT": true, "M2C": true, "MAKEINFO": true, "TEX": true, "TEXI2DVI": true,
-	"WEAVE": true, "CWEAVE": true, "TANGLE": true, "CTANGLE": true, "RM": true, "LD": true, "NM": true, "STRIP": true,
-	"OBJCOPY": true, "OBJDUMP": true, "RANLIB": true, "READELF": true, "HOSTCC": true, "HOSTCXX": true, "HOSTLD": true,
-	"HOSTAR": true, "CROSS_COMPILE": true, "LLVM": true, "CHECK": true, "INSTALL": true, "PKG_CONFIG": true,
-	"PYTHON": true, "PYTHON3": true, "PERL": true, "RUBY": true, "NODE": true, "NPM": true, "GO": true, "CARGO": true,
-	"RUSTC": true, "JAVA": true, "JAVAC": true, "DOCKER": true, "SED": true, "AWK": true, "SH": true, "BASH": true,
-	"SHELL": true, "MAKESHELL": true, ".SHELLFLAGS": true, "MAKE": true, "MAKEFLAGS": true, "MFLAGS": true,
-	"GNUMAKEFLAGS": true, "MAKEFILES": true, "MAKEOVERRIDES": true, "CCACHE": true, "DISTCC": true,
-	// cmake
-	"CMAKE_LINKER": true, "CMAKE_AR": true, "CMAKE_RANLIB": true, "CMAKE_NM": true, "CMAKE_STRIP": true,
-	"CMAKE_OBJCOPY": true, "CMAKE_OBJDUMP": true, "CMAKE_MAKE_PROGRAM": true, "CMAKE_TOOLCHAIN_FILE": true,
-	"CMAKE_USER_MAKE_RULES_OVERRIDE": true, "CMAKE_PROJECT_INCLUDE": true, "CMAKE_PROJECT_INCLUDE_BEFORE": true,
-	"CMAKE_CROSSCOMPILING_EMULATOR": true, "CMAKE_MODULE_PATH": true, "CMAKE_PREFIX_PATH": true,
-}
+var programVars = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"AR": true, "AS": true, "CC": true, "CXX": true, "CPP": true, "FC": true, "F77": true, "PC": true, "CO": true,
+		"GET": true, "LEX": true, "YACC": true, "LINT": true, "M2C": true, "MAKEINFO": true, "TEX": true, "TEXI2DVI": true,
+		"WEAVE": true, "CWEAVE": true, "TANGLE": true, "CTANGLE": true, "RM": true, "LD": true, "NM": true, "STRIP": true,
+		"OBJCOPY": true, "OBJDUMP": true, "RANLIB": true, "READELF": true, "HOSTCC": true, "HOSTCXX": true, "HOSTLD": true,
+		"HOSTAR": true, "CROSS_COMPILE": true, "LLVM": true, "CHECK": true, "INSTALL": true, "PKG_CONFIG": true,
+		"PYTHON": true, "PYTHON3": true, "PERL": true, "RUBY": true, "NODE": true, "NPM": true, "GO": true, "CARGO": true,
+		"RUSTC": true, "JAVA": true, "JAVAC": true, "DOCKER": true, "SED": true, "AWK": true, "SH": true, "BASH": true,
+		"SHELL": true, "MAKESHELL": true, ".SHELLFLAGS": true, "MAKE": true, "MAKEFLAGS": true, "MFLAGS": true,
+		"GNUMAKEFLAGS": true, "MAKEFILES": true, "MAKEOVERRIDES": true, "CCACHE": true, "DISTCC": true,
+		// cmake
+		"CMAKE_LINKER": true, "CMAKE_AR": true, "CMAKE_RANLIB": true, "CMAKE_NM": true, "CMAKE_STRIP": true,
+		"CMAKE_OBJCOPY": true, "CMAKE_OBJDUMP": true, "CMAKE_MAKE_PROGRAM": true, "CMAKE_TOOLCHAIN_FILE": true,
+		"CMAKE_USER_MAKE_RULES_OVERRIDE": true, "CMAKE_PROJECT_INCLUDE": true, "CMAKE_PROJECT_INCLUDE_BEFORE": true,
+		"CMAKE_CROSSCOMPILING_EMULATOR": true, "CMAKE_MODULE_PATH": true, "CMAKE_PREFIX_PATH": true,
+	}
+}}
 
 // programVarSuffixes end the names of variables that hold a program or a
 // file of build code, whatever the project calls them: TARGET_CC,
@@ -48,7 +50,7 @@ var programVarSuffixes = []string{
 // Names compare in upper case: cmake's Python3_EXECUTABLE is one.
 func namesProgram(name string) bool {
 	up := strings.ToUpper(name)
-	if programVars[up] || envProgram[up] {
+	if programVars.get()[up] || envProgram.get()[up] {
 		return true
 	}
 	for _, s := range programVarSuffixes {
@@ -141,44 +143,50 @@ func buildVarRule(name string, val arg) (rule, bool) {
 // envBuildFlags are the environment variables whose value is compiler or
 // linker options: harmless unless an option runs a program, so they are
 // judged by their value (flagsValue), not by their name.
-var envBuildFlags = map[string]bool{
-	"RUSTFLAGS": true, "CARGO_ENCODED_RUSTFLAGS": true, "RUSTDOCFLAGS": true, "CFLAGS": true, "CXXFLAGS": true,
-	"CPPFLAGS": true, "LDFLAGS": true, "CGO_CFLAGS": true, "CGO_CXXFLAGS": true, "CGO_CPPFLAGS": true,
-	"CGO_LDFLAGS": true, "CGO_FFLAGS": true,
-}
+var envBuildFlags = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"RUSTFLAGS": true, "CARGO_ENCODED_RUSTFLAGS": true, "RUSTDOCFLAGS": true, "CFLAGS": true, "CXXFLAGS": true,
+		"CPPFLAGS": true, "LDFLAGS": true, "CGO_CFLAGS": true, "CGO_CXXFLAGS": true, "CGO_CPPFLAGS": true,
+		"CGO_LDFLAGS": true, "CGO_FFLAGS": true,
+	}
+}}
 
 // envRegistry are the environment variables that change where packages
 // come from or turn off their verification.
-var envRegistry = map[string]bool{
-	"GOPROXY": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOSUMDB": true, "GOPRIVATE": true,
-	"GONOPROXY": true, "PIP_INDEX_URL": true, "PIP_EXTRA_INDEX_URL": true, "PIP_FIND_LINKS": true, "PIP_TRUSTED_HOST": true,
-	"UV_INDEX_URL": true, "UV_EXTRA_INDEX_URL": true, "UV_INDEX": true, "UV_DEFAULT_INDEX": true, "UV_FIND_LINKS": true,
-	"NPM_CONFIG_REGISTRY": true, "npm_config_registry": true, "YARN_REGISTRY": true, "YARN_NPM_REGISTRY_SERVER": true,
-	"BUN_CONFIG_REGISTRY": true, "NODE_TLS_REJECT_UNAUTHORIZED": true, "NPM_CONFIG_STRICT_SSL": true, "npm_config_strict_ssl": true,
-	"GIT_SSL_NO_VERIFY": true, "PYTHONHTTPSVERIFY": true, "CONDA_CHANNELS": true, "GEM_SOURCE": true,
-	"CARGO_REGISTRY_DEFAULT": true, "CARGO_HTTP_CHECK_REVOKE": true, "COMPOSER_REPOSITORIES": true,
-}
+var envRegistry = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"GOPROXY": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOSUMDB": true, "GOPRIVATE": true,
+		"GONOPROXY": true, "PIP_INDEX_URL": true, "PIP_EXTRA_INDEX_URL": true, "PIP_FIND_LINKS": true, "PIP_TRUSTED_HOST": true,
+		"UV_INDEX_URL": true, "UV_EXTRA_INDEX_URL": true, "UV_INDEX": true, "UV_DEFAULT_INDEX": true, "UV_FIND_LINKS": true,
+		"NPM_CONFIG_REGISTRY": true, "npm_config_registry": true, "YARN_REGISTRY": true, "YARN_NPM_REGISTRY_SERVER": true,
+		"BUN_CONFIG_REGISTRY": true, "NODE_TLS_REJECT_UNAUTHORIZED": true, "NPM_CONFIG_STRICT_SSL": true, "npm_config_strict_ssl": true,
+		"GIT_SSL_NO_VERIFY": true, "PYTHONHTTPSVERIFY": true, "CONDA_CHANNELS": true, "GEM_SOURCE": true,
+		"CARGO_REGISTRY_DEFAULT": true, "CARGO_HTTP_CHECK_REVOKE": true, "COMPOSER_REPOSITORIES": true,
+	}
+}}
 
-var ruleEnvRegistry = r("env-registry", High, "sets an environment variable that changes where packages are downloaded from, or turns off their verification")
+var ruleEnvRegistry = rule{id: "env-registry", level: High, why: "sets an environment variable that changes where packages are downloaded from, or turns off their verification"}
 
 // goProxyDefaults are GOPROXY values that keep go's own proxy and checks.
-var goProxyDefaults = map[string]bool{
-	"off": true, "direct": true, "https://proxy.golang.org": true, "https://proxy.golang.org,direct": true,
-}
+var goProxyDefaults = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"off": true, "direct": true, "https://proxy.golang.org": true, "https://proxy.golang.org,direct": true,
+	}
+}}
 
 // envJudgedByValue reports the variables envValueRule judges, which
 // envRule therefore leaves alone.
-func envJudgedByValue(name string) bool { return envBuildFlags[name] || envRegistry[name] }
+func envJudgedByValue(name string) bool { return envBuildFlags.get()[name] || envRegistry.get()[name] }
 
 // envValueRule judges setting a variable to val for a command or a shell.
 func envValueRule(name string, val *arg) (rule, bool) {
 	switch {
-	case envRegistry[name]:
-		if name == "GOPROXY" && val != nil && !val.dyn && goProxyDefaults[val.val] {
+	case envRegistry.get()[name]:
+		if name == "GOPROXY" && val != nil && !val.dyn && goProxyDefaults.get()[val.val] {
 			return rule{}, false
 		}
 		return ruleEnvRegistry, true
-	case envBuildFlags[name]:
+	case envBuildFlags.get()[name]:
 		if val == nil {
 			return ruleBuildDynOpt, true
 		}

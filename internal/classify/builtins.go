@@ -9,7 +9,7 @@ import (
 // read PATH sets PATH like PATH=..., compgen -C runs a command, set -k
 // turns NAME=value arguments into environment.
 
-var ruleBuiltin = r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")
+var ruleBuiltin = rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}
 
 // assignTarget judges a builtin assigning the variable named by a (read
 // NAME, printf -v NAME, mapfile NAME): like NAME=value with an unknown

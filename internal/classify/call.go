@@ -50,6 +50,8 @@ type flow struct {
 	// found is where the files lie that find lists on its output, as a
 	// path for the command that reads them (xargs rm); nil when unknown
 	found *arg
+	// from is the file a < redirect reads, when its name is static
+	from *arg
 }
 
 // call is one simple command being classified, after wrappers were
@@ -95,7 +97,7 @@ func (c *call) raiseMsg(ru rule, msg string) {
 		c.out.Reasons = make([]Reason, 0, 2)
 	}
 	c.out.Reasons = append(c.out.Reasons, Reason{
-		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous,
+		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, ProjectCode: ru.project,
 		Message: msg, Pos: c.pos, Snippet: c.snippet,
 	})
 	if ru.level > c.out.Level {
@@ -108,6 +110,19 @@ func (c *call) raiseMsg(ru rule, msg string) {
 	if ru.sends {
 		c.sendsCheck()
 	}
+}
+
+// raiseRunFile raises ru for running the file a names: as the project's
+// own code (design §4, sandboxed allow) when a lies inside the workspace,
+// where the agent writes; a file in a temporary directory, the home
+// directory or anywhere else is not the project's.
+func (c *call) raiseRunFile(ru rule, a arg) {
+	if !a.dyn && !a.tmp && !a.net {
+		if pl, _ := c.w.placeOf(a); pl == placeWorkspace {
+			ru = projectCode(ru)
+		}
+	}
+	c.raise(ru)
 }
 
 // hasOpt reports whether any option in opts (space-separated) is present.

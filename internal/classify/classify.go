@@ -56,8 +56,11 @@ type walker struct {
 
 	vars      map[string]string // static values assigned so far, for $x in the command position
 	tmpdirSet bool              // this input assigns TMPDIR: $TMPDIR is no longer known to be temporary
-	assoc     map[string]bool   // associative arrays declared so far (their subscripts are strings)
-	intVars   map[string]bool   // integer variables (declare -i): what is assigned is arithmetic
+	// overCommands: the input ran past maxCommands; what is left is not
+	// walked, and the verdict is at least high (rule input-limit)
+	overCommands bool
+	assoc        map[string]bool // associative arrays declared so far (their subscripts are strings)
+	intVars      map[string]bool // integer variables (declare -i): what is assigned is arithmetic
 
 	// the rest of the data flow state (dataflow.go, written.go)
 	arrays     map[string][]string // indexed arrays with known elements
@@ -353,6 +356,9 @@ func (w *walker) walkFile(f *syntax.File, src string, base *Pos) {
 
 func (w *walker) stmts(list []*syntax.Stmt) {
 	for _, s := range list {
+		if w.overCommands {
+			return
+		}
 		w.stmt(s, flow{})
 	}
 }

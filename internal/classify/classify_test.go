@@ -34,19 +34,27 @@ func allCases() [][]classifyCase {
 func TestClassifyTable(t *testing.T) {
 	for _, table := range allCases() {
 		for _, tc := range table {
-			v := Classify(tc.cmd, testEnv)
-			if v.Level != tc.level || v.Dangerous != tc.dangerous {
-				t.Errorf("Classify(%q) = %v dangerous=%v (rules %s), want %v dangerous=%v",
-					tc.cmd, v.Level, v.Dangerous, ruleIDs(v), tc.level, tc.dangerous)
-				continue
-			}
-			if tc.rule != "" && !slices.Contains(strings.Fields(ruleIDs(v)), tc.rule) {
-				t.Errorf("Classify(%q) rules = %s, want rule %s", tc.cmd, ruleIDs(v), tc.rule)
-			}
-			if len(v.Reasons) == 0 {
-				t.Errorf("Classify(%q) has no reasons", tc.cmd)
-			}
+			checkCase(t, tc, testEnv)
 		}
+	}
+}
+
+// checkCase classifies tc's command in env and reports where the verdict
+// differs from the row: level, dangerous flag, the rule it names, and a
+// verdict with no reasons.
+func checkCase(t *testing.T, tc classifyCase, env Env) {
+	t.Helper()
+	v := Classify(tc.cmd, env)
+	if v.Level != tc.level || v.Dangerous != tc.dangerous {
+		t.Errorf("Classify(%q) = %v dangerous=%v (rules %s), want %v dangerous=%v",
+			tc.cmd, v.Level, v.Dangerous, ruleIDs(v), tc.level, tc.dangerous)
+		return
+	}
+	if tc.rule != "" && !slices.Contains(strings.Fields(ruleIDs(v)), tc.rule) {
+		t.Errorf("Classify(%q) rules = %s, want rule %s", tc.cmd, ruleIDs(v), tc.rule)
+	}
+	if len(v.Reasons) == 0 {
+		t.Errorf("Classify(%q) has no reasons", tc.cmd)
 	}
 }
 
@@ -135,6 +143,10 @@ var classifyCases = []classifyCase{
 	minimal("bash --version", "version-or-help"),
 	minimal("set -euo pipefail", "set-option"),
 	minimal("export FOO=bar", "assign"),
+	// the archive is unknown here, so extraction at the root is dangerous too
+	dangerous("export TAR_OPTIONS=--to-command=sh; tar -xf x.tar", "env-changes-program"),
+	high("export TAR_OPTIONS=--to-command=sh", "env-changes-program"),
+	dangerous("UNZIP=-d/tmp/x unzip x.zip", "env-changes-program"),
 	minimal("time ls", "read-only"),
 	minimal("timeout 5 ls", "read-only"),
 	minimal("nice -n 10 ls", "read-only"),
@@ -180,10 +192,10 @@ var classifyCases = []classifyCase{
 	medium("python -m pytest -q", "build"),
 	medium("cargo build --release", "build"),
 	medium("cargo clippy -- -D warnings", "lint"),
-	medium("mkdir -p build && touch build/.keep", "file-create"),
-	medium("cp a.txt b.txt", "file-copy"),
-	medium("mv old.go new.go", "file-move"),
-	medium("ln -s target link", "file-link"),
+	low("mkdir -p build && touch build/.keep", "file-create"),
+	low("cp a.txt b.txt", "file-copy"),
+	low("mv old.go new.go", "file-move"),
+	low("ln -s target link", "file-link"),
 	medium("git add -A && git commit -m 'msg'", "git-local"),
 	medium("git checkout -b feature", "git-local"),
 	medium("git switch main", "git-local"),

@@ -4,26 +4,33 @@ import "strings"
 
 // Rules shared by many rows.
 var (
-	readFiles  = r("read-only", Minimal, "reads files or prints information without changing anything")
-	searchRule = r("search", Minimal, "searches files")
-	infoRule   = r("system-info", Minimal, "prints information about the system")
-	textRule   = r("text-filter", Minimal, "transforms text as it passes through")
-	archiveW   = r("archive-write", Low, "packs or unpacks files")
-	editorRule = r("editor", High, "opens an interactive program that can change any file")
-	netRule    = sends(r("network", High, "talks to the network"))
-	procRead   = r("process-info", High, "lists the open files and connections of every process")
-	termRule   = r("terminal", Minimal, "changes how the terminal displays output")
+	readFiles  = rule{id: "read-only", level: Minimal, why: "reads files or prints information without changing anything"}
+	searchRule = rule{id: "search", level: Minimal, why: "searches files"}
+	infoRule   = rule{id: "system-info", level: Minimal, why: "prints information about the system"}
+	textRule   = rule{id: "text-filter", level: Minimal, why: "transforms text as it passes through"}
+	archiveW   = rule{id: "archive-write", level: Low, why: "packs or unpacks files"}
+	editorRule = rule{id: "editor", level: High, why: "opens an interactive program that can change any file"}
+	netRule    = rule{id: "network", level: High, why: "talks to the network", sends: true}
+	procRead   = rule{id: "process-info", level: High, why: "lists the open files and connections of every process"}
+	termRule   = rule{id: "terminal", level: Minimal, why: "changes how the terminal displays output"}
 )
 
-// withOperands raises a call that has any operand (hostname NAME sets the
-// host name; hostname alone prints it).
+// withOperands returns a check that raises a call with any operand to ru
+// (hostname NAME sets the host name; hostname alone prints it).
 func withOperands(ru rule) func(c *call) {
-	return func(c *call) {
-		if len(positional(c.args)) > 0 {
-			c.raise(ru)
-		}
+	return func(c *call) { raiseWithOperands(c, ru) }
+}
+
+// raiseWithOperands is withOperands for a table row: a row's check is a
+// func literal, because a call in a package-level initializer is work at
+// start-up.
+func raiseWithOperands(c *call, ru rule) {
+	if len(positional(c.args)) > 0 {
+		c.raise(ru)
 	}
 }
+
+var ruleSetHostname = rule{id: "set-hostname", level: High, why: "changes the machine's host name"}
 
 // coreTools are the everyday programs of a Unix system.
 var coreTools = []tool{
@@ -42,10 +49,10 @@ var coreTools = []tool{
 		execOpts(c, "-k --lesskey-file --lesskey-src --lesskey-content", "loads a key file, which can set commands to run")
 		writeOpts(c, "-o -O --log-file --LOG-FILE")
 	}},
-	{names: "man", rule: r("man", Minimal, "shows a manual page"), check: func(c *call) {
+	{names: "man", rule: rule{id: "man", level: Minimal, why: "shows a manual page"}, check: func(c *call) {
 		execOpts(c, "-P --pager -C --config-file -H --html -X --gxditview", "makes man run another program")
 	}},
-	{names: "info", rule: r("man", Minimal, "shows a manual page"), check: func(c *call) { writeOpts(c, "-o --output") }},
+	{names: "info", rule: rule{id: "man", level: Minimal, why: "shows a manual page"}, check: func(c *call) { writeOpts(c, "-o --output") }},
 	{names: "tree", rule: readFiles, check: func(c *call) {
 		writeOpts(c, "-o")
 		if c.hasOpt("-R") && c.hasOpt("-H") {
@@ -73,12 +80,12 @@ var coreTools = []tool{
 				c.raise(r("print-env", High, "prints the environment of every process, which often holds secrets"))
 			}
 		}},
-	{names: "hostname", rule: infoRule, check: withOperands(r("set-hostname", High, "changes the machine's host name"))},
+	{names: "hostname", rule: infoRule, check: func(c *call) { raiseWithOperands(c, ruleSetHostname) }},
 	{names: "sort", rule: textRule, check: func(c *call) {
 		writeOpts(c, "-o --output")
 		execOpts(c, "--compress-program", "makes sort run another program on its temporary files")
 	}},
-	{names: "uniq", rule: textRule, check: operandWrites(2)},
+	{names: "uniq", rule: textRule, check: func(c *call) { operandWrites(c, 2) }},
 	{names: "shuf iconv", rule: textRule, check: func(c *call) { writeOpts(c, "-o --output") }},
 	{names: "cut tr column paste join comm expand unexpand tsort numfmt expr factor seq yes jless", rule: textRule},
 	{names: "jq gojq", rule: textRule, check: func(c *call) {
@@ -100,7 +107,7 @@ var coreTools = []tool{
 		}
 	}},
 	{names: "diff diff3 cmp colordiff delta difft", rule: readFiles},
-	{names: "patch", rule: r("patch", Low, "applies a diff to files in the workspace"), check: func(c *call) {
+	{names: "patch", rule: rule{id: "patch", level: Low, why: "applies a diff to files in the workspace"}, check: func(c *call) {
 		writeOpts(c, "-o --output")
 		d, dirOK := c.optValue("-d --directory")
 		if dirOK {
@@ -116,25 +123,27 @@ var coreTools = []tool{
 				c.raise(ru)
 			}
 		} else if !c.hasOpt("-o --output --dry-run --check") {
-			// the diff names the files it changes, and nobody has read it
+			// the diff names the files it changes, in header styles,
+			// indentations and -p readings no one reads here as patch
+			// does: not known (design §2.9)
 			if ru, bad := c.w.unknownInto(d); bad {
 				c.raise(ru)
 			}
 		}
 	}},
 	{names: "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum base32 shasum md5", rule: readFiles},
-	{names: "sleep type which whereis help apropos whatis tldr fg bg wait disown clear reset tput", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
-	{names: "getopts return exit break continue dirs caller times compopt logout", rule: r("shell-builtin", Minimal, "a shell builtin or lookup that changes nothing")},
-	{names: "printenv", rule: r("print-env", High, "prints environment variables, which often hold secrets")},
+	{names: "sleep type which whereis help apropos whatis tldr fg bg wait disown clear reset tput", rule: rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}},
+	{names: "getopts return exit break continue dirs caller times compopt logout", rule: rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}},
+	{names: "printenv", rule: rule{id: "print-env", level: High, why: "prints environment variables, which often hold secrets"}},
 	{names: "stty", rule: termRule},
-	{names: "umask", rule: r("umask", Minimal, "sets the default permissions of new files in this shell")},
+	{names: "umask", rule: rule{id: "umask", level: Minimal, why: "sets the default permissions of new files in this shell"}},
 	{names: "lsof", rule: procRead},
-	{names: "netstat ss", rule: r("net-info", Minimal, "lists network connections")},
+	{names: "netstat ss", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}},
 	{names: "ping ping6 traceroute tracepath mtr dig nslookup host whois nc ncat netcat socat telnet ftp", rule: netRule},
 	{names: "http https httpie xh xhs", rule: netRule, check: httpRequestCheck},
 	{names: "aria2c lynx w3m links", rule: netRule},
-	{names: "ip ifconfig route", rule: r("net-config", High, "shows or changes network configuration"),
-		subs: []sub{s("addr", infoRule), s("a", infoRule), s("addr show", infoRule), s("link", infoRule), s("link show", infoRule), s("route", infoRule), s("route show", infoRule), s("r", infoRule), s("neigh", infoRule)},
+	{names: "ip ifconfig route", rule: rule{id: "net-config", level: High, why: "shows or changes network configuration"},
+		subs: []sub{{words: "addr", rule: infoRule}, {words: "a", rule: infoRule}, {words: "addr show", rule: infoRule}, {words: "link", rule: infoRule}, {words: "link show", rule: infoRule}, {words: "route", rule: infoRule}, {words: "route show", rule: infoRule}, {words: "r", rule: infoRule}, {words: "neigh", rule: infoRule}},
 		check: func(c *call) {
 			if c.hasOpt("add del set flush change replace") || len(positional(c.args)) > 2 {
 				for _, a := range c.args {
@@ -172,11 +181,15 @@ var coreTools = []tool{
 				return
 			}
 			if ps := positional(c.args); c.name == "unzip" || strings.HasPrefix(c.name, "7z") && len(ps) > 0 && (ps[0].val == "x" || ps[0].val == "e") {
-				// an archive's members are not known now
-				if !ok {
+				// an archive's members are not known now, unless the
+				// engine listed them (design §2.9)
+				if !ok || countOpt(c.args, "-d", "") > 1 {
 					dir = arg{val: ".", pos: c.pos}
 				}
-				if ru, bad := c.w.unknownInto(dir); bad {
+				pf, pd, plain := plainUnzip(c)
+				if ms, known := c.w.archiveMembers(pf, "zip"); c.name == "unzip" && plain && known {
+					c.extractInto(pd, ms)
+				} else if ru, bad := c.w.unknownInto(dir); bad {
 					c.raise(ru)
 				}
 			}
@@ -193,14 +206,14 @@ var coreTools = []tool{
 		// changes the files it opens without anyone at the keyboard
 		c.guardChanges(positional(c.args), false)
 	}},
-	{names: "open xdg-open gio start explorer", rule: r("open", High, "opens a file or URL in another application")},
+	{names: "open xdg-open gio start explorer", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}},
 	{names: "sysctl", rule: infoRule, check: func(c *call) {
 		if c.hasOpt("-w --write -p --load") || hasAssignArg(c.args) {
 			c.raise(r("sysctl-write", High, "changes kernel settings"))
 		}
 	}},
-	{names: "mktemp", rule: r("mktemp", Low, "creates an empty temporary file or directory")},
-	{names: "ulimit", rule: r("ulimit", Minimal, "limits this shell's resources")},
+	{names: "mktemp", rule: rule{id: "mktemp", level: Low, why: "creates an empty temporary file or directory"}, check: mktempCheck},
+	{names: "ulimit", rule: rule{id: "ulimit", level: Minimal, why: "limits this shell's resources"}},
 	{names: "dos2unix unix2dos", rule: textRule, check: func(c *call) {
 		// they convert the named files in place
 		for _, t := range positional(c.args) {
@@ -209,15 +222,15 @@ var coreTools = []tool{
 			}
 		}
 	}},
-	{names: "ssh-keygen", rule: r("ssh-keygen", High, "creates or changes SSH keys")},
-	{names: "gpg gpg2", rule: r("gpg", High, "uses or changes your GPG keys")},
-	{names: "openssl", rule: r("openssl", Medium, "runs cryptographic operations"), check: func(c *call) {
+	{names: "ssh-keygen", rule: rule{id: "ssh-keygen", level: High, why: "creates or changes SSH keys"}},
+	{names: "gpg gpg2", rule: rule{id: "gpg", level: High, why: "uses or changes your GPG keys"}},
+	{names: "openssl", rule: rule{id: "openssl", level: Medium, why: "runs cryptographic operations"}, check: func(c *call) {
 		writeOpts(c, "-out")
 		execOpts(c, "-engine", "loads a program into openssl")
 	}, subs: []sub{
-		s("s_client", netRule), s("s_server", netRule), s("s_time", netRule), s("ocsp", netRule),
+		{words: "s_client", rule: netRule}, {words: "s_server", rule: netRule}, {words: "s_time", rule: netRule}, {words: "ocsp", rule: netRule},
 	}},
-	{names: "crontab", rule: r("crontab", High, "changes scheduled jobs that run later"),
+	{names: "crontab", rule: rule{id: "crontab", level: High, why: "changes scheduled jobs that run later"},
 		subs: nil,
 		check: func(c *call) {
 			switch {
@@ -225,11 +238,11 @@ var coreTools = []tool{
 				c.raise(danger("crontab-remove", "deletes every scheduled job of the user"))
 			}
 		}},
-	{names: "xclip xsel pbcopy pbpaste wl-copy wl-paste", rule: r("clipboard", Low, "reads or writes the clipboard")},
-	{names: "espeak espeak-ng", rule: r("notify", Minimal, "shows a notification"), check: func(c *call) { writeOpts(c, "-w") }},
-	{names: "notify-send say", rule: r("notify", Minimal, "shows a notification")},
-	{names: "screen tmux zellij", rule: r("multiplexer", High, "starts or drives terminal sessions that keep running")},
-	{names: "at batch", rule: r("schedule", High, "schedules commands to run later")},
+	{names: "xclip xsel pbcopy pbpaste wl-copy wl-paste", rule: rule{id: "clipboard", level: Low, why: "reads or writes the clipboard"}},
+	{names: "espeak espeak-ng", rule: rule{id: "notify", level: Minimal, why: "shows a notification"}, check: func(c *call) { writeOpts(c, "-w") }},
+	{names: "notify-send say", rule: rule{id: "notify", level: Minimal, why: "shows a notification"}},
+	{names: "screen tmux zellij", rule: rule{id: "multiplexer", level: High, why: "starts or drives terminal sessions that keep running"}},
+	{names: "at batch", rule: rule{id: "schedule", level: High, why: "schedules commands to run later"}},
 }
 
 // pagerCommands: less +CMD runs CMD at start, and a CMD of !x runs the
@@ -270,14 +283,12 @@ func writeOpts(c *call, opts string) {
 	}
 }
 
-// operandWrites returns a check for programs whose n-th operand is an
-// output file (uniq IN OUT, xxd IN OUT).
-func operandWrites(n int) func(c *call) {
-	return func(c *call) {
-		if ps := positional(c.args); len(ps) >= n {
-			if ru, bad := c.w.writeRule(ps[n-1]); bad {
-				c.raise(ru)
-			}
+// operandWrites checks programs whose n-th operand is an output file
+// (uniq IN OUT, xxd IN OUT).
+func operandWrites(c *call, n int) {
+	if ps := positional(c.args); len(ps) >= n {
+		if ru, bad := c.w.writeRule(ps[n-1]); bad {
+			c.raise(ru)
 		}
 	}
 }

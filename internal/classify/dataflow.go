@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,19 +28,22 @@ const (
 	maxArrayElems = 256
 	maxVars       = 1024 // variables with a known value
 	maxFieldBytes = 16 << 10
-	maxFuncDepth  = 4  // functions called from functions, each judged with its arguments
-	maxFollows    = 64 // function bodies, alias values and command lines judged again, per input
-	maxFollowWork = MaxInputBytes / 4
-	maxDefs       = 4 // definitions kept per alias, function or hashed name
-	maxFiles      = 64
-	maxMarkers    = 4096
-	markerBase    = 0xF0000 // private use: one rune per dynamic word a value holds
+	maxFuncDepth  = 4 // functions called from functions, each judged with its arguments
+	// maxFuncDepthWord is maxFuncDepth in the rule's reason: spelled out, not
+	// formatted, so that the rule stays static data (TestInitWork).
+	maxFuncDepthWord = "4"
+	maxFollows       = 64 // function bodies, alias values and command lines judged again, per input
+	maxFollowWork    = MaxInputBytes / 4
+	maxDefs          = 4 // definitions kept per alias, function or hashed name
+	maxFiles         = 64
+	maxMarkers       = 4096
+	markerBase       = 0xF0000 // private use: one rune per dynamic word a value holds
 )
 
 var (
-	ruleFuncDepth = r("function-depth", High, fmt.Sprintf("calls functions nested more than %d deep, which permguard does not follow", maxFuncDepth))
-	ruleFollows   = r("follow-limit", High, "uses more functions, aliases or variables than permguard follows in one input; the rest are judged as unknown")
-	ruleFollowed  = r("followed-values", Minimal, "is judged again with the values this input gave the words it uses")
+	ruleFuncDepth = rule{id: "function-depth", level: High, why: "calls functions nested more than " + maxFuncDepthWord + " deep, which permguard does not follow"}
+	ruleFollows   = rule{id: "follow-limit", level: High, why: "uses more functions, aliases or variables than permguard follows in one input; the rest are judged as unknown"}
+	ruleFollowed  = rule{id: "followed-values", level: Minimal, why: "is judged again with the values this input gave the words it uses"}
 )
 
 // undoEntry is a variable as it was before one change, so that a subshell
@@ -1108,7 +1110,7 @@ func (w *walker) setPositionalArgs(args []arg) {
 	w.setPositional(args, true)
 }
 
-var ruleShift = r("shift", Minimal, "moves the positional parameters along")
+var ruleShift = rule{id: "shift", level: Minimal, why: "moves the positional parameters along"}
 
 // shiftCommand: shift N drops the first N positional parameters.
 func shiftCommand(c *call) flow {

@@ -2,7 +2,6 @@ package classify
 
 import (
 	"strings"
-	"sync"
 )
 
 // Development tools: package managers, builds, tests, linters (design §6,
@@ -10,37 +9,46 @@ import (
 // work (medium) when the script name says build, test or lint; servers and
 // unknown scripts are high, as are programs that download and run packages.
 var (
-	pkgRead     = r("package-info", Minimal, "reads package information")
-	pkgQuery    = sends(r("package-query", Minimal, "asks the package registry about packages"))
-	pkgInstall  = sends(r("package-install", Medium, "installs or changes the project's dependencies"))
-	buildRule   = r("build", Medium, "builds, tests or checks the project")
-	lintRule    = r("lint", Medium, "checks or formats the project's code")
-	runProgram  = r("run-program", High, "runs the program you are building")
-	runPackage  = r("run-package", High, "downloads and runs a package")
-	publishRule = r("publish", High, "publishes to a package registry")
-	globalRule  = r("install-global", High, "installs programs outside the workspace")
-	serverRule  = r("run-server", High, "starts a long-running server or watcher")
-	scriptRule  = r("run-script-unknown", High, "runs a project script whose name does not say what it does")
-	scriptSafe  = r("run-script", Medium, "runs a build, test or lint script of the project")
-	registryAcc = r("registry-account", High, "changes registry accounts, tokens or package owners")
-	unpublish   = danger("unpublish", "removes a published package for everyone who depends on it")
+	pkgRead    = rule{id: "package-info", level: Minimal, why: "reads package information"}
+	pkgQuery   = rule{id: "package-query", level: Minimal, why: "asks the package registry about packages", sends: true}
+	pkgInstall = rule{id: "package-install", level: Medium, why: "installs or changes the project's dependencies", sends: true}
+	buildRule  = rule{id: "build", level: Medium, why: "builds, tests or checks the project", project: true}
+	lintRule   = rule{id: "lint", level: Medium, why: "checks or formats the project's code", project: true}
+	runProgram = rule{id: "run-program", level: High, why: "runs the program you are building"}
+	// runBuilt is a build tool's run of the project's own program (go
+	// run, cargo run, gradle run), which is project code (design §4, row
+	// 4b); runProgram also covers consoles, REPLs and exec subcommands
+	// that run any command, which are not.
+	runBuilt    = rule{id: "run-program", level: High, why: "runs the program you are building", project: true}
+	runPackage  = rule{id: "run-package", level: High, why: "downloads and runs a package"}
+	publishRule = rule{id: "publish", level: High, why: "publishes to a package registry"}
+	globalRule  = rule{id: "install-global", level: High, why: "installs programs outside the workspace"}
+	serverRule  = rule{id: "run-server", level: High, why: "starts a long-running server or watcher"}
+	scriptRule  = rule{id: "run-script-unknown", level: High, why: "runs a project script whose name does not say what it does"}
+	scriptSafe  = rule{id: "run-script", level: Medium, why: "runs a build, test or lint script of the project", project: true}
+	registryAcc = rule{id: "registry-account", level: High, why: "changes registry accounts, tokens or package owners"}
+	unpublish   = rule{id: "unpublish", level: High, dangerous: true, why: "removes a published package for everyone who depends on it"}
 )
 
-var safeScripts = map[string]bool{
-	"build": true, "compile": true, "test": true, "lint": true, "format": true, "fmt": true, "check": true,
-	"typecheck": true, "type-check": true, "types": true, "validate": true, "verify": true, "prepare": true,
-	"prepublish": true, "prepublishOnly": true, "prepack": true, "postpack": true, "clean": true, "tsc": true,
-}
+var safeScripts = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"build": true, "compile": true, "test": true, "lint": true, "format": true, "fmt": true, "check": true,
+		"typecheck": true, "type-check": true, "types": true, "validate": true, "verify": true, "prepare": true,
+		"prepublish": true, "prepublishOnly": true, "prepack": true, "postpack": true, "clean": true, "tsc": true,
+	}
+}}
 
 var safeScriptPrefixes = []string{"build:", "test:", "lint:", "format:", "check:", "type:", "typecheck:", "fmt:"}
 
-var serverScripts = map[string]bool{"start": true, "dev": true, "develop": true, "serve": true, "server": true, "watch": true, "preview": true}
+var serverScripts = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"start": true, "dev": true, "develop": true, "serve": true, "server": true, "watch": true, "preview": true}
+}}
 
 var serverScriptPrefixes = []string{"start:", "dev:", "serve:", "watch:"}
 
 // scriptRuleFor judges `npm run NAME`.
 func scriptRuleFor(name string, allowPrefixed bool) rule {
-	if safeScripts[name] {
+	if safeScripts.get()[name] {
 		return scriptSafe
 	}
 	for _, p := range safeScriptPrefixes {
@@ -51,7 +59,7 @@ func scriptRuleFor(name string, allowPrefixed bool) rule {
 	if namesDeploy(name) {
 		return ruleRunDeploy
 	}
-	if serverScripts[name] {
+	if serverScripts.get()[name] {
 		return serverRule
 	}
 	for _, p := range serverScriptPrefixes {
@@ -94,11 +102,11 @@ func shorthandScript(c *call) {
 	if len(ws) == 0 || ws[0].dyn {
 		return
 	}
-	if safeScripts[ws[0].val] {
+	if safeScripts.get()[ws[0].val] {
 		c.raise(scriptSafe)
 		return
 	}
-	if _, known := shorthandSubs()[c.name+" "+ws[0].val]; known {
+	if _, known := shorthandSubs.get()[c.name+" "+ws[0].val]; known {
 		return
 	}
 	scriptOrBin(c, ws)
@@ -106,14 +114,15 @@ func shorthandScript(c *call) {
 
 // shorthandSubs lists the words that are real subcommands (taken from the
 // tables, so a script shorthand never shadows them); built on first use.
-var shorthandSubs func() map[string]bool
-
-func init() { shorthandSubs = sync.OnceValue(buildShorthandSubs) }
+// (The build function is set in init: it reads the tables, whose checks
+// reach back here, so naming it in the initializer would be a cycle.)
+var shorthandSubs lazy[map[string]bool]
 
 func buildShorthandSubs() map[string]bool {
 	m := map[string]bool{}
 	for i := range devTools {
 		t := &devTools[i]
+		t.finish(groupDev)
 		for n := range strings.FieldsSeq(t.names) {
 			for _, sb := range t.subs {
 				first, _, _ := strings.Cut(sb.words, " ")
@@ -124,92 +133,105 @@ func buildShorthandSubs() map[string]bool {
 	return m
 }
 
-var globalFlag = f("-g --global --location=global", globalRule)
+var globalFlag = flagRule{opts: "-g --global --location=global", rule: globalRule}
 
 var npmSubs = []sub{
-	s("ls", pkgRead), s("list", pkgRead), s("ll", pkgRead), s("la", pkgRead), s("info", pkgQuery), s("view", pkgQuery),
-	s("show", pkgQuery), s("v", pkgQuery), s("outdated", pkgQuery), s("audit", pkgQuery, f("fix", pkgInstall)), s("explain", pkgRead),
-	s("why", pkgRead), s("search", pkgQuery), s("help", pkgRead), s("root", pkgRead), s("prefix", pkgRead), s("bin", pkgRead),
-	s("fund", pkgRead), s("config get", pkgRead), s("config list", pkgRead), s("query", pkgRead), s("doctor", pkgRead),
-	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("ci", pkgInstall), s("add", pkgInstall, globalFlag),
-	s("uninstall", pkgInstall, globalFlag), s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("un", pkgInstall, globalFlag),
-	s("update", pkgInstall, globalFlag), s("up", pkgInstall, globalFlag), s("upgrade", pkgInstall, globalFlag), s("dedupe", pkgInstall),
-	s("prune", pkgInstall), s("rebuild", pkgInstall), s("init", pkgInstall), s("create", runPackage), s("pack", buildRule),
-	s("version", pkgInstall), s("shrinkwrap", pkgInstall), s("link", globalRule), s("ln", globalRule), s("cache", pkgInstall),
-	s("test", buildRule), s("t", buildRule), s("tst", buildRule), s("build", buildRule), s("run", scriptRule), s("run-script", scriptRule),
-	s("start", serverRule), s("restart", serverRule), s("stop", serverRule), s("exec", runPackage), s("x", runPackage),
-	s("publish", publishRule), s("unpublish", unpublish), s("deprecate", registryAcc), s("adduser", registryAcc),
-	s("login", registryAcc), s("logout", registryAcc), s("token", registryAcc), s("owner", registryAcc), s("access", registryAcc),
-	s("team", registryAcc), s("org", registryAcc), s("hook", registryAcc), s("dist-tag", registryAcc), s("star", registryAcc),
-	s("config set", r("npm-config", High, "changes npm configuration, which can change what installs run")),
-	s("config", r("npm-config", High, "changes npm configuration, which can change what installs run")),
-	s("set", r("npm-config", High, "changes npm configuration, which can change what installs run")),
+	{words: "ls", rule: pkgRead}, {words: "list", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "la", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "view", rule: pkgQuery},
+	{words: "show", rule: pkgQuery}, {words: "v", rule: pkgQuery}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "fix", rule: pkgInstall}}}, {words: "explain", rule: pkgRead},
+	{words: "why", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "help", rule: pkgRead}, {words: "root", rule: pkgRead}, {words: "prefix", rule: pkgRead}, {words: "bin", rule: pkgRead},
+	{words: "fund", rule: pkgRead}, {words: "config get", rule: pkgRead}, {words: "config list", rule: pkgRead}, {words: "query", rule: pkgRead}, {words: "doctor", rule: pkgRead},
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "ci", rule: pkgInstall}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "un", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "upgrade", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "dedupe", rule: pkgInstall},
+	{words: "prune", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "create", rule: runPackage}, {words: "pack", rule: buildRule},
+	{words: "version", rule: pkgInstall}, {words: "shrinkwrap", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "ln", rule: globalRule}, {words: "cache", rule: pkgInstall},
+	{words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "tst", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "run-script", rule: scriptRule},
+	{words: "start", rule: serverRule}, {words: "restart", rule: serverRule}, {words: "stop", rule: serverRule}, {words: "exec", rule: runPackage}, {words: "x", rule: runPackage},
+	{words: "publish", rule: publishRule}, {words: "unpublish", rule: unpublish}, {words: "deprecate", rule: registryAcc}, {words: "adduser", rule: registryAcc},
+	{words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc}, {words: "token", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "access", rule: registryAcc},
+	{words: "team", rule: registryAcc}, {words: "org", rule: registryAcc}, {words: "hook", rule: registryAcc}, {words: "dist-tag", rule: registryAcc}, {words: "star", rule: registryAcc},
+	{words: "config set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+	{words: "config", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+	{words: "set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
 }
 
-func init() {
-	for i := range devTools {
-		if devTools[i].names == "deno" {
-			for k := range devTools[i].subs {
-				if devTools[i].subs[k].words == "task" {
-					devTools[i].subs[k].check = runScript
-				}
+// finishPackageManager gives the package managers' subcommand rows their
+// checks (see finishRow).
+func finishPackageManager(t *tool) {
+	switch t.names {
+	case "composer":
+		// composer run-script NAME is composer NAME: judged by the
+		// script's name like npm run
+		for k := range t.subs {
+			if w := t.subs[k].words; w == "run-script" || w == "run" {
+				t.subs[k].check = runScript
+				t.subs[k].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
 			}
 		}
+		return
+	case "deno":
+		for k := range t.subs {
+			if t.subs[k].words == "task" {
+				t.subs[k].check = runScript
+			}
+		}
+		return
+	case "npm":
+		for i := range t.subs {
+			if t.subs[i].words == "init" {
+				t.subs[i].check = npmInit
+			}
+			if t.subs[i].words == "run" || t.subs[i].words == "run-script" {
+				t.subs[i].check = runScript
+				t.subs[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+			}
+		}
+	case "yarn", "pnpm", "bun":
+	default:
+		return
 	}
-	for i := range npmSubs {
-		if npmSubs[i].words == "init" {
-			npmSubs[i].check = npmInit
-		}
-		if npmSubs[i].words == "run" || npmSubs[i].words == "run-script" {
-			npmSubs[i].check = runScript
-			npmSubs[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
-		}
-	}
-	for _, group := range [][]sub{npmSubs, yarnSubs, pnpmSubs, bunSubs} {
-		for i := range group {
-			switch group[i].words {
-			case "exec", "dlx", "x":
-				group[i].check = launchSub
-			}
-			if group[i].words == "workspace" || group[i].words == "workspaces" {
-				group[i].check = yarnWorkspace
-			}
-			if group[i].words == "run" {
-				group[i].check = runScript
-				group[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
-			}
+	for i := range t.subs {
+		sb := &t.subs[i]
+		switch sb.words {
+		case "exec", "dlx", "x":
+			sb.check = launchSub
+		case "workspace", "workspaces":
+			sb.check = yarnWorkspace
+		case "run":
+			sb.check = runScript
+			sb.rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
 		}
 	}
 }
 
 var yarnSubs = []sub{
-	s("install", pkgInstall), s("add", pkgInstall), s("remove", pkgInstall), s("upgrade", pkgInstall), s("up", pkgInstall),
-	s("upgrade-interactive", pkgInstall), s("import", pkgInstall), s("link", pkgInstall), s("unlink", pkgInstall), s("init", pkgInstall),
-	s("list", pkgRead), s("info", pkgQuery), s("why", pkgRead), s("outdated", pkgQuery), s("audit", pkgQuery), s("licenses", pkgRead),
-	s("config get", pkgRead), s("bin", pkgRead), s("cache", pkgInstall), s("pack", buildRule), s("version", pkgInstall),
-	s("test", buildRule), s("run", scriptRule), s("start", serverRule), s("dlx", runPackage), s("exec", runPackage), s("node", runPackage),
-	s("create", runPackage), s("publish", publishRule), s("npm publish", publishRule), s("login", registryAcc), s("logout", registryAcc),
-	s("owner", registryAcc), s("tag", registryAcc), s("global", globalRule), s("set", r("yarn-config", High, "changes yarn configuration")),
-	s("config set", r("yarn-config", High, "changes yarn configuration")), s("workspace", pkgInstall), s("workspaces", pkgInstall),
+	{words: "install", rule: pkgInstall}, {words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall}, {words: "upgrade", rule: pkgInstall}, {words: "up", rule: pkgInstall},
+	{words: "upgrade-interactive", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "link", rule: pkgInstall}, {words: "unlink", rule: pkgInstall}, {words: "init", rule: pkgInstall},
+	{words: "list", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "licenses", rule: pkgRead},
+	{words: "config get", rule: pkgRead}, {words: "bin", rule: pkgRead}, {words: "cache", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "version", rule: pkgInstall},
+	{words: "test", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule}, {words: "dlx", rule: runPackage}, {words: "exec", rule: runPackage}, {words: "node", rule: runPackage},
+	{words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "npm publish", rule: publishRule}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
+	{words: "owner", rule: registryAcc}, {words: "tag", rule: registryAcc}, {words: "global", rule: globalRule}, {words: "set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}},
+	{words: "config set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}}, {words: "workspace", rule: pkgInstall}, {words: "workspaces", rule: pkgInstall},
 }
 
 var pnpmSubs = []sub{
-	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("remove", pkgInstall, globalFlag),
-	s("rm", pkgInstall, globalFlag), s("uninstall", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("up", pkgInstall, globalFlag),
-	s("prune", pkgInstall), s("fetch", pkgInstall), s("import", pkgInstall), s("rebuild", pkgInstall), s("link", globalRule), s("init", pkgInstall),
-	s("list", pkgRead), s("ls", pkgRead), s("ll", pkgRead), s("outdated", pkgQuery), s("audit", pkgQuery, f("--fix", pkgInstall)), s("why", pkgRead), s("licenses", pkgRead),
-	s("store", pkgInstall), s("pack", buildRule), s("test", buildRule), s("t", buildRule), s("run", scriptRule), s("start", serverRule),
-	s("exec", runPackage), s("dlx", runPackage), s("create", runPackage), s("publish", publishRule), s("setup", globalRule),
-	s("config set", r("pnpm-config", High, "changes pnpm configuration")),
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "prune", rule: pkgInstall}, {words: "fetch", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "init", rule: pkgInstall},
+	{words: "list", rule: pkgRead}, {words: "ls", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "--fix", rule: pkgInstall}}}, {words: "why", rule: pkgRead}, {words: "licenses", rule: pkgRead},
+	{words: "store", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule},
+	{words: "exec", rule: runPackage}, {words: "dlx", rule: runPackage}, {words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "setup", rule: globalRule},
+	{words: "config set", rule: rule{id: "pnpm-config", level: High, why: "changes pnpm configuration"}},
 }
 
 var bunSubs = []sub{
-	s("install", pkgInstall, globalFlag), s("i", pkgInstall, globalFlag), s("add", pkgInstall, globalFlag), s("a", pkgInstall, globalFlag),
-	s("remove", pkgInstall, globalFlag), s("rm", pkgInstall, globalFlag), s("update", pkgInstall, globalFlag), s("link", globalRule), s("unlink", pkgInstall),
-	s("pm", pkgRead), s("pm ls", pkgRead), s("pm cache rm", pkgInstall), s("pm pack", buildRule), s("pm version", pkgInstall),
-	s("pm trust", pkgInstall), s("pm untrusted", pkgRead), s("pm bin", pkgRead), s("pm hash", pkgRead), s("outdated", pkgQuery), s("audit", pkgQuery), s("why", pkgRead), s("info", pkgQuery),
-	s("test", buildRule), s("build", buildRule), s("run", scriptRule), s("x", runPackage), s("create", runPackage), s("init", pkgInstall),
-	s("publish", publishRule), s("upgrade", globalRule), s("repl", ruleInterpTTY),
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "a", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "link", rule: globalRule}, {words: "unlink", rule: pkgInstall},
+	{words: "pm", rule: pkgRead}, {words: "pm ls", rule: pkgRead}, {words: "pm cache rm", rule: pkgInstall}, {words: "pm pack", rule: buildRule}, {words: "pm version", rule: pkgInstall},
+	{words: "pm trust", rule: pkgInstall}, {words: "pm untrusted", rule: pkgRead}, {words: "pm bin", rule: pkgRead}, {words: "pm hash", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "info", rule: pkgQuery},
+	{words: "test", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "x", rule: runPackage}, {words: "create", rule: runPackage}, {words: "init", rule: pkgInstall},
+	{words: "publish", rule: publishRule}, {words: "upgrade", rule: globalRule}, {words: "repl", rule: ruleInterpTTY},
 }
 
 // bunCheck: `bun FILE` runs a program, `bun -e CODE` runs inline code.
@@ -219,9 +241,9 @@ func bunCheck(c *call) {
 		inlineCode(c, o.val)
 		return
 	}
-	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs()["bun "+ws[0].val] {
+	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs.get()["bun "+ws[0].val] {
 		if strings.ContainsAny(ws[0].val, "./") {
-			c.raise(ruleInterpFile)
+			c.raiseRunFile(ruleInterpFile, ws[0])
 		} else {
 			scriptOrBin(c, ws)
 		}
@@ -229,7 +251,7 @@ func bunCheck(c *call) {
 }
 
 // goToolexec flags make go run another program for each tool call.
-var goToolexec = f("-toolexec --toolexec -exec --exec", r("go-toolexec", High, "makes go run another program for every tool call"))
+var goToolexec = flagRule{opts: "-toolexec --toolexec -exec --exec", rule: rule{id: "go-toolexec", level: High, why: "makes go run another program for every tool call"}}
 
 // buildOutputs judges where a build writes (-o, --out-dir, --target-dir,
 // ...) and the options that make it run other programs. Directories a
@@ -378,7 +400,7 @@ func cmakeCheck(c *call) {
 // a program file.
 func fileOperandRuns(c *call) {
 	if ps := positional(c.args); len(ps) > 0 && !ps[0].dyn && strings.Contains(ps[0].val, ".") && notSub(c, ps[0].val) {
-		c.raise(ruleInterpFile)
+		c.raiseRunFile(ruleInterpFile, ps[0])
 	}
 }
 
@@ -397,59 +419,59 @@ func notSub(c *call, word string) bool {
 }
 
 var devTools = []tool{
-	{names: "npm", rule: r("npm", High, "runs an npm command permguard does not know"), subs: npmSubs, valueOpts: "--prefix -w --workspace"},
+	{names: "npm", rule: rule{id: "npm", level: High, why: "runs an npm command permguard does not know"}, subs: npmSubs, valueOpts: "--prefix -w --workspace"},
 	{names: "yarn", rule: pkgInstall, subs: yarnSubs, valueOpts: "--cwd", check: shorthandScript},
-	{names: "pnpm", rule: r("pnpm", High, "runs a pnpm command permguard does not know"), subs: pnpmSubs, valueOpts: "-C --dir --filter -F", check: shorthandScript},
+	{names: "pnpm", rule: rule{id: "pnpm", level: High, why: "runs a pnpm command permguard does not know"}, subs: pnpmSubs, valueOpts: "-C --dir --filter -F", check: shorthandScript},
 	{names: "bun", rule: pkgInstall, subs: bunSubs, check: bunCheck},
-	{names: "pip pip3", rule: r("pip", High, "runs a pip command permguard does not know"), subs: []sub{
-		s("list", pkgRead), s("show", pkgRead), s("freeze", pkgRead), s("check", pkgRead), s("search", pkgQuery), s("index", pkgQuery),
-		s("inspect", pkgRead), s("help", pkgRead), s("debug", pkgRead), s("config list", pkgRead), s("config get", pkgRead), s("hash", pkgRead),
-		s("install", pkgInstall), s("uninstall", pkgInstall), s("download", pkgInstall), s("wheel", pkgInstall), s("cache", pkgInstall),
-		s("config", r("pip-config", High, "changes pip configuration")),
+	{names: "pip pip3", rule: rule{id: "pip", level: High, why: "runs a pip command permguard does not know"}, subs: []sub{
+		{words: "list", rule: pkgRead}, {words: "show", rule: pkgRead}, {words: "freeze", rule: pkgRead}, {words: "check", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "index", rule: pkgQuery},
+		{words: "inspect", rule: pkgRead}, {words: "help", rule: pkgRead}, {words: "debug", rule: pkgRead}, {words: "config list", rule: pkgRead}, {words: "config get", rule: pkgRead}, {words: "hash", rule: pkgRead},
+		{words: "install", rule: pkgInstall}, {words: "uninstall", rule: pkgInstall}, {words: "download", rule: pkgInstall}, {words: "wheel", rule: pkgInstall}, {words: "cache", rule: pkgInstall},
+		{words: "config", rule: rule{id: "pip-config", level: High, why: "changes pip configuration"}},
 	}},
-	{names: "pipx", rule: globalRule, subs: []sub{s("list", pkgRead), s("run", runPackage)}},
+	{names: "pipx", rule: globalRule, subs: []sub{{words: "list", rule: pkgRead}, {words: "run", rule: runPackage}}},
 	{names: "uv", rule: pkgInstall, subs: []sub{
-		s("run", runProgram), s("tool run", runPackage), s("tool install", globalRule), s("tool", globalRule), s("pip list", pkgRead),
-		s("pip show", pkgRead), s("pip freeze", pkgRead), s("tree", pkgRead), s("python list", pkgRead), s("python install", globalRule),
-		s("publish", publishRule), s("self", globalRule),
+		{words: "run", rule: runProgram}, {words: "tool run", rule: runPackage}, {words: "tool install", rule: globalRule}, {words: "tool", rule: globalRule}, {words: "pip list", rule: pkgRead},
+		{words: "pip show", rule: pkgRead}, {words: "pip freeze", rule: pkgRead}, {words: "tree", rule: pkgRead}, {words: "python list", rule: pkgRead}, {words: "python install", rule: globalRule},
+		{words: "publish", rule: publishRule}, {words: "self", rule: globalRule},
 	}},
 	{names: "poetry", rule: pkgInstall, subs: []sub{
-		s("show", pkgRead), s("check", pkgRead), s("env info", pkgRead), s("env list", pkgRead), s("search", pkgQuery),
-		s("version", pkgRead, f("major minor patch premajor preminor prepatch prerelease", ruleWriteFile)),
-		s("run", runProgram), s("shell", ruleShellTTY), s("publish", publishRule),
-		s("config", r("poetry-config", High, "changes poetry configuration")), s("self", globalRule),
-		s("source", r("poetry-source", High, "changes where the project's packages are downloaded from")), s("source show", pkgRead),
+		{words: "show", rule: pkgRead}, {words: "check", rule: pkgRead}, {words: "env info", rule: pkgRead}, {words: "env list", rule: pkgRead}, {words: "search", rule: pkgQuery},
+		{words: "version", rule: pkgRead, flags: []flagRule{{opts: "major minor patch premajor preminor prepatch prerelease", rule: ruleWriteFile}}},
+		{words: "run", rule: runProgram}, {words: "shell", rule: ruleShellTTY}, {words: "publish", rule: publishRule},
+		{words: "config", rule: rule{id: "poetry-config", level: High, why: "changes poetry configuration"}}, {words: "self", rule: globalRule},
+		{words: "source", rule: rule{id: "poetry-source", level: High, why: "changes where the project's packages are downloaded from"}}, {words: "source show", rule: pkgRead},
 	}},
-	{names: "pipenv", rule: pkgInstall, subs: []sub{s("graph", pkgRead), s("check", pkgRead), s("run", runProgram), s("shell", ruleShellTTY)}},
-	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{s("list", pkgRead), s("info", pkgRead), s("search", pkgQuery), s("run", runProgram), s("env list", pkgRead),
-		s("config", r("conda-config", High, "changes conda configuration for every environment"))}},
-	{names: "cargo", rule: r("cargo", High, "runs a cargo command permguard does not know"), subs: []sub{
-		s("tree", pkgRead), s("metadata", pkgRead), s("search", pkgQuery), s("info", pkgQuery), s("locate-project", pkgRead), s("pkgid", pkgRead),
-		s("verify-project", pkgRead), s("help", pkgRead), s("read-manifest", pkgRead), s("version", pkgRead),
-		s("build", buildRule), s("b", buildRule), s("check", buildRule), s("c", buildRule), s("test", buildRule), s("t", buildRule),
-		s("bench", buildRule), s("clippy", lintRule), s("fmt", lintRule), s("doc", buildRule, f("--open", r("open", High, "opens a file or URL in another application"))),
-		s("add", pkgInstall), s("remove", pkgInstall),
-		s("rm", pkgInstall), s("update", pkgInstall), s("fetch", pkgInstall), s("generate-lockfile", pkgInstall), s("clean", buildRule),
-		s("vendor", pkgInstall), s("fix", lintRule), s("package", buildRule), s("new", pkgInstall), s("init", pkgInstall), s("nextest", buildRule),
-		s("llvm-cov", buildRule), s("deny", lintRule), s("audit", pkgQuery), s("audit fix", pkgInstall), s("outdated", pkgQuery), s("udeps", lintRule), s("machete", lintRule),
-		s("run", runProgram), s("r", runProgram), s("install", globalRule), s("uninstall", globalRule), s("publish", publishRule),
-		s("yank", registryAcc), s("owner", registryAcc), s("login", registryAcc), s("logout", registryAcc),
+	{names: "pipenv", rule: pkgInstall, subs: []sub{{words: "graph", rule: pkgRead}, {words: "check", rule: pkgRead}, {words: "run", rule: runProgram}, {words: "shell", rule: ruleShellTTY}}},
+	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{{words: "list", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "run", rule: runProgram}, {words: "env list", rule: pkgRead},
+		{words: "config", rule: rule{id: "conda-config", level: High, why: "changes conda configuration for every environment"}}}},
+	{names: "cargo", rule: rule{id: "cargo", level: High, why: "runs a cargo command permguard does not know"}, subs: []sub{
+		{words: "tree", rule: pkgRead}, {words: "metadata", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "info", rule: pkgQuery}, {words: "locate-project", rule: pkgRead}, {words: "pkgid", rule: pkgRead},
+		{words: "verify-project", rule: pkgRead}, {words: "help", rule: pkgRead}, {words: "read-manifest", rule: pkgRead}, {words: "version", rule: pkgRead},
+		{words: "build", rule: buildRule}, {words: "b", rule: buildRule}, {words: "check", rule: buildRule}, {words: "c", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule},
+		{words: "bench", rule: buildRule}, {words: "clippy", rule: lintRule}, {words: "fmt", rule: lintRule}, {words: "doc", rule: buildRule, flags: []flagRule{{opts: "--open", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}}}},
+		{words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall},
+		{words: "rm", rule: pkgInstall}, {words: "update", rule: pkgInstall}, {words: "fetch", rule: pkgInstall}, {words: "generate-lockfile", rule: pkgInstall}, {words: "clean", rule: buildRule},
+		{words: "vendor", rule: pkgInstall}, {words: "fix", rule: lintRule}, {words: "package", rule: buildRule}, {words: "new", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "nextest", rule: buildRule},
+		{words: "llvm-cov", rule: buildRule}, {words: "deny", rule: lintRule}, {words: "audit", rule: pkgQuery}, {words: "audit fix", rule: pkgInstall}, {words: "outdated", rule: pkgQuery}, {words: "udeps", rule: lintRule}, {words: "machete", rule: lintRule},
+		{words: "run", rule: runBuilt}, {words: "r", rule: runBuilt}, {words: "install", rule: globalRule}, {words: "uninstall", rule: globalRule}, {words: "publish", rule: publishRule},
+		{words: "yank", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
 	}},
-	{names: "rustup", rule: globalRule, subs: []sub{s("show", pkgRead), s("toolchain list", pkgRead), s("target list", pkgRead), s("component list", pkgRead), s("which", pkgRead)}},
+	{names: "rustup", rule: globalRule, subs: []sub{{words: "show", rule: pkgRead}, {words: "toolchain list", rule: pkgRead}, {words: "target list", rule: pkgRead}, {words: "component list", rule: pkgRead}, {words: "which", rule: pkgRead}}},
 	{names: "rustc", rule: buildRule, check: compilerFlags},
-	{names: "go", rule: r("go", High, "runs a go command permguard does not know"), subs: []sub{
-		s("list", pkgRead, f("-export -compiled", buildRule), goToolexec),
-		s("version", pkgRead), s("env", pkgRead, f("-w -u", r("go-env-write", High, "changes go's configuration for every later build"))),
-		s("doc", pkgRead, f("-http", serverRule)), s("help", pkgRead), s("mod graph", pkgRead), s("mod why", pkgRead), s("mod verify", pkgRead),
-		s("telemetry on", r("go-telemetry", High, "changes go's telemetry setting for every later command")),
-		s("telemetry off", r("go-telemetry", High, "changes go's telemetry setting for every later command")),
-		s("telemetry local", r("go-telemetry", High, "changes go's telemetry setting for every later command")),
-		s("clean", buildRule, f("-modcache -cache -fuzzcache", r("go-clean-cache", High, "deletes the module or build cache shared by every project"))),
-		s("build", buildRule, goToolexec), s("test", buildRule, goToolexec), s("install", globalRule, goToolexec),
-		s("vet", lintRule, f("-vettool --vettool", r("go-toolexec", High, "makes go run another program for every tool call"))),
-		s("fmt", lintRule), s("fix", lintRule), s("mod", pkgInstall), s("get", pkgInstall), s("work", pkgInstall),
-		s("tool", buildRule), s("tool pprof", buildRule, f("-http --http", serverRule)), s("run", runProgram), s("generate", r("go-generate", High, "runs the commands in //go:generate comments")),
-		s("telemetry", pkgRead),
+	{names: "go", rule: rule{id: "go", level: High, why: "runs a go command permguard does not know"}, subs: []sub{
+		{words: "list", rule: pkgRead, flags: []flagRule{{opts: "-export -compiled", rule: buildRule}, goToolexec}},
+		{words: "version", rule: pkgRead}, {words: "env", rule: pkgRead, flags: []flagRule{{opts: "-w -u", rule: rule{id: "go-env-write", level: High, why: "changes go's configuration for every later build"}}}},
+		{words: "doc", rule: pkgRead, flags: []flagRule{{opts: "-http", rule: serverRule}}}, {words: "help", rule: pkgRead}, {words: "mod graph", rule: pkgRead}, {words: "mod why", rule: pkgRead}, {words: "mod verify", rule: pkgRead},
+		{words: "telemetry on", rule: rule{id: "go-telemetry", level: High, why: "changes go's telemetry setting for every later command"}},
+		{words: "telemetry off", rule: rule{id: "go-telemetry", level: High, why: "changes go's telemetry setting for every later command"}},
+		{words: "telemetry local", rule: rule{id: "go-telemetry", level: High, why: "changes go's telemetry setting for every later command"}},
+		{words: "clean", rule: buildRule, flags: []flagRule{{opts: "-modcache -cache -fuzzcache", rule: rule{id: "go-clean-cache", level: High, why: "deletes the module or build cache shared by every project"}}}},
+		{words: "build", rule: buildRule, flags: []flagRule{goToolexec}}, {words: "test", rule: buildRule, flags: []flagRule{goToolexec}}, {words: "install", rule: globalRule, flags: []flagRule{goToolexec}},
+		{words: "vet", rule: lintRule, flags: []flagRule{{opts: "-vettool --vettool", rule: rule{id: "go-toolexec", level: High, why: "makes go run another program for every tool call"}}}},
+		{words: "fmt", rule: lintRule}, {words: "fix", rule: lintRule}, {words: "mod", rule: pkgInstall}, {words: "get", rule: pkgInstall}, {words: "work", rule: pkgInstall},
+		{words: "tool", rule: buildRule}, {words: "tool pprof", rule: buildRule, flags: []flagRule{{opts: "-http --http", rule: serverRule}}}, {words: "run", rule: runBuilt, check: goRunCheck}, {words: "generate", rule: rule{id: "go-generate", level: High, why: "runs the commands in //go:generate comments"}},
+		{words: "telemetry", rule: pkgRead},
 	}},
 	{names: "gofmt goimports gofumpt rustfmt", rule: lintRule},
 	{names: "make gmake", rule: buildRule, check: makeCheck},
@@ -458,27 +480,27 @@ var devTools = []tool{
 	{names: "just", rule: buildRule, check: justCheck},
 	{names: "task", rule: buildRule, check: taskCheck},
 	{names: "turbo", rule: buildRule, check: turboCheck},
-	{names: "tox", rule: buildRule, subs: []sub{s("exec", runProgram), s("run", buildRule)}, check: buildOutputs},
-	{names: "gradlew", rule: buildRule, subs: []sub{s("run", runProgram), s("bootRun", runProgram), s("publish", publishRule)}, check: buildOutputs},
-	{names: "bazel", rule: buildRule, subs: []sub{s("run", runProgram)}, check: buildOutputs},
-	{names: "mvn", rule: buildRule, subs: []sub{s("deploy", publishRule), s("exec:java", runProgram), s("exec:exec", runProgram), s("spring-boot:run", runProgram)}, check: buildOutputs},
-	{names: "gradle", rule: buildRule, subs: []sub{s("run", runProgram), s("bootRun", runProgram), s("publish", publishRule)}, check: buildOutputs},
-	{names: "sbt", rule: buildRule, subs: []sub{s("run", runProgram), s("console", runProgram), s("publish", publishRule)}, check: buildOutputs},
-	{names: "rails rake", rule: r("rails", High, "runs a Rails or Rake task of the project"), check: rakeTasks, subs: []sub{
-		s("db:drop", danger("db-drop", "drops the database, deleting all its data")),
-		s("db:reset", danger("db-drop", "drops the database, deleting all its data")),
-		s("db:schema:load", danger("db-drop", "replaces the database schema, deleting its data")),
+	{names: "tox", rule: buildRule, subs: []sub{{words: "exec", rule: runProgram}, {words: "run", rule: buildRule}}, check: buildOutputs},
+	{names: "gradlew", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
+	{names: "bazel", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}}, check: buildOutputs},
+	{names: "mvn", rule: buildRule, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runProgram}, {words: "exec:exec", rule: runProgram}, {words: "spring-boot:run", rule: runProgram}}, check: buildOutputs},
+	{names: "gradle", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
+	{names: "sbt", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "console", rule: runProgram}, {words: "publish", rule: publishRule}}, check: buildOutputs},
+	{names: "rails rake", rule: rule{id: "rails", level: High, why: "runs a Rails or Rake task of the project"}, check: rakeTasks, subs: []sub{
+		{words: "db:drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
+		{words: "db:reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
+		{words: "db:schema:load", rule: rule{id: "db-drop", level: High, dangerous: true, why: "replaces the database schema, deleting its data"}},
 	}},
 	{names: "gcc g++ cc c++ clang clang++", rule: buildRule, check: func(c *call) { compilerCheck(c); compilerFlags(c) }},
 	{names: "javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild rollup", rule: buildRule, check: compilerCheck},
-	{names: "webpack", rule: buildRule, subs: []sub{s("serve", serverRule)}, check: buildOutputs},
-	{names: "parcel", rule: serverRule, subs: []sub{s("build", buildRule)}},
-	{names: "nx", rule: buildRule, subs: []sub{s("serve", serverRule), s("run-many", buildRule)}, check: nxCheck},
-	{names: "lerna", rule: buildRule, subs: []sub{s("exec", runProgram), {words: "run", rule: buildRule, check: lernaRun}, s("publish", publishRule)}},
-	{names: "vite", rule: serverRule, subs: []sub{s("build", buildRule), s("optimize", buildRule)}},
-	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{s("build", buildRule), s("lint", lintRule), s("check", lintRule)}},
-	{names: "playwright", rule: buildRule, subs: []sub{s("codegen", serverRule), s("open", serverRule), s("show-report", serverRule),
-		s("install", buildRule, f("--with-deps", r("install-system", High, "installs system packages")))}},
+	{names: "webpack", rule: buildRule, subs: []sub{{words: "serve", rule: serverRule}}, check: buildOutputs},
+	{names: "parcel", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}}},
+	{names: "nx", rule: buildRule, subs: []sub{{words: "serve", rule: serverRule}, {words: "run-many", rule: buildRule}}, check: nxCheck},
+	{names: "lerna", rule: buildRule, subs: []sub{{words: "exec", rule: runProgram}, {words: "run", rule: buildRule, check: lernaRun}, {words: "publish", rule: publishRule}}},
+	{names: "vite", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}, {words: "optimize", rule: buildRule}}},
+	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}, {words: "lint", rule: lintRule}, {words: "check", rule: lintRule}}},
+	{names: "playwright", rule: buildRule, subs: []sub{{words: "codegen", rule: serverRule}, {words: "open", rule: serverRule}, {words: "show-report", rule: serverRule},
+		{words: "install", rule: buildRule, flags: []flagRule{{opts: "--with-deps", rule: rule{id: "install-system", level: High, why: "installs system packages"}}}}}},
 	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest", rule: buildRule,
 		check: func(c *call) {
 			// vitest watches only on a terminal; an agent's call runs once
@@ -487,73 +509,98 @@ var devTools = []tool{
 				c.raise(serverRule)
 			}
 		}},
-	{names: "buf", rule: lintRule, subs: []sub{s("push", publishRule), s("registry", registryAcc)}},
-	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker", rule: lintRule},
-	{names: "gem", rule: r("gem", High, "runs a gem command permguard does not know"), subs: []sub{
-		s("list", pkgRead), s("info", pkgRead), s("search", pkgQuery), s("query", pkgQuery), s("contents", pkgRead), s("env", pkgRead),
-		s("which", pkgRead), s("outdated", pkgQuery), s("dependency", pkgRead), s("install", pkgInstall), s("uninstall", pkgInstall),
-		s("update", pkgInstall), s("build", buildRule), s("push", publishRule), s("yank", unpublish), s("owner", registryAcc), s("signin", registryAcc),
+	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc}}},
+	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker hlint ormolu fourmolu stylish-haskell cabal-fmt", rule: lintRule},
+	{names: "gem", rule: rule{id: "gem", level: High, why: "runs a gem command permguard does not know"}, subs: []sub{
+		{words: "list", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "query", rule: pkgQuery}, {words: "contents", rule: pkgRead}, {words: "env", rule: pkgRead},
+		{words: "which", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "dependency", rule: pkgRead}, {words: "install", rule: pkgInstall}, {words: "uninstall", rule: pkgInstall},
+		{words: "update", rule: pkgInstall}, {words: "build", rule: buildRule}, {words: "push", rule: publishRule}, {words: "yank", rule: unpublish}, {words: "owner", rule: registryAcc}, {words: "signin", rule: registryAcc},
 	}},
 	{names: "bundle bundler", rule: pkgInstall, subs: []sub{
-		s("check", r("bundle-read", Medium, "evaluates the Gemfile, which is Ruby code of the project")),
-		s("list", r("bundle-read", Medium, "evaluates the Gemfile, which is Ruby code of the project")),
-		s("show", pkgRead), s("outdated", pkgRead), s("info", pkgRead), s("exec", runProgram),
-		s("console", runProgram), s("open", editorRule),
+		{words: "check", rule: rule{id: "bundle-read", level: Medium, why: "evaluates the Gemfile, which is Ruby code of the project"}},
+		{words: "list", rule: rule{id: "bundle-read", level: Medium, why: "evaluates the Gemfile, which is Ruby code of the project"}},
+		{words: "show", rule: pkgRead}, {words: "outdated", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "exec", rule: runProgram},
+		{words: "console", rule: runProgram}, {words: "open", rule: editorRule},
 	}},
 	{names: "composer", rule: pkgInstall, subs: []sub{
-		s("show", pkgRead), s("info", pkgRead), s("search", pkgQuery), s("outdated", pkgQuery), s("audit", pkgQuery), s("licenses", pkgRead),
-		s("validate", pkgRead), s("depends", pkgRead), s("why", pkgRead), s("why-not", pkgRead), s("diagnose", pkgRead),
-		s("exec", runPackage), s("global", globalRule), s("create-project", runPackage), s("run-script", scriptRule), s("run", scriptRule),
-		s("self-update", globalRule), s("selfupdate", globalRule), s("config", r("composer-config", High, "changes composer configuration")),
+		{words: "show", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "licenses", rule: pkgRead},
+		{words: "validate", rule: pkgRead}, {words: "depends", rule: pkgRead}, {words: "why", rule: pkgRead}, {words: "why-not", rule: pkgRead}, {words: "diagnose", rule: pkgRead},
+		{words: "exec", rule: runPackage}, {words: "global", rule: globalRule}, {words: "create-project", rule: runPackage}, {words: "run-script", rule: scriptRule}, {words: "run", rule: scriptRule},
+		{words: "self-update", rule: globalRule}, {words: "selfupdate", rule: globalRule}, {words: "config", rule: rule{id: "composer-config", level: High, why: "changes composer configuration"}},
 	}},
 	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
-		s("list", pkgRead), s("nuget", pkgRead), s("nuget push", publishRule), s("--info", pkgRead), s("--list-sdks", pkgRead),
-		s("nuget delete", unpublish), s("nuget add", r("nuget-source", High, "changes where packages are downloaded from")),
-		s("nuget update", r("nuget-source", High, "changes where packages are downloaded from")),
-		s("nuget remove", r("nuget-source", High, "changes where packages are downloaded from")),
-		s("nuget enable", r("nuget-source", High, "changes where packages are downloaded from")),
-		s("nuget locals", pkgInstall), s("user-secrets", ruleReadSecret), s("dev-certs", globalRule), s("workload", globalRule),
-		s("tool update", globalRule), s("tool uninstall", globalRule), s("fsi", runProgram),
-		s("ef database drop", danger("ef-database-drop", "drops the database, deleting all its data")),
-		s("run", runProgram), s("watch", serverRule), s("tool install", globalRule), s("tool run", runPackage), s("exec", runProgram),
+		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},
+		{words: "nuget delete", rule: unpublish}, {words: "nuget add", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
+		{words: "nuget update", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
+		{words: "nuget remove", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
+		{words: "nuget enable", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
+		{words: "nuget locals", rule: pkgInstall}, {words: "user-secrets", rule: ruleReadSecret}, {words: "dev-certs", rule: globalRule}, {words: "workload", rule: globalRule},
+		{words: "tool update", rule: globalRule}, {words: "tool uninstall", rule: globalRule}, {words: "fsi", rule: runProgram},
+		{words: "ef database drop", rule: rule{id: "ef-database-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
+		{words: "run", rule: runProgram}, {words: "watch", rule: serverRule}, {words: "tool install", rule: globalRule}, {words: "tool run", rule: runPackage}, {words: "exec", rule: runProgram},
 	}},
 	{names: "flutter", rule: buildRule, subs: []sub{
-		s("doctor", pkgRead), s("devices", pkgRead), s("config", r("flutter-config", High, "changes flutter's configuration for every project")),
-		s("emulators", pkgRead, f("--launch --create", runProgram)), s("run", runProgram), s("drive", runProgram),
-		s("channel", globalRule), s("pub global", globalRule),
-		s("install", runProgram), s("attach", runProgram), s("upgrade", globalRule), s("pub publish", publishRule),
+		{words: "doctor", rule: pkgRead}, {words: "devices", rule: pkgRead}, {words: "config", rule: rule{id: "flutter-config", level: High, why: "changes flutter's configuration for every project"}},
+		{words: "emulators", rule: pkgRead, flags: []flagRule{{opts: "--launch --create", rule: runProgram}}}, {words: "run", rule: runProgram}, {words: "drive", rule: runProgram},
+		{words: "channel", rule: globalRule}, {words: "pub global", rule: globalRule},
+		{words: "install", rule: runProgram}, {words: "attach", rule: runProgram}, {words: "upgrade", rule: globalRule}, {words: "pub publish", rule: publishRule},
 	}},
-	{names: "dart", rule: buildRule, subs: []sub{s("info", pkgRead), s("run", runProgram), s("pub publish", publishRule), s("pub global", globalRule),
-		s("devtools", serverRule)}, check: fileOperandRuns},
-	{names: "swift", rule: buildRule, subs: []sub{s("run", runProgram), s("repl", runProgram)}, check: fileOperandRuns},
-	{names: "mix", rule: buildRule, subs: []sub{s("run", runProgram), s("phx.server", serverRule), s("hex.publish", publishRule, f("--revert", unpublish)),
-		s("ecto.drop", danger("db-drop", "drops the database, deleting all its data")), s("ecto.reset", danger("db-drop", "drops the database, deleting all its data")),
-		s("archive.install", globalRule), s("escript.install", globalRule), s("local.hex", globalRule), s("local.rebar", globalRule),
-		s("hex.retire", registryAcc)}},
-	{names: "cabal stack", rule: buildRule, subs: []sub{s("run", runProgram), s("exec", runProgram), s("repl", runProgram), s("ghci", runProgram),
-		s("upload", publishRule), s("install", globalRule), s("runghc", runProgram), s("runhaskell", runProgram), s("script", runProgram)}},
-	{names: "zig", rule: buildRule, subs: []sub{s("run", runProgram), s("build run", runProgram)}},
-	{names: "nimble", rule: buildRule, subs: []sub{s("run", runProgram), s("publish", publishRule), s("install", globalRule)}},
-	{names: "pod", rule: r("pod", High, "runs a CocoaPods command permguard does not know"), subs: []sub{
-		s("install", pkgInstall), s("update", pkgInstall), s("repo update", pkgInstall), s("outdated", pkgInstall), s("search", pkgRead),
-		s("trunk delete", unpublish), s("trunk deprecate", registryAcc),
-		s("list", pkgRead), s("init", pkgInstall), s("deintegrate", pkgInstall), s("trunk push", publishRule),
+	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "run", rule: runBuilt}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
+		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
+	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram}}, check: fileOperandRuns},
+	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
+		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
+		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},
+		{words: "hex.retire", rule: registryAcc}, {words: "help", rule: pkgRead}, {words: "deps.tree", rule: pkgRead}, {words: "deps", rule: pkgRead}, {words: "hex.info", rule: pkgQuery}}},
+	{names: "conan", rule: rule{id: "conan", level: High, why: "runs a conan command permguard does not know"}, subs: []sub{
+		// recipes are Python the project depends on, run to build what is
+		// missing: an install like pip's
+		{words: "install", rule: pkgInstall}, {words: "build", rule: buildRule}, {words: "create", rule: buildRule}, {words: "export", rule: buildRule}, {words: "lock create", rule: pkgInstall},
+		{words: "graph info", rule: pkgQuery}, {words: "search", rule: pkgQuery}, {words: "list", rule: pkgQuery}, {words: "inspect", rule: pkgRead}, {words: "version", rule: pkgRead},
+		{words: "profile detect", rule: rule{id: "conan-profile", level: Medium, why: "writes the default build profile for this machine into conan's home"}},
+		{words: "profile show", rule: pkgRead}, {words: "profile list", rule: pkgRead}, {words: "profile path", rule: pkgRead},
+		{words: "upload", rule: publishRule}, {words: "remove", rule: rule{id: "conan-remove", level: Medium, why: "removes packages from conan's local cache"}},
+		{words: "remote add", rule: rule{id: "conan-remote", level: High, why: "changes where conan downloads packages from"}},
+		{words: "remote update", rule: rule{id: "conan-remote", level: High, why: "changes where conan downloads packages from"}},
+		{words: "remote list", rule: pkgRead},
 	}},
-	{names: "deno", rule: r("deno", High, "runs a deno command permguard does not know"), subs: []sub{
-		s("fmt", lintRule), s("lint", lintRule), s("check", buildRule), s("test", buildRule), s("bench", buildRule), s("info", pkgRead),
-		s("doc", pkgRead), s("task", r("run-script-list", Minimal, "runs a project script (judged by its name)")), s("run", runProgram),
-		s("eval", ruleInline), s("repl", ruleInterpTTY), s("install", globalRule),
-		s("compile", buildRule), s("publish", publishRule), s("add", pkgInstall), s("cache", pkgInstall),
+	{names: "cabal stack", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "exec", rule: runProgram}, {words: "repl", rule: runProgram}, {words: "ghci", rule: runProgram},
+		{words: "upload", rule: publishRule}, {words: "install", rule: globalRule}, {words: "runghc", rule: runProgram}, {words: "runhaskell", rule: runProgram}, {words: "script", rule: runProgram}}},
+	{names: "zig", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "build run", rule: runBuilt}}},
+	{names: "nimble", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "publish", rule: publishRule}, {words: "install", rule: globalRule}}},
+	{names: "pod", rule: rule{id: "pod", level: High, why: "runs a CocoaPods command permguard does not know"}, subs: []sub{
+		{words: "install", rule: pkgInstall}, {words: "update", rule: pkgInstall}, {words: "repo update", rule: pkgInstall}, {words: "outdated", rule: pkgInstall}, {words: "search", rule: pkgRead},
+		{words: "trunk delete", rule: unpublish}, {words: "trunk deprecate", rule: registryAcc},
+		{words: "list", rule: pkgRead}, {words: "init", rule: pkgInstall}, {words: "deintegrate", rule: pkgInstall}, {words: "trunk push", rule: publishRule},
+	}},
+	{names: "deno", rule: rule{id: "deno", level: High, why: "runs a deno command permguard does not know"}, subs: []sub{
+		{words: "fmt", rule: lintRule}, {words: "lint", rule: lintRule}, {words: "check", rule: buildRule}, {words: "test", rule: buildRule}, {words: "bench", rule: buildRule}, {words: "info", rule: pkgRead},
+		{words: "doc", rule: pkgRead}, {words: "task", rule: rule{id: "run-script-list", level: Minimal, why: "runs a project script (judged by its name)"}}, {words: "run", rule: runProgram},
+		{words: "eval", rule: ruleInline}, {words: "repl", rule: ruleInterpTTY}, {words: "install", rule: globalRule},
+		{words: "compile", rule: buildRule}, {words: "publish", rule: publishRule}, {words: "add", rule: pkgInstall}, {words: "cache", rule: pkgInstall},
 	}},
 	{names: "prisma", rule: buildRule, subs: []sub{
-		s("studio", serverRule),
-		s("migrate reset", danger("prisma-migrate-reset", "drops the database and re-creates it, deleting all its data")),
-		s("db push", buildRule, f("--force-reset --accept-data-loss", danger("prisma-force-reset", "resets the database, deleting all its data"))),
-		s("migrate deploy", r("prisma-deploy", High, "applies migrations to a database that may be shared")),
-		s("db execute", r("prisma-execute", High, "runs SQL against the database")),
+		{words: "studio", rule: serverRule},
+		{words: "migrate reset", rule: rule{id: "prisma-migrate-reset", level: High, dangerous: true, why: "drops the database and re-creates it, deleting all its data"}},
+		{words: "db push", rule: buildRule, flags: []flagRule{{opts: "--force-reset --accept-data-loss", rule: rule{id: "prisma-force-reset", level: High, dangerous: true, why: "resets the database, deleting all its data"}}}},
+		{words: "migrate deploy", rule: rule{id: "prisma-deploy", level: High, why: "applies migrations to a database that may be shared"}},
+		{words: "db execute", rule: rule{id: "prisma-execute", level: High, why: "runs SQL against the database"}},
 	}},
 	{names: "virtualenv", rule: pkgInstall},
-	{names: "direnv", rule: r("direnv", High, "trusts an .envrc file, which then runs on every cd")},
-	{names: "pre-commit", rule: buildRule, subs: []sub{s("install", r("git-hooks", High, "installs git hooks that run on every commit")), s("autoupdate", pkgInstall)}},
-	{names: "husky", rule: r("git-hooks", High, "installs git hooks that run on every commit")},
+	{names: "direnv", rule: rule{id: "direnv", level: High, why: "trusts an .envrc file, which then runs on every cd"}},
+	{names: "pre-commit", rule: buildRule, subs: []sub{{words: "install", rule: rule{id: "git-hooks", level: High, why: "installs git hooks that run on every commit"}}, {words: "autoupdate", rule: pkgInstall}}},
+	{names: "husky", rule: rule{id: "git-hooks", level: High, why: "installs git hooks that run on every commit"}},
+}
+
+// goRunCheck: `go run pkg@version` downloads the package it runs, which
+// is no code of the project's.
+func goRunCheck(c *call) {
+	ps := positional(c.args)
+	if len(ps) > 0 && !ps[0].dyn && ps[0].val == "run" {
+		ps = ps[1:] // the subcommand word itself
+	}
+	// the package is the first word; the rest are its arguments
+	if len(ps) > 0 && (ps[0].dyn || strings.Contains(ps[0].val, "@")) {
+		c.raise(runPackage)
+	}
 }

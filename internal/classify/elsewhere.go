@@ -16,8 +16,8 @@ import (
 // every write.
 
 var (
-	ruleBuildOutside = r("build-outside", High, "builds, tests or installs in a directory outside the workspace, which writes there")
-	ruleGitOutside   = r("git-outside", High, "changes a repository outside the workspace")
+	ruleBuildOutside = rule{id: "build-outside", level: High, why: "builds, tests or installs in a directory outside the workspace, which writes there"}
+	ruleGitOutside   = rule{id: "git-outside", level: High, why: "changes a repository outside the workspace"}
 )
 
 // treeOpt is an option whose value names where a development tool works:
@@ -29,27 +29,29 @@ type treeOpt struct {
 
 // treeOpts lists, per program, the options that move its tree. A program
 // not here works in the current directory.
-var treeOpts = map[string][]treeOpt{
-	"cargo":    {{opts: "--manifest-path", file: true}},
-	"mvn":      {{opts: "-f --file"}},
-	"mvnw":     {{opts: "-f --file"}},
-	"gradle":   {{opts: "-p --project-dir"}, {opts: "-b --build-file", file: true}},
-	"gradlew":  {{opts: "-p --project-dir"}, {opts: "-b --build-file", file: true}},
-	"bazel":    {{opts: "--output_base --output_user_root"}},
-	"bazelisk": {{opts: "--output_base --output_user_root"}},
-	"go":       {{opts: "-C"}},
-	"npm":      {{opts: "--prefix -C"}},
-	"pnpm":     {{opts: "-C --dir"}},
-	"yarn":     {{opts: "--cwd"}},
-	"ninja":    {{opts: "-C"}},
-	"cmake":    {{opts: "-S -B --build"}},
-	"poetry":   {{opts: "-C --directory"}},
-	"uv":       {{opts: "--directory --project"}},
-	"just":     {{opts: "-d --working-directory"}, {opts: "-f --justfile", file: true}},
-	"task":     {{opts: "-d --dir"}},
-	"make":     {{opts: "-C --directory"}},
-	"gmake":    {{opts: "-C --directory"}},
-}
+var treeOpts = lazy[map[string][]treeOpt]{build: func() map[string][]treeOpt {
+	return map[string][]treeOpt{
+		"cargo":    {{opts: "--manifest-path", file: true}},
+		"mvn":      {{opts: "-f --file"}},
+		"mvnw":     {{opts: "-f --file"}},
+		"gradle":   {{opts: "-p --project-dir"}, {opts: "-b --build-file", file: true}},
+		"gradlew":  {{opts: "-p --project-dir"}, {opts: "-b --build-file", file: true}},
+		"bazel":    {{opts: "--output_base --output_user_root"}},
+		"bazelisk": {{opts: "--output_base --output_user_root"}},
+		"go":       {{opts: "-C"}},
+		"npm":      {{opts: "--prefix -C"}},
+		"pnpm":     {{opts: "-C --dir"}},
+		"yarn":     {{opts: "--cwd"}},
+		"ninja":    {{opts: "-C"}},
+		"cmake":    {{opts: "-S -B --build"}},
+		"poetry":   {{opts: "-C --directory"}},
+		"uv":       {{opts: "--directory --project"}},
+		"just":     {{opts: "-d --working-directory"}, {opts: "-f --justfile", file: true}},
+		"task":     {{opts: "-d --dir"}},
+		"make":     {{opts: "-C --directory"}},
+		"gmake":    {{opts: "-C --directory"}},
+	}
+}}
 
 // buildTree raises development work (medium) whose tree lies outside the
 // workspace. It runs from devChecks.
@@ -58,7 +60,7 @@ func buildTree(c *call) {
 		return
 	}
 	var dirs []arg
-	for _, o := range treeOpts[c.name] {
+	for _, o := range treeOpts.get()[c.name] {
 		if v, ok := c.optValue(o.opts); ok {
 			if o.file && !v.dyn {
 				v.val = path.Dir(v.val)

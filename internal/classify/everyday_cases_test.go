@@ -254,6 +254,17 @@ var everydayCases = []classifyCase{
 	high("az storage account keys list -n acct", "az"),
 	high("az webapp config appsettings list -n app -g rg", "az"),
 
+	// ---- held-out check (/work/notes/heldout-everyday.tsv): classes that failed ----
+	medium("MIX_ENV=test mix test", "build"),
+	medium("RAILS_ENV=test bundle exec rails test", "rails-test"),
+	minimal("mix help", "package-info"),
+	minimal("mix deps.tree", "package-info"),
+	medium("composer run-script test", "run-script"),
+	high("composer run-script deploy", "run-script-deploy"),
+	medium("hlint src", "lint"),
+	medium("ormolu --mode check src/Main.hs", "lint"),
+	high("LD_PRELOAD=x.so mix test", ""),
+
 	// ---- class 6: deletes inside the workspace (design §2.6) ----
 	medium("rm -rf build dist", "rm"),
 	medium("rm out.txt", "rm"),
@@ -261,8 +272,9 @@ var everydayCases = []classifyCase{
 	medium("rm -rf node_modules", "rm"),
 	medium("rm -r target/debug", "rm"),
 	medium("find . -name '*.pyc' -delete", "find-delete"),
-	// a __pycache__ may lie inside .claude/hooks/, protected as a tree (design §2.9): open friction
-	dangerous("find . -type d -name __pycache__ -exec rm -rf {} +", "rm-recursive-force"),
+	// a __pycache__ may lie inside .claude/hooks/, where deleting is
+	// ordinary (design §2.9): no file that holds an entry is so named
+	medium("find . -type d -name __pycache__ -exec rm -rf {} +", "rm"),
 	medium("find build -type d -name __pycache__ -exec rm -rf {} +", "rm"),
 	medium("find . -name '*.o' | xargs rm -f", "rm"),
 	medium("find build -name '*.tmp' -print0 | xargs -0 rm", "rm"),

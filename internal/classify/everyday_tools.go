@@ -8,36 +8,36 @@ import "strings"
 // table of their own so the index stays one sorted array (tool_index.go).
 
 var (
-	ruleInspectBinary = r("inspect-binary", Minimal, "reads a compiled file and prints what is in it")
-	ruleCountLines    = r("count-lines", Minimal, "counts lines of code in the source tree")
-	ruleBuildInfo     = r("build-info", Minimal, "prints how installed libraries are built and linked")
-	ruleLdd           = r("ldd", High, "may run the program whose libraries it lists (see man ldd)")
-	ruleIndexOption   = r("package-index", High, "installs packages from an index other than the default, which could serve any code")
+	ruleInspectBinary = rule{id: "inspect-binary", level: Minimal, why: "reads a compiled file and prints what is in it"}
+	ruleCountLines    = rule{id: "count-lines", level: Minimal, why: "counts lines of code in the source tree"}
+	ruleBuildInfo     = rule{id: "build-info", level: Minimal, why: "prints how installed libraries are built and linked"}
+	ruleLdd           = rule{id: "ldd", level: High, why: "may run the program whose libraries it lists (see man ldd)"}
+	ruleIndexOption   = rule{id: "package-index", level: High, why: "installs packages from an index other than the default, which could serve any code"}
 )
 
 var everydayTools = []tool{
-	{names: "hatch", rule: r("hatch", High, "runs a hatch command permguard does not know"),
+	{names: "hatch", rule: rule{id: "hatch", level: High, why: "runs a hatch command permguard does not know"},
 		valueOpts: "-e --env -p --project --data-dir --cache-dir --config",
 		subs: []sub{
-			s("run", ruleRunnerSync), s("build", buildRule), s("test", buildRule), s("fmt", lintRule), s("clean", buildRule),
-			s("env create", pkgInstall), s("env prune", pkgInstall), s("env remove", pkgInstall), s("env show", pkgRead),
-			s("env find", pkgRead), s("dep show", pkgRead), s("dep hash", pkgRead), s("status", pkgRead),
-			s("project metadata", pkgRead), s("new", pkgInstall), s("shell", ruleShellTTY), s("publish", publishRule),
-			s("python", globalRule), s("self", globalRule), s("config", r("hatch-config", High, "changes hatch's configuration")),
+			{words: "run", rule: ruleRunnerSync}, {words: "build", rule: buildRule}, {words: "test", rule: buildRule}, {words: "fmt", rule: lintRule}, {words: "clean", rule: buildRule},
+			{words: "env create", rule: pkgInstall}, {words: "env prune", rule: pkgInstall}, {words: "env remove", rule: pkgInstall}, {words: "env show", rule: pkgRead},
+			{words: "env find", rule: pkgRead}, {words: "dep show", rule: pkgRead}, {words: "dep hash", rule: pkgRead}, {words: "status", rule: pkgRead},
+			{words: "project metadata", rule: pkgRead}, {words: "new", rule: pkgInstall}, {words: "shell", rule: ruleShellTTY}, {words: "publish", rule: publishRule},
+			{words: "python", rule: globalRule}, {words: "self", rule: globalRule}, {words: "config", rule: rule{id: "hatch-config", level: High, why: "changes hatch's configuration"}},
 			{words: "version", rule: pkgRead, check: func(c *call) {
 				if ps := positional(c.args); len(ps) > 1 {
 					c.raise(ruleWriteFile) // hatch version minor sets the version
 				}
 			}},
 		}},
-	{names: "pdm", rule: r("pdm", High, "runs a pdm command permguard does not know"),
+	{names: "pdm", rule: rule{id: "pdm", level: High, why: "runs a pdm command permguard does not know"},
 		valueOpts: "-p --project -c --config",
 		subs: []sub{
-			s("run", ruleRunnerEnv), s("install", pkgInstall), s("sync", pkgInstall), s("add", pkgInstall), s("remove", pkgInstall),
-			s("update", pkgInstall), s("lock", pkgInstall), s("init", pkgInstall), s("venv create", pkgInstall), s("venv remove", pkgInstall),
-			s("venv list", pkgRead), s("use", pkgInstall), s("list", pkgRead), s("show", pkgRead), s("info", pkgRead), s("outdated", pkgRead),
-			s("export", pkgRead), s("build", buildRule), s("publish", publishRule), s("self", globalRule), s("python", globalRule),
-			s("config", pkgRead, f("-d --delete -l --local -g --global", r("pdm-config", High, "changes pdm's configuration"))),
+			{words: "run", rule: ruleRunnerEnv}, {words: "install", rule: pkgInstall}, {words: "sync", rule: pkgInstall}, {words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall},
+			{words: "update", rule: pkgInstall}, {words: "lock", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "venv create", rule: pkgInstall}, {words: "venv remove", rule: pkgInstall},
+			{words: "venv list", rule: pkgRead}, {words: "use", rule: pkgInstall}, {words: "list", rule: pkgRead}, {words: "show", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "outdated", rule: pkgRead},
+			{words: "export", rule: pkgRead}, {words: "build", rule: buildRule}, {words: "publish", rule: publishRule}, {words: "self", rule: globalRule}, {words: "python", rule: globalRule},
+			{words: "config", rule: pkgRead, flags: []flagRule{{opts: "-d --delete -l --local -g --global", rule: rule{id: "pdm-config", level: High, why: "changes pdm's configuration"}}}},
 		},
 		check: func(c *call) {
 			writeOpts(c, "-o --output")
@@ -45,7 +45,7 @@ var everydayTools = []tool{
 				c.raise(r("pdm-config", High, "changes pdm's configuration"))
 			}
 		}},
-	{names: "coverage", rule: r("coverage", High, "runs a coverage command permguard does not know"), subs: coverageSubs,
+	{names: "coverage", rule: rule{id: "coverage", level: High, why: "runs a coverage command permguard does not know"}, subs: coverageSubs,
 		check: func(c *call) { writeOpts(c, "-o --data-file --directory -d") }},
 	{names: "ctest", rule: buildRule, check: buildOutputs},
 	{names: "pip-compile pip-sync", rule: pkgInstall, check: func(c *call) {
@@ -63,7 +63,7 @@ var everydayTools = []tool{
 	}},
 	{names: "pkg-config pkgconf", rule: ruleBuildInfo},
 	{names: "ldd", rule: ruleLdd},
-	{names: "javap", rule: r("javap", Minimal, "prints what compiled Java classes hold"), check: func(c *call) {
+	{names: "javap", rule: rule{id: "javap", level: Minimal, why: "prints what compiled Java classes hold"}, check: func(c *call) {
 		for _, a := range c.args {
 			if !a.dyn && strings.HasPrefix(a.val, "-J") {
 				c.raise(r("jvm-options", High, "passes options to the Java runtime, which can load other code"))
@@ -76,9 +76,9 @@ var everydayTools = []tool{
 		}
 	}},
 	{names: "sphinx-build", rule: buildRule, check: buildOutputs},
-	{names: "mkdocs", rule: buildRule, subs: []sub{s("serve", serverRule), s("gh-deploy", r("deploy", High, "deploys the site"))}, check: buildOutputs},
-	{names: "maturin", rule: buildRule, subs: []sub{s("publish", publishRule), s("upload", publishRule)}, check: buildOutputs},
-	{names: "twine", rule: r("twine", High, "uploads packages to a registry"), subs: []sub{s("check", r("twine-check", Minimal, "checks built packages' metadata"))}},
+	{names: "mkdocs", rule: buildRule, subs: []sub{{words: "serve", rule: serverRule}, {words: "gh-deploy", rule: rule{id: "deploy", level: High, why: "deploys the site"}}}, check: buildOutputs},
+	{names: "maturin", rule: buildRule, subs: []sub{{words: "publish", rule: publishRule}, {words: "upload", rule: publishRule}}, check: buildOutputs},
+	{names: "twine", rule: rule{id: "twine", level: High, why: "uploads packages to a registry"}, subs: []sub{{words: "check", rule: rule{id: "twine-check", level: Minimal, why: "checks built packages' metadata"}}}},
 	{names: "xcodebuild", rule: buildRule, check: buildOutputs},
 	{names: "cucumber", rule: buildRule, check: buildOutputs},
 	// java runs a program (java -jar, java Main); -version only prints
@@ -87,21 +87,21 @@ var everydayTools = []tool{
 
 // extraSubs are subcommand rows added to programs whose row lives in
 // another table: the everyday forms those rows lacked.
-var extraSubs = map[string][]sub{
-	"npm": {
-		s("pkg get", pkgRead),
-		s("pkg set", r("npm-pkg-write", Low, "changes package.json")),
-		s("pkg delete", r("npm-pkg-write", Low, "changes package.json")),
-		s("pkg fix", r("npm-pkg-write", Low, "changes package.json")),
-	},
-}
+var extraSubs = lazy[map[string][]sub]{build: func() map[string][]sub {
+	return map[string][]sub{
+		"npm": {
+			sub{words: "pkg get", rule: pkgRead},
+			sub{words: "pkg set", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+			sub{words: "pkg delete", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+			sub{words: "pkg fix", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+		},
+	}
+}}
 
-func init() {
-	for _, g := range [][]tool{coreTools, devTools} {
-		for i := range g {
-			if rows, ok := extraSubs[g[i].names]; ok {
-				g[i].subs = append(g[i].subs[:len(g[i].subs):len(g[i].subs)], rows...)
-			}
-		}
+// addExtraSubs adds the everyday subcommands to a core or development
+// row (see finishRow).
+func addExtraSubs(t *tool) {
+	if rows, ok := extraSubs.get()[t.names]; ok {
+		t.subs = append(t.subs[:len(t.subs):len(t.subs)], rows...)
 	}
 }

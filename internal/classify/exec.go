@@ -10,48 +10,56 @@ import (
 )
 
 var (
-	ruleAssign       = r("assign", Minimal, "sets a shell variable")
-	ruleEnvProgram   = r("env-changes-program", High, "sets an environment variable that changes which program runs or what it executes")
-	ruleEnvUnknown   = r("env-unknown", High, "sets an environment variable permguard does not know, which may change what the program does")
-	ruleEnvSelf      = danger("self-protect", "tries to change permguard's own settings")
-	ruleEnvGuardVar  = danger("self-protect", "could switch the guard off: moves an agent's configuration away from the files the guard protects")
-	ruleDynamicName  = r("dynamic-command", High, "runs a program whose name is only known at run time")
-	ruleLocalProgram = r("run-path", High, "runs a program from a path: code nobody has reviewed")
-	ruleUnknown      = r("unknown-program", High, "runs a program permguard does not know")
-	ruleVersion      = r("version-or-help", Minimal, "prints version or help text")
+	ruleAssign       = rule{id: "assign", level: Minimal, why: "sets a shell variable"}
+	ruleEnvProgram   = rule{id: "env-changes-program", level: High, why: "sets an environment variable that changes which program runs or what it executes"}
+	ruleEnvUnknown   = rule{id: "env-unknown", level: High, why: "sets an environment variable permguard does not know, which may change what the program does"}
+	ruleEnvSelf      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
+	ruleEnvGuardVar  = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects"}
+	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time"}
+	ruleLocalProgram = rule{id: "run-path", level: High, why: "runs a program from a path: code nobody has reviewed"}
+	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know"}
+	ruleVersion      = rule{id: "version-or-help", level: Minimal, why: "prints version or help text"}
 )
 
 // envProgram lists variables that make a program load or run other code.
-var envProgram = map[string]bool{
-	"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true, "BASH_ENV": true, "ENV": true,
-	"GIT_SSH": true, "GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_EXEC_PATH": true, "GIT_DIR": true,
-	"GIT_WORK_TREE": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true,
-	"GIT_PAGER": true, "PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true, "PROMPT_COMMAND": true,
-	"PS4": true, "NODE_OPTIONS": true, "NODE_PATH": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "PYTHONHOME": true,
-	"PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true, "JAVA_TOOL_OPTIONS": true,
-	"_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "GOFLAGS": true, "RUSTC_WRAPPER": true, "RUSTC": true,
-	"CARGO_BUILD_RUSTC_WRAPPER": true, "CC": true, "CXX": true, "LESSOPEN": true, "LESSCLOSE": true, "IFS": true,
-	"SHELLOPTS": true, "BASHOPTS": true, "SHELL": true, "GIT_TEMPLATE_DIR": true, "GIT_PROXY_COMMAND": true,
-	"MAVEN_OPTS": true, "GRADLE_OPTS": true, "BROWSER": true, "TERMINAL": true, "HOME": true, "XDG_CONFIG_HOME": true,
-	"ZDOTDIR": true, "INPUTRC": true, "NPM_CONFIG_SCRIPT_SHELL": true, "DYLD_INSERT_LIBRARIES": true,
-}
+var envProgram = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true, "BASH_ENV": true, "ENV": true,
+		"GIT_SSH": true, "GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_EXEC_PATH": true, "GIT_DIR": true,
+		"GIT_WORK_TREE": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true,
+		"GIT_PAGER": true, "PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true, "PROMPT_COMMAND": true,
+		"PS4": true, "NODE_OPTIONS": true, "NODE_PATH": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "PYTHONHOME": true,
+		"PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true, "JAVA_TOOL_OPTIONS": true,
+		"_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "GOFLAGS": true, "RUSTC_WRAPPER": true, "RUSTC": true,
+		"CARGO_BUILD_RUSTC_WRAPPER": true, "CC": true, "CXX": true, "LESSOPEN": true, "LESSCLOSE": true, "IFS": true,
+		"SHELLOPTS": true, "BASHOPTS": true, "SHELL": true, "GIT_TEMPLATE_DIR": true, "GIT_PROXY_COMMAND": true,
+		"MAVEN_OPTS": true, "GRADLE_OPTS": true, "BROWSER": true, "TERMINAL": true, "HOME": true, "XDG_CONFIG_HOME": true,
+		"ZDOTDIR": true, "INPUTRC": true, "NPM_CONFIG_SCRIPT_SHELL": true, "DYLD_INSERT_LIBRARIES": true,
+		// options read from the environment: tar's can run a program per
+		// member (--to-command) or extract elsewhere, unzip's and zip's
+		// change where they write
+		"TAR_OPTIONS": true, "UNZIP": true, "UNZIPOPT": true, "ZIP": true, "ZIPOPT": true,
+	}
+}}
 
 // envBenign lists variables that only tune output, locale or build
 // targets; setting them never raises a verdict.
-var envBenign = map[string]bool{
-	"LANG": true, "LANGUAGE": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true, "CLICOLOR": true,
-	"CLICOLOR_FORCE": true, "COLUMNS": true, "LINES": true, "CI": true, "CGO_ENABLED": true, "GOOS": true, "GOARCH": true,
-	"GOARM": true, "GOAMD64": true, "GOMAXPROCS": true, "GODEBUG": true, "GOWORK": true,
-	"GO111MODULE": true, "GOCACHE": true, "GOMODCACHE": true,
-	"RUST_BACKTRACE": true, "RUST_LOG": true, "CARGO_TERM_COLOR": true, "CARGO_INCREMENTAL": true,
-	"NODE_ENV": true, "DEBUG": true, "LOG_LEVEL": true, "VERBOSE": true, "PYTHONUNBUFFERED": true,
-	"PYTHONDONTWRITEBYTECODE": true, "PYTHONWARNINGS": true, "PYTHONHASHSEED": true, "PYTEST_ADDOPTS": true,
-	"GIT_TERMINAL_PROMPT": true, "GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_COMMITTER_NAME": true,
-	"GIT_COMMITTER_EMAIL": true, "GIT_AUTHOR_DATE": true, "GIT_COMMITTER_DATE": true, "DOCKER_BUILDKIT": true,
-	"COMPOSE_PROJECT_NAME": true, "NPM_CONFIG_LOGLEVEL": true, "JEST_WORKER_ID": true, "TF_LOG": true,
-	"TMPDIR": true, "HISTFILE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_MESSAGES": true, "LC_COLLATE": true,
-	"LC_NUMERIC": true, "LC_TIME": true, "UV_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSION_CHECK": true,
-}
+var envBenign = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"LANG": true, "LANGUAGE": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true, "CLICOLOR": true,
+		"CLICOLOR_FORCE": true, "COLUMNS": true, "LINES": true, "CI": true, "CGO_ENABLED": true, "GOOS": true, "GOARCH": true,
+		"GOARM": true, "GOAMD64": true, "GOMAXPROCS": true, "GODEBUG": true, "GOWORK": true,
+		"GO111MODULE": true, "GOCACHE": true, "GOMODCACHE": true,
+		"RUST_BACKTRACE": true, "RUST_LOG": true, "CARGO_TERM_COLOR": true, "CARGO_INCREMENTAL": true,
+		"NODE_ENV": true, "MIX_ENV": true, "RAILS_ENV": true, "RACK_ENV": true, "APP_ENV": true, "DEBUG": true, "LOG_LEVEL": true, "VERBOSE": true, "PYTHONUNBUFFERED": true,
+		"PYTHONDONTWRITEBYTECODE": true, "PYTHONWARNINGS": true, "PYTHONHASHSEED": true, "PYTEST_ADDOPTS": true,
+		"GIT_TERMINAL_PROMPT": true, "GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_COMMITTER_NAME": true,
+		"GIT_COMMITTER_EMAIL": true, "GIT_AUTHOR_DATE": true, "GIT_COMMITTER_DATE": true, "DOCKER_BUILDKIT": true,
+		"COMPOSE_PROJECT_NAME": true, "NPM_CONFIG_LOGLEVEL": true, "JEST_WORKER_ID": true, "TF_LOG": true,
+		"TMPDIR": true, "HISTFILE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_MESSAGES": true, "LC_COLLATE": true,
+		"LC_NUMERIC": true, "LC_TIME": true, "UV_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSION_CHECK": true,
+	}
+}}
 
 // envRule judges setting the variable name for a command (prefix=true) or
 // for the rest of the shell.
@@ -61,10 +69,10 @@ func (w *walker) envRule(name string, prefix bool) (rule, bool) {
 		return ruleEnvSelf, true
 	case slices.Contains(w.env.GuardVars, name):
 		return ruleEnvGuardVar, true
-	case envProgram[name], strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
+	case envProgram.get()[name], strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
 		strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "BASH_FUNC_"):
 		return ruleEnvProgram, true
-	case !prefix, envBenign[name], strings.HasPrefix(name, "LC_"), envJudgedByValue(name):
+	case !prefix, envBenign.get()[name], strings.HasPrefix(name, "LC_"), envJudgedByValue(name):
 		return rule{}, false
 	}
 	return ruleEnvUnknown, true
@@ -74,9 +82,11 @@ func (w *walker) envRule(name string, prefix bool) (rule, bool) {
 // manager or terminal multiplexer starts later: launchctl setenv,
 // systemctl --user set-environment, tmux set-environment, screen -X
 // setenv.
-var sessionEnvTools = map[string]bool{
-	"launchctl": true, "systemctl": true, "tmux": true, "screen": true, "dbus-update-activation-environment": true,
-}
+var sessionEnvTools = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"launchctl": true, "systemctl": true, "tmux": true, "screen": true, "dbus-update-activation-environment": true,
+	}
+}}
 
 // sessionEnv raises the self-protect rule when such a tool names one of
 // permguard's variables, in whatever subcommand: reading one back is rare
@@ -91,17 +101,19 @@ func sessionEnv(c *call) {
 }
 
 // commandVars hold a command line the program will run.
-var commandVars = map[string]bool{
-	"GIT_SSH_COMMAND": true, "PAGER": true, "GIT_PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true,
-	"GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "PROMPT_COMMAND": true, "GIT_EXTERNAL_DIFF": true,
-	"GIT_SSH": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "BROWSER": true, "LESSOPEN": true,
-}
+var commandVars = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"GIT_SSH_COMMAND": true, "PAGER": true, "GIT_PAGER": true, "MANPAGER": true, "EDITOR": true, "VISUAL": true,
+		"GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "PROMPT_COMMAND": true, "GIT_EXTERNAL_DIFF": true,
+		"GIT_SSH": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "BROWSER": true, "LESSOPEN": true,
+	}
+}}
 
 // commandValue classifies the command held by a variable such as
 // GIT_SSH_COMMAND or PAGER, which the program will run.
 func (w *walker) commandValue(name string, val *arg, p Pos) {
 	w.flagsValue(name, val, p)
-	if !commandVars[name] || val == nil || val.dyn || val.val == "" {
+	if !commandVars.get()[name] || val == nil || val.dyn || val.val == "" {
 		return
 	}
 	src := strings.TrimPrefix(val.val, "|")
@@ -400,6 +412,10 @@ func (w *walker) finish(c *call) {
 // run classifies argv (name first) as the command c and records it. It
 // returns what the command writes to its standard output.
 func (w *walker) run(c *call, argv []arg) flow {
+	if len(w.v.Commands) >= maxCommands && !w.overCommands {
+		w.overCommands = true
+		w.raise(limitRule, fmt.Sprintf("input runs more than %d commands; the rest is not inspected", maxCommands), c.pos, c.snippet)
+	}
 	// taking the slot before the command runs anything puts it ahead of
 	// what it runs, so the commands read top-down as a tree
 	w.v.Commands = append(w.v.Commands, Command{})
@@ -463,10 +479,10 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 			return w.dispatch(c, mapped)
 		}
 	}
-	if sessionEnvTools[name] {
+	if sessionEnvTools.get()[name] {
 		sessionEnv(c)
 	}
-	if h, ok := handlers[name]; ok {
+	if h, ok := handlers.get()[name]; ok {
 		out := h(c)
 		w.notesWrites(c)
 		if fnCalled {
@@ -490,7 +506,7 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	return flow{kind: flowData}
 }
 
-var rulePrefixMapping = r("prefix-mapping", Minimal, "is judged as the command a prefix mapping in the settings names")
+var rulePrefixMapping = rule{id: "prefix-mapping", level: Minimal, why: "is judged as the command a prefix mapping in the settings names"}
 
 // prefixMapping returns argv rewritten by the first of the user's prefix
 // mappings that matches it. Only static words match.
@@ -519,11 +535,13 @@ next:
 
 // systemBin are directories whose programs are the ones their base names
 // mean; /usr/bin/rm is rm, ./rm is not.
-var systemBin = map[string]bool{
-	"/bin": true, "/usr/bin": true, "/sbin": true, "/usr/sbin": true, "/usr/local/bin": true,
-	"/usr/local/sbin": true, "/opt/homebrew/bin": true, "/usr/libexec": true, "/run/current-system/sw/bin": true,
-	"/usr/local/go/bin": true, "/snap/bin": true,
-}
+var systemBin = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"/bin": true, "/usr/bin": true, "/sbin": true, "/usr/sbin": true, "/usr/local/bin": true,
+		"/usr/local/sbin": true, "/opt/homebrew/bin": true, "/usr/libexec": true, "/run/current-system/sw/bin": true,
+		"/usr/local/go/bin": true, "/snap/bin": true,
+	}
+}}
 
 // programName resolves the command word. ok is false when the call was
 // already judged (dynamic or a path to an unreviewed program).
@@ -561,12 +579,12 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 		}
 		dir := name[:strings.LastIndexByte(name, '/')]
 		name = name[len(dir)+1:]
-		if !systemBin[dir] {
+		if !systemBin.get()[dir] {
 			// code nobody reviewed; and if its name is a program permguard
 			// knows, judged as that program too (C:/.../git.exe reset --hard)
-			c.raise(ruleLocalProgram)
+			c.raiseRunFile(ruleLocalProgram, a)
 			base := strings.TrimSuffix(strings.ToLower(name), ".exe")
-			if handlers[base] == nil && lookupTool(base) == nil {
+			if handlers.get()[base] == nil && lookupTool(base) == nil {
 				return "", false
 			}
 		}
@@ -670,6 +688,10 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				}
 				if a.dyn && a.cand != "" {
 					cur = flow{kind: flowText, text: a.cand}
+				}
+				if !a.dyn && !a.net {
+					from := a
+					cur.from = &from
 				}
 				if a.net {
 					cur = flow{kind: flowDownload}

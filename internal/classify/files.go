@@ -2,20 +2,23 @@ package classify
 
 import (
 	"encoding/base64"
+	"path"
 	"strings"
 	"unicode/utf8"
 )
 
 var (
-	ruleRm       = r("rm", Medium, "deletes files")
-	ruleRmForce  = danger("rm-recursive-force", "deletes recursively without asking")
-	ruleMove     = r("file-move", Medium, "moves or renames files")
-	ruleCopy     = r("file-copy", Medium, "copies files")
-	ruleLink     = r("file-link", Medium, "creates links")
-	ruleChmod    = r("chmod", High, "changes file permissions")
-	ruleChmodAll = danger("chmod-world", "makes files writable and executable by everyone")
-	ruleChown    = r("chown", High, "changes file owners")
-	ruleCreate   = r("file-create", Medium, "creates files or directories")
+	ruleRm      = rule{id: "rm", level: Medium, why: "deletes files"}
+	ruleRmForce = rule{id: "rm-recursive-force", level: High, dangerous: true, why: "deletes recursively without asking"}
+	// writing files inside the workspace is low (design §1); the places
+	// that matter (outside, footholds, guard files) raise it
+	ruleMove     = rule{id: "file-move", level: Low, why: "moves or renames files"}
+	ruleCopy     = rule{id: "file-copy", level: Low, why: "copies files"}
+	ruleLink     = rule{id: "file-link", level: Low, why: "creates links"}
+	ruleChmod    = rule{id: "chmod", level: High, why: "changes file permissions"}
+	ruleChmodAll = rule{id: "chmod-world", level: High, dangerous: true, why: "makes files writable and executable by everyone"}
+	ruleChown    = rule{id: "chown", level: High, why: "changes file owners"}
+	ruleCreate   = rule{id: "file-create", level: Low, why: "creates files or directories"}
 )
 
 // targets returns the operands of a file command: everything that is not
@@ -95,6 +98,11 @@ func unlinkCommand(c *call) flow {
 // the sources, which disappear from where they were.
 func writesTo(c *call, base rule, moveSources bool) {
 	c.raise(base)
+	if m, ok := c.optValue("-m --mode"); ok && c.name == "install" {
+		// install sets the mode as it copies: the low of a copy is no
+		// way around chmod's rules
+		modeRules(c, m)
+	}
 	ts := targets(c.args)
 	// what may be a directory: anything mv moves, what cp -r copies, what
 	// ln -s links to
@@ -119,9 +127,25 @@ func writesTo(c *call, base rule, moveSources bool) {
 			}
 		}
 	}
+	if c.hasOpt("-b --backup -S --suffix") {
+		if o, ok := c.optValue("-t --target-directory"); ok {
+			backupRules(c, "-S --suffix", []arg{o}, ts)
+		} else if dest, ok := lastArg(targets(c.args)); ok {
+			backupRules(c, "-S --suffix", []arg{dest}, ts)
+		}
+	}
+	if c.hasOpt("--parents") && c.name == "cp" {
+		if o, ok := c.optValue("-t --target-directory"); ok {
+			underDest(c, o, ts)
+		} else if dest, ok := lastArg(targets(c.args)); ok {
+			underDest(c, dest, ts)
+		}
+	}
 	if moveSources {
 		for _, s := range ts {
-			if ru, ok := c.w.deleteRule(s, true); ok {
+			if ru, ok := c.w.deleteRule(s, true); ok && ru.id != ruleDeleteTemp.id {
+				// (moving out of a temporary directory loses nothing: the
+				// file lives on where it lands, which is judged above)
 				if ru.id == guardRuleID {
 					c.raiseMsg(ru, strings.Replace(ru.why, ": deletes ", ": moves away ", 1))
 				} else if ru.dangerous {
@@ -132,6 +156,13 @@ func writesTo(c *call, base rule, moveSources bool) {
 			}
 		}
 	}
+}
+
+func lastArg(as []arg) (arg, bool) {
+	if len(as) == 0 {
+		return arg{}, false
+	}
+	return as[len(as)-1], true
 }
 
 func mvCommand(c *call) flow {
@@ -156,6 +187,16 @@ func lnCommand(c *call) flow {
 		if ru, bad := c.w.guardTarget(ts[0], false); bad {
 			c.raiseMsg(ru, strings.Replace(ru.why, ": changes ", ": links to ", 1))
 		}
+		for _, s := range ts[:len(ts)-1] {
+			// a write through a hard link is a write of the file itself
+			if ru, bad := c.w.writeRule(s); bad && ru.level > Low {
+				c.raiseMsg(ru, "a hard link to it: "+ru.why)
+			}
+			if pl, _ := c.w.placeOf(s); pl != placeWorkspace && pl != placeTemp {
+				c.raise(r("hardlink-out", High, "links to a file outside the workspace, so writes through the link change it"))
+				break
+			}
+		}
 	}
 	if ts := targets(c.args); len(ts) > 0 && c.hasOpt("-s --symbolic") {
 		// a link to a file that matters lets later writes through the
@@ -169,28 +210,86 @@ func lnCommand(c *call) flow {
 		}
 		if pl, _ := c.w.placeOf(target); pl == placePersistence || pl == placeSystem || pl == placeCritical || pl == placeOwn {
 			c.raise(r("link-outside", High, "links to a file that matters outside the workspace, so writes through the link change it"))
+		} else if !linksStayIn(c, ts) {
+			// a later write through the link lands outside the workspace
+			// while its path says inside: not the low of writing here
+			c.raise(r("file-link-out", Medium, "creates a link that leads outside the workspace"))
 		}
 	}
 	return flow{}
+}
+
+// linksStayIn reports that every link ln -s makes leads into the
+// workspace or a temporary directory: with -t or several targets each
+// lands in the directory named last, with one operand here, else at the
+// last operand.
+func linksStayIn(c *call, ts []arg) bool {
+	dir, ok := c.optValue("-t --target-directory")
+	srcs := ts
+	if !ok && len(ts) > 1 {
+		dir, srcs = ts[len(ts)-1], ts[:len(ts)-1]
+		if len(srcs) == 1 && !c.hasOpt("-t --target-directory") {
+			return c.w.linkStaysIn(srcs[0], dir)
+		}
+	} else if !ok {
+		dir = arg{val: ".", pos: ts[0].pos}
+	}
+	for _, s := range srcs {
+		at := dir
+		if !s.dyn && !dir.dyn {
+			at.val = strings.TrimSuffix(dir.val, "/") + "/" + path.Base(s.val)
+		}
+		if !c.w.linkStaysIn(s, at) {
+			return false
+		}
+	}
+	return true
+}
+
+// linkStaysIn reports a symbolic link to target, created at dest, that
+// leads into the workspace or a temporary directory. A relative target is
+// read from the link's directory, which is dest's parent, or dest itself
+// when dest is a directory already: both must stay inside.
+func (w *walker) linkStaysIn(target, dest arg) bool {
+	if target.dyn || dest.dyn || strings.HasPrefix(target.val, "~") {
+		return false
+	}
+	inside := func(p string) bool {
+		pl := w.basePlace(path.Clean(p))
+		return pl == placeWorkspace || pl == placeWorkspaceRoot || pl == placeTemp
+	}
+	if strings.HasPrefix(target.val, "/") {
+		return inside(target.val)
+	}
+	d, ok := w.abs(dest.val)
+	if !ok {
+		return false
+	}
+	return inside(path.Join(path.Dir(d), target.val)) && inside(path.Join(d, target.val))
 }
 
 func chmodCommand(c *call) flow {
 	c.raise(chmodBase(c))
 	ts := targets(c.args)
 	if _, ref := c.optValue("--reference"); !ref && len(ts) > 0 {
-		mode := ts[0]
-		m := mode.val
-		if mode.dyn || m == "777" || m == "0777" || m == "1777" || m == "666" || m == "0666" ||
-			strings.Contains(m, "a+rwx") || strings.Contains(m, "a=rwx") || strings.Contains(m, "o+w") || strings.Contains(m, "ugo+rwx") {
-			c.raise(ruleChmodAll)
-		}
-		if setuid(m) {
-			c.raise(danger("chmod-setuid", "makes a program run with its owner's rights (setuid or setgid)"))
-		}
+		modeRules(c, ts[0])
 		ts = ts[1:]
 	}
 	recursiveTargets(c, ts)
 	return flow{}
+}
+
+// modeRules judges the mode chmod sets, or mkdir and install with -m:
+// open to everyone, or setuid.
+func modeRules(c *call, mode arg) {
+	m := mode.val
+	if mode.dyn || m == "777" || m == "0777" || m == "1777" || m == "666" || m == "0666" ||
+		strings.Contains(m, "a+rwx") || strings.Contains(m, "a=rwx") || strings.Contains(m, "o+w") || strings.Contains(m, "ugo+rwx") {
+		c.raise(ruleChmodAll)
+	}
+	if setuid(m) {
+		c.raise(danger("chmod-setuid", "makes a program run with its owner's rights (setuid or setgid)"))
+	}
 }
 
 // setuid reports a mode that sets the setuid or setgid bit: u+s, g+s, or
@@ -294,6 +393,9 @@ func truncateCommand(c *call) flow {
 
 func touchCommand(c *call) flow {
 	c.raise(ruleCreate)
+	if m, ok := c.optValue("-m --mode"); ok && c.name == "mkdir" {
+		modeRules(c, m)
+	}
 	for _, t := range targets(c.args) {
 		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
 			if ru.id == guardRuleID && c.name == "mkdir" {
@@ -357,7 +459,7 @@ func findCommand(c *call) flow {
 			}
 			continue
 		}
-		if findValuePrimaries[a.val] || strings.HasPrefix(a.val, "-newer") {
+		if findValuePrimaries.get()[a.val] || strings.HasPrefix(a.val, "-newer") {
 			filtered = true
 			narrowed = narrowed || narrows(a.val, args, i)
 			i++
@@ -399,7 +501,7 @@ func findCommand(c *call) flow {
 		case "-delete":
 			c.raise(r("find-delete", Medium, "deletes the files it finds"))
 			for _, root := range roots {
-				if f := c.w.findReach(root, ff); f != "" {
+				if f := c.w.findReachFor(root, ff, true); f != "" {
 					_, what := c.w.guardOf(c.w.mustAbs(f))
 					c.raiseMsg(guardRule("deletes", what), "could switch the guard off: deletes "+what+" ("+f+") among the files it finds")
 				}
@@ -427,14 +529,16 @@ func findCommand(c *call) flow {
 }
 
 // findValuePrimaries take one value, which is never an action.
-var findValuePrimaries = map[string]bool{
-	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true, "-type": true,
-	"-xtype": true, "-size": true, "-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true,
-	"-cmin": true, "-user": true, "-group": true, "-uid": true, "-gid": true, "-perm": true, "-inum": true,
-	"-samefile": true, "-links": true, "-maxdepth": true, "-mindepth": true, "-wholename": true, "-iwholename": true,
-	"-lname": true, "-ilname": true, "-fstype": true, "-used": true, "-context": true, "-regextype": true,
-	"-printf": true, "-files0-from": true,
-}
+var findValuePrimaries = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true, "-type": true,
+		"-xtype": true, "-size": true, "-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true,
+		"-cmin": true, "-user": true, "-group": true, "-uid": true, "-gid": true, "-perm": true, "-inum": true,
+		"-samefile": true, "-links": true, "-maxdepth": true, "-mindepth": true, "-wholename": true, "-iwholename": true,
+		"-lname": true, "-ilname": true, "-fstype": true, "-used": true, "-context": true, "-regextype": true,
+		"-printf": true, "-files0-from": true,
+	}
+}}
 
 // xargsCommand classifies the command xargs runs, with the words it reads
 // from its input appended as values only known at run time.
@@ -506,7 +610,7 @@ func xargsCommand(c *call) flow {
 		// the input may become arguments however the options read
 		inner = append(inner, dynArg)
 	}
-	if n, ok := firstName(inner); ok && handlers[n] != nil && isShellName(n) {
+	if n, ok := firstName(inner); ok && handlers.get()[n] != nil && isShellName(n) {
 		c.raise(r("xargs-shell", High, "feeds its input to a shell, where data becomes code"))
 	}
 	c.w.inner(c, c.name, inner, flow{})
@@ -671,7 +775,7 @@ func tarCommand(c *call) flow {
 		return strings.ContainsAny(mode, short) || c.hasOpt("-"+short+" "+long)
 	}
 	if c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") ||
-		hasPrefixOpt(c.args, "-I") {
+		hasPrefixOpt(c.args, "-I") || tarExecAbbrev(c.args) {
 		c.raise(r("tar-exec", High, "makes tar run another program"))
 		for _, o := range []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"} {
 			if v, ok := c.optValue(o); ok && !v.dyn {
@@ -692,16 +796,19 @@ func tarCommand(c *call) flow {
 		}
 	}
 	switch {
-	case has("x", "--extract --get"):
+	case has("x", "--extract --get") || tarClusterX(c.args):
 		c.raise(r("tar-extract", Low, "extracts files"))
 		d, ok := c.optValue("-C --directory")
-		if !ok {
-			d = arg{val: ".", pos: c.pos}
-		}
 		if ok {
 			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
 				c.raise(ru)
 			}
+		}
+		if !ok || countOpt(c.args, "-C", "--directory") > 1 || strings.Contains(mode, "C") || tarClusterC(c.args) {
+			// a second -C may lead anywhere from the first, and which
+			// word a C in a cluster takes is not read here: members
+			// not known, judged from here
+			d = arg{val: ".", pos: c.pos}
 		}
 		if top, ok := c.optValue("--one-top-level"); ok && !top.dyn {
 			// the members go into a directory of that name
@@ -721,7 +828,13 @@ func tarCommand(c *call) flow {
 			d = arg{val: "/", pos: c.pos}
 		}
 		if d.val != "" && !has("O", "--to-stdout --to-command") {
-			if ru, bad := c.w.unknownInto(d); bad {
+			// the members as the engine listed them, only when every
+			// option is one known to leave names and places alone
+			// (design §2.9)
+			pf, pd, plain := plainTar(c)
+			if ms, known := c.w.archiveMembers(pf, "tar zip"); plain && known {
+				c.extractInto(pd, ms)
+			} else if ru, bad := c.w.unknownInto(d); bad {
 				c.raise(ru)
 			}
 		}
@@ -771,4 +884,139 @@ func base64Command(c *call) flow {
 		}
 	}
 	return flow{kind: flowData}
+}
+
+// rsyncCheck: rsync between two directories of this machine writes like
+// cp -r; a host:path, an rsync:// URL or a remote shell talks to another
+// machine, and the options that delete are deletes where they act.
+func rsyncCheck(c *call) {
+	normalizeFileOpts(c)
+	ps := positional(c.args)
+	remote := c.hasOpt("-e --rsh --rsync-path --daemon --server --connect-program") || len(ps) < 2
+	for _, p := range ps {
+		if p.dyn || strings.Contains(p.val, ":") {
+			remote = true
+		}
+	}
+	if remote {
+		c.raise(r("rsync-remote", High, "copies files, possibly to or from another machine"))
+	}
+	var dest arg
+	var srcs []arg
+	if len(ps) > 1 {
+		dest, srcs = ps[len(ps)-1], ps[:len(ps)-1]
+	}
+	if c.hasOpt("--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded --delete-missing-args") {
+		c.raise(r("rsync-delete", Medium, "deletes files in the destination that are missing from the source"))
+		// the destination loses everything the source lacks: an empty
+		// source empties it, so judge it like rm -rf DEST
+		if len(ps) > 1 && !strings.Contains(dest.val, ":") {
+			if ru, ok := c.w.deleteRuleTree(dest, true, true); ok {
+				if ru.dangerous {
+					c.raiseMsg(ru, "may delete everything in "+dest.val+" that the source lacks")
+				} else {
+					c.raise(ru)
+				}
+			}
+		}
+	}
+	if c.hasOpt("--remove-source-files") {
+		c.raise(r("rsync-remove-source", Medium, "deletes the source files after copying them"))
+		for _, s := range srcs {
+			if ru, ok := c.w.deleteRuleTree(s, true, false); ok && !strings.Contains(s.val, ":") {
+				c.raise(ru)
+			}
+		}
+	}
+	if len(ps) < 2 || strings.Contains(dest.val, ":") {
+		return
+	}
+	if ru, bad := c.w.writeInto(dest); bad && ru.level > Low {
+		c.raise(ru)
+	}
+	for _, s := range srcs {
+		if c.w.readsSecret(s, true) {
+			c.raise(ruleReadSecret)
+		}
+	}
+	c.guardCopies(dest, srcs, false, true)
+	rsyncElsewhere(c, dest, srcs)
+}
+
+// rsyncElsewhere judges the rsync options that write somewhere other than
+// the destination, read files, or set modes.
+func rsyncElsewhere(c *call, dest arg, srcs []arg) {
+	// directories a relative path is read from the destination's
+	for _, o := range []string{"--backup-dir", "--temp-dir", "--partial-dir", "--link-dest", "--copy-dest", "--compare-dest"} {
+		for _, v := range normValues(c, o) {
+			if !v.dyn && !strings.HasPrefix(v.val, "/") && !strings.HasPrefix(v.val, "~") && !dest.dyn {
+				v.val = strings.TrimSuffix(dest.val, "/") + "/" + v.val
+			}
+			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	for _, o := range []string{"--log-file", "--write-batch", "--only-write-batch"} {
+		for _, v := range normValues(c, o) {
+			if ru, bad := c.w.writeRule(v); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	for _, o := range []string{"--exclude-from", "--include-from", "--files-from", "--password-file", "--filter"} {
+		for _, v := range normValues(c, o) {
+			if o == "--filter" {
+				// merge and dir-merge rules read a file: "merge FILE", ". FILE", ":- FILE"
+				rule, file, found := strings.Cut(strings.TrimSpace(v.val), " ")
+				if v.dyn || !found || !strings.HasPrefix(rule, "merge") && !strings.HasPrefix(rule, "dir-merge") &&
+					!strings.HasPrefix(rule, ".") && !strings.HasPrefix(rule, ":") {
+					if v.dyn {
+						c.raise(r("rsync-filter", High, "reads filter rules that are only known at run time"))
+					}
+					continue
+				}
+				v.val = strings.TrimSpace(file)
+			}
+			if c.w.readsSecret(v, false) {
+				c.raise(ruleReadSecret)
+			}
+		}
+	}
+	if c.hasOpt("--files-from --read-batch") {
+		// the names come from a file permguard does not read
+		if ru, bad := c.w.unknownInto(dest); bad {
+			c.raise(ru)
+		}
+	}
+	if c.hasOpt("-b --backup") && !c.hasOpt("--backup-dir") {
+		backupRules(c, "--suffix", []arg{dest}, srcs)
+	}
+	if c.hasOpt("--relative") {
+		underDest(c, dest, srcs)
+	}
+	for _, v := range normValues(c, "--chmod") {
+		for _, clause := range strings.Split(v.val, ",") {
+			m := v
+			m.val = strings.TrimLeft(clause, "DF")
+			modeRules(c, m)
+		}
+	}
+}
+
+// normValues returns every value of the option canon in the normalized
+// arguments parseOpts made: the word after each occurrence.
+func normValues(c *call, canon string) []arg {
+	var out []arg
+	for i := 0; i+1 < len(c.args); i++ {
+		a := c.args[i]
+		if !a.dyn && a.val == "--" {
+			break
+		}
+		if !a.dyn && a.val == canon {
+			out = append(out, c.args[i+1])
+			i++
+		}
+	}
+	return out
 }

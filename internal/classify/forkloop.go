@@ -8,7 +8,7 @@ import "strings"
 // looks for the two parts (a fork call, an endless loop) rather than for
 // known bombs.
 
-var ruleForkLoop = danger("fork-bomb-inline", "starts new processes in an endless loop until the machine stalls (a fork bomb)")
+var ruleForkLoop = rule{id: "fork-bomb-inline", level: High, dangerous: true, why: "starts new processes in an endless loop until the machine stalls (a fork bomb)"}
 
 // forkLoop reports inline code that calls fork and loops forever.
 func forkLoop(code string) bool {

@@ -11,38 +11,40 @@ import (
 // the subcommand and the flags that change what it does. Each row below is
 // a rule; gitCommand picks among them.
 var (
-	gitRead        = r("git-read", Minimal, "reads the repository")
-	gitFetch       = sends(r("git-fetch", Minimal, "downloads commits into the repository without changing your files"))
-	gitLocal       = r("git-local", Medium, "changes the local repository (commits, branches, index, working tree)")
-	gitClone       = sends(r("git-clone", Medium, "clones a repository"))
-	gitPush        = r("git-push", High, "pushes commits to a remote repository")
-	gitPushDelete  = danger("git-push-delete", "deletes a branch or tag on a remote repository")
-	gitForcePush   = danger("git-force-push", "rewrites the history of a remote branch, which can destroy other people's work")
-	gitRemoteWrite = r("git-remote-write", High, "changes where the repository fetches from and pushes to")
-	gitConfigWrite = r("git-config-write", High, "changes git configuration, which can make git run programs")
-	gitConfigOpt   = r("git-config-option", High, "sets git configuration for this command, which can make git run programs")
-	gitExec        = r("git-exec", High, "makes git run another program (pager, diff driver, hook, helper)")
-	gitUnknown     = r("git-unknown", High, "runs a git subcommand permguard does not know (it may be an alias)")
-	gitDynamic     = r("git-dynamic", High, "runs git with a subcommand only known at run time")
-	gitDiscard     = danger("git-discard-files", "discards uncommitted changes in the named files for good")
-	gitAbort       = danger("git-abort", "abandons the merge, rebase or cherry-pick in progress with its conflict resolutions")
-	gitTagDelete   = danger("git-tag-delete", "deletes a tag, which git keeps no record of")
-	gitRmForce     = danger("git-rm-force", "deletes files together with their uncommitted changes")
-	gitNetwork     = r("git-network", High, "talks to a remote server")
-	gitSubmodule   = r("git-submodule", High, "updates submodules, fetching and checking out code from other repositories")
-	gitResetHard   = danger("git-reset-hard", "throws away uncommitted changes for good (reset --hard)")
-	gitClean       = danger("git-clean", "deletes untracked files for good")
-	gitDiscardAll  = danger("git-discard-all", "discards every uncommitted change in the working tree")
-	gitStashDrop   = danger("git-stash-drop", "deletes stashed changes for good")
-	gitBranchDel   = danger("git-branch-force-delete", "deletes a branch even if its commits are not merged anywhere")
-	gitRewrite     = danger("git-rewrite-history", "rewrites or prunes history so that lost commits cannot be recovered")
-	gitWorktreeRm  = danger("git-worktree-force-remove", "removes a worktree with its uncommitted changes")
-	gitRefDelete   = danger("git-update-ref-delete", "deletes a ref directly, bypassing every safety check")
-	gitDynamicArg  = danger("git-dynamic-argument", "passes git an argument only known at run time where a flag could make it destroy work")
+	gitRead        = rule{id: "git-read", level: Minimal, why: "reads the repository"}
+	gitFetch       = rule{id: "git-fetch", level: Minimal, why: "downloads commits into the repository without changing your files", sends: true}
+	gitLocal       = rule{id: "git-local", level: Medium, why: "changes the local repository (commits, branches, index, working tree)"}
+	gitClone       = rule{id: "git-clone", level: Medium, why: "clones a repository", sends: true}
+	gitPush        = rule{id: "git-push", level: High, why: "pushes commits to a remote repository"}
+	gitPushDelete  = rule{id: "git-push-delete", level: High, dangerous: true, why: "deletes a branch or tag on a remote repository"}
+	gitForcePush   = rule{id: "git-force-push", level: High, dangerous: true, why: "rewrites the history of a remote branch, which can destroy other people's work"}
+	gitRemoteWrite = rule{id: "git-remote-write", level: High, why: "changes where the repository fetches from and pushes to"}
+	gitConfigWrite = rule{id: "git-config-write", level: High, why: "changes git configuration, which can make git run programs"}
+	gitConfigOpt   = rule{id: "git-config-option", level: High, why: "sets git configuration for this command, which can make git run programs"}
+	gitExec        = rule{id: "git-exec", level: High, why: "makes git run another program (pager, diff driver, hook, helper)"}
+	gitUnknown     = rule{id: "git-unknown", level: High, why: "runs a git subcommand permguard does not know (it may be an alias)"}
+	gitDynamic     = rule{id: "git-dynamic", level: High, why: "runs git with a subcommand only known at run time"}
+	gitDiscard     = rule{id: "git-discard-files", level: High, dangerous: true, why: "discards uncommitted changes in the named files for good"}
+	gitAbort       = rule{id: "git-abort", level: High, dangerous: true, why: "abandons the merge, rebase or cherry-pick in progress with its conflict resolutions"}
+	gitTagDelete   = rule{id: "git-tag-delete", level: High, dangerous: true, why: "deletes a tag, which git keeps no record of"}
+	gitRmForce     = rule{id: "git-rm-force", level: High, dangerous: true, why: "deletes files together with their uncommitted changes"}
+	gitNetwork     = rule{id: "git-network", level: High, why: "talks to a remote server"}
+	gitSubmodule   = rule{id: "git-submodule", level: High, why: "updates submodules, fetching and checking out code from other repositories"}
+	gitResetHard   = rule{id: "git-reset-hard", level: High, dangerous: true, why: "throws away uncommitted changes for good (reset --hard)"}
+	gitClean       = rule{id: "git-clean", level: High, dangerous: true, why: "deletes untracked files for good"}
+	gitDiscardAll  = rule{id: "git-discard-all", level: High, dangerous: true, why: "discards every uncommitted change in the working tree"}
+	gitStashDrop   = rule{id: "git-stash-drop", level: High, dangerous: true, why: "deletes stashed changes for good"}
+	gitBranchDel   = rule{id: "git-branch-force-delete", level: High, dangerous: true, why: "deletes a branch even if its commits are not merged anywhere"}
+	gitRewrite     = rule{id: "git-rewrite-history", level: High, dangerous: true, why: "rewrites or prunes history so that lost commits cannot be recovered"}
+	gitWorktreeRm  = rule{id: "git-worktree-force-remove", level: High, dangerous: true, why: "removes a worktree with its uncommitted changes"}
+	gitRefDelete   = rule{id: "git-update-ref-delete", level: High, dangerous: true, why: "deletes a ref directly, bypassing every safety check"}
+	gitDynamicArg  = rule{id: "git-dynamic-argument", level: High, dangerous: true, why: "passes git an argument only known at run time where a flag could make it destroy work"}
 )
 
 // gitValueOpts are global options that take the next word.
-var gitValueOpts = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--super-prefix": true, "--list-cmds": true}
+var gitValueOpts = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--super-prefix": true, "--list-cmds": true}
+}}
 
 func gitCommand(c *call) flow {
 	args := c.args
@@ -73,7 +75,7 @@ func gitCommand(c *call) flow {
 		case v == "-p" || v == "--paginate":
 			// the pager is the user's own configuration
 		}
-		if gitValueOpts[v] && !a.dyn {
+		if gitValueOpts.get()[v] && !a.dyn {
 			i++
 		}
 	}
@@ -122,15 +124,17 @@ func gitGlued(head string) bool {
 		return true
 	}
 	name, _, ok := strings.Cut(head, "=")
-	return ok && (gitValueOpts[name] || name == "--exec-path")
+	return ok && (gitValueOpts.get()[name] || name == "--exec-path")
 }
 
 // gitCommandKeys are configuration keys whose value is a command git runs.
-var gitCommandKeys = map[string]bool{
-	"core.sshcommand": true, "core.pager": true, "core.editor": true, "core.fsmonitor": true, "diff.external": true,
-	"sequence.editor": true, "gpg.program": true, "credential.helper": true, "core.askpass": true, "core.hookspath": false,
-	"uploadpack.packobjectshook": true, "gpg.ssh.program": true, "gpg.x509.program": true,
-}
+var gitCommandKeys = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"core.sshcommand": true, "core.pager": true, "core.editor": true, "core.fsmonitor": true, "diff.external": true,
+		"sequence.editor": true, "gpg.program": true, "credential.helper": true, "core.askpass": true, "core.hookspath": false,
+		"uploadpack.packobjectshook": true, "gpg.ssh.program": true, "gpg.x509.program": true,
+	}
+}}
 
 // gitEnvConfig turns configuration passed through the environment
 // (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and
@@ -169,7 +173,7 @@ func gitAliases(global []arg) map[string]string {
 		}
 		k, val, ok := strings.Cut(v, "=")
 		switch lk := strings.ToLower(k); {
-		case gitCommandKeys[lk] || strings.HasPrefix(lk, "pager."):
+		case gitCommandKeys.get()[lk] || strings.HasPrefix(lk, "pager."):
 			if out == nil {
 				out = map[string]string{}
 			}
@@ -402,7 +406,8 @@ func gitSub(c *call, sub string) {
 		}
 		if sub == "apply" && !c.hasOpt("--check --stat --numstat --summary --cached") ||
 			sub == "am" && !c.hasOpt("--abort --quit --show-current-patch") {
-			// a patch names the files it changes, and nobody has read it
+			// a patch names the files it changes, but nobody has read it
+			// as git does (design §2.9)
 			if ru, bad := c.w.unknownInto(arg{val: ".", pos: c.pos}); bad {
 				c.raise(ru)
 			}
@@ -554,10 +559,12 @@ func hasWholeTree(paths []arg) bool {
 }
 
 // checkoutValueOpts take a value as the next word (or attached).
-var checkoutValueOpts = map[string]bool{
-	"-b": true, "-B": true, "-c": true, "-C": true, "--orphan": true, "--conflict": true, "-s": true, "--source": true,
-	"-U": true, "--unified": true, "--inter-hunk-context": true, "--pathspec-from-file": true, "--track": false,
-}
+var checkoutValueOpts = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"-b": true, "-B": true, "-c": true, "-C": true, "--orphan": true, "--conflict": true, "-s": true, "--source": true,
+		"-U": true, "--unified": true, "--inter-hunk-context": true, "--pathspec-from-file": true, "--track": false,
+	}
+}}
 
 // gitCheckout judges checkout, switch and restore: moving to a branch is
 // local work; overwriting files in the working tree loses uncommitted
@@ -575,7 +582,7 @@ func gitCheckout(c *call, sub string) {
 		case strings.HasPrefix(a.val, "--"):
 			name, _, hasVal := strings.Cut(a.val, "=")
 			opts = append(opts, arg{val: name})
-			if !hasVal && checkoutValueOpts[name] {
+			if !hasVal && checkoutValueOpts.get()[name] {
 				i++
 			}
 			if name == "--pathspec-from-file" || strings.HasPrefix("--pathspec-from-file", name) && len(name) > 12 {
@@ -586,7 +593,7 @@ func gitCheckout(c *call, sub string) {
 			for k := 1; k < len(a.val); k++ {
 				o := "-" + a.val[k:k+1]
 				opts = append(opts, arg{val: o})
-				if checkoutValueOpts[o] {
+				if checkoutValueOpts.get()[o] {
 					if k == len(a.val)-1 {
 						i++
 					}

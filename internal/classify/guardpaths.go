@@ -27,6 +27,9 @@ type guardPat struct {
 	tree  bool
 	glob  bool
 	what  string
+	// writeOnly: deleting here does not switch the guard off
+	// (ProtectedPath.WriteOnly)
+	writeOnly bool
 }
 
 // guardIndex is Env.Protected made ready for matching, built once per
@@ -45,7 +48,10 @@ type guardIndex struct {
 type guardNeedle struct{ text, what string }
 
 func newGuardIndex(env Env) *guardIndex {
-	g := &guardIndex{}
+	// sized up front: every hook call builds this index, and growing the
+	// slices entry by entry was a fifth of the call's allocated bytes
+	n := len(env.Protected)
+	g := &guardIndex{pats: make([]guardPat, 0, n), needles: make([]guardNeedle, 0, n), markers: make([]string, 0, n)}
 	for _, pp := range env.Protected {
 		p := strings.ToLower(path.Clean(pp.Path))
 		if p == "." || p == "/" || p == "" {
@@ -53,7 +59,7 @@ func newGuardIndex(env Env) *guardIndex {
 			// an entry like that is a caller's mistake, not a policy
 			continue
 		}
-		gp := guardPat{abs: strings.HasPrefix(p, "/"), tree: pp.Tree, what: pp.What}
+		gp := guardPat{abs: strings.HasPrefix(p, "/"), tree: pp.Tree, what: pp.What, writeOnly: pp.WriteOnly}
 		gp.elems = strings.Split(strings.TrimPrefix(p, "/"), "/")
 		for _, e := range gp.elems {
 			if hasGlobChar(e) {
@@ -124,6 +130,16 @@ func (w *walker) mayBeGuarded(v string) bool {
 // guardOf matches the absolute clean path p against the protected files
 // and returns the best match and what the file is.
 func (w *walker) guardOf(p string) (guardMatch, string) {
+	return w.guardOfFor(p, false)
+}
+
+// guardDeleteOf is guardOf for a delete: entries guarded against writes
+// only do not count (ProtectedPath.WriteOnly).
+func (w *walker) guardDeleteOf(p string) (guardMatch, string) {
+	return w.guardOfFor(p, true)
+}
+
+func (w *walker) guardOfFor(p string, del bool) (guardMatch, string) {
 	if len(w.env.Protected) == 0 {
 		return guardNone, ""
 	}
@@ -135,6 +151,9 @@ func (w *walker) guardOf(p string) (guardMatch, string) {
 	best, what := guardNone, ""
 	for i := range w.guard().pats {
 		gp := &w.guards.pats[i]
+		if del && gp.writeOnly {
+			continue
+		}
 		if m := gp.match(pe); m != guardNone && (best == guardNone || m < best) {
 			best, what = m, gp.what
 			if m == guardFile {
@@ -213,6 +232,12 @@ func guardRule(verb, what string) rule {
 // changes the mode of. holders counts a directory that holds a protected
 // file (deleting it, moving it away, copying a tree over it).
 func (w *walker) guardTarget(a arg, holders bool) (rule, bool) {
+	return w.guardTargetFor(a, holders, false)
+}
+
+// guardTargetFor is guardTarget; del judges a delete, for which the
+// entries guarded against writes only do not count.
+func (w *walker) guardTargetFor(a arg, holders, del bool) (rule, bool) {
 	if len(w.env.Protected) == 0 {
 		return rule{}, false
 	}
@@ -234,7 +259,7 @@ func (w *walker) guardTarget(a arg, holders bool) (rule, bool) {
 	if !ok {
 		return rule{}, false
 	}
-	m, what := w.guardOf(p)
+	m, what := w.guardOfFor(p, del)
 	if m == guardFile || holders && m == guardHolder {
 		if m == guardHolder {
 			what = "a directory that holds " + what
@@ -475,6 +500,14 @@ func findFilterOf(args []arg) findFilter {
 // project root for the project's files; like rm -r, it does not count a
 // project's files in any other directory.
 func (w *walker) findReach(root arg, ff findFilter) string {
+	return w.findReachFor(root, ff, false)
+}
+
+// findReachFor is findReach; del leaves out the directories of hook
+// scripts and the like, where a delete is ordinary (ProtectedPath.WriteOnly). Either way
+// the other protected files are tried first, so that what a command run
+// on the file found is judged on is the one that matters most.
+func (w *walker) findReachFor(root arg, ff findFilter, del bool) string {
 	if len(w.env.Protected) == 0 || root.dyn {
 		return ""
 	}
@@ -488,8 +521,12 @@ func (w *walker) findReach(root arg, ff findFilter) string {
 		re = strings.Split(strings.TrimPrefix(lp, "/"), "/")
 	}
 	project := w.projectRoot(p)
-	for i := range w.guard().pats {
-		gp := &w.guards.pats[i]
+	pats := w.guard().pats
+	for j := range 2 * len(pats) {
+		gp := &pats[j%len(pats)]
+		if gp.writeOnly != (j >= len(pats)) || del && gp.writeOnly {
+			continue
+		}
 		var rest []string
 		found := false
 		n := len(gp.elems)
@@ -540,7 +577,7 @@ func (ff findFilter) reaches(root string, rest []string, tree bool) (string, boo
 			if tree && last == "*" {
 				// a tree holds files of any name, but a test for build
 				// output (*.pyc, *.o) is not after its configuration
-				if ext := path.Ext(globSample(np)); ext != "" && !configExts[ext] {
+				if ext := path.Ext(globSample(np)); ext != "" && !configExts.get()[ext] {
 					return "", false
 				}
 			}
@@ -574,8 +611,10 @@ func (ff findFilter) reaches(root string, rest []string, tree bool) (string, boo
 
 // configExts are the kinds of file an agent's configuration, hooks and
 // extensions are written in.
-var configExts = map[string]bool{".json": true, ".jsonc": true, ".toml": true, ".js": true, ".mjs": true, ".cjs": true,
-	".ts": true, ".mts": true, ".yaml": true, ".yml": true, ".sh": true, ".py": true}
+var configExts = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{".json": true, ".jsonc": true, ".toml": true, ".js": true, ".mjs": true, ".cjs": true,
+		".ts": true, ".mts": true, ".yaml": true, ".yml": true, ".sh": true, ".py": true}
+}}
 
 // globSample returns a name a pattern matches: settings*.json gives
 // settings.json.

@@ -8,14 +8,16 @@ import (
 // handlers are programs that need more than a table row: wrappers that run
 // another command, shells and interpreters that run code, and commands
 // whose targets decide the verdict.
-var handlers map[string]func(c *call) flow
+// Built on first use; the build function is set in init, as the handlers
+// reach back into the walker, which reads this table.
+var handlers lazy[map[string]func(c *call) flow]
 
-func init() {
-	handlers = map[string]func(c *call) flow{
+func buildHandlers() map[string]func(c *call) flow {
+	handlers := map[string]func(c *call) flow{
 		"cat": catCommand, "git": gitCommand, "rm": rmCommand, "rmdir": rmdirCommand, "unlink": unlinkCommand,
-		"mv": mvCommand, "cp": cpCommand, "ln": lnCommand, "install": cpCommand,
+		"mv": withFileOpts(mvCommand), "cp": withFileOpts(cpCommand), "ln": withFileOpts(lnCommand), "install": withFileOpts(cpCommand),
 		"chmod": chmodCommand, "setfacl": setfaclCommand, "getfacl": setfaclCommand, "chown": chownCommand, "chgrp": chownCommand,
-		"dd": ddCommand, "truncate": truncateCommand, "mkdir": touchCommand, "touch": touchCommand,
+		"dd": ddCommand, "truncate": truncateCommand, "mkdir": withFileOpts(touchCommand), "touch": withFileOpts(touchCommand),
 		"tee": teeCommand, "find": findCommand, "xargs": xargsCommand, "sed": sedCommand, "gsed": sedCommand,
 		"awk": awkCommand, "gawk": awkCommand, "mawk": awkCommand, "nawk": awkCommand,
 		"cd": cdCommand, "pushd": cdCommand, "popd": popdCommand, "echo": echoCommand, "printf": printfCommand,
@@ -61,6 +63,8 @@ func init() {
 		"pwsh", "powershell", "tclsh", "irb", "jshell", "groovy", "julia", "elixir", "erl", "ts-node", "tsx"} {
 		handlers[in] = interpreter
 	}
+	wrapHTTPClients(handlers)
+	return handlers
 }
 
 // chdir moves the walker into dir for a wrapped command (env -C DIR,
@@ -93,23 +97,23 @@ func fixed(ru rule, out flowKind) func(c *call) flow {
 }
 
 var (
-	ruleBackground = r("detach", High, "starts a process that keeps running after the session ends")
-	ruleTrace      = r("trace", High, "traces a program, reading its memory and system calls")
-	ruleSudo       = danger("sudo", "runs a command as root")
-	ruleShellC     = r("shell-script", Minimal, "runs a shell script given inline (its commands are classified on their own)")
-	ruleShellFile  = r("run-script", High, "runs a script file nobody has reviewed")
-	ruleShellStdin = r("shell-stdin", High, "runs commands read from a file or another program's output")
+	ruleBackground = rule{id: "detach", level: High, why: "starts a process that keeps running after the session ends"}
+	ruleTrace      = rule{id: "trace", level: High, why: "traces a program, reading its memory and system calls"}
+	ruleSudo       = rule{id: "sudo", level: High, dangerous: true, why: "runs a command as root"}
+	ruleShellC     = rule{id: "shell-script", level: Minimal, why: "runs a shell script given inline (its commands are classified on their own)"}
+	ruleShellFile  = rule{id: "run-script", level: High, why: "runs a script file nobody has reviewed"}
+	ruleShellStdin = rule{id: "shell-stdin", level: High, why: "runs commands read from a file or another program's output"}
 	// An interactive shell or interpreter takes its commands from what is
 	// typed into it later, which reaches no hook (Codex's write_stdin into
 	// a shell started with tty: true, measured): whatever could be typed
 	// in, dangerous included.
-	ruleShellTTY   = danger("shell-interactive", "starts an interactive shell: what is typed into it later passes no check")
-	ruleDynScript  = r("dynamic-script", High, "runs a script only known at run time")
-	ruleDownload   = danger("run-download", "runs code downloaded from the network")
-	ruleInline     = r("inline-code", High, "runs inline code")
-	ruleInlineDel  = danger("inline-code-destructive", "runs inline code that deletes or overwrites files or data")
-	ruleInterpFile = r("run-program-file", High, "runs a program from a file nobody has reviewed")
-	ruleInterpTTY  = danger("interpreter-interactive", "starts an interactive interpreter: what is typed into it later passes no check")
+	ruleShellTTY   = rule{id: "shell-interactive", level: High, dangerous: true, why: "starts an interactive shell: what is typed into it later passes no check"}
+	ruleDynScript  = rule{id: "dynamic-script", level: High, why: "runs a script only known at run time"}
+	ruleDownload   = rule{id: "run-download", level: High, dangerous: true, why: "runs code downloaded from the network"}
+	ruleInline     = rule{id: "inline-code", level: High, why: "runs inline code"}
+	ruleInlineDel  = rule{id: "inline-code-destructive", level: High, dangerous: true, why: "runs inline code that deletes or overwrites files or data"}
+	ruleInterpFile = rule{id: "run-program-file", level: High, why: "runs a program from a file nobody has reviewed"}
+	ruleInterpTTY  = rule{id: "interpreter-interactive", level: High, dangerous: true, why: "starts an interactive interpreter: what is typed into it later passes no check"}
 )
 
 // skipOpts returns the index of the first word that is not an option of a
@@ -249,7 +253,7 @@ func suCommand(c *call) flow {
 // launcher: npx, bunx and their kin download a package and run its
 // program, which usually has the package's name: judge that command too.
 func launcher(c *call) flow {
-	if c.name == "npx" && npxLocalOnly(c.args) {
+	if c.name == "npx" && (npxLocalOnly(c.args) || c.w.installed(c.args)) {
 		c.raise(ruleLocalBin)
 	} else {
 		c.raise(runPackage)
@@ -267,11 +271,15 @@ func launched(c *call, by string, args []arg) {
 		if at := strings.LastIndexByte(name, '@'); at > 0 {
 			name = name[:at] // prisma@5 is prisma
 		}
-		if handlers[name] != nil || lookupTool(name) != nil {
+		if handlers.get()[name] != nil || lookupTool(name) != nil {
 			argv := append([]arg{{val: name, pos: args[i].pos}}, args[i+1:]...)
 			c.w.inner(c, by, argv, c.stdin)
+			return
 		}
 	}
+	// a program permguard does not know, installed or not, is high
+	// (design §2.8)
+	c.raise(ruleUnknown)
 }
 
 // launchSub is the check of `npm exec`, `pnpm dlx` and their kin.
@@ -308,7 +316,7 @@ func envUnsets(args []arg, i int) (arg, bool) {
 
 // ruleEnvEmpty: a command started with an empty environment runs without
 // the level and mode the user gave permguard in its variables.
-var ruleEnvEmpty = danger("self-protect", "could switch the guard off: runs the command without permguard's variables (an empty environment)")
+var ruleEnvEmpty = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: runs the command without permguard's variables (an empty environment)"}
 
 func envCommand(c *call) flow {
 	args := c.args
@@ -589,7 +597,7 @@ func shellCommand(c *call) flow {
 		rest = rest[1:]
 	}
 	if len(rest) > 0 && !stdinScript {
-		c.raise(ruleShellFile)
+		c.raiseRunFile(ruleShellFile, rest[0])
 		if rest[0].net {
 			c.raise(ruleDownload)
 		}
@@ -727,7 +735,7 @@ func destructiveCode(code string) bool {
 func interpreter(c *call) flow {
 	args := c.args
 	key := interpKey(c.name)
-	codeL, valueL := codeLetters[key], valueLetters[key]
+	codeL, valueL := codeLetters.get()[key], valueLetters.get()[key]
 	longCode := map[string]bool{"--eval": true, "--print": true, "-Command": true, "-command": true, "--command": true}
 	longValue := map[string]bool{"--require": true, "--import": true, "--loader": true, "--input-type": true, "--experimental-loader": true}
 	if c.name == "perl" && perlInPlace(args) {
@@ -774,13 +782,13 @@ func interpreter(c *call) flow {
 			return flow{kind: flowData}
 		case v == "--":
 			if i+1 < len(args) {
-				c.raise(ruleInterpFile)
+				c.raiseRunFile(ruleInterpFile, args[i+1])
 			} else {
 				codeFromStdin(c, false)
 			}
 			return flow{kind: flowData}
 		case !strings.HasPrefix(v, "-"):
-			c.raise(ruleInterpFile)
+			c.raiseRunFile(ruleInterpFile, a)
 			return flow{kind: flowData}
 		case strings.HasPrefix(v, "--") || len(v) > 2 && (key == "pwsh" || key == "powershell"):
 			name, val, hasVal := strings.Cut(v, "=")

@@ -10,20 +10,22 @@ import "strings"
 // purpose is irreversible destruction (design §2.8), spelled as HTTP.
 
 var (
-	ruleHTTPDelete   = danger("http-delete", "sends an HTTP DELETE request, which deletes a resource on the server")
-	ruleHTTPDestroys = danger("http-destroy-endpoint", "calls an endpoint that deletes data on the server")
+	ruleHTTPDelete   = rule{id: "http-delete", level: High, dangerous: true, why: "sends an HTTP DELETE request, which deletes a resource on the server"}
+	ruleHTTPDestroys = rule{id: "http-destroy-endpoint", level: High, dangerous: true, why: "calls an endpoint that deletes data on the server"}
 )
 
 // destroyWords are the words of a URL path that name a destructive
 // endpoint when the request changes state.
-var destroyWords = map[string]bool{
-	"delete": true, "destroy": true, "drop": true, "purge": true, "truncate": true, "wipe": true, "erase": true,
-	"flush": true, "flushall": true, "remove": true,
-}
+var destroyWords = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"delete": true, "destroy": true, "drop": true, "purge": true, "truncate": true, "wipe": true, "erase": true,
+		"flush": true, "flushall": true, "remove": true,
+	}
+}}
 
 // httpClients knows where each client takes its method and whether a
 // request sends data; the URL is any operand with a scheme or a host.
-func init() {
+func wrapHTTPClients(handlers map[string]func(c *call) flow) {
 	for _, name := range []string{"curl", "wget"} {
 		if h := handlers[name]; h != nil {
 			handlers[name] = func(c *call) flow {
@@ -105,7 +107,7 @@ func urlPathDestroys(u string) bool {
 		return false
 	}
 	for _, w := range scriptNameWords(path) {
-		if destroyWords[w] {
+		if destroyWords.get()[w] {
 			return true
 		}
 	}

@@ -32,6 +32,12 @@ func infraTools() []tool {
 					s("package", r("helm-package", Medium, "packages a chart into an archive")),
 					s("create", r("helm-create", Low, "creates a new chart directory")),
 					s("env", r("helm-env", Minimal, "prints helm's settings")),
+					s("version", r("helm-version", Minimal, "prints helm's version")),
+					// a chart named by repository is fetched: a read of a remote service
+					s("show", r("helm-show", Medium, "prints a chart's values, metadata or readme, fetching it when it is not local")),
+					s("dependency update", r("helm-dependency", Medium, "downloads the chart's dependencies into its charts directory")),
+					s("dependency build", r("helm-dependency", Medium, "downloads the chart's dependencies into its charts directory")),
+					s("dependency list", r("helm-dependency-list", Minimal, "lists the chart's dependencies")),
 					s("completion", r("helm-completion", Minimal, "prints a shell completion script")),
 					s("repo list", r("helm-repo-list", Minimal, "lists the configured chart repositories")),
 					s("plugin list", r("helm-plugin-list", Minimal, "lists the installed helm plugins")),
@@ -863,25 +869,10 @@ func infraTools() []tool {
 		// Remote access and the network.
 		{
 			names: "rsync",
-			rule:  r("rsync", High, "copies files, possibly to or from another machine"),
-			check: func(c *call) {
-				if c.hasOpt("--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded --delete-missing-args") {
-					c.raise(r("rsync-delete", High, "deletes files in the destination that are missing from the source"))
-					// the destination loses everything the source lacks: an
-					// empty source empties it, so judge it like rm -rf DEST
-					if ps := positional(c.args); len(ps) > 1 && !strings.Contains(ps[len(ps)-1].val, ":") {
-						if ru, ok := c.w.deleteRuleTree(ps[len(ps)-1], true, true); ok && ru.dangerous {
-							c.raiseMsg(ru, "may delete everything in "+ps[len(ps)-1].val+" that the source lacks")
-						}
-					}
-				}
-				if c.hasOpt("--remove-source-files") {
-					c.raise(r("rsync-remove-source", High, "deletes the source files after copying them"))
-				}
-				if ps := positional(c.args); len(ps) > 1 && !strings.Contains(ps[len(ps)-1].val, ":") {
-					c.guardCopies(ps[len(ps)-1], ps[:len(ps)-1], false, true)
-				}
-			},
+			// a copy on this machine is judged by where it writes, like cp
+			// (design §1); a host, a remote shell or a daemon is the network
+			rule:  r("rsync", Low, "copies files"),
+			check: rsyncCheck,
 		},
 		{names: "scp sftp", rule: r("scp", High, "copies files to or from another machine")},
 		{names: "ssh mosh autossh", rule: r("ssh", High, "runs commands on another machine")},
@@ -991,7 +982,7 @@ var kubeKinds = []struct{ kinds, id, why string }{
 }
 
 // kubeKindIndex maps each name in kubeKinds to its row.
-var kubeKindIndex = func() map[string]int {
+var kubeKindIndex = lazy[map[string]int]{build: func() map[string]int {
 	m := map[string]int{}
 	for i, k := range kubeKinds {
 		for _, name := range strings.Fields(k.kinds) {
@@ -999,7 +990,7 @@ var kubeKindIndex = func() map[string]int {
 		}
 	}
 	return m
-}()
+}}
 
 // infraKube is a kubectl-compatible cluster CLI named p.
 func infraKube(p string) tool {
@@ -1047,7 +1038,7 @@ func kubeDeleteCheck(p string) func(c *call) {
 		for _, item := range strings.Split(ws[1].val, ",") {
 			kind, _, _ := strings.Cut(item, "/")
 			kind, _, _ = strings.Cut(strings.ToLower(kind), ".")
-			if i, ok := kubeKindIndex[kind]; ok {
+			if i, ok := kubeKindIndex.get()[kind]; ok {
 				c.raise(danger(p+"-"+kubeKinds[i].id, kubeKinds[i].why))
 			}
 		}
@@ -1080,6 +1071,12 @@ func infraIaC(p string) tool {
 		s("force-unlock", r(p+"-force-unlock", High, "releases a state lock that another run may hold")),
 		s("fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
 		s("validate", r(p+"-validate", Medium, "checks the configuration locally")),
+		s("version", r(p+"-version", Minimal, "prints the version")),
+		s("providers", r(p+"-providers", Minimal, "lists the providers the configuration requires")),
+		// downloads providers and modules like a package manager; moving
+		// state between backends changes what a later apply does
+		s("init", r(p+"-init", Medium, "downloads the providers and modules the configuration needs"),
+			f("-migrate-state --migrate-state -force-copy --force-copy", r(p+"-init-migrate", High, "copies the state to another backend"))),
 	}
 	valueOpts := ""
 	if p == "terragrunt" {
@@ -1211,14 +1208,16 @@ func infraDB(names, p, why, sqlOpts, wordOpts string, pos int) tool {
 
 // dbHarm are the destructive query kinds infraQueryHarm reports, with
 // their reasons.
-var dbHarm = map[string]string{
-	"drop":        "drops a database, schema, collection or table with all its data",
-	"drop-column": "drops a column or partition of a table with all the data in it",
-	"truncate":    "empties a table with TRUNCATE",
-	"delete-all":  "deletes every row of a table (DELETE without a WHERE clause)",
-	"update-all":  "overwrites every row of a table (UPDATE without a WHERE clause)",
-	"flush":       "deletes every key in a Redis database (FLUSHALL or FLUSHDB)",
-}
+var dbHarm = lazy[map[string]string]{build: func() map[string]string {
+	return map[string]string{
+		"drop":        "drops a database, schema, collection or table with all its data",
+		"drop-column": "drops a column or partition of a table with all the data in it",
+		"truncate":    "empties a table with TRUNCATE",
+		"delete-all":  "deletes every row of a table (DELETE without a WHERE clause)",
+		"update-all":  "overwrites every row of a table (UPDATE without a WHERE clause)",
+		"flush":       "deletes every key in a Redis database (FLUSHALL or FLUSHDB)",
+	}
+}}
 
 func infraDBCheck(p, sqlOpts, wordOpts string, pos int) func(c *call) {
 	return func(c *call) {
@@ -1227,7 +1226,7 @@ func infraDBCheck(p, sqlOpts, wordOpts string, pos int) func(c *call) {
 			for _, kind := range infraQueryHarm(text) {
 				if !seen[kind] {
 					seen[kind] = true
-					c.raise(danger(p+"-"+kind, dbHarm[kind]))
+					c.raise(danger(p+"-"+kind, dbHarm.get()[kind]))
 				}
 			}
 		}

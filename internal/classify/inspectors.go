@@ -7,23 +7,25 @@ import "strings"
 // syntax, chmod of files in the workspace, xxd whose option values are
 // no output file.
 
-var ruleSyntaxCheck = r("syntax-check", Minimal, "checks a file's syntax without running it")
+var ruleSyntaxCheck = rule{id: "syntax-check", level: Minimal, why: "checks a file's syntax without running it"}
 
 // syntaxOptions are, per interpreter, the option that only checks syntax
 // and the options that may come with it. Perl is not here: perl -c runs
 // BEGIN blocks. Any other option (ruby -c -r lib loads code) leaves the
 // interpreter's own judgment.
-var syntaxOptions = map[string]struct{ check, with string }{
-	"ruby":   {check: "-c", with: "-w -W -W0 -W1 -W2 --verbose -wc -cw"},
-	"node":   {check: "-c --check", with: ""},
-	"nodejs": {check: "-c --check", with: ""},
-	"php":    {check: "-l --syntax-check", with: "-n"},
-}
+var syntaxOptions = lazy[map[string]struct{ check, with string }]{build: func() map[string]struct{ check, with string } {
+	return map[string]struct{ check, with string }{
+		"ruby":   {check: "-c", with: "-w -W -W0 -W1 -W2 --verbose -wc -cw"},
+		"node":   {check: "-c --check", with: ""},
+		"nodejs": {check: "-c --check", with: ""},
+		"php":    {check: "-l --syntax-check", with: "-n"},
+	}
+}}
 
 // syntaxCheckOnly raises the syntax-check row when c only checks the
 // syntax of static files, and reports whether it did.
 func syntaxCheckOnly(c *call) bool {
-	opts, ok := syntaxOptions[c.name]
+	opts, ok := syntaxOptions.get()[c.name]
 	if !ok {
 		return false
 	}
@@ -51,7 +53,7 @@ func syntaxCheckOnly(c *call) bool {
 	return true
 }
 
-var ruleChmodWorkspace = r("chmod-workspace", Low, "changes the permissions of files in the workspace")
+var ruleChmodWorkspace = rule{id: "chmod-workspace", level: Low, why: "changes the permissions of files in the workspace"}
 
 // chmodBase is chmod's own row: low when every target is a static path in
 // the workspace or a temporary directory and the mode is static; the

@@ -20,6 +20,12 @@ const (
 	maxWork = 4 * MaxInputBytes
 	// maxCandidates bounds the inputs judged one by one (parallel :::)
 	maxCandidates = 32
+	// maxCommands bounds the commands judged for one input, those inside
+	// functions, re-parsed scripts and find -exec included. Each costs a
+	// few hundred bytes of verdict, and 64 KiB of "ls;" is 21,000 of them:
+	// the whole process then took twice the 100 ms of design §7. A script
+	// an agent writes by hand has a few hundred.
+	maxCommands = 4096
 )
 
 // limitRule explains why an input was not parsed at all.

@@ -5,16 +5,10 @@ package classify
 // one of them is built at run time ($(base64 .env), a variable read from a
 // file), whatever it holds leaves the machine, so a query that reads only
 // public data becomes a way to send out secrets (design §2.8). The rows
-// that describe such queries are marked with sends; the check below is the
+// that describe such queries have sends set; the check below is the
 // one place that judges their arguments.
 
-var ruleSendsData = r("sends-data", High, "sends data out: a network query whose URL, host or argument is only known at run time")
-
-// sends marks ru as a network query whose arguments leave the machine.
-func sends(ru rule) rule {
-	ru.sends = true
-	return ru
-}
+var ruleSendsData = rule{id: "sends-data", level: High, why: "sends data out: a network query whose URL, host or argument is only known at run time"}
 
 // sendsCheck raises a call to a network query that has an argument only
 // known at run time. A word known to lie under $TMPDIR names a local

@@ -479,7 +479,7 @@ var keySuffixes = []string{"*.pem", "*.key", "*.p12", "*.pfx"}
 
 // secretPatsHome are secretsHome as patterns: a name in that table is a
 // prefix ("id_" is every id_*), and a trailing / is a directory.
-var secretPatsHome = func() [][]string {
+var secretPatsHome = lazy[[][]string]{build: func() [][]string {
 	var out [][]string
 	for _, s := range secretsHome {
 		segs := strings.Split(strings.TrimSuffix(s, "/"), "/")
@@ -489,7 +489,7 @@ var secretPatsHome = func() [][]string {
 		out = append(out, segs)
 	}
 	return out
-}()
+}}
 
 // splitPath splits an absolute clean path into its elements.
 func splitPath(p string) []string {
@@ -538,7 +538,7 @@ func (w *walker) elemsMeet(a, b []string) bool {
 func (w *walker) globSecret(p string) bool {
 	pe := splitPath(p)
 	for _, rel := range w.homeRels(pe) {
-		for _, s := range secretPatsHome {
+		for _, s := range secretPatsHome.get() {
 			if w.treeMeets(s, rel) {
 				return true
 			}

@@ -24,22 +24,26 @@ const (
 	placeGuard                      // a file that decides whether the guard runs (Env.Protected)
 )
 
-var sinks = map[string]bool{
-	"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/fd/1": true, "/dev/fd/2": true,
-	"/dev/tty": true, "/dev/zero": true,
-}
+var sinks = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/fd/1": true, "/dev/fd/2": true,
+		"/dev/tty": true, "/dev/zero": true,
+	}
+}}
 
 // systemDirs are the top-level directories of the system: deleting or
 // overwriting one of them is dangerous. Below the ones marked true (the
 // operating system itself) every file is a system file; below the others
 // (/opt/app, /srv/www) a path is merely outside the workspace.
-var systemDirs = map[string]bool{
-	"/etc": true, "/usr": true, "/bin": true, "/sbin": true, "/lib": true, "/lib32": true, "/lib64": true,
-	"/libx32": true, "/boot": true, "/dev": true, "/proc": true, "/sys": true, "/System": true, "/var/lib": true,
-	"/private/etc": true, "/Library": true, "/usr/local": false, "/var": false, "/opt": false, "/srv": false,
-	"/root": false, "/home": false, "/snap": false, "/run": false, "/Applications": false, "/private": false,
-	"/Users": false, "/Volumes": false, "/nix": false, "/mnt": false, "/media": false, "/var/log": false,
-}
+var systemDirs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"/etc": true, "/usr": true, "/bin": true, "/sbin": true, "/lib": true, "/lib32": true, "/lib64": true,
+		"/libx32": true, "/boot": true, "/dev": true, "/proc": true, "/sys": true, "/System": true, "/var/lib": true,
+		"/private/etc": true, "/Library": true, "/usr/local": false, "/var": false, "/opt": false, "/srv": false,
+		"/root": false, "/home": false, "/snap": false, "/run": false, "/Applications": false, "/private": false,
+		"/Users": false, "/Volumes": false, "/nix": false, "/mnt": false, "/media": false, "/var/log": false,
+	}
+}}
 
 // devicePrefixes are disks and memory: writing there destroys data.
 var devicePrefixes = []string{
@@ -155,7 +159,7 @@ func (w *walker) placeOfAbs(p string) place {
 		// the common case, inside the workspace, without the checks below
 		return placeWorkspace
 	}
-	if sinks[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
+	if sinks.get()[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
 		return placeSink
 	}
 	if m, _ := w.guardOf(p); m == guardFile {
@@ -166,7 +170,7 @@ func (w *walker) placeOfAbs(p string) place {
 
 // basePlace is placeOfAbs without the protected files: where p lies.
 func (w *walker) basePlace(p string) place {
-	if sinks[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
+	if sinks.get()[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
 		return placeSink
 	}
 	if w.isOwn(p) {
@@ -214,11 +218,11 @@ func (w *walker) basePlace(p string) place {
 // osPath reports a top-level system directory, or a path inside the
 // operating system's own directories (/etc, /usr, /boot, ...).
 func osPath(p string) bool {
-	if _, top := systemDirs[p]; top {
+	if _, top := systemDirs.get()[p]; top {
 		return true
 	}
 	for d := p; d != "/" && d != "."; d = path.Dir(d) {
-		if isOS, ok := systemDirs[d]; ok {
+		if isOS, ok := systemDirs.get()[d]; ok {
 			return isOS
 		}
 	}
@@ -374,16 +378,16 @@ func (w *walker) isSecret(p string) bool {
 }
 
 var (
-	ruleWriteOwn         = danger("self-protect", "tries to change permguard's own settings")
-	ruleWriteDevice      = danger("write-device", "writes over a disk or kernel memory")
-	ruleWriteSystem      = danger("write-system", "overwrites a system file")
-	ruleWriteCritical    = danger("write-critical", "overwrites the root, home or a parent of the workspace")
-	ruleWritePersistence = r("write-persistence", High, "writes a file that runs code later (shell startup, cron, hooks, autostart, keys)")
-	ruleWriteOutside     = r("write-outside", High, "writes a file outside the workspace")
-	ruleWriteUnknown     = r("write-unknown", High, "writes to a file whose name is only known at run time")
-	ruleWriteFile        = r("write-file", Low, "writes a file in the workspace")
-	ruleReadSecret       = r("read-secret", High, "reads a secret")
-	ruleWriteSelfVars    = danger("self-protect", "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run")
+	ruleWriteOwn         = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
+	ruleWriteDevice      = rule{id: "write-device", level: High, dangerous: true, why: "writes over a disk or kernel memory"}
+	ruleWriteSystem      = rule{id: "write-system", level: High, dangerous: true, why: "overwrites a system file"}
+	ruleWriteCritical    = rule{id: "write-critical", level: High, dangerous: true, why: "overwrites the root, home or a parent of the workspace"}
+	ruleWritePersistence = rule{id: "write-persistence", level: High, why: "writes a file that runs code later (shell startup, cron, hooks, autostart, keys)"}
+	ruleWriteOutside     = rule{id: "write-outside", level: High, why: "writes a file outside the workspace"}
+	ruleWriteUnknown     = rule{id: "write-unknown", level: High, why: "writes to a file whose name is only known at run time"}
+	ruleWriteFile        = rule{id: "write-file", level: Low, why: "writes a file in the workspace"}
+	ruleReadSecret       = rule{id: "read-secret", level: High, why: "reads a secret"}
+	ruleWriteSelfVars    = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run"}
 )
 
 // startupHome are the files in the home directory that a shell or a login
@@ -400,8 +404,7 @@ var (
 
 // ruleWriteStartupUnknown: a shell startup file gets content that cannot be
 // read now (a file, another program's output, decoded or dynamic text).
-var ruleWriteStartupUnknown = danger("write-startup-unknown",
-	"could switch the guard off: writes content not known now into a shell startup file, where it could set or unset permguard's variables or alias permguard away")
+var ruleWriteStartupUnknown = rule{id: "write-startup-unknown", level: High, dangerous: true, why: "could switch the guard off: writes content not known now into a shell startup file, where it could set or unset permguard's variables or alias permguard away"}
 
 // isStartup reports a shell or session startup file (p is absolute, clean).
 func (w *walker) isStartup(p string) bool {
@@ -496,7 +499,7 @@ func (w *walker) writeRule(a arg) (rule, bool) {
 
 func (w *walker) writeRuleAt(a arg) (rule, bool) {
 	pl, p := w.placeOf(a)
-	if isOS, top := systemDirs[p]; pl == placeSystem && top && !isOS {
+	if isOS, top := systemDirs.get()[p]; pl == placeSystem && top && !isOS {
 		// writing into /usr/local or /opt is installing, not overwriting
 		// the system
 		return ruleWriteOutside, true
@@ -533,18 +536,18 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 }
 
 var (
-	ruleDeleteUnknown  = danger("delete-unknown", "deletes recursively or by force a path only known at run time")
-	ruleDeleteCritical = danger("delete-critical", "deletes the root, your home directory or a parent of the workspace")
-	ruleDeleteRoot     = danger("delete-workspace", "deletes the whole workspace")
-	ruleDeleteSystem   = danger("delete-system", "deletes system files")
-	ruleDeleteOutside  = danger("delete-tree-outside", "deletes a directory tree outside the workspace")
-	ruleDeleteOwn      = danger("self-protect", "tries to change permguard's own settings")
-	ruleDeleteHigh     = r("delete-outside", High, "deletes files outside the workspace")
-	ruleDeleteRootHigh = r("delete-workspace-root", High, "deletes the workspace directory")
-	ruleDeletePersist  = r("delete-persistence", High, "deletes a file that controls shell startup, keys, cron or hooks")
-	ruleDeleteMaybe    = r("delete-dynamic", High, "deletes a file whose name is only known at run time")
+	ruleDeleteUnknown  = rule{id: "delete-unknown", level: High, dangerous: true, why: "deletes recursively or by force a path only known at run time"}
+	ruleDeleteCritical = rule{id: "delete-critical", level: High, dangerous: true, why: "deletes the root, your home directory or a parent of the workspace"}
+	ruleDeleteRoot     = rule{id: "delete-workspace", level: High, dangerous: true, why: "deletes the whole workspace"}
+	ruleDeleteSystem   = rule{id: "delete-system", level: High, dangerous: true, why: "deletes system files"}
+	ruleDeleteOutside  = rule{id: "delete-tree-outside", level: High, dangerous: true, why: "deletes a directory tree outside the workspace"}
+	ruleDeleteOwn      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
+	ruleDeleteHigh     = rule{id: "delete-outside", level: High, why: "deletes files outside the workspace"}
+	ruleDeleteRootHigh = rule{id: "delete-workspace-root", level: High, why: "deletes the workspace directory"}
+	ruleDeletePersist  = rule{id: "delete-persistence", level: High, why: "deletes a file that controls shell startup, keys, cron or hooks"}
+	ruleDeleteMaybe    = rule{id: "delete-dynamic", level: High, why: "deletes a file whose name is only known at run time"}
 	// temporary directories count as workspace for deletes (design §2.6)
-	ruleDeleteTemp = r("delete-temp", Medium, "deletes files in a temporary directory")
+	ruleDeleteTemp = rule{id: "delete-temp", level: Medium, why: "deletes files in a temporary directory"}
 )
 
 // deleteRule judges deleting (or moving away, or recursively changing the
@@ -560,7 +563,7 @@ func (w *walker) deleteRule(a arg, forced bool) (rule, bool) {
 // (recursive and force together) for a tree outside the workspace.
 func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
 	if a.dyn {
-		if ru, bad := w.guardTarget(a, true); bad {
+		if ru, bad := w.guardTargetFor(a, true, true); bad {
 			return ru, bad
 		}
 	}
@@ -643,7 +646,7 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 			return ru, ok
 		}
 	}
-	if m, what := w.guardOf(p); m != guardNone {
+	if m, what := w.guardDeleteOf(p); m != guardNone {
 		// a directory that holds a protected file takes the file with it
 		if m == guardHolder {
 			what = "a directory that holds " + what

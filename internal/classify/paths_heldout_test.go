@@ -1,8 +1,6 @@
 package classify
 
 import (
-	"slices"
-	"strings"
 	"testing"
 )
 
@@ -47,20 +45,6 @@ func TestPathsHeldOut(t *testing.T) {
 		medium("git --git-dir=../other/.git log", "git-dir"),
 		medium("cd /tmp/scratch && go test ./...", "build"),
 	} {
-		checkCase(t, tc)
-	}
-}
-
-// checkCase runs one table row, as TestClassifyTable does.
-func checkCase(t *testing.T, tc classifyCase) {
-	t.Helper()
-	v := Classify(tc.cmd, testEnv)
-	if v.Level != tc.level || v.Dangerous != tc.dangerous {
-		t.Errorf("Classify(%q) = %v dangerous=%v (rules %s), want %v dangerous=%v",
-			tc.cmd, v.Level, v.Dangerous, ruleIDs(v), tc.level, tc.dangerous)
-		return
-	}
-	if tc.rule != "" && !slices.Contains(strings.Fields(ruleIDs(v)), tc.rule) {
-		t.Errorf("Classify(%q) rules = %s, want rule %s", tc.cmd, ruleIDs(v), tc.rule)
+		checkCase(t, tc, testEnv)
 	}
 }

@@ -48,8 +48,8 @@ var pathCases = []classifyCase{
 	high("cp x /tmp/*/../y", "write-unknown"),
 	dangerous("cp x /tmp/x/../../home/u/.bashrc", "write-startup-unknown"),
 	high("cp x /var/tmp/build/../y", "write-unknown"),
-	medium("cp x ${TMPDIR:-/tmp}/y", "file-copy"),
-	medium("cp x $TMPDIR/y", "file-copy"),
+	low("cp x ${TMPDIR:-/tmp}/y", "file-copy"),
+	low("cp x $TMPDIR/y", "file-copy"),
 	// a variable this input assigns is no longer the environment's
 	high("HOME=/root; cat $HOME/.netrc", "read-secret"),
 	high("read -r USER; cat /home/$USER/.netrc", "read-secret"), // whoever USER is

@@ -12,22 +12,24 @@ import "strings"
 
 // patterns maps a program to its pattern. words are the call's words
 // without global options (as the subcommand rows see them).
-var patterns = map[string]func(c *call, words []arg) (rule, bool){
-	"pnpm": scriptShorthand, "yarn": scriptShorthand, "bun": scriptShorthand,
-	"docker": containerRead, "podman": containerRead, "nerdctl": containerRead,
-	"docker-compose": composeRead, "podman-compose": composeRead,
-	"kubectl": kubeRead, "oc": kubeRead,
-	"gh": ghRead, "glab": glabRead,
-	"aws": awsRead, "gcloud": cloudVerbRead("list describe"), "az": cloudVerbRead("list show"),
-	"rails": railsTask, "rake": railsTask,
-	"dotnet": dotnetInfo, "printenv": printenvNames, "unzip": archiveList, "openssl": opensslInspect, "jar": jarList,
-}
+var patterns = lazy[map[string]func(c *call, words []arg) (rule, bool)]{build: func() map[string]func(c *call, words []arg) (rule, bool) {
+	return map[string]func(c *call, words []arg) (rule, bool){
+		"pnpm": scriptShorthand, "yarn": scriptShorthand, "bun": scriptShorthand,
+		"docker": containerRead, "podman": containerRead, "nerdctl": containerRead,
+		"docker-compose": composeRead, "podman-compose": composeRead,
+		"kubectl": kubeRead, "oc": kubeRead,
+		"gh": ghRead, "glab": glabRead,
+		"aws": awsRead, "gcloud": cloudVerbRead("list describe"), "az": cloudVerbRead("list show"),
+		"rails": railsTask, "rake": railsTask,
+		"dotnet": dotnetInfo, "printenv": printenvNames, "unzip": archiveList, "openssl": opensslInspect, "jar": jarList,
+	}
+}}
 
 // patternRow raises the row a pattern names and reports whether one did,
 // and whether the row is development work: a read of a remote service is
 // not, so the options of builds (-g, -o) mean nothing there.
 func patternRow(c *call, words []arg) (found, dev bool) {
-	p := patterns[c.name]
+	p := patterns.get()[c.name]
 	if p == nil {
 		return false, false
 	}
@@ -35,7 +37,7 @@ func patternRow(c *call, words []arg) (found, dev bool) {
 	if ok {
 		c.raise(ru)
 	}
-	return ok, !remoteReads[ru.id]
+	return ok, !remoteReads.get()[ru.id]
 }
 
 // patternFound is patternRow for applyTool: dev is set to whether the row
@@ -49,9 +51,11 @@ func patternFound(c *call, words []arg, dev *bool) bool {
 }
 
 // remoteReads are the rows of queries to a service, not to the project.
-var remoteReads = map[string]bool{
-	"container-read": true, "container-read-remote": true, "cluster-read": true, "forge-read": true, "cloud-read": true,
-}
+var remoteReads = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"container-read": true, "container-read-remote": true, "cluster-read": true, "forge-read": true, "cloud-read": true,
+	}
+}}
 
 // static reports whether the first n words exist and are known now.
 func static(words []arg, n int) bool {
@@ -66,13 +70,13 @@ func static(words []arg, n int) bool {
 	return true
 }
 
-var ruleShorthand = r("run-script-shorthand", Minimal, "runs a project script or an installed program (judged by its name)")
+var ruleShorthand = rule{id: "run-script-shorthand", level: Minimal, why: "runs a project script or an installed program (judged by its name)"}
 
 // scriptShorthand: pnpm NAME, yarn NAME and bun NAME run a script or an
 // installed program when NAME is no subcommand; the tool's check judges
 // the name (scriptOrBin).
 func scriptShorthand(c *call, words []arg) (rule, bool) {
-	if !static(words, 1) || hasWord(pmBuiltins[c.name], words[0].val) {
+	if !static(words, 1) || hasWord(pmBuiltins.get()[c.name], words[0].val) {
 		return rule{}, false
 	}
 	return ruleShorthand, true
@@ -81,44 +85,48 @@ func scriptShorthand(c *call, words []arg) (rule, bool) {
 // pmBuiltins are each manager's own commands that the subcommand rows do
 // not list: they never run a script of that name, so they keep the
 // manager's rule for commands permguard does not know.
-var pmBuiltins = map[string]string{
-	"pnpm": "add install i update up remove rm link unlink import rebuild prune fetch install-test it dedupe patch " +
-		"patch-commit patch-remove audit list ls outdated why licenses run test exec dlx create start publish pack " +
-		"recursive server store root bin setup init deploy doctor config env cat-file cat-index find-hash self-update " +
-		"approve-builds ignored-builds help",
-	"yarn": "access add audit autoclean bin cache check config create exec generate-lock-entry global help import info " +
-		"init install licenses link list login logout node outdated owner pack policies publish remove run tag team " +
-		"test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces dlx explain npm " +
-		"plugin set up constraints dedupe rebuild stage patch patch-commit",
-	"bun": "add audit build create exec i info init install link outdated patch pm publish remove repl run test unlink " +
-		"update upgrade why x",
-}
+var pmBuiltins = lazy[map[string]string]{build: func() map[string]string {
+	return map[string]string{
+		"pnpm": "add install i update up remove rm link unlink import rebuild prune fetch install-test it dedupe patch " +
+			"patch-commit patch-remove audit list ls outdated why licenses run test exec dlx create start publish pack " +
+			"recursive server store root bin setup init deploy doctor config env cat-file cat-index find-hash self-update " +
+			"approve-builds ignored-builds help",
+		"yarn": "access add audit autoclean bin cache check config create exec generate-lock-entry global help import info " +
+			"init install licenses link list login logout node outdated owner pack policies publish remove run tag team " +
+			"test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces dlx explain npm " +
+			"plugin set up constraints dedupe rebuild stage patch patch-commit",
+		"bun": "add audit build create exec i info init install link outdated patch pm publish remove repl run test unlink " +
+			"update upgrade why x",
+	}
+}}
 
 // Reads of the local container engine (design §2.8): listing and
 // inspecting containers, images, volumes and networks, and their logs.
-var containerReads = map[string]bool{
-	"ps": true, "images": true, "logs": true, "inspect": true, "version": true, "info": true, "top": true,
-	"port": true, "diff": true, "history": true, "stats": true,
-	"container ls": true, "container list": true, "container ps": true, "container logs": true,
-	"container inspect": true, "container top": true, "container port": true, "container diff": true, "container stats": true,
-	"image ls": true, "image list": true, "image inspect": true, "image history": true,
-	"volume ls": true, "volume list": true, "volume inspect": true, "network ls": true, "network list": true,
-	"network inspect": true, "context ls": true, "context list": true, "context show": true, "context inspect": true,
-	"system df": true, "system info": true, "buildx ls": true, "buildx version": true,
-	"compose ps": true, "compose ls": true, "compose logs": true, "compose top": true, "compose images": true,
-	"compose version": true,
-}
+var containerReads = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"ps": true, "images": true, "logs": true, "inspect": true, "version": true, "info": true, "top": true,
+		"port": true, "diff": true, "history": true, "stats": true,
+		"container ls": true, "container list": true, "container ps": true, "container logs": true,
+		"container inspect": true, "container top": true, "container port": true, "container diff": true, "container stats": true,
+		"image ls": true, "image list": true, "image inspect": true, "image history": true,
+		"volume ls": true, "volume list": true, "volume inspect": true, "network ls": true, "network list": true,
+		"network inspect": true, "context ls": true, "context list": true, "context show": true, "context inspect": true,
+		"system df": true, "system info": true, "buildx ls": true, "buildx version": true,
+		"compose ps": true, "compose ls": true, "compose logs": true, "compose top": true, "compose images": true,
+		"compose version": true,
+	}
+}}
 
 var (
-	ruleContainerRead = r("container-read", Minimal, "lists or inspects what the local container engine holds")
-	ruleRemoteEngine  = r("container-read-remote", Medium, "lists or inspects what a remote container engine holds")
+	ruleContainerRead = rule{id: "container-read", level: Minimal, why: "lists or inspects what the local container engine holds"}
+	ruleRemoteEngine  = rule{id: "container-read-remote", level: Medium, why: "lists or inspects what a remote container engine holds"}
 )
 
 func containerRead(c *call, words []arg) (rule, bool) {
 	if !static(words, 1) {
 		return rule{}, false
 	}
-	if !containerReads[words[0].val] && !(static(words, 2) && containerReads[words[0].val+" "+words[1].val]) {
+	if !containerReads.get()[words[0].val] && !(static(words, 2) && containerReads.get()[words[0].val+" "+words[1].val]) {
 		return rule{}, false
 	}
 	if c.hasOpt("-H --host -c --context") || c.env["DOCKER_HOST"] != "" || c.env["DOCKER_CONTEXT"] != "" {
@@ -128,13 +136,13 @@ func containerRead(c *call, words []arg) (rule, bool) {
 }
 
 func composeRead(c *call, words []arg) (rule, bool) {
-	if !static(words, 1) || !containerReads["compose "+words[0].val] {
+	if !static(words, 1) || !containerReads.get()["compose "+words[0].val] {
 		return rule{}, false
 	}
 	return containerRead(c, append([]arg{{val: "compose"}}, words...))
 }
 
-var ruleKubeRead = r("cluster-read", Medium, "reads resources of a Kubernetes cluster you are logged into")
+var ruleKubeRead = rule{id: "cluster-read", level: Medium, why: "reads resources of a Kubernetes cluster you are logged into"}
 
 // kubeRead: get, describe, logs, top and the like read a cluster; a
 // secret's values, the raw API, or a dump to files are not in the pattern.
@@ -173,29 +181,33 @@ func kubeRead(c *call, words []arg) (rule, bool) {
 	return rule{}, false
 }
 
-var ruleForgeRead = r("forge-read", Medium, "reads pull requests, issues or runs from the code host with your credentials")
+var ruleForgeRead = rule{id: "forge-read", level: Medium, why: "reads pull requests, issues or runs from the code host with your credentials"}
 
 // ghReads are gh's read-only commands.
-var ghReads = map[string]bool{
-	"pr list": true, "pr view": true, "pr checks": true, "pr status": true, "pr diff": true,
-	"issue list": true, "issue view": true, "issue status": true, "run list": true, "run view": true, "run watch": true,
-	"workflow list": true, "workflow view": true, "release list": true, "release view": true, "repo view": true,
-	"label list": true, "cache list": true, "ruleset list": true, "ruleset view": true, "status": true,
-	"search issues": true, "search prs": true, "search repos": true, "search code": true, "search commits": true,
-}
+var ghReads = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"pr list": true, "pr view": true, "pr checks": true, "pr status": true, "pr diff": true,
+		"issue list": true, "issue view": true, "issue status": true, "run list": true, "run view": true, "run watch": true,
+		"workflow list": true, "workflow view": true, "release list": true, "release view": true, "repo view": true,
+		"label list": true, "cache list": true, "ruleset list": true, "ruleset view": true, "status": true,
+		"search issues": true, "search prs": true, "search repos": true, "search code": true, "search commits": true,
+	}
+}}
 
 func ghRead(c *call, words []arg) (rule, bool) {
-	return forgeRead(c, words, ghReads)
+	return forgeRead(c, words, ghReads.get())
 }
 
-var glabReads = map[string]bool{
-	"mr list": true, "mr view": true, "mr diff": true, "issue list": true, "issue view": true,
-	"ci status": true, "ci view": true, "ci list": true, "pipeline list": true, "pipeline status": true,
-	"release list": true, "release view": true, "repo view": true,
-}
+var glabReads = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"mr list": true, "mr view": true, "mr diff": true, "issue list": true, "issue view": true,
+		"ci status": true, "ci view": true, "ci list": true, "pipeline list": true, "pipeline status": true,
+		"release list": true, "release view": true, "repo view": true,
+	}
+}}
 
 func glabRead(c *call, words []arg) (rule, bool) {
-	return forgeRead(c, words, glabReads)
+	return forgeRead(c, words, glabReads.get())
 }
 
 func forgeRead(c *call, words []arg, reads map[string]bool) (rule, bool) {
@@ -208,7 +220,7 @@ func forgeRead(c *call, words []arg, reads map[string]bool) (rule, bool) {
 	return rule{}, false
 }
 
-var ruleCloudRead = r("cloud-read", Medium, "lists or describes cloud resources with your account's credentials")
+var ruleCloudRead = rule{id: "cloud-read", level: Medium, why: "lists or describes cloud resources with your account's credentials"}
 
 // secretNouns mark a cloud command that could print a secret's value or a
 // key, even when its verb lists or describes.
@@ -257,8 +269,8 @@ func cloudVerbRead(verbs string) func(c *call, words []arg) (rule, bool) {
 }
 
 var (
-	ruleRailsTest = r("rails-test", Medium, "runs the project's tests or another development task")
-	ruleRailsRead = r("rails-info", Medium, "loads the application to print information about it")
+	ruleRailsTest = rule{id: "rails-test", level: Medium, why: "runs the project's tests or another development task"}
+	ruleRailsRead = rule{id: "rails-info", level: Medium, why: "loads the application to print information about it"}
 )
 
 // railsTask: rails and rake tasks that test, build or describe the
@@ -292,22 +304,24 @@ func railsTask(c *call, words []arg) (rule, bool) {
 
 // plainEnv are environment variables that configure tools and hold no
 // secret, by their documented purpose; printenv of only these reads.
-var plainEnv = map[string]bool{
-	"HOME": true, "PATH": true, "SHELL": true, "USER": true, "LOGNAME": true, "PWD": true, "OLDPWD": true, "LANG": true,
-	"LC_ALL": true, "LC_CTYPE": true, "TERM": true, "TZ": true, "TMPDIR": true, "EDITOR": true, "VISUAL": true, "PAGER": true,
-	"HOSTNAME": true, "SHLVL": true, "COLUMNS": true, "LINES": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
-	"XDG_CACHE_HOME": true, "XDG_STATE_HOME": true, "XDG_RUNTIME_DIR": true,
-	"GOPATH": true, "GOROOT": true, "GOBIN": true, "GOOS": true, "GOARCH": true, "GOFLAGS": true, "GOCACHE": true,
-	"GOMODCACHE": true, "CGO_ENABLED": true, "JAVA_HOME": true, "ANDROID_HOME": true, "ANDROID_SDK_ROOT": true,
-	"NODE_ENV": true, "NODE_PATH": true, "NVM_DIR": true, "VIRTUAL_ENV": true, "CONDA_PREFIX": true,
-	"CONDA_DEFAULT_ENV": true, "PYTHONPATH": true, "PYENV_VERSION": true, "RUSTUP_HOME": true, "CARGO_HOME": true,
-	"CARGO_TARGET_DIR": true, "RUBY_VERSION": true, "GEM_HOME": true, "GEM_PATH": true, "BUNDLE_GEMFILE": true,
-	"RAILS_ENV": true, "RACK_ENV": true, "DOTNET_ROOT": true, "CC": true, "CXX": true, "CFLAGS": true,
-	"CXXFLAGS": true, "LDFLAGS": true, "PKG_CONFIG_PATH": true, "LD_LIBRARY_PATH": true, "MANPATH": true, "CI": true,
-	"GITHUB_ACTIONS": true, "GITHUB_WORKSPACE": true, "GITHUB_REF": true, "GITHUB_SHA": true, "DISPLAY": true,
-}
+var plainEnv = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"HOME": true, "PATH": true, "SHELL": true, "USER": true, "LOGNAME": true, "PWD": true, "OLDPWD": true, "LANG": true,
+		"LC_ALL": true, "LC_CTYPE": true, "TERM": true, "TZ": true, "TMPDIR": true, "EDITOR": true, "VISUAL": true, "PAGER": true,
+		"HOSTNAME": true, "SHLVL": true, "COLUMNS": true, "LINES": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
+		"XDG_CACHE_HOME": true, "XDG_STATE_HOME": true, "XDG_RUNTIME_DIR": true,
+		"GOPATH": true, "GOROOT": true, "GOBIN": true, "GOOS": true, "GOARCH": true, "GOFLAGS": true, "GOCACHE": true,
+		"GOMODCACHE": true, "CGO_ENABLED": true, "JAVA_HOME": true, "ANDROID_HOME": true, "ANDROID_SDK_ROOT": true,
+		"NODE_ENV": true, "NODE_PATH": true, "NVM_DIR": true, "VIRTUAL_ENV": true, "CONDA_PREFIX": true,
+		"CONDA_DEFAULT_ENV": true, "PYTHONPATH": true, "PYENV_VERSION": true, "RUSTUP_HOME": true, "CARGO_HOME": true,
+		"CARGO_TARGET_DIR": true, "RUBY_VERSION": true, "GEM_HOME": true, "GEM_PATH": true, "BUNDLE_GEMFILE": true,
+		"RAILS_ENV": true, "RACK_ENV": true, "DOTNET_ROOT": true, "CC": true, "CXX": true, "CFLAGS": true,
+		"CXXFLAGS": true, "LDFLAGS": true, "PKG_CONFIG_PATH": true, "LD_LIBRARY_PATH": true, "MANPATH": true, "CI": true,
+		"GITHUB_ACTIONS": true, "GITHUB_WORKSPACE": true, "GITHUB_REF": true, "GITHUB_SHA": true, "DISPLAY": true,
+	}
+}}
 
-var rulePlainEnv = r("print-env-plain", Minimal, "prints configuration variables that hold no secrets")
+var rulePlainEnv = rule{id: "print-env-plain", level: Minimal, why: "prints configuration variables that hold no secrets"}
 
 // printenvNames: printenv NAME... of variables that hold no secret.
 func printenvNames(c *call, words []arg) (rule, bool) {
@@ -315,14 +329,14 @@ func printenvNames(c *call, words []arg) (rule, bool) {
 		return rule{}, false
 	}
 	for _, w := range words {
-		if w.dyn || w.glob || !plainEnv[w.val] {
+		if w.dyn || w.glob || !plainEnv.get()[w.val] {
 			return rule{}, false
 		}
 	}
 	return rulePlainEnv, true
 }
 
-var ruleArchiveList = r("archive-list", Minimal, "lists or tests an archive without unpacking it")
+var ruleArchiveList = rule{id: "archive-list", level: Minimal, why: "lists or tests an archive without unpacking it"}
 
 // archiveList: unzip -l, -v, -t and -Z list or test; -p prints to
 // standard output. None of them writes a file.
@@ -345,7 +359,7 @@ func jarList(c *call, words []arg) (rule, bool) {
 	return rule{}, false
 }
 
-var ruleOpensslRead = r("openssl-inspect", Minimal, "prints what a certificate, request or other file holds")
+var ruleOpensslRead = rule{id: "openssl-inspect", level: Minimal, why: "prints what a certificate, request or other file holds"}
 
 // opensslInspect: openssl x509, req, crl, pkcs7 and asn1parse print a
 // file's contents unless an option makes them create, sign or write.

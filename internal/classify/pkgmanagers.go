@@ -16,60 +16,61 @@ type pmOpts struct {
 	dirs  string // options whose value is the directory the command works in
 }
 
-var pmOptions = map[string]pmOpts{
-	"npm": {
-		value: "-w --workspace --prefix -C --loglevel --userconfig --globalconfig --cache --tag --access --otp " +
-			"--omit --include --install-strategy --registry --script-shell --node-options --before --cpu --os --libc",
-		flags: "-ws --workspaces --include-workspace-root --if-present --ignore-scripts --silent -s -q --quiet -d -dd -ddd " +
-			"--verbose --json --parseable -p --long -l --yes -y --no --offline --prefer-offline --prefer-online " +
-			"--foreground-scripts --no-audit --no-fund --color --no-color --progress --no-progress --dry-run " +
-			"--save-dev -D --save -S --save-exact -E --save-optional -O --save-peer --no-save --legacy-peer-deps " +
-			"--strict-peer-deps --force -f --global -g --production --workspaces-update --ci",
-		dirs: "-C --prefix",
-	},
-	"pnpm": {
-		value: "-C --dir --filter -F --filter-prod --reporter --loglevel --workspace-concurrency --test-pattern " +
-			"--changed-files-ignore-pattern --resume-from --registry --store-dir --virtual-store-dir --modules-dir " +
-			"--lockfile-dir --global-dir --config-dir --node-options --cpu --os --libc --reporter-hide-prefix",
-		flags: "-r --recursive -w --workspace-root --parallel --stream --silent -s --if-present --bail --no-bail " +
-			"--sort --no-sort --reverse --aggregate-output --include-workspace-root --fail-if-no-match -D --dev " +
-			"-P --prod --frozen-lockfile --no-frozen-lockfile --prefer-frozen-lockfile --offline --prefer-offline " +
-			"--shamefully-hoist --color --no-color --report-summary --no-optional --ignore-scripts --reverse " +
-			"--use-stderr --json --long --depth --global -g --save-dev --save-exact -E --save-peer --save-optional -O " +
-			"--strict-peer-dependencies --verbose",
-		dirs: "-C --dir --lockfile-dir",
-	},
-	"yarn": {
-		value: "--cwd --mutex --network-timeout --cache-folder --modules-folder --registry --use-yarnrc " +
-			"--link-folder --global-folder --preferred-cache-folder --network-concurrency",
-		flags: "--silent -s --verbose --frozen-lockfile --offline --prefer-offline --non-interactive --ignore-scripts " +
-			"--production --prod --pure-lockfile --immutable --immutable-cache --check-cache --inline-builds --json " +
-			"--no-progress --ignore-engines --ignore-optional --ignore-platform --force --check-files -T --top-level " +
-			"-D --dev -E --exact -P --peer -O --optional --no-lockfile --skip-integrity-check -W --ignore-workspace-root-check",
-		dirs: "--cwd --modules-folder",
-	},
-	"bun": {
-		value: "--cwd --filter -F --config -c --backend --cache-dir --registry --conditions --env-file --tsconfig-override " +
-			"--preload -r --require --import --jsx-factory --jsx-fragment --jsx-import-source --main-fields --extension-order " +
-			"--timeout --rerun-each --test-name-pattern -t --coverage-reporter --coverage-dir --bail",
-		flags: "--silent --verbose --bun -b --watch --hot --smol --frozen-lockfile --production --no-save --dry-run " +
-			"--force -f --dev -d --optional --exact -E --global -g --no-install --prefer-offline --if-present " +
-			"--only --todo --coverage --update-snapshots -u --ignore-scripts --elide-lines --workspaces",
-		dirs: "--cwd --cache-dir",
-	},
-}
+var pmOptions = lazy[map[string]pmOpts]{build: func() map[string]pmOpts {
+	return map[string]pmOpts{
+		"npm": {
+			value: "-w --workspace --prefix -C --loglevel --userconfig --globalconfig --cache --tag --access --otp " +
+				"--omit --include --install-strategy --registry --script-shell --node-options --before --cpu --os --libc",
+			flags: "-ws --workspaces --include-workspace-root --if-present --ignore-scripts --silent -s -q --quiet -d -dd -ddd " +
+				"--verbose --json --parseable -p --long -l --yes -y --no --offline --prefer-offline --prefer-online " +
+				"--foreground-scripts --no-audit --no-fund --color --no-color --progress --no-progress --dry-run " +
+				"--save-dev -D --save -S --save-exact -E --save-optional -O --save-peer --no-save --legacy-peer-deps " +
+				"--strict-peer-deps --force -f --global -g --production --workspaces-update --ci",
+			dirs: "-C --prefix",
+		},
+		"pnpm": {
+			value: "-C --dir --filter -F --filter-prod --reporter --loglevel --workspace-concurrency --test-pattern " +
+				"--changed-files-ignore-pattern --resume-from --registry --store-dir --virtual-store-dir --modules-dir " +
+				"--lockfile-dir --global-dir --config-dir --node-options --cpu --os --libc --reporter-hide-prefix",
+			flags: "-r --recursive -w --workspace-root --parallel --stream --silent -s --if-present --bail --no-bail " +
+				"--sort --no-sort --reverse --aggregate-output --include-workspace-root --fail-if-no-match -D --dev " +
+				"-P --prod --frozen-lockfile --no-frozen-lockfile --prefer-frozen-lockfile --offline --prefer-offline " +
+				"--shamefully-hoist --color --no-color --report-summary --no-optional --ignore-scripts --reverse " +
+				"--use-stderr --json --long --depth --global -g --save-dev --save-exact -E --save-peer --save-optional -O " +
+				"--strict-peer-dependencies --verbose",
+			dirs: "-C --dir --lockfile-dir",
+		},
+		"yarn": {
+			value: "--cwd --mutex --network-timeout --cache-folder --modules-folder --registry --use-yarnrc " +
+				"--link-folder --global-folder --preferred-cache-folder --network-concurrency",
+			flags: "--silent -s --verbose --frozen-lockfile --offline --prefer-offline --non-interactive --ignore-scripts " +
+				"--production --prod --pure-lockfile --immutable --immutable-cache --check-cache --inline-builds --json " +
+				"--no-progress --ignore-engines --ignore-optional --ignore-platform --force --check-files -T --top-level " +
+				"-D --dev -E --exact -P --peer -O --optional --no-lockfile --skip-integrity-check -W --ignore-workspace-root-check",
+			dirs: "--cwd --modules-folder",
+		},
+		"bun": {
+			value: "--cwd --filter -F --config -c --backend --cache-dir --registry --conditions --env-file --tsconfig-override " +
+				"--preload -r --require --import --jsx-factory --jsx-fragment --jsx-import-source --main-fields --extension-order " +
+				"--timeout --rerun-each --test-name-pattern -t --coverage-reporter --coverage-dir --bail",
+			flags: "--silent --verbose --bun -b --watch --hot --smol --frozen-lockfile --production --no-save --dry-run " +
+				"--force -f --dev -d --optional --exact -E --global -g --no-install --prefer-offline --if-present " +
+				"--only --todo --coverage --update-snapshots -u --ignore-scripts --elide-lines --workspaces",
+			dirs: "--cwd --cache-dir",
+		},
+	}
+}}
 
 var (
-	rulePMUnclearOption = r("pm-unknown-option", High,
-		"has an option permguard does not know before the script or subcommand name, so which one runs is unclear")
-	rulePMElsewhere = r("build-elsewhere", High, "runs the package manager in a directory outside the workspace")
+	rulePMUnclearOption = rule{id: "pm-unknown-option", level: High, why: "has an option permguard does not know before the script or subcommand name, so which one runs is unclear"}
+	rulePMElsewhere     = rule{id: "build-elsewhere", level: High, why: "runs the package manager in a directory outside the workspace"}
 )
 
 // pmWords returns the words of a package-manager call that are neither
 // options nor option values: the subcommand or script name first. unclear
 // is set when an option it does not know comes before that name.
 func pmWords(c *call) (words []arg, unclear bool) {
-	opts, ok := pmOptions[c.name]
+	opts, ok := pmOptions.get()[c.name]
 	if !ok {
 		return positional(c.args), false
 	}
@@ -125,7 +126,7 @@ func pmCheck(c *call) {
 	if c.hasOpt("--node-options --script-shell") {
 		c.raise(r("build-exec", High, "makes the build run another program"))
 	}
-	for d := range strings.FieldsSeq(pmOptions[c.name].dirs) {
+	for d := range strings.FieldsSeq(pmOptions.get()[c.name].dirs) {
 		if v, ok := c.optValue(d); ok {
 			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
 				c.raise(rulePMElsewhere)
@@ -134,21 +135,20 @@ func pmCheck(c *call) {
 	}
 }
 
-func init() {
-	for i := range devTools {
-		t := &devTools[i]
-		opts, ok := pmOptions[t.names]
-		if !ok {
-			continue
-		}
-		// the table lookup skips the same option values
-		t.valueOpts = opts.value
-		prev := t.check
-		t.check = func(c *call) {
-			pmCheck(c)
-			if prev != nil {
-				prev(c)
-			}
+// addPMCheck gives a package manager's row its global options and check
+// (see finishRow).
+func addPMCheck(t *tool) {
+	opts, ok := pmOptions.get()[t.names]
+	if !ok {
+		return
+	}
+	// the table lookup skips the same option values
+	t.valueOpts = opts.value
+	prev := t.check
+	t.check = func(c *call) {
+		pmCheck(c)
+		if prev != nil {
+			prev(c)
 		}
 	}
 }

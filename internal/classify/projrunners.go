@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Runners start a command in the project's own environment: uv run,
 // poetry run, pipenv run, hatch run, pdm run, conda run, bundle exec,
@@ -27,16 +30,14 @@ type runnerSpec struct {
 }
 
 var (
-	ruleRunnerEnv  = r("run-in-env", Minimal, "runs a command in the project's environment (judged as that command)")
-	ruleRunnerSync = r("run-in-env-sync", Medium,
-		"installs the project's environment when needed and runs a command in it (judged as that command)")
-	ruleRunnerBundle = r("bundle-exec", Medium, "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)")
-	ruleRunnerOption = r("runner-unknown-option", High,
-		"has an option permguard does not know before the command it runs, so which command runs is unclear")
-	ruleRunnerIndex = r("runner-index", High, "installs packages from an index other than the default, which could serve any code")
-	ruleRunnerElse  = r("build-elsewhere", High, "runs a project in a directory outside the workspace")
-	ruleRunnerAlone = r("runner-alone", Minimal, "runs no command")
-	ruleLocalBin    = r("run-local-bin", Minimal, "runs a program already installed in the project (judged as that program)")
+	ruleRunnerEnv    = rule{id: "run-in-env", level: Minimal, why: "runs a command in the project's environment (judged as that command)"}
+	ruleRunnerSync   = rule{id: "run-in-env-sync", level: Medium, why: "installs the project's environment when needed and runs a command in it (judged as that command)"}
+	ruleRunnerBundle = rule{id: "bundle-exec", level: Medium, why: "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)"}
+	ruleRunnerOption = rule{id: "runner-unknown-option", level: High, why: "has an option permguard does not know before the command it runs, so which command runs is unclear"}
+	ruleRunnerIndex  = rule{id: "runner-index", level: High, why: "installs packages from an index other than the default, which could serve any code"}
+	ruleRunnerElse   = rule{id: "build-elsewhere", level: High, why: "runs a project in a directory outside the workspace"}
+	ruleRunnerAlone  = rule{id: "runner-alone", level: Minimal, why: "runs no command"}
+	ruleLocalBin     = rule{id: "run-local-bin", level: Minimal, why: "runs a program already installed in the project (judged as that program)"}
 )
 
 // uvValue are uv's options that take a value; uv run shares them with
@@ -53,35 +54,37 @@ const uvFlags = "--no-sync --frozen --locked --isolated --all-extras --no-dev --
 	"--inexact --active --no-active --no-env-file --managed-python --no-managed-python --no-python-downloads " +
 	"--gui-script --script -s --no-progress"
 
-var runners = map[string]runnerSpec{
-	"uv run": {own: ruleRunnerSync, value: uvValue, flags: uvFlags, module: "-m --module",
-		dirs: "--directory --project", index: "--index --index-url --extra-index-url --default-index --find-links -f"},
-	"poetry run": {own: ruleRunnerEnv, value: "-C --directory -P --project", flags: "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-plugins --no-cache --ansi --no-ansi",
-		dirs: "-C --directory -P --project"},
-	"pipenv run": {own: ruleRunnerEnv, value: "--python", flags: "--system -v --verbose -q --quiet", scripts: true},
-	"hatch run": {own: ruleRunnerSync, value: "-e --env -p --project --data-dir --cache-dir --config", flags: "-v --verbose -q --quiet --color --no-color --interactive --no-interactive",
-		scripts: true, envPrefix: true, dirs: "-p --project"},
-	"pdm run": {own: ruleRunnerEnv, value: "-p --project -g --global -r --reporter --venv", flags: "-v --verbose -q --quiet -l --list -s --site-packages --recreate",
-		scripts: true, dirs: "-p --project"},
-	"conda run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
-	"mamba run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
-	"micromamba run": {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
-	"bundle exec":    {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
-	"bundler exec":   {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
-	"pnpm exec": {own: ruleLocalBin, value: "-C --dir --filter -F --workspace-concurrency --reporter --resume-from",
-		flags: "-r --recursive --parallel --no-bail --bail --if-present --report-summary --reverse --sort --no-sort --stream --silent -s",
-		dirs:  "-C --dir"},
-	"yarn exec": {own: ruleLocalBin},
-	"coverage run": {own: ruleRunnerEnv, value: "--source --omit --include --rcfile --context --concurrency --data-file",
-		flags: "-p --parallel-mode -a --append --branch -L --pylib --timid --debug --save-signal", module: "-m --module"},
-}
+var runners = lazy[map[string]runnerSpec]{build: func() map[string]runnerSpec {
+	return map[string]runnerSpec{
+		"uv run": {own: ruleRunnerSync, value: uvValue, flags: uvFlags, module: "-m --module",
+			dirs: "--directory --project", index: "--index --index-url --extra-index-url --default-index --find-links -f"},
+		"poetry run": {own: ruleRunnerEnv, value: "-C --directory -P --project", flags: "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-plugins --no-cache --ansi --no-ansi",
+			dirs: "-C --directory -P --project"},
+		"pipenv run": {own: ruleRunnerEnv, value: "--python", flags: "--system -v --verbose -q --quiet", scripts: true},
+		"hatch run": {own: ruleRunnerSync, value: "-e --env -p --project --data-dir --cache-dir --config", flags: "-v --verbose -q --quiet --color --no-color --interactive --no-interactive",
+			scripts: true, envPrefix: true, dirs: "-p --project"},
+		"pdm run": {own: ruleRunnerEnv, value: "-p --project -g --global -r --reporter --venv", flags: "-v --verbose -q --quiet -l --list -s --site-packages --recreate",
+			scripts: true, dirs: "-p --project"},
+		"conda run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+		"mamba run":      {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+		"micromamba run": {own: ruleRunnerEnv, value: "-n --name -p --prefix --cwd", flags: "--live-stream --no-capture-output --dev -v --verbose --debug"},
+		"bundle exec":    {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
+		"bundler exec":   {own: ruleRunnerBundle, value: "--gemfile", flags: "--keep-file-descriptors"},
+		"pnpm exec": {own: ruleLocalBin, value: "-C --dir --filter -F --workspace-concurrency --reporter --resume-from",
+			flags: "-r --recursive --parallel --no-bail --bail --if-present --report-summary --reverse --sort --no-sort --stream --silent -s",
+			dirs:  "-C --dir"},
+		"yarn exec": {own: ruleLocalBin},
+		"coverage run": {own: ruleRunnerEnv, value: "--source --omit --include --rcfile --context --concurrency --data-file",
+			flags: "-p --parallel-mode -a --append --branch -L --pylib --timid --debug --save-signal", module: "-m --module"},
+	}
+}}
 
 // runnerCheck returns the check of the runner row named key ("uv run").
 func runnerCheck(key string) func(c *call) {
 	verb := key[strings.LastIndexByte(key, ' ')+1:]
 	return func(c *call) {
 		key := c.name + " " + verb
-		spec := runners[key]
+		spec := runners.get()[key]
 		rest, ok := afterWord(c, verb)
 		if !ok {
 			c.raise(ruleRunnerOption)
@@ -165,7 +168,7 @@ func runnerCheck(key string) func(c *call) {
 					name = script
 				}
 			}
-			if safeScripts[name] || !knownProgram(name) {
+			if safeScripts.get()[name] || !knownProgram(name) {
 				// a script of the project, judged by its name as npm's are
 				c.raise(scriptRuleFor(name, true))
 				if !knownProgram(name) {
@@ -209,7 +212,7 @@ func afterWord(c *call, word string) ([]arg, bool) {
 
 // knownProgram reports a program the tables or handlers judge.
 func knownProgram(name string) bool {
-	return handlers[name] != nil || lookupTool(name) != nil ||
+	return handlers.get()[name] != nil || lookupTool(name) != nil ||
 		strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") || strings.Contains(name, "/")
 }
 
@@ -222,7 +225,7 @@ func scriptOrBin(c *call, ws []arg) {
 		return
 	}
 	name := ws[0].val
-	if safeScripts[name] || !knownProgram(name) || strings.Contains(name, "/") {
+	if safeScripts.get()[name] || !knownProgram(name) || strings.Contains(name, "/") {
 		c.raise(scriptRuleFor(name, false))
 		return
 	}
@@ -251,30 +254,47 @@ func npxLocalOnly(args []arg) bool {
 	return false
 }
 
+// installed reports `npx NAME ...` where NAME is a program the project
+// has installed (Env.Installed) and the input has not moved away from the
+// directory it was read in: npx runs that copy. Options before the name
+// (--yes, --package) and a version (NAME@5) may fetch another.
+func (w *walker) installed(args []arg) bool {
+	if len(w.env.Installed) == 0 || len(args) == 0 || args[0].dyn || w.cwdDyn || w.cwd != startDir(w.env) {
+		return false
+	}
+	name := args[0].val
+	if strings.HasPrefix(name, "-") || strings.LastIndexByte(name, '@') > 0 || strings.HasPrefix(name, ".") {
+		return false
+	}
+	return slices.Contains(w.env.Installed, name)
+}
+
 // pythonModules are the modules of Python's standard library that
 // development runs with python -m, by what they do. Any other module is
 // judged as the program of the same name (python -m pytest is pytest,
 // python -m pre_commit is pre-commit).
-var pythonModules = map[string]rule{
-	"venv":        r("python-venv", Medium, "creates a virtual environment for the project"),
-	"unittest":    buildRule,
-	"doctest":     buildRule,
-	"compileall":  r("python-compile", Medium, "compiles Python files to bytecode next to them"),
-	"py_compile":  r("python-compile", Medium, "compiles Python files to bytecode next to them"),
-	"build":       buildRule,
-	"ensurepip":   pkgInstall,
-	"tabnanny":    lintRule,
-	"json.tool":   readFiles,
-	"site":        r("python-info", Minimal, "prints Python's search path and settings"),
-	"sysconfig":   r("python-info", Minimal, "prints Python's search path and settings"),
-	"platform":    r("python-info", Minimal, "prints Python's search path and settings"),
-	"http.server": serverRule,
-	"pydoc":       r("python-module-doc", Medium, "prints or writes documentation of Python modules"),
-}
+var pythonModules = lazy[map[string]rule]{build: func() map[string]rule {
+	return map[string]rule{
+		"venv":        {id: "python-venv", level: Medium, why: "creates a virtual environment for the project"},
+		"unittest":    buildRule,
+		"doctest":     buildRule,
+		"compileall":  {id: "python-compile", level: Medium, why: "compiles Python files to bytecode next to them"},
+		"py_compile":  {id: "python-compile", level: Medium, why: "compiles Python files to bytecode next to them"},
+		"build":       buildRule,
+		"ensurepip":   pkgInstall,
+		"tabnanny":    lintRule,
+		"json.tool":   readFiles,
+		"site":        {id: "python-info", level: Minimal, why: "prints Python's search path and settings"},
+		"sysconfig":   {id: "python-info", level: Minimal, why: "prints Python's search path and settings"},
+		"platform":    {id: "python-info", level: Minimal, why: "prints Python's search path and settings"},
+		"http.server": serverRule,
+		"pydoc":       {id: "python-module-doc", level: Medium, why: "prints or writes documentation of Python modules"},
+	}
+}}
 
 // pythonModule judges python -m MOD ARGS.
 func pythonModule(c *call, mod arg, rest []arg) flow {
-	if ru, ok := pythonModules[mod.val]; ok {
+	if ru, ok := pythonModules.get()[mod.val]; ok {
 		c.raise(ru)
 		switch mod.val {
 		case "pydoc":
@@ -305,39 +325,33 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 
 // coverageSubs: coverage run is a runner; the reports write files.
 var coverageSubs = []sub{
-	s("run", ruleRunnerEnv), s("report", r("coverage-report", Minimal, "prints a coverage report from the data file")),
-	s("debug", r("coverage-report", Minimal, "prints a coverage report from the data file")),
-	s("html", r("coverage-write", Low, "writes a coverage report into the workspace")),
-	s("xml", r("coverage-write", Low, "writes a coverage report into the workspace")),
-	s("json", r("coverage-write", Low, "writes a coverage report into the workspace")),
-	s("lcov", r("coverage-write", Low, "writes a coverage report into the workspace")),
-	s("annotate", r("coverage-write", Low, "writes a coverage report into the workspace")),
-	s("combine", r("coverage-write", Low, "writes a coverage report into the workspace")),
-	s("erase", r("coverage-write", Low, "writes a coverage report into the workspace")),
+	{words: "run", rule: ruleRunnerEnv}, {words: "report", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
+	{words: "debug", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
+	{words: "html", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "xml", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "json", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "lcov", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "annotate", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "combine", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "erase", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
 }
 
-func init() {
-	for _, g := range [][]tool{devTools, everydayTools} {
-		setRunners(g)
-	}
-	for k := range coverageSubs {
-		if coverageSubs[k].words == "run" {
-			coverageSubs[k].check = runnerCheck("coverage run")
+// setRunners gives the runner subcommands of a development or everyday
+// row their own rule and check (see finishRow).
+func setRunners(t *tool) {
+	for n := range strings.FieldsSeq(t.names) {
+		for k := range t.subs {
+			key := n + " " + t.subs[k].words
+			if spec, ok := runners.get()[key]; ok {
+				t.subs[k].rule = spec.own
+				t.subs[k].check = runnerCheck(key)
+			}
 		}
 	}
-}
-
-// setRunners gives the runner rows of tools their own rule and check.
-func setRunners(tools []tool) {
-	for i := range tools {
-		t := &tools[i]
-		for n := range strings.FieldsSeq(t.names) {
-			for k := range t.subs {
-				key := n + " " + t.subs[k].words
-				if spec, ok := runners[key]; ok {
-					t.subs[k].rule = spec.own
-					t.subs[k].check = runnerCheck(key)
-				}
+	if t.names == "coverage" {
+		for k := range t.subs {
+			if t.subs[k].words == "run" {
+				t.subs[k].check = runnerCheck("coverage run")
 			}
 		}
 	}

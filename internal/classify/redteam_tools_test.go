@@ -596,4 +596,43 @@ EOF`, ""),
 	// holds
 	dangerous(`tar -xf x.tar -C /etc`, "write-system"),
 	dangerous(`watch -x rm -rf /`, "rm-recursive-force"),
+
+	// ===== file tools steered by their options (fileopts.go) =====
+	// GNU getopt takes a unique prefix of a long option: --target= is
+	// --target-directory=.
+	high(`cp evil.sh --targ=.git/hooks`, "write-persistence"),
+	// an option permguard does not know is not understood (fail closed)
+	high(`cp --frobnicate a b`, "file-option-unknown"),
+	high(`mv --re a b`, "file-option-unknown"),
+	// option values are not operands, and options after operands count
+	dangerous(`cp evil ~/.bashrc -S .bak`, "write-startup-unknown"),
+	high(`install evil .git/hooks/pre-commit -o root`, "write-persistence"),
+	// a value glued inside a cluster
+	high(`cp -vt/root x`, "write-outside"),
+	// the backup name is a guard file: x + .json
+	dangerous(`cp -b -S .json x .claude/settings`, "guard-file"),
+	high(`cp -b -S /x a b`, "backup-suffix"),
+	// cp --parents and rsync -R keep the source path below the destination
+	dangerous(`cd evil && cp --parents .claude/settings.json ..`, "guard-file"),
+	dangerous(`rsync -a --relative evil/./.claude/settings.json .`, "guard-file"),
+	high(`cp --parents "$X" dst`, "copy-parents"),
+	// rsync options that write elsewhere, read files, set modes
+	high(`rsync -a --log-file=/root/.bashrc src/ dst/`, "write-outside"),
+	high(`rsync -a --backup-dir=.git/hooks -b src/ dst/`, "write-persistence"),
+	high(`rsync -a -T /root src/ dst/`, "write-outside"),
+	high(`rsync -a -f 'merge /root/.ssh/id_rsa' src/ dst/`, "read-secret"),
+	high(`rsync -a -f "$RULE" src/ dst/`, "rsync-filter"),
+	dangerous(`rsync -a --chmod=a+rwx src/ dst/`, "chmod-world"),
+	dangerous(`rsync -a --chmod=u+s src/ dst/`, "chmod-setuid"),
+	// mktemp writes in the directory it is given
+	high(`mktemp -p ~ .bashrcXXX`, "write-outside"),
+	high(`mktemp --tmpdir=/root/.config/autostart XXXX.desktop`, "write-outside"),
+	high(`mktemp -p "$D"`, "mktemp-dir"),
+	// a hard link to a file outside is that file
+	dangerous(`ln /etc/hosts h`, "hardlink-out"),
+	dangerous(`ln ~/.bashrc rc`, "write-startup-unknown"),
+	// everyday forms stay low
+	low(`cp -a --parents src/a.go build`, "file-copy"),
+	low(`mktemp -d`, "mktemp"),
+	low(`rsync -av --exclude .git src/ dst/`, "rsync"),
 }

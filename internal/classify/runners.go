@@ -13,16 +13,18 @@ import (
 // is high too; make, just and task run recipes of the project, which are
 // development work unless their name says otherwise.
 
-var ruleRunDeploy = r("run-script-deploy", High, "runs a project script that deploys, publishes or releases")
+var ruleRunDeploy = rule{id: "run-script-deploy", level: High, why: "runs a project script that deploys, publishes or releases"}
 
 // deployWords are the words of a script name that mean it ships something
 // out of the machine. Names are split into words (deploy:prod, docs-publish,
 // releaseCandidate), so the list holds words, not names.
-var deployWords = map[string]bool{
-	"deploy": true, "deployment": true, "deploys": true, "publish": true, "publishing": true, "release": true,
-	"releases": true, "ship": true, "upload": true, "push": true, "promote": true, "rollout": true, "unpublish": true,
-	"provision": true, "distribute": true,
-}
+var deployWords = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"deploy": true, "deployment": true, "deploys": true, "publish": true, "publishing": true, "release": true,
+		"releases": true, "ship": true, "upload": true, "push": true, "promote": true, "rollout": true, "unpublish": true,
+		"provision": true, "distribute": true,
+	}
+}}
 
 // scriptNameWords splits a script name into lower-case words at separators and
 // at lower-to-upper case changes.
@@ -51,7 +53,7 @@ func scriptNameWords(name string) []string {
 // namesDeploy reports a script name with a word of deployWords.
 func namesDeploy(name string) bool {
 	for _, w := range scriptNameWords(name) {
-		if deployWords[w] {
+		if deployWords.get()[w] {
 			return true
 		}
 	}
@@ -162,13 +164,15 @@ func lernaRun(c *call) {
 
 // nxSubs are nx's own commands; any other first word is a target
 // (nx build app, nx deploy app).
-var nxSubs = map[string]bool{
-	"run": true, "run-many": true, "affected": true, "graph": true, "dep-graph": true, "generate": true, "g": true,
-	"migrate": true, "init": true, "list": true, "report": true, "reset": true, "show": true, "format": true,
-	"format:check": true, "format:write": true, "daemon": true, "exec": true, "watch": true, "add": true,
-	"release": true, "connect": true, "view-logs": true, "repair": true, "sync": true, "sync:check": true,
-	"import": true, "login": true, "logout": true, "help": true, "serve": true,
-}
+var nxSubs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"run": true, "run-many": true, "affected": true, "graph": true, "dep-graph": true, "generate": true, "g": true,
+		"migrate": true, "init": true, "list": true, "report": true, "reset": true, "show": true, "format": true,
+		"format:check": true, "format:write": true, "daemon": true, "exec": true, "watch": true, "add": true,
+		"release": true, "connect": true, "view-logs": true, "repair": true, "sync": true, "sync:check": true,
+		"import": true, "login": true, "logout": true, "help": true, "serve": true,
+	}
+}}
 
 // nxCheck judges the targets nx runs: nx run PROJECT:TARGET[:CONFIG],
 // nx run-many/affected -t A,B, and nx TARGET PROJECT.
@@ -204,18 +208,20 @@ func nxCheck(c *call) {
 	case "watch":
 		c.raise(serverRule)
 	default:
-		if !nxSubs[first.val] {
+		if !nxSubs.get()[first.val] {
 			judgeScript(c, first)
 		}
 	}
 }
 
 // turboSubs are turbo's own commands; any other first word is a task.
-var turboSubs = map[string]bool{
-	"run": true, "prune": true, "login": true, "logout": true, "link": true, "unlink": true, "gen": true,
-	"generate": true, "daemon": true, "ls": true, "info": true, "query": true, "watch": true, "boundaries": true,
-	"telemetry": true, "scan": true, "bin": true, "completion": true, "devtools": true, "docs": true,
-}
+var turboSubs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"run": true, "prune": true, "login": true, "logout": true, "link": true, "unlink": true, "gen": true,
+		"generate": true, "daemon": true, "ls": true, "info": true, "query": true, "watch": true, "boundaries": true,
+		"telemetry": true, "scan": true, "bin": true, "completion": true, "devtools": true, "docs": true,
+	}
+}}
 
 // turboCheck judges the tasks turbo runs: turbo run A B, turbo A B.
 func turboCheck(c *call) {
@@ -237,7 +243,7 @@ func turboCheck(c *call) {
 		c.raise(serverRule)
 	case ws[0].val == "login" || ws[0].val == "logout" || ws[0].val == "link" || ws[0].val == "unlink":
 		c.raise(registryAcc)
-	case !turboSubs[ws[0].val]:
+	case !turboSubs.get()[ws[0].val]:
 		for _, a := range ws {
 			judgeScript(c, a)
 		}

@@ -10,43 +10,47 @@ import "strings"
 // package manager; what counts as a package spelled as a location is the
 // same for all of them.
 
-var ruleInstallSource = r("install-source", High, "installs packages from a URL, a git repository or a registry other than the project's")
+var ruleInstallSource = rule{id: "install-source", level: High, why: "installs packages from a URL, a git repository or a registry other than the project's"}
 
 // sourceOpts lists, per package manager, the options that name where
 // packages are downloaded from.
-var sourceOpts = map[string]string{
-	"npm":      "--registry",
-	"pnpm":     "--registry",
-	"yarn":     "--registry",
-	"bun":      "--registry",
-	"npx":      "--registry",
-	"pip":      "-i --index-url --extra-index-url -f --find-links --trusted-host",
-	"pip3":     "-i --index-url --extra-index-url -f --find-links --trusted-host",
-	"uv":       "-i --index-url --extra-index-url -f --find-links --index --default-index --trusted-host --allow-insecure-host",
-	"pipx":     "--index-url --pip-args",
-	"poetry":   "--source",
-	"gem":      "-s --source --clear-sources",
-	"bundle":   "--source",
-	"bundler":  "--source",
-	"cargo":    "--git --index --registry",
-	"composer": "--repository --repository-url",
-	"conda":    "--override-channels",
-	"mamba":    "--override-channels",
-	"go":       "-insecure",
-}
+var sourceOpts = lazy[map[string]string]{build: func() map[string]string {
+	return map[string]string{
+		"npm":      "--registry",
+		"pnpm":     "--registry",
+		"yarn":     "--registry",
+		"bun":      "--registry",
+		"npx":      "--registry",
+		"pip":      "-i --index-url --extra-index-url -f --find-links --trusted-host",
+		"pip3":     "-i --index-url --extra-index-url -f --find-links --trusted-host",
+		"uv":       "-i --index-url --extra-index-url -f --find-links --index --default-index --trusted-host --allow-insecure-host",
+		"pipx":     "--index-url --pip-args",
+		"poetry":   "--source",
+		"gem":      "-s --source --clear-sources",
+		"bundle":   "--source",
+		"bundler":  "--source",
+		"cargo":    "--git --index --registry",
+		"composer": "--repository --repository-url",
+		"conda":    "--override-channels",
+		"mamba":    "--override-channels",
+		"go":       "-insecure",
+	}
+}}
 
 // sourceSubs lists the subcommands whose operands are packages to fetch;
 // elsewhere a word like user/repo is a path or a script argument.
-var sourceSubs = map[string]bool{
-	"install": true, "i": true, "add": true, "a": true, "update": true, "up": true, "upgrade": true, "ci": true,
-	"download": true, "wheel": true, "require": true, "get": true, "create": true, "exec": true, "x": true,
-	"dlx": true,
-}
+var sourceSubs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"install": true, "i": true, "add": true, "a": true, "update": true, "up": true, "upgrade": true, "ci": true,
+		"download": true, "wheel": true, "require": true, "get": true, "create": true, "exec": true, "x": true,
+		"dlx": true,
+	}
+}}
 
 // sourceCheck raises a package manager's call that fetches from a place
 // of its own choosing.
 func sourceCheck(c *call) {
-	opts := sourceOpts[c.name]
+	opts := sourceOpts.get()[c.name]
 	if opts != "" {
 		for _, a := range c.args {
 			if a.dyn {
@@ -76,7 +80,7 @@ func sourceCheck(c *call) {
 	}
 	for i, a := range ps {
 		if i == 0 {
-			if a.dyn || !sourceSubs[a.val] {
+			if a.dyn || !sourceSubs.get()[a.val] {
 				return
 			}
 			continue
@@ -116,20 +120,19 @@ func packageLocation(manager, v string) bool {
 	return false
 }
 
-func init() {
-	for i := range devTools {
-		t := &devTools[i]
-		for n := range strings.FieldsSeq(t.names) {
-			if _, ok := sourceOpts[n]; ok {
-				own := t.check
-				t.check = func(c *call) {
-					if own != nil {
-						own(c)
-					}
-					sourceCheck(c)
+// addSourceCheck adds the package-source check to a development row
+// that takes one (see finishRow).
+func addSourceCheck(t *tool) {
+	for n := range strings.FieldsSeq(t.names) {
+		if _, ok := sourceOpts.get()[n]; ok {
+			own := t.check
+			t.check = func(c *call) {
+				if own != nil {
+					own(c)
 				}
-				break
+				sourceCheck(c)
 			}
+			return
 		}
 	}
 }

@@ -27,7 +27,8 @@ type tool struct {
 	// may raise the verdict (never lower it).
 	check func(c *call)
 
-	once sync.Once // guards the split of subs[].path
+	ready sync.Once // guards finishRow
+	once  sync.Once // guards the split of subs[].path
 }
 
 // rule is a verdict with its explanation.
@@ -40,6 +41,9 @@ type rule struct {
 	// machine (a URL, a host to resolve, a package to look up), so an
 	// argument built at run time can carry data out (see sendsCheck).
 	sends bool
+	// project marks a rule raised only because the command runs the
+	// project's own code, which nobody has reviewed (Reason.ProjectCode).
+	project bool
 }
 
 // sub is one subcommand row of a tool.
@@ -63,6 +67,9 @@ type flagRule struct {
 
 // r is shorthand for a rule row.
 func r(id string, level Level, why string) rule { return rule{id: id, level: level, why: why} }
+
+// projectCode marks ru as running only the project's own code.
+func projectCode(ru rule) rule { ru.project = true; return ru }
 
 // danger is shorthand for a dangerous rule row (always at least high).
 func danger(id, why string) rule { return rule{id: id, level: High, dangerous: true, why: why} }
@@ -93,13 +100,51 @@ type toolRef struct {
 // which looks tools up, so a var initializer would be a cycle.)
 var toolGroups [4]func() []tool
 
+// infraTable is the infrastructure table, built on first use.
+var infraTable lazy[[]tool]
+
+// The groups of toolGroups, in index order.
+const (
+	groupCore = iota
+	groupDev
+	groupInfra
+	groupEveryday
+)
+
+// init only names functions: it allocates nothing and touches no table
+// (TestInitWork).
 func init() {
-	infra := sync.OnceValue(infraTools)
+	infraTable.build = infraTools
+	handlers.build = buildHandlers
+	shorthandSubs.build = buildShorthandSubs
 	toolGroups = [4]func() []tool{
 		func() []tool { return coreTools },
 		func() []tool { return devTools },
-		infra,
+		infraTable.get,
 		func() []tool { return everydayTools },
+	}
+}
+
+// finish readies a row of group the first time it is looked up.
+func (t *tool) finish(group int) { t.ready.Do(func() { finishRow(group, t) }) }
+
+// finishRow gives a static row what its literal cannot name without an
+// initialization cycle (checks that reach back into the walker) and what
+// it shares with other tables, in the order the steps depend on. It runs
+// per row, on the row's first lookup, so a call pays for (and faults in)
+// the rows it uses, not every table.
+func finishRow(group int, t *tool) {
+	switch group {
+	case groupCore:
+		addExtraSubs(t)
+	case groupDev:
+		finishPackageManager(t)
+		addExtraSubs(t)
+		addPMCheck(t)
+		setRunners(t)
+		addSourceCheck(t)
+	case groupEveryday:
+		setRunners(t)
 	}
 }
 
@@ -111,13 +156,16 @@ func lookupTool(name string) *tool {
 	}
 	ref := toolRefs[i]
 	if g := toolGroups[ref.group](); int(ref.index) < len(g) && hasWord(g[ref.index].names, name) {
-		return &g[ref.index]
+		t := &g[ref.index]
+		t.finish(int(ref.group))
+		return t
 	}
 	// tool_index.go is stale (TestToolIndex says so): find the row the slow way
-	for _, g := range toolGroups {
+	for gi, g := range toolGroups {
 		rows := g()
 		for i := range rows {
 			if hasWord(rows[i].names, name) {
+				rows[i].finish(gi)
 				return &rows[i]
 			}
 		}
@@ -146,6 +194,9 @@ func allTools() [][]tool {
 	out := make([][]tool, len(toolGroups))
 	for i, g := range toolGroups {
 		out[i] = g()
+		for k := range out[i] {
+			out[i][k].finish(i)
+		}
 	}
 	return out
 }
@@ -185,7 +236,7 @@ func checkTools(groups [][]tool) error {
 				if seenName[n] {
 					return fmt.Errorf("program %q is in the tool table twice", n)
 				}
-				if handlers[n] != nil && n != "cat" { // catCommand applies the cat row itself
+				if handlers.get()[n] != nil && n != "cat" { // catCommand applies the cat row itself
 					return fmt.Errorf("program %q has a handler and a table row; the row would never be used", n)
 				}
 				seenName[n] = true
@@ -233,4 +284,21 @@ func checkTools(groups [][]tool) error {
 		}
 	}
 	return nil
+}
+
+// lazy is a value built on first use. permguard runs once per tool call,
+// and most calls need few of the package's lookup tables: a map literal at
+// package level is built by init in every process, used or not, and
+// allocates. A lazy is static data (a struct holding a func literal), so
+// it costs nothing until a call asks for it.
+type lazy[T any] struct {
+	once  sync.Once
+	build func() T
+	v     T
+}
+
+// get returns the value, building it the first time.
+func (l *lazy[T]) get() T {
+	l.once.Do(func() { l.v = l.build() })
+	return l.v
 }

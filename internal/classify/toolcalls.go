@@ -37,17 +37,17 @@ type ToolCall struct {
 }
 
 var (
-	ruleToolRead    = r("tool-read", Minimal, "reads files")
-	ruleToolWrite   = r("tool-write", Low, "writes a file in the workspace")
-	ruleToolDelete  = r("tool-delete", Low, "deletes a file in the workspace")
-	ruleToolNoPath  = r("tool-no-path", High, "changes a file whose path the tool call does not give")
-	ruleToolWeb     = r("tool-web", High, "reaches the network")
-	ruleToolSink    = r("tool-sink", Minimal, "writes to a device that discards what it is given")
-	ruleToolBook    = r("tool-bookkeeping", Minimal, "is the agent's own bookkeeping: it runs nothing and changes no file")
-	ruleToolUnknown = r("tool-unknown", High, "is a tool permguard does not know")
-	ruleMCPRead     = r("mcp-read", Minimal, "is an MCP tool whose name says it only reads (search, list, get, describe, status, read)")
-	ruleMCPOther    = r("mcp-tool", Medium, "is an MCP tool that may change things")
-	ruleMCPDestroy  = r("mcp-destroy", High, "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)")
+	ruleToolRead    = rule{id: "tool-read", level: Minimal, why: "reads files"}
+	ruleToolWrite   = rule{id: "tool-write", level: Low, why: "writes a file in the workspace"}
+	ruleToolDelete  = rule{id: "tool-delete", level: Low, why: "deletes a file in the workspace"}
+	ruleToolNoPath  = rule{id: "tool-no-path", level: High, why: "changes a file whose path the tool call does not give"}
+	ruleToolWeb     = rule{id: "tool-web", level: High, why: "reaches the network"}
+	ruleToolSink    = rule{id: "tool-sink", level: Minimal, why: "writes to a device that discards what it is given"}
+	ruleToolBook    = rule{id: "tool-bookkeeping", level: Minimal, why: "is the agent's own bookkeeping: it runs nothing and changes no file"}
+	ruleToolUnknown = rule{id: "tool-unknown", level: High, why: "is a tool permguard does not know"}
+	ruleMCPRead     = rule{id: "mcp-read", level: Minimal, why: "is an MCP tool whose name says it only reads (search, list, get, describe, status, read)"}
+	ruleMCPOther    = rule{id: "mcp-tool", level: Medium, why: "is an MCP tool that may change things"}
+	ruleMCPDestroy  = rule{id: "mcp-destroy", level: High, why: "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)"}
 )
 
 // ClassifyTool returns the verdict for a tool call that runs no shell
@@ -122,8 +122,12 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 }
 
 var (
-	mcpReadVerbs    = map[string]bool{"search": true, "list": true, "get": true, "describe": true, "status": true, "read": true, "find": true, "show": true, "view": true, "lookup": true}
-	mcpDestroyWords = map[string]bool{"delete": true, "destroy": true, "drop": true, "remove": true, "purge": true, "truncate": true, "wipe": true, "erase": true}
+	mcpReadVerbs = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"search": true, "list": true, "get": true, "describe": true, "status": true, "read": true, "find": true, "show": true, "view": true, "lookup": true}
+	}}
+	mcpDestroyWords = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"delete": true, "destroy": true, "drop": true, "remove": true, "purge": true, "truncate": true, "wipe": true, "erase": true}
+	}}
 )
 
 // mcpRule judges an MCP tool by the words of its name: read_file,
@@ -132,11 +136,11 @@ var (
 func mcpRule(name string) rule {
 	words := nameWords(name)
 	for _, w := range words {
-		if mcpDestroyWords[w] {
+		if mcpDestroyWords.get()[w] {
 			return ruleMCPDestroy
 		}
 	}
-	if len(words) > 0 && mcpReadVerbs[words[0]] {
+	if len(words) > 0 && mcpReadVerbs.get()[words[0]] {
 		return ruleMCPRead
 	}
 	return ruleMCPOther

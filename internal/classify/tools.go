@@ -3,11 +3,13 @@ package classify
 // shortVersion lists the programs for which a lone -v prints the version;
 // elsewhere -v means verbose and the program does its work (pytest -v,
 // ninja -v).
-var shortVersion = map[string]bool{
-	"npm": true, "yarn": true, "pnpm": true, "bun": true, "docker": true, "podman": true, "make": true,
-	"gmake": true, "terraform": true, "tofu": true, "mvn": true, "gradle": true, "node": true, "nodejs": true,
-	"ruby": true, "perl": true, "php": true, "lua": true, "deno": true,
-}
+var shortVersion = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"npm": true, "yarn": true, "pnpm": true, "bun": true, "docker": true, "podman": true, "make": true,
+		"gmake": true, "terraform": true, "tofu": true, "mvn": true, "gradle": true, "node": true, "nodejs": true,
+		"ruby": true, "perl": true, "php": true, "lua": true, "deno": true,
+	}
+}}
 
 // versionFlag reports an option that only prints a version or help.
 func versionFlag(name, v string) bool {
@@ -15,12 +17,12 @@ func versionFlag(name, v string) bool {
 	case "--version", "-V", "--help", "-h", "-version", "-help":
 		return true
 	case "-v":
-		return shortVersion[name]
+		return shortVersion.get()[name]
 	}
 	return false
 }
 
-var ruleToolDynamic = r("dynamic-subcommand", High, "runs a subcommand only known at run time")
+var ruleToolDynamic = rule{id: "dynamic-subcommand", level: High, why: "runs a subcommand only known at run time"}
 
 // applyTool judges a call to a program in the tables.
 func (w *walker) applyTool(c *call, t *tool) {

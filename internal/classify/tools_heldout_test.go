@@ -67,10 +67,6 @@ func TestToolsHeldOut(t *testing.T) {
 		dangerous("dpkg --purge --force-depends libc6", "package-force-remove"),
 		dangerous("rpm --erase --nodeps glibc", "package-force-remove"),
 	} {
-		v := Classify(tc.cmd, testEnv)
-		if v.Level != tc.level || v.Dangerous != tc.dangerous || !hasReason(v, tc.rule) {
-			t.Errorf("Classify(%q) = %v dangerous=%v (rules %s), want %v dangerous=%v with rule %s",
-				tc.cmd, v.Level, v.Dangerous, ruleIDs(v), tc.level, tc.dangerous, tc.rule)
-		}
+		checkCase(t, tc, testEnv)
 	}
 }

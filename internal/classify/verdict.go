@@ -65,6 +65,13 @@ type Reason struct {
 	Message   string // a plain-English sentence, lowercase, no final period
 	Pos       Pos    // where the command or word that triggered the rule starts
 	Snippet   string // the command as written (one line, shortened)
+	// ProjectCode: the rule is raised only because the command runs the
+	// project's own code, which nobody has reviewed: a build, a test
+	// runner, a package script, a script or program file inside the
+	// workspace. Confined to the sandbox's build profile, such code can
+	// harm nothing the level in force does not already let the agent
+	// change (design §4, sandboxed allow).
+	ProjectCode bool
 }
 
 // String renders a reason the way `permguard check` prints it:
@@ -174,6 +181,30 @@ type Verdict struct {
 	Floors []Reason
 }
 
+// LevelBesidesProjectCode is the level v needs for everything but
+// running the project's own code: the highest level of the reasons that
+// are not [Reason.ProjectCode]. It is v.Level when v is dangerous, or when
+// its level is not explained by its reasons (which fails closed).
+func (v Verdict) LevelBesidesProjectCode() Level {
+	if v.Dangerous {
+		return v.Level
+	}
+	var rest, all Level
+	for _, r := range v.Reasons {
+		if r.Dangerous {
+			return v.Level
+		}
+		all = max(all, r.Level)
+		if !r.ProjectCode {
+			rest = max(rest, r.Level)
+		}
+	}
+	if all < v.Level {
+		return v.Level
+	}
+	return rest
+}
+
 // Env is what classification needs to know about where the command runs.
 // Paths must be absolute and clean; empty fields are treated as unknown.
 type Env struct {
@@ -210,6 +241,29 @@ type Env struct {
 	// into a startup file, they take the agent away from the protected
 	// files, so they count as permguard's own variables.
 	GuardVars []string
+	// Installed are the programs the project has installed where the
+	// input starts (Cwd, else Workspace): the names in node_modules/.bin
+	// and the packages package.json depends on. npx of one of them runs
+	// the project's own copy, not a download. The caller reads them
+	// (internal/guard); empty means none is known.
+	Installed []string
+	// Archives are the member lists of the archives in the workspace that
+	// the input extracts, as the caller read them within its budgets; an
+	// archive not listed here has members not known now.
+	Archives []Archive
+}
+
+// Archive is one entry of [Env.Archives].
+type Archive struct {
+	Path string // absolute and clean
+	// Members are the names the archive holds, as written in it.
+	Members []string
+	// Unsafe says a member is a link, a device or a name that leaves the
+	// directory it is extracted into: the names then say too little.
+	Unsafe bool
+	// Format is "tar" or "zip": what the caller read the file as. unzip
+	// reads no tar, whatever a tar's contents may look like to it.
+	Format string
 }
 
 // ProtectedPath is one entry of [Env.Protected].
@@ -225,6 +279,11 @@ type ProtectedPath struct {
 	// What names the file for the reason, as "could switch the guard
 	// off: changes <What>": "Claude Code's settings and hooks".
 	What string
+	// WriteOnly marks an entry guarded against writes only, such as a
+	// directory of the scripts hooks run: writing there is dangerous,
+	// deleting there is an ordinary delete, since the files that hold
+	// permguard's entry (the settings file) are listed on their own.
+	WriteOnly bool
 }
 
 // PrefixMapping says that a command starting with the words From runs what

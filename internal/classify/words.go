@@ -100,7 +100,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 				// subscript included
 				if v, ok := w.vars[x.Param.Value]; ok {
 					w.arithVar(v, w.pos(x.Pos()), w.text(x))
-				} else if !specialArith[x.Param.Value] {
+				} else if !specialArith.get()[x.Param.Value] {
 					w.raise(ruleArithUnknown, "", w.pos(x.Pos()), w.text(x))
 				}
 			}

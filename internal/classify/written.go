@@ -25,9 +25,9 @@ type written struct {
 }
 
 var (
-	ruleWrittenUnknown = r("run-written", High, "runs a file written earlier in this input whose content is not known")
-	ruleWrittenOpaque  = r("run-written-unread", High, "runs a file written earlier in this input that permguard cannot read as commands")
-	ruleWrittenKnown   = r("run-written-known", Minimal, "runs a file written earlier in this input (judged as the text written)")
+	ruleWrittenUnknown = rule{id: "run-written", level: High, why: "runs a file written earlier in this input whose content is not known"}
+	ruleWrittenOpaque  = rule{id: "run-written-unread", level: High, why: "runs a file written earlier in this input that permguard cannot read as commands"}
+	ruleWrittenKnown   = rule{id: "run-written-known", level: Minimal, why: "runs a file written earlier in this input (judged as the text written)"}
 )
 
 const maxTexts = 4
@@ -250,29 +250,33 @@ type codeRunner struct {
 }
 
 // codeRunners lists, per program, the files it runs as code.
-var codeRunners = map[string]codeRunner{
-	"make":       {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, opts: "-f --file --makefile", format: fmtMake},
-	"gmake":      {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, opts: "-f --file --makefile", format: fmtMake},
-	"npm":        {files: []string{"package.json", ".npmrc"}, format: fmtPackage},
-	"pnpm":       {files: []string{"package.json", ".npmrc"}, format: fmtPackage},
-	"yarn":       {files: []string{"package.json", ".yarnrc", ".yarnrc.yml"}, format: fmtPackage},
-	"bun":        {files: []string{"package.json", "bunfig.toml"}, format: fmtPackage},
-	"just":       {files: []string{"justfile", ".justfile", "Justfile"}, opts: "-f --justfile", format: fmtJust},
-	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}, opts: "-t --taskfile", format: fmtOpaque},
-	"tox":        {files: []string{"tox.ini", "pyproject.toml", "setup.cfg"}, opts: "-c", format: fmtOpaque},
-	"nox":        {files: []string{"noxfile.py"}, opts: "-f --noxfile", format: fmtOpaque},
-	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-hooks.yaml"}, opts: "-c --config", format: fmtOpaque},
-	"cargo":      {files: []string{"build.rs", "Cargo.toml", ".cargo/config.toml"}, format: fmtOpaque},
-	"go":         {files: []string{"*.go"}, subs: "generate", format: fmtOpaque},
-	"pytest":     {files: []string{"conftest.py", "pytest.ini", "pyproject.toml", "*.py"}, opts: "-c", format: fmtOpaque},
-	"rake":       {files: []string{"Rakefile", "rakefile"}, opts: "-f --rakefile", format: fmtOpaque},
-	"gradle":     {files: []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}, format: fmtOpaque},
-	"mvn":        {files: []string{"pom.xml"}, opts: "-f --file", format: fmtOpaque},
-	"invoke":     {files: []string{"tasks.py"}, format: fmtOpaque},
-}
+var codeRunners = lazy[map[string]codeRunner]{build: func() map[string]codeRunner {
+	return map[string]codeRunner{
+		"make":       {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, opts: "-f --file --makefile", format: fmtMake},
+		"gmake":      {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, opts: "-f --file --makefile", format: fmtMake},
+		"npm":        {files: []string{"package.json", ".npmrc"}, format: fmtPackage},
+		"pnpm":       {files: []string{"package.json", ".npmrc"}, format: fmtPackage},
+		"yarn":       {files: []string{"package.json", ".yarnrc", ".yarnrc.yml"}, format: fmtPackage},
+		"bun":        {files: []string{"package.json", "bunfig.toml"}, format: fmtPackage},
+		"just":       {files: []string{"justfile", ".justfile", "Justfile"}, opts: "-f --justfile", format: fmtJust},
+		"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}, opts: "-t --taskfile", format: fmtOpaque},
+		"tox":        {files: []string{"tox.ini", "pyproject.toml", "setup.cfg"}, opts: "-c", format: fmtOpaque},
+		"nox":        {files: []string{"noxfile.py"}, opts: "-f --noxfile", format: fmtOpaque},
+		"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-hooks.yaml"}, opts: "-c --config", format: fmtOpaque},
+		"cargo":      {files: []string{"build.rs", "Cargo.toml", ".cargo/config.toml"}, format: fmtOpaque},
+		"go":         {files: []string{"*.go"}, subs: "generate", format: fmtOpaque},
+		"pytest":     {files: []string{"conftest.py", "pytest.ini", "pyproject.toml", "*.py"}, opts: "-c", format: fmtOpaque},
+		"rake":       {files: []string{"Rakefile", "rakefile"}, opts: "-f --rakefile", format: fmtOpaque},
+		"gradle":     {files: []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}, format: fmtOpaque},
+		"mvn":        {files: []string{"pom.xml"}, opts: "-f --file", format: fmtOpaque},
+		"invoke":     {files: []string{"tasks.py"}, format: fmtOpaque},
+	}
+}}
 
 // nodeLaunchers run a program from node_modules/.bin.
-var nodeLaunchers = map[string]bool{"npx": true, "pnpx": true, "bunx": true, "npm": true, "pnpm": true, "yarn": true, "bun": true}
+var nodeLaunchers = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"npx": true, "pnpx": true, "bunx": true, "npm": true, "pnpm": true, "yarn": true, "bun": true}
+}}
 
 // runsWritten judges c when it runs a file this input wrote.
 func (w *walker) runsWritten(c *call) {
@@ -286,9 +290,9 @@ func (w *walker) runsWritten(c *call) {
 		if ps := positional(c.args); len(ps) > 0 {
 			w.judgeWritten(c, ps[0], fmtShell)
 		}
-	case handlers[name] != nil && isInterpreter(name) || strings.HasPrefix(name, "python"):
+	case handlers.get()[name] != nil && isInterpreter(name) || strings.HasPrefix(name, "python"):
 		if m, ok := c.optValue("-m"); ok && strings.HasPrefix(name, "python") && !m.dyn {
-			if cr, ok := codeRunners[m.val]; ok {
+			if cr, ok := codeRunners.get()[m.val]; ok {
 				w.runnerFiles(c, cr)
 			}
 			return
@@ -297,10 +301,10 @@ func (w *walker) runsWritten(c *call) {
 			w.judgeWritten(c, f, fmtCode)
 		}
 	}
-	if cr, ok := codeRunners[name]; ok {
+	if cr, ok := codeRunners.get()[name]; ok {
 		w.runnerFiles(c, cr)
 	}
-	if nodeLaunchers[name] {
+	if nodeLaunchers.get()[name] {
 		for _, a := range c.args {
 			if !a.dyn && !strings.HasPrefix(a.val, "-") && !strings.Contains(a.val, "/") {
 				w.judgeWritten(c, arg{val: "node_modules/.bin/" + a.val}, fmtShell)
@@ -433,16 +437,12 @@ func (w *walker) judgeWrittenPath(c *call, p, name string, format fileFormat) {
 			saved := w.push(FrameWritten, name, c.pos, t)
 			inlineCode(c, t)
 			w.frames = saved
-		case fmtMake:
-			cmds, opaque := makeRecipes(t)
-			if opaque {
-				c.raise(ruleWrittenOpaque)
+		case fmtMake, fmtJust:
+			recipes := makeRecipes
+			if f == fmtJust {
+				recipes = justRecipes
 			}
-			for _, cmd := range cmds {
-				w.runWritten(c, name, cmd)
-			}
-		case fmtJust:
-			cmds, opaque := justRecipes(t)
+			cmds, opaque := recipes(t)
 			if opaque {
 				c.raise(ruleWrittenOpaque)
 			}

@@ -200,6 +200,7 @@ var shownSettings = []shownSetting{
 	{"notifications", plainView(func(e *settings.Effective) settings.Setting[settings.Notify] { return e.Notifications })},
 	{"promptTimeout", plainView(func(e *settings.Effective) settings.Setting[time.Duration] { return e.PromptTimeout })},
 	{"hookAllow", plainView(func(e *settings.Effective) settings.Setting[settings.HookAllow] { return e.HookAllow })},
+	{"sandbox", plainView(func(e *settings.Effective) settings.Setting[settings.Sandbox] { return e.Sandbox })},
 	{"approvalPin", func(e *settings.Effective) settingView {
 		// only whether there is one: the hash is nobody's business
 		if e.ApprovalPin == nil {

@@ -28,12 +28,13 @@ type DoctorOptions struct {
 	// and why; nil means unknown.
 	Notifications func() (bool, string)
 	ABI           func() (int, error)
-	JSON          bool // --json: the report as one JSON object
+	Namespaces    func() error // whether the build profile's namespaces can be made
+	JSON          bool         // --json: the report as one JSON object
 }
 
 // NewCmdDoctor returns the doctor command.
 func NewCmdDoctor(f *Factory, runF func(*DoctorOptions) error) *cobra.Command {
-	opts := &DoctorOptions{settingsIO: newSettingsIO(f), Executable: f.Executable, Terminal: f.Terminal, ABI: sandbox.ABI}
+	opts := &DoctorOptions{settingsIO: newSettingsIO(f), Executable: f.Executable, Terminal: f.Terminal, ABI: sandbox.ABI, Namespaces: sandbox.NamespacesAllowed}
 	if a, ok := f.Notifier.(interface{ Available() (bool, string) }); ok {
 		opts.Notifications = a.Available
 	}
@@ -336,11 +337,25 @@ func doctorPerson(opts *DoctorOptions, r *doctorReport, eff *settings.Effective)
 
 func doctorSandbox(opts *DoctorOptions, r *doctorReport) {
 	r.section("exec --sandbox")
+	var rows [][]string
+	var hints []string
 	if v, err := opts.ABI(); err == nil {
-		r.table([][]string{{"Landlock", fmt.Sprintf("available (ABI %d): writes can be confined", v)}})
+		rows = append(rows, []string{"Landlock", fmt.Sprintf("available (ABI %d): writes can be confined", v)})
 	} else {
-		r.table([][]string{{"Landlock", "not available: " + err.Error()}})
-		r.hint("--sandbox=require refuses to run here; best-effort runs programs unconfined")
+		rows = append(rows, []string{"Landlock", "not available: " + err.Error()})
+		hints = append(hints, "--sandbox=require refuses to run here; best-effort runs programs unconfined")
+	}
+	if opts.Namespaces != nil {
+		if err := opts.Namespaces(); err == nil {
+			rows = append(rows, []string{"build profile", `available: --profile build and the sandboxed allow ("sandbox": "auto") can confine builds`})
+		} else {
+			rows = append(rows, []string{"build profile", "not available: " + err.Error()})
+			hints = append(hints, "the sandboxed allow asks instead; --profile build falls back to Landlock alone (best-effort) or refuses (require)")
+		}
+	}
+	r.table(rows)
+	for _, h := range hints {
+		r.hint("%s", h)
 	}
 }
 

@@ -26,9 +26,15 @@ type ExecOptions struct {
 	Exec     func(path string, argv, env []string) error
 	Restrict func(sandbox.Writable) error
 	ABI      func() (int, error)
+	// Confine runs the program in the build profile's namespaces and
+	// returns its exit status (sandbox.Run).
+	Confine func(p sandbox.Profile, path string, argv, env []string) (int, error)
 
 	Level    string   // --level
+	Cwd      string   // --cwd: the workspace; "" when not given
 	Sandbox  string   // --sandbox: "" (off), best-effort or require
+	Profile  string   // --profile: "" or build
+	Network  bool     // --network: the build profile keeps the network
 	Writable []string // --writable: more directories the sandbox allows
 	Args     []string // PROGRAM ARGS...
 }
@@ -36,9 +42,9 @@ type ExecOptions struct {
 // NewCmdExec returns the exec command.
 func NewCmdExec(f *Factory, runF func(*ExecOptions) error) *cobra.Command {
 	opts := &ExecOptions{callOptions: newCallOptions(f),
-		Environ: os.Environ, Exec: syscall.Exec, Restrict: sandbox.Restrict, ABI: sandbox.ABI}
+		Environ: os.Environ, Exec: syscall.Exec, Restrict: sandbox.Restrict, ABI: sandbox.ABI, Confine: sandbox.Run}
 	cmd := &cobra.Command{
-		Use:   "exec [--level LEVEL] [--sandbox[=best-effort|require]] [--writable DIR]... [--] PROGRAM [ARG...]",
+		Use:   "exec [--level LEVEL] [--cwd DIR] [--sandbox[=best-effort|require]] [--profile build [--network]] [--writable DIR]... [--] PROGRAM [ARG...]",
 		Short: "Run a program if the level in force allows it (for scripts, CI and aliases)",
 		Long: `Exec judges PROGRAM and its arguments as one command, each argument exactly
 as given (nothing is expanded again), and decides as check does: allowed
@@ -65,6 +71,17 @@ points at your home directory or permguard's settings is ignored.
 kernel without Landlock gets a warning and the program runs unconfined;
 with require, nothing runs.
 
+--profile build (Linux) adds, in new user, mount and network namespaces
+that need no privileges: read-only holes in the workspace (.git/hooks,
+.git/config, .claude/, .gemini/, .codex/, .permguard/, .vscode/, .husky/,
+...), the secrets of your home hidden (~/.ssh, ~/.aws, ~/.netrc, ~/.npmrc,
+GPG keys, ...), and no network unless --network. Where the namespaces
+cannot be made, best-effort falls back to Landlock alone with a warning
+that names what is missing. With the setting sandbox: "auto", a command
+that needs more than the level in force only because it runs the
+project's own code (a build, a test run, a workspace script) is allowed
+in this profile, nobody asked (design §4, sandboxed allow).
+
 Exit status:
   the program's own  it was allowed and ran
   77                 not allowed, nothing ran (also: the sandbox could not
@@ -75,13 +92,17 @@ Exit status:
 		Example: `  permguard exec -- go test ./...
   permguard exec --level medium -- npm ci
   permguard exec --sandbox=require -- make build
+  permguard exec --sandbox --profile build -- npm test
   alias git='permguard exec -- git'`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErrorf([]string{"permguard exec -- PROGRAM [ARG...]"}, "no program to run")
 			}
-			if err := needValues(cmd, "level"); err != nil {
+			if err := needValues(cmd, "level", "cwd"); err != nil {
+				return err
+			}
+			if err := checkDirFlag(f, "cwd", opts.Cwd); err != nil {
 				return err
 			}
 			if err := flagsAfterCommand(cmd, args); err != nil {
@@ -97,9 +118,13 @@ Exit status:
 	cmd.Flags().SetInterspersed(false)
 	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to check against: "+permissionNames())
 	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
+	cmd.Flags().StringVar(&opts.Cwd, "cwd", "", "the workspace the program runs for (default: the agent's project directory, else the current directory); the program still starts in the current directory")
 	cmd.Flags().StringVar(&opts.Sandbox, "sandbox", "", "restrict the program's writes to the workspace and temporary directories: best-effort or require")
 	cmd.Flags().Lookup("sandbox").NoOptDefVal = "best-effort"
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
+	cmd.Flags().StringVar(&opts.Profile, "profile", "", "with --sandbox, the profile: build (read-only holes, secrets hidden, no network)")
+	cmd.Flags().BoolVar(&opts.Network, "network", false, "with --profile build, keep the network")
+	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions([]string{"build"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("sandbox", cobra.FixedCompletions([]string{"best-effort", "require"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -126,6 +151,15 @@ func execRun(opts *ExecOptions) error {
 	if len(opts.Writable) > 0 && mode == sandbox.Off {
 		return usageErrorf([]string{"add --sandbox"}, "--writable only means something with --sandbox")
 	}
+	if opts.Profile != "" && opts.Profile != "build" {
+		return usageErrorf([]string{"--profile takes build"}, "invalid value %q for --profile", opts.Profile)
+	}
+	if opts.Profile != "" && mode == sandbox.Off {
+		return usageErrorf([]string{"add --sandbox"}, "--profile only means something with --sandbox")
+	}
+	if opts.Network && opts.Profile == "" {
+		return usageErrorf([]string{"add --sandbox --profile build"}, "--network only means something with --profile build")
+	}
 	// A required sandbox that cannot be had is known before anyone is
 	// asked to approve the program.
 	if mode == sandbox.Require {
@@ -135,9 +169,11 @@ func execRun(opts *ExecOptions) error {
 		}
 	}
 
-	req := opts.request(guard.ViaExec, opts.Level, "")
+	req := opts.request(guard.ViaExec, opts.Level, opts.Cwd)
 	req.Terminal = true
 	req.Command = guard.CommandLine(opts.Args)
+	// only a required, full profile may stand in for a person's approval
+	req.CanSandbox = func() bool { return opts.Profile == "build" && mode == sandbox.Require }
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
@@ -155,6 +191,9 @@ func execRun(opts *ExecOptions) error {
 	}
 	if mode != sandbox.Off {
 		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable, cacheDirs(env, opts.Getenv)), Files: sandbox.DefaultFiles}
+		if opts.Profile == "build" {
+			return confine(opts, ev, env, mode, w, path)
+		}
 		if err := opts.Restrict(w); err != nil {
 			if mode == sandbox.Require || !errors.Is(err, sandbox.ErrUnavailable) {
 				return refuseExec(fmt.Errorf("%v; nothing was run", err))
@@ -310,4 +349,63 @@ func safeCache(d, home string, env guard.Env) bool {
 		}
 	}
 	return true
+}
+
+// programExit is the exit status of a program exec ran confined and
+// waited for; Main exits with it.
+type programExit struct{ code int }
+
+func (e *programExit) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// confine runs the program in the build profile and waits for it. Where
+// the namespaces cannot be made, best-effort falls back to Landlock alone
+// and says what that leaves open; a call allowed only because it runs
+// confined (design §4, sandboxed allow) never runs with less.
+func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbox.Mode, w sandbox.Writable, path string) error {
+	// A missing hole gets a placeholder for the run (design §4, row 4b);
+	// one that could not be made is not worth a line on every run.
+	holes := sandbox.BuildHoles(ev.Workspace)
+	p := sandbox.Profile{Writable: w, ReadOnly: holes.Paths, Hidden: sandbox.Secrets(env.Home), Network: opts.Network}
+	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
+	// before the fallback below replaces this process: nothing of the
+	// sandbox runs any more, and the fallback mounts nothing
+	holes.Remove()
+	if err == nil {
+		return exitWith(code)
+	}
+	if !errors.Is(err, sandbox.ErrNoNamespaces) || mode == sandbox.Require {
+		return refuseExec(withHints(fmt.Errorf("%v; nothing was run", err),
+			"the build profile needs unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0)",
+			`or set "sandbox": "off" and approve such calls yourself`))
+	}
+	warnf(opts.IO.ErrOut, "%v; falling back to Landlock alone: %s stay writable, the secrets readable and the network open",
+		err, printable(strings.Join(relAll(ev.Workspace, holes.Paths), ", ")))
+	if err := opts.Restrict(w); err != nil {
+		if !errors.Is(err, sandbox.ErrUnavailable) {
+			return refuseExec(fmt.Errorf("%v; nothing was run", err))
+		}
+		warnf(opts.IO.ErrOut, "%v; running %s without a sandbox", err, opts.Args[0])
+	}
+	err = opts.Exec(path, opts.Args, opts.Environ())
+	return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
+}
+
+// exitWith is nil for status 0, else the status for Main to exit with.
+func exitWith(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return &programExit{code}
+}
+
+// relAll shows paths inside the workspace relative to it.
+func relAll(workspace string, paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if r, err := filepath.Rel(workspace, p); err == nil && !strings.HasPrefix(r, "..") {
+			p = r
+		}
+		out[i] = p
+	}
+	return out
 }

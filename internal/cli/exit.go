@@ -213,9 +213,12 @@ func withHints(err error, hints ...string) error {
 func exitCode(err error) int {
 	var ue *usageError
 	var er *execRefusal
+	var pe *programExit
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &pe):
+		return pe.code
 	case errors.As(err, &er):
 		return ExitExecBlocked
 	case errors.Is(err, ErrBlocked):
@@ -234,7 +237,8 @@ func exitCode(err error) int {
 // printError writes err in permguard's format (style rule 12): a
 // "permguard: error:" line, then its hints.
 func printError(w io.Writer, err error) {
-	if err == nil || errors.Is(err, ErrBlocked) {
+	var pe *programExit
+	if err == nil || errors.Is(err, ErrBlocked) || errors.As(err, &pe) {
 		return
 	}
 	fmt.Fprintf(w, "permguard: error: %v\n", err)

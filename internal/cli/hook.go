@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/hook"
+	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // HookOptions is everything `permguard hook` works from.
@@ -36,7 +38,7 @@ const hookDeadline = 20 * time.Second
 
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
-	opts := &HookOptions{callOptions: newCallOptions(f), Deadline: hookDeadline, Exit: os.Exit}
+	opts := newHookOptions(f, nil)
 	names := agentNames()
 	cmd := &cobra.Command{
 		Use:   "hook [--agent " + strings.Join(names, "|") + "]",
@@ -82,6 +84,17 @@ reply and nothing else. Install it with "permguard install AGENT".`,
 	}
 	cmd.Flags().String("agent", "auto", "the agent's dialect: "+strings.Join(names, ", "))
 	return cmd
+}
+
+func newHookOptions(f *Factory, args []string) *HookOptions {
+	return &HookOptions{callOptions: newCallOptions(f), Args: args, Deadline: hookDeadline, Exit: os.Exit}
+}
+
+// isHookCall reports whether args run the hook itself rather than ask for
+// its help, which only the cobra tree can print.
+func isHookCall(args []string) bool {
+	return len(args) > 0 && args[0] == "hook" &&
+		!(len(args) == 2 && (args[1] == "-h" || args[1] == "--help"))
 }
 
 // parseHookArgs reads hook's command line: --agent NAME or --agent=NAME,
@@ -197,6 +210,12 @@ func hookRun(opts *HookOptions) (err error) {
 
 	req := opts.request(guard.ViaHook, "", "")
 	req.Call, req.AgentCanAsk = call, hook.CanAsk(call)
+	// The rewritten call runs permguard's exec, which confines only on
+	// Linux, and only where the kernel lets it make the namespaces;
+	// elsewhere the call is asked about, as without the setting.
+	req.CanSandbox = func() bool {
+		return hook.CanRewrite(call) && req.Self != "" && runtime.GOOS == "linux" && sandbox.NamespacesAllowed() == nil
+	}
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return fail("permguard: " + err.Error() + "; the tool call is denied")

@@ -11,7 +11,7 @@ import (
 
 // BenchmarkHookInProcess is one hook call without process start-up: read,
 // decode, settings, classify, encode. The rest of the whole-process budget
-// (scripts/bench-hook.sh) is the Go runtime starting.
+// (scripts/bench-hook.py) is the Go runtime starting.
 func BenchmarkHookInProcess(b *testing.B) {
 	data, err := os.ReadFile("../../testdata/payloads/claude/bash-test.json")
 	if err != nil {

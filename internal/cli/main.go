@@ -6,11 +6,15 @@ import (
 	"time"
 
 	"github.com/agent-permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // Main runs permguard with the process's arguments, streams and environment,
 // and returns the exit status. A panic is reported and becomes [ExitBlocked].
 func Main() int {
+	if len(os.Args) > 1 && os.Args[1] == sandbox.InitArg {
+		sandbox.Init() // never returns
+	}
 	f := &Factory{
 		IO:         System(),
 		Getenv:     os.Getenv,
@@ -37,6 +41,20 @@ func run(f *Factory, args []string) (code int) {
 			code = ExitBlocked
 		}
 	}()
+	if isHookCall(args) {
+		// Every tool call an agent makes starts permguard hook, and the
+		// hook reads its own flags: building the whole command tree would
+		// be start-up cost for nothing. The same run function, error
+		// printing and exit codes as through cobra (TestHookDispatch).
+		err := hookRun(newHookOptions(f, args[1:]))
+		printError(f.IO.ErrOut, err)
+		return exitCode(err)
+	}
+	return runTree(f, args)
+}
+
+// runTree runs args through the whole command tree.
+func runTree(f *Factory, args []string) int {
 	root := NewCmdRoot(f)
 	root.SetArgs(args)
 	err := root.Execute()

@@ -119,11 +119,13 @@ and allows it or blocks it with an explanation.`,
 
 // badFlagValue is pflag's error for a value its type cannot parse, which
 // ends in the Go error ("strconv.ParseInt: parsing ...: invalid syntax").
-var badFlagValue = regexp.MustCompile(`^invalid argument (".*") for "(.*)" flag: (strconv\.Parse\w+|time: )`)
+// Compiled where it is used: a flag error happens at most once a process,
+// and a regexp compiled at package level is start-up cost for every call.
+const badFlagValue = `^invalid argument (".*") for "(.*)" flag: (strconv\.Parse\w+|time: )`
 
 // flagErrorText says a flag error in words, without the Go error inside.
 func flagErrorText(err error) string {
-	m := badFlagValue.FindStringSubmatch(err.Error())
+	m := regexp.MustCompile(badFlagValue).FindStringSubmatch(err.Error())
 	if m == nil {
 		return err.Error()
 	}

@@ -85,6 +85,10 @@ func TestScript(t *testing.T) {
 			case "landlock":
 				_, err := sandbox.ABI()
 				return err == nil, nil
+			case "namespaces":
+				// the build profile's namespaces can be made here
+				code, err := sandbox.Run(sandbox.Profile{}, "/bin/true", []string{"true"}, nil)
+				return err == nil && code == 0, nil
 			case "outside":
 				wd, err := os.Getwd()
 				return err == nil && !inTemp(wd), err

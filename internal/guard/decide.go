@@ -19,7 +19,11 @@ type Facts struct {
 	Within     bool // the verdict is within the level in force, and not dangerous
 	Dangerous  bool // the verdict is dangerous
 	Remembered bool // a person allowed this command for this session
-	ModeBlock  bool // the mode in force is block: nobody is ever asked
+	// Sandboxed: the call needs more than the level in force only
+	// because it runs the project's own code, the sandbox setting is
+	// auto, and the caller runs it confined (design §4, sandboxed allow).
+	Sandboxed bool
+	ModeBlock bool // the mode in force is block: nobody is ever asked
 
 	// Answered is set once a person has answered at the terminal;
 	// PersonAllowed is their answer.
@@ -44,6 +48,7 @@ const (
 	RowBypassed      Row = "bypassed"
 	RowWithinLevel   Row = "within-level"
 	RowRemembered    Row = "remembered"
+	RowSandboxed     Row = "sandboxed"
 	RowModeBlock     Row = "mode-block"
 	RowPersonAllowed Row = "person-allowed"
 	RowPersonDenied  Row = "person-denied"
@@ -80,6 +85,8 @@ var table = []row{
 		"the level in force allows it"},
 	{RowRemembered, func(f Facts) bool { return f.Remembered && !f.Dangerous }, Allow,
 		"a person allowed this command earlier in this session"},
+	{RowSandboxed, func(f Facts) bool { return f.Sandboxed && !f.Dangerous }, Allow,
+		"it needs more than the level in force only to run the project's own code, which runs confined in permguard's build sandbox"},
 	{RowModeBlock, func(f Facts) bool { return f.ModeBlock }, Block,
 		"it needs more than the level in force, and the mode is block: nobody is asked"},
 	{RowPersonAllowed, func(f Facts) bool { return f.Answered && f.PersonAllowed }, Allow,

@@ -35,6 +35,15 @@ func TestDecide(t *testing.T) {
 		{"remembered", Facts{Remembered: true}, Allow, RowRemembered},
 		{"remembered, mode block", Facts{Remembered: true, ModeBlock: true}, Allow, RowRemembered},
 		{"remembered but dangerous", Facts{Remembered: true, Dangerous: true}, Block, RowNobody},
+		// 4b. Sandboxed: above the level only for the project's own code,
+		// and the caller runs it confined; before mode block and any
+		// prompt, after what a person allowed; never dangerous, never
+		// past a deny rule.
+		{"sandboxed", Facts{Sandboxed: true, Terminal: yes, AgentCanAsk: true}, Allow, RowSandboxed},
+		{"sandboxed, mode block", Facts{Sandboxed: true, ModeBlock: true}, Allow, RowSandboxed},
+		{"sandboxed but remembered", Facts{Sandboxed: true, Remembered: true}, Allow, RowRemembered},
+		{"sandboxed but dangerous", Facts{Sandboxed: true, Dangerous: true, AgentCanAsk: true}, Block, RowNobody},
+		{"sandboxed but a deny rule", Facts{Sandboxed: true, Deny: true}, Block, RowDenyRule},
 		// 5. Mode block: nobody is asked.
 		{"mode block", Facts{ModeBlock: true, Terminal: yes, AgentCanAsk: true}, Block, RowModeBlock},
 		{"mode block, dangerous", Facts{ModeBlock: true, Dangerous: true, Terminal: yes}, Block, RowModeBlock},

@@ -100,6 +100,9 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	// Reading the session's approvals only matters past the first rows.
 	if !f.Deny && !f.Bypassed && !f.Within && !v.Dangerous {
 		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
+		f.Sandboxed = ev.Request.CanSandbox != nil && ev.Eff.Sandbox.Value == settings.SandboxAuto &&
+			ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell && v.LevelBesidesProjectCode() <= perm.Level &&
+			ev.Request.CanSandbox()
 	}
 	if ev.Answer != nil {
 		f.Answered, f.PersonAllowed = true, ev.Answer.Choice.Allows()

@@ -50,6 +50,13 @@ type Request struct {
 	// AgentCanAsk: the reply may be "ask", which the agent's own prompt
 	// puts to a person.
 	AgentCanAsk bool
+	// CanSandbox: the caller runs the call confined to the build
+	// profile when it is allowed only that way (design §4, sandboxed
+	// allow): an agent whose dialect rewrites the call to run under
+	// `permguard exec --sandbox=require --profile build`, or that exec.
+	// A function, called only when the sandboxed allow could decide,
+	// because finding out reads the kernel's settings: nil is false.
+	CanSandbox func() bool
 	// Hypothetical: decide as if a person could be asked, and ask nobody
 	// (explain).
 	Hypothetical bool

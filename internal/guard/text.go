@@ -199,6 +199,9 @@ func (ev *Evaluation) Reply() hook.Reply {
 	v, eff := ev.Res.Verdict, ev.Eff
 	switch ev.Outcome.Action {
 	case Allow:
+		if ev.Outcome.Row == RowSandboxed {
+			return ev.sandboxedReply()
+		}
 		if ev.Approval != ApprovalNone {
 			text := "permguard: " + ev.PersonText()
 			return hook.Reply{Decision: hook.Allow, Reason: text, Summary: text}
@@ -241,6 +244,8 @@ func (ev *Evaluation) Explained() string {
 		return fmt.Sprintf("block: the deny rule %q (%s) matches %s", d.Rule.Pattern(), d.Rule.Src, d.Command)
 	case RowRemembered:
 		return "allow: you allowed it earlier in this session"
+	case RowSandboxed:
+		return fmt.Sprintf("allow at %s, confined in the build sandbox: it needs more only to run the project's own code", level)
 	case RowBypassed, RowWithinLevel:
 		return "allow at " + level
 	case RowModeBlock:

@@ -81,6 +81,20 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 	}
 	ce.Protected = protectedPaths(env, req.Self)
 	ce.GuardVars = hook.GuardVars()
+	if call.Kind == hook.KindShell && mayLaunch(call.Command) {
+		dir := ce.Cwd
+		if dir == "" {
+			dir = ce.Workspace
+		}
+		ce.Installed = installedPrograms(dir)
+	}
+	if call.Kind == hook.KindShell && mayExtract(call.Command) {
+		dir := ce.Cwd
+		if dir == "" {
+			dir = ce.Workspace
+		}
+		ce.Archives = archivesOf(call.Command, dir, ce.Workspace)
+	}
 	return ce, nil
 }
 
@@ -89,10 +103,21 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 // directories and in any project. An agent that can be installed is
 // protected by the same release.
 func protectedPaths(env Env, self string) []classify.ProtectedPath {
-	var out []classify.ProtectedPath
-	add := func(p, what string) {
+	// sized up front (each user entry under two bases at most), as every
+	// hook call builds this list
+	size := 1
+	for _, d := range hook.Dialects() {
+		for _, t := range d.Targets {
+			size += 2*len(t.Protect.User) + len(t.Protect.Project) + 3 // + the entry's own files
+			for _, ps := range t.Protect.Vars {
+				size += len(ps)
+			}
+		}
+	}
+	out := make([]classify.ProtectedPath, 0, size)
+	add := func(p, what string, writeOnly bool) {
 		tree := strings.HasSuffix(p, "/")
-		out = append(out, classify.ProtectedPath{Path: filepath.Clean(p), Tree: tree, What: what})
+		out = append(out, classify.ProtectedPath{Path: filepath.Clean(p), Tree: tree, What: what, WriteOnly: writeOnly})
 	}
 	for _, d := range hook.Dialects() {
 		for _, t := range d.Targets {
@@ -106,25 +131,35 @@ func protectedPaths(env Env, self string) []classify.ProtectedPath {
 			if v := env.AgentDirs[t.UserDirVar]; t.UserDirVar != "" && v != "" {
 				bases = append(bases, v)
 			}
+			// the file that holds permguard's own entry, whatever the
+			// entries below say about the directory around it
+			for _, b := range bases {
+				if t.User != "" {
+					add(filepath.Join(b, t.User), t.Protect.What, false)
+				}
+			}
+			if t.Project != "" {
+				add(t.Project, t.Protect.What, false)
+			}
 			for _, u := range t.Protect.User {
 				for _, b := range bases {
-					add(filepath.Join(b, u)+trailingSlash(u), t.Protect.What)
+					add(filepath.Join(b, u)+trailingSlash(u), t.Protect.What, slices.Contains(t.Protect.WriteOnly, u))
 				}
 			}
 			for _, p := range t.Protect.Project {
-				add(p, t.Protect.What)
+				add(p, t.Protect.What, slices.Contains(t.Protect.WriteOnly, p))
 			}
 			for _, v := range slices.Sorted(maps.Keys(t.Protect.Vars)) {
 				if d := env.AgentDirs[v]; d != "" {
 					for _, p := range t.Protect.Vars[v] {
-						add(filepath.Join(d, p)+trailingSlash(p), t.Protect.What)
+						add(filepath.Join(d, p)+trailingSlash(p), t.Protect.What, slices.Contains(t.Protect.WriteOnly, p))
 					}
 				}
 			}
 		}
 	}
 	if filepath.IsAbs(self) {
-		add(self, "permguard's own program")
+		add(self, "permguard's own program", false)
 	}
 	return out
 }

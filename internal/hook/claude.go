@@ -1,5 +1,7 @@
 package hook
 
+import "encoding/json"
+
 // Claude is Claude Code's dialect (docs/agents.md §1), which Factory
 // Droid, VS Code agent hooks and Kimi speak too.
 const Claude Agent = "claude"
@@ -34,10 +36,11 @@ var claude = &Dialect{
 		// moves the user's directory, .claude.json with it (Claude Code's
 		// CHANGELOG: "Respect CLAUDE_CONFIG_DIR everywhere").
 		Protect: Protect{
-			What:    "Claude Code's settings and hooks",
-			User:    []string{".claude/settings*.json", ".claude.json", ".claude/hooks/"},
-			Project: []string{".claude/settings*.json", ".mcp.json", ".claude/hooks/"},
-			Vars:    map[string][]string{"CLAUDE_CONFIG_DIR": {"settings*.json", ".claude.json", "hooks/"}},
+			What:      "Claude Code's settings and hooks",
+			User:      []string{".claude/settings*.json", ".claude.json", ".claude/hooks/"},
+			Project:   []string{".claude/settings*.json", ".mcp.json", ".claude/hooks/"},
+			Vars:      map[string][]string{"CLAUDE_CONFIG_DIR": {"settings*.json", ".claude.json", "hooks/"}},
+			WriteOnly: []string{".claude/hooks/", "hooks/"},
 		},
 	}},
 	decode: decodeClaude,
@@ -83,7 +86,50 @@ func decodeClaude(c *Call, f fields) error {
 		// named by --agent claude rather than detected: VS Code's all the same
 		c.Variant = VSCode
 	}
-	return decodeCommon(c, f)
+	input, err := readCommon(c, f)
+	if err != nil {
+		return err
+	}
+	if err := classifyTool(c, input); err != nil {
+		return err
+	}
+	if c.Variant == "" && c.Kind == KindShell && c.Tool == "Bash" {
+		c.Input = input
+	}
+	return nil
+}
+
+// CanRewrite reports whether c's agent runs a shell call rewritten by the
+// hook, replacing the tool's whole input: Claude Code's and Codex's
+// updatedInput with an allow (Codex 0.169.0: "hook returned updatedInput
+// without string field `command`" is its only check), Gemini CLI's
+// hookSpecificOutput.tool_input (0.61.0 builds the tool anew from it).
+// Cursor's preToolUse and opencode's plugin could too, but permguard
+// does not send one there yet; pi's extension API has no rewrite
+// (docs/agents.md).
+func CanRewrite(c *Call) bool {
+	if c == nil || c.Kind != KindShell || c.Input == nil || c.PowerShell || c.Variant != "" {
+		return false
+	}
+	switch c.Agent {
+	case Claude, Codex:
+		return c.Tool == "Bash"
+	case Gemini:
+		return c.Tool == "run_shell_command"
+	}
+	return false
+}
+
+// Rewrite is c's input with its command replaced by command, every other
+// field (description, timeout, run_in_background) as sent.
+func Rewrite(c *Call, command string) map[string]json.RawMessage {
+	out := make(map[string]json.RawMessage, len(c.Input)+1)
+	for k, v := range c.Input {
+		out[k] = v
+	}
+	raw, _ := json.Marshal(command) // a string always encodes
+	out["command"] = raw
+	return out
 }
 
 // encodeClaude answers with an explicit allow and its reason, so that the
@@ -91,6 +137,9 @@ func decodeClaude(c *Call, f fields) error {
 func encodeClaude(r Reply) Output {
 	switch r.Decision {
 	case Allow:
+		if r.UpdatedInput != nil {
+			return Output{Stdout: claudeRewrite(r.Reason, r.UpdatedInput), Exit: ExitOK}
+		}
 		if r.Quiet {
 			return Output{Exit: ExitOK}
 		}
@@ -99,6 +148,19 @@ func encodeClaude(r Reply) Output {
 		return Output{Stdout: claudeReply("ask", r.Reason), Exit: ExitOK}
 	}
 	return denyWithExit(claudeReply("deny", r.Reason), r.Reason)
+}
+
+// claudeRewrite allows the call with its input replaced.
+func claudeRewrite(reason string, input map[string]json.RawMessage) []byte {
+	type specific struct {
+		HookEventName            string                     `json:"hookEventName"`
+		PermissionDecision       string                     `json:"permissionDecision"`
+		PermissionDecisionReason string                     `json:"permissionDecisionReason"`
+		UpdatedInput             map[string]json.RawMessage `json:"updatedInput"`
+	}
+	return encode(struct {
+		HookSpecificOutput specific `json:"hookSpecificOutput"`
+	}{specific{"PreToolUse", "allow", reason, input}})
 }
 
 func claudeReply(decision, reason string) []byte {

@@ -21,11 +21,14 @@ var codex = &Dialect{
 		Protect: Protect{
 			What:    "Codex's configuration and hooks",
 			User:    []string{".codex/hooks.json", ".codex/config.toml"},
-			Project: []string{".codex/"},
+			Project: []string{".codex/", ".codex/hooks.json", ".codex/config.toml"},
 			Vars:    map[string][]string{"CODEX_HOME": {"hooks.json", "config.toml"}},
+			// deleting another file there (a cache, a __pycache__) leaves
+			// the two files above, which are what a delete must not reach
+			WriteOnly: []string{".codex/"},
 		},
 	}},
-	decode: decodeCommon,
+	decode: decodeCodex,
 	encode: encodeCodex,
 	// Codex has no ask: a call that needs approval is denied.
 	canAsk: never,
@@ -41,7 +44,26 @@ var codexSignature = signature{Codex, "", func(f fields) bool {
 // entry's fallback and means only that permguard did not answer.
 func encodeCodex(r Reply) Output {
 	if r.Decision == Allow {
+		if r.UpdatedInput != nil {
+			return Output{Stdout: claudeRewrite(r.Reason, r.UpdatedInput), Exit: ExitOK}
+		}
 		return Output{Exit: ExitOK}
 	}
 	return Output{Stdout: claudeReply("deny", r.Reason), Exit: ExitOK}
+}
+
+// decodeCodex is the common payload, keeping a shell call's input for a
+// rewrite ([CanRewrite]).
+func decodeCodex(c *Call, f fields) error {
+	input, err := readCommon(c, f)
+	if err != nil {
+		return err
+	}
+	if err := classifyTool(c, input); err != nil {
+		return err
+	}
+	if c.Kind == KindShell {
+		c.Input = input
+	}
+	return nil
 }

@@ -22,7 +22,9 @@ var copilot = &Dialect{
 		},
 		Fallback: copilotFallback,
 		// Copilot runs every hook file in the directory
-		Protect: Protect{What: "GitHub Copilot's hooks", Project: []string{".github/hooks/"}},
+		// (permguard's own file, Project above, is guarded against deletes
+		// too; deleting another hook file leaves it in place)
+		Protect: Protect{What: "GitHub Copilot's hooks", Project: []string{".github/hooks/"}, WriteOnly: []string{".github/hooks/"}},
 	}},
 	decode: decodeCopilot,
 	encode: encodeCopilot,

@@ -1,6 +1,9 @@
 package hook
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Gemini is Gemini CLI's dialect (docs/agents.md §2): the BeforeTool
 // event.
@@ -23,10 +26,11 @@ var gemini = &Dialect{
 		// reads ~/.gemini under GEMINI_CLI_HOME instead of the home
 		// directory when it is set (docs/reference/configuration.md).
 		Protect: Protect{
-			What:    "Gemini CLI's settings and hooks",
-			User:    []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
-			Project: []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
-			Vars:    map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"}},
+			What:      "Gemini CLI's settings and hooks",
+			User:      []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
+			Project:   []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
+			Vars:      map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"}},
+			WriteOnly: []string{".gemini/hooks/", ".gemini/extensions/"},
 		},
 	}},
 	decode: decodeGemini,
@@ -57,12 +61,31 @@ func decodeGemini(c *Call, f fields) error {
 		c.Kind, c.MCPTool = KindMCP, tool
 		return nil
 	}
-	return classifyTool(c, input)
+	if err := classifyTool(c, input); err != nil {
+		return err
+	}
+	if c.Kind == KindShell {
+		c.Input = input // for a rewrite: dir_path and is_background kept
+	}
+	return nil
 }
 
 func encodeGemini(r Reply) Output {
 	switch r.Decision {
 	case Allow:
+		if r.UpdatedInput != nil {
+			// Gemini CLI runs the tool built from tool_input alone when a
+			// hook sends one, so it is the whole input, not a patch
+			type specific struct {
+				HookEventName string                     `json:"hookEventName"`
+				ToolInput     map[string]json.RawMessage `json:"tool_input"`
+			}
+			return Output{Stdout: encode(struct {
+				Decision           string   `json:"decision"`
+				Reason             string   `json:"reason"`
+				HookSpecificOutput specific `json:"hookSpecificOutput"`
+			}{"allow", r.Reason, specific{"BeforeTool", r.UpdatedInput}}), Exit: ExitOK}
+		}
 		if r.Quiet {
 			return Output{Exit: ExitOK}
 		}

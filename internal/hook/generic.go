@@ -27,6 +27,9 @@ var generic = &Dialect{
 				What:    "pi's extensions and settings",
 				User:    []string{"extensions/", "settings.json"},
 				Project: []string{".pi/extensions/", ".pi/settings.json"},
+				// deleting another extension leaves permguard's (User and
+				// Project above), which is guarded against deletes too
+				WriteOnly: []string{"extensions/", ".pi/extensions/"},
 			},
 		},
 		{
@@ -48,6 +51,7 @@ var generic = &Dialect{
 					"OPENCODE_CONFIG":     {"."},
 					"OPENCODE_CONFIG_DIR": {"plugin/", "plugins/", "opencode.json", "opencode.jsonc"},
 				},
+				WriteOnly: []string{"opencode/plugin/", "opencode/plugins/", ".opencode/plugin/", ".opencode/plugins/", "plugin/", "plugins/"},
 			},
 		},
 	},

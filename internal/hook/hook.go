@@ -13,7 +13,10 @@
 // object, and an exit status of 0 or 2.
 package hook
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Agent is a hook dialect: the agent whose payload was read and to whom
 // the reply is written. Each dialect but Auto is defined in a file of its
@@ -63,6 +66,10 @@ type Call struct {
 	PowerShell bool   // KindShell: a PowerShell command, not a POSIX shell one
 	Dir        string // KindShell: a directory the command runs in, apart from Cwd (Gemini dir_path)
 
+	// Input is the tool's input as sent, kept where the dialect can
+	// rewrite the call ([CanRewrite]): a rewrite replaces all of it.
+	Input map[string]json.RawMessage
+
 	Paths     []string // file kinds: the files, as sent
 	Target    string   // KindWeb: the URL or query; KindMCP: the server
 	MCPServer string
@@ -95,6 +102,9 @@ type Reply struct {
 	// before it denies (promptTimeout), where the dialect can say so; 0
 	// leaves it to the agent.
 	PromptTimeout time.Duration
+	// UpdatedInput, with an allow, is the tool input the agent runs in
+	// place of the one it sent ([Rewrite]); never Quiet then.
+	UpdatedInput map[string]json.RawMessage
 }
 
 // Output is what permguard writes and how it exits.

@@ -100,6 +100,12 @@ type Protect struct {
 	// protected too; setting one for a child or in a startup file is
 	// dangerous in itself.
 	Vars map[string][]string
+	// WriteOnly are the entries above (as written there) guarded against
+	// writes only: the scripts hooks run, a directory of configuration.
+	// Writing there runs code later or turns hooks off; deleting there
+	// does not switch the guard off, because the files that hold
+	// permguard's own entry are listed on their own.
+	WriteOnly []string
 }
 
 // dialects is the registry: every list of agents permguard shows derives

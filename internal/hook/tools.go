@@ -7,96 +7,112 @@ import (
 	"strings"
 )
 
-// toolKinds maps a tool's name, lowercased, to what it does. Names come
-// from docs/agents.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
+// toolKind says what a tool does, by its name lowercased. (A switch, not
+// a map literal, which would be built at every start.) Names come from
+// docs/agents.md: Claude Code, Codex, Gemini CLI, Cursor, Copilot,
 // VS Code, Factory, pi, opencode, Cline. A name not here is unknown, and
 // high. Some stay so on purpose (docs/agents.md §9.3): opencode's batch,
 // which runs other tools; Claude Code's RemoteTrigger, which runs agents
 // on Anthropic's side, out of this hook's sight, and Workflow, which runs a
 // script; Codex's
 // write_stdin, which types into a running command.
-var toolKinds = map[string]Kind{
+func toolKind(name string) (Kind, bool) {
+	switch name {
 	// shells
-	"bash": KindShell, "powershell": KindShell, "monitor": KindShell, "execute": KindShell, "shell": KindShell,
-	"exec_command": KindShell, "local_shell": KindShell, "run_shell_command": KindShell, "run_terminal_cmd": KindShell,
-	"runterminalcommand": KindShell, "execute_command": KindShell,
+	case "bash", "powershell", "monitor", "execute", "shell", "exec_command", "local_shell",
+		"run_shell_command", "run_terminal_cmd", "runterminalcommand", "execute_command":
+		return KindShell, true
 	// writes and edits
-	"write": KindFileWrite, "edit": KindFileWrite, "multiedit": KindFileWrite, "notebookedit": KindFileWrite,
-	"create": KindFileWrite, "write_file": KindFileWrite, "replace": KindFileWrite, "editfiles": KindFileWrite,
-	"createfile": KindFileWrite, "write_to_file": KindFileWrite, "replace_in_file": KindFileWrite, "apply_patch": KindFileWrite,
-	"patch": KindFileWrite,
+	case "write", "edit", "multiedit", "notebookedit", "create", "write_file", "replace", "editfiles",
+		"createfile", "write_to_file", "replace_in_file", "apply_patch", "patch":
+		return KindFileWrite, true
 	// deletes
-	"delete": KindFileDelete, "deletefile": KindFileDelete,
+	case "delete", "deletefile":
+		return KindFileDelete, true
 	// reads
-	"read": KindFileRead, "glob": KindFileRead, "grep": KindFileRead, "ls": KindFileRead, "read_file": KindFileRead,
-	"read_many_files": KindFileRead, "grep_search": KindFileRead, "list_directory": KindFileRead, "view": KindFileRead,
-	"find": KindFileRead, "search_files": KindFileRead, "list_files": KindFileRead, "list": KindFileRead,
+	case "read", "glob", "grep", "ls", "read_file", "read_many_files", "grep_search", "list_directory", "view",
+		"find", "search_files", "list_files", "list":
+		return KindFileRead, true
 	// web
-	"webfetch": KindWeb, "websearch": KindWeb, "web_fetch": KindWeb, "google_web_search": KindWeb, "web_search": KindWeb,
-	"codesearch": KindWeb,
+	case "webfetch", "websearch", "web_fetch", "google_web_search", "web_search", "codesearch":
+		return KindWeb, true
 	// the agent's bookkeeping
-	"todowrite": KindBookkeeping, "todoread": KindBookkeeping, "agent": KindBookkeeping, "task": KindBookkeeping,
-	"exitplanmode": KindBookkeeping, "enterplanmode": KindBookkeeping, "askuserquestion": KindBookkeeping,
-	"write_todos": KindBookkeeping, "ask_user": KindBookkeeping, "spawn_agent": KindBookkeeping, "update_plan": KindBookkeeping,
-	"question": KindBookkeeping, "skill": KindBookkeeping,
+	case "todowrite", "todoread", "agent", "task", "exitplanmode", "enterplanmode", "askuserquestion",
+		"write_todos", "ask_user", "spawn_agent", "update_plan", "question", "skill":
+		return KindBookkeeping, true
 	// Claude Code 2.1.330: tasks, schedules it only lists or deletes, plan
 	// mode, worktrees (see bookkeepingUnless), teams, messages to the person
-	"taskcreate": KindBookkeeping, "taskget": KindBookkeeping, "tasklist": KindBookkeeping,
-	"taskupdate": KindBookkeeping, "taskoutput": KindBookkeeping, "taskstop": KindBookkeeping,
-	"killshell": KindBookkeeping, "killbash": KindBookkeeping, "bashoutput": KindBookkeeping, "agentoutput": KindBookkeeping,
+	case "taskcreate", "taskget", "tasklist", "taskupdate", "taskoutput", "taskstop", "killshell", "killbash",
+		"bashoutput", "agentoutput":
+		return KindBookkeeping, true
 	// CronCreate schedules a prompt, which Claude Code runs later in a
 	// session whose tool calls pass this hook like any other (design §3)
-	"croncreate": KindBookkeeping, "cronlist": KindBookkeeping, "crondelete": KindBookkeeping, "schedulewakeup": KindBookkeeping,
-	"enterworktree": KindBookkeeping, "exitworktree": KindBookkeeping, "toolsearch": KindBookkeeping,
-	"listagents": KindBookkeeping, "listpeers": KindBookkeeping, "sendmessage": KindBookkeeping,
-	"teamcreate": KindBookkeeping, "teamdelete": KindBookkeeping, "subagenthandback": KindBookkeeping,
-	"sendusermessage": KindBookkeeping, "brief": KindBookkeeping, "pushnotification": KindBookkeeping,
-	"readnotifications": KindBookkeeping, "setgoal": KindBookkeeping, "proposegoal": KindBookkeeping,
-	"reportfindings": KindBookkeeping, "endconversation": KindBookkeeping, "waitformcpservers": KindBookkeeping,
-	"showonboardingrolepicker": KindBookkeeping, "shareonboardingguide": KindBookkeeping, "offerchromesetup": KindBookkeeping,
-	"lsp": KindFileRead,
+	case "croncreate", "cronlist", "crondelete", "schedulewakeup", "enterworktree", "exitworktree",
+		"toolsearch", "listagents", "listpeers", "sendmessage", "teamcreate", "teamdelete", "subagenthandback",
+		"sendusermessage", "brief", "pushnotification", "readnotifications", "setgoal", "proposegoal",
+		"reportfindings", "endconversation", "waitformcpservers", "showonboardingrolepicker",
+		"shareonboardingguide", "offerchromesetup":
+		return KindBookkeeping, true
+	case "lsp":
+		return KindFileRead, true
 	// Claude Code: tools that send files or text to Anthropic's services
-	"artifact": KindWeb, "projects": KindWeb, "sendfeedback": KindWeb,
+	case "artifact", "projects", "sendfeedback":
+		return KindWeb, true
 	// Gemini CLI 0.61.0
-	"update_topic": KindBookkeeping, "enter_plan_mode": KindBookkeeping, "exit_plan_mode": KindBookkeeping,
-	"invoke_agent": KindBookkeeping, "activate_skill": KindBookkeeping, "complete_task": KindBookkeeping,
-	"list_background_processes": KindBookkeeping, "read_background_output": KindBookkeeping,
-	"get_internal_docs": KindBookkeeping, "tracker_create_task": KindBookkeeping, "tracker_update_task": KindBookkeeping,
-	"tracker_get_task": KindBookkeeping, "tracker_list_tasks": KindBookkeeping, "tracker_add_dependency": KindBookkeeping,
-	"tracker_visualize": KindBookkeeping,
+	case "update_topic", "enter_plan_mode", "exit_plan_mode", "invoke_agent", "activate_skill", "complete_task",
+		"list_background_processes", "read_background_output", "get_internal_docs", "tracker_create_task",
+		"tracker_update_task", "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency",
+		"tracker_visualize":
+		return KindBookkeeping, true
 	// Codex 0.169.0
-	"send_input": KindBookkeeping, "resume_agent": KindBookkeeping, "wait_agent": KindBookkeeping,
-	"close_agent": KindBookkeeping, "followup_task": KindBookkeeping, "interrupt_agent": KindBookkeeping,
-	"list_agents": KindBookkeeping, "send_message": KindBookkeeping, "request_user_input": KindBookkeeping,
-	"tool_search": KindBookkeeping, "view_image": KindFileRead,
+	case "send_input", "resume_agent", "wait_agent", "close_agent", "followup_task", "interrupt_agent",
+		"list_agents", "send_message", "request_user_input", "tool_search":
+		return KindBookkeeping, true
+	case "view_image":
+		return KindFileRead, true
 	// opencode 1.18.33
-	"plan_enter": KindBookkeeping, "plan_exit": KindBookkeeping, "invalid": KindBookkeeping,
+	case "plan_enter", "plan_exit", "invalid":
+		return KindBookkeeping, true
 	// MCP resources, read through the agent's own tool (Claude Code,
-	// Gemini CLI, Codex, opencode): see mcpResourceTools
-	"listmcpresourcestool": KindMCP, "readmcpresourcetool": KindMCP, "readmcpresourcedirtool": KindMCP,
-	"listmcpresources": KindMCP, "readmcpresource": KindMCP, "list_mcp_resources": KindMCP,
-	"list_mcp_resource_templates": KindMCP, "read_mcp_resource": KindMCP,
+	// Gemini CLI, Codex, opencode): see mcpResourceTool
+	case "listmcpresourcestool", "readmcpresourcetool", "readmcpresourcedirtool", "listmcpresources",
+		"readmcpresource", "list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource":
+		return KindMCP, true
+	}
+	return KindUnknown, false
 }
 
-// mcpResourceTools names, as an MCP tool, what an agent's own tool does
+// mcpResourceTool names, as an MCP tool, what an agent's own tool does
 // with an MCP server's resources: they are judged as that server's tool.
-var mcpResourceTools = map[string]string{
-	"listmcpresourcestool": "list_resources", "listmcpresources": "list_resources", "list_mcp_resources": "list_resources",
-	"list_mcp_resource_templates": "list_resource_templates",
-	"readmcpresourcetool":         "read_resource", "readmcpresource": "read_resource", "read_mcp_resource": "read_resource",
-	"readmcpresourcedirtool": "read_resource_dir",
+func mcpResourceTool(name string) string {
+	switch name {
+	case "listmcpresourcestool", "listmcpresources", "list_mcp_resources":
+		return "list_resources"
+	case "list_mcp_resource_templates":
+		return "list_resource_templates"
+	case "readmcpresourcetool", "readmcpresource", "read_mcp_resource":
+		return "read_resource"
+	case "readmcpresourcedirtool":
+		return "read_resource_dir"
+	}
+	return ""
 }
 
-// bookkeepingUnless: the bookkeeping tools whose input can make them more
+// bookkeepingUnless reports a bookkeeping tool whose input makes it more
 // than bookkeeping. Such a call is unknown, and high.
-var bookkeepingUnless = map[string]func(fields) bool{
-	// Claude Code creates a worktree inside the project, under
-	// .claude/worktrees; path moves the session into an existing one,
-	// which may be anywhere.
-	"enterworktree": func(in fields) bool { return in.str("path") != "" },
-	// remove refuses a worktree with uncommitted or unmerged work, unless
-	// discard_changes, which throws that work away.
-	"exitworktree": func(in fields) bool { return string(in["discard_changes"]) == "true" },
+func bookkeepingUnless(name string, in fields) bool {
+	switch name {
+	case "enterworktree":
+		// Claude Code creates a worktree inside the project, under
+		// .claude/worktrees; path moves the session into an existing one,
+		// which may be anywhere.
+		return in.str("path") != ""
+	case "exitworktree":
+		// remove refuses a worktree with uncommitted or unmerged work,
+		// unless discard_changes, which throws that work away.
+		return string(in["discard_changes"]) == "true"
+	}
+	return false
 }
 
 // pathKeys are the tool_input fields that name a file, in the order tried.
@@ -114,12 +130,12 @@ func classifyTool(c *Call, input fields) error {
 		c.Kind, c.MCPServer, c.MCPTool, c.Target = KindMCP, server, tool, server
 		return nil
 	}
-	kind, ok := toolKinds[strings.ToLower(name)]
+	kind, ok := toolKind(strings.ToLower(name))
 	if !ok {
 		c.Kind = KindUnknown
 		return nil
 	}
-	if risky, ok := bookkeepingUnless[strings.ToLower(name)]; ok && risky(input) {
+	if bookkeepingUnless(strings.ToLower(name), input) {
 		c.Kind = KindUnknown
 		return nil
 	}
@@ -130,7 +146,7 @@ func classifyTool(c *Call, input fields) error {
 		if server == "" {
 			server = input.str("serverName")
 		}
-		c.MCPServer, c.MCPTool, c.Target = server, mcpResourceTools[strings.ToLower(name)], server
+		c.MCPServer, c.MCPTool, c.Target = server, mcpResourceTool(strings.ToLower(name)), server
 	case KindShell:
 		return shellInput(c, input)
 	case KindFileWrite:

@@ -28,11 +28,15 @@ func Restrict(w Writable) error {
 	}
 	// BestEffort uses what the kernel's ABI knows; every version since
 	// the first restricts writing and creating files, which is the point.
-	err := landlock.V7.BestEffort().RestrictPaths(
+	rules := []landlock.Rule{
 		landlock.RODirs("/"),
 		landlock.RWDirs(w.Dirs...).IgnoreIfMissing().WithRefer(),
 		landlock.RWFiles(w.Files...).IgnoreIfMissing().WithIoctlDev(),
-	)
+	}
+	if len(w.Terminals) > 0 {
+		rules = append(rules, landlock.RWDirs(w.Terminals...).WithIoctlDev())
+	}
+	err := landlock.V7.BestEffort().RestrictPaths(rules...)
 	if err != nil {
 		return fmt.Errorf("failed to restrict writes with Landlock: %w", err)
 	}

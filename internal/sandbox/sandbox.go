@@ -46,6 +46,9 @@ var ErrUnavailable = errors.New("Landlock is not available")
 type Writable struct {
 	Dirs  []string // writable with everything below them
 	Files []string // writable themselves: devices such as /dev/null
+	// Terminals are directories of pseudo-terminals whose ioctls are
+	// allowed: only the build profile's own devpts instance.
+	Terminals []string
 }
 
 // DefaultFiles are the character devices programs write to as a matter

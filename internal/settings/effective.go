@@ -34,6 +34,7 @@ type Effective struct {
 	Notifications Setting[Notify]
 	PromptTimeout Setting[time.Duration]
 	HookAllow     Setting[HookAllow]
+	Sandbox       Setting[Sandbox]
 	ApprovalPin   *Setting[string] // the stored hash; nil when there is none
 
 	Deny           []Rule
@@ -59,6 +60,7 @@ func Defaults() *Effective {
 		Notifications: Setting[Notify]{NotifyOn, def},
 		PromptTimeout: Setting[time.Duration]{DefaultPromptTimeout, def},
 		HookAllow:     Setting[HookAllow]{HookAllowExplicit, def},
+		Sandbox:       Setting[Sandbox]{SandboxOff, def},
 	}
 }
 
@@ -151,6 +153,9 @@ func (e *Effective) layer(f *File, problems *[]Problem) {
 	if f.HookAllow != nil {
 		e.HookAllow = *f.HookAllow
 	}
+	if f.Sandbox != nil {
+		e.Sandbox = *f.Sandbox
+	}
 	if f.ApprovalPin != nil {
 		if f.Src.Kind == FromGlobal {
 			e.ApprovalPin = f.ApprovalPin
@@ -189,6 +194,9 @@ func (e *Effective) tighten(f *File, problems *[]Problem) {
 	}
 	if f.HookAllow != nil && f.HookAllow.Value == HookAllowDefer {
 		e.HookAllow = *f.HookAllow // the agent's own prompts too: stricter
+	}
+	if f.Sandbox != nil && f.Sandbox.Value == SandboxOff {
+		e.Sandbox = *f.Sandbox // asking instead of running confined: stricter
 	}
 	if f.PromptTimeout != nil && f.PromptTimeout.Value < e.PromptTimeout.Value {
 		e.PromptTimeout = *f.PromptTimeout // a shorter wait denies sooner

@@ -60,6 +60,7 @@ type File struct {
 	Notifications  *Setting[Notify]
 	PromptTimeout  *Setting[time.Duration]
 	HookAllow      *Setting[HookAllow]
+	Sandbox        *Setting[Sandbox]
 	ApprovalPin    *Setting[string] // a hash made by HashPin, or, before it is hashed, the PIN in clear
 	Overrides      [numOverrides][]Rule
 	Deny           []Rule
@@ -69,7 +70,7 @@ type File struct {
 }
 
 // keys are the settings a file may hold, for the unknown-key warning.
-var keys = []string{"$schema", "approvalPin", "deny", "hookAllow", "level", "mcp", "mode", "notifications", "overrides", "prefixMappings", "promptTimeout", "tools"}
+var keys = []string{"$schema", "approvalPin", "deny", "hookAllow", "level", "mcp", "mode", "notifications", "overrides", "prefixMappings", "promptTimeout", "sandbox", "tools"}
 
 // Parse reads the content of a settings file. A file that is not a JSON
 // object is an error (a *SyntaxError for bad JSON); anything else wrong is a
@@ -106,6 +107,8 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 			f.Notifications = enum(p, k.str, v, ParseNotify, "one of "+strings.Join(notifyNames[:], ", "))
 		case "hookAllow":
 			f.HookAllow = enum(p, k.str, v, ParseHookAllow, "explicit or defer")
+		case "sandbox":
+			f.Sandbox = enum(p, k.str, v, ParseSandbox, "auto or off")
 		case "promptTimeout":
 			if d, ok := p.duration(v); ok {
 				f.PromptTimeout = &Setting[time.Duration]{d, p.src(v)}

@@ -117,6 +117,34 @@ func (h HookAllow) String() string {
 	return "explicit"
 }
 
+// Sandbox says whether a call that needs more than the level in force
+// only because it runs the project's own code is allowed, rewritten to
+// run in permguard's build sandbox (design §4, sandboxed allow).
+type Sandbox uint8
+
+const (
+	SandboxOff  Sandbox = iota // such a call is judged as any other
+	SandboxAuto                // such a call runs confined, and nobody is asked
+)
+
+func (s Sandbox) String() string {
+	if s == SandboxAuto {
+		return "auto"
+	}
+	return "off"
+}
+
+// ParseSandbox parses "auto" or "off".
+func ParseSandbox(s string) (Sandbox, bool) {
+	switch strings.ToLower(s) {
+	case "auto":
+		return SandboxAuto, true
+	case "off":
+		return SandboxOff, true
+	}
+	return SandboxOff, false
+}
+
 // ParseHookAllow parses "explicit" or "defer".
 func ParseHookAllow(s string) (HookAllow, bool) {
 	switch strings.ToLower(s) {

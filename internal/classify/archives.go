@@ -1,0 +1,277 @@
+package classify
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// maxMembers bounds the members of one archive judged one by one; past it
+// the members count as not known.
+const maxMembers = 4096
+
+// archiveMembers returns the members of the archive file, when the caller
+// listed them (Env.Archives) and they are still what the extraction will
+// read: no member is a link, a device or a name that leaves the directory,
+// nothing earlier in this input could have changed the file (it wrote
+// nothing there, and ran nothing above low), and no loop or function may
+// run the extraction again after a later command replaced it.
+func (w *walker) archiveMembers(file arg, formats string) ([]string, bool) {
+	if len(w.env.Archives) == 0 || file.dyn || file.val == "" || file.val == "-" {
+		return nil, false
+	}
+	p, ok := w.abs(file.val)
+	if !ok || w.v.Level > Low || w.v.Dangerous || w.files[p] != nil {
+		return nil, false
+	}
+	for _, f := range w.frames {
+		switch f.Kind {
+		case FrameWhile, FrameUntil, FrameFor, FrameSelect, FrameFunction, FrameCoproc, FrameWritten:
+			return nil, false
+		}
+	}
+	for _, a := range w.env.Archives {
+		if a.Path == p {
+			if a.Unsafe || !slices.Contains(strings.Fields(formats), a.Format) || len(a.Members) > maxMembers {
+				return nil, false
+			}
+			return a.Members, true
+		}
+	}
+	return nil, false
+}
+
+// extractInto judges writing each member below dir, as any write is: a
+// member that lands on a guard file, a foothold or outside the workspace
+// raises the verdict as a redirect there would.
+func (c *call) extractInto(dir arg, members []string) {
+	for _, m := range members {
+		isDir := strings.HasSuffix(m, "/")
+		m = strings.TrimPrefix(m, "./")
+		if m == "" || m == "." || m == "./" {
+			continue
+		}
+		t := dir
+		t.val = path.Join(dir.val, m)
+		if ru, bad := c.w.writeRule(t); bad && ru.level > Low {
+			c.raise(ru)
+		}
+		// a file where a directory that holds a guard file is may
+		// replace that directory; a directory member only adds to it
+		if ru, bad := c.w.guardTarget(t, !isDir); bad {
+			c.raise(ru)
+		}
+	}
+}
+
+// plainTar returns the archive and the directory of a tar extraction
+// whose options all come from a small set that changes neither which file
+// is read nor where or under what names the members land (design §2.9).
+// Any other option, an operand, a dynamic word, a second -f or -C, or a
+// value glued into a cluster, and ok is false: the members are then not
+// known, whatever the engine listed.
+func plainTar(c *call) (file, dir arg, ok bool) {
+	dir = arg{val: ".", pos: c.pos}
+	var hasFile, hasDir, hasX bool
+	take := func(v arg) bool {
+		if hasFile {
+			return false
+		}
+		file, hasFile = v, true
+		return true
+	}
+	args := c.args
+	i := 0
+	if len(args) > 0 && !args[0].dyn && args[0].val != "" && args[0].val[0] != '-' {
+		// the old style: letters, then the values of f in order
+		i = 1
+		for _, ch := range args[0].val {
+			switch {
+			case ch == 'f':
+				if i >= len(args) || !take(args[i]) {
+					return arg{}, arg{}, false
+				}
+				i++
+			case ch == 'x':
+				hasX = true
+			case !strings.ContainsRune("zjJvkop", ch):
+				return arg{}, arg{}, false
+			}
+		}
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			return arg{}, arg{}, false
+		}
+		v := a.val
+		switch {
+		case v == "-C" || v == "--directory":
+			if hasDir || i+1 >= len(args) {
+				return arg{}, arg{}, false
+			}
+			i++
+			dir, hasDir = args[i], true
+		case strings.HasPrefix(v, "--directory="):
+			if hasDir {
+				return arg{}, arg{}, false
+			}
+			dir, hasDir = a, true
+			dir.val = strings.TrimPrefix(v, "--directory=")
+		case v == "-f" || v == "--file":
+			if i+1 >= len(args) || !take(args[i+1]) {
+				return arg{}, arg{}, false
+			}
+			i++
+		case strings.HasPrefix(v, "--file="):
+			f := a
+			f.val = strings.TrimPrefix(v, "--file=")
+			if !take(f) {
+				return arg{}, arg{}, false
+			}
+		case v == "--extract" || v == "--get":
+			hasX = true
+		case slices.Contains(plainTarLong, v):
+		case strings.HasPrefix(v, "--") || v == "-" || !strings.HasPrefix(v, "-"):
+			return arg{}, arg{}, false
+		default:
+			letters := v[1:]
+			for j, ch := range letters {
+				switch {
+				case ch == 'f':
+					// only last in its cluster, with the file the next word
+					if j != len(letters)-1 || i+1 >= len(args) || !take(args[i+1]) {
+						return arg{}, arg{}, false
+					}
+					i++
+				case ch == 'x':
+					hasX = true
+				case !strings.ContainsRune("zjJvkop", ch):
+					return arg{}, arg{}, false
+				}
+			}
+		}
+	}
+	if !hasX || !hasFile || file.dyn || file.val == "" || file.val == "-" || dir.dyn || dir.val == "" {
+		return arg{}, arg{}, false
+	}
+	return file, dir, true
+}
+
+// plainTarLong are the long options plainTar lets by, spelled in full:
+// GNU tar takes abbreviations, and an abbreviation is not looked up.
+var plainTarLong = []string{"--gzip", "--gunzip", "--bzip2", "--xz", "--verbose", "--keep-old-files",
+	"--no-same-owner", "--preserve-permissions"}
+
+// tarClusterX reports -x inside a short-option cluster, read as tar
+// reads it: up to the first letter that takes a value, whose value is the
+// rest of the word (-xC/root extracts into /root).
+func tarClusterX(args []arg) bool {
+	for _, a := range args {
+		if a.dyn || len(a.val) < 2 || a.val[0] != '-' || a.val[1] == '-' {
+			continue
+		}
+		for _, ch := range a.val[1:] {
+			if ch == 'x' {
+				return true
+			}
+			if strings.ContainsRune("fCbFgHIKLNTVX", ch) || !('a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z') {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// tarExecLong are the long options that make tar run a program. GNU
+// getopt takes any unambiguous prefix (--to-comm=sh), so a prefix of one
+// of them counts as it, unless it is another option spelled in full.
+var tarExecLong = []string{"to-command", "checkpoint-action", "use-compress-program", "rsh-command",
+	"info-script", "new-volume-script"}
+
+func tarExecAbbrev(args []arg) bool {
+	for _, a := range args {
+		v := optWord(a)
+		if v == "--" {
+			return false
+		}
+		if !strings.HasPrefix(v, "--") {
+			continue
+		}
+		name, _, _ := strings.Cut(v[2:], "=")
+		if name == "" || name == "checkpoint" {
+			continue
+		}
+		for _, o := range tarExecLong {
+			if strings.HasPrefix(o, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainUnzip returns the archive of an unzip whose only options are -q,
+// -o, -n (alone or together) and at most one -d DIR, anywhere on the line
+// (unzip reads options after the archive too), with exactly one operand.
+func plainUnzip(c *call) (file, dir arg, ok bool) {
+	dir = arg{val: ".", pos: c.pos}
+	var hasFile, hasDir bool
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.dyn {
+			return arg{}, arg{}, false
+		}
+		switch v := a.val; {
+		case v == "-d":
+			if hasDir || i+1 >= len(c.args) {
+				return arg{}, arg{}, false
+			}
+			i++
+			dir, hasDir = c.args[i], true
+		case strings.HasPrefix(v, "-"):
+			if len(v) < 2 || strings.Trim(v[1:], "qon") != "" {
+				return arg{}, arg{}, false
+			}
+		default:
+			if hasFile {
+				return arg{}, arg{}, false
+			}
+			file, hasFile = a, true
+		}
+	}
+	if !hasFile || file.val == "" || dir.dyn || dir.val == "" {
+		return arg{}, arg{}, false
+	}
+	return file, dir, true
+}
+
+// countOpt counts the words that give the short option short (alone or
+// with its value glued) or the long option long (alone or with =).
+func countOpt(args []arg, short, long string) int {
+	n := 0
+	for _, a := range args {
+		v := optWord(a)
+		switch {
+		case v == "--":
+			return n
+		case long != "" && (v == long || strings.HasPrefix(v, long+"=")):
+			n++
+		case strings.HasPrefix(v, short):
+			n++
+		}
+	}
+	return n
+}
+
+// tarClusterC reports a C inside a short-option cluster (-xfC, -xvC/root):
+// which word tar then takes as the directory is not read here.
+func tarClusterC(args []arg) bool {
+	for _, a := range args {
+		v := optWord(a)
+		if len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.Contains(v[2:], "C") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,58 @@
+package guard
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Budgets for reading what a project has installed: the hook must stay
+// well inside design §7, and a workspace the agent controls may hold a
+// directory of a million entries or a package.json of a gigabyte.
+const (
+	maxInstalledEntries = 4096
+	maxPackageJSON      = 1 << 20
+)
+
+// installedPrograms lists the programs the project in dir has installed:
+// the names in node_modules/.bin and the packages package.json depends on
+// (dependencies, devDependencies). npx of one runs the project's copy. Any
+// error, or a file past its budget, gives what was read so far: a name
+// missing here only keeps npx at its higher level.
+func installedPrograms(dir string) []string {
+	if dir == "" {
+		return nil
+	}
+	var out []string
+	if f, err := os.Open(filepath.Join(dir, "node_modules", ".bin")); err == nil {
+		names, _ := f.Readdirnames(maxInstalledEntries)
+		f.Close()
+		out = append(out, names...)
+	}
+	if f, err := os.Open(filepath.Join(dir, "package.json")); err == nil {
+		var pkg struct {
+			Dependencies    map[string]json.RawMessage `json:"dependencies"`
+			DevDependencies map[string]json.RawMessage `json:"devDependencies"`
+		}
+		data, err := io.ReadAll(io.LimitReader(f, maxPackageJSON+1))
+		f.Close()
+		if err == nil && len(data) <= maxPackageJSON && json.Unmarshal(data, &pkg) == nil {
+			for _, deps := range []map[string]json.RawMessage{pkg.Dependencies, pkg.DevDependencies} {
+				for name := range deps {
+					out = append(out, name)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// mayLaunch reports a command that names npx at all: only then is the
+// project's node_modules read. This decides what is read, never a verdict.
+func mayLaunch(src string) bool {
+	return strings.Contains(src, "npx")
+}

@@ -1,0 +1,443 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// InitArg is the first argument with which permguard runs itself as the
+// sandbox's init: in new user, mount and network namespaces, it makes
+// the holes, hides the secrets, drops its capabilities, applies Landlock
+// and replaces itself with the program. cli.Main hands it to [Init]
+// before anything else runs.
+const InitArg = "__permguard-sandbox-init"
+
+// initConfig is what the parent tells the init, on file descriptor 3.
+type initConfig struct {
+	Profile  Profile
+	Path     string
+	Argv     []string
+	UID, GID int // the user's own, which the program runs as
+	// Mounted: the mounts are made; this init runs as the user, in a
+	// user namespace inside the first, and only applies Landlock.
+	Mounted bool
+}
+
+// Fds 3 and 4 of the init: its configuration, and where it writes why it
+// failed. The second is close-on-exec, so the parent reads end of file
+// without a word once the program runs.
+const (
+	configFd = 3
+	statusFd = 4
+)
+
+// Run runs the program at path with argv and env confined by p, waits
+// for it, and returns its exit status (128+N for a signal, as a shell
+// says). It returns ErrNoNamespaces, having run nothing, when the kernel
+// refuses the namespaces, and an error wrapping what failed when the
+// init could not set the profile up; the program has not run then
+// either.
+func Run(p Profile, path string, argv, env []string) (int, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return 0, fmt.Errorf("%w: cannot find permguard's own binary: %v", ErrNoNamespaces, err)
+	}
+	cfgR, cfgW, err := os.Pipe()
+	if err != nil {
+		return 0, err
+	}
+	defer cfgR.Close()
+	defer cfgW.Close()
+	stR, stW, err := os.Pipe()
+	if err != nil {
+		return 0, err
+	}
+	defer stR.Close()
+	defer stW.Close()
+
+	// A PID namespace of its own: when the init ends, the kernel kills
+	// whatever the program left running, so nothing confined outlives the
+	// run and sees its holes' placeholders go (see [Holes.Remove]).
+	flags := uintptr(syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID)
+	if !p.Network {
+		flags |= syscall.CLONE_NEWNET
+	}
+	uid, gid := os.Getuid(), os.Getgid()
+	cmd := &exec.Cmd{
+		Path:       self,
+		Args:       []string{"permguard", InitArg},
+		Env:        env,
+		Stdin:      os.Stdin,
+		Stdout:     os.Stdout,
+		Stderr:     os.Stderr,
+		ExtraFiles: []*os.File{cfgR, stW},
+		SysProcAttr: &syscall.SysProcAttr{
+			Cloneflags: flags,
+			// the init is root in its namespace, so that it keeps the
+			// capabilities it mounts with across its exec; the program
+			// then runs as the user again (see Init). setgroups must be
+			// denied to map a group without privileges.
+			UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}},
+			GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}},
+			GidMappingsEnableSetgroups: false,
+			Pdeathsig:                  syscall.SIGKILL,
+		},
+	}
+	// The terminal's ^C and ^\ reach the program through the process
+	// group; permguard only waits for it.
+	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	if err := cmd.Start(); err != nil {
+		signal.Reset(syscall.SIGINT, syscall.SIGQUIT)
+		return 0, fmt.Errorf("%w: %v", ErrNoNamespaces, err)
+	}
+	cfgR.Close()
+	stW.Close()
+	fwd := make(chan os.Signal, 4)
+	signal.Notify(fwd, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
+	go func() {
+		for s := range fwd {
+			_ = cmd.Process.Signal(s)
+		}
+	}()
+	err = json.NewEncoder(cfgW).Encode(initConfig{Profile: p, Path: path, Argv: argv, UID: uid, GID: gid})
+	cfgW.Close()
+	if err != nil {
+		_ = cmd.Process.Kill()
+	}
+	why, _ := io.ReadAll(io.LimitReader(stR, 4096))
+	werr := cmd.Wait()
+	signal.Stop(fwd)
+	close(fwd)
+	if len(why) > 0 {
+		return 0, fmt.Errorf("the sandbox could not be set up: %s", why)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("the sandbox could not be set up: %v", err)
+	}
+	var ee *exec.ExitError
+	if werr != nil && !errors.As(werr, &ee) {
+		return 0, werr
+	}
+	return exitStatus(werr), nil
+}
+
+// Init is the sandbox's init (see [InitArg]). It never returns: it
+// replaces itself with the program, or exits 126 saying why not.
+func Init() {
+	// Capabilities and securebits belong to one thread: the one that
+	// drops them must be the one that runs the program.
+	runtime.LockOSThread()
+	status := os.NewFile(statusFd, "status")
+	fail := func(format string, a ...any) {
+		msg := fmt.Sprintf(format, a...)
+		if status != nil {
+			_, _ = status.WriteString(msg)
+		}
+		os.Exit(126)
+	}
+	unix.CloseOnExec(statusFd)
+	var cfg initConfig
+	if err := json.NewDecoder(os.NewFile(configFd, "config")).Decode(&cfg); err != nil {
+		fail("cannot read the sandbox's configuration: %v", err)
+	}
+	unix.CloseOnExec(configFd)
+	if !cfg.Mounted {
+		if err := setUp(cfg.Profile); err != nil {
+			fail("%v", err)
+		}
+		if ownTerminals() {
+			cfg.Profile.Writable.Terminals = []string{"/dev/pts"}
+		}
+		if cfg.UID == 0 {
+			if err := dropCapabilities(); err != nil {
+				fail("%v", err)
+			}
+		} else {
+			// A user other than root gets their own uid back in a user
+			// namespace inside this one, where they hold no capability;
+			// Landlock comes after, there: it would forbid writing the
+			// new namespace's uid_map.
+			cfg.Mounted = true
+			os.Exit(runAsUser(cfg, status))
+		}
+	}
+
+	if err := Restrict(cfg.Profile.Writable); err != nil && !errors.Is(err, ErrUnavailable) {
+		fail("%v", err)
+	}
+	if err := denyUnixSockets(); err != nil {
+		fail("%v", err)
+	}
+	if os.Getpid() == 1 {
+		// root's init is the PID namespace's first process, which the
+		// kernel spares the signals it has no handler for: the program
+		// runs as its child, so that ^C and a kill reach it as usual.
+		os.Exit(runChild(cfg, status))
+	}
+	err := syscall.Exec(cfg.Path, cfg.Argv, os.Environ())
+	fail("cannot run %s: %v", cfg.Path, err)
+}
+
+// runAsUser runs the init again as cfg.UID in a user namespace of its
+// own, hands it cfg and status, and returns the program's exit status.
+func runAsUser(cfg initConfig, status *os.File) int {
+	cfgR, cfgW, err := os.Pipe()
+	if err != nil {
+		_, _ = status.WriteString(err.Error())
+		return 126
+	}
+	cmd := &exec.Cmd{
+		Path: "/proc/self/exe", Args: []string{"permguard", InitArg}, Env: os.Environ(),
+		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		ExtraFiles: []*os.File{cfgR, status},
+		SysProcAttr: &syscall.SysProcAttr{
+			Cloneflags:                 syscall.CLONE_NEWUSER,
+			UidMappings:                []syscall.SysProcIDMap{{ContainerID: cfg.UID, HostID: 0, Size: 1}},
+			GidMappings:                []syscall.SysProcIDMap{{ContainerID: cfg.GID, HostID: 0, Size: 1}},
+			GidMappingsEnableSetgroups: false,
+			Pdeathsig:                  syscall.SIGKILL,
+		},
+	}
+	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	// Mapping this namespace's root into the new one takes CAP_SETFCAP
+	// (Linux 5.12), so the capabilities go only once it has started; and
+	// nothing the program runs as the same user may trace this process
+	// while it still has them.
+	_ = unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0)
+	err = cmd.Start()
+	if derr := dropCapabilities(); derr != nil {
+		if err == nil {
+			_ = cmd.Process.Kill()
+		}
+		_, _ = status.WriteString(derr.Error())
+		return 126
+	}
+	if err != nil {
+		_, _ = status.WriteString(fmt.Sprintf("cannot run %s as uid %d: %v", cfg.Path, cfg.UID, err))
+		return 126
+	}
+	cfgR.Close()
+	status.Close()
+	if err := json.NewEncoder(cfgW).Encode(cfg); err != nil {
+		_ = cmd.Process.Kill()
+	}
+	cfgW.Close()
+	return waitForwarding(cmd)
+}
+
+// waitForwarding passes the signals that end or poke a program on to the
+// started cmd until it exits, and returns its exit status.
+func waitForwarding(cmd *exec.Cmd) int {
+	fwd := make(chan os.Signal, 4)
+	signal.Notify(fwd, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
+	go func() {
+		for s := range fwd {
+			_ = cmd.Process.Signal(s)
+		}
+	}()
+	return exitStatus(cmd.Wait())
+}
+
+// runChild runs the program as a child of this init and returns its exit
+// status.
+func runChild(cfg initConfig, status *os.File) int {
+	cmd := &exec.Cmd{Path: cfg.Path, Args: cfg.Argv, Env: os.Environ(), Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
+	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	if err := cmd.Start(); err != nil {
+		_, _ = status.WriteString(fmt.Sprintf("cannot run %s: %v", cfg.Path, err))
+		return 126
+	}
+	status.Close()
+	return waitForwarding(cmd)
+}
+
+// exitStatus is a shell's status for how a program ended: its exit
+// code, or 128+N for signal N.
+func exitStatus(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return 126
+	}
+	return 0
+}
+
+// setUp makes the mounts of p in the init's own mount namespace.
+func setUp(p Profile) error {
+	// nothing done here may reach the mounts of the rest of the system
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("cannot make the mounts private: %v", err)
+	}
+	// The PID namespace's own /proc: under the machine's, getpid and
+	// /proc/self/task name different processes, and a program that
+	// signals its threads by their ids (libcap's psx) waits for good. A
+	// container that covers parts of /proc forbids this mount; the old
+	// one then stays, which confines no less.
+	_ = unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
+	// Terminals of its own (see ownTerminals); where devpts cannot be
+	// mounted, the machine's stay, and their ioctls stay denied.
+	if unix.Mount("devpts", "/dev/pts", "devpts", unix.MS_NOSUID|unix.MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620") == nil {
+		if err := unix.Mount("/dev/pts/ptmx", "/dev/ptmx", "", unix.MS_BIND, ""); err != nil {
+			// a /dev/ptmx of the machine's instance next to /dev/pts of
+			// this one would make terminals that cannot be opened
+			_ = unix.Unmount("/dev/pts", unix.MNT_DETACH)
+		}
+	}
+	for _, h := range p.ReadOnly {
+		if err := bindReadOnly(h, h); err != nil {
+			return fmt.Errorf("cannot make %s read-only: %v", h, err)
+		}
+	}
+	for _, s := range p.Hidden {
+		if err := hide(s); err != nil {
+			return fmt.Errorf("cannot hide %s: %v", s, err)
+		}
+	}
+	if !p.Network {
+		// The new network namespace's own loopback, up, so that tests
+		// can run local servers; the machine's is another device.
+		if err := loopbackUp(); err != nil {
+			return fmt.Errorf("cannot bring the sandbox's loopback up: %v", err)
+		}
+	}
+	return nil
+}
+
+// ownTerminals reports whether /dev/pts is the sandbox's own devpts
+// instance, holding only the terminals made inside it. Only then may the
+// program use terminal ioctls on what it opens there (Landlock's
+// IOCTL_DEV): test suites that make a pseudo-terminal need them, and on
+// the machine's instance they would reach the user's other terminals,
+// where TIOCSTI types commands into a shell outside the sandbox. The
+// terminal the program inherited is open already, so Landlock does not
+// restrict it either way.
+func ownTerminals() bool {
+	var st unix.Stat_t
+	if unix.Stat("/dev/pts/ptmx", &st) != nil {
+		return false
+	}
+	var px unix.Stat_t
+	return unix.Stat("/dev/ptmx", &px) == nil && px.Rdev == st.Rdev && px.Ino == st.Ino && px.Dev == st.Dev
+}
+
+func loopbackUp() error {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq("lo")
+	if err != nil {
+		return err
+	}
+	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
+		return err
+	}
+	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
+	return unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
+}
+
+// bindReadOnly mounts src over dst, read-only. A remount inside a user
+// namespace must keep the flags the mount below was locked with.
+func bindReadOnly(src, dst string) error {
+	if err := unix.Mount(src, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		return err
+	}
+	var st unix.Statfs_t
+	if err := unix.Statfs(dst, &st); err != nil {
+		return err
+	}
+	keep := uintptr(0)
+	for _, f := range []struct{ st, ms uintptr }{
+		{unix.ST_NOSUID, unix.MS_NOSUID}, {unix.ST_NODEV, unix.MS_NODEV}, {unix.ST_NOEXEC, unix.MS_NOEXEC},
+		{unix.ST_NOATIME, unix.MS_NOATIME}, {unix.ST_NODIRATIME, unix.MS_NODIRATIME}, {unix.ST_RELATIME, unix.MS_RELATIME},
+	} {
+		if uintptr(st.Flags)&f.st != 0 {
+			keep |= f.ms
+		}
+	}
+	return unix.Mount("", dst, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY|keep, "")
+}
+
+// hide puts an empty, read-only directory over a secret directory, and
+// /dev/null over a secret file.
+func hide(p string) error {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil // gone since the list was made: nothing to read
+	}
+	if st.IsDir() {
+		return unix.Mount("tmpfs", p, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "size=4k,mode=000")
+	}
+	return bindReadOnly("/dev/null", p)
+}
+
+// dropCapabilities empties the bounding, ambient, effective, permitted
+// and inheritable sets, and keeps root from regaining them on exec: the
+// init is root in its user namespace, and with CAP_SYS_ADMIN there the
+// program could unmount the holes.
+func dropCapabilities() error {
+	for c := 0; c <= 63; c++ {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {
+			if errors.Is(err, unix.EINVAL) {
+				break
+			}
+			return fmt.Errorf("cannot drop capability %d: %v", c, err)
+		}
+	}
+	_ = unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+	const bits = 1<<0 | 1<<1 | 1<<2 | 1<<3 // SECBIT_NOROOT, _LOCKED, SECBIT_NO_SETUID_FIXUP, _LOCKED
+	if err := unix.Prctl(unix.PR_SET_SECUREBITS, bits, 0, 0, 0); err != nil {
+		return fmt.Errorf("cannot set the securebits: %v", err)
+	}
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capset(&hdr, &data[0]); err != nil {
+		return fmt.Errorf("cannot drop the capabilities: %v", err)
+	}
+	return nil
+}
+
+// NamespacesAllowed reports, from the kernel's settings alone and without
+// making any, whether the build profile's namespaces can be made: nil, or
+// ErrNoNamespaces with the setting that forbids them. It is cheap enough
+// for the hook, which rewrites a call only where exec can confine it.
+func NamespacesAllowed() error {
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return ""
+		}
+		return string(bytes.TrimSpace(b))
+	}
+	if read("/proc/sys/user/max_user_namespaces") == "0" {
+		return fmt.Errorf("%w: user.max_user_namespaces is 0", ErrNoNamespaces)
+	}
+	if os.Getuid() == 0 {
+		return nil
+	}
+	if read("/proc/sys/kernel/unprivileged_userns_clone") == "0" {
+		return fmt.Errorf("%w: kernel.unprivileged_userns_clone is 0", ErrNoNamespaces)
+	}
+	if read("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") == "1" {
+		return fmt.Errorf("%w: AppArmor restricts unprivileged user namespaces (kernel.apparmor_restrict_unprivileged_userns is 1)", ErrNoNamespaces)
+	}
+	return nil
+}

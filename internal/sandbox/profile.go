@@ -1,0 +1,141 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Profile is what the build profile (design §4, sandboxed allow) confines
+// a program to: it may read everything but the secrets, write only the
+// writable directories, never the read-only holes inside them, and reach
+// no network unless Network is set.
+type Profile struct {
+	Writable Writable
+	// ReadOnly are paths inside writable directories that stay read-only:
+	// git hooks and config, the agents' configuration, .permguard; the
+	// footholds of design §2.9 a build has no business changing.
+	ReadOnly []string
+	// Hidden are the secrets of design §2.6: a directory reads as empty,
+	// a file as /dev/null.
+	Hidden  []string
+	Network bool // keep the network; else only a loopback of its own
+}
+
+// ErrNoNamespaces reports a system where permguard cannot make a mount
+// namespace: unprivileged user namespaces switched off (a sysctl, or
+// AppArmor's restriction on Ubuntu 24.04), or not Linux.
+var ErrNoNamespaces = errors.New("user and mount namespaces are not available")
+
+// holeDirs and holeFiles are the read-only holes of the build profile
+// inside the workspace, relative to it: the guard files and footholds of
+// design §2.9 a build has no business changing. gitHoles are those
+// inside a .git directory, which git itself makes when it needs them.
+var (
+	holeDirs  = []string{".claude", ".codex", ".gemini", ".cursor", ".permguard", ".husky", ".githooks", ".vscode", ".devcontainer", ".github/hooks", ".pi", ".opencode"}
+	holeFiles = []string{".mcp.json", ".envrc", ".gitmodules", "opencode.json", "opencode.jsonc"}
+	gitHoles  = []string{".git/hooks", ".git/info", ".git/modules", ".git/worktrees"}
+)
+
+// HoleNames are the holes of the build profile, relative to the
+// workspace (a directory ends in "/"), for tests that check them against
+// the agents' files.
+func HoleNames() []string {
+	var out []string
+	for _, d := range append(append([]string(nil), holeDirs...), gitHoles...) {
+		out = append(out, d+"/")
+	}
+	return append(append(out, holeFiles...), ".git/config")
+}
+
+// Holes are the read-only holes of the build profile in one workspace.
+type Holes struct {
+	// Paths are mounted read-only over themselves.
+	Paths []string
+	// Missing are holes that could be neither found nor made: a build
+	// can create them.
+	Missing []string
+	made    []string // placeholders to remove once the run is over
+	unlock  func(removable bool) bool
+}
+
+// holeSpec is one hole: its path relative to the workspace, and whether
+// a placeholder for it is a directory.
+type holeSpec struct {
+	rel string
+	dir bool
+}
+
+// holeSpecs are the holes of workspace: a .git directory adds those
+// inside it, a .git file (a worktree, a submodule) is a hole itself: it
+// names the repository git uses.
+func holeSpecs(workspace string) []holeSpec {
+	var out []holeSpec
+	for _, d := range holeDirs {
+		out = append(out, holeSpec{d, true})
+	}
+	for _, f := range holeFiles {
+		out = append(out, holeSpec{f, false})
+	}
+	if st, err := os.Lstat(filepath.Join(workspace, ".git")); err == nil && st.IsDir() {
+		for _, d := range gitHoles {
+			out = append(out, holeSpec{d, true})
+		}
+		out = append(out, holeSpec{".git/config", false})
+	} else if err == nil && st.Mode().IsRegular() {
+		out = append(out, holeSpec{".git", false})
+	}
+	return out
+}
+
+// secretPaths are the credentials of design §2.6, relative to the home
+// directory: keys, cloud and registry tokens, GPG's keyring.
+var secretPaths = []string{
+	".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker/config.json", ".config/gh", ".config/gcloud",
+	".config/hub", ".netrc", ".git-credentials", ".npmrc", ".pypirc", ".yarnrc.yml", ".gem/credentials",
+	".cargo/credentials", ".cargo/credentials.toml", ".vault-token", ".terraform.d/credentials.tfrc.json",
+	".local/share/keyrings", ".password-store",
+}
+
+// Secrets returns the secrets of design §2.6 under home that exist.
+func Secrets(home string) []string {
+	if home == "" || home == "/" {
+		return nil
+	}
+	var out []string
+	for _, s := range secretPaths {
+		p := filepath.Join(home, s)
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// SandboxExecProfile is the macOS sandbox-exec (Seatbelt) text of p: the
+// same profile as on Linux, with what Seatbelt can say directly (a
+// denied subpath inside an allowed one), for sandbox-exec -p.
+func SandboxExecProfile(p Profile) string {
+	var b strings.Builder
+	b.WriteString("(version 1)\n(allow default)\n(deny file-write*)\n")
+	q := func(s string) string { return fmt.Sprintf("%q", s) }
+	for _, d := range p.Writable.Dirs {
+		fmt.Fprintf(&b, "(allow file-write* (subpath %s))\n", q(d))
+	}
+	for _, f := range p.Writable.Files {
+		fmt.Fprintf(&b, "(allow file-write* (literal %s))\n", q(f))
+	}
+	// later rules win in Seatbelt: the holes and secrets come last
+	for _, h := range p.ReadOnly {
+		fmt.Fprintf(&b, "(deny file-write* (subpath %s))\n", q(h))
+	}
+	for _, s := range p.Hidden {
+		fmt.Fprintf(&b, "(deny file-read* file-write* (subpath %s))\n", q(s))
+	}
+	if !p.Network {
+		b.WriteString("(deny network-outbound (remote ip))\n(deny network-outbound (remote unix-socket))\n")
+	}
+	return b.String()
+}
