@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -75,7 +76,9 @@ with require, nothing runs.
 that need no privileges: read-only holes in the workspace (.git/hooks,
 .git/config, .claude/, .gemini/, .codex/, .permguard/, .vscode/, .husky/,
 ...), the secrets of your home hidden (~/.ssh, ~/.aws, ~/.netrc, ~/.npmrc,
-GPG keys, ...), and no network unless --network. Where the namespaces
+GPG keys, ...), the caches written through a layer of the sandbox's own
+(in permguard's state directory: the caches themselves never change), and
+no network unless --network. Where the namespaces
 cannot be made, best-effort falls back to Landlock alone with a warning
 that names what is missing. With the setting sandbox: "auto", a command
 that needs more than the level in force only because it runs the
@@ -190,9 +193,10 @@ func execRun(opts *ExecOptions) error {
 		return err
 	}
 	if mode != sandbox.Off {
-		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable, cacheDirs(env, opts.Getenv)), Files: sandbox.DefaultFiles}
+		caches := cacheDirs(env, opts.Getenv, ev.Workspace)
+		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable, caches), Files: sandbox.DefaultFiles}
 		if opts.Profile == "build" {
-			return confine(opts, ev, env, mode, w, path)
+			return confine(opts, ev, env, mode, w, caches, path)
 		}
 		if err := opts.Restrict(w); err != nil {
 			if mode == sandbox.Require || !errors.Is(err, sandbox.ErrUnavailable) {
@@ -282,7 +286,7 @@ func writableDirs(workspace string, env guard.Env, writable, caches []string) []
 // A variable that points at the home directory, one of its parents, or
 // permguard's own settings or state is ignored: a cache must not open
 // those up.
-func cacheDirs(env guard.Env, getenv func(string) string) []string {
+func cacheDirs(env guard.Env, getenv func(string) string, workspace string) []string {
 	home := env.Home
 	abs := func(p string) string {
 		if p == "" || !filepath.IsAbs(p) {
@@ -324,7 +328,10 @@ func cacheDirs(env guard.Env, getenv func(string) string) []string {
 	}
 	var out []string
 	for _, d := range dirs {
-		if !safeCache(d, home, env) {
+		// a cache that holds the workspace would be layered with it (the
+		// build's output kept in the sandbox's layer); the workspace is
+		// writable anyway
+		if !safeCache(d, home, env) || (workspace != "" && within(workspace, d)) {
 			continue
 		}
 		out = append(out, d)
@@ -336,10 +343,6 @@ func cacheDirs(env guard.Env, getenv func(string) string) []string {
 // home directory or one of its parents, and holding none of permguard's
 // own files.
 func safeCache(d, home string, env guard.Env) bool {
-	within := func(p, dir string) bool { // p is dir or inside it
-		rel, err := filepath.Rel(dir, p)
-		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-	}
 	if d == "/" || (home != "" && within(home, d)) {
 		return false
 	}
@@ -349,6 +352,12 @@ func safeCache(d, home string, env guard.Env) bool {
 		}
 	}
 	return true
+}
+
+// within reports whether p is dir or lies below it.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // programExit is the exit status of a program exec ran confined and
@@ -361,11 +370,20 @@ func (e *programExit) Error() string { return fmt.Sprintf("exit status %d", e.co
 // the namespaces cannot be made, best-effort falls back to Landlock alone
 // and says what that leaves open; a call allowed only because it runs
 // confined (design §4, sandboxed allow) never runs with less.
-func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbox.Mode, w sandbox.Writable, path string) error {
+func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbox.Mode, w sandbox.Writable, caches []string, path string) error {
 	// A missing hole gets a placeholder for the run (design §4, row 4b);
 	// one that could not be made is not worth a line on every run.
 	holes := sandbox.BuildHoles(ev.Workspace)
-	p := sandbox.Profile{Writable: w, ReadOnly: holes.Paths, Hidden: sandbox.Secrets(env.Home), Network: opts.Network}
+	// The caches are written through layers of the sandbox's own, kept
+	// in permguard's state directory: a build outside trusts what is in
+	// them, so confined code must not change them.
+	layersDir := ""
+	if env.StateDir != "" && env.StateDirErr == nil {
+		layersDir = filepath.Join(env.StateDir, "sandbox-layers")
+	}
+	layers, frozen := sandbox.CacheLayers(caches, layersDir)
+	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen), Hidden: sandbox.Secrets(env.Home),
+		Layers: layers, Network: opts.Network}
 	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing
@@ -378,7 +396,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 			"the build profile needs unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0)",
 			`or set "sandbox": "off" and approve such calls yourself`))
 	}
-	warnf(opts.IO.ErrOut, "%v; falling back to Landlock alone: %s stay writable, the secrets readable and the network open",
+	warnf(opts.IO.ErrOut, "%v; falling back to Landlock alone: %s stay writable, the caches are written directly, the secrets readable and the network open",
 		err, printable(strings.Join(relAll(ev.Workspace, holes.Paths), ", ")))
 	if err := opts.Restrict(w); err != nil {
 		if !errors.Is(err, sandbox.ErrUnavailable) {

@@ -124,9 +124,10 @@ func TestExecRun(t *testing.T) {
 // or permguard's own settings (issue 16).
 func TestCacheDirs(t *testing.T) {
 	tests := []struct {
-		name string
-		env  map[string]string
-		want []string
+		name      string
+		env       map[string]string
+		workspace string
+		want      []string
 	}{
 		{name: "defaults", env: map[string]string{"HOME": "/home/u"},
 			want: []string{"/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git"}},
@@ -141,11 +142,13 @@ func TestCacheDirs(t *testing.T) {
 			"GOCACHE": "/home/u", "XDG_CACHE_HOME": "/home/u/.config", "npm_config_cache": "/home", "PIP_CACHE_DIR": "/", "GOMODCACHE": "/home/u/.local/state", "PERMGUARD_STATE_DIR": "/home/u/.local/state/permguard"},
 			want: []string{"/home/u/.cargo/registry", "/home/u/.cargo/git"}},
 		{name: "no home: only what the variables say", env: map[string]string{"GOCACHE": "/g"}, want: []string{"/g"}},
+		{name: "never a cache that holds the workspace", env: map[string]string{"HOME": "/home/u", "GOCACHE": "/g"}, workspace: "/home/u/.cache/proj",
+			want: []string{"/g", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			getenv := envFunc(tt.env)
-			got := cacheDirs(guard.ReadEnv(getenv), getenv)
+			got := cacheDirs(guard.ReadEnv(getenv), getenv, tt.workspace)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("cacheDirs = %q, want %q", got, tt.want)
 			}

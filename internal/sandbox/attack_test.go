@@ -40,8 +40,10 @@ cat "$HOME/.ssh/id_ed25519" > leak.txt
 mv .claude .claude-moved 2>/dev/null
 for f in $FOOTHOLDS; do mkdir -p "$(dirname "$f")" 2>/dev/null; echo pwned > "$f"; done
 (setsid sh -c 'sleep 1; echo late >> .envrc' </dev/null >/dev/null 2>&1 &)
+echo pwned >> "$HOME/.npm/index"; echo pwned > "$HOME/.npm/poison"
 mkdir -p build && echo built > build/out.txt
 echo legit > "$SCRATCH/tmp-out.txt"
+echo cached > "$HOME/.npm/entry" && cat "$HOME/.npm/entry" > build/cache.txt
 `
 
 // conftestPy does the same from Python, as pytest loads it before any
@@ -63,8 +65,11 @@ def unix_connect():
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.connect(os.environ["SOCK"])
 attempt(unix_connect)
+attempt(lambda: open(os.path.join(home, ".npm/index"), "a").write("pwned\n"))
 os.makedirs("build", exist_ok=True)
 open("build/out.txt", "w").write("built\n")
+open(os.path.join(home, ".npm/entry"), "w").write("cached\n")
+open("build/cache.txt", "w").write(open(os.path.join(home, ".npm/entry")).read())
 `
 
 // footholds are the guard files and footholds of design §2.9 a build
@@ -125,7 +130,7 @@ func TestBuildProfileAttackControl(t *testing.T) {
 		t.Skip("bash is not installed")
 	}
 	breaches := attack(t, map[string]string{"attack.sh": attackScript}, []string{"bash", "attack.sh"}, false)
-	if want := 8 + len(footholds); len(breaches) != want {
+	if want := 9 + len(footholds); len(breaches) != want {
 		t.Errorf("unconfined, %d attempts got through, want all %d:\n%s", len(breaches), want, strings.Join(breaches, "\n"))
 	}
 }
@@ -156,6 +161,7 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 		}
 	}
 	write(filepath.Join(home, ".bashrc"), "# rc\n")
+	write(filepath.Join(home, ".npm", "index"), "clean\n")
 	write(filepath.Join(home, ".ssh", "id_ed25519"), "SECRET-KEY\n")
 	write(filepath.Join(ws, ".git", "config"), "[core]\n")
 	write(filepath.Join(ws, ".git", "HEAD"), "ref: refs/heads/main\n")
@@ -216,6 +222,9 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 		ReadOnly: holes.Paths,
 		Hidden:   Secrets(home),
 	}
+	layersDir := filepath.Join(root, "state", "layers")
+	p.Layers, p.ReadOnly = CacheLayers([]string{filepath.Join(home, ".npm")}, layersDir)
+	p.ReadOnly = append(p.ReadOnly, holes.Paths...)
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
 		t.Fatal(err)
@@ -271,6 +280,11 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 	if b, _ := os.ReadFile(filepath.Join(ws, ".git", "config")); string(b) != "[core]\n" {
 		breaches = append(breaches, ".git/config was changed")
 	}
+	if b, _ := os.ReadFile(filepath.Join(home, ".npm", "index")); string(b) != "clean\n" {
+		breaches = append(breaches, "the cache ~/.npm was changed")
+	} else if _, err := os.Lstat(filepath.Join(home, ".npm", "poison")); err == nil {
+		breaches = append(breaches, "the cache ~/.npm was changed")
+	}
 	if b, _ := os.ReadFile(filepath.Join(ws, "leak.txt")); strings.Contains(string(b), "SECRET") {
 		breaches = append(breaches, "~/.ssh/id_ed25519 was read")
 	}
@@ -303,6 +317,17 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 	}
 	if b, err := os.ReadFile(filepath.Join(ws, "build", "out.txt")); err != nil || string(b) != "built\n" {
 		t.Errorf("the build's own output is missing: %q, %v", b, err)
+	}
+	// the build read back what it wrote to its cache, which a confined
+	// run kept in its own layer
+	if b, err := os.ReadFile(filepath.Join(ws, "build", "cache.txt")); err != nil || string(b) != "cached\n" {
+		t.Errorf("the build could not use its cache: %q, %v", b, err)
+	}
+	if confined {
+		matches, _ := filepath.Glob(filepath.Join(layersDir, "*", "upper", "entry"))
+		if len(matches) != 1 {
+			t.Errorf("the cache's layer holds no entry: %v", matches)
+		}
 	}
 	return breaches
 }

@@ -285,6 +285,19 @@ func setUp(p Profile) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("cannot make the mounts private: %v", err)
 	}
+	// The caches' layers first: an overlay shows its lower directory
+	// without the mounts below it, so the holes and hidden secrets come
+	// after, on top.
+	for _, l := range p.Layers {
+		if err := layer(l); err != nil {
+			// a kernel before 5.11, or a file system overlayfs cannot
+			// keep a layer on: the cache is still read, never changed
+			fmt.Fprintf(os.Stderr, "permguard: warning: the sandbox cannot give %s a layer of its own (%v); it is read-only in the sandbox\n", l.Dir, err)
+			if err := bindReadOnly(l.Dir, l.Dir); err != nil {
+				return fmt.Errorf("cannot make %s read-only: %v", l.Dir, err)
+			}
+		}
+	}
 	// The PID namespace's own /proc: under the machine's, getpid and
 	// /proc/self/task name different processes, and a program that
 	// signals its threads by their ids (libcap's psx) waits for good. A
@@ -374,6 +387,15 @@ func bindReadOnly(src, dst string) error {
 		}
 	}
 	return unix.Mount("", dst, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY|keep, "")
+}
+
+// layer mounts an overlay over l.Dir, with l.Dir below and l.Upper
+// above: what the program writes there goes to l.Upper. userxattr: the
+// overlay's own marks are user.* attributes, which a user namespace may
+// set.
+func layer(l Layer) error {
+	opts := "lowerdir=" + l.Dir + ",upperdir=" + l.Upper + ",workdir=" + l.Work + ",userxattr"
+	return unix.Mount("overlay", l.Dir, "overlay", unix.MS_NOSUID|unix.MS_NODEV, opts)
 }
 
 // hide puts an empty, read-only directory over a secret directory, and

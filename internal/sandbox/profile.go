@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -20,8 +22,71 @@ type Profile struct {
 	ReadOnly []string
 	// Hidden are the secrets of design §2.6: a directory reads as empty,
 	// a file as /dev/null.
-	Hidden  []string
+	Hidden []string
+	// Layers are the caches the program writes through a layer of its
+	// own: it sees the cache and its own earlier writes, but the cache
+	// itself, which builds outside the sandbox trust without checking
+	// (Go's build and module caches, cargo's sources, pip's wheels),
+	// never changes.
+	Layers  []Layer
 	Network bool // keep the network; else only a loopback of its own
+}
+
+// Layer is one cache seen through an overlay: Dir as it was, with the
+// program's writes going to Upper, which is kept between runs.
+type Layer struct {
+	Dir   string
+	Upper string
+	Work  string // overlayfs's work directory, on Upper's file system
+}
+
+// CacheLayers gives each cache that exists a layer of its own under dir
+// (made if missing, readable by the user alone), named after the cache's
+// path. A cache whose layer cannot be had (dir unset or not writable,
+// a path overlayfs cannot be told) is returned in readOnly: the program
+// may read it, never change it.
+func CacheLayers(caches []string, dir string) (layers []Layer, readOnly []string) {
+	for _, c := range caches {
+		st, err := os.Stat(c)
+		if err != nil || !st.IsDir() {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(c)
+		if err != nil {
+			continue
+		}
+		l, ok := cacheLayer(real, dir)
+		if !ok {
+			readOnly = append(readOnly, real)
+			continue
+		}
+		layers = append(layers, l)
+	}
+	return layers, readOnly
+}
+
+func cacheLayer(cache, dir string) (Layer, bool) {
+	// overlayfs's options are split at commas and its lower directories
+	// at colons; a backslash escapes either
+	if dir == "" || !filepath.IsAbs(dir) || strings.ContainsAny(cache+dir, ",:\\") || within(dir, cache) || within(cache, dir) {
+		return Layer{}, false
+	}
+	sum := sha256.Sum256([]byte(cache))
+	// named for a person who looks, not hidden: ".cache" gives "cache-…"
+	base := filepath.Join(dir, strings.TrimLeft(filepath.Base(cache), ".")+"-"+hex.EncodeToString(sum[:6]))
+	l := Layer{Dir: cache, Upper: filepath.Join(base, "upper"), Work: filepath.Join(base, "work")}
+	for _, d := range []string{l.Upper, l.Work} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return Layer{}, false
+		}
+	}
+	return l, true
+}
+
+// within reports whether p is dir or lies below it.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // ErrNoNamespaces reports a system where permguard cannot make a mount

@@ -1,6 +1,9 @@
 package sandbox
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -30,5 +33,54 @@ func TestSandboxExecProfile(t *testing.T) {
 	p.Network = true
 	if got := SandboxExecProfile(p); strings.Contains(got, "network") {
 		t.Errorf("with the network kept, the profile still denies it:\n%s", got)
+	}
+}
+
+// Each cache that exists gets a layer of its own, kept between runs
+// under the same name; one that cannot have a layer is read-only, and
+// one that does not exist is left out.
+func TestCacheLayers(t *testing.T) {
+	root := t.TempDir()
+	mk := func(p string) string {
+		t.Helper()
+		p = filepath.Join(root, p)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	goCache, npm, comma := mk("home/.cache/go-build"), mk("home/.npm"), mk("home/a,b")
+	state := filepath.Join(root, "state", "layers")
+	missing := filepath.Join(root, "home", ".cargo", "registry")
+	inside := mk("state/layers/x") // the layers' own directory is no cache
+
+	layers, readOnly := CacheLayers([]string{goCache, npm, comma, missing, inside}, state)
+	if len(layers) != 2 || layers[0].Dir != goCache || layers[1].Dir != npm {
+		t.Fatalf("layers = %+v, want go-build and .npm", layers)
+	}
+	if !slices.Equal(readOnly, []string{comma, inside}) {
+		t.Errorf("read-only = %q, want %q", readOnly, []string{comma, inside})
+	}
+	for _, l := range layers {
+		for _, d := range []string{l.Upper, l.Work} {
+			st, err := os.Stat(d)
+			if err != nil || !st.IsDir() || st.Mode().Perm() != 0o700 || !strings.HasPrefix(d, state+string(filepath.Separator)) {
+				t.Errorf("%s: %v, %v; want a directory of mode 0700 under %s", d, st, err, state)
+			}
+		}
+		if filepath.Dir(l.Upper) != filepath.Dir(l.Work) {
+			t.Errorf("upper %s and work %s are not side by side", l.Upper, l.Work)
+		}
+	}
+	if layers[0].Upper == layers[1].Upper {
+		t.Errorf("two caches share the layer %s", layers[0].Upper)
+	}
+	again, _ := CacheLayers([]string{npm}, state)
+	if len(again) != 1 || again[0] != layers[1] {
+		t.Errorf("a second run gets %+v, want the same layer %+v", again, layers[1])
+	}
+	// without a place for layers, every cache is read-only
+	if l, ro := CacheLayers([]string{goCache}, ""); len(l) != 0 || !slices.Equal(ro, []string{goCache}) {
+		t.Errorf("no layers directory: layers %+v, read-only %q", l, ro)
 	}
 }
