@@ -298,7 +298,7 @@ func (w *walker) isPersistence(p string) bool {
 			return true
 		}
 	}
-	if hasGlobChar(p) && w.globUnderHome(p, persistenceHome) {
+	if hasGlobChar(p) && (w.globUnderHome(p, persistenceHome) || w.globFoothold(p)) {
 		return true
 	}
 	if rel, ok := w.relHome(p); ok {
@@ -311,6 +311,36 @@ func (w *walker) isPersistence(p string) bool {
 	for _, s := range persistenceAbs {
 		if strings.HasPrefix(p, s) {
 			return true
+		}
+	}
+	return false
+}
+
+// footholdPats are the footholds above that lie at any depth of a path,
+// as elements a glob may meet: bash expands ".git/h*/pre-commit" to the
+// hook before cp sees it.
+var footholdPats = []struct {
+	elems []string
+	tree  bool // everything below counts too
+}{
+	{elems: []string{".git", "hooks"}, tree: true}, {elems: []string{".git", "config"}},
+	{elems: []string{".git", "*", "*", "hooks"}, tree: true}, {elems: []string{".git", "*", "*", "config"}},
+	{elems: []string{".husky"}, tree: true}, {elems: []string{".githooks"}, tree: true}, {elems: []string{".devcontainer"}, tree: true},
+	{elems: []string{".vscode", "tasks.json"}}, {elems: []string{".vscode", "settings.json"}}, {elems: []string{".devcontainer.json"}},
+	{elems: []string{".yarnrc"}}, {elems: []string{".yarnrc.yml"}}, {elems: []string{".cargo", "config"}}, {elems: []string{".cargo", "config.toml"}},
+	{elems: []string{".npmrc"}}, {elems: []string{".envrc"}},
+	{elems: []string{"site-packages", "*.pth"}}, {elems: []string{"dist-packages", "*.pth"}},
+}
+
+// globFoothold reports whether p, a path with glob characters, could
+// name one of footholdPats.
+func (w *walker) globFoothold(p string) bool {
+	pe := splitPath(p)
+	for _, f := range footholdPats {
+		for i := 0; i+len(f.elems) <= len(pe); i++ {
+			if (f.tree || i+len(f.elems) == len(pe)) && w.elemsMeet(f.elems, pe[i:i+len(f.elems)]) {
+				return true
+			}
 		}
 	}
 	return false
@@ -408,7 +438,10 @@ var ruleWriteStartupUnknown = rule{id: "write-startup-unknown", level: High, dan
 
 // isStartup reports a shell or session startup file (p is absolute, clean).
 func (w *walker) isStartup(p string) bool {
-	if path.Base(p) == ".envrc" {
+	if b := path.Base(p); b == ".envrc" || hasGlobChar(b) && globsMeet(b, ".envrc", w.pathInfo().dotglob) {
+		return true
+	}
+	if hasGlobChar(p) && w.globUnderHome(p, startupHome) {
 		return true
 	}
 	if rel, ok := w.relHome(p); ok {

@@ -24,7 +24,13 @@ func TestPathsHeldOut(t *testing.T) {
 		high("cat ~/.s[s]h/id_ed25519", "read-secret"),
 		high("cat /home/u/.aws/cred?ntials", "read-secret"),
 		high("strings /var/run/secrets/*/serviceaccount/token", "read-secret"),
-		high("cp x ~/.zsh*", "write-persistence"),
+		dangerous("cp x ~/.zsh*", "write-startup-unknown"),
+		high("cp x .git/[h]ooks/pre-commit", "write-persistence"),
+		high("mv x .git/*/pre-commit", "write-persistence"),
+		high("cp x .vscode/t*.json", "write-persistence"),
+		high("cp x .git/modules/m/h*/post-checkout", "write-persistence"),
+		high("install -m 755 x .githo?ks/pre-push", "write-persistence"),
+		high("cp x vendor/lib/.git/co*g", "write-persistence"),
 		// glued option values
 		dangerous("sort --output=$HOME/.profile x", "write-startup-unknown"), // content not known now (§2.9)
 		high(`rg --pre="$(cat p)" x`, "rg-pre"),

@@ -36,7 +36,17 @@ var pathCases = []classifyCase{
 	high("grep -r token ~/.a*", "read-secret"),
 	dangerous("cp x ~/.c*/settings.json", "guard-file"),
 	dangerous("cp x ~/.con*/perm*/settings.json", "self-protect"),
-	high("cp x ~/.bash*", "write-persistence"),
+	dangerous("cp x ~/.bash*", "write-startup-unknown"), // as ~/.bashrc is
+	// a glob over a foothold in the workspace is the foothold (bash
+	// expands it before the program runs)
+	high("cp x .git/h*/pre-commit", "write-persistence"),
+	high("tee .git/c?nfig < x", "write-persistence"),
+	high("cp x sub/.git/h*/post-checkout", "write-persistence"),
+	high("cp x .hus*/pre-commit", "write-persistence"),
+	dangerous("cp x .env?c", "write-startup-unknown"),
+	low("cp x build/*.txt", "file-copy"),
+	low("chmod +x scripts/*", "chmod-workspace"),
+	low("cp -r src/* out/", "file-copy"),
 	minimal("cat ~/*/credentials", "read-only"),
 	minimal("cat ~/notes/*.txt", "read-only"),
 	minimal("cat /tmp/*.log", "read-only"),
