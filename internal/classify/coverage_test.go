@@ -25,6 +25,7 @@ var coverageCases = []classifyCase{
 	high("rails db:migrate", "rails"),
 	high("read \"$name\" <<< x", "assign-dynamic-name"),
 	high("set $OPTS", "set-dynamic"),
+	high("npm exec cowsay hi", "run-package-or-local"), // npm exec of nothing installed downloads
 	// ---- Table rows: core tools (core_tools.go) ----
 	high("lsof -i :3000", "process-info"),
 	minimal("ss -tlnp", "net-info"),

@@ -195,6 +195,11 @@ func finishPackageManager(t *tool) {
 		switch sb.words {
 		case "exec", "dlx", "x":
 			sb.check = launchSub
+			if sb.words != "dlx" && (t.names == "npm" || t.names == "bun") {
+				// npm exec and bun x are npx and bunx: they run the
+				// project's own copy when it has one (launchSub decides)
+				sb.rule = ruleLaunch
+			}
 		case "workspace", "workspaces":
 			sb.check = yarnWorkspace
 		case "run":

@@ -253,13 +253,33 @@ func suCommand(c *call) flow {
 // launcher: npx, bunx and their kin download a package and run its
 // program, which usually has the package's name: judge that command too.
 func launcher(c *call) flow {
-	if c.name == "npx" && (npxLocalOnly(c.args) || c.w.installed(c.args)) {
-		c.raise(ruleLocalBin)
-	} else {
-		c.raise(runPackage)
-	}
+	c.raise(launchRule(c, c.name, c.args))
 	launched(c, c.name, c.args)
 	return flow{kind: flowData}
+}
+
+// ruleLaunch stands for npm exec and bun x until launchRule decides.
+var ruleLaunch = rule{id: "run-package-or-local", level: Minimal, why: "runs a package's program (judged with what it runs)"}
+
+// launchRule is what a launcher named by does itself: npx and npm exec
+// (with --no, or of a program the project has installed) and bunx run
+// the project's own copy; otherwise they download the package.
+func launchRule(c *call, by string, args []arg) rule {
+	if len(args) > 0 && !args[0].dyn && args[0].val == "--" {
+		args = args[1:]
+	}
+	switch by {
+	case "npx", "npm exec", "npm x":
+		if npxLocalOnly(args) || c.w.installed(args) {
+			return ruleLocalBin
+		}
+	case "bunx", "bun x":
+		// bunx has no --no: an installed program is the project's copy
+		if c.w.installed(args) {
+			return ruleLocalBin
+		}
+	}
+	return runPackage
 }
 
 // launched judges the program a package launcher (by: npx, npm exec)
@@ -287,7 +307,13 @@ func launchSub(c *call) {
 	ps := positional(c.args)
 	for k, a := range c.args {
 		if len(ps) > 0 && !a.dyn && a.val == ps[0].val {
-			launched(c, c.name+" "+a.val, c.args[k+1:])
+			by, rest := c.name+" "+a.val, c.args[k+1:]
+			switch by {
+			case "npm exec", "npm x", "bun x":
+				// their rows hold ruleLaunch: what they do is decided here
+				c.raise(launchRule(c, by, rest))
+			}
+			launched(c, by, rest)
 			return
 		}
 	}

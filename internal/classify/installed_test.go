@@ -28,6 +28,17 @@ var installedCases = []classifyCase{
 	high("npx $TOOL", "run-package"),
 	// the list is of the directory the input starts in
 	high("cd packages/web && npx vitest", "run-package"),
+	// npm exec is npx; bunx and bun x run the project's copy first
+	medium("npm exec eslint .", "lint"),
+	medium("npm exec -- tsc --noEmit", "build"),
+	medium("npm x vitest", "run-local-bin"),
+	medium("bunx vitest", "run-local-bin"),
+	medium("bun x eslint .", "lint"),
+	high("npm exec cowsay hi", "run-package"),
+	high("npm exec --yes vitest", "run-package"),
+	high("bunx vitest@1.2.0", "run-package"),
+	high("bun x cowsay", "run-package"),
+	high("pnpm dlx vitest", "run-package"),
 }
 
 func TestInstalled(t *testing.T) {
@@ -37,7 +48,7 @@ func TestInstalled(t *testing.T) {
 		checkCase(t, tc, env)
 	}
 	// without the list nothing is installed
-	for _, cmd := range []string{"npx vitest", "npx eslint ."} {
+	for _, cmd := range []string{"npx vitest", "npx eslint .", "npm exec vitest", "bunx vitest"} {
 		if v := Classify(cmd, testEnv); v.Level != High {
 			t.Errorf("Classify(%q) without Installed = %v, want high", cmd, v.Level)
 		}

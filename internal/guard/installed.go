@@ -51,8 +51,9 @@ func installedPrograms(dir string) []string {
 	return slices.Compact(out)
 }
 
-// mayLaunch reports a command that names npx at all: only then is the
-// project's node_modules read. This decides what is read, never a verdict.
+// mayLaunch reports a command that may name a launcher of installed
+// programs (npx, npm exec, bunx, bun x): only then is the project's
+// node_modules read. This decides what is read, never a verdict.
 func mayLaunch(src string) bool {
-	return strings.Contains(src, "npx")
+	return strings.Contains(src, "npx") || strings.Contains(src, "npm") || strings.Contains(src, "bun")
 }
