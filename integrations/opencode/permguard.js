@@ -6,17 +6,28 @@
 //
 //     permguard hook --agent generic
 //
-// with {"tool_name", "tool_input", "cwd", "session_id"} on stdin, and acts on
-// the {"decision": "allow|ask|deny", "reason"} that permguard answers:
+// with {"tool_name", "tool_input", "cwd", "session_id", "can_rewrite": true}
+// on stdin, and acts on the {"decision": "allow|ask|deny", "reason"} that
+// permguard answers:
 //
-//   allow  the call runs;
+//   allow  the call runs; with "updated_input", it runs with that input in
+//          place of its own (permguard's sandboxed allow: the command
+//          rewritten to run in permguard's build sandbox);
 //   ask    the call is blocked: opencode gives this hook no way to ask a
 //          person, so the error says that one must approve it;
 //   deny   the call is blocked, and permguard's reason goes to the model.
 //
+// "can_rewrite" tells permguard that this plugin applies updated_input: an
+// allow that holds only rewritten must never reach a caller that would run
+// the call as sent. opencode runs the tool with the very object it hands
+// this hook as output.args (1.18.33), so the rewrite changes that object in
+// place; an object put in its stead would be ignored.
+//
 // A plugin blocks a call by throwing; the error's message is the reason.
 // It fails closed: when permguard cannot be run, takes too long, crashes or
-// answers anything but one such object, the call is blocked.
+// answers anything but one such object, the call is blocked; so is an
+// allow whose updated_input is not an object with a string command, or
+// that cannot be written into the call.
 //
 // Read from opencode's environment at each call:
 //   PERMGUARD_BIN              the permguard binary, instead of the one
@@ -57,12 +68,18 @@ export const PermguardPlugin = async (project) => {
 };
 
 /**
- * Blocks the call by throwing unless permguard allows it.
+ * @typedef {{ decision: "allow" | "ask" | "deny", reason: string, updatedInput?: Record<string, unknown> }} Verdict
+ */
+
+/**
+ * Blocks the call by throwing unless permguard allows it; applies the
+ * input an allow hands back.
  * @param {string | undefined} directory
  * @param {{ tool: string, sessionID?: string, callID?: string }} input
  * @param {{ args: unknown }} output
  */
 async function beforeToolCall(directory, input, output) {
+	/** @type {Verdict} */
 	let verdict;
 	try {
 		verdict = await askPermguard({
@@ -70,7 +87,11 @@ async function beforeToolCall(directory, input, output) {
 			tool_input: output.args,
 			cwd: directory,
 			session_id: typeof input.sessionID === "string" && input.sessionID !== "" ? input.sessionID : PROCESS_SESSION,
+			can_rewrite: true,
 		});
+		if (verdict.decision === "allow" && verdict.updatedInput !== undefined) {
+			rewrite(output, verdict.updatedInput);
+		}
 	} catch (err) {
 		verdict = deny(`the opencode plugin failed (${errorText(err)})`);
 	}
@@ -87,10 +108,46 @@ async function beforeToolCall(directory, input, output) {
 }
 
 /**
+ * Makes output.args the input permguard handed back, in place: every field
+ * of it set, every other one removed. It throws when that cannot be done,
+ * and the call is blocked: run as sent, it would run unconfined.
+ * @param {{ args: unknown }} output
+ * @param {Record<string, unknown>} updated
+ */
+function rewrite(output, updated) {
+	const args = output.args;
+	if (!isPlainObject(args)) {
+		throw new Error("the tool's arguments are not an object, so permguard's rewrite cannot be applied");
+	}
+	for (const key of Object.keys(args)) {
+		if (!Object.hasOwn(updated, key)) {
+			delete args[key];
+		}
+	}
+	// defined, not assigned: a "__proto__" among the fields (the model
+	// writes the tool's input) stays a field, as permguard read it, and
+	// does not become the object's prototype
+	for (const [key, value] of Object.entries(updated)) {
+		Object.defineProperty(args, key, { value, writable: true, enumerable: true, configurable: true });
+	}
+	if (args.command !== updated.command) {
+		throw new Error("permguard's rewritten command did not take");
+	}
+}
+
+/**
+ * @param {unknown} v
+ * @returns {v is Record<string, unknown>}
+ */
+function isPlainObject(v) {
+	return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/**
  * Runs permguard on one call. It never throws and never rejects: whatever
  * goes wrong is a deny that says what it was.
  * @param {object} call the generic dialect's payload
- * @returns {Promise<{ decision: "allow" | "ask" | "deny", reason: string }>}
+ * @returns {Promise<Verdict>}
  */
 function askPermguard(call) {
 	const bin = process.env.PERMGUARD_BIN || INSTALLED_BIN;
@@ -99,7 +156,7 @@ function askPermguard(call) {
 		/** @type {ReturnType<typeof setTimeout> | undefined} */
 		let timer;
 		let settled = false;
-		/** @param {{ decision: "allow" | "ask" | "deny", reason: string }} verdict */
+		/** @param {Verdict} verdict */
 		const settle = (verdict) => {
 			if (!settled) {
 				settled = true;
@@ -172,12 +229,13 @@ function askPermguard(call) {
 /**
  * Reads permguard's reply: exactly one {"decision", "reason"} object, and an
  * exit status that agrees with the decision (0 for allow and ask, 2 for
- * deny). Anything else is a deny.
+ * deny); an allow may carry "updated_input", an object with a string
+ * command. Anything else is a deny.
  * @param {string} stdout
  * @param {number | null} code
  * @param {string} stderr
  * @param {string} bin
- * @returns {{ decision: "allow" | "ask" | "deny", reason: string }}
+ * @returns {Verdict}
  */
 function readReply(stdout, code, stderr, bin) {
 	let reply;
@@ -195,6 +253,13 @@ function readReply(stdout, code, stderr, bin) {
 		case "ask":
 			if (code !== 0) {
 				return deny(`${bin} answered "${reply.decision}" but exited with status ${code}`);
+			}
+			if (reply.decision === "allow" && "updated_input" in reply) {
+				const updated = reply.updated_input;
+				if (!isPlainObject(updated) || typeof updated.command !== "string") {
+					return deny(`${bin} allowed the call only rewritten, but its updated_input is not an object with a string command`);
+				}
+				return { decision: "allow", reason, updatedInput: updated };
 			}
 			return { decision: reply.decision, reason };
 		case "deny":

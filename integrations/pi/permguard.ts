@@ -17,7 +17,10 @@
 //   deny   the call is blocked, and permguard's reason goes to the model.
 //
 // It fails closed: when permguard cannot be run, takes too long, crashes or
-// answers anything but one such object, the call is blocked.
+// answers anything but one such object, the call is blocked. pi cannot run
+// a call with another input, so it never sends "can_rewrite", and an allow
+// that carries "updated_input" (an allow that holds only rewritten) is
+// blocked too.
 //
 // Read from pi's environment at each call:
 //   PERMGUARD_BIN              the permguard binary, instead of the one
@@ -248,6 +251,9 @@ function readReply(stdout, code, stderr, bin) {
 		case "ask":
 			if (code !== 0) {
 				return deny(`${bin} answered "${reply.decision}" but exited with status ${code}`);
+			}
+			if (reply.decision === "allow" && "updated_input" in reply) {
+				return deny(`${bin} allowed the call only rewritten, which pi cannot do`);
 			}
 			if (reply.decision === "ask" && Number.isSafeInteger(reply.timeout_ms)) {
 				return { decision: "ask", reason, timeout_ms: reply.timeout_ms };

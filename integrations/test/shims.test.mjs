@@ -11,7 +11,7 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -282,6 +282,44 @@ const cases = [
 		opencode: /answered "ask" but exited with status 1/,
 	},
 	{
+		// the sandboxed allow: opencode runs the call rewritten; pi cannot,
+		// and never says it can, so an allow that holds only so is a block
+		name: "allow, rewritten",
+		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"command":"confined git push"}}'`,
+		pi: /^permguard: .*fake-\d+ allowed the call only rewritten, which pi cannot do; the tool call is blocked$/,
+		opencode: "allow",
+	},
+	{
+		name: "allow, rewritten to something that is not an input",
+		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":"confined git push"}'`,
+		pi: /only rewritten, which pi cannot do/,
+		opencode: /^permguard: .*fake-\d+ allowed the call only rewritten, but its updated_input is not an object with a string command; the tool call is blocked$/,
+	},
+	{
+		name: "allow, rewritten to null",
+		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":null}'`,
+		pi: /only rewritten, which pi cannot do/,
+		opencode: /its updated_input is not an object with a string command/,
+	},
+	{
+		name: "allow, rewritten to a list",
+		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":[{"command":"x"}]}'`,
+		pi: /only rewritten, which pi cannot do/,
+		opencode: /its updated_input is not an object with a string command/,
+	},
+	{
+		name: "allow, rewritten without a command",
+		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"cmd":"x"}}'`,
+		pi: /only rewritten, which pi cannot do/,
+		opencode: /its updated_input is not an object with a string command/,
+	},
+	{
+		name: "allow, rewritten to a command that is not a string",
+		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"command":["bash","-c","x"]}}'`,
+		pi: /only rewritten, which pi cannot do/,
+		opencode: /its updated_input is not an object with a string command/,
+	},
+	{
 		name: "a reply too large to be one",
 		body: `head -c 2000000 /dev/zero | tr '\\000' x`,
 		pi: /wrote more than 1048576 bytes, which is no reply/,
@@ -323,12 +361,17 @@ for (const agent of ["pi", "opencode"]) {
 			// permguard's own terminal prompt stays shut: the agent's TUI owns the terminal
 			assert.equal(await readFile(`${bin}.noprompt`, "utf8"), "1");
 			const session = agent === "pi" ? "pi-session-1" : "ses_1";
-			assert.deepEqual(JSON.parse(await readFile(`${bin}.stdin`, "utf8")), {
+			const want = {
 				tool_name: "edit",
 				tool_input: { path: "src/a.go", oldText: "a", newText: "b" },
 				cwd: proj,
 				session_id: session,
-			});
+			};
+			if (agent === "opencode") {
+				// it applies a rewrite; pi cannot, and does not say it can
+				want.can_rewrite = true;
+			}
+			assert.deepEqual(JSON.parse(await readFile(`${bin}.stdin`, "utf8")), want);
 		});
 
 		test("a session of its own when the agent names none", async () => {
@@ -374,6 +417,65 @@ for (const agent of ["pi", "opencode"]) {
 		});
 	});
 }
+
+// opencode runs the tool with the very object it hands the hook as
+// output.args (1.18.33: the trigger's output is {args}, and the tool then
+// executes that args), so the rewrite must change that object, not replace it.
+describe("opencode's rewrite", () => {
+	const before = async (args) => {
+		const hooks = await shims.opencode.PermguardPlugin({ directory: proj });
+		const output = { args };
+		try {
+			await hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1", callID: "c1" }, output);
+		} catch (err) {
+			return { output, blocked: err.message };
+		}
+		return { output, blocked: false };
+	};
+	// the reply from a file: a command may hold quotes that sh would read
+	const allowing = async (updated) => {
+		const reply = path.join(dir, `reply-${++fakes}.json`);
+		await writeFile(reply, `${JSON.stringify({ decision: "allow", reason: "r", updated_input: updated })}\n`);
+		return fake(`cat '${reply}'`);
+	};
+
+	test("changes the args in place: the command replaced, every field permguard sent kept, others removed", async () => {
+		const bin = await allowing({ command: "pg exec -- bash -c 'npm test'", workdir: "/p/sub", timeout: 120000, description: "tests" });
+		const args = { command: "npm test", workdir: "/p/sub", timeout: 120000, description: "tests", extra: 1 };
+		const { output, blocked } = await withEnv({ PERMGUARD_BIN: bin }, () => before(args));
+		assert.equal(blocked, false);
+		assert.equal(output.args, args, "a new object in output.args would be ignored by opencode");
+		assert.deepEqual(args, { command: "pg exec -- bash -c 'npm test'", workdir: "/p/sub", timeout: 120000, description: "tests" });
+	});
+
+	test("a __proto__ field stays a field", async () => {
+		const bin = await fake(`printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"command":"x","__proto__":{"workdir":"/elsewhere"}}}'`);
+		const args = JSON.parse('{"command":"npm test","__proto__":{"workdir":"/elsewhere"}}');
+		const { blocked } = await withEnv({ PERMGUARD_BIN: bin }, () => before(args));
+		assert.equal(blocked, false);
+		assert.equal(Object.getPrototypeOf(args), Object.prototype);
+		assert.equal(args.workdir, undefined);
+		assert.equal(args.command, "x");
+	});
+
+	test("args that cannot take it block the call", async () => {
+		const bin = await allowing({ command: "confined" });
+		for (const args of [Object.freeze({ command: "npm test" }), "npm test", null]) {
+			const { blocked } = await withEnv({ PERMGUARD_BIN: bin }, () => before(args));
+			assert.match(String(blocked), /^permguard: the opencode plugin failed \(.+\); the tool call is blocked$/, `args ${JSON.stringify(args)}`);
+		}
+	});
+
+	test("an ask or a deny with an input to run changes nothing", async () => {
+		for (const [decision, status] of [["ask", 0], ["deny", 2]]) {
+			const bin = await fake(`printf '%s\\n' '{"decision":"${decision}","reason":"no","updated_input":{"command":"x"}}'; exit ${status}`);
+			const args = { command: "npm test" };
+			const { blocked } = await withEnv({ PERMGUARD_BIN: bin }, () => before(args));
+			assert.ok(blocked, decision);
+			assert.deepEqual(args, { command: "npm test" });
+		}
+	});
+});
 
 describe("pi's dialog", () => {
 	test("shows the call and permguard's reason, Deny first, with permguard's timeout", async () => {
@@ -462,6 +564,47 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 			});
 		}
 	}
+
+	// Sandboxed allow (design §4, row 4b): at level low with "sandbox":
+	// "auto", npm test runs confined where the caller rewrites the call.
+	// opencode's plugin does: the command it runs is permguard's exec, and
+	// that runs the tests. pi's cannot, and is asked as before.
+	describe("sandboxed allow", () => {
+		let sandboxEnv;
+		let noNamespaces = false;
+		before(async () => {
+			const cfg = path.join(dir, "real-cfg-sandbox");
+			await mkdir(cfg, { recursive: true });
+			await writeFile(path.join(cfg, "settings.json"), '{"notifications": "off", "sandbox": "auto"}\n');
+			await writeFile(path.join(proj, "package.json"), '{"name":"p","version":"1.0.0","scripts":{"test":"echo CONFINED TESTS RAN"}}\n');
+			sandboxEnv = { ...env, PERMGUARD_CONFIG_DIR: cfg, PERMGUARD_LEVEL: "low" };
+			// where the kernel refuses the namespaces, the hook asks instead
+			const empty = await mkdtemp(path.join(dir, "ns-"));
+			const r = spawnSync(realBin, ["exec", "--sandbox=require", "--profile", "build", "--", "true"], { cwd: empty, env: { ...process.env, ...sandboxEnv } });
+			noNamespaces = r.status !== 0;
+		});
+
+		test("opencode: npm test runs rewritten into permguard's sandbox", async (t) => {
+			if (noNamespaces) {
+				t.skip("no user namespaces here: the hook asks instead of rewriting");
+				return;
+			}
+			const hooks = await shims.opencode.PermguardPlugin({ directory: proj });
+			const args = { command: "npm test", description: "tests" };
+			await withEnv(sandboxEnv, () => hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1", callID: "c1" }, { args }));
+			const self = await realpath(realBin);
+			assert.equal(args.command, `${self} exec --sandbox=require --profile build --level low --cwd ${proj} -- bash -c 'npm test'`);
+			assert.equal(args.description, "tests");
+			const out = execFileSync("bash", ["-c", args.command], { cwd: proj, env: { ...process.env, ...sandboxEnv }, encoding: "utf8" });
+			assert.match(out, /CONFINED TESTS RAN/);
+		});
+
+		test("pi: npm test is asked, as without the setting", async () => {
+			const got = await withEnv(sandboxEnv, () => agents.pi(shims.pi, "bash", { command: "npm test" }));
+			assert.equal(got.blocked, true);
+			assert.match(got.reason, /pi has no UI to ask for it in this mode.*\npermguard: needs medium/s);
+		});
+	});
 
 	// The installed copies run the binary that installed them, by the path
 	// it pinned, with PERMGUARD_BIN unset and no permguard on PATH.

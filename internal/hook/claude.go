@@ -103,9 +103,11 @@ func decodeClaude(c *Call, f fields) error {
 // hook, replacing the tool's whole input: Claude Code's and Codex's
 // updatedInput with an allow (Codex 0.169.0: "hook returned updatedInput
 // without string field `command`" is its only check), Gemini CLI's
-// hookSpecificOutput.tool_input (0.61.0 builds the tool anew from it).
-// Cursor's preToolUse and opencode's plugin could too, but permguard
-// does not send one there yet; pi's extension API has no rewrite
+// hookSpecificOutput.tool_input (0.61.0 builds the tool anew from it), and
+// the generic dialect's updated_input to a caller that sent
+// "can_rewrite": true (opencode's plugin, which writes it into the args
+// opencode 1.18.33 runs the tool with). Cursor's preToolUse could too, but
+// permguard does not send one there yet; pi's extension API has no rewrite
 // (docs/agents.md).
 func CanRewrite(c *Call) bool {
 	if c == nil || c.Kind != KindShell || c.Input == nil || c.PowerShell || c.Variant != "" {
@@ -116,6 +118,10 @@ func CanRewrite(c *Call) bool {
 		return c.Tool == "Bash"
 	case Gemini:
 		return c.Tool == "run_shell_command"
+	case Generic:
+		// Input is kept only for a caller that applies the rewrite
+		// (decodeGeneric), whatever its shell tool is called
+		return true
 	}
 	return false
 }

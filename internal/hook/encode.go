@@ -23,7 +23,9 @@ const maxReasonBytes = 8000
 //     there exit 0.
 //
 // The generic dialect always answers {"decision":"allow|ask|deny",
-// "reason":"..."}: exit 0 for allow and ask, 2 for deny.
+// "reason":"..."}: exit 0 for allow and ask, 2 for deny. An allow that
+// holds only rewritten carries "updated_input", which only a caller that
+// sent "can_rewrite" gets ([CanRewrite]).
 func Encode(c *Call, r Reply) Output {
 	r.Reason, r.Summary = clip(r.Reason), clip(r.Summary)
 	if r.Summary == "" {

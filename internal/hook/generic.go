@@ -1,10 +1,17 @@
 package hook
 
+import "encoding/json"
+
 // Generic is permguard's own dialect, for the agents that have no command
 // hooks and reach permguard through a small extension (pi, opencode: see
 // integrations/): {"tool_name", "tool_input", "cwd", "session_id"} in,
 // {"decision": "allow|ask|deny", "reason"} out. Auto never detects it: it
 // is only spoken when named.
+//
+// A caller that runs a shell call with the input permguard hands back says
+// so with "can_rewrite": true (opencode's plugin); to it, a sandboxed allow
+// carries "updated_input". The other callers (pi's extension, a script)
+// never get an allow that holds only rewritten.
 const Generic Agent = "generic"
 
 var generic = &Dialect{
@@ -55,11 +62,37 @@ var generic = &Dialect{
 			},
 		},
 	},
-	decode: decodeCommon,
+	decode: decodeGeneric,
 	encode: encodeGeneric,
 	// The extension asks through the agent's own UI where it has one (pi),
 	// and blocks where it has none (opencode, pi without UI).
 	canAsk: always,
+}
+
+// decodeGeneric is the common payload, keeping a shell call's input for a
+// rewrite ([CanRewrite]) only when the caller says it applies one: a
+// caller that ignored updated_input would run unconfined what was allowed
+// only confined. The input must name its command as the string "command",
+// the one field the rewrite replaces; "cmd" or an argument vector would
+// leave the agent two commands to choose from.
+func decodeGeneric(c *Call, f fields) error {
+	input, err := readCommon(c, f)
+	if err != nil {
+		return err
+	}
+	if err := classifyTool(c, input); err != nil {
+		return err
+	}
+	var canRewrite bool
+	if json.Unmarshal(f["can_rewrite"], &canRewrite) != nil {
+		canRewrite = false
+	}
+	var command string
+	raw := input["command"]
+	if canRewrite && c.Kind == KindShell && len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &command) == nil {
+		c.Input = input
+	}
+	return nil
 }
 
 // encodeGeneric always answers with the JSON, Quiet or not: the extension
@@ -71,6 +104,15 @@ func encodeGeneric(r Reply) Output {
 	}
 	switch r.Decision {
 	case Allow:
+		if r.UpdatedInput != nil {
+			// the whole input, every field as sent but the command: the
+			// caller runs the tool with it in place of its own
+			return Output{Stdout: encode(struct {
+				Decision     string                     `json:"decision"`
+				Reason       string                     `json:"reason"`
+				UpdatedInput map[string]json.RawMessage `json:"updated_input"`
+			}{"allow", r.Reason, r.UpdatedInput}), Exit: ExitOK}
+		}
 		return Output{Stdout: reply("allow"), Exit: ExitOK}
 	case Ask:
 		// timeout_ms: the extension's dialog denies after promptTimeout,

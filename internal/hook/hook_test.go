@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -374,6 +375,19 @@ func FuzzDecode(f *testing.F) {
 				var obj map[string]any
 				if (out.Exit != ExitOK && out.Exit != ExitBlock) || (len(out.Stdout) > 0 && json.Unmarshal(out.Stdout, &obj) != nil) {
 					t.Fatalf("Encode(%+v, %s) = %q, exit %d", c, d, out.Stdout, out.Exit)
+				}
+			}
+			if CanRewrite(c) {
+				// a rewrite reaches the agent whole, and a generic caller
+				// gets one only when it said, at the top level, that it
+				// applies it
+				out := Encode(c, Reply{Decision: Allow, Reason: "r", UpdatedInput: Rewrite(c, "confined")})
+				if !bytes.Contains(out.Stdout, []byte(`"command":"confined"`)) || out.Exit != ExitOK {
+					t.Fatalf("Encode(%+v) of a rewrite = %q, exit %d", c, out.Stdout, out.Exit)
+				}
+				var top map[string]json.RawMessage
+				if c.Agent == Generic && (json.Unmarshal(data, &top) != nil || string(top["can_rewrite"]) != "true") {
+					t.Fatalf("Decode(%q, generic) can be rewritten without can_rewrite: true", data)
 				}
 			}
 		}
