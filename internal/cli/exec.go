@@ -366,12 +366,13 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	// one that could not be made is not worth a line on every run.
 	holes := sandbox.BuildHoles(ev.Workspace)
 	p := sandbox.Profile{Writable: w, ReadOnly: holes.Paths, Hidden: sandbox.Secrets(env.Home), Network: opts.Network}
+	base := sandbox.TakeBaseline(ev.Workspace)
 	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing
 	holes.Remove()
 	if err == nil {
-		return exitWith(code)
+		return checkPlanted(opts, ev, env, base, code)
 	}
 	if !errors.Is(err, sandbox.ErrNoNamespaces) || mode == sandbox.Require {
 		return refuseExec(withHints(fmt.Errorf("%v; nothing was run", err),

@@ -55,8 +55,11 @@ type rootIDs [3]fileID
 // TakeBaseline reads the clock and the workspace's own .git; call it just
 // before the run, after [BuildHoles].
 func TakeBaseline(workspace string) Baseline {
-	b := Baseline{Start: kernelNow(), root: rootOf(workspace), containers: map[string]fileID{}}
-	if b.root[0] == (fileID{}) {
+	b := Baseline{Start: kernelNow(), containers: map[string]fileID{}}
+	if workspace == "" || workspace == "/" {
+		return b // nothing is scanned
+	}
+	if b.root = rootOf(workspace); b.root[0] == (fileID{}) {
 		return b
 	}
 	g, c, err := resolveGit(filepath.Join(workspace, ".git"))
@@ -107,7 +110,8 @@ const (
 	Planted Kind = iota
 	// RootPart is a part of the workspace's own repository that can run
 	// programs (a hook, commondir, config.worktree) changed during the
-	// run: set aside alone, the repository kept.
+	// run: set aside alone, the repository kept. Its Why is "changed",
+	// or "replaced" for a directory swapped for another.
 	RootPart
 	// RootMoved is the workspace's own .git moved or replaced during the
 	// run; nothing is set aside for it.
@@ -289,13 +293,13 @@ func (s *scan) root(b Baseline) {
 				// what can run inside is a part of its own
 				if was, ok := b.containers[p.path]; ok {
 					if st, err := os.Lstat(p.path); err == nil && idOf(st) != was {
-						s.add(Finding{Kind: RootPart, Path: p.path, Why: "replaced during the run: " + partName(dir, p.path)})
+						s.add(Finding{Kind: RootPart, Path: p.path, Why: "replaced"})
 					}
 				}
 				continue
 			}
 			if s.changed(p.path) && !isPlaceholder(p.path) {
-				s.add(Finding{Kind: RootPart, Path: p.path, Why: "changed during the run: " + partName(dir, p.path)})
+				s.add(Finding{Kind: RootPart, Path: p.path, Why: "changed"})
 			}
 		}
 	}
