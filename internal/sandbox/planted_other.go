@@ -21,7 +21,7 @@ type Budget struct {
 }
 
 // DefaultBudget is Linux's.
-var DefaultBudget = Budget{Entries: 2_000_000, Time: 10 * time.Second}
+var DefaultBudget = Budget{Entries: 1_000_000, Time: 10 * time.Second}
 
 // Kind says what a [Finding] is.
 type Kind uint8

@@ -636,3 +636,37 @@ func TestBuildProfilePlantedRepository(t *testing.T) {
 		t.Errorf("the fixture repository is not as the build made it: %q", out)
 	}
 }
+
+// BenchmarkScanPlanted walks a workspace the size of a large JavaScript
+// project's: a node_modules of 2,000 packages, 110,000 entries (design §4
+// states the result). PLANTED_BENCH_DIR names a real tree to walk
+// instead, read only.
+func BenchmarkScanPlanted(b *testing.B) {
+	ws := os.Getenv("PLANTED_BENCH_DIR")
+	if ws == "" {
+		ws = b.TempDir()
+		for i := range 2000 {
+			for j := range 5 {
+				dir := filepath.Join(ws, "node_modules", fmt.Sprintf("pkg%d", i), fmt.Sprintf("d%d", j))
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					b.Fatal(err)
+				}
+				for k := range 10 {
+					if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.js", k)), nil, 0o644); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	base := TakeBaseline(ws)
+	b.ResetTimer()
+	var rep PlantedReport
+	for b.Loop() {
+		rep = ScanPlanted(ws, base, DefaultBudget)
+	}
+	b.ReportMetric(float64(rep.Entries), "entries")
+	if rep.Incomplete != "" {
+		b.Fatalf("incomplete: %s", rep.Incomplete)
+	}
+}
