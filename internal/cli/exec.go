@@ -77,7 +77,12 @@ that need no privileges: read-only holes in the workspace (.git/hooks,
 ...), the secrets of your home hidden (~/.ssh, ~/.aws, ~/.netrc, ~/.npmrc,
 GPG keys, ...), and no network unless --network. Where the namespaces
 cannot be made, best-effort falls back to Landlock alone with a warning
-that names what is missing. With the setting sandbox: "auto", a command
+that names what is missing. After the program ends, git repositories it
+created or changed anywhere in the workspace that could run a program
+(sub/.git with core.fsmonitor, a .git file naming one in /tmp, a hook in a
+vendored checkout) are renamed to NAME.permguard-quarantine-TIME, which
+git does not read, with a warning that says how to undo it. With the
+setting sandbox: "auto", a command
 that needs more than the level in force only because it runs the
 project's own code (a build, a test run, a workspace script) is allowed
 in this profile, nobody asked (design §4, sandboxed allow).
@@ -85,7 +90,10 @@ in this profile, nobody asked (design §4, sandboxed allow).
 Exit status:
   the program's own  it was allowed and ran
   77                 not allowed, nothing ran (also: the sandbox could not
-                     be had with --sandbox=require)
+                     be had with --sandbox=require); with --profile build,
+                     also: the program succeeded but left git
+                     repositories that could run programs (set aside), or
+                     the workspace could not all be checked for them
   126                the program cannot be run
   127                the program was not found
   1                  usage error`,
