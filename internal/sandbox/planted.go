@@ -347,8 +347,11 @@ func (s *scan) root(b Baseline) {
 		return
 	}
 	// a new or rewritten commondir is a changed part, found below; the
-	// common directory it named swapped for another is not
+	// common directory it names swapped for another is not
 	swapped := b.root[2] != (fileID{}) && now[2] != (fileID{}) && now[2] != b.root[2]
+	if g, _, err := resolveGit(entry); swapped && err == nil && s.changed(filepath.Join(g, "commondir")) {
+		swapped = false
+	}
 	if now[0] != b.root[0] || now[1] != b.root[1] || swapped {
 		// the repository it names, or the .git itself, is another now:
 		// judged as planted, and the old one looked for on the way
@@ -362,9 +365,9 @@ func (s *scan) root(b Baseline) {
 	if err != nil {
 		return
 	}
-	if b.root[2] == (fileID{}) {
-		// a commondir made during the run: set aside below, which takes
-		// the directory it names out of git's sight
+	if b.root[2] == (fileID{}) || s.changed(filepath.Join(g, "commondir")) {
+		// a commondir made or rewritten during the run: set aside below,
+		// which takes the directory it names out of git's sight
 		c = ""
 	}
 	for _, dir := range []string{g, c} {

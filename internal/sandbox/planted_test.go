@@ -348,7 +348,37 @@ var plantedCases = []struct {
 		want: []string{"rootmoved old", "planted .git"}, trigger: ".",
 	},
 
+	{
+		name: "a linked worktree whose commondir the run points elsewhere",
+		before: func(e *plantedEnv) {
+			linkedWorktree(e)
+			e.mustGit(filepath.Join(e.root, "evil"), "init", "-q", "--bare")
+			e.writeAbs(filepath.Join(e.root, "evil", "config"), "[core]\n\trepositoryformatversion = 0\n"+e.evil())
+		},
+		run: func(e *plantedEnv) {
+			e.writeAbs(filepath.Join(e.outside, "main", ".git", "worktrees", "ws", "commondir"), filepath.Join(e.root, "evil")+"\n")
+		},
+		want: []string{"rootpart ../outside/main/.git/worktrees/ws/commondir"}, trigger: ".",
+	},
+	{
+		name:   "a linked worktree whose main repository, writable, gets a hook",
+		before: linkedWorktree,
+		run: func(e *plantedEnv) {
+			e.writeAbs(filepath.Join(e.outside, "main", ".git", "hooks", "pre-commit"), "#!/bin/sh\n")
+		},
+		want: []string{"rootpart ../outside/main/.git/hooks/pre-commit"},
+	},
+
 	// a build's own work: nothing to report
+	{
+		name:   "git commit in a linked worktree",
+		before: linkedWorktree,
+		run: func(e *plantedEnv) {
+			e.write("b.txt", "b\n")
+			e.mustGit(".", "add", ".")
+			e.mustGit(".", "commit", "-q", "-m", "b")
+		},
+	},
 	{
 		name: "git commit in the workspace's repository",
 		before: func(e *plantedEnv) {
@@ -402,6 +432,16 @@ var plantedCases = []struct {
 		name: "git init of a workspace that was none",
 		run:  func(e *plantedEnv) { e.mustGit(".", "init", "-q") },
 	},
+}
+
+// linkedWorktree makes the workspace a linked worktree (its .git a file)
+// of a repository outside it, as "git worktree add" does.
+func linkedWorktree(e *plantedEnv) {
+	main := filepath.Join(e.outside, "main")
+	e.mustGit(main, "init", "-q")
+	e.mustGit(main, "commit", "-q", "--allow-empty", "-m", "a")
+	must(e.t, os.Remove(e.ws))
+	e.mustGit(main, "worktree", "add", "-q", e.ws)
 }
 
 func must(t *testing.T, err error) {
