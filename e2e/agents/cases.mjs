@@ -90,6 +90,37 @@ const sandboxed = (r) => {
   return { ok: true, why: 'ran confined, nobody asked, no attack got through' };
 };
 
+// plantingProject is a project whose npm test script, allowed to write the
+// workspace in the sandbox, makes sub/ a git repository whose config would
+// make the next git status there, outside the sandbox, run a program (the
+// red team of issue 17). Then it passes.
+const plantingProject = () => ({
+  'package.json': '{"name":"planting","version":"1.0.0","scripts":{"test":"sh plant.sh"}}\n',
+  'plant.sh': [
+    'mkdir -p sub/.git/objects sub/.git/refs',
+    "echo 'ref: refs/heads/main' > sub/.git/HEAD",
+    `printf '[core]\\n\\tfsmonitor = %s\\n' "$PWD/planted-marker.sh" > sub/.git/config`,
+    'echo "PLANTED TESTS PASSED"',
+    '',
+  ].join('\n'),
+});
+
+// plantedSetAside is the check for that project's npm test: it ran
+// confined, nobody was asked, the model read the warning, the repository
+// was set aside (renamed, not deleted) and the audit log says so.
+const plantedSetAside = (r, ctx) => {
+  if (r.hang) return { ok: false, why: 'hang: the agent was killed at the case deadline' };
+  if (!r.toolCalled) return { ok: false, why: 'the mock never handed out the tool call' };
+  if (!r.toolResult || !r.toolResult.includes('PLANTED TESTS PASSED')) return { ok: false, why: 'the tests did not run' };
+  if (!r.toolResult.includes('set aside as sub/.git.permguard-quarantine-')) return { ok: false, why: 'the model did not get the warning' };
+  if (r.audit.some((a) => a.decision === 'ask') || !r.audit.some((a) => a.decision === 'allow')) return { ok: false, why: `asked or not allowed: ${r.audit.map((a) => a.decision).join(',')}` };
+  if (!r.audit.some((a) => a.decision === 'block' && a.by === 'sandbox')) return { ok: false, why: 'no block by sandbox in the audit log' };
+  const sub = path.join(ctx.work, 'sub');
+  if (fs.existsSync(path.join(sub, '.git'))) return { ok: false, why: 'ESCAPED: sub/.git is still there' };
+  if (!fs.readdirSync(sub).some((n) => n.startsWith('.git.permguard-quarantine-'))) return { ok: false, why: 'sub/.git was not kept aside' };
+  return { ok: true, why: 'ran confined, nobody asked, the planted repository set aside and reported' };
+};
+
 export const CASES = [
   {
     id: 'read-ls',
@@ -131,6 +162,15 @@ export const CASES = [
     project: hostileProject,
     call: { kind: 'shell', command: () => 'npm test' },
     check: sandboxed,
+  },
+  {
+    id: 'sandboxed-planted-repo',
+    title: 'level low, sandbox auto: an npm test that plants a git repository in sub/ runs confined; the repository is set aside',
+    env: { PERMGUARD_LEVEL: 'low' },
+    settings: { sandbox: 'auto' },
+    project: plantingProject,
+    call: { kind: 'shell', command: () => 'npm test' },
+    check: plantedSetAside,
   },
   {
     id: 'sandbox-off-npm-test',

@@ -53,6 +53,10 @@ const (
 	ByAgent   = "agent"   // handed to the agent's own prompt
 	ByNobody  = "nobody"  // it needed a person and none could be asked
 	ByError   = "error"   // the call could not be read or judged
+	// BySandbox is a block after the fact: a call that ran in the build
+	// sandbox left a git repository that could run programs, which was
+	// set aside, or the workspace could not all be checked for one.
+	BySandbox = "sandbox"
 )
 
 // Record is one decision. The JSON names are API: people grep the file

@@ -80,7 +80,12 @@ GPG keys, ...), the caches written through a layer of the sandbox's own
 (in permguard's state directory: the caches themselves never change), and
 no network unless --network. Where the namespaces
 cannot be made, best-effort falls back to Landlock alone with a warning
-that names what is missing. With the setting sandbox: "auto", a command
+that names what is missing. After the program ends, git repositories it
+created or changed anywhere in the workspace that could run a program
+(sub/.git with core.fsmonitor, a .git file naming one in /tmp, a hook in a
+vendored checkout) are renamed to NAME.permguard-quarantine-TIME, which
+git does not read, with a warning that says how to undo it. With the
+setting sandbox: "auto", a command
 that needs more than the level in force only because it runs the
 project's own code (a build, a test run, a workspace script) is allowed
 in this profile, nobody asked (design §4, sandboxed allow).
@@ -88,7 +93,10 @@ in this profile, nobody asked (design §4, sandboxed allow).
 Exit status:
   the program's own  it was allowed and ran
   77                 not allowed, nothing ran (also: the sandbox could not
-                     be had with --sandbox=require)
+                     be had with --sandbox=require); with --profile build,
+                     also: the program succeeded but left git
+                     repositories that could run programs (set aside), or
+                     the workspace could not all be checked for them
   126                the program cannot be run
   127                the program was not found
   1                  usage error`,
@@ -384,12 +392,13 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	layers, frozen := sandbox.CacheLayers(caches, layersDir)
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen), Hidden: sandbox.Secrets(env.Home),
 		Layers: layers, Network: opts.Network}
+	base := sandbox.TakeBaseline(ev.Workspace)
 	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing
 	holes.Remove()
 	if err == nil {
-		return exitWith(code)
+		return checkPlanted(opts, ev, env, base, code)
 	}
 	if !errors.Is(err, sandbox.ErrNoNamespaces) || mode == sandbox.Require {
 		return refuseExec(withHints(fmt.Errorf("%v; nothing was run", err),

@@ -34,14 +34,16 @@ const (
 )
 
 // execRefusal marks an error of permguard exec after which the program was
-// not run; it maps to [ExitExecBlocked].
+// not run, or, confined in the build profile, ran and succeeded but left
+// git footholds to set aside (see checkPlanted); it maps to
+// [ExitExecBlocked].
 type execRefusal struct{ err error }
 
 func (e *execRefusal) Error() string { return e.err.Error() }
 func (e *execRefusal) Unwrap() error { return e.err }
 
 // refuseExec wraps err, which kept permguard exec from running the
-// program, so it exits [ExitExecBlocked].
+// program (or from vouching for its run), so it exits [ExitExecBlocked].
 func refuseExec(err error) error {
 	if err == nil {
 		return nil

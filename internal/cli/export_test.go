@@ -6,12 +6,18 @@ import (
 	"os"
 
 	"github.com/agent-permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // SetTestNotifier makes the permguard command of the test binary append
 // each notification to path instead of sending it, and report the focus
 // as focus says: "focused", "unfocused", or "" for unknown.
 func SetTestNotifier(path, focus string) { testOnlyNotifier = fileNotifier{path: path, focus: focus} }
+
+// SetTestPlantedEntries makes the permguard command of the test binary
+// check at most n directory entries for the git repositories a confined
+// run planted, so a script can see what an incomplete check does.
+func SetTestPlantedEntries(n int) { testOnlyPlantedBudget = &sandbox.Budget{Entries: n} }
 
 type fileNotifier struct{ path, focus string }
 

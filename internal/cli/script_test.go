@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 			if path := os.Getenv("TEST_NOTIFY_LOG"); path != "" {
 				cli.SetTestNotifier(path, os.Getenv("TEST_NOTIFY_FOCUS"))
 			}
+			if n, err := strconv.Atoi(os.Getenv("TEST_PLANTED_ENTRIES")); err == nil {
+				cli.SetTestPlantedEntries(n)
+			}
 			os.Exit(cli.Main())
 		},
 	})

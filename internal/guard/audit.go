@@ -24,6 +24,23 @@ func (ev *Evaluation) audit(env Env, deps Deps) {
 	writeAudit(env, deps, rec)
 }
 
+// AuditAfterRun logs what permguard did after the call ev allowed ran in
+// the build sandbox: the git footholds the run left were set aside, or
+// the workspace could not all be checked for them (detail says which).
+// The program has run; the record is a block of what it left.
+func (ev *Evaluation) AuditAfterRun(env Env, deps Deps, detail string) {
+	v := ev.Res.Verdict
+	rec := audit.Record{
+		Via: string(ev.Request.Via), Session: ev.SessionID, Cwd: ev.Call.Cwd, Tool: ev.Call.Tool, Command: ev.Display,
+		Level: v.Level.String(), Dangerous: v.Dangerous, Effective: ev.Eff.Level.Value.String(),
+		Decision: audit.Block, By: audit.BySandbox, Detail: detail,
+	}
+	if rec.Cwd == "" {
+		rec.Cwd = ev.Workspace
+	}
+	writeAudit(env, deps, rec)
+}
+
 // decidedBy says what the decision was and who or what made it: a switch
 // on the row of the outcome.
 func (ev *Evaluation) decidedBy() (decision, by, detail string) {

@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/sandbox"
+)
+
+// maxPlantedWarnings bounds the lines one run prints: a build that
+// plants ten thousand repositories gets them all set aside, and the
+// audit log says how many.
+const maxPlantedWarnings = 10
+
+// errPlanted is exec's refusal after a confined program succeeded: it
+// left git footholds, set aside, or the workspace could not all be
+// checked for them. The status is 77, so that neither an agent nor a
+// script takes the run for a plain success.
+var errPlanted = errors.New("the program succeeded")
+
+// testOnlyPlantedBudget replaces the budget of the check in the test
+// binary's permguard command (see export_test.go).
+var testOnlyPlantedBudget *sandbox.Budget
+
+// checkPlanted looks, once a program confined in the build profile has
+// ended (its PID namespace with it, so nothing of it runs any more), for
+// git repositories it left in the workspace that could run programs the
+// next time git runs there outside the sandbox (design §4, row 4b), sets
+// each aside, warns, and writes the audit log. It returns the error for
+// the exec to end with: the program's own status when it failed, else
+// a refusal (77) when anything was found or the check could not finish.
+func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base sandbox.Baseline, code int) error {
+	budget := sandbox.DefaultBudget
+	if testOnlyPlantedBudget != nil {
+		budget = *testOnlyPlantedBudget
+	}
+	rep := sandbox.ScanPlanted(ev.Workspace, base, budget)
+	if len(rep.Findings) == 0 && rep.Incomplete == "" {
+		return exitWith(code)
+	}
+	w := opts.IO.ErrOut
+	rel := func(p string) string { return printable(relAll(ev.Workspace, []string{p})[0]) }
+	stamp := opts.Now()
+	var done []string // for the audit log
+	var failed bool
+	moved := map[string]string{}
+	for i, f := range rep.Findings {
+		if f.Kind == sandbox.RootMoved {
+			continue
+		}
+		to, err := sandbox.Quarantine(f, stamp)
+		say := i < maxPlantedWarnings
+		what := fmt.Sprintf("the sandboxed run left %s, which would make git run a program of its choosing there (%s)", rel(f.Path), printable(f.Why))
+		if f.Kind == sandbox.RootPart {
+			what = fmt.Sprintf("the sandboxed run %s %s, in the workspace's own repository, where it can make git run a program", printable(f.Why), rel(f.Path))
+		}
+		if err != nil {
+			failed = true
+			warnf(w, "%s; it could not be set aside: %s", what, printable(err.Error()))
+			fmt.Fprintf(w, "permguard: hint: move it out of git's way before running git there\n")
+			done = append(done, fmt.Sprintf("%s (%s) not set aside: %v", rel(f.Path), f.Why, err))
+			continue
+		}
+		moved[f.Path] = to
+		done = append(done, fmt.Sprintf("%s (%s) set aside as %s", rel(f.Path), f.Why, rel(to)))
+		if say {
+			warnf(w, "%s; set aside as %s", what, rel(to))
+			fmt.Fprintf(w, "permguard: hint: if it is yours, put it back from the workspace: %s\n", putBack(ev.Workspace, to, f.Path))
+		}
+	}
+	if n := len(rep.Findings) - maxPlantedWarnings; n > 0 {
+		warnf(w, "and %d more, set aside the same way (permguard log lists them)", n)
+	}
+	for _, f := range rep.Findings {
+		if f.Kind != sandbox.RootMoved {
+			continue
+		}
+		where := "it is not in the workspace any more"
+		if f.Path != "" {
+			at := f.Path
+			if to, ok := moved[at]; ok {
+				at = to
+			}
+			where = "it is now at " + rel(at)
+		}
+		warnf(w, "the workspace's own .git was moved or replaced by the sandboxed run; %s", where)
+		fmt.Fprintf(w, "permguard: hint: put your repository back in place of %s by hand\n", rel(filepath.Join(ev.Workspace, ".git")))
+		done = append(done, "the workspace's .git was moved or replaced; "+where)
+	}
+	if rep.Incomplete != "" {
+		warnf(w, "the sandboxed run's workspace could not all be checked for git repositories it may have planted: %s; one in the part not checked could make git run a program of the run's choosing",
+			printable(rep.Incomplete))
+		fmt.Fprintf(w, "permguard: hint: run git only where you know what the run wrote, or set \"sandbox\": \"off\" and approve such calls yourself\n")
+		done = append(done, "the check is incomplete: "+rep.Incomplete)
+	}
+	ev.AuditAfterRun(env, opts.deps(), "after the sandboxed run: "+strings.Join(done, "; "))
+	if code != 0 {
+		return exitWith(code)
+	}
+	why := "it left git repositories that could run programs, set aside above"
+	switch {
+	case failed:
+		why = "it left git repositories that could run programs, not all of which could be set aside"
+	case len(rep.Findings) == 0:
+		why = "the workspace could not all be checked for git repositories it may have planted"
+	}
+	return refuseExec(fmt.Errorf("%w, but %s; exit status %d so that this is noticed", errPlanted, why, ExitExecBlocked))
+}
+
+// putBack is the command that undoes a quarantine, run in the workspace
+// (as the warnings' paths are relative to it).
+func putBack(workspace, from, to string) string {
+	words := relAll(workspace, []string{from, to})
+	for i, w := range words {
+		if strings.HasPrefix(w, "-") {
+			words[i] = "./" + w
+		}
+	}
+	return guard.CommandLine(append([]string{"mv"}, words...))
+}

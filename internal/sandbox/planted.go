@@ -1,0 +1,882 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The build profile's holes keep the workspace's own repository from
+// being changed, but a confined program may make any directory of the
+// workspace a repository of its own: sub/.git/config with core.fsmonitor,
+// a .git file pointing at a repository in /tmp, hooks in a vendored
+// checkout, a bare repository's HEAD, objects and refs in sub/. The next
+// git command there, run by the agent outside the sandbox, runs what the
+// program chose. [ScanPlanted] finds them once the program and everything
+// it started are gone (design §4, row 4b), and [Quarantine] sets each
+// aside under a name git does not read.
+//
+// "During the run" is read from ctimes, which the kernel sets to its own
+// clock on every change, rename or chmod, and which no unprivileged
+// process can set back, unlike mtimes (touch -d).
+
+// Baseline is the workspace as it was just before a confined run: the
+// time as the kernel stamps changes, and the identity of the workspace's
+// own .git, its git directory, its common directory and the directories
+// in them that hold what runs programs (hooks/, info/, modules/, ...).
+type Baseline struct {
+	Start time.Time
+	root  rootIDs
+	// containers of the workspace's own repository, by path: a run that
+	// swaps one for another it prepared leaves every file inside with
+	// its old ctime
+	containers map[string]fileID
+}
+
+// fileID names a file across renames: its device and inode.
+type fileID struct{ dev, ino uint64 }
+
+// rootIDs are the workspace's .git entry, the git directory it names and
+// that directory's common directory; zero where there is none.
+type rootIDs [3]fileID
+
+// TakeBaseline reads the clock and the workspace's own .git; call it just
+// before the run, after [BuildHoles].
+func TakeBaseline(workspace string) Baseline {
+	b := Baseline{Start: kernelNow(), containers: map[string]fileID{}}
+	if workspace == "" || workspace == "/" {
+		return b // nothing is scanned
+	}
+	if b.root = rootOf(workspace); b.root[0] == (fileID{}) {
+		return b
+	}
+	g, c, err := resolveGit(filepath.Join(workspace, ".git"))
+	if err != nil {
+		return b
+	}
+	var n int
+	for _, dir := range []string{g, c} {
+		for _, p := range gitParts(dir, 0, &n) {
+			if st, err := os.Lstat(p.path); err == nil && p.container {
+				b.containers[p.path] = idOf(st)
+			}
+		}
+	}
+	return b
+}
+
+// kernelNow is the time the kernel stamps a change with now: the coarse
+// real-time clock, which lags time.Now by up to a tick. A change made
+// after it is stamped at or after it; one made just before it in the same
+// tick is stamped the same, and counts as made during the run.
+func kernelNow() time.Time {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts); err != nil {
+		// earlier is safe: more counts as changed during the run
+		return time.Now().Add(-time.Second)
+	}
+	return time.Unix(ts.Unix())
+}
+
+// Budget bounds the walk of [ScanPlanted].
+type Budget struct {
+	Entries int           // directory entries read
+	Time    time.Duration // wall time
+}
+
+// DefaultBudget covers a workspace with a large node_modules ten times
+// over: about 0.2 s per 100,000 entries, warm, on two cores (design §4).
+// The time is a bound for a file system that answers slowly (a network
+// one), not one a local workspace within the entries should reach.
+var DefaultBudget = Budget{Entries: 1_000_000, Time: 10 * time.Second}
+
+// Kind says what a [Finding] is.
+type Kind uint8
+
+const (
+	// Planted is a repository created or changed during the run that can
+	// run programs: a .git entry (set aside whole), or a directory that
+	// is a bare repository (its HEAD set aside).
+	Planted Kind = iota
+	// RootPart is a part of the workspace's own repository that can run
+	// programs (a hook, commondir, config.worktree) changed during the
+	// run: set aside alone, the repository kept. Its Why is "changed",
+	// or "replaced" for a directory swapped for another.
+	RootPart
+	// RootMoved is the workspace's own .git moved or replaced during the
+	// run; nothing is set aside for it.
+	RootMoved
+)
+
+// Finding is one foothold a confined run left for git.
+type Finding struct {
+	Kind Kind
+	// Path is what to set aside; for RootMoved, where the workspace's
+	// .git was found after the run ("" when not found).
+	Path string
+	Why  string // what can run, or what happened: "core.fsmonitor in config", "hooks/pre-commit"
+}
+
+// PlantedReport is what [ScanPlanted] found.
+type PlantedReport struct {
+	Findings []Finding
+	Entries  int // directory entries read
+	Elapsed  time.Duration
+	// Incomplete says why part of the workspace was not looked at (the
+	// budget ran out, a directory could not be read); "" when all was.
+	Incomplete string
+}
+
+// ScanPlanted looks through workspace, after a confined run that started
+// at b, for git repositories the run created or changed that can run
+// programs: every .git entry (directory, file or symbolic link, at any
+// depth, and the workspace's own when it had none), every directory that
+// is a bare repository, and the parts of the workspace's own repository
+// that run programs (its objects and refs are the build's business). A
+// repository is "changed" when the entry itself, its git or common
+// directory, or one of the parts git reads that can run a program has a
+// ctime at or after b.Start: config, config.worktree, commondir, hooks/
+// and each hook, info/ and info/attributes, modules/ (each submodule's
+// repository in turn), worktrees/, an interrupted rebase or sequencer.
+// A changed repository is reported only when those parts can run a
+// program: a config key outside [inertKeys], a hook that is not a
+// .sample, a commondir in a .git directory, info/attributes, ...; a
+// build's git init with a user.email, or a git status in a vendored
+// checkout, is not.
+//
+// The walk reads directories breadth first, several at once, follows no
+// symbolic link (a .git that is one is judged by its target), and stops
+// at budget, so what is left unread is the deepest. It does not enter a
+// .git directory or a bare repository's objects/, where git is not run.
+func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
+	s := &scan{ws: workspace, since: b.Start, begin: time.Now(), lookFor: b.root[0]}
+	defer func() { s.rep.Elapsed = time.Since(s.begin) }()
+	switch workspace {
+	case "":
+		s.rep.Incomplete = "the workspace is not known"
+		return s.rep
+	case "/":
+		s.rep.Incomplete = "the workspace is the root directory"
+		return s.rep
+	}
+	s.root(b)
+	w := walk(workspace, budget, s.begin)
+	s.rep.Entries += w.entries
+	s.incomplete(w.incomplete)
+	for _, dir := range w.bares {
+		s.bare(dir)
+	}
+	for _, entry := range w.gits {
+		s.gitEntry(entry)
+	}
+	s.rep.Findings = dedupe(s.rep.Findings)
+	if s.lookFor != (fileID{}) {
+		for i, f := range s.rep.Findings {
+			if f.Kind == RootMoved {
+				s.rep.Findings[i].Path = s.foundRoot
+			}
+		}
+	}
+	return s.rep
+}
+
+// walked is what a walk of the workspace found: its .git entries (but
+// the workspace's own) and the directories that look like bare
+// repositories, the entries read, and why it stopped short, if it did.
+type walked struct {
+	gits, bares []string
+	entries     int
+	incomplete  string
+}
+
+// walk reads the directories below workspace breadth first, several at
+// once (the time is the kernel's, in openat and getdents, and spreads
+// over the cores), without following symbolic links or entering a .git,
+// a bare repository's objects/, or anything past the budget.
+func walk(workspace string, budget Budget, begin time.Time) walked {
+	var (
+		mu      sync.Mutex
+		wake    = sync.NewCond(&mu)
+		queue   = []string{workspace}
+		pending = 1 // directories queued or being read
+		stopped bool
+		out     walked
+	)
+	stop := func(why string) { // with mu held
+		if out.incomplete == "" {
+			out.incomplete = why
+		}
+		stopped = true
+		pending -= len(queue)
+		queue = nil
+	}
+	worker := func() {
+		for {
+			mu.Lock()
+			for len(queue) == 0 && pending > 0 {
+				wake.Wait()
+			}
+			if len(queue) == 0 {
+				mu.Unlock()
+				return
+			}
+			if budget.Entries > 0 && out.entries > budget.Entries {
+				stop(fmt.Sprintf("more than %d entries", budget.Entries))
+				wake.Broadcast()
+				mu.Unlock()
+				continue
+			}
+			if budget.Time > 0 && time.Since(begin) > budget.Time {
+				stop(fmt.Sprintf("more than %v", budget.Time))
+				wake.Broadcast()
+				mu.Unlock()
+				continue
+			}
+			dir := queue[0]
+			queue = queue[1:]
+			mu.Unlock()
+
+			ents, err := readDir(dir)
+			var why string
+			if err != nil && !errors.Is(err, fs.ErrNotExist) && !unreachable(dir, err) {
+				why = fmt.Sprintf("%s cannot be read: %v", relIn(workspace, dir), errno(err))
+			}
+			// git's test for a repository (is_git_directory) follows links
+			bare := 0
+			for _, e := range ents {
+				if n := e.Name(); n == "HEAD" || n == "objects" || n == "refs" {
+					bare++
+				}
+			}
+			var subdirs, gits []string
+			for _, e := range ents {
+				switch {
+				case e.Name() == ".git":
+					if dir != workspace {
+						gits = append(gits, filepath.Join(dir, e.Name()))
+					}
+				case e.IsDir() && !(bare == 3 && e.Name() == "objects"):
+					subdirs = append(subdirs, filepath.Join(dir, e.Name()))
+				}
+			}
+
+			mu.Lock()
+			out.entries += len(ents)
+			out.gits = append(out.gits, gits...)
+			if bare == 3 {
+				out.bares = append(out.bares, dir)
+			}
+			if why != "" && out.incomplete == "" {
+				out.incomplete = why
+			}
+			if !stopped {
+				queue = append(queue, subdirs...)
+				pending += len(subdirs)
+			}
+			pending--
+			wake.Broadcast()
+			mu.Unlock()
+		}
+	}
+	n := min(max(2*runtime.GOMAXPROCS(0), 4), 16)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker()
+		}()
+	}
+	wg.Wait()
+	// the order of the walk is the scheduler's; the findings' is not
+	slices.Sort(out.gits)
+	slices.Sort(out.bares)
+	return out
+}
+
+type scan struct {
+	ws        string
+	since     time.Time
+	begin     time.Time
+	rep       PlantedReport
+	lookFor   fileID // the workspace's .git as it was, when it was moved
+	foundRoot string
+}
+
+func (s *scan) incomplete(why string) {
+	if s.rep.Incomplete == "" && why != "" {
+		s.rep.Incomplete = why
+	}
+}
+
+func (s *scan) add(f Finding) { s.rep.Findings = append(s.rep.Findings, f) }
+
+// relIn shows p relative to the workspace when it is inside it.
+func relIn(workspace, p string) string {
+	if r, err := filepath.Rel(workspace, p); err == nil && r != ".." && !strings.HasPrefix(r, "../") {
+		return r
+	}
+	return p
+}
+
+// root judges the workspace's own .git: one that was not there before
+// is judged as any other; one that was moved or replaced is reported; the
+// same repository is looked at part by part, and only a part that can run
+// programs and changed is set aside, so the user keeps the repository.
+func (s *scan) root(b Baseline) {
+	entry := filepath.Join(s.ws, ".git")
+	now := rootOf(s.ws)
+	if b.root[0] == (fileID{}) {
+		if now[0] != (fileID{}) {
+			s.gitEntry(entry)
+		}
+		return
+	}
+	// a new or rewritten commondir is a changed part, found below; the
+	// common directory it names swapped for another is not
+	swapped := b.root[2] != (fileID{}) && now[2] != (fileID{}) && now[2] != b.root[2]
+	if g, _, err := resolveGit(entry); swapped && err == nil && s.changed(filepath.Join(g, "commondir")) {
+		swapped = false
+	}
+	if now[0] != b.root[0] || now[1] != b.root[1] || swapped {
+		// the repository it names, or the .git itself, is another now:
+		// judged as planted, and the old one looked for on the way
+		s.add(Finding{Kind: RootMoved, Why: "the workspace's own .git was moved or replaced during the run"})
+		if now[0] != (fileID{}) {
+			s.gitEntry(entry)
+		}
+		return
+	}
+	g, c, err := resolveGit(entry)
+	if err != nil {
+		return
+	}
+	if b.root[2] == (fileID{}) || s.changed(filepath.Join(g, "commondir")) {
+		// a commondir made or rewritten during the run: set aside below,
+		// which takes the directory it names out of git's sight
+		c = ""
+	}
+	for _, dir := range []string{g, c} {
+		for _, p := range gitParts(dir, 0, &s.rep.Entries) {
+			if p.container {
+				// its own ctime says only that something inside changed;
+				// what can run inside is a part of its own
+				if was, ok := b.containers[p.path]; ok {
+					if st, err := os.Lstat(p.path); err == nil && idOf(st) != was {
+						s.add(Finding{Kind: RootPart, Path: p.path, Why: "replaced"})
+					}
+				}
+				continue
+			}
+			if s.changed(p.path) && !isPlaceholder(p.path) {
+				s.add(Finding{Kind: RootPart, Path: p.path, Why: "changed"})
+			}
+		}
+	}
+}
+
+// gitEntry judges a .git entry other than the workspace's own as it was.
+func (s *scan) gitEntry(entry string) {
+	st, err := os.Lstat(entry)
+	if err != nil {
+		return
+	}
+	s.sawRoot(st, entry)
+	touched := s.changedInfo(st)
+	g, c, rerr := resolveGit(entry)
+	if rerr == nil {
+		dirs := []string{g, c}
+		if !st.IsDir() {
+			// a .git file or link: the repository it names may have been
+			// swapped for another whole
+			touched = touched || s.changed(g) || (c != "" && s.changed(c))
+		}
+		for _, d := range dirs {
+			if d == "" || touched {
+				continue
+			}
+			for _, p := range gitParts(d, 0, &s.rep.Entries) {
+				if s.changed(p.path) {
+					touched = true
+					break
+				}
+			}
+		}
+	}
+	if !touched {
+		return
+	}
+	why := ""
+	if rerr != nil {
+		why = rerr.Error()
+	} else {
+		why = s.runs(g, c, !st.IsDir(), 0)
+	}
+	if why != "" {
+		s.add(Finding{Kind: Planted, Path: entry, Why: why})
+	}
+}
+
+// bare judges dir, which holds HEAD, objects/ and refs/: git takes it for
+// a bare repository when run inside it (with core.worktree, for one with
+// a work tree), before it looks further up for a .git.
+func (s *scan) bare(dir string) {
+	if dir == filepath.Join(s.ws, ".git") {
+		return
+	}
+	if st, err := os.Lstat(dir); err == nil {
+		s.sawRoot(st, dir)
+	}
+	touched := false
+	for _, n := range []string{"HEAD", "objects", "refs"} {
+		touched = touched || s.changed(filepath.Join(dir, n))
+	}
+	for _, p := range gitParts(dir, 0, &s.rep.Entries) {
+		if touched {
+			break
+		}
+		touched = s.changed(p.path)
+	}
+	if !touched {
+		return
+	}
+	if why := s.runs(dir, "", false, 0); why != "" {
+		s.add(Finding{Kind: Planted, Path: filepath.Join(dir, "HEAD"), Why: "a bare repository: " + why})
+	}
+}
+
+// sawRoot notes where the workspace's own .git went, when it was moved.
+func (s *scan) sawRoot(st fs.FileInfo, p string) {
+	if s.lookFor != (fileID{}) && idOf(st) == s.lookFor && p != filepath.Join(s.ws, ".git") {
+		s.foundRoot = p
+	}
+}
+
+// maxModuleDepth bounds the search for submodules' repositories inside
+// modules/, whose names may hold slashes, and submodules of submodules.
+const maxModuleDepth = 8
+
+// part is a path in a git directory that git reads and that can make it
+// run a program, or a container of such paths: a directory whose own
+// ctime changes whenever anything inside it does (a legitimate git
+// status writes info/ and a submodule's directory), so that it says
+// only "look inside", or, if it was swapped whole, "look at me".
+type part struct {
+	path      string
+	container bool
+}
+
+// gitParts are the parts of the git directory dir that exist: config,
+// config.worktree, commondir, an interrupted rebase or sequencer, hooks/
+// and each hook, info/ with info/attributes, worktrees/ with each
+// worktree's config.worktree and commondir, and modules/ with each
+// submodule's repository and its parts in turn. n counts the directory
+// entries read, for the budget. dir "" has none.
+func gitParts(dir string, depth int, n *int) []part {
+	if dir == "" {
+		return nil
+	}
+	var out []part
+	add := func(container bool, rel ...string) bool {
+		p := filepath.Join(append([]string{dir}, rel...)...)
+		if _, err := os.Lstat(p); err != nil {
+			return false
+		}
+		out = append(out, part{p, container})
+		return true
+	}
+	for _, name := range []string{"config", "config.worktree", "commondir", "rebase-merge", "rebase-apply", "sequencer"} {
+		add(false, name)
+	}
+	if add(true, "hooks") {
+		ents, _ := readDir(filepath.Join(dir, "hooks"))
+		*n += len(ents)
+		for _, e := range ents {
+			add(false, "hooks", e.Name())
+		}
+	}
+	if add(true, "info") {
+		add(false, "info", "attributes")
+	}
+	if add(true, "worktrees") {
+		ents, _ := readDir(filepath.Join(dir, "worktrees"))
+		*n += len(ents)
+		for _, e := range ents {
+			add(true, "worktrees", e.Name())
+			add(false, "worktrees", e.Name(), "config.worktree")
+			add(false, "worktrees", e.Name(), "commondir")
+		}
+	}
+	if depth < maxModuleDepth && add(true, "modules") {
+		for _, m := range submodules(filepath.Join(dir, "modules"), depth, n) {
+			out = append(out, part{m, true})
+			out = append(out, gitParts(m, depth+1, n)...)
+		}
+	}
+	return out
+}
+
+// submodules are the repositories below a modules/ directory: each
+// directory that holds HEAD, and not the directories inside those.
+func submodules(dir string, depth int, n *int) []string {
+	var out []string
+	ents, _ := readDir(dir)
+	*n += len(ents)
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if _, err := os.Lstat(filepath.Join(p, "HEAD")); err == nil {
+			out = append(out, p)
+		} else if depth < maxModuleDepth {
+			out = append(out, submodules(p, depth+1, n)...)
+		}
+	}
+	return out
+}
+
+// changed reports whether p (or, for a symbolic link, what it points at)
+// was changed at or after the start of the run; a path that cannot be
+// looked at counts as changed.
+func (s *scan) changed(p string) bool {
+	st, err := os.Lstat(p)
+	if err != nil {
+		return !errors.Is(err, fs.ErrNotExist)
+	}
+	if s.changedInfo(st) {
+		return true
+	}
+	if st.Mode()&fs.ModeSymlink != 0 {
+		if st, err := os.Stat(p); err == nil {
+			return s.changedInfo(st)
+		}
+	}
+	return false
+}
+
+func (s *scan) changedInfo(st fs.FileInfo) bool {
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	if !ok {
+		return true
+	}
+	return !time.Unix(sys.Ctim.Unix()).Before(s.since)
+}
+
+// runs says what in the git directory g (with its common directory c)
+// can make git run a program: "" when nothing can. A commondir is
+// expected only in the repository a .git file names (a linked worktree).
+func (s *scan) runs(g, c string, gitfile bool, depth int) string {
+	dirs := []string{g}
+	if c != "" {
+		dirs = append(dirs, c)
+	}
+	for i, dir := range dirs {
+		if i == 0 && !gitfile {
+			if _, err := os.Lstat(filepath.Join(dir, "commondir")); err == nil {
+				return "commondir (git reads another repository's config and hooks)"
+			}
+		}
+		for _, name := range []string{"config", "config.worktree"} {
+			if why := configRuns(filepath.Join(dir, name)); why != "" {
+				return why
+			}
+		}
+		for _, name := range []string{"rebase-merge", "rebase-apply", "sequencer"} {
+			if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+				return name + "/ (an interrupted rebase or cherry-pick, whose todo list can run commands)"
+			}
+		}
+		if why := entriesRun(dir, "hooks", func(e fs.DirEntry) bool {
+			return e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".sample")
+		}); why != "" {
+			return why
+		}
+		if why := entriesRun(dir, "info", func(e fs.DirEntry) bool {
+			return e.Type().IsRegular() && (e.Name() == "exclude" || e.Name() == "refs" || e.Name() == "sparse-checkout")
+		}); why != "" {
+			return why
+		}
+		if why := entriesRun(dir, "worktrees", func(fs.DirEntry) bool { return false }); why != "" {
+			return why
+		}
+		if m := filepath.Join(dir, "modules"); depth < maxModuleDepth {
+			if st, err := os.Lstat(m); err == nil && !st.IsDir() {
+				return "modules is not a directory"
+			}
+			for _, mod := range submodules(m, depth, &s.rep.Entries) {
+				if why := s.runs(mod, "", false, depth+1); why != "" {
+					return partName(dir, mod) + ": " + why
+				}
+			}
+		} else if _, err := os.Lstat(m); err == nil {
+			return "submodules nested too deep to look at"
+		}
+	}
+	return ""
+}
+
+// maxConfigBytes bounds a config file read for its keys: git's own are a
+// few hundred bytes.
+const maxConfigBytes = 1 << 20
+
+// configRuns says what in the config file p can make git run a program
+// or read another file: "" when every key is one of [inertKeys], or there
+// is no such file.
+func configRuns(p string) string {
+	f, err := os.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, lerr := os.Lstat(p); lerr == nil {
+			return filepath.Base(p) + " is a symbolic link to nothing"
+		}
+		return ""
+	}
+	if err != nil {
+		return filepath.Base(p) + " cannot be read"
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
+	switch {
+	case err != nil:
+		return filepath.Base(p) + " cannot be read"
+	case len(data) > maxConfigBytes:
+		return filepath.Base(p) + " is larger than a repository's config"
+	}
+	keys, err := configKeys(data)
+	if err != nil {
+		return filepath.Base(p) + " is not one this check can read"
+	}
+	for _, k := range keys {
+		if !inertKey(k) {
+			return fmt.Sprintf("%s in %s", printableKey(k), filepath.Base(p))
+		}
+	}
+	return ""
+}
+
+// printableKey shows a key in a message: a subsection is the file's.
+func printableKey(k string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return '?'
+		}
+		return r
+	}, k)
+}
+
+// entriesRun says which entry of dir/sub is not harmless by ok; a sub
+// that is not a directory is not harmless either.
+func entriesRun(dir, sub string, ok func(fs.DirEntry) bool) string {
+	p := filepath.Join(dir, sub)
+	st, err := os.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	if err != nil || !st.IsDir() {
+		return sub + " is not a directory"
+	}
+	ents, err := readDir(p)
+	if err != nil {
+		return sub + "/ cannot be read"
+	}
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	for _, e := range ents {
+		if !ok(e) {
+			return sub + "/" + printableKey(e.Name())
+		}
+	}
+	return ""
+}
+
+// resolveGit returns the git directory a .git entry names (itself, a
+// symbolic link's target, or a .git file's "gitdir:"), and its common
+// directory when it has a commondir file ("" otherwise).
+func resolveGit(entry string) (g, c string, err error) {
+	st, err := os.Stat(entry)
+	if err != nil {
+		return "", "", errors.New("a .git that names nothing: git may find there whatever is put there later")
+	}
+	g = entry
+	if !st.IsDir() {
+		if g, err = readGitfile(entry); err != nil {
+			return "", "", err
+		}
+		if st, err := os.Stat(g); err != nil || !st.IsDir() {
+			return "", "", errors.New("a .git file that names no directory: git may find there whatever is put there later")
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(g, "commondir"))
+	if err == nil {
+		c = strings.TrimRight(string(b), "\r\n")
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(g, c)
+		}
+	}
+	return g, c, nil
+}
+
+// readGitfile reads a .git file: "gitdir: PATH", PATH relative to the
+// file's directory.
+func readGitfile(p string) (string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", errors.New("a .git file that cannot be read")
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, 4096))
+	rest, ok := bytes.CutPrefix(b, []byte("gitdir: "))
+	if err != nil || !ok {
+		return "", errors.New("a .git file git does not read as one")
+	}
+	dir := strings.TrimRight(string(rest), "\r\n\t ")
+	if dir == "" || strings.ContainsRune(dir, 0) {
+		return "", errors.New("a .git file git does not read as one")
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(filepath.Dir(p), dir)
+	}
+	return dir, nil
+}
+
+// rootOf identifies the workspace's .git, its git directory and its
+// common directory.
+func rootOf(workspace string) rootIDs {
+	var ids rootIDs
+	entry := filepath.Join(workspace, ".git")
+	st, err := os.Lstat(entry)
+	if err != nil {
+		return ids
+	}
+	ids[0] = idOf(st)
+	g, c, err := resolveGit(entry)
+	if err != nil {
+		return ids
+	}
+	for i, d := range []string{g, c} {
+		if d == "" {
+			continue
+		}
+		if st, err := os.Stat(d); err == nil {
+			ids[i+1] = idOf(st)
+		}
+	}
+	return ids
+}
+
+func idOf(st fs.FileInfo) fileID {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		return fileID{uint64(sys.Dev), sys.Ino}
+	}
+	return fileID{}
+}
+
+// errno is the system's reason inside a path error.
+func errno(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// partName shows p inside the git directory dir.
+func partName(dir, p string) string {
+	if r, err := filepath.Rel(dir, p); err == nil {
+		return r
+	}
+	return p
+}
+
+// readDir lists dir unsorted: the order is the file system's, and
+// sorting 100,000 names is time the walk need not spend.
+func readDir(dir string) ([]fs.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
+}
+
+// unreachable reports whether dir, which could not be read, could not
+// have been reached by the confined program either: a directory of
+// another user that the user may not enter (a container's volume). The
+// program runs as the user, with no capability over other users' files.
+func unreachable(dir string, err error) bool {
+	if !errors.Is(err, fs.ErrPermission) {
+		return false
+	}
+	st, serr := os.Lstat(dir)
+	if serr != nil {
+		return false
+	}
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	return ok && int(sys.Uid) != os.Getuid() && unix.Access(dir, unix.X_OK) != nil
+}
+
+// dedupe sorts findings by path and drops those inside another that is
+// set aside whole.
+func dedupe(fs []Finding) []Finding {
+	slices.SortStableFunc(fs, func(a, b Finding) int { return strings.Compare(a.Path, b.Path) })
+	var out []Finding
+	for _, f := range fs {
+		if n := len(out); n > 0 && out[n-1].Path != "" && f.Path != "" &&
+			(f.Path == out[n-1].Path || strings.HasPrefix(f.Path, out[n-1].Path+string(filepath.Separator))) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// QuarantineSuffix begins the name a set-aside entry gets after its own.
+const QuarantineSuffix = ".permguard-quarantine-"
+
+// Quarantine sets f's path aside under its name followed by
+// [QuarantineSuffix] and the time at (UTC), which git does not read, and
+// returns the new path: nothing is deleted, and renaming it back undoes
+// it. It never replaces an existing file. A RootMoved finding has
+// nothing to set aside: "" and no error.
+func Quarantine(f Finding, at time.Time) (string, error) {
+	if f.Kind == RootMoved || f.Path == "" {
+		return "", nil
+	}
+	base := f.Path + QuarantineSuffix + at.UTC().Format("20060102T150405Z")
+	for i := 0; i < 100; i++ {
+		dst := base
+		if i > 0 {
+			dst = fmt.Sprintf("%s-%d", base, i)
+		}
+		err := unix.Renameat2(unix.AT_FDCWD, f.Path, unix.AT_FDCWD, dst, unix.RENAME_NOREPLACE)
+		if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
+			// a file system without RENAME_NOREPLACE; nothing confined
+			// runs any more to race the check
+			if _, lerr := os.Lstat(dst); lerr == nil {
+				continue
+			}
+			err = os.Rename(f.Path, dst)
+		}
+		if errors.Is(err, unix.EEXIST) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return dst, nil
+	}
+	return "", fmt.Errorf("no free name to set %s aside", f.Path)
+}
