@@ -70,12 +70,30 @@ func (w *walker) envRule(name string, prefix bool) (rule, bool) {
 	case slices.Contains(w.env.GuardVars, name):
 		return ruleEnvGuardVar, true
 	case envProgram.get()[name], strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
-		strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "BASH_FUNC_"):
+		strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "BASH_FUNC_"), packageConfigVar(name) && !envJudgedByValue(name):
 		return ruleEnvProgram, true
 	case !prefix, envBenign.get()[name], strings.HasPrefix(name, "LC_"), envJudgedByValue(name):
 		return rule{}, false
 	}
 	return ruleEnvUnknown, true
+}
+
+// packageConfigVar reports a variable npm, pnpm or yarn reads as its
+// configuration, for every later command of the shell: npm_config_* can
+// name the shell scripts run in (script-shell), the git program, another
+// prefix, user config or package to run; YARN_* the yarn release that
+// runs (yarnPath). Those that only tune output are left alone.
+func packageConfigVar(name string) bool {
+	up := strings.ToUpper(name)
+	if !strings.HasPrefix(up, "NPM_CONFIG_") && !strings.HasPrefix(up, "YARN_") {
+		return false
+	}
+	switch strings.TrimPrefix(strings.TrimPrefix(up, "NPM_CONFIG_"), "YARN_") {
+	case "LOGLEVEL", "COLOR", "FUND", "AUDIT", "UPDATE_NOTIFIER", "PROGRESS", "ENABLE_TELEMETRY", "ENABLE_PROGRESS_BARS",
+		"ENABLE_COLORS", "ENABLE_INLINE_BUILDS", "ENABLE_GLOBAL_CACHE", "CACHE_FOLDER", "CACHE":
+		return false
+	}
+	return true
 }
 
 // sessionEnvTools set or unset variables for every program a service

@@ -113,6 +113,7 @@ func writesTo(c *call, base rule, moveSources bool) {
 			c.raise(ru)
 		}
 		c.guardCopies(o, ts, false, tree)
+		landsIn(c, o, ts)
 	} else if len(ts) > 0 {
 		dest := ts[len(ts)-1]
 		if ru, ok := c.w.writeRule(dest); ok && ru.level > Low {
@@ -120,6 +121,9 @@ func writesTo(c *call, base rule, moveSources bool) {
 		}
 		ts = ts[:len(ts)-1]
 		c.guardCopies(dest, ts, tree && (len(ts) == 1 || c.hasOpt("-T --no-target-directory")), tree)
+		if !c.hasOpt("-T --no-target-directory") {
+			landsIn(c, dest, ts)
+		}
 		if tree && c.hasOpt("-T --no-target-directory") {
 			// the source's contents become dest's
 			if ru, bad := c.w.unknownInto(dest); bad {
@@ -168,6 +172,31 @@ func lastArg(as []arg) (arg, bool) {
 func mvCommand(c *call) flow {
 	writesTo(c, ruleMove, true)
 	return flow{}
+}
+
+// landsIn judges what a copy, move or link makes when dest is a directory
+// (it may be one: nothing says it is not): dest/NAME for each source, so
+// that "cp config .git/" is the write of .git/config it is.
+func landsIn(c *call, dest arg, sources []arg) {
+	if dest.dyn {
+		return // judged as a write to an unknown place already
+	}
+	for _, s := range sources {
+		if s.dyn {
+			continue
+		}
+		name := path.Base(strings.TrimSuffix(s.val, "/"))
+		if name == "." || name == "/" || name == ".." {
+			continue
+		}
+		into := dest
+		into.val = strings.TrimSuffix(dest.val, "/") + "/" + name
+		into.glob = dest.glob || s.glob && hasGlobChar(name)
+		if ru, bad := c.w.writeRule(into); bad && ru.level > Low {
+			c.raise(ru)
+			return
+		}
+	}
 }
 
 func cpCommand(c *call) flow {

@@ -31,12 +31,11 @@ func globToks(s string) []globTok {
 			if neg {
 				j++
 			}
-			end := strings.IndexByte(s[j+1:], ']')
-			if j >= len(s) || end < 0 {
+			end := bracketEnd(s, j)
+			if end < 0 {
 				out = append(out, globTok{kind: 'c', c: ch})
 				continue
 			}
-			end += j + 1
 			out = append(out, globTok{kind: '[', class: s[j:end], neg: neg})
 			i = end
 		case '\\':
@@ -51,10 +50,71 @@ func globToks(s string) []globTok {
 	return out
 }
 
+// bracketEnd returns the index of the ] that closes the bracket
+// expression whose contents start at j, or -1. A ] first is part of the
+// contents, and so is one inside [:alpha:], [=a=] or [.a.], as in bash.
+func bracketEnd(s string, j int) int {
+	for k := j; k < len(s); k++ {
+		switch {
+		case s[k] == ']' && k > j:
+			return k
+		case s[k] == '[' && k+1 < len(s) && strings.IndexByte(":=.", s[k+1]) >= 0:
+			if e := strings.Index(s[k+2:], string(s[k+1])+"]"); e >= 0 {
+				k += 2 + e + 1
+			}
+		}
+	}
+	return -1
+}
+
+// posixClass reports whether the character class name ("alpha") holds
+// ch; a name it does not know holds every character, which errs toward
+// a match.
+func posixClass(name string, ch byte) bool {
+	lower, upper, digit := 'a' <= ch && ch <= 'z', 'A' <= ch && ch <= 'Z', '0' <= ch && ch <= '9'
+	switch name {
+	case "alpha":
+		return lower || upper
+	case "alnum":
+		return lower || upper || digit
+	case "lower":
+		return lower
+	case "upper":
+		return upper
+	case "digit":
+		return digit
+	case "xdigit":
+		return digit || 'a' <= ch && ch <= 'f' || 'A' <= ch && ch <= 'F'
+	case "space":
+		return ch == ' ' || '\t' <= ch && ch <= '\r'
+	case "blank":
+		return ch == ' ' || ch == '\t'
+	case "punct":
+		return ch > ' ' && ch < 0x7f && !lower && !upper && !digit
+	case "word":
+		return lower || upper || digit || ch == '_'
+	case "cntrl":
+		return ch < ' ' || ch == 0x7f
+	}
+	return true // print, graph, and names bash may add
+}
+
 // inClass reports whether a bracket expression matches ch.
 func (t globTok) inClass(ch byte) bool {
 	in := false
 	for i := 0; i < len(t.class); i++ {
+		if t.class[i] == '[' && i+1 < len(t.class) && strings.IndexByte(":=.", t.class[i+1]) >= 0 {
+			kind := t.class[i+1]
+			if e := strings.Index(t.class[i+2:], string(kind)+"]"); e >= 0 {
+				name := t.class[i+2 : i+2+e]
+				// [=a=] and [.a.] name one character; [:alpha:] a class
+				if kind == ':' && posixClass(name, ch) || kind != ':' && (len(name) != 1 || name[0] == ch) {
+					in = true
+				}
+				i += 2 + e + 1
+				continue
+			}
+		}
 		if i+2 < len(t.class) && t.class[i+1] == '-' {
 			if t.class[i] <= ch && ch <= t.class[i+2] {
 				in = true

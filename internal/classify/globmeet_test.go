@@ -25,6 +25,16 @@ func TestGlobsMeet(t *testing.T) {
 		{"c*r*e*d*s", "credentials", false, true},
 		{"c*r*e*d*x", "credentials", false, false},
 		{`\*`, "*", false, true},
+		// POSIX classes hold a ], which does not end the bracket
+		{"[[:alpha:]]ooks", "hooks", false, true},
+		{"co[[:alpha:]]fig", "config", false, true},
+		{"[[:digit:]]ooks", "hooks", false, false},
+		{"[![:digit:]]ooks", "hooks", false, true},
+		{"[[:alnum:]_]ws", "aws", false, true},
+		{"[[:upper:]]ws", "aws", false, false},
+		{"[[=h=]]ooks", "hooks", false, true},
+		{"[[:nosuch:]]ooks", "hooks", false, true}, // unknown: errs toward a match
+		{".[[:alpha:]]sh", ".ssh", false, true},
 	}
 	for _, tt := range tests {
 		if got := globsMeet(tt.a, tt.b, tt.dotglob); got != tt.want {

@@ -201,7 +201,7 @@ func (gp *guardPat) elemsMatch(pats, names []string) bool {
 			continue
 		}
 		if gp.glob && hasGlobChar(p) {
-			if ok, _ := path.Match(p, n); ok {
+			if ok, _ := path.Match(p, n); ok || hasGlobChar(n) && globsMeet(p, n, true) {
 				continue
 			}
 		}
@@ -210,7 +210,9 @@ func (gp *guardPat) elemsMatch(pats, names []string) bool {
 			// its start would make rm -rf build/* delete opencode.json;
 			// below a name that matched, .claude/* does reach it
 			// as bash globs: a leading * or ? passes over dot files
-			if ok, _ := path.Match(n, p); ok {
+			// (as bash matches: [!x], [[:alpha:]], which path.Match
+			// does not know)
+			if globsMeet(n, p, true) {
 				continue
 			}
 		}

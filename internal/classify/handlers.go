@@ -258,6 +258,70 @@ func launcher(c *call) flow {
 	return flow{kind: flowData}
 }
 
+// npmHarmless are npm's options that change nothing of what npm exec
+// runs or where it looks for it.
+var npmHarmless = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"--no": true, "--no-install": true, "--yes=false": true, "--silent": true, "-s": true, "-q": true, "--quiet": true,
+		"--loglevel": true, "-d": true, "-dd": true, "-ddd": true, "--offline": true, "--prefer-offline": true, "--no-fund": true,
+		"--no-audit": true, "--no-update-notifier": true, "--color": true, "--no-color": true, "--no-progress": true,
+	}
+}}
+
+// npmOptionsHarmless reports that every option of an npm command line
+// before "--" is in npmHarmless ("--loglevel=warn" by its name).
+func npmOptionsHarmless(args []arg) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			return false // it may be an option
+		}
+		if a.val == "--" {
+			return true
+		}
+		if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			continue
+		}
+		name, _, glued := strings.Cut(a.val, "=")
+		if !npmHarmless.get()[name] {
+			return false
+		}
+		if name == "--loglevel" && !glued {
+			i++ // its value
+		}
+	}
+	return true
+}
+
+// afterOptions is args from the first word that is not an option (the
+// options were all found harmless; --loglevel takes a value).
+func afterOptions(args []arg) []arg {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a.val == "--loglevel":
+			i++
+		case a.val == "--":
+			return args[i+1:]
+		case !strings.HasPrefix(a.val, "-"):
+			return args[i:]
+		}
+	}
+	return nil
+}
+
+// optionBefore reports an option among args before the word sub.
+func optionBefore(args []arg, sub string) bool {
+	for _, a := range args {
+		if !a.dyn && a.val == sub {
+			return false
+		}
+		if a.dyn || strings.HasPrefix(a.val, "-") {
+			return true
+		}
+	}
+	return false
+}
+
 // ruleLaunch stands for npm exec and bun x until launchRule decides.
 var ruleLaunch = rule{id: "run-package-or-local", level: Minimal, why: "runs a package's program (judged with what it runs)"}
 
@@ -269,13 +333,25 @@ func launchRule(c *call, by string, args []arg) rule {
 		args = args[1:]
 	}
 	switch by {
-	case "npx", "npm exec", "npm x":
+	case "npm exec", "npm x":
+		// npm reads its options anywhere before a "--", after the
+		// program's name and before "exec" too: one that fetches or
+		// moves what runs (--package, --prefix, -w, --userconfig) makes
+		// it another program
+		if !npmOptionsHarmless(c.args) {
+			return runPackage
+		}
+		if npxLocalOnly(args) || c.w.installed(afterOptions(args)) {
+			return ruleLocalBin
+		}
+	case "npx":
 		if npxLocalOnly(args) || c.w.installed(args) {
 			return ruleLocalBin
 		}
 	case "bunx", "bun x":
-		// bunx has no --no: an installed program is the project's copy
-		if c.w.installed(args) {
+		// bunx has no --no: an installed program is the project's copy;
+		// bun's own options before x (--cwd) may move it
+		if c.w.installed(args) && (by == "bunx" || !optionBefore(c.args, "x")) {
 			return ruleLocalBin
 		}
 	}
@@ -304,9 +380,11 @@ func launched(c *call, by string, args []arg) {
 
 // launchSub is the check of `npm exec`, `pnpm dlx` and their kin.
 func launchSub(c *call) {
-	ps := positional(c.args)
+	// the subcommand is the first of its names, not the first word that
+	// is no option: a global option's value (npm --prefix DIR exec)
+	// comes before it
 	for k, a := range c.args {
-		if len(ps) > 0 && !a.dyn && a.val == ps[0].val {
+		if !a.dyn && (a.val == "exec" || a.val == "x" || a.val == "dlx") {
 			by, rest := c.name+" "+a.val, c.args[k+1:]
 			switch by {
 			case "npm exec", "npm x", "bun x":

@@ -39,6 +39,18 @@ var installedCases = []classifyCase{
 	high("bunx vitest@1.2.0", "run-package"),
 	high("bun x cowsay", "run-package"),
 	high("pnpm dlx vitest", "run-package"),
+	// npm reads its options anywhere before "--"
+	high("npm exec eslint --package=evil .", "run-package"),
+	high("npm --package=evil exec eslint .", "run-package"),
+	high("npm exec eslint --prefix=/tmp/evil .", "run-package"),
+	high("npm --prefix /tmp/evil exec eslint .", "run-package"),
+	high("npm exec eslint -w packages/x", "run-package"),
+	high("npm exec eslint --userconfig=./evilrc", "run-package"),
+	high("bun --cwd=/tmp/evil x eslint", "run-package"),
+	medium("npm exec --silent eslint .", "lint"),
+	medium("npm exec eslint -- --fix .", "lint"),
+	high("export npm_config_package=evil; npm exec eslint .", "env-changes-program"),
+	high("export YARN_YARN_PATH=./evil.cjs; yarn test", "env-changes-program"),
 }
 
 func TestInstalled(t *testing.T) {

@@ -101,9 +101,13 @@ func within(p, dir string) bool {
 // specialNames in a path inside the workspace make it more than a file:
 // hooks, permguard's project settings, files that name programs to run.
 var specialNames = []string{".git", ".permguard", ".yarnrc", ".cargo", ".npmrc", ".envrc", ".husky", ".vscode",
-	".devcontainer", ".pth"}
+	".devcontainer", ".pth", "sitecustomize", "usercustomize"}
 
+// hasSpecialName compares in lower case, as isPersistence does: on
+// macOS's file system .GIT is .git. (ToLower allocates only for a path
+// with capitals.)
 func hasSpecialName(p string) bool {
+	p = strings.ToLower(p)
 	for _, n := range specialNames {
 		if strings.Contains(p, n) {
 			return true
@@ -254,21 +258,27 @@ func (w *walker) isOwn(p string) bool {
 			return true
 		}
 	}
-	return within(p, "/etc/permguard") || strings.Contains(p+"/", "/.permguard/")
+	if hasGlobChar(p) && w.globElemAt(p, ".permguard", true) {
+		return true
+	}
+	return within(p, "/etc/permguard") || strings.Contains(strings.ToLower(p)+"/", "/.permguard/")
 }
 
 func (w *walker) isPersistence(p string) bool {
-	if strings.Contains(p+"/", "/.git/hooks/") || strings.HasSuffix(p, "/.git/config") || strings.HasSuffix(p, "/.git/hooks") {
-		return true
-	}
-	if i := strings.Index(p, "/.git/"); i >= 0 {
-		// a submodule's or a worktree's hooks and config, kept under
-		// .git/modules/<name>/ and .git/worktrees/<name>/
-		rest := p[i:]
-		if strings.Contains(rest+"/", "/hooks/") || strings.HasSuffix(rest, "/config") {
+	// A project's footholds are compared in lower case: on macOS's and
+	// Windows' file systems .GIT/Hooks is .git/hooks.
+	lp := strings.ToLower(p)
+	if i := strings.Index(lp, "/.git/"); i >= 0 {
+		// the repository's hooks and config, and a submodule's or a
+		// worktree's, kept under .git/modules/<name>/ (a name may hold
+		// slashes, a submodule its own modules) and .git/worktrees/<name>/
+		rest := lp[i:]
+		if strings.Contains(rest+"/", "/hooks/") || strings.HasSuffix(rest, "/config") || strings.HasSuffix(rest, "/config.worktree") ||
+			strings.HasSuffix(rest, "/commondir") || strings.HasSuffix(rest, "/gitdir") {
 			return true
 		}
 	}
+
 	for _, d := range w.hooksDirs {
 		// core.hooksPath set earlier in the same input
 		if within(p, d) {
@@ -279,22 +289,26 @@ func (w *walker) isPersistence(p string) bool {
 	// settings that run programs when the folder opens, dev containers,
 	// and .pth files, which Python runs at every start
 	for _, d := range []string{"/.husky", "/.githooks", "/.devcontainer"} {
-		if strings.Contains(p+"/", d+"/") {
+		if strings.Contains(lp+"/", d+"/") {
 			return true
 		}
 	}
 	for _, f := range []string{"/.vscode/tasks.json", "/.vscode/settings.json", "/.devcontainer.json"} {
-		if strings.HasSuffix(p, f) {
+		if strings.HasSuffix(lp, f) {
 			return true
 		}
 	}
-	if strings.HasSuffix(p, ".pth") && (strings.Contains(p, "/site-packages/") || strings.Contains(p, "/dist-packages/")) {
-		return true
+	if strings.Contains(lp, "/site-packages/") || strings.Contains(lp, "/dist-packages/") {
+		// what Python runs at every start: .pth files, sitecustomize
+		// and usercustomize
+		if b := path.Base(lp); strings.HasSuffix(b, ".pth") || b == "sitecustomize.py" || b == "usercustomize.py" {
+			return true
+		}
 	}
 	// project files that name programs tools run: yarnPath, cargo's
 	// rustc, npm's script-shell, direnv
 	for _, f := range []string{"/.yarnrc", "/.yarnrc.yml", "/.cargo/config", "/.cargo/config.toml", "/.npmrc", "/.envrc"} {
-		if strings.HasSuffix(p, f) {
+		if strings.HasSuffix(lp, f) {
 			return true
 		}
 	}
@@ -317,30 +331,62 @@ func (w *walker) isPersistence(p string) bool {
 }
 
 // footholdPats are the footholds above that lie at any depth of a path,
-// as elements a glob may meet: bash expands ".git/h*/pre-commit" to the
-// hook before cp sees it.
+// as elements a glob may meet: bash expands ".hus*/pre-commit" to the
+// hook before cp sees it. Those inside a .git directory are globGitFoothold's.
 var footholdPats = []struct {
 	elems []string
 	tree  bool // everything below counts too
 }{
-	{elems: []string{".git", "hooks"}, tree: true}, {elems: []string{".git", "config"}},
-	{elems: []string{".git", "*", "*", "hooks"}, tree: true}, {elems: []string{".git", "*", "*", "config"}},
 	{elems: []string{".husky"}, tree: true}, {elems: []string{".githooks"}, tree: true}, {elems: []string{".devcontainer"}, tree: true},
 	{elems: []string{".vscode", "tasks.json"}}, {elems: []string{".vscode", "settings.json"}}, {elems: []string{".devcontainer.json"}},
 	{elems: []string{".yarnrc"}}, {elems: []string{".yarnrc.yml"}}, {elems: []string{".cargo", "config"}}, {elems: []string{".cargo", "config.toml"}},
 	{elems: []string{".npmrc"}}, {elems: []string{".envrc"}},
 	{elems: []string{"site-packages", "*.pth"}}, {elems: []string{"dist-packages", "*.pth"}},
+	{elems: []string{"site-packages", "sitecustomize.py"}}, {elems: []string{"site-packages", "usercustomize.py"}},
+	{elems: []string{"dist-packages", "sitecustomize.py"}}, {elems: []string{"dist-packages", "usercustomize.py"}},
 }
 
 // globFoothold reports whether p, a path with glob characters, could
-// name one of footholdPats.
+// name a foothold of a project (footholdPats, or one in a .git directory).
 func (w *walker) globFoothold(p string) bool {
-	pe := splitPath(p)
+	pe := splitPath(strings.ToLower(p))
 	for _, f := range footholdPats {
 		for i := 0; i+len(f.elems) <= len(pe); i++ {
 			if (f.tree || i+len(f.elems) == len(pe)) && w.elemsMeet(f.elems, pe[i:i+len(f.elems)]) {
 				return true
 			}
+		}
+	}
+	// in a .git directory, at any depth below it (submodules nest):
+	// hooks and everything in them, and the files that hold or point to
+	// configuration
+	for i := range pe {
+		if !globsMeet(pe[i], ".git", w.pathInfo().dotglob) {
+			continue
+		}
+		for j := i + 1; j < len(pe); j++ {
+			if globsMeet(pe[j], "hooks", true) {
+				return true
+			}
+		}
+		if last := pe[len(pe)-1]; len(pe) > i+1 {
+			for _, f := range []string{"config", "config.worktree", "commondir", "gitdir"} {
+				if globsMeet(last, f, true) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// globElemAt reports whether p, a path with glob characters, has an
+// element that could be name (and, unless tree, is its last).
+func (w *walker) globElemAt(p, name string, tree bool) bool {
+	pe := splitPath(strings.ToLower(p))
+	for i, e := range pe {
+		if (tree || i == len(pe)-1) && globsMeet(e, name, w.pathInfo().dotglob) {
+			return true
 		}
 	}
 	return false
@@ -565,6 +611,11 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 		return ruleWriteUnknown, true
 	}
 	// the workspace, a temporary directory
+	if path.Base(strings.ToLower(p)) == ".git" || hasGlobChar(p) && w.globElemAt(p, ".git", false) {
+		// a .git file ("gitdir: DIR") makes its directory a repository
+		// whose configuration, DIR's, can name programs git runs
+		return ruleWritePersistence, true
+	}
 	return ruleWriteFile, true
 }
 

@@ -31,6 +31,14 @@ func TestPathsHeldOut(t *testing.T) {
 		high("cp x .git/modules/m/h*/post-checkout", "write-persistence"),
 		high("install -m 755 x .githo?ks/pre-push", "write-persistence"),
 		high("cp x vendor/lib/.git/co*g", "write-persistence"),
+		high("tee .git/co[[:alpha:]]fig < x", "write-persistence"),
+		high("cat ~/.[[:alpha:]]sh/id_rsa", "read-secret"),
+		dangerous("cp x .[[:alpha:]]laude/settings.json", "guard-file"),
+		high("shopt -s globstar; cp x .git/modules/**/pre-commit", "write-persistence"),
+		high("cp x .ENVRC", "write-persistence"),
+		high("cp x .VSCODE/tasks.json", "write-persistence"),
+		high("install -m 644 x .venv/lib/python3.11/site-packages/usercustomize.py", "write-persistence"),
+		high("cp -r githooks/pre-push .git/hooks/", "write-persistence"),
 		// glued option values
 		dangerous("sort --output=$HOME/.profile x", "write-startup-unknown"), // content not known now (§2.9)
 		high(`rg --pre="$(cat p)" x`, "rg-pre"),
