@@ -390,7 +390,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 		layersDir = filepath.Join(env.StateDir, "sandbox-layers")
 	}
 	layers, frozen := sandbox.CacheLayers(caches, layersDir)
-	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen), Hidden: sandbox.Secrets(env.Home),
+	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
 		Layers: layers, Network: opts.Network}
 	base := sandbox.TakeBaseline(ev.Workspace)
 	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
@@ -415,6 +415,29 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	}
 	err = opts.Exec(path, opts.Args, opts.Environ())
 	return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
+}
+
+// ownInWritable are permguard's settings and state directories where a
+// writable directory holds them (a home under /tmp, XDG_STATE_HOME in
+// $TMPDIR, --writable ~/.local): they stay read-only in the sandbox, or
+// a build could change the settings, the sessions, or the caches' layers.
+func ownInWritable(env guard.Env, dirs []string) []string {
+	var out []string
+	for _, own := range []string{env.ConfigDir, env.StateDir} {
+		if own == "" {
+			continue
+		}
+		for _, d := range dirs {
+			if within(own, d) {
+				// made if missing, or the build could make it, with
+				// settings of its choosing, for the next call to read
+				_ = os.MkdirAll(own, 0o700)
+				out = append(out, own)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // exitWith is nil for status 0, else the status for Main to exit with.

@@ -71,14 +71,29 @@ func cacheLayer(cache, dir string) (Layer, bool) {
 	if dir == "" || !filepath.IsAbs(dir) || strings.ContainsAny(cache+dir, ",:\\") || within(dir, cache) || within(cache, dir) {
 		return Layer{}, false
 	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return Layer{}, false
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return Layer{}, false
+	}
 	sum := sha256.Sum256([]byte(cache))
 	// named for a person who looks, not hidden: ".cache" gives "cache-…"
-	base := filepath.Join(dir, strings.TrimLeft(filepath.Base(cache), ".")+"-"+hex.EncodeToString(sum[:6]))
+	base := filepath.Join(realDir, strings.TrimLeft(filepath.Base(cache), ".")+"-"+hex.EncodeToString(sum[:6]))
 	l := Layer{Dir: cache, Upper: filepath.Join(base, "upper"), Work: filepath.Join(base, "work")}
 	for _, d := range []string{l.Upper, l.Work} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			return Layer{}, false
 		}
+		// a link planted in the layers' directory would send the
+		// writes somewhere else: the real cache, say
+		if real, err := filepath.EvalSymlinks(d); err != nil || real != d {
+			return Layer{}, false
+		}
+	}
+	if within(l.Upper, cache) || within(cache, base) {
+		return Layer{}, false
 	}
 	return l, true
 }
