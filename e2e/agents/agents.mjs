@@ -255,7 +255,7 @@ function copyDeps(from, to) {
 const opencode = {
   name: 'opencode',
   install: 'opencode',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'self-config', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'self-config', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   // opencode cannot start without @opencode-ai/plugin in its config
   // directory, which it fetches from npm: with no registry and no cache,
   // it is skipped.
