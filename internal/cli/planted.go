@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/sandbox"
@@ -37,7 +38,7 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	if testOnlyPlantedBudget != nil {
 		budget = *testOnlyPlantedBudget
 	}
-	rep := sandbox.ScanPlanted(ev.Workspace, base, budget)
+	rep := scanWithin(ev.Workspace, base, budget)
 	if len(rep.Findings) == 0 && rep.Incomplete == "" {
 		return exitWith(code)
 	}
@@ -97,17 +98,40 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 		done = append(done, "the check is incomplete: "+rep.Incomplete)
 	}
 	ev.AuditAfterRun(env, opts.deps(), "after the sandboxed run: "+strings.Join(done, "; "))
-	if code != 0 {
+	// A program that failed keeps its status when all was set aside; when
+	// something may still run, the refusal's status says so whatever the
+	// program's was, or a failed test would hide it.
+	if code != 0 && !failed && rep.Incomplete == "" {
 		return exitWith(code)
+	}
+	ended := errPlanted
+	if code != 0 {
+		ended = fmt.Errorf("the program exited %d", code)
 	}
 	why := "it left git repositories that could run programs, set aside above"
 	switch {
 	case failed:
 		why = "it left git repositories that could run programs, not all of which could be set aside"
-	case len(rep.Findings) == 0:
+	case rep.Incomplete != "":
 		why = "the workspace could not all be checked for git repositories it may have planted"
 	}
-	return refuseExec(fmt.Errorf("%w, but %s; exit status %d so that this is noticed", errPlanted, why, ExitExecBlocked))
+	return refuseExec(fmt.Errorf("%w, but %s; exit status %d so that this is noticed", ended, why, ExitExecBlocked))
+}
+
+// scanWithin is sandbox.ScanPlanted with a deadline of its own, past the
+// walk's budget: whatever the run left that could hold the check up
+// (a file system that stops answering) ends it as incomplete, never
+// holds exec.
+func scanWithin(workspace string, base sandbox.Baseline, budget sandbox.Budget) sandbox.PlantedReport {
+	done := make(chan sandbox.PlantedReport, 1)
+	go func() { done <- sandbox.ScanPlanted(workspace, base, budget) }()
+	limit := budget.Time + 5*time.Second
+	select {
+	case rep := <-done:
+		return rep
+	case <-time.After(limit):
+		return sandbox.PlantedReport{Incomplete: fmt.Sprintf("the check did not end within %v", limit)}
+	}
 }
 
 // putBack is the command that undoes a quarantine, run in the workspace

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"bytes"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -45,6 +46,13 @@ type Baseline struct {
 	// swaps one for another it prepared leaves every file inside with
 	// its old ctime
 	containers map[string]fileID
+	// before are the .git entries and bare repositories of the workspace
+	// before the run, by path; complete says the walk saw all of it. A
+	// repository the run moved into place keeps its old ctimes inside
+	// (a rename stamps only what is renamed), so one at a path that held
+	// none before, or another one, counts as the run's.
+	before   map[string]fileID
+	complete bool
 }
 
 // fileID names a file across renames: its device and inode.
@@ -57,9 +65,16 @@ type rootIDs [3]fileID
 // TakeBaseline reads the clock and the workspace's own .git; call it just
 // before the run, after [BuildHoles].
 func TakeBaseline(workspace string) Baseline {
-	b := Baseline{Start: kernelNow(), containers: map[string]fileID{}}
+	b := Baseline{Start: kernelNow(), containers: map[string]fileID{}, before: map[string]fileID{}}
 	if workspace == "" || workspace == "/" {
 		return b // nothing is scanned
+	}
+	w := walk(workspace, DefaultBudget, time.Now())
+	b.complete = w.incomplete == ""
+	for _, p := range slices.Concat(w.gits, w.bares) {
+		if st, err := os.Lstat(p); err == nil {
+			b.before[p] = idOf(st)
+		}
 	}
 	if b.root = rootOf(workspace); b.root[0] == (fileID{}) {
 		return b
@@ -163,7 +178,7 @@ type PlantedReport struct {
 // at budget, so what is left unread is the deepest. It does not enter a
 // .git directory or a bare repository's objects/, where git is not run.
 func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
-	s := &scan{ws: workspace, since: b.Start, begin: time.Now(), lookFor: b.root[0]}
+	s := &scan{ws: workspace, since: b.Start, begin: time.Now(), lookFor: b.root[0], base: b}
 	defer func() { s.rep.Elapsed = time.Since(s.begin) }()
 	switch workspace {
 	case "":
@@ -181,8 +196,9 @@ func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
 		s.bare(dir)
 	}
 	for _, entry := range w.gits {
-		s.gitEntry(entry)
+		s.gitEntry(entry, false)
 	}
+	s.linksOut(w.links, budget)
 	s.rep.Findings = dedupe(s.rep.Findings)
 	if s.lookFor != (fileID{}) {
 		for i, f := range s.rep.Findings {
@@ -199,6 +215,7 @@ func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
 // repositories, the entries read, and why it stopped short, if it did.
 type walked struct {
 	gits, bares []string
+	links       []string // symbolic links, which the walk does not follow
 	entries     int
 	incomplete  string
 }
@@ -262,21 +279,27 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 					bare++
 				}
 			}
-			var subdirs, gits []string
+			var subdirs, gits, links []string
 			for _, e := range ents {
 				switch {
 				case e.Name() == ".git":
 					if dir != workspace {
 						gits = append(gits, filepath.Join(dir, e.Name()))
 					}
-				case e.IsDir() && !(bare == 3 && e.Name() == "objects"):
+				case e.IsDir():
+					// a bare repository's objects/ too: HEAD, refs and
+					// objects/ are easily faked, and a repository below
+					// objects/lib would stay unseen
 					subdirs = append(subdirs, filepath.Join(dir, e.Name()))
+				case e.Type()&fs.ModeSymlink != 0:
+					links = append(links, filepath.Join(dir, e.Name()))
 				}
 			}
 
 			mu.Lock()
 			out.entries += len(ents)
 			out.gits = append(out.gits, gits...)
+			out.links = append(out.links, links...)
 			if bare == 3 {
 				out.bares = append(out.bares, dir)
 			}
@@ -315,6 +338,18 @@ type scan struct {
 	rep       PlantedReport
 	lookFor   fileID // the workspace's .git as it was, when it was moved
 	foundRoot string
+	base      Baseline
+}
+
+// isNew reports a repository at p (its .git entry, or a bare
+// repository's directory) that was not there before the run, or was
+// another file: known only where the walk before the run saw all.
+func (s *scan) isNew(p string, st fs.FileInfo) bool {
+	id, ok := s.base.before[p]
+	if !ok {
+		return s.base.complete
+	}
+	return id != idOf(st)
 }
 
 func (s *scan) incomplete(why string) {
@@ -342,7 +377,7 @@ func (s *scan) root(b Baseline) {
 	now := rootOf(s.ws)
 	if b.root[0] == (fileID{}) {
 		if now[0] != (fileID{}) {
-			s.gitEntry(entry)
+			s.gitEntry(entry, true)
 		}
 		return
 	}
@@ -357,7 +392,7 @@ func (s *scan) root(b Baseline) {
 		// judged as planted, and the old one looked for on the way
 		s.add(Finding{Kind: RootMoved, Why: "the workspace's own .git was moved or replaced during the run"})
 		if now[0] != (fileID{}) {
-			s.gitEntry(entry)
+			s.gitEntry(entry, true)
 		}
 		return
 	}
@@ -389,14 +424,57 @@ func (s *scan) root(b Baseline) {
 	}
 }
 
-// gitEntry judges a .git entry other than the workspace's own as it was.
-func (s *scan) gitEntry(entry string) {
+// linksOut walks the directories outside the workspace that symbolic
+// links the run made lead to: git run in the link's name works in the
+// repository there (made by the run in /tmp, say), which the walk of the
+// workspace, following no link, never sees. Every repository found there
+// counts as the run's.
+func (s *scan) linksOut(links []string, budget Budget) {
+	seen := map[string]bool{}
+	for _, l := range links {
+		if !s.changed(l) {
+			continue
+		}
+		target, err := filepath.EvalSymlinks(l)
+		if err != nil || within(target, s.ws) || seen[target] {
+			continue
+		}
+		if st, err := os.Stat(target); err != nil || !st.IsDir() {
+			continue
+		}
+		seen[target] = true
+		left := budget
+		if left.Entries > 0 {
+			if left.Entries -= s.rep.Entries; left.Entries <= 0 {
+				s.incomplete(fmt.Sprintf("more than %d entries", budget.Entries))
+				return
+			}
+		}
+		w := walk(target, left, s.begin)
+		s.rep.Entries += w.entries
+		s.incomplete(w.incomplete)
+		for _, entry := range w.gits {
+			s.gitEntry(entry, true)
+		}
+		// the target itself may be a repository's work tree
+		if _, err := os.Lstat(filepath.Join(target, ".git")); err == nil {
+			s.gitEntry(filepath.Join(target, ".git"), true)
+		}
+		for _, dir := range w.bares {
+			s.bare(dir)
+		}
+	}
+}
+
+// gitEntry judges a .git entry other than the workspace's own as it was;
+// ran says the run made it, whatever its times say.
+func (s *scan) gitEntry(entry string, ran bool) {
 	st, err := os.Lstat(entry)
 	if err != nil {
 		return
 	}
 	s.sawRoot(st, entry)
-	touched := s.changedInfo(st)
+	touched := ran || s.changedInfo(st) || s.isNew(entry, st)
 	g, c, rerr := resolveGit(entry)
 	if rerr == nil {
 		dirs := []string{g, c}
@@ -438,10 +516,11 @@ func (s *scan) bare(dir string) {
 	if dir == filepath.Join(s.ws, ".git") {
 		return
 	}
+	touched := false
 	if st, err := os.Lstat(dir); err == nil {
 		s.sawRoot(st, dir)
+		touched = s.isNew(dir, st)
 	}
-	touched := false
 	for _, n := range []string{"HEAD", "objects", "refs"} {
 		touched = touched || s.changed(filepath.Join(dir, n))
 	}
@@ -638,19 +717,16 @@ const maxConfigBytes = 1 << 20
 // or read another file: "" when every key is one of [inertKeys], or there
 // is no such file.
 func configRuns(p string) string {
-	f, err := os.Open(p)
+	data, err := readRegular(p, maxConfigBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, lerr := os.Lstat(p); lerr == nil {
 			return filepath.Base(p) + " is a symbolic link to nothing"
 		}
 		return ""
 	}
-	if err != nil {
-		return filepath.Base(p) + " cannot be read"
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
 	switch {
+	case errors.Is(err, errNotRegular):
+		return filepath.Base(p) + " is not a plain file"
 	case err != nil:
 		return filepath.Base(p) + " cannot be read"
 	case len(data) > maxConfigBytes:
@@ -719,37 +795,80 @@ func resolveGit(entry string) (g, c string, err error) {
 			return "", "", errors.New("a .git file that names no directory: git may find there whatever is put there later")
 		}
 	}
-	b, err := os.ReadFile(filepath.Join(g, "commondir"))
-	if err == nil {
-		c = strings.TrimRight(string(b), "\r\n")
-		if !filepath.IsAbs(c) {
-			c = filepath.Join(g, c)
+	b, err := readRegular(filepath.Join(g, "commondir"), 4096)
+	switch {
+	case err == nil:
+		if c, err = resolveFrom(g, strings.TrimRight(string(b), "\r\n")); err != nil {
+			return "", "", err
 		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", "", errors.New("a commondir that is not a plain file")
 	}
 	return g, c, nil
+}
+
+// errNotRegular is a file the scan does not open: a FIFO would block it,
+// a device could be anything.
+var errNotRegular = errors.New("not a regular file")
+
+// readRegular reads at most limit+1 bytes of the regular file p (through
+// symbolic links, as git does). Anything else is errNotRegular, found
+// without blocking: opened non-blocking, checked once open.
+func readRegular(p string, limit int64) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, errNotRegular // swapped since the Stat
+	}
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
 // readGitfile reads a .git file: "gitdir: PATH", PATH relative to the
 // file's directory.
 func readGitfile(p string) (string, error) {
-	f, err := os.Open(p)
+	b, err := readRegular(p, 4096)
+	if errors.Is(err, errNotRegular) {
+		return "", errors.New("a .git that is neither a directory nor a plain file")
+	}
 	if err != nil {
 		return "", errors.New("a .git file that cannot be read")
 	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, 4096))
 	rest, ok := bytes.CutPrefix(b, []byte("gitdir: "))
 	if err != nil || !ok {
 		return "", errors.New("a .git file git does not read as one")
 	}
-	dir := strings.TrimRight(string(rest), "\r\n\t ")
+	// git strips line ends only: "gitdir: x " names "x "
+	dir := strings.TrimRight(string(rest), "\r\n")
 	if dir == "" || strings.ContainsRune(dir, 0) {
 		return "", errors.New("a .git file git does not read as one")
 	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(filepath.Dir(p), dir)
+	return resolveFrom(filepath.Dir(p), dir)
+}
+
+// resolveFrom resolves rel, a path a .git file or commondir gives, from
+// dir as the kernel does: a symbolic link before a ".." is followed
+// first (l/../x is where l leads, then up), which filepath.Join, cleaning
+// the text, would not do.
+func resolveFrom(dir, rel string) (string, error) {
+	p := rel
+	if !filepath.IsAbs(rel) {
+		p = dir + string(filepath.Separator) + rel
 	}
-	return dir, nil
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", errors.New("a .git file or commondir that names no directory: git may find there whatever is put there later")
+	}
+	return real, nil
 }
 
 // rootOf identifies the workspace's .git, its git directory and its
@@ -857,10 +976,11 @@ func Quarantine(f Finding, at time.Time) (string, error) {
 	}
 	base := f.Path + QuarantineSuffix + at.UTC().Format("20060102T150405Z")
 	for i := 0; i < 100; i++ {
-		dst := base
-		if i > 0 {
-			dst = fmt.Sprintf("%s-%d", base, i)
-		}
+		// a random tail: the run could have taken every name it could
+		// foresee
+		var r [4]byte
+		_, _ = rand.Read(r[:])
+		dst := fmt.Sprintf("%s-%x", base, r)
 		err := unix.Renameat2(unix.AT_FDCWD, f.Path, unix.AT_FDCWD, dst, unix.RENAME_NOREPLACE)
 		if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
 			// a file system without RENAME_NOREPLACE; nothing confined
