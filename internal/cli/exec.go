@@ -83,8 +83,10 @@ cannot be made, best-effort falls back to Landlock alone with a warning
 that names what is missing. After the program ends, git repositories it
 created or changed anywhere in the workspace that could run a program
 (sub/.git with core.fsmonitor, a .git file naming one in /tmp, a hook in a
-vendored checkout) are renamed to NAME.permguard-quarantine-TIME, which
-git does not read, with a warning that says how to undo it. With the
+vendored checkout), and files Python runs at every start that it made in
+a virtual environment (a .pth, sitecustomize.py), are renamed to
+NAME.permguard-quarantine-TIME-RANDOM, which neither reads, with a warning
+that says how to undo it. With the
 setting sandbox: "auto", a command
 that needs more than the level in force only because it runs the
 project's own code (a build, a test run, a workspace script) is allowed

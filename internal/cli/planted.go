@@ -55,8 +55,11 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 		to, err := sandbox.Quarantine(f, stamp)
 		say := i < maxPlantedWarnings
 		what := fmt.Sprintf("the sandboxed run left %s, which would make git run a program of its choosing there (%s)", rel(f.Path), printable(f.Why))
-		if f.Kind == sandbox.RootPart {
+		switch f.Kind {
+		case sandbox.RootPart:
 			what = fmt.Sprintf("the sandboxed run %s %s, in the workspace's own repository, where it can make git run a program", printable(f.Why), rel(f.Path))
+		case sandbox.PythonStart:
+			what = fmt.Sprintf("the sandboxed run left %s, which Python runs at every start of that environment", rel(f.Path))
 		}
 		if err != nil {
 			failed = true
@@ -108,10 +111,10 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	if code != 0 {
 		ended = fmt.Errorf("the program exited %d", code)
 	}
-	why := "it left git repositories that could run programs, set aside above"
+	why := "it left files that could make git or Python run programs, set aside above"
 	switch {
 	case failed:
-		why = "it left git repositories that could run programs, not all of which could be set aside"
+		why = "it left files that could make git or Python run programs, not all of which could be set aside"
 	case rep.Incomplete != "":
 		why = "the workspace could not all be checked for git repositories it may have planted"
 	}

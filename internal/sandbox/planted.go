@@ -71,7 +71,7 @@ func TakeBaseline(workspace string) Baseline {
 	}
 	w := walk(workspace, DefaultBudget, time.Now())
 	b.complete = w.incomplete == ""
-	for _, p := range slices.Concat(w.gits, w.bares) {
+	for _, p := range slices.Concat(w.gits, w.bares, w.pystart) {
 		if st, err := os.Lstat(p); err == nil {
 			b.before[p] = idOf(st)
 		}
@@ -135,6 +135,10 @@ const (
 	// RootMoved is the workspace's own .git moved or replaced during the
 	// run; nothing is set aside for it.
 	RootMoved
+	// PythonStart is a file Python runs at every start (a .pth,
+	// sitecustomize.py) made or changed in a site-packages of the
+	// workspace: set aside alone.
+	PythonStart
 )
 
 // Finding is one foothold a confined run left for git.
@@ -198,6 +202,9 @@ func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
 	for _, entry := range w.gits {
 		s.gitEntry(entry, false)
 	}
+	for _, f := range w.pystart {
+		s.pythonStart(f)
+	}
 	s.linksOut(w.links, budget)
 	s.rep.Findings = dedupe(s.rep.Findings)
 	if s.lookFor != (fileID{}) {
@@ -215,6 +222,9 @@ func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
 // repositories, the entries read, and why it stopped short, if it did.
 type walked struct {
 	gits, bares []string
+	// pystart are the files Python runs at every start found in a
+	// site-packages directory: *.pth, sitecustomize.py, usercustomize.py
+	pystart []string
 	links       []string // symbolic links, which the walk does not follow
 	entries     int
 	incomplete  string
@@ -279,7 +289,8 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 					bare++
 				}
 			}
-			var subdirs, gits, links []string
+			var subdirs, gits, links, pystart []string
+			site := filepath.Base(dir) == "site-packages" || filepath.Base(dir) == "dist-packages"
 			for _, e := range ents {
 				switch {
 				case e.Name() == ".git":
@@ -294,12 +305,16 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 				case e.Type()&fs.ModeSymlink != 0:
 					links = append(links, filepath.Join(dir, e.Name()))
 				}
+				if site && pythonStartFile(e.Name()) {
+					pystart = append(pystart, filepath.Join(dir, e.Name()))
+				}
 			}
 
 			mu.Lock()
 			out.entries += len(ents)
 			out.gits = append(out.gits, gits...)
 			out.links = append(out.links, links...)
+			out.pystart = append(out.pystart, pystart...)
 			if bare == 3 {
 				out.bares = append(out.bares, dir)
 			}
@@ -328,6 +343,7 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 	// the order of the walk is the scheduler's; the findings' is not
 	slices.Sort(out.gits)
 	slices.Sort(out.bares)
+	slices.Sort(out.pystart)
 	return out
 }
 
@@ -463,6 +479,29 @@ func (s *scan) linksOut(links []string, budget Budget) {
 		for _, dir := range w.bares {
 			s.bare(dir)
 		}
+	}
+}
+
+// pythonStartFile reports the names Python's site module runs, or reads
+// paths from, at every start of the interpreter whose site-packages holds
+// them: a .pth line that begins with "import" is run, its other lines
+// join sys.path, where sitecustomize and usercustomize are then looked
+// for and run.
+func pythonStartFile(name string) bool {
+	return strings.HasSuffix(name, ".pth") || name == "sitecustomize.py" || name == "usercustomize.py"
+}
+
+// pythonStart judges a file of pythonStartFile in a site-packages of the
+// workspace (a virtual environment's): made or changed by the run, it
+// runs at the next start of that Python, say the agent's "python -c" or
+// "pip list" outside the sandbox.
+func (s *scan) pythonStart(p string) {
+	st, err := os.Lstat(p)
+	if err != nil {
+		return
+	}
+	if s.changedInfo(st) || s.isNew(p, st) {
+		s.add(Finding{Kind: PythonStart, Path: p, Why: "a file Python runs at every start of this environment"})
 	}
 }
 

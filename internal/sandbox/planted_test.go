@@ -147,6 +147,43 @@ var plantedCases = []struct {
 	why     string
 	trigger string
 }{
+	// what Python runs at every start, in a virtual environment of the
+	// workspace
+	{
+		name: "a .pth file made in a venv's site-packages",
+		before: func(e *plantedEnv) {
+			e.write(".venv/lib/python3.12/site-packages/ok.pth", "/x\n")
+		},
+		run: func(e *plantedEnv) {
+			e.write(".venv/lib/python3.12/site-packages/evil.pth", "import os\n")
+		},
+		want: []string{"python .venv/lib/python3.12/site-packages/evil.pth"}, why: "Python runs at every start",
+	},
+	{
+		name:   "a .pth file changed",
+		before: func(e *plantedEnv) { e.write("venv/lib/python3.11/site-packages/x.pth", "/x\n") },
+		run:    func(e *plantedEnv) { e.appendTo("venv/lib/python3.11/site-packages/x.pth", "import os\n") },
+		want:   []string{"python venv/lib/python3.11/site-packages/x.pth"},
+	},
+	{
+		name: "sitecustomize.py made in dist-packages",
+		before: func(e *plantedEnv) {
+			e.write("env/lib/python3/dist-packages/pkg.py", "\n")
+		},
+		run:  func(e *plantedEnv) { e.write("env/lib/python3/dist-packages/sitecustomize.py", "\n") },
+		want: []string{"python env/lib/python3/dist-packages/sitecustomize.py"},
+	},
+	{
+		name: "a .pth that was there before, untouched, and one outside site-packages",
+		before: func(e *plantedEnv) {
+			e.write(".venv/lib/python3.12/site-packages/ok.pth", "/x\n")
+		},
+		run: func(e *plantedEnv) {
+			e.write(".venv/lib/python3.12/site-packages/pkg/mod.py", "\n")
+			e.write("docs/notes.pth", "\n")
+		},
+		want: nil,
+	},
 	{
 		name:   "nested repository with core.fsmonitor",
 		before: func(e *plantedEnv) { e.mustGit(".", "init", "-q") },
@@ -504,7 +541,7 @@ func TestScanPlanted(t *testing.T) {
 	}
 }
 
-func kindName(k Kind) string { return [...]string{"planted", "rootpart", "rootmoved"}[k] }
+func kindName(k Kind) string { return [...]string{"planted", "rootpart", "rootmoved", "python"}[k] }
 
 func relTo(ws, p string) string {
 	if r, err := filepath.Rel(ws, p); err == nil {
