@@ -224,10 +224,10 @@ type walked struct {
 	gits, bares []string
 	// pystart are the files Python runs at every start found in a
 	// site-packages directory: *.pth, sitecustomize.py, usercustomize.py
-	pystart []string
-	links       []string // symbolic links, which the walk does not follow
-	entries     int
-	incomplete  string
+	pystart    []string
+	links      []string // symbolic links, which the walk does not follow
+	entries    int
+	incomplete string
 }
 
 // walk reads the directories below workspace breadth first, several at
