@@ -11,7 +11,6 @@ package sandbox
 //
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -205,27 +204,7 @@ func TestPlantedAttacks(t *testing.T) {
 // with a deadline; hung reports a scan that did not end.
 func confinedRunAndScan(t *testing.T, e *plantedEnv, scratch string) (rep PlantedReport, hung bool) {
 	t.Helper()
-	holes := BuildHoles(e.ws)
-	base := TakeBaseline(e.ws)
-	p := Profile{
-		Writable: Writable{Dirs: append([]string{e.ws, scratch}, DefaultDirs...), Files: DefaultFiles},
-		ReadOnly: holes.Paths,
-		Hidden:   Secrets(filepath.Join(e.root, "home")),
-	}
-	env := []string{"HOME=" + filepath.Join(e.root, "home"), "PATH=" + os.Getenv("PATH"), "PROG=" + e.prog, "SCRATCH=" + scratch,
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CEILING_DIRECTORIES=" + e.ws,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com"}
-	old, _ := os.Getwd()
-	must(t, os.Chdir(e.ws))
-	code, err := Run(p, "/bin/sh", []string{"sh", "attack.sh"}, env)
-	_ = os.Chdir(old)
-	holes.Remove()
-	if errors.Is(err, ErrNoNamespaces) {
-		t.Skipf("no namespaces here: %v", err)
-	}
-	if err != nil || code != 0 {
-		t.Fatalf("Run = %d, %v; the attack script failed inside the sandbox", code, err)
-	}
+	base := e.runConfined(scratch, "attack.sh")
 	done := make(chan PlantedReport, 1)
 	go func() { done <- ScanPlanted(e.ws, base, DefaultBudget) }()
 	select {

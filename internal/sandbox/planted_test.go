@@ -541,6 +541,37 @@ func TestScanPlanted(t *testing.T) {
 	}
 }
 
+// runConfined runs the workspace's script confined as exec does (the
+// holes, the baseline, then Run), with scratch writable as /tmp would be,
+// and returns the baseline for the scan. It skips where namespaces
+// cannot be had and fails unless the script succeeds.
+func (e *plantedEnv) runConfined(scratch, script string) Baseline {
+	t := e.t
+	t.Helper()
+	holes := BuildHoles(e.ws)
+	base := TakeBaseline(e.ws)
+	p := Profile{
+		Writable: Writable{Dirs: append([]string{e.ws, scratch}, DefaultDirs...), Files: DefaultFiles},
+		ReadOnly: holes.Paths,
+		Hidden:   Secrets(filepath.Join(e.root, "home")),
+	}
+	env := []string{"HOME=" + filepath.Join(e.root, "home"), "PATH=" + os.Getenv("PATH"), "PROG=" + e.prog, "SCRATCH=" + scratch,
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CEILING_DIRECTORIES=" + e.ws,
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com"}
+	old, _ := os.Getwd()
+	must(t, os.Chdir(e.ws))
+	code, err := Run(p, "/bin/sh", []string{"sh", script}, env)
+	_ = os.Chdir(old)
+	holes.Remove()
+	if errors.Is(err, ErrNoNamespaces) {
+		t.Skipf("no namespaces here: %v", err)
+	}
+	if err != nil || code != 0 {
+		t.Fatalf("Run = %d, %v; want %s to succeed confined", code, err, script)
+	}
+	return base
+}
+
 func kindName(k Kind) string { return [...]string{"planted", "rootpart", "rootmoved", "python"}[k] }
 
 func relTo(ws, p string) string {
@@ -664,27 +695,7 @@ func TestBuildProfilePlantedRepository(t *testing.T) {
 	e.write("plant.sh", plantScript)
 	waitTick(t)
 
-	holes := BuildHoles(e.ws)
-	base := TakeBaseline(e.ws)
-	p := Profile{
-		Writable: Writable{Dirs: append([]string{e.ws, scratch}, DefaultDirs...), Files: DefaultFiles},
-		ReadOnly: holes.Paths,
-		Hidden:   Secrets(filepath.Join(e.root, "home")),
-	}
-	env := []string{"HOME=" + filepath.Join(e.root, "home"), "PATH=" + os.Getenv("PATH"), "PROG=" + e.prog, "SCRATCH=" + scratch,
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CEILING_DIRECTORIES=" + e.ws,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com"}
-	old, _ := os.Getwd()
-	must(t, os.Chdir(e.ws))
-	code, err := Run(p, "/bin/sh", []string{"sh", "plant.sh"}, env)
-	_ = os.Chdir(old)
-	holes.Remove()
-	if errors.Is(err, ErrNoNamespaces) {
-		t.Skipf("no namespaces here: %v", err)
-	}
-	if err != nil || code != 0 {
-		t.Fatalf("Run = %d, %v; want the build to succeed", code, err)
-	}
+	base := e.runConfined(scratch, "plant.sh")
 	if b, err := os.ReadFile(filepath.Join(e.ws, "build", "out.txt")); err != nil || string(b) != "built\n" {
 		t.Fatalf("the build's own output is missing: %q, %v", b, err)
 	}
