@@ -14,44 +14,8 @@ type Baseline struct{ Start time.Time }
 // TakeBaseline reads the clock.
 func TakeBaseline(string) Baseline { return Baseline{Start: time.Now()} }
 
-// Budget bounds the walk of [ScanPlanted].
-type Budget struct {
-	Entries int
-	Time    time.Duration
-}
-
-// DefaultBudget is Linux's.
-var DefaultBudget = Budget{Entries: 1_000_000, Time: 10 * time.Second}
-
-// Kind says what a [Finding] is.
-type Kind uint8
-
-const (
-	Planted Kind = iota
-	RootPart
-	RootMoved
-)
-
-// Finding is one foothold a confined run left for git.
-type Finding struct {
-	Kind Kind
-	Path string
-	Why  string
-}
-
-// PlantedReport is what [ScanPlanted] found.
-type PlantedReport struct {
-	Findings   []Finding
-	Entries    int
-	Elapsed    time.Duration
-	Incomplete string
-}
-
 // ScanPlanted finds nothing where no confined run can happen.
 func ScanPlanted(string, Baseline, Budget) PlantedReport { return PlantedReport{} }
-
-// QuarantineSuffix begins the name a set-aside entry gets after its own.
-const QuarantineSuffix = ".permguard-quarantine-"
 
 // Quarantine is Linux's only.
 func Quarantine(Finding, time.Time) (string, error) {
