@@ -265,54 +265,16 @@ func (w *walker) isOwn(p string) bool {
 }
 
 func (w *walker) isPersistence(p string) bool {
-	// A project's footholds are compared in lower case: on macOS's and
-	// Windows' file systems .GIT/Hooks is .git/hooks.
-	lp := strings.ToLower(p)
-	if i := strings.Index(lp, "/.git/"); i >= 0 {
-		// the repository's hooks and config, and a submodule's or a
-		// worktree's, kept under .git/modules/<name>/ (a name may hold
-		// slashes, a submodule its own modules) and .git/worktrees/<name>/
-		rest := lp[i:]
-		if strings.Contains(rest+"/", "/hooks/") || strings.HasSuffix(rest, "/config") || strings.HasSuffix(rest, "/config.worktree") ||
-			strings.HasSuffix(rest, "/commondir") || strings.HasSuffix(rest, "/gitdir") {
-			return true
-		}
+	if w.projectFoothold(p) {
+		return true
 	}
-
 	for _, d := range w.hooksDirs {
 		// core.hooksPath set earlier in the same input
 		if within(p, d) {
 			return true
 		}
 	}
-	// footholds in a project: git hook managers, editor tasks and
-	// settings that run programs when the folder opens, dev containers,
-	// and .pth files, which Python runs at every start
-	for _, d := range []string{"/.husky", "/.githooks", "/.devcontainer"} {
-		if strings.Contains(lp+"/", d+"/") {
-			return true
-		}
-	}
-	for _, f := range []string{"/.vscode/tasks.json", "/.vscode/settings.json", "/.devcontainer.json"} {
-		if strings.HasSuffix(lp, f) {
-			return true
-		}
-	}
-	if strings.Contains(lp, "/site-packages/") || strings.Contains(lp, "/dist-packages/") {
-		// what Python runs at every start: .pth files, sitecustomize
-		// and usercustomize
-		if b := path.Base(lp); strings.HasSuffix(b, ".pth") || b == "sitecustomize.py" || b == "usercustomize.py" {
-			return true
-		}
-	}
-	// project files that name programs tools run: yarnPath, cargo's
-	// rustc, npm's script-shell, direnv
-	for _, f := range []string{"/.yarnrc", "/.yarnrc.yml", "/.cargo/config", "/.cargo/config.toml", "/.npmrc", "/.envrc"} {
-		if strings.HasSuffix(lp, f) {
-			return true
-		}
-	}
-	if hasGlobChar(p) && (w.globUnderHome(p, persistenceHome) || w.globFoothold(p)) {
+	if hasGlobChar(p) && w.globUnderHome(p, persistenceHome) {
 		return true
 	}
 	if rel, ok := w.relHome(p); ok {
@@ -330,9 +292,13 @@ func (w *walker) isPersistence(p string) bool {
 	return false
 }
 
-// footholdPats are the footholds above that lie at any depth of a path,
-// as elements a glob may meet: bash expands ".hus*/pre-commit" to the
-// hook before cp sees it. Those inside a .git directory are globGitFoothold's.
+// footholdPats are a project's footholds, at any depth of a path: git
+// hook managers, editor tasks and settings that run programs when the
+// folder opens, dev containers, files that name programs tools run
+// (yarnPath, cargo's rustc, npm's script-shell, direnv), and what Python
+// runs at every start. Those inside a .git directory are projectFoothold's
+// own. A path's elements meet them as globs do, so that ".hus*/x", which
+// bash expands to the hook before cp sees it, is the hook too.
 var footholdPats = []struct {
 	elems []string
 	tree  bool // everything below counts too
@@ -346,9 +312,11 @@ var footholdPats = []struct {
 	{elems: []string{"dist-packages", "sitecustomize.py"}}, {elems: []string{"dist-packages", "usercustomize.py"}},
 }
 
-// globFoothold reports whether p, a path with glob characters, could
-// name a foothold of a project (footholdPats, or one in a .git directory).
-func (w *walker) globFoothold(p string) bool {
+// projectFoothold reports whether p, a path or a glob, could name a
+// foothold of a project: one of footholdPats, or in a .git directory. It
+// compares in lower case: on macOS's and Windows' file systems .GIT/Hooks
+// is .git/hooks.
+func (w *walker) projectFoothold(p string) bool {
 	pe := splitPath(strings.ToLower(p))
 	for _, f := range footholdPats {
 		for i := 0; i+len(f.elems) <= len(pe); i++ {
@@ -357,9 +325,10 @@ func (w *walker) globFoothold(p string) bool {
 			}
 		}
 	}
-	// in a .git directory, at any depth below it (submodules nest):
-	// hooks and everything in them, and the files that hold or point to
-	// configuration
+	// in a .git directory, at any depth below it (a submodule's or a
+	// worktree's, under modules/<name>/, whose name may hold slashes, and
+	// worktrees/<name>/): hooks and everything in them, and the files
+	// that hold or point to configuration
 	for i := range pe {
 		if !globsMeet(pe[i], ".git", w.pathInfo().dotglob) {
 			continue
