@@ -52,8 +52,13 @@ func installedPrograms(dir string) []string {
 }
 
 // mayLaunch reports a command that may name a launcher of installed
-// programs (npx, npm exec, bunx, bun x): only then is the project's
-// node_modules read. This decides what is read, never a verdict.
+// programs (npx, bunx, npm exec, npm x, bun x): only then is the
+// project's node_modules read, not for every npm test. This decides what
+// is read, never a verdict.
 func mayLaunch(src string) bool {
-	return strings.Contains(src, "npx") || strings.Contains(src, "npm") || strings.Contains(src, "bun")
+	if strings.Contains(src, "npx") || strings.Contains(src, "bunx") {
+		return true
+	}
+	return (strings.Contains(src, "npm") || strings.Contains(src, "bun")) &&
+		(strings.Contains(src, "exec") || strings.Contains(src, " x"))
 }

@@ -82,3 +82,23 @@ func TestInstalledReachesClassify(t *testing.T) {
 		}
 	}
 }
+
+// The project's node_modules is read only for a command that may launch
+// an installed program, not for every npm or bun command.
+func TestMayLaunch(t *testing.T) {
+	for src, want := range map[string]bool{
+		"npx vitest":                   true,
+		"bunx vitest":                  true,
+		"npm exec eslint .":            true,
+		"npm --prefix web exec eslint": true,
+		"npm x -- tsc":                 true,
+		"bun x eslint":                 true,
+		"npm test":                     false,
+		"npm run build && bun install": false,
+		"go test ./... && cargo build": false,
+	} {
+		if got := mayLaunch(src); got != want {
+			t.Errorf("mayLaunch(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
