@@ -395,6 +395,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
 		Layers: layers, Network: opts.Network}
 	base := sandbox.TakeBaseline(ev.Workspace)
+	base.Writable = w.Dirs
 	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing

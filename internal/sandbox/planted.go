@@ -53,6 +53,12 @@ type Baseline struct {
 	// none before, or another one, counts as the run's.
 	before   map[string]fileID
 	complete bool
+	// Writable are the directories outside the workspace the run could
+	// write (the temporary ones, --writable): a link the run made into
+	// one may lead to a repository it made there. A link elsewhere leads
+	// to what was there before the run (a package store, say), which is
+	// not walked.
+	Writable []string
 }
 
 // fileID names a file across renames: its device and inode.
@@ -387,8 +393,8 @@ func (s *scan) root(b Baseline) {
 	}
 }
 
-// linksOut walks the directories outside the workspace that symbolic
-// links the run made lead to: git run in the link's name works in the
+// linksOut walks the directories outside the workspace, in the writable
+// ones, that symbolic links the run made lead to: git run in the link's name works in the
 // repository there (made by the run in /tmp, say), which the walk of the
 // workspace, following no link, never sees. Every repository found there
 // counts as the run's.
@@ -399,7 +405,9 @@ func (s *scan) linksOut(links []string, budget Budget) {
 			continue
 		}
 		target, err := filepath.EvalSymlinks(l)
-		if err != nil || within(target, s.ws) || seen[target] {
+		if err != nil || within(target, s.ws) || seen[target] || !slices.ContainsFunc(s.base.Writable, func(d string) bool {
+			return within(target, d)
+		}) {
 			continue
 		}
 		if st, err := os.Stat(target); err != nil || !st.IsDir() {

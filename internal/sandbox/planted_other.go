@@ -9,7 +9,10 @@ import (
 
 // Baseline is the workspace as it was just before a confined run. The
 // build profile runs on Linux only; elsewhere there is nothing to scan.
-type Baseline struct{ Start time.Time }
+type Baseline struct {
+	Start    time.Time
+	Writable []string
+}
 
 // TakeBaseline reads the clock.
 func TakeBaseline(string) Baseline { return Baseline{Start: time.Now()} }

@@ -47,10 +47,9 @@ func newPlantedEnv(t *testing.T) *plantedEnv {
 	return e
 }
 
-// git runs git in dir (relative to the workspace, or absolute) reading
+// gitCmd is git in dir (relative to the workspace, or absolute) reading
 // no config but the repository's own.
-func (e *plantedEnv) git(dir string, args ...string) string {
-	e.t.Helper()
+func (e *plantedEnv) gitCmd(dir string, args ...string) *exec.Cmd {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(e.ws, dir)
 	}
@@ -60,25 +59,25 @@ func (e *plantedEnv) git(dir string, args ...string) string {
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CEILING_DIRECTORIES=" + e.root,
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
 		"GIT_PAGER=cat", "PAGER=cat"}
-	out, _ := cmd.CombinedOutput()
+	return cmd
+}
+
+// git runs git in dir, whatever comes of it: an attack's git status.
+func (e *plantedEnv) git(dir string, args ...string) string {
+	e.t.Helper()
+	out, _ := e.gitCmd(dir, args...).CombinedOutput()
 	return string(out)
 }
 
+// mustGit runs git in dir, made if missing, and fails the test if git does.
 func (e *plantedEnv) mustGit(dir string, args ...string) {
 	e.t.Helper()
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(e.ws, dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	cmd := e.gitCmd(dir, args...)
+	if err := os.MkdirAll(cmd.Dir, 0o755); err != nil {
 		e.t.Fatal(err)
 	}
-	cmd := exec.Command(e.gitPath, args...)
-	cmd.Dir = dir
-	cmd.Env = []string{"HOME=" + filepath.Join(e.root, "home"), "PATH=" + os.Getenv("PATH"),
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CEILING_DIRECTORIES=" + e.root,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com"}
 	if out, err := cmd.CombinedOutput(); err != nil {
-		e.t.Fatalf("git %v in %s: %v\n%s", args, dir, err, out)
+		e.t.Fatalf("git %v in %s: %v\n%s", args, cmd.Dir, err, out)
 	}
 }
 
@@ -98,10 +97,13 @@ func (e *plantedEnv) writeAbs(p, content string) {
 	}
 }
 
-// appendTo adds to a file relative to the workspace.
+// appendTo adds to a file relative to the workspace, or absolute.
 func (e *plantedEnv) appendTo(rel, content string) {
 	e.t.Helper()
-	f, err := os.OpenFile(filepath.Join(e.ws, rel), os.O_APPEND|os.O_WRONLY, 0)
+	if !filepath.IsAbs(rel) {
+		rel = filepath.Join(e.ws, rel)
+	}
+	f, err := os.OpenFile(rel, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -147,6 +149,22 @@ var plantedCases = []struct {
 	why     string
 	trigger string
 }{
+	// a link the run made to a directory it could not write (pnpm's
+	// store, say) leads to what was there before: not walked
+	{
+		name: "a link to a directory outside the writable ones",
+		before: func(e *plantedEnv) {
+			e.mustGit(".", "init", "-q")
+			e.writeAbs(filepath.Join(e.outside, "store", "pkg", "index.js"), "\n")
+			e.mustGit(filepath.Join(e.outside, "store", "pkg"), "init", "-q")
+			e.appendTo(filepath.Join(e.outside, "store", "pkg", ".git", "config"), e.evil())
+		},
+		run: func(e *plantedEnv) {
+			must(e.t, os.MkdirAll(filepath.Join(e.ws, "node_modules"), 0o755))
+			must(e.t, os.Symlink(filepath.Join(e.outside, "store", "pkg"), filepath.Join(e.ws, "node_modules", "pkg")))
+		},
+		want: nil,
+	},
 	// what Python runs at every start, in a virtual environment of the
 	// workspace
 	{
@@ -550,6 +568,7 @@ func (e *plantedEnv) runConfined(scratch, script string) Baseline {
 	t.Helper()
 	holes := BuildHoles(e.ws)
 	base := TakeBaseline(e.ws)
+	base.Writable = []string{scratch}
 	p := Profile{
 		Writable: Writable{Dirs: append([]string{e.ws, scratch}, DefaultDirs...), Files: DefaultFiles},
 		ReadOnly: holes.Paths,
