@@ -82,21 +82,31 @@ func plainTar(c *call) (file, dir arg, ok bool) {
 	}
 	args := c.args
 	i := 0
-	if len(args) > 0 && !args[0].dyn && args[0].val != "" && args[0].val[0] != '-' {
-		// the old style: letters, then the values of f in order
-		i = 1
-		for _, ch := range args[0].val {
+	// cluster reads one-letter options: x, the harmless zjJvkop, and f,
+	// whose file is the word at args[at()] (last in its cluster only when
+	// fLast); any other letter is not understood
+	cluster := func(letters string, fLast bool, at func() int) bool {
+		for j, ch := range letters {
 			switch {
 			case ch == 'f':
-				if i >= len(args) || !take(args[i]) {
-					return arg{}, arg{}, false
+				k := at()
+				if fLast && j != len(letters)-1 || k >= len(args) || !take(args[k]) {
+					return false
 				}
 				i++
 			case ch == 'x':
 				hasX = true
 			case !strings.ContainsRune("zjJvkop", ch):
-				return arg{}, arg{}, false
+				return false
 			}
+		}
+		return true
+	}
+	if len(args) > 0 && !args[0].dyn && args[0].val != "" && args[0].val[0] != '-' {
+		// the old style: letters, then the values of f in order
+		i = 1
+		if !cluster(args[0].val, false, func() int { return i }) {
+			return arg{}, arg{}, false
 		}
 	}
 	for ; i < len(args); i++ {
@@ -135,20 +145,9 @@ func plainTar(c *call) (file, dir arg, ok bool) {
 		case strings.HasPrefix(v, "--") || v == "-" || !strings.HasPrefix(v, "-"):
 			return arg{}, arg{}, false
 		default:
-			letters := v[1:]
-			for j, ch := range letters {
-				switch {
-				case ch == 'f':
-					// only last in its cluster, with the file the next word
-					if j != len(letters)-1 || i+1 >= len(args) || !take(args[i+1]) {
-						return arg{}, arg{}, false
-					}
-					i++
-				case ch == 'x':
-					hasX = true
-				case !strings.ContainsRune("zjJvkop", ch):
-					return arg{}, arg{}, false
-				}
+			// f only last in its cluster, with the file the next word
+			if !cluster(v[1:], true, func() int { return i + 1 }) {
+				return arg{}, arg{}, false
 			}
 		}
 	}
