@@ -270,6 +270,18 @@ func normalizeFileOpts(c *call) {
 	c.args = norm
 }
 
+// fileOperands are the operands of args as normalizeFileOpts leaves them:
+// everything after its "--", where the words before are options and
+// their values (rsync --exclude .git src/ dst/ copies no .git).
+func fileOperands(args []arg) []arg {
+	for i, a := range args {
+		if !a.dyn && a.val == "--" {
+			return args[i+1:]
+		}
+	}
+	return positional(args)
+}
+
 // withFileOpts runs h after reading the options of the file tool.
 func withFileOpts(h func(c *call) flow) func(c *call) flow {
 	return func(c *call) flow {

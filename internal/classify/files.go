@@ -920,7 +920,7 @@ func base64Command(c *call) flow {
 // machine, and the options that delete are deletes where they act.
 func rsyncCheck(c *call) {
 	normalizeFileOpts(c)
-	ps := positional(c.args)
+	ps := fileOperands(c.args)
 	remote := c.hasOpt("-e --rsh --rsync-path --daemon --server --connect-program") || len(ps) < 2
 	for _, p := range ps {
 		if p.dyn || strings.Contains(p.val, ":") {
@@ -960,9 +960,14 @@ func rsyncCheck(c *call) {
 	if len(ps) < 2 || strings.Contains(dest.val, ":") {
 		return
 	}
-	if ru, bad := c.w.writeInto(dest); bad && ru.level > Low {
-		c.raise(ru)
+	// dest is a file (one source) or a directory that gets each source by
+	// name, or a trailing slash's contents, as with cp
+	for _, judge := range []func(arg) (rule, bool){c.w.writeInto, c.w.writeRule} {
+		if ru, bad := judge(dest); bad && ru.level > Low {
+			c.raise(ru)
+		}
 	}
+	landsIn(c, dest, srcs)
 	for _, s := range srcs {
 		if c.w.readsSecret(s, true) {
 			c.raise(ruleReadSecret)

@@ -54,6 +54,11 @@ var pathCases = []classifyCase{
 	high("cp -r hooks .git/", "write-persistence"),
 	high("cp -r src/* .git/", "write-persistence"),
 	high("mv pre-commit .husky", "write-persistence"),
+	high("rsync config .git/config", "write-persistence"),
+	high("rsync -a hooks .git/", "write-persistence"),
+	high("rsync -a evil/ .git/", "write-persistence"),
+	high("install -t .git config", "write-persistence"),
+	low("rsync -av --exclude .git src/ dst/", "rsync"), // an option's value is no source
 	// a .git file names the repository git uses; capitals are the same
 	// file on macOS
 	high("cp x sub/.git", "write-persistence"),
