@@ -41,6 +41,40 @@ func (w *walker) archiveMembers(file arg, formats string) ([]string, bool) {
 	return nil, false
 }
 
+// archiveLinks returns the members of the archive file that are links,
+// as the caller listed them (an archive with links is Unsafe, so
+// archiveMembers gives none).
+func (w *walker) archiveLinks(file arg) []ArchiveLink {
+	if len(w.env.Archives) == 0 || file.dyn || file.val == "" || file.val == "-" {
+		return nil
+	}
+	p, ok := w.abs(file.val)
+	if !ok {
+		return nil
+	}
+	for _, a := range w.env.Archives {
+		if a.Path == p {
+			return a.Links
+		}
+	}
+	return nil
+}
+
+// extractLinks judges the links an extraction makes below dir as any link
+// is (linkTo): by where each leads. A hard link's target is another
+// member, named from dir.
+func (c *call) extractLinks(dir arg, links []ArchiveLink) {
+	for _, l := range links {
+		at := dir
+		at.val = path.Join(dir.val, l.Name)
+		target := arg{val: l.Target, pos: dir.pos}
+		if l.Hard {
+			target.val = path.Join(dir.val, l.Target)
+		}
+		linkTo(c, target, at, !l.Hard, !l.Hard)
+	}
+}
+
 // extractInto judges writing each member below dir, as any write is: a
 // member that lands on a guard file, a foothold or outside the workspace
 // raises the verdict as a redirect there would.

@@ -28,6 +28,13 @@ type arg struct {
 	// its value glued on (--pre=$P, -o"$F"): the option is certainly
 	// there, and its value is unknown.
 	head string
+	// via is set on a name a path reaches through a link (links.go): the
+	// word as written, for the reason; to is where it leads, "" when that
+	// is not known.
+	via, to string
+	// into marks a probe of writing into a directory (writeInto): its
+	// last element is no name the input gave
+	into bool
 }
 
 // flowKind says what a command reads on its standard input.

@@ -117,6 +117,13 @@ type walker struct {
 	// learned from it (which variables it may set), built on first use
 	input string
 	paths *pathState
+	// linkTrees are the directories below which an earlier command may have
+	// made links the input does not show ("/" when that directory is not
+	// known), and linkTreesNext those the command being judged adds
+	// (links.go)
+	linkTrees     []string
+	linkTreesNext []string
+	madeLinks     []madeLink
 }
 
 // parsers are reused across calls: a Parser holds buffers worth keeping,

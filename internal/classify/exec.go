@@ -425,6 +425,9 @@ func (w *walker) finish(c *call) {
 	}
 	w.v.Reasons = append(w.v.Reasons, c.out.Reasons...)
 	w.lift(c.out.Level, c.out.Dangerous)
+	// links it may have made count for the commands after it
+	w.linkTrees = append(w.linkTrees, w.linkTreesNext...)
+	w.linkTreesNext = w.linkTreesNext[:0]
 }
 
 // run classifies argv (name first) as the command c and records it. It

@@ -206,95 +206,71 @@ func cpCommand(c *call) flow {
 			c.raise(ruleReadSecret)
 		}
 	}
+	if c.name != "cp" {
+		return flow{}
+	}
+	// cp -s and cp -l make links instead of copies
+	symbolic, hard := c.hasOpt("--symbolic-link"), c.hasOpt("--link")
+	for _, p := range linkPairs(c) {
+		if symbolic || hard {
+			linkTo(c, p.target, p.at, symbolic, symbolic)
+			continue
+		}
+		if !c.hasOpt("--dereference -H") && c.hasOpt("--no-dereference -d --archive --recursive") {
+			// a source that is a link is copied as a link, to where it
+			// leads
+			for _, to := range c.w.linkTargets(p.target) {
+				linkTo(c, to, p.at, true, false)
+			}
+		}
+	}
 	return flow{}
 }
 
 func lnCommand(c *call) flow {
 	writesTo(c, ruleLink, false)
-	if ts := targets(c.args); len(ts) > 1 && !c.hasOpt("-s --symbolic") {
-		// a hard link is the file itself under another name
-		if ru, bad := c.w.guardTarget(ts[0], false); bad {
-			c.raiseMsg(ru, strings.Replace(ru.why, ": changes ", ": links to ", 1))
-		}
-		for _, s := range ts[:len(ts)-1] {
-			// a write through a hard link is a write of the file itself
-			if ru, bad := c.w.writeRule(s); bad && ru.level > Low {
-				c.raiseMsg(ru, "a hard link to it: "+ru.why)
-			}
-			if pl, _ := c.w.placeOf(s); pl != placeWorkspace && pl != placeTemp {
-				c.raise(r("hardlink-out", High, "links to a file outside the workspace, so writes through the link change it"))
-				break
-			}
-		}
-	}
-	if ts := targets(c.args); len(ts) > 0 && c.hasOpt("-s --symbolic") {
-		// a link to a file that matters lets later writes through the
-		// link reach it
-		target := ts[0]
-		// a later write through a link to a protected file names none;
-		// a link to a directory that holds one (~, /) is not counted:
-		// the write through it is judged on its own
-		if ru, bad := c.w.guardTarget(target, false); bad {
-			c.raiseMsg(ru, strings.Replace(ru.why, ": changes ", ": links to ", 1))
-		}
-		if pl, _ := c.w.placeOf(target); pl == placePersistence || pl == placeSystem || pl == placeCritical || pl == placeOwn {
-			c.raise(r("link-outside", High, "links to a file that matters outside the workspace, so writes through the link change it"))
-		} else if !linksStayIn(c, ts) {
-			// a later write through the link lands outside the workspace
-			// while its path says inside: not the low of writing here
-			c.raise(r("file-link-out", Medium, "creates a link that leads outside the workspace"))
-		}
+	symbolic := c.hasOpt("--symbolic")
+	// ln -sr names the target from here, and writes it relative to the
+	// link: it leads where the word says, read from here
+	fromLink := symbolic && !c.hasOpt("--relative")
+	for _, p := range linkPairs(c) {
+		linkTo(c, p.target, p.at, symbolic, fromLink)
 	}
 	return flow{}
 }
 
-// linksStayIn reports that every link ln -s makes leads into the
-// workspace or a temporary directory: with -t or several targets each
-// lands in the directory named last, with one operand here, else at the
-// last operand.
-func linksStayIn(c *call, ts []arg) bool {
-	dir, ok := c.optValue("-t --target-directory")
+// linkPair is one link a command makes: at, leading to target.
+type linkPair struct{ target, at arg }
+
+// linkPairs lists the links ln (or cp -s, cp -l) makes: with -t DIR or
+// several sources each lands in the directory named last as DIR/NAME;
+// with two operands at the second (or inside it, when it is a
+// directory: linkTo reads a relative target from both); with one, here.
+func linkPairs(c *call) []linkPair {
+	ts := targets(c.args)
+	if len(ts) == 0 {
+		return nil
+	}
+	dir, ok := c.optValue("--target-directory")
 	srcs := ts
-	if !ok && len(ts) > 1 {
+	switch {
+	case ok:
+	case len(ts) == 2 || len(ts) > 1 && c.hasOpt("--no-target-directory"):
+		return []linkPair{{target: ts[0], at: ts[len(ts)-1]}}
+	case len(ts) > 1:
 		dir, srcs = ts[len(ts)-1], ts[:len(ts)-1]
-		if len(srcs) == 1 && !c.hasOpt("-t --target-directory") {
-			return c.w.linkStaysIn(srcs[0], dir)
-		}
-	} else if !ok {
+	default:
 		dir = arg{val: ".", pos: ts[0].pos}
 	}
+	out := make([]linkPair, 0, len(srcs))
 	for _, s := range srcs {
 		at := dir
 		if !s.dyn && !dir.dyn {
 			at.val = strings.TrimSuffix(dir.val, "/") + "/" + path.Base(s.val)
 		}
-		if !c.w.linkStaysIn(s, at) {
-			return false
-		}
+		out = append(out, linkPair{target: s, at: at})
 	}
-	return true
-}
-
-// linkStaysIn reports a symbolic link to target, created at dest, that
-// leads into the workspace or a temporary directory. A relative target is
-// read from the link's directory, which is dest's parent, or dest itself
-// when dest is a directory already: both must stay inside.
-func (w *walker) linkStaysIn(target, dest arg) bool {
-	if target.dyn || dest.dyn || strings.HasPrefix(target.val, "~") {
-		return false
-	}
-	inside := func(p string) bool {
-		pl := w.basePlace(path.Clean(p))
-		return pl == placeWorkspace || pl == placeWorkspaceRoot || pl == placeTemp
-	}
-	if strings.HasPrefix(target.val, "/") {
-		return inside(target.val)
-	}
-	d, ok := w.abs(dest.val)
-	if !ok {
-		return false
-	}
-	return inside(path.Join(path.Dir(d), target.val)) && inside(path.Join(d, target.val))
+	return out
 }
 
 func chmodCommand(c *call) flow {
@@ -865,6 +841,9 @@ func tarCommand(c *call) flow {
 				c.extractInto(pd, ms)
 			} else if ru, bad := c.w.unknownInto(d); bad {
 				c.raise(ru)
+			}
+			if plain {
+				c.extractLinks(pd, c.w.archiveLinks(pf))
 			}
 		}
 		if has("P", "--absolute-names") {

@@ -114,6 +114,7 @@ func gitCommand(c *call) flow {
 	rc := &call{w: c.w, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true}
 	gitSub(rc, sub)
 	gitTree(rc, args[:i], sub, rest)
+	gitMayLink(rc, args[:i], sub, rest)
 	return flow{kind: flowData}
 }
 

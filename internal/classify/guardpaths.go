@@ -404,6 +404,8 @@ func hasUpper(s string) bool {
 // project settings from: the workspace, where the input starts, and the
 // directories above them. A dir known only at run time counts as the worst.
 func (w *walker) unknownInto(dir arg) (rule, bool) {
+	// what it writes may be links as well, to anywhere
+	w.noteLinksMaybe(dir)
 	if len(w.env.Protected) == 0 {
 		return rule{}, false
 	}

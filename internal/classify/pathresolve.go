@@ -370,12 +370,22 @@ func knownArgs(a arg) []arg {
 
 // worseOf judges a and every value it is known to take, and keeps the
 // worst: a known place adds its meaning to the unknown.
-func (w *walker) worseOf(a arg, judge func(arg) (rule, bool)) (rule, bool) {
+// follow says what a link as the path's last element means: followed (a
+// write) or not (a delete acts on the link itself); see linkAlts.
+func (w *walker) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rule, bool) {
 	ru, ok := judge(a)
-	for _, k := range knownArgs(a) {
+	known := knownArgs(a)
+	for _, k := range known {
 		// as bad as the unknown: the known place's reason says more
 		if ru2, ok2 := judge(k); ok2 && (!ok || rank(ru2) >= rank(ru)) {
 			ru, ok = ru2, ok2
+		}
+	}
+	for _, k := range append(known, a) {
+		for _, l := range w.linkAlts(k, follow) {
+			if ru2, ok2 := judge(l); ok2 && (!ok || rank(ru2) > rank(ru)) {
+				ru, ok = w.throughLink(ru2, l), true
+			}
 		}
 	}
 	if !a.dyn && w.climbsUnknown(a.val) {
@@ -443,6 +453,13 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 	}
 	if !a.dyn {
 		cands = append(cands, a)
+	}
+	for _, k := range cands {
+		for _, l := range w.linkAlts(k, true) {
+			if !l.dyn && (w.isSecret(l.val) || dirs && w.isSecretDir(l.val)) {
+				return true
+			}
+		}
 	}
 	for _, k := range cands {
 		v := k.val

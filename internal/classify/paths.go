@@ -529,6 +529,7 @@ func (w *walker) writeInto(a arg) (rule, bool) {
 	}
 	child := a
 	child.val = strings.TrimSuffix(a.val, "/") + "/x"
+	child.into = true
 	return w.writeRule(child)
 }
 
@@ -540,7 +541,7 @@ func (w *walker) writeRule(a arg) (rule, bool) {
 			return ru, bad
 		}
 	}
-	return w.worseOf(a, func(a arg) (rule, bool) {
+	return w.worseOf(a, true, func(a arg) (rule, bool) {
 		return worstOf(w, a, func() (rule, bool) { return w.writeRuleAt(a) })
 	})
 }
@@ -620,7 +621,7 @@ func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
 			return ru, bad
 		}
 	}
-	return w.worseOf(a, func(a arg) (rule, bool) {
+	return w.worseOf(a, false, func(a arg) (rule, bool) {
 		return worstOf(w, a, func() (rule, bool) { return w.deleteRuleAt(a, forced, tree) })
 	})
 }

@@ -362,7 +362,7 @@ var redteamToolCases = []classifyCase{
 	// reads (cat key) and low writes (echo >> x) go through it. §2.6
 	// "linking ... outside the workspace: high".
 	high(`ln -s /home/u/.ssh/id_rsa key`, ""),
-	high(`ln -s /home/u/.bashrc x`, ""),
+	dangerous(`ln -s /home/u/.bashrc x`, "write-startup-unknown"),
 
 	// cmake -E env/chdir run commands; -E copy writes; -P runs a script
 	high(`cmake -E env X=1 sh -c id`, ""),
@@ -629,7 +629,7 @@ EOF`, ""),
 	high(`mktemp --tmpdir=/root/.config/autostart XXXX.desktop`, "write-outside"),
 	high(`mktemp -p "$D"`, "mktemp-dir"),
 	// a hard link to a file outside is that file
-	dangerous(`ln /etc/hosts h`, "hardlink-out"),
+	dangerous(`ln /etc/hosts h`, "write-system"),
 	dangerous(`ln ~/.bashrc rc`, "write-startup-unknown"),
 	// everyday forms stay low
 	low(`cp -a --parents src/a.go build`, "file-copy"),

@@ -68,7 +68,7 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 	case ToolFileRead:
 		c.raise(ruleToolRead)
 		for _, p := range tc.Paths {
-			if abs, ok := w.abs(p); ok && (w.isSecret(abs) || w.isSecretDir(abs)) {
+			if w.readsSecret(arg{val: p}, true) {
 				c.snippet = snippet(tc.Name + " " + p)
 				c.raise(ruleReadSecret)
 			}

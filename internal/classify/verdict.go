@@ -179,6 +179,12 @@ type Verdict struct {
 	// redirections, assignments, parse errors, limits. Settings that
 	// replace a command's classification never replace these.
 	Floors []Reason
+	// Paths are the paths the verdict judged inside the workspace, the
+	// directory the input starts in or a temporary directory, absolute and
+	// spelled as the kernel will walk them (.. kept): where a link may lead
+	// elsewhere. The caller looks for links on them and classifies again
+	// with what it found in [Env.Links] (design §2.6, "Links").
+	Paths []string
 }
 
 // LevelBesidesProjectCode is the level v needs for everything but
@@ -251,6 +257,14 @@ type Env struct {
 	// the input extracts, as the caller read them within its budgets; an
 	// archive not listed here has members not known now.
 	Archives []Archive
+	// Links are the other names of paths a first classification listed in
+	// [Verdict.Paths], as the caller found them on disk: for each path that
+	// is a symbolic link or passes through one, every path it reaches, one
+	// link followed at a time, the last one where it really leads (absolute
+	// and clean); [LinkNotKnown] for a name that could not be followed. A
+	// path listed here is judged as written and as each of its names, and
+	// the worst counts.
+	Links map[string][]string
 }
 
 // Archive is one entry of [Env.Archives].
@@ -264,6 +278,18 @@ type Archive struct {
 	// Format is "tar" or "zip": what the caller read the file as. unzip
 	// reads no tar, whatever a tar's contents may look like to it.
 	Format string
+	// Links are the members that are links, with where each leads (an
+	// archive with links is Unsafe).
+	Links []ArchiveLink
+}
+
+// ArchiveLink is a member of an archive that is a link.
+type ArchiveLink struct {
+	Name   string // the member's name
+	Target string // where it leads, as written in the archive
+	// Hard: a hard link, whose target is another member's name, read
+	// from the directory the archive is extracted into
+	Hard bool
 }
 
 // ProtectedPath is one entry of [Env.Protected].

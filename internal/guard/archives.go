@@ -113,6 +113,7 @@ func listArchive(p string, deadline time.Time) (classify.Archive, error) {
 		return classify.Archive{}, err
 	}
 	var names []string
+	var links []classify.ArchiveLink
 	format := "tar"
 	switch {
 	case magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4:
@@ -123,14 +124,16 @@ func listArchive(p string, deadline time.Time) (classify.Archive, error) {
 		if zerr != nil {
 			return classify.Archive{}, zerr
 		}
-		names, err = listTar(zr, deadline)
+		names, links, err = listTar(zr, deadline)
 	default:
-		names, err = listTar(f, deadline)
+		names, links, err = listTar(f, deadline)
 	}
 	if err != nil {
 		return classify.Archive{}, err
 	}
-	a := classify.Archive{Members: names, Format: format}
+	// links make the names say too little (a later member may be written
+	// through one), but where each leads is judged (design §2.6)
+	a := classify.Archive{Members: names, Format: format, Links: links, Unsafe: len(links) > 0}
 	for _, n := range names {
 		if leaves(n) {
 			a.Unsafe = true
@@ -281,62 +284,76 @@ func plainExtra(x []byte) bool {
 }
 
 // listTar reads 512-byte headers in order, skipping contents, and takes
-// only plain ustar or GNU headers of regular files and directories. PAX
-// records, GNU long names, sparse files, links, volume labels and the
-// like each rename or redirect members in ways GNU tar, bsdtar and Go
-// disagree on, so any of them leaves the members not known. The archive
+// only plain ustar or GNU headers of regular files, directories and
+// links; the links it returns apart, each with its target. PAX records,
+// GNU long names, sparse files, volume labels and the like each rename or
+// redirect members in ways GNU tar, bsdtar and Go disagree on, so any of
+// them leaves the members not known. The archive
 // must end with two zero blocks followed by nothing but zeros (tar -i
 // reads on past the end), all within the byte budget and the deadline.
-func listTar(r io.Reader, deadline time.Time) ([]string, error) {
+func listTar(r io.Reader, deadline time.Time) ([]string, []classify.ArchiveLink, error) {
 	lr := &io.LimitedReader{R: r, N: maxTarBytes + 1}
 	br := bufio.NewReaderSize(lr, 64<<10)
 	var blk [512]byte
 	var names []string
+	var links []classify.ArchiveLink
 	for {
 		if time.Now().After(deadline) {
-			return nil, errBudget
+			return nil, nil, errBudget
 		}
 		if _, err := io.ReadFull(br, blk[:]); err != nil {
 			// cut short, or past the byte budget: no end seen
-			return nil, errNotPlain
+			return nil, nil, errNotPlain
 		}
 		if allZero(blk[:]) {
 			if _, err := io.ReadFull(br, blk[:]); err != nil || !allZero(blk[:]) {
-				return nil, errNotPlain
+				return nil, nil, errNotPlain
 			}
 			if err := zerosToEnd(br, deadline); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if lr.N == 0 {
-				return nil, errBudget
+				return nil, nil, errBudget
 			}
 			if len(names) == 0 {
-				return nil, errors.New("no members")
+				return nil, nil, errors.New("no members")
 			}
-			return names, nil
+			return names, links, nil
 		}
-		name, size, ok := plainHeader(&blk)
+		h, ok := readHeader(&blk)
 		if !ok {
-			return nil, errNotPlain
+			return nil, nil, errNotPlain
 		}
-		if len(names) == maxMembers || size > maxTarBytes {
-			return nil, errBudget
+		if len(names) == maxMembers || h.size > maxTarBytes {
+			return nil, nil, errBudget
 		}
-		names = append(names, name)
-		if _, err := io.CopyN(io.Discard, br, (size+511)&^511); err != nil {
-			return nil, errNotPlain
+		names = append(names, h.name)
+		if h.link != "" {
+			links = append(links, classify.ArchiveLink{Name: h.name, Target: h.link, Hard: h.typ == '1'})
+		}
+		if _, err := io.CopyN(io.Discard, br, (h.size+511)&^511); err != nil {
+			return nil, nil, errNotPlain
 		}
 	}
 }
 
-// plainHeader reads a header of a regular file or a directory with a
-// valid checksum, an octal size and a name of plain characters; the
+// tarHeader is a plain header: a regular file, a directory, or a link
+// (typ '1' hard, '2' symbolic) with its target.
+type tarHeader struct {
+	name, link string
+	typ        byte
+	size       int64
+}
+
+// readHeader reads a header of a regular file, a directory or a link with
+// a valid checksum, an octal size and names of plain characters; the
 // ustar prefix field counts only with the POSIX magic (GNU's format keeps
 // other fields there).
-func plainHeader(b *[512]byte) (name string, size int64, ok bool) {
+func readHeader(b *[512]byte) (tarHeader, bool) {
+	var h tarHeader
 	sum, ok := octal(b[148:156])
 	if !ok {
-		return "", 0, false
+		return h, false
 	}
 	var got int64
 	for i, c := range b {
@@ -346,19 +363,30 @@ func plainHeader(b *[512]byte) (name string, size int64, ok bool) {
 		got += int64(c)
 	}
 	if got != sum {
-		return "", 0, false
+		return h, false
 	}
 	posix := string(b[257:265]) == "ustar\x0000"
 	if !posix && string(b[257:265]) != "ustar  \x00" {
-		return "", 0, false
+		return h, false
 	}
-	typ := b[156]
-	if typ != '0' && typ != 0 && typ != '5' || b[157] != 0 {
-		return "", 0, false
+	h.typ = b[156]
+	link := cstring(b[157:257])
+	switch h.typ {
+	case '0', 0, '5':
+		if len(link) != 0 {
+			return h, false
+		}
+	case '1', '2':
+		if !plainName(link) {
+			return h, false
+		}
+		h.link = string(link)
+	default:
+		return h, false
 	}
-	size, ok = octal(b[124:136])
-	if !ok || typ == '5' && size != 0 {
-		return "", 0, false
+	h.size, ok = octal(b[124:136])
+	if !ok || h.typ != '0' && h.typ != 0 && h.size != 0 {
+		return h, false
 	}
 	n := cstring(b[0:100])
 	if posix {
@@ -367,9 +395,10 @@ func plainHeader(b *[512]byte) (name string, size int64, ok bool) {
 		}
 	}
 	if !plainName(n) {
-		return "", 0, false
+		return h, false
 	}
-	return string(n), size, true
+	h.name = string(n)
+	return h, true
 }
 
 // octal reads a numeric header field: optional leading spaces, octal

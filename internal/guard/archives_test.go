@@ -200,6 +200,7 @@ func TestListArchive(t *testing.T) {
 		wantNames  string // joined with spaces; "" with wantErr
 		wantUnsafe bool
 		wantFormat string // "tar" unless set
+		wantLinks  string // "name -> target, name => target (hard)"
 		wantErr    bool
 	}{
 		{name: "tar.gz", data: func(t *testing.T) []byte {
@@ -217,12 +218,17 @@ func TestListArchive(t *testing.T) {
 		}, wantNames: ".claude/settings.json"},
 		{name: "dot-dot member", data: func(t *testing.T) []byte { return tarBytes(t, false, []member{{name: "../x", size: 1}}) }, wantNames: "../x", wantUnsafe: true},
 		{name: "absolute member", data: func(t *testing.T) []byte { return tarBytes(t, false, []member{{name: "/etc/x", size: 1}}) }, wantNames: "/etc/x", wantUnsafe: true},
+		// links are read with their targets (design §2.6), and make the
+		// names say too little: a later member may be written through one
 		{name: "symlink member, even inside", data: func(t *testing.T) []byte {
 			return tarBytes(t, false, []member{{name: "x", link: ".claude", typ: tar.TypeSymlink}, {name: "x/settings.json", size: 1}})
-		}, wantErr: true},
+		}, wantNames: "x x/settings.json", wantUnsafe: true, wantLinks: "x -> .claude"},
+		{name: "symlink member out", data: func(t *testing.T) []byte {
+			return tarBytes(t, false, []member{{name: "notes.json", link: "/home/u/.config/permguard/settings.json", typ: tar.TypeSymlink}})
+		}, wantNames: "notes.json", wantUnsafe: true, wantLinks: "notes.json -> /home/u/.config/permguard/settings.json"},
 		{name: "hard link member", data: func(t *testing.T) []byte {
 			return tarBytes(t, false, []member{{name: "a", size: 1}, {name: "b", link: "a", typ: tar.TypeLink}})
-		}, wantErr: true},
+		}, wantNames: "a b", wantUnsafe: true, wantLinks: "b => a"},
 		{name: "device member", data: func(t *testing.T) []byte { return tarBytes(t, false, []member{{name: "d", typ: tar.TypeChar}}) }, wantErr: true},
 		{name: "past the member budget", data: func(t *testing.T) []byte { return tarBytes(t, false, many) }, wantErr: true},
 		{name: "past the byte budget", data: func(t *testing.T) []byte {
@@ -341,6 +347,13 @@ func TestListArchive(t *testing.T) {
 				return
 			}
 			wantFormat := cmp.Or(tt.wantFormat, "tar")
+			var links []string
+			for _, l := range a.Links {
+				links = append(links, l.Name+map[bool]string{false: " -> ", true: " => "}[l.Hard]+l.Target)
+			}
+			if got := strings.Join(links, ", "); got != tt.wantLinks {
+				t.Errorf("listArchive() links = %q, want %q", got, tt.wantLinks)
+			}
 			if got := strings.Join(a.Members, " "); got != tt.wantNames || a.Unsafe != tt.wantUnsafe || a.Format != wantFormat {
 				t.Errorf("listArchive() = %q unsafe=%v format=%s, want %q unsafe=%v format=%s",
 					got, a.Unsafe, a.Format, tt.wantNames, tt.wantUnsafe, wantFormat)

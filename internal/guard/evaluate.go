@@ -76,8 +76,17 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 			classifier = classify.Classify
 		}
 		v = classifier(call.Command, cenv)
+		if cenv.Links = linksOf(v.Paths, linkDirs(cenv, env)); cenv.Links != nil {
+			// a path is a link, or passes through one: judged again with
+			// where each leads (design §2.6, "Links")
+			v = classifier(call.Command, cenv)
+		}
 	default:
-		v = classify.ClassifyTool(toolCallOf(call), cenv)
+		tc := toolCallOf(call)
+		v = classify.ClassifyTool(tc, cenv)
+		if cenv.Links = linksOf(v.Paths, linkDirs(cenv, env)); cenv.Links != nil {
+			v = classify.ClassifyTool(tc, cenv)
+		}
 		v = ev.Eff.ApplyTool(v, call.Tool, call.Kind == hook.KindMCP)
 	}
 	ev.Res = ev.Eff.Apply(v)

@@ -1,0 +1,401 @@
+package classify
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Links (design §2.6, "Links"). A path the input names inside the
+// workspace may be a symbolic link, or pass through one, to anywhere: a
+// write to notes.json that is a link to permguard's settings writes the
+// settings. The classifier reads no file, so it works in two steps with its
+// caller. The first classification lists the paths it judged inside the
+// workspace or a temporary directory ([Verdict.Paths]); the caller looks
+// for links on them and, when it finds one, classifies again with what it
+// found ([Env.Links]). Each such path is then judged as written and as
+// every name it reaches, and the worst counts: a link never lowers a
+// verdict.
+//
+// Making a link is judged at the other end: a link is judged as writing to,
+// and reading, what it leads to (linkTo). And a command that may make links
+// whose targets the input does not show (an extraction whose members are
+// not known, a git command that checks out files) makes later writes below
+// its directory in the same input writes to a place not known now
+// (noteLinksMaybe).
+
+// LinkNotKnown in [Env.Links] stands for a name of the path that the caller
+// could not follow: the file has other hard links, or a budget cut the
+// search short.
+const LinkNotKnown = "?"
+
+// maxLinkPaths bounds [Verdict.Paths]: past it, paths are judged as
+// written only (the caller's lookups have a budget of their own).
+const maxLinkPaths = 256
+
+// rawPath returns v as an absolute path with its .. kept: after a link,
+// .. climbs from where the link leads, not from where its name sits, so
+// the caller must see the path as the kernel will.
+func (w *walker) rawPath(v string) (string, bool) {
+	switch {
+	case strings.HasPrefix(v, "/"):
+		return v, true
+	case w.cwdDyn || w.cwd == "" || strings.HasPrefix(v, "~"):
+		return "", false
+	}
+	return w.cwd + "/" + v, true
+}
+
+// linkAlts returns the names a's path reaches through links, as words to
+// judge besides a. follow says the last element is followed too, as for a
+// write or a read; a delete or a move acts on a link itself, so then only
+// the directory it sits in is followed (unless the word ends in /, which
+// makes the kernel follow it).
+func (w *walker) linkAlts(a arg, follow bool) []arg {
+	if a.dyn || a.tmp || a.net || a.val == "" {
+		return nil
+	}
+	raw, ok := w.rawPath(a.val)
+	if !ok {
+		return nil
+	}
+	key, rest := raw, ""
+	if !follow && !strings.HasSuffix(a.val, "/") {
+		if i := strings.LastIndexByte(raw, '/'); i > 0 {
+			if base := raw[i+1:]; base != "." && base != ".." && base != "" {
+				key, rest = raw[:i], raw[i:]
+			}
+		}
+	}
+	key = rawClean(key)
+	if key == "/" {
+		return nil
+	}
+	w.notePath(key)
+	var out []arg
+	names := w.linkNames(key)
+	if len(w.madeLinks) > 0 {
+		names = append(w.madeNames(path.Clean(key)), names...)
+	}
+	for _, e := range names {
+		if e == LinkNotKnown {
+			if follow {
+				out = append(out, arg{val: a.val, dyn: true, pos: a.pos, via: a.val, to: "another name permguard could not follow (a hard link, or a search cut short)"})
+			}
+			continue
+		}
+		v := path.Clean(e + rest)
+		out = append(out, arg{val: v, glob: a.glob && hasGlobChar(v), pos: a.pos, via: a.val, to: v})
+	}
+	if follow && w.maybeLinked(path.Clean(raw), a.into) {
+		out = append(out, arg{val: a.val, dyn: true, pos: a.pos, via: a.val, to: "a link an earlier command of this input may have made, to a place not known now"})
+	}
+	return out
+}
+
+// rawClean drops the empty and "." elements of an absolute path, and
+// keeps every "..": the form of the keys of Verdict.Paths and Env.Links.
+func rawClean(p string) string {
+	if !strings.Contains(p, "//") && !strings.Contains(p, "/./") && !strings.HasSuffix(p, "/.") && !strings.HasSuffix(p, "/") {
+		return p
+	}
+	var b strings.Builder
+	for _, e := range strings.Split(p, "/") {
+		if e != "" && e != "." {
+			b.WriteByte('/')
+			b.WriteString(e)
+		}
+	}
+	if b.Len() == 0 {
+		return "/"
+	}
+	return b.String()
+}
+
+// linkNames returns the names Env.Links gives key: its own entry, else
+// the entry of the nearest directory above it with the rest of key after
+// each name (the caller lists each path it searched, so its own entry is
+// the one found; the rest serves callers that list only the links).
+func (w *walker) linkNames(key string) []string {
+	if len(w.env.Links) == 0 {
+		return nil
+	}
+	if names, ok := w.env.Links[key]; ok {
+		return names
+	}
+	for i := strings.LastIndexByte(key, '/'); i > 0; i = strings.LastIndexByte(key[:i], '/') {
+		names, ok := w.env.Links[key[:i]]
+		if !ok {
+			continue
+		}
+		out := make([]string, 0, len(names))
+		for _, n := range names {
+			if n == LinkNotKnown {
+				out = append(out, n)
+			} else {
+				out = append(out, n+key[i:])
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// notePath lists p for the caller's search for links, when it lies where
+// the input may have made one: the workspace, the directory the input
+// started in, a temporary directory.
+func (w *walker) notePath(p string) {
+	if len(w.v.Paths) >= maxLinkPaths || slices.Contains(w.v.Paths, p) {
+		return
+	}
+	c := path.Clean(p)
+	in := within(c, w.env.Workspace) || within(c, cleanAbs(w.env.Cwd))
+	for _, t := range w.env.TempDirs {
+		in = in || t != "" && t != "/" && within(c, path.Clean(t))
+	}
+	if in {
+		w.v.Paths = append(w.v.Paths, p)
+	}
+}
+
+// throughLink words the reason of a rule that l, a name reached through
+// a link, raised. A change that lands on a file that runs code later or
+// holds a secret while its name says the workspace is dangerous, however
+// high the level: the call hides what it changes, and only a person who
+// typed the confirmation can mean it.
+func (w *walker) throughLink(ru rule, l arg) rule {
+	ru.why = fmt.Sprintf("%s leads to %s: %s", l.via, l.to, ru.why)
+	if !l.dyn && ru.level >= High && !ru.dangerous &&
+		(w.basePlace(l.val) == placePersistence || w.isStartup(l.val) || w.isSecret(l.val) || w.isSecretDir(l.val)) {
+		ru.dangerous = true
+	}
+	return ru
+}
+
+// noteLinksMaybe records that a command may have made links, with targets
+// the input does not show, anywhere below dir: later writes there in this
+// input may land anywhere. The note takes effect when the command is
+// done (finish), so that its own words are judged as they are.
+func (w *walker) noteLinksMaybe(dir arg) {
+	p, ok := "", false
+	if !dir.dyn {
+		p, ok = w.abs(dir.val)
+	}
+	if !ok {
+		p = "/" // not known: anywhere
+	}
+	w.linkTreesNext = append(w.linkTreesNext, p)
+}
+
+// maybeLinked reports a path below a directory where an earlier command
+// of this input may have made links (the directory itself was there
+// before). into says p's last element is no name the input gave, only a
+// probe of writing into its directory (writeInto).
+func (w *walker) maybeLinked(p string, into bool) bool {
+	if into {
+		p = path.Dir(p)
+	}
+	for _, d := range w.linkTrees {
+		if p != d && within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+var ruleLinkSecret = rule{id: "link-secret", level: High, why: "makes a link to a secret, so reading through the link reads it"}
+
+// linkTo judges making a link at `at` that leads to target, as writing to
+// and reading the target (design §2.6): whatever a later command does
+// through the link, it does there. A symbolic link's relative target is
+// read from the link's directory (fromLink): at's parent, or at itself
+// when at is a directory already (both count). A hard link is the file
+// itself under another name, and ln -sr names its target from here: their
+// target is read from where the command runs.
+func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
+	var ts []arg
+	switch {
+	case !fromLink || !target.dyn && strings.HasPrefix(target.val, "/"):
+		ts = []arg{target}
+	case target.dyn:
+		ts = []arg{target}
+		for _, k := range knownArgs(target) {
+			if !strings.HasPrefix(k.val, "/") {
+				// a relative value, read from a directory not known here
+				ts = []arg{{val: target.val, dyn: true, pos: target.pos}}
+				break
+			}
+		}
+	case at.dyn:
+		ts = []arg{{val: target.val, dyn: true, pos: target.pos}}
+	default:
+		dir := path.Dir(strings.TrimSuffix(at.val, "/"))
+		ts = []arg{
+			{val: path.Join(dir, target.val), glob: target.glob, pos: target.pos},
+			{val: path.Join(at.val, target.val), glob: target.glob, pos: target.pos},
+		}
+	}
+	w := c.w
+	w.noteMadeLink(at, target, ts)
+	var worst rule
+	found, secret := false, false
+	shown := ""
+	for _, t := range ts {
+		if ru, ok := linkWriteRule(w, t, symbolic); ok && (ru.level > Low || ru.dangerous) && (!found || rank(ru) > rank(worst)) {
+			worst, found, shown = ru, true, t.val
+			if t.dyn {
+				shown = "a place only known at run time"
+			}
+		}
+		secret = secret || w.readsSecret(t, symbolic)
+	}
+	if found {
+		c.raiseMsg(worst, fmt.Sprintf("links to %s, so writes through the link land there: %s", shown, worst.why))
+	}
+	if secret {
+		c.raise(ruleLinkSecret)
+	}
+}
+
+// linkTargets returns where a's path leads when it is itself a link, as
+// the caller found it (Env.Links): for a copy that keeps links as links.
+func (w *walker) linkTargets(a arg) []arg {
+	var out []arg
+	for _, l := range w.linkAlts(a, true) {
+		if l.dyn {
+			out = append(out, arg{val: a.val, dyn: true, pos: a.pos})
+		} else {
+			out = append(out, arg{val: l.val, pos: a.pos})
+		}
+	}
+	return out
+}
+
+// linkWriteRule is the rule for writing through a link to t: to t as a
+// file, and, for a symbolic link, into t as a directory. A link cannot
+// overwrite a directory, so the rule for replacing the root, the home
+// directory or a parent of the workspace does not count; writing into it
+// does.
+func linkWriteRule(w *walker, t arg, symbolic bool) (rule, bool) {
+	ru, ok := w.writeRule(t)
+	if ok && ru.id == ruleWriteCritical.id {
+		ok = false
+	}
+	if !symbolic {
+		return ru, ok
+	}
+	if ru2, ok2 := w.writeInto(t); ok2 && (!ok || rank(ru2) > rank(ru)) {
+		return ru2, ok2
+	}
+	return ru, ok
+}
+
+// gitMayLink notes the work tree of a git command that checks out files
+// the input does not show (a branch, a merge, a stash, a patch): a
+// committed symbolic link comes out as a link, to wherever it was
+// committed to lead. The work tree is the workspace or the directory the
+// command runs in; with -C, --git-dir or --work-tree it may be anywhere.
+func gitMayLink(c *call, global []arg, sub string, rest []arg) {
+	ps := positional(rest)
+	switch sub {
+	case "checkout", "switch":
+		// a new branch where HEAD is changes no file
+		if c.hasOpt("-b -B -c -C --orphan --create --force-create") && len(ps) <= 1 {
+			return
+		}
+	case "reset":
+		if !c.hasOpt("--hard --merge --keep") {
+			return
+		}
+	case "stash":
+		if len(ps) > 0 && !ps[0].dyn && (ps[0].val == "list" || ps[0].val == "show" || ps[0].val == "drop" || ps[0].val == "clear") {
+			return
+		}
+	case "read-tree":
+		if !c.hasOpt("-u") {
+			return
+		}
+	case "apply":
+		if c.hasOpt("--check --stat --numstat --summary --cached") {
+			return
+		}
+	case "restore", "merge", "pull", "rebase", "cherry-pick", "revert", "am", "checkout-index", "clone",
+		"worktree", "submodule", "sparse-checkout", "bisect":
+	default:
+		return
+	}
+	elsewhere := sub == "clone" || sub == "worktree" || sub == "submodule"
+	for _, g := range global {
+		ov := optWord(g)
+		elsewhere = elsewhere || g.dyn || strings.HasPrefix(ov, "-C") || strings.HasPrefix(ov, "--git-dir") || strings.HasPrefix(ov, "--work-tree")
+	}
+	if elsewhere || c.w.cwdDyn || c.w.cwd == "" {
+		// another tree, a new one, or a nested one: where is not worked
+		// out here
+		c.w.linkTreesNext = append(c.w.linkTreesNext, "/")
+		return
+	}
+	c.w.linkTreesNext = append(c.w.linkTreesNext, c.w.cwd)
+	if c.w.env.Workspace != "" {
+		c.w.linkTreesNext = append(c.w.linkTreesNext, c.w.env.Workspace)
+	}
+}
+
+// madeLink is a link an earlier command of this input made: later paths
+// through it are judged as its caller's links are (Env.Links).
+type madeLink struct {
+	at string   // absolute and clean
+	to []string // where it leads: absolute and clean, or LinkNotKnown
+}
+
+// noteMadeLink records the link at `at` to the targets ts (linkTo's), for
+// the commands after this one. A link made at a directory lands inside
+// it under the target's name: both count.
+func (w *walker) noteMadeLink(at, target arg, ts []arg) {
+	if at.dyn || len(w.madeLinks) >= maxLinkPaths {
+		return
+	}
+	p, ok := w.abs(at.val)
+	if !ok {
+		return
+	}
+	var to []string
+	for _, t := range ts {
+		q, known := "", false
+		if !t.dyn {
+			q, known = w.abs(t.val)
+		}
+		if !known {
+			to = []string{LinkNotKnown}
+			break
+		}
+		to = append(to, q)
+	}
+	w.madeLinks = append(w.madeLinks, madeLink{at: p, to: to})
+	if !target.dyn {
+		if base := path.Base(target.val); base != "/" && base != "." && base != ".." {
+			w.madeLinks = append(w.madeLinks, madeLink{at: path.Join(p, base), to: to})
+		}
+	}
+}
+
+// madeNames returns the names p reaches through the links this input
+// made, as Env.Links holds them.
+func (w *walker) madeNames(p string) []string {
+	var out []string
+	for _, m := range w.madeLinks {
+		if !within(p, m.at) {
+			continue
+		}
+		rest := p[len(m.at):]
+		for _, t := range m.to {
+			if t == LinkNotKnown {
+				out = append(out, t)
+			} else {
+				out = append(out, t+rest)
+			}
+		}
+	}
+	return out
+}

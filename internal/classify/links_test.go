@@ -1,0 +1,248 @@
+package classify
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// linkEnv is testEnv with the links a workspace may hold (design §2.6,
+// "Links"), as the engine would find them on disk: each key is a path as
+// the classifier spells it (Verdict.Paths), each value every name it
+// reaches.
+var linkEnv = func() Env {
+	e := testEnv
+	e.Links = map[string][]string{
+		// notes.json -> ~/.config/permguard/settings.json
+		"/home/u/proj/notes.json": {"/home/u/.config/permguard/settings.json"},
+		// s.json -> ~/.claude/settings.json
+		"/home/u/proj/s.json": {"/home/u/.claude/settings.json"},
+		// rc -> ../.bashrc (relative, read from the workspace)
+		"/home/u/proj/rc": {"/home/u/.bashrc"},
+		// k -> ~/.ssh/id_ed25519, and reached again through sub/..
+		"/home/u/proj/k":        {"/home/u/.ssh/id_ed25519"},
+		"/home/u/proj/sub/../k": {"/home/u/.ssh/id_ed25519"},
+		// h -> ~ (a directory): every path through it
+		"/home/u/proj/h": {"/home/u"},
+		// docs/up -> ../.. (the parent of the workspace)
+		"/home/u/proj/docs/up": {"/home/u"},
+		// chain: a -> b -> ~/.zshrc, each hop a name of its own
+		"/home/u/proj/a": {"/home/u/proj/b", "/home/u/.zshrc"},
+		// cfg -> /etc
+		"/home/u/proj/cfg": {"/etc"},
+		// a link in a temporary directory to a key
+		"/tmp/x/key": {"/home/u/.aws/credentials"},
+		// ok.txt -> src/ok.txt: stays inside
+		"/home/u/proj/ok.txt": {"/home/u/proj/src/ok.txt"},
+		// a hard-linked file: another name not known
+		"/home/u/proj/hard.txt": {"/home/u/proj/hard.txt", LinkNotKnown},
+		// a guard file that is itself a link into the workspace keeps
+		// its own name's verdict
+		"/home/u/proj/.claude/settings.json": {"/home/u/proj/shared/claude.json"},
+	}
+	return e
+}()
+
+// linkCases are judged in linkEnv. byLink marks the rows whose verdict
+// comes from a link: in testEnv, without it, each must be lower, so that
+// the row tests the link and not something else.
+var linkCases = []struct {
+	classifyCase
+	byLink bool
+}{
+	// writes through a link: the shell and every spelling of a write
+	{dangerous(`echo '{"level":"bypassed"}' > notes.json`, "self-protect"), true},
+	{dangerous(`printf '{}' >> notes.json`, "self-protect"), true},
+	{dangerous(`tee notes.json < x`, "self-protect"), true},
+	{dangerous(`cp x notes.json`, "self-protect"), true},
+	{dangerous(`sed -i s/a/b/ notes.json`, "self-protect"), true},
+	{dangerous(`echo '{}' > ./notes.json`, "self-protect"), true},
+	{dangerous(`cd sub/.. && echo '{}' > notes.json`, "self-protect"), true},
+	{dangerous(`echo '{}' > s.json`, "guard-file"), true},
+	{dangerous(`dd of=s.json if=x`, "guard-file"), true},
+	// a startup file, a key: dangerous through a link even with static
+	// text, which a direct write would make only high
+	{dangerous(`echo 'alias ls=true' >> rc`, "write-persistence"), true},
+	{dangerous(`echo x > a`, "write-persistence"), true},
+	{dangerous(`echo x > h/.profile`, "write-persistence"), true},
+	{dangerous(`echo x > h/.ssh/authorized_keys`, "write-persistence"), true},
+	{dangerous(`cp x docs/up/.bashrc`, "write-startup-unknown"), true},
+	{dangerous(`echo x > cfg/hosts`, "write-system"), true},
+	{high(`echo x > h/notes.txt`, "write-outside"), true},
+	// reads through a link
+	{high(`cat k`, "read-secret"), true},
+	{high(`head -c 100 k`, "read-secret"), true},
+	{high(`base64 < k`, "read-secret"), true},
+	{high(`cat h/.ssh/id_rsa`, "read-secret"), true},
+	{high(`cat /tmp/x/key`, "read-secret"), true},
+	{high(`cat sub/../k`, "read-secret"), true},
+	// deletes: a link itself is deleted, not what it leads to; through a
+	// link to a directory, or with a trailing slash, the target is
+	{medium(`rm rc`, ""), false},
+	{medium(`rm -f h`, ""), false},
+	{dangerous(`rm -rf h/*`, ""), true},
+	{dangerous(`rm -rf h/`, ""), true},
+	{high(`rm h/.bashrc`, ""), true},
+	// a hard link: another name, not known: a write is high, not
+	// dangerous; a read is a read
+	{high(`echo x > hard.txt`, "write-unknown"), true},
+	{minimal(`cat hard.txt`, ""), false},
+	// links that stay inside change nothing
+	{low(`echo x > ok.txt`, "write-file"), false},
+	{minimal(`cat ok.txt`, ""), false},
+	// a link never lowers: a guard file's own name still counts
+	{dangerous(`echo '{}' > .claude/settings.json`, "guard-file"), false},
+	// making a link to something that matters is writing to it
+	{dangerous(`cp -a notes.json copy.json`, "self-protect"), true},
+	{dangerous(`cp -P s.json copy.json`, "guard-file"), true},
+	{low(`cp notes.json copy.json`, ""), false},
+}
+
+func TestLinks(t *testing.T) {
+	for _, tc := range linkCases {
+		checkCase(t, tc.classifyCase, linkEnv)
+		if !tc.byLink {
+			continue
+		}
+		without := Classify(tc.cmd, testEnv)
+		if rank(rule{level: without.Level, dangerous: without.Dangerous}) >= rank(rule{level: tc.level, dangerous: tc.dangerous}) {
+			t.Errorf("Classify(%q) without its link = %v dangerous=%v: the row does not test the link", tc.cmd, without.Level, without.Dangerous)
+		}
+	}
+}
+
+// TestLinkToolCalls: the agents' own file tools go through links as the
+// shell does.
+func TestLinkToolCalls(t *testing.T) {
+	for _, tc := range []struct {
+		tc        ToolCall
+		level     Level
+		dangerous bool
+		rule      string
+	}{
+		{ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"notes.json"}}, High, true, "self-protect"},
+		{ToolCall{Kind: ToolFileWrite, Name: "Edit", Paths: []string{"/home/u/proj/rc"}}, High, true, "write-startup-unknown"},
+		{ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"h/.config/permguard/settings.json"}}, High, true, "self-protect"},
+		{ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"ok.txt"}}, Low, false, "tool-write"},
+		{ToolCall{Kind: ToolFileRead, Name: "Read", Paths: []string{"k"}}, High, false, "read-secret"},
+		{ToolCall{Kind: ToolFileRead, Name: "Read", Paths: []string{"h/.aws/credentials"}}, High, false, "read-secret"},
+		{ToolCall{Kind: ToolFileDelete, Name: "Delete", Paths: []string{"k"}}, Low, false, ""},
+	} {
+		v := ClassifyTool(tc.tc, linkEnv)
+		if v.Level != tc.level || v.Dangerous != tc.dangerous {
+			t.Errorf("ClassifyTool(%s %v) = %v dangerous=%v (rules %s), want %v dangerous=%v", tc.tc.Name, tc.tc.Paths, v.Level, v.Dangerous, ruleIDs(v), tc.level, tc.dangerous)
+			continue
+		}
+		if tc.rule != "" && !slices.Contains(strings.Fields(ruleIDs(v)), tc.rule) {
+			t.Errorf("ClassifyTool(%s %v) rules = %s, want %s", tc.tc.Name, tc.tc.Paths, ruleIDs(v), tc.rule)
+		}
+		if without := ClassifyTool(tc.tc, testEnv); tc.dangerous && without.Dangerous {
+			t.Errorf("ClassifyTool(%s %v) is dangerous without its link: the row does not test the link", tc.tc.Name, tc.tc.Paths)
+		}
+	}
+}
+
+// makeLinkCases: making a link is judged as writing to, and reading, what
+// it leads to, by every tool that makes one; and a link this input made,
+// or may have made, counts for the commands after it. They need no links
+// on disk (testEnv).
+var makeLinkCases = []classifyCase{
+	dangerous("cp -s ~/.config/permguard/settings.json s.json", "self-protect"),
+	dangerous("cp --symbolic-link ~/.config/permguard/settings.json s.json", "self-protect"),
+	dangerous("cp --symb ~/.config/permguard/settings.json s.json", "self-protect"),
+	dangerous("cp -l ~/.config/permguard/settings.json s.json", "self-protect"),
+	dangerous("ln -s ~/.config/permguard/settings.json s.json", "self-protect"),
+	dangerous("ln ~/.config/permguard/settings.json s.json", "self-protect"),
+	dangerous("ln -s ~/.claude/settings.json c.json", "guard-file"),
+	dangerous("ln -s ~/.bashrc b", "write-startup-unknown"),
+	dangerous("cp -s ~/.bashrc b", "write-startup-unknown"),
+	dangerous("ln -sr ~/.bashrc b", "write-startup-unknown"),
+	dangerous("ln -s ../.bashrc b", "write-startup-unknown"),
+	dangerous("ln -st sub ~/.zshrc", "write-startup-unknown"),
+	high("ln -s ~/.ssh/id_ed25519 k", "link-secret"),
+	high("cp -s ~/.aws/credentials k", "link-secret"),
+	high("ln -s ~/.ssh keys", "link-secret"),
+	high("ln -s ~ h", "write-outside"),
+	high("ln -s .. up", "write-outside"),
+	high(`ln -s "$X" y`, "write-unknown"),
+	low("ln -s src/main.go m.go", "file-link"),
+	low("ln -s ../proj/src s", "file-link"),
+	low("cp -s /home/u/proj/a b", "file-copy"),
+	low("ln -s /tmp/build out", "file-link"),
+	// a link made earlier in the same input leads later paths
+	dangerous("ln -s ~ h; rm -rf h/*", ""),
+	dangerous("ln -s ~/.config/permguard x; echo '{}' > x/settings.json", "self-protect"),
+	dangerous("ln -s /etc e && echo x > e/passwd", "write-system"),
+	// a command that may make links the input does not show: later
+	// writes below its directory land somewhere not known
+	high(`git checkout feature && echo '{}' > notes.json`, "write-unknown"),
+	high(`git merge origin/x && printf x > notes.md`, "write-unknown"),
+	high(`git stash pop && echo x >> a.txt`, "write-unknown"),
+	high(`tar xf x.tar -C sub && echo x > sub/notes.json`, "write-unknown"),
+	low(`tar xf x.tar -C sub && echo x > other.txt`, ""),
+	medium(`git checkout -b feature && echo x > notes.md`, ""),
+	medium(`echo x > notes.md && git checkout feature`, ""),
+	medium("git stash && git pull --rebase && git stash pop", ""),
+}
+
+func TestMakeLinks(t *testing.T) {
+	for _, tc := range makeLinkCases {
+		checkCase(t, tc, testEnv)
+	}
+}
+
+// TestVerdictPaths: the first classification lists the paths it judged
+// inside the workspace and temporary directories, as the kernel will walk
+// them, for the caller's search for links; nothing outside them.
+func TestVerdictPaths(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want []string
+		not  []string
+	}{
+		{"echo x > notes.json", []string{"/home/u/proj/notes.json"}, nil},
+		{"cat sub/../k", []string{"/home/u/proj/sub/../k"}, nil},
+		{"cd docs && echo x > a", []string{"/home/u/proj/docs/a"}, nil},
+		{"rm -f x", []string{"/home/u/proj"}, nil},
+		{"cat /tmp/y", []string{"/tmp/y"}, nil},
+		{"echo x > /etc/y; cat ~/.netrc", nil, []string{"/etc/y", "/home/u/.netrc"}},
+	} {
+		v := Classify(tc.cmd, testEnv)
+		for _, p := range tc.want {
+			if !slices.Contains(v.Paths, p) {
+				t.Errorf("Classify(%q).Paths = %q, want %q among them", tc.cmd, v.Paths, p)
+			}
+		}
+		for _, p := range tc.not {
+			if slices.Contains(v.Paths, p) {
+				t.Errorf("Classify(%q).Paths = %q, must not hold %q", tc.cmd, v.Paths, p)
+			}
+		}
+	}
+	if v := ClassifyTool(ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"a/b.go"}}, testEnv); !slices.Contains(v.Paths, "/home/u/proj/a/b.go") {
+		t.Errorf("ClassifyTool(Write a/b.go).Paths = %q", v.Paths)
+	}
+}
+
+// TestArchiveLinks: an extraction makes the links its archive holds, and
+// each is judged by where it leads, as ln's are; the archive's other
+// members stay not known.
+func TestArchiveLinks(t *testing.T) {
+	env := testEnv
+	env.Archives = []Archive{
+		{Path: "/home/u/proj/evil.tar", Format: "tar", Unsafe: true, Members: []string{"notes.json", "a"},
+			Links: []ArchiveLink{{Name: "notes.json", Target: "/home/u/.config/permguard/settings.json"}}},
+		{Path: "/home/u/proj/up.tar", Format: "tar", Unsafe: true, Members: []string{"rc"},
+			Links: []ArchiveLink{{Name: "rc", Target: "../../.bashrc"}}},
+		{Path: "/home/u/proj/fine.tar", Format: "tar", Unsafe: true, Members: []string{"a", "b"},
+			Links: []ArchiveLink{{Name: "b", Target: "a", Hard: true}}},
+	}
+	for _, tc := range []classifyCase{
+		dangerous("tar xf evil.tar -C sub", "self-protect"),
+		dangerous("tar -xzf evil.tar --directory=sub", "self-protect"),
+		dangerous("tar xf up.tar -C sub", "write-startup-unknown"),
+		low("tar xf fine.tar -C sub", ""),
+	} {
+		checkCase(t, tc, env)
+	}
+}

@@ -1,0 +1,151 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/hook"
+)
+
+// linkTree makes a home and a workspace in a scratch directory, with
+// links from the workspace to the home's files (design §2.6, "Links").
+// The home is fake: nothing here touches the real one.
+func linkTree(t *testing.T) (home, ws string) {
+	t.Helper()
+	root := t.TempDir()
+	home, ws = filepath.Join(root, "home"), filepath.Join(root, "ws")
+	for _, d := range []string{home + "/.config/permguard", home + "/.ssh", home + "/.claude", ws + "/sub", ws + "/src"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{home + "/.config/permguard/settings.json", home + "/.bashrc", home + "/.ssh/id_ed25519", home + "/.claude/settings.json", ws + "/src/ok.txt"} {
+		if err := os.WriteFile(f, []byte("x\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	links := map[string]string{
+		"notes.json":  "../home/.config/permguard/settings.json", // relative
+		"b":           home + "/.bashrc",
+		"k":           home + "/.ssh/id_ed25519",
+		"h":           home,
+		"up":          "..",
+		"chain":       "b",                  // a link to a link
+		"dangling":    home + "/.zshrc",     // leads where nothing is yet
+		"ok":          "src/ok.txt",         // stays inside
+		"sub/rel":     "../../home/.claude", // a directory, from a subdirectory
+		"loop1":       "loop2",
+		"loop2":       "loop1",
+		"sub/through": "../h/.ssh",
+	}
+	for name, to := range links {
+		if err := os.Symlink(to, filepath.Join(ws, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return home, ws
+}
+
+func TestLinkSearch(t *testing.T) {
+	home, ws := linkTree(t)
+	if err := os.WriteFile(filepath.Join(ws, "src/h.txt"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(ws, "src/h.txt"), filepath.Join(ws, "hard.txt")); err != nil {
+		t.Fatal(err)
+	}
+	unknown := classify.LinkNotKnown
+	for _, tc := range []struct {
+		path string
+		want []string // nil: no link on the way
+	}{
+		{ws + "/notes.json", []string{home + "/.config/permguard/settings.json"}},
+		{ws + "/b", []string{home + "/.bashrc"}},
+		{ws + "/chain", []string{ws + "/b", home + "/.bashrc"}},
+		{ws + "/h/.ssh/id_ed25519", []string{home + "/.ssh/id_ed25519"}},
+		{ws + "/dangling", []string{home + "/.zshrc"}},
+		{ws + "/up/home/.bashrc", []string{filepath.Dir(ws) + "/home/.bashrc"}},
+		// .. after a link climbs from where the link leads
+		{ws + "/h/../home/.bashrc", []string{filepath.Dir(home) + "/home/.bashrc"}},
+		{ws + "/sub/rel/settings.json", []string{home + "/.claude/settings.json"}},
+		{ws + "/sub/through/id_ed25519", []string{ws + "/h/.ssh/id_ed25519", home + "/.ssh/id_ed25519"}},
+		{ws + "/ok", []string{ws + "/src/ok.txt"}},
+		{ws + "/loop1", []string{ws + "/loop2", ws + "/loop1", unknown}},
+		{ws + "/hard.txt", []string{ws + "/hard.txt", unknown}},
+		{ws + "/src/h.txt", []string{ws + "/src/h.txt", unknown}},
+		{ws + "/src/new.txt", nil},
+		{ws + "/sub/../src", nil},
+	} {
+		got := newLinkSearch(nil).names(tc.path)
+		if tc.path == ws+"/loop1" && len(got) > 0 && got[len(got)-1] == unknown {
+			continue // the names before it depend on where the count ran out
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("names(%s) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestLinkRoots: a workspace reached through a link of the user's (a home
+// on another disk, macOS's /tmp) has no links of the call's on it, and a
+// link inside it that leads into it by its real name stays inside.
+func TestLinkRoots(t *testing.T) {
+	root := t.TempDir()
+	real, lex := filepath.Join(root, "real"), filepath.Join(root, "lex")
+	if err := os.MkdirAll(real+"/src", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(real, lex); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(real+"/src/a.go", real+"/a.go"); err != nil {
+		t.Fatal(err)
+	}
+	s := newLinkSearch([]string{lex})
+	if got := s.names(lex + "/src/b.go"); got != nil {
+		t.Errorf("names below a linked workspace = %q, want none", got)
+	}
+	if got := s.names(lex + "/a.go"); !slices.Equal(got, []string{lex + "/src/a.go"}) {
+		t.Errorf("names(a.go) = %q, want the workspace's own name of the target", got)
+	}
+}
+
+// TestLinksReachClassify: the shell and the agents' file tools are judged
+// by where a link leads, end to end through Evaluate; the same calls on
+// plain files stay low.
+func TestLinksReachClassify(t *testing.T) {
+	home, ws := linkTree(t)
+	state := filepath.Join(filepath.Dir(home), "state")
+	env := ReadEnv(func(k string) string {
+		return map[string]string{"HOME": home, "PERMGUARD_CONFIG_DIR": home + "/.config/permguard", "PERMGUARD_STATE_DIR": state}[k]
+	})
+	for _, tc := range []struct {
+		call      *hook.Call
+		level     classify.Level
+		dangerous bool
+	}{
+		{&hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `echo '{"level":"bypassed"}' > notes.json`}, classify.High, true},
+		{&hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"notes.json"}}, classify.High, true},
+		{&hook.Call{Kind: hook.KindFileWrite, Tool: "Edit", Paths: []string{ws + "/b"}}, classify.High, true},
+		{&hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"chain"}}, classify.High, true},
+		{&hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"sub/rel/settings.json"}}, classify.High, true},
+		{&hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `echo x >> dangling`}, classify.High, true},
+		{&hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `cat k`}, classify.High, false},
+		{&hook.Call{Kind: hook.KindFileRead, Tool: "Read", Paths: []string{"sub/through/id_ed25519"}}, classify.High, false},
+		{&hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `cd sub && cat through/id_ed25519`}, classify.High, false},
+		{&hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"ok"}}, classify.Low, false},
+		{&hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `echo x > src/new.txt && cat ok`}, classify.Low, false},
+	} {
+		ev, err := Evaluate(Request{Via: ViaHook, Call: tc.call, Cwd: ws, Wd: ws}, env, Deps{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := ev.Res.Verdict
+		if v.Level != tc.level || v.Dangerous != tc.dangerous {
+			t.Errorf("%s %q %q = %v dangerous=%v (%v), want %v dangerous=%v", tc.call.Tool, tc.call.Command, tc.call.Paths, v.Level, v.Dangerous, v.Reasons, tc.level, tc.dangerous)
+		}
+	}
+}
