@@ -33,9 +33,14 @@ type linkRoot struct{ lex, real string }
 
 // linkSearch looks for links on the paths of one call.
 type linkSearch struct {
-	roots    []linkRoot
+	dirs     []string
+	roots    []linkRoot // the real names of dirs, worked out when a link is found
+	rooted   bool
 	steps    int
 	deadline time.Time
+	// seen caches what lstat said of each directory on the way: the paths
+	// of one call share most of them
+	seen     map[string]os.FileMode
 	lstat    func(string) (os.FileInfo, error)
 	readlink func(string) (string, error)
 }
@@ -43,15 +48,25 @@ type linkSearch struct {
 func newLinkSearch(dirs []string) *linkSearch {
 	s := &linkSearch{deadline: time.Now().Add(linkTime), lstat: os.Lstat, readlink: os.Readlink}
 	for _, d := range dirs {
-		if d == "" || !filepath.IsAbs(d) {
-			continue
+		if d != "" && filepath.IsAbs(d) {
+			s.dirs = append(s.dirs, filepath.Clean(d))
 		}
-		d = filepath.Clean(d)
+	}
+	return s
+}
+
+// realRoots works out the real names of the directories, once: only a
+// search that found a link needs them, to name what it reaches.
+func (s *linkSearch) realRoots() {
+	if s.rooted {
+		return
+	}
+	s.rooted = true
+	for _, d := range s.dirs {
 		if real, err := filepath.EvalSymlinks(d); err == nil && real != d {
 			s.roots = append(s.roots, linkRoot{lex: d, real: real})
 		}
 	}
-	return s
 }
 
 // linksOf returns classify.Env.Links for paths: for each that reaches
@@ -89,10 +104,10 @@ func (s *linkSearch) names(raw string) []string {
 		return nil
 	}
 	cur, rest := "/", raw[1:]
-	// start at the real name of the root the path lies in: links above
-	// it are the way the user reaches the directory, not the call's doing
-	if r, ok := s.rootOf(raw); ok {
-		cur, rest = r.real, strings.TrimPrefix(raw[len(r.lex):], "/")
+	// start below the directory the path lies in, as it is named: links
+	// above it are the way the user reaches it, not the call's doing
+	if d := s.dirOf(raw); d != "" {
+		cur, rest = d, strings.TrimPrefix(raw[len(d):], "/")
 	}
 	elems := splitElems(rest)
 	var out []string
@@ -107,23 +122,36 @@ func (s *linkSearch) names(raw string) []string {
 			cur = filepath.Dir(cur)
 			continue
 		}
-		next := filepath.Join(cur, e)
-		if !s.spend() {
-			return append(out, classify.LinkNotKnown)
+		next := cur + "/" + e
+		if cur == "/" {
+			next = cur + e
 		}
-		fi, err := s.lstat(next)
-		if err != nil {
-			// missing (a file about to be written), or not a directory:
-			// the rest is read as written
-			cur = filepath.Join(append([]string{next}, elems...)...)
-			elems = nil
-			break
-		}
-		if fi.Mode()&os.ModeSymlink == 0 {
-			cur = next
-			if len(elems) == 0 && fi.Mode().IsRegular() && otherNames(fi) {
-				return append(appendName(out, s.lexical(cur)), classify.LinkNotKnown)
+		mode, cached := s.seen[next]
+		if !cached || len(elems) == 0 {
+			if !s.spend() {
+				return append(out, classify.LinkNotKnown)
 			}
+			fi, err := s.lstat(next)
+			if err != nil {
+				// missing (a file about to be written), or not a
+				// directory: the rest is read as written
+				cur = filepath.Join(append([]string{next}, elems...)...)
+				elems = nil
+				break
+			}
+			mode = fi.Mode()
+			if len(elems) == 0 && mode.IsRegular() && otherNames(fi) {
+				return append(appendName(out, s.lexical(next)), classify.LinkNotKnown)
+			}
+			if mode.IsDir() {
+				if s.seen == nil {
+					s.seen = map[string]os.FileMode{}
+				}
+				s.seen[next] = mode
+			}
+		}
+		if mode&os.ModeSymlink == 0 {
+			cur = next
 			continue
 		}
 		hops++
@@ -148,21 +176,21 @@ func (s *linkSearch) names(raw string) []string {
 	return appendName(out, s.lexical(cur))
 }
 
-// rootOf returns the root that p lies in, the deepest when several do.
-func (s *linkSearch) rootOf(p string) (linkRoot, bool) {
-	var best linkRoot
-	found := false
-	for _, r := range s.roots {
-		if within(r.lex, p) && len(r.lex) > len(best.lex) {
-			best, found = r, true
+// dirOf returns the directory p lies in, the deepest when several do.
+func (s *linkSearch) dirOf(p string) string {
+	best := ""
+	for _, d := range s.dirs {
+		if within(d, p) && len(d) > len(best) {
+			best = d
 		}
 	}
-	return best, found
+	return best
 }
 
-// lexical names p as the classifier knows it: below a root's lexical
-// name when it lies below its real one.
+// lexical names p as the classifier knows it: below a directory's
+// lexical name when it lies below its real one.
 func (s *linkSearch) lexical(p string) string {
+	s.realRoots()
 	var best linkRoot
 	for _, r := range s.roots {
 		if within(r.real, p) && len(r.real) > len(best.real) {

@@ -149,3 +149,29 @@ func TestLinksReachClassify(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLinkSearch is the search for links on a call's paths when none
+// has one, the common case every call that names paths pays: eight paths
+// four directories deep, two of them not there yet.
+func BenchmarkLinkSearch(b *testing.B) {
+	ws := b.TempDir()
+	if err := os.MkdirAll(filepath.Join(ws, "a/b/c"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	var paths []string
+	for i := range 8 {
+		p := filepath.Join(ws, "a/b/c", string(rune('a'+i))+".go")
+		if i < 6 {
+			if err := os.WriteFile(p, nil, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		paths = append(paths, p)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if linksOf(paths, []string{ws}) != nil {
+			b.Fatal("links found")
+		}
+	}
+}
