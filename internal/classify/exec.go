@@ -410,6 +410,7 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 // finish records a classified command in the verdict, in the slot run
 // took for it, if any.
 func (w *walker) finish(c *call) {
+	c.followTrees()
 	c.out.Argv = make([]string, 0, len(c.args)+1)
 	if c.name != "" {
 		c.out.Argv = append(c.out.Argv, c.name)

@@ -195,3 +195,21 @@ func globsMeet(a, b string, dotglob bool) bool {
 	}
 	return meet(0, 0)
 }
+
+// GlobMatches reports whether pattern, a bash glob for one path element,
+// matches the file name, for a caller that expands a glob the input names
+// (design §2.6, Links). A wildcard matches a leading dot too: the input
+// may turn dotglob on, and matching more only judges more.
+func GlobMatches(pattern, name string) bool {
+	if strings.ContainsAny(name, `*?[\`) {
+		var b strings.Builder
+		for i := 0; i < len(name); i++ {
+			if strings.IndexByte(`*?[\`, name[i]) >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(name[i])
+		}
+		name = b.String()
+	}
+	return globsMeet(pattern, name, true)
+}

@@ -25,10 +25,16 @@ import (
 // its directory in the same input writes to a place not known now
 // (noteLinksMaybe).
 
-// LinkNotKnown in [Env.Links] stands for a name of the path that the caller
-// could not follow: the file has other hard links, or a budget cut the
-// search short.
+// LinkNotKnown in [Env.Links] stands for a name of the path that the
+// caller could not follow: a link loop, or a budget cut the search short.
+// It may be anything: a secret to read, a guard file to write.
 const LinkNotKnown = "?"
+
+// LinkElsewhere in [Env.Links] says the path is a regular file with other
+// hard links, none of them a file the caller found to matter (it compares
+// the file with them): a write changes a file outside what permguard sees;
+// a read is a read.
+const LinkElsewhere = "?elsewhere"
 
 // maxLinkPaths bounds [Verdict.Paths]: past it, paths are judged as
 // written only (the caller's lookups have a budget of their own).
@@ -47,17 +53,33 @@ func (w *walker) rawPath(v string) (string, bool) {
 	return w.cwd + "/" + v, true
 }
 
+// Where a name leads when it cannot be followed, for the reasons.
+const (
+	toNotKnown  = "a place permguard could not follow (a link loop, or a search past its budget)"
+	toElsewhere = "a file that also has other names (hard links) elsewhere"
+	toMaybe     = "a link an earlier command of this input may have made, to a place not known now"
+)
+
 // linkAlts returns the names a's path reaches through links, as words to
 // judge besides a. follow says the last element is followed too, as for a
 // write or a read; a delete or a move acts on a link itself, so then only
 // the directory it sits in is followed (unless the word ends in /, which
 // makes the kernel follow it).
 func (w *walker) linkAlts(a arg, follow bool) []arg {
-	if a.dyn || a.tmp || a.net || a.val == "" {
+	if a.dyn && !a.tmp || a.net || a.val == "" {
 		return nil
 	}
-	raw, ok := w.rawPath(a.val)
-	if !ok {
+	var raw string
+	if a.tmp {
+		// $TMPDIR/x: under the caller's TMPDIR, when it is known
+		t, ok := w.lookupVar("TMPDIR")
+		if !ok || !strings.HasPrefix(t, "/") {
+			return nil
+		}
+		raw = t + "/" + a.val
+	} else if r, ok := w.rawPath(a.val); ok {
+		raw = r
+	} else {
 		return nil
 	}
 	key, rest := raw, ""
@@ -72,24 +94,35 @@ func (w *walker) linkAlts(a arg, follow bool) []arg {
 	if key == "/" {
 		return nil
 	}
-	w.notePath(key)
-	var out []arg
-	names := w.linkNames(key)
-	if len(w.madeLinks) > 0 {
-		names = append(w.madeNames(path.Clean(key)), names...)
+	var names []string
+	if !w.notePath(key) {
+		// past the list's budget: the caller never looks at it
+		names = []string{LinkNotKnown}
+	} else {
+		names = w.linkNames(key)
 	}
-	for _, e := range names {
-		if e == LinkNotKnown {
-			if follow {
-				out = append(out, arg{val: a.val, dyn: true, pos: a.pos, via: a.val, to: "another name permguard could not follow (a hard link, or a search cut short)"})
-			}
-			continue
+	if len(w.madeLinks) > 0 {
+		if made := w.resolveMade(key, 0); len(made) != 1 || made[0] != path.Clean(key) {
+			names = append(made, names...)
 		}
-		v := path.Clean(e + rest)
-		out = append(out, arg{val: v, glob: a.glob && hasGlobChar(v), pos: a.pos, via: a.val, to: v})
+	}
+	var out []arg
+	unknown := func(to string) arg { return arg{val: a.val, dyn: true, pos: a.pos, via: a.val, to: to} }
+	for _, e := range names {
+		switch e {
+		case LinkNotKnown:
+			out = append(out, unknown(toNotKnown))
+		case LinkElsewhere:
+			if follow {
+				out = append(out, unknown(toElsewhere))
+			}
+		default:
+			v := path.Clean(e + rest)
+			out = append(out, arg{val: v, glob: a.glob && hasGlobChar(v), pos: a.pos, via: a.val, to: v})
+		}
 	}
 	if follow && w.maybeLinked(path.Clean(raw), a.into) {
-		out = append(out, arg{val: a.val, dyn: true, pos: a.pos, via: a.val, to: "a link an earlier command of this input may have made, to a place not known now"})
+		out = append(out, unknown(toMaybe))
 	}
 	return out
 }
@@ -142,21 +175,17 @@ func (w *walker) linkNames(key string) []string {
 	return nil
 }
 
-// notePath lists p for the caller's search for links, when it lies where
-// the input may have made one: the workspace, the directory the input
-// started in, a temporary directory.
-func (w *walker) notePath(p string) {
-	if len(w.v.Paths) >= maxLinkPaths || slices.Contains(w.v.Paths, p) {
-		return
+// notePath lists p for the caller's search for links, and reports
+// whether it is listed: false past the list's budget.
+func (w *walker) notePath(p string) bool {
+	if slices.Contains(w.v.Paths, p) {
+		return true
 	}
-	c := path.Clean(p)
-	in := within(c, w.env.Workspace) || within(c, cleanAbs(w.env.Cwd))
-	for _, t := range w.env.TempDirs {
-		in = in || t != "" && t != "/" && within(c, path.Clean(t))
+	if len(w.v.Paths) >= maxLinkPaths {
+		return false
 	}
-	if in {
-		w.v.Paths = append(w.v.Paths, p)
-	}
+	w.v.Paths = append(w.v.Paths, p)
+	return true
 }
 
 // throughLink words the reason of a rule that l, a name reached through
@@ -230,14 +259,30 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 	case at.dyn:
 		ts = []arg{{val: target.val, dyn: true, pos: target.pos}}
 	default:
-		dir := path.Dir(strings.TrimSuffix(at.val, "/"))
+		// joined as written, .. kept: after a link on the way, .. climbs
+		// from where that link leads (linkAlts follows it)
+		at := strings.TrimSuffix(at.val, "/")
+		dir := "."
+		if i := strings.LastIndexByte(at, '/'); i >= 0 {
+			dir = at[:i]
+		}
+		if dir == "" {
+			dir = "/"
+		}
 		ts = []arg{
-			{val: path.Join(dir, target.val), glob: target.glob, pos: target.pos},
-			{val: path.Join(at.val, target.val), glob: target.glob, pos: target.pos},
+			{val: dir + "/" + target.val, glob: target.glob, pos: target.pos},
+			{val: at + "/" + target.val, glob: target.glob, pos: target.pos},
+		}
+	}
+	for i, t := range ts {
+		// a descriptor's name means whatever a later process has open
+		if v := path.Clean(t.val); !t.dyn && (strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/")) {
+			ts[i] = arg{val: t.val, dyn: true, pos: t.pos}
 		}
 	}
 	w := c.w
-	w.noteMadeLink(at, target, ts)
+	// the link counts for what comes after it, not for its own target
+	defer w.noteMadeLink(at, target, ts)
 	var worst rule
 	found, secret := false, false
 	shown := ""
@@ -343,28 +388,36 @@ func gitMayLink(c *call, global []arg, sub string, rest []arg) {
 }
 
 // madeLink is a link an earlier command of this input made: later paths
-// through it are judged as its caller's links are (Env.Links).
+// through it are followed as the caller follows the links on disk.
 type madeLink struct {
-	at string   // absolute and clean
-	to []string // where it leads: absolute and clean, or LinkNotKnown
+	at string   // where it is: absolute and clean, links this input made followed
+	to []string // where it leads: absolute, with .. kept (raw), or LinkNotKnown
 }
+
+// maxMadeNames bounds the places one path can be through the links this
+// input made (each may lead two ways: see linkTo).
+const maxMadeNames = 8
 
 // noteMadeLink records the link at `at` to the targets ts (linkTo's), for
 // the commands after this one. A link made at a directory lands inside
 // it under the target's name: both count.
 func (w *walker) noteMadeLink(at, target arg, ts []arg) {
-	if at.dyn || len(w.madeLinks) >= maxLinkPaths {
+	if len(w.madeLinks) >= maxLinkPaths {
 		return
 	}
-	p, ok := w.abs(at.val)
-	if !ok {
-		return
+	var ats []string
+	if at.tmp {
+		if t, ok := w.lookupVar("TMPDIR"); ok && strings.HasPrefix(t, "/") {
+			ats = w.resolveMade(t+"/"+at.val, 0)
+		}
+	} else if p, ok := w.rawPath(at.val); ok && !at.dyn {
+		ats = w.resolveMade(rawClean(p), 0)
 	}
 	var to []string
 	for _, t := range ts {
 		q, known := "", false
 		if !t.dyn {
-			q, known = w.abs(t.val)
+			q, known = w.rawPath(t.val)
 		}
 		if !known {
 			to = []string{LinkNotKnown}
@@ -372,30 +425,58 @@ func (w *walker) noteMadeLink(at, target arg, ts []arg) {
 		}
 		to = append(to, q)
 	}
-	w.madeLinks = append(w.madeLinks, madeLink{at: p, to: to})
-	if !target.dyn {
-		if base := path.Base(target.val); base != "/" && base != "." && base != ".." {
-			w.madeLinks = append(w.madeLinks, madeLink{at: path.Join(p, base), to: to})
+	for _, p := range ats {
+		w.madeLinks = append(w.madeLinks, madeLink{at: p, to: to})
+		if !target.dyn {
+			if base := path.Base(target.val); base != "/" && base != "." && base != ".." {
+				w.madeLinks = append(w.madeLinks, madeLink{at: path.Join(p, base), to: to})
+			}
 		}
 	}
 }
 
-// madeNames returns the names p reaches through the links this input
-// made, as Env.Links holds them.
-func (w *walker) madeNames(p string) []string {
-	var out []string
-	for _, m := range w.madeLinks {
-		if !within(p, m.at) {
+// resolveMade walks raw as the kernel would, with the links this input
+// made as the only links (.. climbs from where a link leads), and returns
+// every place it can be: one, raw cleaned, when it meets none of them;
+// LinkNotKnown past a budget or for a link to a place not known.
+func (w *walker) resolveMade(raw string, depth int) []string {
+	if depth > maxLinkHopsMade {
+		return []string{LinkNotKnown}
+	}
+	elems := strings.Split(raw, "/")
+	cur := "/"
+	for i, e := range elems {
+		switch e {
+		case "", ".":
+			continue
+		case "..":
+			cur = path.Dir(cur)
 			continue
 		}
-		rest := p[len(m.at):]
-		for _, t := range m.to {
-			if t == LinkNotKnown {
-				out = append(out, t)
-			} else {
-				out = append(out, t+rest)
+		cur = path.Join(cur, e)
+		for _, m := range w.madeLinks {
+			if m.at != cur {
+				continue
 			}
+			rest := strings.Join(elems[i+1:], "/")
+			var out []string
+			for _, t := range m.to {
+				if t == LinkNotKnown {
+					out = append(out, t)
+					continue
+				}
+				for _, n := range w.resolveMade(t+"/"+rest, depth+1) {
+					if len(out) < maxMadeNames && !slices.Contains(out, n) {
+						out = append(out, n)
+					}
+				}
+			}
+			return out
 		}
 	}
-	return out
+	return []string{cur}
 }
+
+// maxLinkHopsMade bounds the links this input made that one path goes
+// through, as the kernel bounds the links it follows.
+const maxLinkHopsMade = 8

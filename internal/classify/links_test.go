@@ -34,8 +34,12 @@ var linkEnv = func() Env {
 		"/tmp/x/key": {"/home/u/.aws/credentials"},
 		// ok.txt -> src/ok.txt: stays inside
 		"/home/u/proj/ok.txt": {"/home/u/proj/src/ok.txt"},
-		// a hard-linked file: another name not known
-		"/home/u/proj/hard.txt": {"/home/u/proj/hard.txt", LinkNotKnown},
+		// a hard-linked file: other names, none that matters
+		"/home/u/proj/hard.txt": {"/home/u/proj/hard.txt", LinkElsewhere},
+		// a hard link to the startup file, named by the caller
+		"/home/u/proj/hard-rc": {"/home/u/proj/hard-rc", "/home/u/.bashrc"},
+		// a search cut short
+		"/home/u/proj/lost": {LinkNotKnown},
 		// a guard file that is itself a link into the workspace keeps
 		// its own name's verdict
 		"/home/u/proj/.claude/settings.json": {"/home/u/proj/shared/claude.json"},
@@ -83,10 +87,15 @@ var linkCases = []struct {
 	{dangerous(`rm -rf h/*`, ""), true},
 	{dangerous(`rm -rf h/`, ""), true},
 	{high(`rm h/.bashrc`, ""), true},
-	// a hard link: another name, not known: a write is high, not
-	// dangerous; a read is a read
+	// a hard link: other names that matter to nobody: a write is high
+	// (it changes a file elsewhere), a read is a read; one that is a
+	// startup file is that file
 	{high(`echo x > hard.txt`, "write-unknown"), true},
 	{minimal(`cat hard.txt`, ""), false},
+	{dangerous(`echo x >> hard-rc`, "write-persistence"), true},
+	// a name that could not be followed may be anything
+	{high(`echo x > lost`, "write-unknown"), true},
+	{high(`cat lost`, "read-secret"), true},
 	// links that stay inside change nothing
 	{low(`echo x > ok.txt`, "write-file"), false},
 	{minimal(`cat ok.txt`, ""), false},
@@ -205,7 +214,7 @@ func TestVerdictPaths(t *testing.T) {
 		{"cd docs && echo x > a", []string{"/home/u/proj/docs/a"}, nil},
 		{"rm -f x", []string{"/home/u/proj"}, nil},
 		{"cat /tmp/y", []string{"/tmp/y"}, nil},
-		{"echo x > /etc/y; cat ~/.netrc", nil, []string{"/etc/y", "/home/u/.netrc"}},
+		{"echo x > /etc/y; cat ~/.netrc", []string{"/etc/y", "/home/u/.netrc"}, nil},
 	} {
 		v := Classify(tc.cmd, testEnv)
 		for _, p := range tc.want {

@@ -456,7 +456,8 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 	}
 	for _, k := range cands {
 		for _, l := range w.linkAlts(k, true) {
-			if !l.dyn && (w.isSecret(l.val) || dirs && w.isSecretDir(l.val)) {
+			// a name that could not be followed may be a secret
+			if l.dyn && l.to == toNotKnown || !l.dyn && (w.isSecret(l.val) || dirs && w.isSecretDir(l.val)) {
 				return true
 			}
 		}

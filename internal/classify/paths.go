@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -764,4 +765,22 @@ func globTarget(v string) (dir string, whole bool) {
 		whole = true
 	}
 	return dir, whole
+}
+
+// HomeFilesThatMatter lists, relative to the home directory, the files
+// and directories whose change or reading the path rules single out:
+// startup files, footholds, secrets and permguard's own directories. A
+// caller that finds a file with other hard links compares it with these
+// to name it (design §2.6, Links). An entry ending in "_" or "/" is a
+// prefix: every file in its directory counts.
+func HomeFilesThatMatter() []string {
+	out := make([]string, 0, len(persistenceHome)+len(startupHome)+len(secretsHome)+len(ownHome))
+	for _, list := range [][]string{persistenceHome, startupHome, secretsHome, ownHome} {
+		for _, p := range list {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }

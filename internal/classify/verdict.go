@@ -185,6 +185,11 @@ type Verdict struct {
 	// elsewhere. The caller looks for links on them and classifies again
 	// with what it found in [Env.Links] (design §2.6, "Links").
 	Paths []string
+	// Trees are the directories, spelled as Paths are, that a command
+	// walks following the links it meets (grep -R, find -L, zip -r): the
+	// caller lists the links below each and where they lead
+	// ([Env.TreeLinks]).
+	Trees []string
 }
 
 // LevelBesidesProjectCode is the level v needs for everything but
@@ -265,6 +270,11 @@ type Env struct {
 	// path listed here is judged as written and as each of its names, and
 	// the worst counts.
 	Links map[string][]string
+	// TreeLinks are, for each directory of [Verdict.Trees], the names the
+	// links below it lead to, as the caller found them within a budget
+	// ([LinkNotKnown] past it): a command that walks the tree following
+	// links reads (or changes) each.
+	TreeLinks map[string][]string
 }
 
 // Archive is one entry of [Env.Archives].

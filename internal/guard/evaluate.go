@@ -76,7 +76,7 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 			classifier = classify.Classify
 		}
 		v = classifier(call.Command, cenv)
-		if cenv.Links = linksOf(v.Paths, linkDirs(cenv, env)); cenv.Links != nil {
+		if cenv.Links, cenv.TreeLinks = linksFor(v, cenv, env); cenv.Links != nil || cenv.TreeLinks != nil {
 			// a path is a link, or passes through one: judged again with
 			// where each leads (design §2.6, "Links")
 			v = classifier(call.Command, cenv)
@@ -84,7 +84,7 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 	default:
 		tc := toolCallOf(call)
 		v = classify.ClassifyTool(tc, cenv)
-		if cenv.Links = linksOf(v.Paths, linkDirs(cenv, env)); cenv.Links != nil {
+		if cenv.Links, cenv.TreeLinks = linksFor(v, cenv, env); cenv.Links != nil || cenv.TreeLinks != nil {
 			v = classify.ClassifyTool(tc, cenv)
 		}
 		v = ev.Eff.ApplyTool(v, call.Tool, call.Kind == hook.KindMCP)

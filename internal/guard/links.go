@@ -1,8 +1,11 @@
 package guard
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,6 +25,8 @@ import (
 const (
 	maxLinkSteps = 4096                  // lstat and readlink calls for one call
 	maxLinkHops  = 40                    // links followed for one path, as the kernel's own limit
+	maxLinkNames = 64                    // names of one path (a glob's matches)
+	maxMatterDir = 256                   // files of one directory compared with a hard-linked file
 	linkTime     = 10 * time.Millisecond // for the whole search
 )
 
@@ -37,7 +42,12 @@ type linkSearch struct {
 	roots    []linkRoot // the real names of dirs, worked out when a link is found
 	rooted   bool
 	steps    int
+	spent    bool
 	deadline time.Time
+	// mattering are the files a hard-linked file is compared with, matter
+	// their identities (worked out the first time one is met)
+	mattering []string
+	matter    map[[2]uint64]string
 	// seen caches what lstat said of each directory on the way: the paths
 	// of one call share most of them
 	seen     map[string]os.FileMode
@@ -71,11 +81,12 @@ func (s *linkSearch) realRoots() {
 
 // linksOf returns classify.Env.Links for paths: for each that reaches
 // another name through a link, every name, or nil when none does.
-func linksOf(paths []string, dirs []string) map[string][]string {
+func linksOf(paths, dirs, mattering []string) map[string][]string {
 	if len(paths) == 0 {
 		return nil
 	}
 	s := newLinkSearch(dirs)
+	s.mattering = mattering
 	var out map[string][]string
 	for _, p := range paths {
 		if names := s.names(p); len(names) > 0 {
@@ -88,17 +99,113 @@ func linksOf(paths []string, dirs []string) map[string][]string {
 	return out
 }
 
-// spend counts one system call; false past a budget.
+// Budgets for the walk of a tree a command reads following links
+// (classify.Verdict.Trees): past them, a link below may lead anywhere.
+const (
+	maxTreeEntries = 20000
+	treeTime       = 20 * time.Millisecond
+)
+
+// treeLinksOf returns classify.Env.TreeLinks for trees: for each, the
+// names every link below it leads to (the links' own paths are in the
+// tree, and the classifier judges them there), nil when none has a link.
+// The walk enters no link; it reads the entries' types from the
+// directory, without a stat per file.
+func treeLinksOf(trees, dirs, mattering []string) map[string][]string {
+	if len(trees) == 0 {
+		return nil
+	}
+	s := newLinkSearch(dirs)
+	s.mattering = mattering
+	s.deadline = time.Now().Add(treeTime)
+	var out map[string][]string
+	entries := 0
+	for _, t := range trees {
+		var names []string
+		queue := []string{filepath.Clean(t)}
+		if fi, err := os.Lstat(queue[0]); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			// the root itself a link: followed, as every walker does
+			names = s.names(queue[0])
+			if real, err := filepath.EvalSymlinks(queue[0]); err == nil {
+				queue[0] = real
+			}
+		}
+		for len(queue) > 0 {
+			dir := queue[0]
+			queue = queue[1:]
+			des, err := readDirEntries(dir, maxTreeEntries-entries)
+			entries += len(des)
+			if err != nil || entries >= maxTreeEntries || s.over() {
+				if err == nil || entries >= maxTreeEntries || s.over() {
+					names = appendName(names, classify.LinkNotKnown)
+					break
+				}
+				continue // a directory that cannot be read is read by nobody
+			}
+			for _, de := range des {
+				p := joinPath(dir, de.Name())
+				switch {
+				case de.Type()&os.ModeSymlink != 0:
+					for _, n := range s.names(p) {
+						names = appendName(names, n)
+					}
+				case de.IsDir():
+					queue = append(queue, p)
+				}
+			}
+		}
+		if len(names) > 0 {
+			if out == nil {
+				out = map[string][]string{}
+			}
+			out[t] = names
+		}
+	}
+	return out
+}
+
+// readDirEntries reads at most n entries of dir; an error past n.
+func readDirEntries(dir string, n int) ([]os.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		return nil, errors.New("not a directory")
+	}
+	des, err := f.ReadDir(n + 1)
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if len(des) > n {
+		return des[:n], nil
+	}
+	return des, nil
+}
+
+// spend counts one system call; false past a budget, and from then on.
 func (s *linkSearch) spend() bool {
 	s.steps++
-	return s.steps <= maxLinkSteps && (s.steps%64 != 0 || time.Now().Before(s.deadline))
+	return !s.over()
+}
+
+// over reports a search past its budget of steps or time; once over, it
+// stays over, so no path is searched by halves.
+func (s *linkSearch) over() bool {
+	if !s.spent && (s.steps > maxLinkSteps || time.Now().After(s.deadline)) {
+		s.spent = true
+	}
+	return s.spent
 }
 
 // names walks raw as the kernel would, element by element, and returns
 // each name it reaches by following a link (the link's target with the
 // rest of the path after it), and last where it really leads; nil when
-// it passes through no link. A regular file with other hard links, or a
-// walk past a budget, adds classify.LinkNotKnown.
+// it passes through no link. An element that is a glob is expanded as the
+// shell will (every match followed, dot files too). A regular file with
+// other hard links is named by the file that matters it is, or else
+// classify.LinkElsewhere; a walk past a budget adds classify.LinkNotKnown.
 func (s *linkSearch) names(raw string) []string {
 	if !strings.HasPrefix(raw, "/") {
 		return nil
@@ -109,9 +216,14 @@ func (s *linkSearch) names(raw string) []string {
 	if d := s.dirOf(raw); d != "" {
 		cur, rest = d, strings.TrimPrefix(raw[len(d):], "/")
 	}
-	elems := splitElems(rest)
 	var out []string
-	hops := 0
+	s.walk(cur, splitElems(rest), 0, false, &out)
+	return out
+}
+
+// walk goes on from the real directory cur through elems, hops links
+// followed so far (linked: at least one), adding names to out.
+func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out *[]string) {
 	for len(elems) > 0 {
 		e := elems[0]
 		elems = elems[1:]
@@ -122,14 +234,16 @@ func (s *linkSearch) names(raw string) []string {
 			cur = filepath.Dir(cur)
 			continue
 		}
-		next := cur + "/" + e
-		if cur == "/" {
-			next = cur + e
+		if strings.ContainsAny(e, "*?[") {
+			s.expand(cur, e, elems, hops, linked, out)
+			return
 		}
+		next := joinPath(cur, e)
 		mode, cached := s.seen[next]
 		if !cached || len(elems) == 0 {
 			if !s.spend() {
-				return append(out, classify.LinkNotKnown)
+				*out = appendName(*out, classify.LinkNotKnown)
+				return
 			}
 			fi, err := s.lstat(next)
 			if err != nil {
@@ -141,7 +255,9 @@ func (s *linkSearch) names(raw string) []string {
 			}
 			mode = fi.Mode()
 			if len(elems) == 0 && mode.IsRegular() && otherNames(fi) {
-				return append(appendName(out, s.lexical(next)), classify.LinkNotKnown)
+				*out = appendName(*out, s.lexical(next))
+				*out = appendName(*out, s.hardLinked(fi))
+				return
 			}
 			if mode.IsDir() {
 				if s.seen == nil {
@@ -156,24 +272,144 @@ func (s *linkSearch) names(raw string) []string {
 		}
 		hops++
 		if hops > maxLinkHops || !s.spend() {
-			return append(out, classify.LinkNotKnown)
+			*out = appendName(*out, classify.LinkNotKnown)
+			return
 		}
 		target, err := s.readlink(next)
 		if err != nil || target == "" {
-			return append(out, classify.LinkNotKnown)
+			*out = appendName(*out, classify.LinkNotKnown)
+			return
 		}
 		if filepath.IsAbs(target) {
 			cur = "/"
 		}
 		elems = append(splitElems(target), elems...)
+		linked = true
 		// the name the link leads to, read as written, before the links
 		// on it are followed in turn
-		out = appendName(out, s.lexical(filepath.Join(append([]string{cur}, elems...)...)))
+		*out = appendName(*out, s.lexical(filepath.Join(append([]string{cur}, elems...)...)))
 	}
-	if out == nil {
-		return nil
+	if linked {
+		*out = appendName(*out, s.lexical(cur))
 	}
-	return appendName(out, s.lexical(cur))
+}
+
+// expand follows each name in the directory cur that the glob element
+// pat matches, then the rest of the path; ** (globstar) also matches any
+// depth of directories. A glob that matches nothing stays as written (a
+// file of that name), which adds nothing.
+func (s *linkSearch) expand(cur, pat string, elems []string, hops int, linked bool, out *[]string) {
+	names, ok := s.readDir(cur)
+	if !ok {
+		*out = appendName(*out, classify.LinkNotKnown)
+		return
+	}
+	for _, n := range names {
+		if len(*out) >= maxLinkNames {
+			return
+		}
+		if !classify.GlobMatches(pat, n) {
+			continue
+		}
+		if len(elems) > 0 {
+			// the shell expands a/*/b only through directories
+			if fi, err := os.Stat(joinPath(cur, n)); err != nil || !fi.IsDir() || !s.spend() {
+				continue
+			}
+		}
+		s.walk(cur, append([]string{n}, elems...), hops, linked, out)
+		if pat == "**" {
+			if fi, err := s.lstat(joinPath(cur, n)); err == nil && fi.IsDir() && s.spend() {
+				s.expand(joinPath(cur, n), pat, elems, hops, linked, out)
+			}
+		}
+	}
+}
+
+// readDir lists the names in dir, within the budget, as spending one step
+// per name; ok is false past the budget, true with none for a directory
+// that cannot be read (a glob there matches nothing).
+func (s *linkSearch) readDir(dir string) ([]string, bool) {
+	if !s.spend() {
+		return nil, false
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, true
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+		return nil, true
+	}
+	names, err := f.Readdirnames(maxLinkSteps)
+	s.steps += len(names)
+	if err != nil && err != io.EOF || len(names) == maxLinkSteps || s.over() {
+		return nil, false
+	}
+	return names, true
+}
+
+// hardLinked names a file with other hard links: the file that matters
+// it is (permguard's settings, a guard file, a startup file, a key), when
+// it is one, else classify.LinkElsewhere.
+func (s *linkSearch) hardLinked(fi os.FileInfo) string {
+	id, ok := fileID(fi)
+	if !ok {
+		return classify.LinkElsewhere
+	}
+	if s.matter == nil {
+		s.matter = map[[2]uint64]string{}
+		for _, p := range s.mattering {
+			s.noteMatter(p)
+		}
+	}
+	if n, ok := s.matter[id]; ok {
+		return n
+	}
+	return classify.LinkElsewhere
+}
+
+// noteMatter notes the identity of the file p, or of each file in the
+// directory p when it ends in "/", or of those in its directory that
+// start with its last element when it ends in "_" ("~/.ssh/id_"), or
+// match it when that element is a glob ("settings*.json").
+func (s *linkSearch) noteMatter(p string) {
+	dir, pat := filepath.Dir(p), filepath.Base(p)
+	switch {
+	case strings.HasSuffix(p, "/"):
+		dir, pat = strings.TrimSuffix(p, "/"), "*"
+	case strings.HasSuffix(p, "_"):
+		pat += "*"
+	case !strings.ContainsAny(pat, "*?["):
+		if fi, err := os.Stat(p); err == nil && s.spend() {
+			if fi.IsDir() {
+				s.noteMatter(p + "/")
+			} else if id, ok := fileID(fi); ok {
+				s.matter[id] = p
+			}
+		}
+		return
+	}
+	names, ok := s.readDir(dir)
+	if !ok || len(names) > maxMatterDir {
+		return
+	}
+	for _, n := range names {
+		if classify.GlobMatches(pat, n) && s.spend() {
+			if fi, err := os.Stat(joinPath(dir, n)); err == nil && fi.Mode().IsRegular() {
+				if id, ok := fileID(fi); ok {
+					s.matter[id] = joinPath(dir, n)
+				}
+			}
+		}
+	}
+}
+
+func joinPath(dir, name string) string {
+	if dir == "/" {
+		return dir + name
+	}
+	return dir + "/" + name
 }
 
 // dirOf returns the directory p lies in, the deepest when several do.
@@ -203,8 +439,16 @@ func (s *linkSearch) lexical(p string) string {
 	return filepath.Join(best.lex, strings.TrimPrefix(p[len(best.real):], "/"))
 }
 
+// appendName adds n to names once; past maxLinkNames, the rest is not
+// known.
 func appendName(names []string, n string) []string {
-	if len(names) > 0 && names[len(names)-1] == n {
+	switch {
+	case slices.Contains(names, n):
+		return names
+	case len(names) >= maxLinkNames:
+		if !slices.Contains(names, classify.LinkNotKnown) {
+			names = append(names, classify.LinkNotKnown)
+		}
 		return names
 	}
 	return append(names, n)
@@ -214,9 +458,45 @@ func splitElems(p string) []string {
 	return strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
 }
 
+// linksFor looks for the links on the paths and below the trees a first
+// classification v judged.
+func linksFor(v classify.Verdict, ce classify.Env, env Env) (links, trees map[string][]string) {
+	if len(v.Paths) == 0 && len(v.Trees) == 0 {
+		return nil, nil
+	}
+	dirs, matter := linkDirs(ce, env), mattering(ce, env)
+	return linksOf(v.Paths, dirs, matter), treeLinksOf(v.Trees, dirs, matter)
+}
+
 // linkDirs are the directories a call's paths are named against, whose
 // real names the search maps back (linkRoot).
 func linkDirs(ce classify.Env, env Env) []string {
-	dirs := append([]string{ce.Workspace, ce.Cwd, ce.Home, env.ConfigDir, env.StateDir}, ce.TempDirs...)
-	return dirs
+	return append([]string{ce.Workspace, ce.Cwd, ce.Home, env.ConfigDir, env.StateDir}, ce.TempDirs...)
+}
+
+// mattering lists the files a file with other hard links is compared
+// with (linkSearch.noteMatter reads the forms): the home's startup files,
+// footholds and secrets, permguard's directories, the guard files.
+func mattering(ce classify.Env, env Env) []string {
+	var out []string
+	if ce.Home != "" {
+		for _, rel := range classify.HomeFilesThatMatter() {
+			out = append(out, ce.Home+"/"+rel)
+		}
+	}
+	for _, d := range []string{env.ConfigDir, env.StateDir} {
+		if d != "" {
+			out = append(out, d+"/")
+		}
+	}
+	for _, p := range ce.Protected {
+		if filepath.IsAbs(p.Path) {
+			if p.Tree {
+				out = append(out, p.Path+"/")
+			} else {
+				out = append(out, p.Path)
+			}
+		}
+	}
+	return out
 }

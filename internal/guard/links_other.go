@@ -8,3 +8,6 @@ import "os"
 // count cannot be read, none is assumed (Windows: links need privileges
 // an agent's user rarely has).
 func otherNames(os.FileInfo) bool { return false }
+
+// fileID is the identity of a file, where it can be read.
+func fileID(os.FileInfo) ([2]uint64, bool) { return [2]uint64{}, false }

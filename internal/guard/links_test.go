@@ -54,8 +54,10 @@ func TestLinkSearch(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "src/h.txt"), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Link(filepath.Join(ws, "src/h.txt"), filepath.Join(ws, "hard.txt")); err != nil {
-		t.Fatal(err)
+	for from, to := range map[string]string{ws + "/src/h.txt": ws + "/hard.txt", home + "/.bashrc": ws + "/hard-rc", home + "/.ssh/id_ed25519": ws + "/hard-key"} {
+		if err := os.Link(from, to); err != nil {
+			t.Fatal(err)
+		}
 	}
 	unknown := classify.LinkNotKnown
 	for _, tc := range []struct {
@@ -74,16 +76,28 @@ func TestLinkSearch(t *testing.T) {
 		{ws + "/sub/through/id_ed25519", []string{ws + "/h/.ssh/id_ed25519", home + "/.ssh/id_ed25519"}},
 		{ws + "/ok", []string{ws + "/src/ok.txt"}},
 		{ws + "/loop1", []string{ws + "/loop2", ws + "/loop1", unknown}},
-		{ws + "/hard.txt", []string{ws + "/hard.txt", unknown}},
-		{ws + "/src/h.txt", []string{ws + "/src/h.txt", unknown}},
+		{ws + "/hard.txt", []string{ws + "/hard.txt", classify.LinkElsewhere}},
+		{ws + "/src/h.txt", []string{ws + "/src/h.txt", classify.LinkElsewhere}},
+		// a hard link to a file that matters is named by it
+		{ws + "/hard-rc", []string{ws + "/hard-rc", home + "/.bashrc"}},
+		{ws + "/hard-key", []string{ws + "/hard-key", home + "/.ssh/id_ed25519"}},
+		// a glob is expanded as the shell will, and each match followed
+		{ws + "/note?.json", []string{home + "/.config/permguard/settings.json"}},
+		{ws + "/[h]/.ssh/id_ed25519", []string{home + "/.ssh/id_ed25519"}},
+		{ws + "/*/.bashrc", []string{home + "/.bashrc", filepath.Dir(ws) + "/.bashrc"}},
+		{ws + "/src/*.txt", []string{ws + "/src/h.txt", classify.LinkElsewhere}},
+		{ws + "/nothing*", nil},
 		{ws + "/src/new.txt", nil},
 		{ws + "/sub/../src", nil},
 	} {
-		got := newLinkSearch(nil).names(tc.path)
+		s := newLinkSearch(nil)
+		s.mattering = []string{home + "/.bashrc", home + "/.ssh/id_"}
+		got := s.names(tc.path)
 		if tc.path == ws+"/loop1" && len(got) > 0 && got[len(got)-1] == unknown {
 			continue // the names before it depend on where the count ran out
 		}
-		if !slices.Equal(got, tc.want) {
+		// the order of a glob's matches is the directory's
+		if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(tc.want))) {
 			t.Errorf("names(%s) = %q, want %q", tc.path, got, tc.want)
 		}
 	}
@@ -170,7 +184,7 @@ func BenchmarkLinkSearch(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if linksOf(paths, []string{ws}) != nil {
+		if linksOf(paths, []string{ws}, nil) != nil {
 			b.Fatal("links found")
 		}
 	}

@@ -13,3 +13,12 @@ func otherNames(fi os.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	return ok && st.Nlink > 1
 }
+
+// fileID is the identity of the file fi describes: device and inode.
+func fileID(fi os.FileInfo) ([2]uint64, bool) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return [2]uint64{}, false
+	}
+	return [2]uint64{uint64(st.Dev), uint64(st.Ino)}, true
+}

@@ -1,0 +1,148 @@
+package classify
+
+import "strings"
+
+// Programs that walk a tree and follow the links they meet in it (design
+// §2.6, Links): grep -R reads what every link below the directory leads
+// to, a link to ~/.ssh among them, and find -L -exec changes it. The
+// names they reach are found by the caller (Verdict.Trees, Env.TreeLinks),
+// as for the paths a command names, and judged as the paths the command
+// reads, or writes.
+
+// treeWalk says when a program follows links while it walks a tree.
+type treeWalk struct {
+	// follow: options that make it follow links (every one of them
+	// counts); always: it does without any
+	follow string
+	always bool
+	// recursive: options without which it walks no tree ("" when it
+	// always does)
+	recursive string
+	// unless: options that stop it following (zip -y)
+	unless string
+	// writes: options that make it change what it finds (find -exec runs
+	// a command on each, -delete deletes)
+	writes string
+	// pattern: the first operand is a pattern, not a directory, unless
+	// an option gives the pattern (-e, -f); with no directory it walks .
+	pattern bool
+}
+
+var treeWalks = lazy[map[string]treeWalk]{build: func() map[string]treeWalk {
+	grep := treeWalk{follow: "-R --dereference-recursive", pattern: true}
+	return map[string]treeWalk{
+		"grep": grep, "egrep": grep, "fgrep": grep, "rgrep": {always: true, pattern: true},
+		"rg": {follow: "-L --follow", pattern: true}, "ag": {follow: "-f --follow", pattern: true},
+		"ack":   {follow: "--follow", pattern: true},
+		"find":  {follow: "-L -follow", writes: "-exec -execdir -ok -okdir -delete"},
+		"zip":   {always: true, recursive: "-r -R --recurse-paths", unless: "-y --symlinks"},
+		"tar":   {follow: "-h --dereference"},
+		"cp":    {follow: "-L --dereference", recursive: "-r -R -a --recursive --archive"},
+		"rsync": {follow: "-L --copy-links -k --copy-dirlinks --copy-unsafe-links"},
+	}
+}}
+
+var ruleTreeSecret = rule{id: "read-secret", level: High, why: "follows a link below the directory it reads to a secret"}
+
+// followTrees judges a program that walks its operands following links:
+// each name a link below one leads to is read (a secret there is read),
+// and for a program that changes what it finds, written.
+func (c *call) followTrees() {
+	tw, ok := treeWalks.get()[c.name]
+	if !ok || !tw.always && !c.hasOpt(tw.follow) || tw.recursive != "" && !c.hasOpt(tw.recursive) ||
+		tw.unless != "" && c.hasOpt(tw.unless) {
+		return
+	}
+	roots := positional(c.args)
+	if tw.pattern && len(roots) > 0 && !c.hasOpt("-e --regexp -f --file") {
+		roots = roots[1:]
+	}
+	if len(roots) == 0 {
+		roots = []arg{{val: ".", pos: c.pos}}
+	}
+	writes := tw.writes != "" && c.hasOpt(tw.writes)
+	secret := false
+	var worst rule
+	found := false
+	for _, root := range roots {
+		for _, n := range c.w.treeNames(root) {
+			if n.dyn {
+				// links permguard could not all follow
+				secret = true
+			} else {
+				secret = secret || c.w.readsSecret(n, true) || c.w.holdsSecrets(n.val)
+			}
+			if !writes {
+				continue
+			}
+			if ru, bad := c.w.writeRule(n); bad && (!found || rank(ru) > rank(worst)) {
+				worst, found = c.w.throughLink(ru, n), true
+			}
+		}
+	}
+	if secret {
+		c.raise(ruleTreeSecret)
+	}
+	if found && rank(worst) > int(Low) {
+		c.raise(worst)
+	}
+}
+
+// treeNames lists root for the caller's walk (Verdict.Trees) and returns
+// the names the links below it lead to, as the caller found them
+// (Env.TreeLinks): LinkNotKnown, past its budget, as a dynamic word.
+func (w *walker) treeNames(root arg) []arg {
+	if root.dyn || root.glob {
+		return nil
+	}
+	raw, ok := w.rawPath(root.val)
+	if !ok {
+		return nil
+	}
+	key := rawClean(raw)
+	if !strings.HasPrefix(key, "/") || len(w.v.Trees) >= maxLinkPaths {
+		return nil
+	}
+	if !containsStr(w.v.Trees, key) {
+		w.v.Trees = append(w.v.Trees, key)
+	}
+	var out []arg
+	for _, n := range w.env.TreeLinks[key] {
+		switch n {
+		case LinkNotKnown:
+			out = append(out, arg{val: root.val, dyn: true, pos: root.pos, via: root.val, to: toNotKnown})
+		case LinkElsewhere:
+		default:
+			out = append(out, arg{val: n, pos: root.pos, via: "a link below " + root.val, to: n})
+		}
+	}
+	return out
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsSecrets reports a directory that holds secrets below it: the home
+// directory, or one on the way to a secret in it (~/.config). A command
+// that reads the whole tree reads them.
+func (w *walker) holdsSecrets(p string) bool {
+	h := w.env.Home
+	if h == "" || !within(h, p) && !within(p, h) {
+		return false
+	}
+	if within(p, h) {
+		return true
+	}
+	for _, s := range secretsHome {
+		if within(h+"/"+strings.TrimSuffix(s, "/"), p) {
+			return true
+		}
+	}
+	return false
+}
