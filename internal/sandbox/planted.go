@@ -85,10 +85,13 @@ func TakeBaseline(workspace string) Baseline {
 	if b.root = rootOf(workspace); b.root[0] == (fileID{}) {
 		return b
 	}
-	g, c, err := resolveGit(filepath.Join(workspace, ".git"))
+	// a commondir that names nothing leaves the git directory's own
+	// parts to note
+	g, err := gitDirOf(filepath.Join(workspace, ".git"))
 	if err != nil {
 		return b
 	}
+	c, _ := commonDirOf(g)
 	var n int
 	for _, dir := range []string{g, c} {
 		for _, p := range gitParts(dir, 0, &n) {
@@ -350,12 +353,14 @@ func (s *scan) root(b Baseline) {
 		}
 		return
 	}
-	// a new or rewritten commondir is a changed part, found below; the
-	// common directory it names swapped for another is not
-	swapped := b.root[2] != (fileID{}) && now[2] != (fileID{}) && now[2] != b.root[2]
-	if g, _, err := resolveGit(entry); swapped && err == nil && s.changed(filepath.Join(g, "commondir")) {
-		swapped = false
+	// A new or rewritten commondir is a changed part, found below,
+	// whatever it names (another repository, or nothing yet); the common
+	// directory it names swapped for another, or gone, is not.
+	commonChanged := false
+	if g, err := gitDirOf(entry); err == nil {
+		commonChanged = s.changed(filepath.Join(g, "commondir"))
 	}
+	swapped := b.root[2] != (fileID{}) && now[2] != b.root[2] && !commonChanged
 	if now[0] != b.root[0] || now[1] != b.root[1] || swapped {
 		// the repository it names, or the .git itself, is another now:
 		// judged as planted, and the old one looked for on the way
@@ -365,13 +370,15 @@ func (s *scan) root(b Baseline) {
 		}
 		return
 	}
-	g, c, err := resolveGit(entry)
+	g, err := gitDirOf(entry)
 	if err != nil {
 		return
 	}
-	if b.root[2] == (fileID{}) || s.changed(filepath.Join(g, "commondir")) {
+	c, err := commonDirOf(g)
+	if err != nil || b.root[2] == (fileID{}) || commonChanged {
 		// a commondir made or rewritten during the run: set aside below,
-		// which takes the directory it names out of git's sight
+		// which takes the directory it names out of git's sight (one
+		// that names nothing was so before the run, or is changed)
 		c = ""
 	}
 	for _, dir := range []string{g, c} {
@@ -776,29 +783,46 @@ func entriesRun(dir, sub string, ok func(fs.DirEntry) bool) string {
 // symbolic link's target, or a .git file's "gitdir:"), and its common
 // directory when it has a commondir file ("" otherwise).
 func resolveGit(entry string) (g, c string, err error) {
+	if g, err = gitDirOf(entry); err != nil {
+		return "", "", err
+	}
+	if c, err = commonDirOf(g); err != nil {
+		return "", "", err
+	}
+	return g, c, nil
+}
+
+// gitDirOf returns the git directory a .git entry names: itself, a
+// symbolic link's target, or a .git file's "gitdir:".
+func gitDirOf(entry string) (string, error) {
 	st, err := os.Stat(entry)
 	if err != nil {
-		return "", "", errors.New("a .git that names nothing: git may find there whatever is put there later")
+		return "", errors.New("a .git that names nothing: git may find there whatever is put there later")
 	}
-	g = entry
-	if !st.IsDir() {
-		if g, err = readGitfile(entry); err != nil {
-			return "", "", err
-		}
-		if st, err := os.Stat(g); err != nil || !st.IsDir() {
-			return "", "", errors.New("a .git file that names no directory: git may find there whatever is put there later")
-		}
+	if st.IsDir() {
+		return entry, nil
 	}
+	g, err := readGitfile(entry)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(g); err != nil || !st.IsDir() {
+		return "", errors.New("a .git file that names no directory: git may find there whatever is put there later")
+	}
+	return g, nil
+}
+
+// commonDirOf returns the common directory the git directory g names in
+// its commondir file, "" when it has none.
+func commonDirOf(g string) (string, error) {
 	b, err := readRegular(filepath.Join(g, "commondir"), 4096)
 	switch {
 	case err == nil:
-		if c, err = resolveFrom(g, strings.TrimRight(string(b), "\r\n")); err != nil {
-			return "", "", err
-		}
+		return resolveFrom(g, strings.TrimRight(string(b), "\r\n"))
 	case !errors.Is(err, fs.ErrNotExist):
-		return "", "", errors.New("a commondir that is not a plain file")
+		return "", errors.New("a commondir that is not a plain file")
 	}
-	return g, c, nil
+	return "", nil
 }
 
 // errNotRegular is a file the scan does not open: a FIFO would block it,
@@ -875,10 +899,13 @@ func rootOf(workspace string) rootIDs {
 		return ids
 	}
 	ids[0] = idOf(st)
-	g, c, err := resolveGit(entry)
+	// the git directory is known even when its commondir names nothing:
+	// that is a part of it, not another repository
+	g, err := gitDirOf(entry)
 	if err != nil {
 		return ids
 	}
+	c, _ := commonDirOf(g)
 	for i, d := range []string{g, c} {
 		if d == "" {
 			continue

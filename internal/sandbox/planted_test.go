@@ -387,6 +387,24 @@ var plantedCases = []struct {
 		run:  func(e *plantedEnv) { e.write(".git/commondir", e.outside+"\n") },
 		want: []string{"rootpart .git/commondir"}, trigger: ".",
 	},
+	// a commondir naming a directory that does not exist (yet): the
+	// changed part alone, not the whole .git as "moved or replaced"
+	{
+		name:   "the workspace's own repository gets a commondir naming nothing",
+		before: func(e *plantedEnv) { e.mustGit(".", "init", "-q") },
+		run:    func(e *plantedEnv) { e.write(".git/commondir", filepath.Join(e.outside, "later")+"\n") },
+		want:   []string{"rootpart .git/commondir"}, why: "changed",
+	},
+	{
+		name: "a linked worktree whose commondir the run points at nothing",
+		before: func(e *plantedEnv) {
+			linkedWorktree(e)
+		},
+		run: func(e *plantedEnv) {
+			e.writeAbs(filepath.Join(e.outside, "main", ".git", "worktrees", "ws", "commondir"), filepath.Join(e.root, "later")+"\n")
+		},
+		want: []string{"rootpart ../outside/main/.git/worktrees/ws/commondir"}, why: "changed",
+	},
 	{
 		name:   "the workspace's own repository gets a hook (where its hole failed)",
 		before: func(e *plantedEnv) { e.mustGit(".", "init", "-q") },
