@@ -78,9 +78,10 @@ points at your home directory or permguard's settings is ignored.
 --writable DIR adds another directory. With best-effort (the default) a
 kernel without Landlock gets a warning and the program runs unconfined;
 with require, nothing runs. A confined program runs in a session of its
-own, with no controlling terminal (it cannot type into yours); permguard
-waits for it and passes the terminal's signals on, and its exit status
-is the program's (128+N for signal N).
+own, with no controlling terminal (it cannot type into yours) and no
+open file but stdin, stdout and stderr; permguard waits for it and
+passes the terminal's signals on, and its exit status is the
+program's (128+N for signal N).
 
 --profile build (Linux) adds, in new user, mount and network namespaces
 that need no privileges: read-only holes in the workspace (.git/hooks,
@@ -232,10 +233,11 @@ func execRun(opts *ExecOptions) error {
 }
 
 // spawn runs the program that Landlock now confines in a session of its
-// own, with no ioctl that types into a terminal, and waits for it
-// (design §4, row 4b, Terminals): it must not push a command into the
-// shell it was started from. A filter that cannot be installed stops a
-// required sandbox.
+// own, with no descriptor above 2 and no ioctl that types into a
+// terminal, and waits for it (design §4, row 4b, Terminals): it must not
+// push a command into the shell it was started from, nor reach what the
+// caller left open. A filter that cannot be installed stops a required
+// sandbox.
 func spawn(opts *ExecOptions, mode sandbox.Mode, path string) error {
 	if err := opts.DenyTerminalInput(); err != nil {
 		if mode == sandbox.Require {

@@ -87,6 +87,20 @@ var helpers = map[string]func(args []string) int{
 		fmt.Fprintf(&out, "stdin-linux=%s\n", errName(errnoErr(errno)))
 		return writeOut(args[0], out.String())
 	},
+	// descriptors OUT DIRFD FILEFD SOCKFD: the hostile program: read a
+	// secret through an inherited directory descriptor, append through
+	// an inherited file descriptor, send on an inherited socket
+	"descriptors": func(args []string) int {
+		var out strings.Builder
+		secret, err := os.ReadFile("/proc/self/fd/" + args[1] + "/secret")
+		fmt.Fprintf(&out, "dir-read=%s %q\n", errName(err), secret)
+		for i, what := range []string{"file-write", "socket-send"} {
+			fd, _ := strconv.Atoi(args[2+i])
+			_, err := unix.Write(fd, []byte("pwned\n"))
+			fmt.Fprintf(&out, "%s=%s\n", what, errName(err))
+		}
+		return writeOut(args[0], out.String())
+	},
 	// ownpty OUT: a test suite that drives a terminal of its own: make a
 	// pseudo-terminal, run a shell in a session it controls, and write
 	// to OUT what the shell printed there through /dev/tty

@@ -39,7 +39,8 @@ type initConfig struct {
 // failed, close-on-exec, so that the parent reads end of file without a
 // word once the program runs; and where the first init tells the parent
 // that the program stopped (a byte each time), so that permguard stops
-// too (session_linux.go).
+// too (session_linux.go). No other descriptor reaches the init, and none
+// the program.
 const (
 	configFd = 3
 	statusFd = 4
@@ -106,6 +107,7 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 			Pdeathsig:                  syscall.SIGKILL,
 		},
 	}
+	markCloseOnExec()
 	// ^Z: the first init stops the program's group from inside, for a
 	// SIGSTOP from here would stop it too (the kernel forces that one on
 	// a namespace's init), and it must go on waiting to report the stop
@@ -175,6 +177,8 @@ func Init() {
 		events = os.NewFile(eventsFd, "events")
 		unix.CloseOnExec(eventsFd)
 	}
+	// whatever else this process was given, the program is not
+	markCloseOnExec()
 	if !cfg.Mounted {
 		if err := setUp(cfg.Profile); err != nil {
 			fail("%v", err)

@@ -4,9 +4,11 @@ package sandbox
 
 import (
 	"errors"
+	"math"
 	"os"
 	"os/exec"
 	"os/signal"
+	"strconv"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -133,13 +135,50 @@ func statusOf(ws unix.WaitStatus) int {
 	return ws.ExitStatus()
 }
 
+// markCloseOnExec marks every descriptor above 2 close-on-exec, so that
+// the next program this process runs starts with none but those passed
+// by number (exec.Cmd's ExtraFiles, which it moves into place without
+// the mark). Only the mark: a Go process cannot close descriptors its
+// runtime may be using.
+func markCloseOnExec() {
+	if unix.CloseRange(3, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC) == nil {
+		return
+	}
+	// before Linux 5.11
+	markCloseOnExecEach()
+}
+
+// markCloseOnExecEach is markCloseOnExec one descriptor at a time: those
+// /proc/self/fd lists, or without /proc every number below the limit on
+// open files.
+func markCloseOnExecEach() {
+	if ents, err := os.ReadDir("/proc/self/fd"); err == nil {
+		for _, e := range ents {
+			if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+				_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETFD, unix.FD_CLOEXEC)
+			}
+		}
+		return
+	}
+	var lim unix.Rlimit
+	n := uint64(1 << 20)
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur < n {
+		n = lim.Cur
+	}
+	for fd := uint64(3); fd < n; fd++ {
+		_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETFD, unix.FD_CLOEXEC)
+	}
+}
+
 // Spawn runs the program at path with argv and env as exec --sandbox does
 // with Landlock alone (already applied to this process, as is
-// [DenyTerminalInput]): in a session of its own, the signals relayed. It waits for the program and returns its exit
+// [DenyTerminalInput]): in a session of its own, with no descriptor above
+// 2, the signals relayed. It waits for the program and returns its exit
 // status (128+N for signal N). If permguard is killed, the program is too
 // (its parent-death signal), though not what the program started, which
 // a kill of permguard's process group no longer reaches.
 func Spawn(path string, argv, env []string) (int, error) {
+	markCloseOnExec()
 	cmd := &exec.Cmd{
 		Path: path, Args: argv, Env: env,
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,

@@ -137,3 +137,29 @@ func waitFor(t *testing.T, p string) {
 	}
 	t.Fatalf("%s did not appear within 20 s", p)
 }
+
+// markCloseOnExecEach, for kernels before close_range's flag, marks each
+// descriptor above 2 close-on-exec, and leaves the standard streams.
+func TestMarkCloseOnExecEach(t *testing.T) {
+	fd, err := unix.Open("/dev/null", unix.O_RDONLY, 0) // not close-on-exec
+	must(t, err)
+	defer unix.Close(fd)
+	flags := func(fd int) int {
+		f, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0)
+		must(t, err)
+		return f
+	}
+	std := []int{flags(0), flags(1), flags(2)}
+	if flags(fd)&unix.FD_CLOEXEC != 0 {
+		t.Fatalf("descriptor %d is close-on-exec already: the test tests nothing", fd)
+	}
+	markCloseOnExecEach()
+	if flags(fd)&unix.FD_CLOEXEC == 0 {
+		t.Errorf("descriptor %d is not close-on-exec", fd)
+	}
+	for i, f := range std {
+		if flags(i) != f {
+			t.Errorf("descriptor %d's flags changed from %#x to %#x", i, f, flags(i))
+		}
+	}
+}
