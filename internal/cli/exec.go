@@ -97,7 +97,9 @@ created or changed anywhere in the workspace that could run a program
 vendored checkout), and files Python runs at every start that it made in
 a virtual environment (a .pth, sitecustomize.py), are renamed to
 NAME.permguard-quarantine-TIME-RANDOM, which neither reads, with a warning
-that says how to undo it. With the
+that says how to undo it. Symbolic links it made that lead out of the
+workspace and the temporary directories are named in a warning and left
+in place. With the
 setting sandbox: "auto", a command
 that needs more than the level in force only because it runs the
 project's own code (a build, a test run, a workspace script) is allowed
@@ -302,13 +304,12 @@ func executable(p string) error {
 // workspace, the temporary directories, the build and package caches,
 // --writable, and the terminals.
 func writableDirs(workspace string, env guard.Env, writable, caches []string) []string {
-	dirs := []string{"/tmp", "/var/tmp"}
+	temp := tempDirs(env)
+	dirs := slices.Clone(temp[:2])
 	if workspace != "" {
 		dirs = append(dirs, workspace)
 	}
-	if env.TempDir != "" {
-		dirs = append(dirs, env.TempDir)
-	}
+	dirs = append(dirs, temp[2:]...)
 	dirs = append(dirs, caches...)
 	for _, d := range writable {
 		if !filepath.IsAbs(d) && workspace != "" {
@@ -317,6 +318,15 @@ func writableDirs(workspace string, env guard.Env, writable, caches []string) []
 		dirs = append(dirs, filepath.Clean(d))
 	}
 	return append(dirs, sandbox.DefaultDirs...)
+}
+
+// tempDirs are the temporary directories: /tmp, /var/tmp and $TMPDIR.
+func tempDirs(env guard.Env) []string {
+	dirs := []string{"/tmp", "/var/tmp"}
+	if env.TempDir != "" {
+		dirs = append(dirs, env.TempDir)
+	}
+	return dirs
 }
 
 // cacheDirs are the caches that ordinary builds write outside the
@@ -428,7 +438,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
 		Layers: layers, Network: opts.Network}
 	base := sandbox.TakeBaseline(ev.Workspace)
-	base.Writable = w.Dirs
+	base.Writable, base.TempDirs = w.Dirs, tempDirs(env)
 	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing
