@@ -20,10 +20,11 @@ import (
 // when a path is opened (issue 22, item 3): a directory descriptor on
 // the home reads ~/.ssh through /proc/self/fd/N/, an append descriptor
 // on ~/.bashrc writes it, a connected Unix socket talks to a server
-// outside. The test process opens the three (in a scratch home), and
-// permguard, which inherits them as a shell's child would, runs the
-// hostile program. Unconfined ("none"), all three get through: the
-// test can fail.
+// outside; and the same through permguard, its parent, if permguard
+// still holds them (/proc/PPID/fd/N, pidfd_getfd). The test process
+// opens the three (in a scratch home), and permguard, which inherits
+// them as a shell's child would, runs the hostile program. Unconfined
+// ("none"), every attempt gets through: the test can fail.
 func TestInheritedDescriptorAttacks(t *testing.T) {
 	for _, c := range confinements {
 		t.Run(c.how, func(t *testing.T) {

@@ -85,19 +85,52 @@ var helpers = map[string]func(args []string) int{
 		sub := byte(6)
 		_, _, errno := unix.Syscall(unix.SYS_IOCTL, 0, unix.TIOCLINUX, uintptr(unsafe.Pointer(&sub)))
 		fmt.Fprintf(&out, "stdin-linux=%s\n", errName(errnoErr(errno)))
+		// another spelling: a session of its own (where it is not one
+		// already), the terminal reopened and taken as its controlling
+		// terminal (with CAP_SYS_ADMIN, from the shell's session)
+		_, _ = unix.Setsid()
+		fd, err := unix.Open("/proc/self/fd/0", unix.O_RDWR|unix.O_CLOEXEC, 0)
+		fmt.Fprintf(&out, "steal-open=%s\n", errName(err))
+		if err == nil {
+			fmt.Fprintf(&out, "steal-ctty=%s\n", errName(unix.IoctlSetInt(fd, unix.TIOCSCTTY, 1)))
+			fmt.Fprintf(&out, "steal-sti=%s\n", errName(pushInput(fd, injected)))
+		}
 		return writeOut(args[0], out.String())
 	},
 	// descriptors OUT DIRFD FILEFD SOCKFD: the hostile program: read a
 	// secret through an inherited directory descriptor, append through
-	// an inherited file descriptor, send on an inherited socket
+	// an inherited file descriptor, send on an inherited socket; and the
+	// same through permguard, its parent, if it holds them still
 	"descriptors": func(args []string) int {
 		var out strings.Builder
-		secret, err := os.ReadFile("/proc/self/fd/" + args[1] + "/secret")
-		fmt.Fprintf(&out, "dir-read=%s %q\n", errName(err), secret)
-		for i, what := range []string{"file-write", "socket-send"} {
-			fd, _ := strconv.Atoi(args[2+i])
+		n := func(i int) int { v, _ := strconv.Atoi(args[i]); return v }
+		read := func(what, p string) {
+			b, err := os.ReadFile(p)
+			fmt.Fprintf(&out, "%s=%s %q\n", what, errName(err), b)
+		}
+		write := func(what string, fd int) {
 			_, err := unix.Write(fd, []byte("pwned\n"))
 			fmt.Fprintf(&out, "%s=%s\n", what, errName(err))
+		}
+		read("dir-read", "/proc/self/fd/"+args[1]+"/secret")
+		write("file-write", n(2))
+		write("socket-send", n(3))
+		read("parent-dir-read", fmt.Sprintf("/proc/%d/fd/%s/secret", os.Getppid(), args[1]))
+		pidfd, err := unix.PidfdOpen(os.Getppid(), 0)
+		fmt.Fprintf(&out, "parent-pidfd=%s\n", errName(err))
+		for i, what := range []string{"parent-getfd-dir", "parent-getfd-file", "parent-getfd-socket"} {
+			if err != nil {
+				break
+			}
+			fd, err := unix.PidfdGetfd(pidfd, n(1+i), 0)
+			fmt.Fprintf(&out, "%s=%s\n", what, errName(err))
+			switch {
+			case err != nil:
+			case i == 0:
+				read(what+"-read", fmt.Sprintf("/proc/self/fd/%d/secret", fd))
+			default:
+				write(what+"-write", fd)
+			}
 		}
 		return writeOut(args[0], out.String())
 	},

@@ -107,7 +107,7 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 			Pdeathsig:                  syscall.SIGKILL,
 		},
 	}
-	markCloseOnExec()
+	closeInherited()
 	// ^Z: the first init stops the program's group from inside, for a
 	// SIGSTOP from here would stop it too (the kernel forces that one on
 	// a namespace's init), and it must go on waiting to report the stop
@@ -177,8 +177,8 @@ func Init() {
 		events = os.NewFile(eventsFd, "events")
 		unix.CloseOnExec(eventsFd)
 	}
-	// whatever else this process was given, the program is not
-	markCloseOnExec()
+	// whatever else this process was given, the program is not given
+	closeInherited()
 	if !cfg.Mounted {
 		if err := setUp(cfg.Profile); err != nil {
 			fail("%v", err)

@@ -135,39 +135,38 @@ func statusOf(ws unix.WaitStatus) int {
 	return ws.ExitStatus()
 }
 
-// markCloseOnExec marks every descriptor above 2 close-on-exec, so that
-// the next program this process runs starts with none but those passed
-// by number (exec.Cmd's ExtraFiles, which it moves into place without
-// the mark). Only the mark: a Go process cannot close descriptors its
-// runtime may be using.
-func markCloseOnExec() {
-	if unix.CloseRange(3, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC) == nil {
-		return
+// closeInherited closes every descriptor above 2 that this process was
+// given rather than opened (those not close-on-exec: Go opens every one
+// of its own close-on-exec), so that neither the next program nor
+// anything that reaches into this process (/proc/PID/fd, pidfd_getfd)
+// finds them, and marks the rest close-on-exec, so that the next program
+// starts with none but those passed by number (exec.Cmd's ExtraFiles,
+// which it moves into place without the mark).
+func closeInherited() {
+	closeEach := func(fd int) {
+		if flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0); err == nil && flags&unix.FD_CLOEXEC == 0 {
+			_ = unix.Close(fd)
+		}
 	}
-	// before Linux 5.11
-	markCloseOnExecEach()
-}
-
-// markCloseOnExecEach is markCloseOnExec one descriptor at a time: those
-// /proc/self/fd lists, or without /proc every number below the limit on
-// open files.
-func markCloseOnExecEach() {
 	if ents, err := os.ReadDir("/proc/self/fd"); err == nil {
 		for _, e := range ents {
 			if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
-				_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETFD, unix.FD_CLOEXEC)
+				closeEach(fd)
 			}
 		}
-		return
+	} else {
+		// no /proc: every number below the limit on open files
+		var lim unix.Rlimit
+		n := uint64(1 << 20)
+		if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur < n {
+			n = lim.Cur
+		}
+		for fd := uint64(3); fd < n; fd++ {
+			closeEach(int(fd))
+		}
 	}
-	var lim unix.Rlimit
-	n := uint64(1 << 20)
-	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) == nil && lim.Cur < n {
-		n = lim.Cur
-	}
-	for fd := uint64(3); fd < n; fd++ {
-		_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETFD, unix.FD_CLOEXEC)
-	}
+	// whatever was given meanwhile: the kernel closes it at exec
+	_ = unix.CloseRange(3, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC)
 }
 
 // Spawn runs the program at path with argv and env as exec --sandbox does
@@ -178,7 +177,7 @@ func markCloseOnExecEach() {
 // (its parent-death signal), though not what the program started, which
 // a kill of permguard's process group no longer reaches.
 func Spawn(path string, argv, env []string) (int, error) {
-	markCloseOnExec()
+	closeInherited()
 	cmd := &exec.Cmd{
 		Path: path, Args: argv, Env: env,
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,

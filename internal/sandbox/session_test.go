@@ -138,28 +138,33 @@ func waitFor(t *testing.T, p string) {
 	t.Fatalf("%s did not appear within 20 s", p)
 }
 
-// markCloseOnExecEach, for kernels before close_range's flag, marks each
-// descriptor above 2 close-on-exec, and leaves the standard streams.
-func TestMarkCloseOnExecEach(t *testing.T) {
-	fd, err := unix.Open("/dev/null", unix.O_RDONLY, 0) // not close-on-exec
+// closeInherited closes each descriptor above 2 that is not
+// close-on-exec (one the process was given: Go opens its own
+// close-on-exec), keeps the rest, and leaves the standard streams.
+func TestCloseInherited(t *testing.T) {
+	given, err := unix.Open("/dev/null", unix.O_RDONLY, 0) // not close-on-exec
 	must(t, err)
-	defer unix.Close(fd)
-	flags := func(fd int) int {
-		f, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0)
+	defer unix.Close(given) // if the test fails
+	own, err := os.Open("/dev/null")
+	must(t, err)
+	defer own.Close()
+	flags := func(fd int) (int, error) { return unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0) }
+	var std []int
+	for fd := range 3 {
+		f, err := flags(fd)
 		must(t, err)
-		return f
+		std = append(std, f)
 	}
-	std := []int{flags(0), flags(1), flags(2)}
-	if flags(fd)&unix.FD_CLOEXEC != 0 {
-		t.Fatalf("descriptor %d is close-on-exec already: the test tests nothing", fd)
+	closeInherited()
+	if _, err := flags(given); err != unix.EBADF {
+		t.Errorf("the descriptor the process was given is still open (%v)", err)
 	}
-	markCloseOnExecEach()
-	if flags(fd)&unix.FD_CLOEXEC == 0 {
-		t.Errorf("descriptor %d is not close-on-exec", fd)
+	if f, err := flags(int(own.Fd())); err != nil || f&unix.FD_CLOEXEC == 0 {
+		t.Errorf("the process's own descriptor: flags %#x, %v; want it open and close-on-exec", f, err)
 	}
-	for i, f := range std {
-		if flags(i) != f {
-			t.Errorf("descriptor %d's flags changed from %#x to %#x", i, f, flags(i))
+	for fd, want := range std {
+		if f, err := flags(fd); err != nil || f != want {
+			t.Errorf("standard descriptor %d: flags %#x, %v; want %#x as before", fd, f, err, want)
 		}
 	}
 }
