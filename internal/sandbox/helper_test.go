@@ -89,6 +89,8 @@ var helpers = map[string]func(args []string) int{
 		// already), the terminal reopened and taken as its controlling
 		// terminal (with CAP_SYS_ADMIN, from the shell's session)
 		_, _ = unix.Setsid()
+		fmt.Fprintf(&out, "steal-stdin-ctty=%s\n", errName(unix.IoctlSetInt(0, unix.TIOCSCTTY, 1)))
+		fmt.Fprintf(&out, "steal-stdin-sti=%s\n", errName(pushInput(0, injected)))
 		fd, err := unix.Open("/proc/self/fd/0", unix.O_RDWR|unix.O_CLOEXEC, 0)
 		fmt.Fprintf(&out, "steal-open=%s\n", errName(err))
 		if err == nil {

@@ -64,23 +64,38 @@ const (
 	jeq  = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
 	jge  = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
 	retK = unix.BPF_RET | unix.BPF_K
-	// offsets in struct seccomp_data: nr, arch, args[0] and args[1]
-	// (their low words on these little-endian machines; ioctl's request
-	// is an unsigned int, so the kernel reads only that word too)
-	offNr, offArch, offArg0, offArg1 = 0, 4, 16, 24
+	// offsets in struct seccomp_data: nr, arch, args[0], args[1] and
+	// args[2] (their low words on these little-endian machines; ioctl's
+	// request is an unsigned int, so the kernel reads only that word too),
+	// and args[2]'s high word
+	offNr, offArch, offArg0, offArg1, offArg2, offArg2High = 0, 4, 16, 24, 32, 36
 )
 
 // terminalRules end a filter: at label "ioctl" with a system call that
-// is ioctl, they refuse TIOCSTI and TIOCLINUX and allow the rest.
-func terminalRules() []insn {
-	return []insn{
+// is ioctl, they refuse TIOCSTI and TIOCLINUX and allow the rest. With
+// refuseSteal, they also refuse TIOCSCTTY with argument 1, which lets a
+// process with CAP_SYS_ADMIN take a terminal that another session (the
+// shell's outside) holds as its controlling terminal; with 0, the one
+// a test suite gives the terminal it made, it takes none that is held.
+func terminalRules(refuseSteal bool) []insn {
+	prog := []insn{
 		{label: "ioctl", code: ldW, k: offArg1},
 		{code: jeq, k: unix.TIOCSTI, jt: "eperm"},
 		{code: jeq, k: unix.TIOCLINUX, jt: "eperm"},
+	}
+	if refuseSteal {
+		prog = append(prog,
+			insn{code: jeq, k: unix.TIOCSCTTY, jf: "allow"},
+			insn{code: ldW, k: offArg2},
+			insn{code: jeq, k: 1, jf: "allow"},
+			insn{code: ldW, k: offArg2High},
+			insn{code: jeq, k: 0, jt: "eperm", jf: "allow"})
+	}
+	return append(prog, []insn{
 		{label: "allow", code: retK, k: unix.SECCOMP_RET_ALLOW},
 		{label: "eperm", code: retK, k: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)},
 		{label: "eacces", code: retK, k: unix.SECCOMP_RET_ERRNO | uint32(unix.EACCES)},
-	}
+	}...)
 }
 
 // buildFilter is the build profile's: the native ABI only, no io_uring,
@@ -96,12 +111,17 @@ func buildFilter(a abi) []insn {
 		{code: jeq, k: unix.SYS_SOCKET, jf: "allow"},
 		{code: ldW, k: offArg0},
 		{code: jeq, k: unix.AF_UNIX, jt: "eacces", jf: "allow"},
-	}, terminalRules()...)
+	}, terminalRules(false)...)
 }
 
 // terminalFilter is Landlock alone's: a program there may use what it
 // could before (Unix sockets, 32-bit programs), but no entry point's
-// ioctl types into a terminal.
+// ioctl types into a terminal, and none takes the caller's terminal from
+// its session: root keeps CAP_SYS_ADMIN there, and the terminal it
+// inherited is open from before Landlock, whose ioctl rule does not
+// reach it. (In the build profile the program has no CAP_SYS_ADMIN of
+// the machine's, and terminals made inside need TIOCSCTTY 1: Go's
+// Setctty passes it.)
 func terminalFilter(a abi) []insn {
 	prog := []insn{
 		{code: ldW, k: offArch},
@@ -117,7 +137,7 @@ func terminalFilter(a abi) []insn {
 			insn{code: jeq, k: x32Bit | a.ioctl, jt: "ioctl"})
 	}
 	prog = append(prog, insn{code: jeq, k: a.ioctl, jt: "ioctl", jf: "allow"})
-	return append(prog, terminalRules()...)
+	return append(prog, terminalRules(true)...)
 }
 
 // assemble resolves the labels of prog into the kernel's relative jumps.

@@ -69,7 +69,12 @@ func TestFilters(t *testing.T) {
 		// the kernel reads the request as an unsigned int
 		{name: "TIOCSTI with high bits", arch: native, nr: ioctl, args: []uint64{0, 1<<32 | unix.TIOCSTI}, build: eperm, terminal: eperm},
 		{name: "TCGETS", arch: native, nr: ioctl, args: []uint64{0, unix.TCGETS}, build: allow, terminal: allow},
-		{name: "TIOCSCTTY (a test's own pty)", arch: native, nr: ioctl, args: []uint64{0, unix.TIOCSCTTY}, build: allow, terminal: allow},
+		{name: "TIOCSCTTY 0", arch: native, nr: ioctl, args: []uint64{0, unix.TIOCSCTTY, 0}, build: allow, terminal: allow},
+		// Go's Setctty, for a terminal made inside the build profile; root
+		// taking the caller's terminal from its session under Landlock alone
+		{name: "TIOCSCTTY 1", arch: native, nr: ioctl, args: []uint64{0, unix.TIOCSCTTY, 1}, build: allow, terminal: eperm},
+		{name: "TIOCSCTTY 1<<32|1", arch: native, nr: ioctl, args: []uint64{0, unix.TIOCSCTTY, 1<<32 | 1}, build: allow, terminal: allow},
+		{name: "32-bit TIOCSCTTY 1", arch: compat, nr: func(a abi) uint32 { return a.compatIoctl }, args: []uint64{0, unix.TIOCSCTTY, 1}, build: eacces, terminal: eperm},
 		{name: "socket AF_UNIX", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_UNIX}, build: eacces, terminal: allow},
 		{name: "socket AF_INET", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_INET}, build: allow, terminal: allow},
 		{name: "io_uring_setup", arch: native, nr: nr(unix.SYS_IO_URING_SETUP), build: eacces, terminal: allow},

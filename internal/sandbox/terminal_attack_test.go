@@ -74,6 +74,14 @@ func TestTerminalAttacks(t *testing.T) {
 			if r["steal-sti"] == "ok" {
 				t.Errorf("steal-sti = ok: the reopened terminal took TIOCSTI")
 			}
+			// the inherited terminal, taken from the shell's session
+			// (root could, under Landlock alone, before the filter
+			// refused TIOCSCTTY 1 there)
+			for _, k := range []string{"steal-stdin-ctty", "steal-stdin-sti"} {
+				if r[k] != "EPERM" {
+					t.Errorf("%s = %q, want EPERM", k, r[k])
+				}
+			}
 		})
 	}
 }
