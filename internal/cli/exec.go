@@ -30,6 +30,12 @@ type ExecOptions struct {
 	// Confine runs the program in the build profile's namespaces and
 	// returns its exit status (sandbox.Run).
 	Confine func(p sandbox.Profile, path string, argv, env []string) (int, error)
+	// DenyTerminalInput and Spawn are Landlock alone's rest: a seccomp
+	// filter against typing into a terminal, then the program run in a
+	// session of its own and waited for (sandbox.DenyTerminalInput,
+	// sandbox.Spawn).
+	DenyTerminalInput func() error
+	Spawn             func(path string, argv, env []string) (int, error)
 
 	Level    string   // --level
 	Cwd      string   // --cwd: the workspace; "" when not given
@@ -43,7 +49,8 @@ type ExecOptions struct {
 // NewCmdExec returns the exec command.
 func NewCmdExec(f *Factory, runF func(*ExecOptions) error) *cobra.Command {
 	opts := &ExecOptions{callOptions: newCallOptions(f),
-		Environ: os.Environ, Exec: syscall.Exec, Restrict: sandbox.Restrict, ABI: sandbox.ABI, Confine: sandbox.Run}
+		Environ: os.Environ, Exec: syscall.Exec, Restrict: sandbox.Restrict, ABI: sandbox.ABI, Confine: sandbox.Run,
+		DenyTerminalInput: sandbox.DenyTerminalInput, Spawn: sandbox.Spawn}
 	cmd := &cobra.Command{
 		Use:   "exec [--level LEVEL] [--cwd DIR] [--sandbox[=best-effort|require]] [--profile build [--network]] [--writable DIR]... [--] PROGRAM [ARG...]",
 		Short: "Run a program if the level in force allows it (for scripts, CI and aliases)",
@@ -70,7 +77,11 @@ A cache that does not exist yet cannot be created, and a variable that
 points at your home directory or permguard's settings is ignored.
 --writable DIR adds another directory. With best-effort (the default) a
 kernel without Landlock gets a warning and the program runs unconfined;
-with require, nothing runs.
+with require, nothing runs. A confined program runs in a session of its
+own, with no controlling terminal (it cannot type into yours) and no
+open file but stdin, stdout and stderr; permguard waits for it and
+passes the terminal's signals on, and its exit status is the
+program's (128+N for signal N).
 
 --profile build (Linux) adds, in new user, mount and network namespaces
 that need no privileges: read-only holes in the workspace (.git/hooks,
@@ -86,7 +97,9 @@ created or changed anywhere in the workspace that could run a program
 vendored checkout), and files Python runs at every start that it made in
 a virtual environment (a .pth, sitecustomize.py), are renamed to
 NAME.permguard-quarantine-TIME-RANDOM, which neither reads, with a warning
-that says how to undo it. With the
+that says how to undo it. Symbolic links it made that lead out of the
+workspace and the temporary directories are named in a warning and left
+in place. With the
 setting sandbox: "auto", a command
 that needs more than the level in force only because it runs the
 project's own code (a build, a test run, a workspace script) is allowed
@@ -213,10 +226,32 @@ func execRun(opts *ExecOptions) error {
 				return refuseExec(fmt.Errorf("%v; nothing was run", err))
 			}
 			warnf(opts.IO.ErrOut, "%v; running %s without a sandbox", err, opts.Args[0])
+		} else {
+			return spawn(opts, mode, path)
 		}
 	}
 	err = opts.Exec(path, opts.Args, opts.Environ())
 	return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
+}
+
+// spawn runs the program that Landlock now confines in a session of its
+// own, with no descriptor above 2 and no ioctl that types into a
+// terminal, and waits for it (design §4, row 4b, Terminals): it must not
+// push a command into the shell it was started from, nor reach what the
+// caller left open. A filter that cannot be installed stops a required
+// sandbox.
+func spawn(opts *ExecOptions, mode sandbox.Mode, path string) error {
+	if err := opts.DenyTerminalInput(); err != nil {
+		if mode == sandbox.Require {
+			return refuseExec(fmt.Errorf("%v; nothing was run", err))
+		}
+		warnf(opts.IO.ErrOut, "%v; %s runs without that guard", err, opts.Args[0])
+	}
+	code, err := opts.Spawn(path, opts.Args, opts.Environ())
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
+	}
+	return exitWith(code)
 }
 
 // lookPath finds the program as execvp would, but never in a relative
@@ -269,13 +304,12 @@ func executable(p string) error {
 // workspace, the temporary directories, the build and package caches,
 // --writable, and the terminals.
 func writableDirs(workspace string, env guard.Env, writable, caches []string) []string {
-	dirs := []string{"/tmp", "/var/tmp"}
+	temp := tempDirs(env)
+	dirs := slices.Clone(temp[:2])
 	if workspace != "" {
 		dirs = append(dirs, workspace)
 	}
-	if env.TempDir != "" {
-		dirs = append(dirs, env.TempDir)
-	}
+	dirs = append(dirs, temp[2:]...)
 	dirs = append(dirs, caches...)
 	for _, d := range writable {
 		if !filepath.IsAbs(d) && workspace != "" {
@@ -284,6 +318,15 @@ func writableDirs(workspace string, env guard.Env, writable, caches []string) []
 		dirs = append(dirs, filepath.Clean(d))
 	}
 	return append(dirs, sandbox.DefaultDirs...)
+}
+
+// tempDirs are the temporary directories: /tmp, /var/tmp and $TMPDIR.
+func tempDirs(env guard.Env) []string {
+	dirs := []string{"/tmp", "/var/tmp"}
+	if env.TempDir != "" {
+		dirs = append(dirs, env.TempDir)
+	}
+	return dirs
 }
 
 // cacheDirs are the caches that ordinary builds write outside the
@@ -395,7 +438,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
 		Layers: layers, Network: opts.Network}
 	base := sandbox.TakeBaseline(ev.Workspace)
-	base.Writable = w.Dirs
+	base.Writable, base.TempDirs = w.Dirs, tempDirs(env)
 	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing
@@ -415,9 +458,10 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 			return refuseExec(fmt.Errorf("%v; nothing was run", err))
 		}
 		warnf(opts.IO.ErrOut, "%v; running %s without a sandbox", err, opts.Args[0])
+		err = opts.Exec(path, opts.Args, opts.Environ())
+		return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
 	}
-	err = opts.Exec(path, opts.Args, opts.Environ())
-	return fmt.Errorf("%w: %s: %v", errCannotRun, printable(path), err)
+	return spawn(opts, mode, path)
 }
 
 // ownInWritable are permguard's settings and state directories where a

@@ -14,13 +14,16 @@ import (
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
-// execCall is what a fake Exec was asked to run.
+// execCall is what a fake Exec or Spawn was asked to run: spawned says
+// it ran in a session of its own and was waited for, not replacing
+// permguard.
 type execCall struct {
-	path string
-	argv []string
+	path    string
+	argv    []string
+	spawned bool
 }
 
-func runExec(t *testing.T, opts *ExecOptions, abiErr error) (execCall, *sandbox.Writable, checkResult) {
+func runExec(t *testing.T, opts *ExecOptions, abiErr, filterErr error) (execCall, *sandbox.Writable, checkResult) {
 	t.Helper()
 	ios, _, out, errOut := TestIO()
 	opts.IO = ios
@@ -41,11 +44,16 @@ func runExec(t *testing.T, opts *ExecOptions, abiErr error) (execCall, *sandbox.
 	opts.Classify = classify.Classify
 	var ran execCall
 	opts.Exec = func(path string, argv, envv []string) error {
-		ran = execCall{path, argv}
+		ran = execCall{path: path, argv: argv}
 		if !slices.Equal(envv, []string{"A=1"}) {
 			t.Errorf("environment %q", envv)
 		}
 		return errors.New("exec stopped by the test")
+	}
+	opts.DenyTerminalInput = func() error { return filterErr }
+	opts.Spawn = func(path string, argv, envv []string) (int, error) {
+		ran = execCall{path: path, argv: argv, spawned: true}
+		return 3, nil
 	}
 	var restricted *sandbox.Writable
 	opts.ABI = func() (int, error) { return 4, abiErr }
@@ -64,7 +72,9 @@ func TestExecRun(t *testing.T) {
 		name       string
 		opts       ExecOptions
 		abiErr     error
+		filterErr  error    // DenyTerminalInput's
 		wantRun    []string // nil: nothing ran
+		wantSpawn  bool     // run in a session of its own, waited for
 		wantCode   int
 		wantStderr string
 		wantDirs   []string // the sandbox's writable directories; nil: no sandbox
@@ -75,13 +85,19 @@ func TestExecRun(t *testing.T) {
 			wantCode: ExitExecBlocked, wantStderr: ", or PERMGUARD_LEVEL=medium permguard exec -- go test ./...\n"},
 		{name: "level flag", opts: ExecOptions{Level: "medium", Args: []string{"go", "test", "./..."}},
 			wantRun: []string{"go", "test", "./..."}, wantCode: ExitCannotRun},
-		{name: "sandbox best effort", opts: ExecOptions{Sandbox: "best-effort", Writable: []string{"cache", "/abs/dir/"}, Args: []string{"ls"}},
-			wantRun: []string{"ls"}, wantCode: ExitCannotRun,
+		{name: "sandbox best effort: spawned, its status exec's", opts: ExecOptions{Sandbox: "best-effort", Writable: []string{"cache", "/abs/dir/"}, Args: []string{"ls"}},
+			wantRun: []string{"ls"}, wantSpawn: true, wantCode: 3,
 			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git", "/ws/cache", "/abs/dir", "/dev/pts", "/dev/shm"}},
 		{name: "sandbox best effort without landlock warns and runs", opts: ExecOptions{Sandbox: "best-effort", Args: []string{"ls"}}, abiErr: unavailable,
 			wantRun: []string{"ls"}, wantCode: ExitCannotRun,
 			wantStderr: "permguard: warning: Landlock is not available: no such syscall; running ls without a sandbox\n",
 			wantDirs:   []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git", "/dev/pts", "/dev/shm"}},
+		{name: "sandbox required without the terminal filter: nothing runs", opts: ExecOptions{Sandbox: "require", Args: []string{"ls"}}, filterErr: errors.New("no seccomp"),
+			wantCode: ExitExecBlocked, wantStderr: "permguard: error: no seccomp; nothing was run\n",
+			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git", "/dev/pts", "/dev/shm"}},
+		{name: "sandbox best effort without the terminal filter warns and spawns", opts: ExecOptions{Sandbox: "best-effort", Args: []string{"ls"}}, filterErr: errors.New("no seccomp"),
+			wantRun: []string{"ls"}, wantSpawn: true, wantCode: 3, wantStderr: "permguard: warning: no seccomp; ls runs without that guard\n",
+			wantDirs: []string{"/tmp", "/var/tmp", "/ws", "/var/folders/T", "/home/u/.cache", "/home/u/go/pkg/mod", "/home/u/.npm", "/home/u/.cargo/registry", "/home/u/.cargo/git", "/dev/pts", "/dev/shm"}},
 		{name: "sandbox required without landlock: nothing runs, nobody is asked", opts: ExecOptions{Sandbox: "require", Args: []string{"ls"}}, abiErr: unavailable,
 			wantCode: ExitExecBlocked, wantStderr: "permguard: error: --sandbox=require: Landlock is not available: no such syscall; nothing was run\n"},
 		{name: "sandbox failing otherwise: nothing runs", opts: ExecOptions{Sandbox: "best-effort", Args: []string{"ls"}}, abiErr: errors.New("ruleset refused"),
@@ -93,12 +109,12 @@ func TestExecRun(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
-			ran, restricted, got := runExec(t, &opts, tt.abiErr)
+			ran, restricted, got := runExec(t, &opts, tt.abiErr, tt.filterErr)
 			if got.code != tt.wantCode {
 				t.Errorf("exit %d, want %d; stderr:\n%s", got.code, tt.wantCode, got.stderr)
 			}
-			if !slices.Equal(ran.argv, tt.wantRun) {
-				t.Errorf("ran %q, want %q", ran.argv, tt.wantRun)
+			if !slices.Equal(ran.argv, tt.wantRun) || ran.spawned != tt.wantSpawn {
+				t.Errorf("ran %q (spawned %v), want %q (spawned %v)", ran.argv, ran.spawned, tt.wantRun, tt.wantSpawn)
 			}
 			if tt.wantRun != nil && filepath.Base(ran.path) != tt.wantRun[0] {
 				t.Errorf("ran the file %s", ran.path)

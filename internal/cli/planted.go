@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agent-permguard/permguard/internal/audit"
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
@@ -32,7 +33,9 @@ var testOnlyPlantedBudget *sandbox.Budget
 // next time git runs there outside the sandbox (design §4, row 4b), sets
 // each aside, warns, and writes the audit log. It returns the error for
 // the exec to end with: the program's own status when it failed, else
-// a refusal (77) when anything was found or the check could not finish.
+// a refusal (77) when anything was set aside or the check could not
+// finish. Symbolic links the run left that lead out of the workspace
+// are reported and kept, and change no status.
 func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base sandbox.Baseline, code int) error {
 	budget := sandbox.DefaultBudget
 	if testOnlyPlantedBudget != nil {
@@ -40,6 +43,10 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	}
 	rep := scanWithin(ev.Workspace, base, budget)
 	if len(rep.Findings) == 0 && rep.Incomplete == "" {
+		if len(rep.LinksOut) > 0 {
+			done := reportLinksOut(opts, ev, rep.LinksOut)
+			ev.AuditAfterRun(env, opts.deps(), audit.Allow, "after the sandboxed run: "+strings.Join(done, "; "))
+		}
 		return exitWith(code)
 	}
 	w := opts.IO.ErrOut
@@ -100,7 +107,8 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 		fmt.Fprintf(w, "permguard: hint: run git only where you know what the run wrote, or set \"sandbox\": \"off\" and approve such calls yourself\n")
 		done = append(done, "the check is incomplete: "+rep.Incomplete)
 	}
-	ev.AuditAfterRun(env, opts.deps(), "after the sandboxed run: "+strings.Join(done, "; "))
+	done = append(done, reportLinksOut(opts, ev, rep.LinksOut)...)
+	ev.AuditAfterRun(env, opts.deps(), audit.Block, "after the sandboxed run: "+strings.Join(done, "; "))
 	// A program that failed keeps its status when all was set aside; when
 	// something may still run, the refusal's status says so whatever the
 	// program's was, or a failed test would hide it.
@@ -119,6 +127,34 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 		why = "the workspace could not all be checked for git repositories it may have planted"
 	}
 	return refuseExec(fmt.Errorf("%w, but %s; exit status %d so that this is noticed", ended, why, ExitExecBlocked))
+}
+
+// reportLinksOut warns of the symbolic links a sandboxed run left that
+// lead out of the workspace (ten at most), and returns what the audit
+// log says of each. They are left in place: a virtual environment's
+// bin/python is one. What the agent writes through one is judged by
+// where it leads, but the person should know it is there.
+func reportLinksOut(opts *ExecOptions, ev *guard.Evaluation, links []sandbox.LinkOut) []string {
+	w := opts.IO.ErrOut
+	var done []string
+	for i, l := range links {
+		rel, to := printable(relAll(ev.Workspace, []string{l.Path})[0]), printable(l.Target)
+		leads := "leads out of the workspace to " + to
+		if l.Loop {
+			leads = fmt.Sprintf("leads out of the workspace through more links than the system follows (%s)", to)
+		}
+		if i < maxPlantedWarnings {
+			warnf(w, "the sandboxed run left %s, a symbolic link that %s; it was left in place", rel, leads)
+		}
+		done = append(done, fmt.Sprintf("%s (a symbolic link) %s, left in place", rel, leads))
+	}
+	if n := len(links) - maxPlantedWarnings; n > 0 {
+		warnf(w, "and %d more such links, left in place (permguard log lists them)", n)
+	}
+	if len(links) > 0 {
+		fmt.Fprintf(w, "permguard: hint: writing through such a link changes the file it leads to; remove the links the run had no reason to make\n")
+	}
+	return done
 }
 
 // scanWithin is sandbox.ScanPlanted with a deadline of its own, past the

@@ -25,15 +25,17 @@ func (ev *Evaluation) audit(env Env, deps Deps) {
 }
 
 // AuditAfterRun logs what permguard did after the call ev allowed ran in
-// the build sandbox: the git footholds the run left were set aside, or
-// the workspace could not all be checked for them (detail says which).
-// The program has run; the record is a block of what it left.
-func (ev *Evaluation) AuditAfterRun(env Env, deps Deps, detail string) {
+// the build sandbox (detail says what): the footholds the run left were
+// set aside, or the workspace could not all be checked for them, which
+// is a block (decision audit.Block) of what the run left; or it left
+// only what is reported and kept, symbolic links out of the workspace,
+// which is an allow.
+func (ev *Evaluation) AuditAfterRun(env Env, deps Deps, decision, detail string) {
 	v := ev.Res.Verdict
 	rec := audit.Record{
 		Via: string(ev.Request.Via), Session: ev.SessionID, Cwd: ev.Call.Cwd, Tool: ev.Call.Tool, Command: ev.Display,
 		Level: v.Level.String(), Dangerous: v.Dangerous, Effective: ev.Eff.Level.Value.String(),
-		Decision: audit.Block, By: audit.BySandbox, Detail: detail,
+		Decision: decision, By: audit.BySandbox, Detail: detail,
 	}
 	if rec.Cwd == "" {
 		rec.Cwd = ev.Workspace

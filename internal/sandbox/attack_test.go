@@ -22,6 +22,9 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == InitArg {
 		Init()
 	}
+	if len(os.Args) > 2 && os.Args[1] == helperArg {
+		os.Exit(helpers[os.Args[2]](os.Args[3:]))
+	}
 	os.Exit(m.Run())
 }
 

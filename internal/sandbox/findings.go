@@ -49,10 +49,25 @@ type Finding struct {
 	Why  string // what can run, or what happened: "core.fsmonitor in config", "hooks/pre-commit"
 }
 
+// LinkOut is a symbolic link the run made or changed in the workspace
+// that leads out of it (and out of the temporary directories): what is
+// written through it changes a file outside. Reported, left in place: a
+// virtual environment's bin/python leads to the system's Python.
+type LinkOut struct {
+	Path string
+	// Target is where the link leads, its links followed as the kernel
+	// would; a part that does not exist is taken as written. Loop says
+	// the links went on past what the kernel follows (Target is then
+	// the link's own text).
+	Target string
+	Loop   bool
+}
+
 // PlantedReport is what [ScanPlanted] found.
 type PlantedReport struct {
 	Findings []Finding
-	Entries  int // directory entries read
+	LinksOut []LinkOut // by path
+	Entries  int       // directory entries read
 	Elapsed  time.Duration
 	// Incomplete says why part of the workspace was not looked at (the
 	// budget ran out, a directory could not be read); "" when all was.

@@ -35,12 +35,16 @@ type initConfig struct {
 	Mounted bool
 }
 
-// Fds 3 and 4 of the init: its configuration, and where it writes why it
-// failed. The second is close-on-exec, so the parent reads end of file
-// without a word once the program runs.
+// Fds 3, 4 and 5 of the init: its configuration; where it writes why it
+// failed, close-on-exec, so that the parent reads end of file without a
+// word once the program runs; and where the first init tells the parent
+// that the program stopped (a byte each time), so that permguard stops
+// too (session_linux.go). No other descriptor reaches the init, and none
+// the program.
 const (
 	configFd = 3
 	statusFd = 4
+	eventsFd = 5
 )
 
 // Run runs the program at path with argv and env confined by p, waits
@@ -66,6 +70,12 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 	}
 	defer stR.Close()
 	defer stW.Close()
+	evR, evW, err := os.Pipe()
+	if err != nil {
+		return 0, err
+	}
+	defer evR.Close()
+	defer evW.Close()
 
 	// A PID namespace of its own: when the init ends, the kernel kills
 	// whatever the program left running, so nothing confined outlives the
@@ -82,9 +92,11 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 		Stdin:      os.Stdin,
 		Stdout:     os.Stdout,
 		Stderr:     os.Stderr,
-		ExtraFiles: []*os.File{cfgR, stW},
+		ExtraFiles: []*os.File{cfgR, stW, evW},
 		SysProcAttr: &syscall.SysProcAttr{
 			Cloneflags: flags,
+			// no controlling terminal (session_linux.go)
+			Setsid: true,
 			// the init is root in its namespace, so that it keeps the
 			// capabilities it mounts with across its exec; the program
 			// then runs as the user again (see Init). setgroups must be
@@ -95,20 +107,26 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 			Pdeathsig:                  syscall.SIGKILL,
 		},
 	}
-	// The terminal's ^C and ^\ reach the program through the process
-	// group; permguard only waits for it.
-	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	closeInherited()
+	// ^Z: the first init stops the program's group from inside, for a
+	// SIGSTOP from here would stop it too (the kernel forces that one on
+	// a namespace's init), and it must go on waiting to report the stop
+	r := newRelay(func(pid int) { _ = unix.Kill(pid, unix.SIGTSTP) })
 	if err := cmd.Start(); err != nil {
-		signal.Reset(syscall.SIGINT, syscall.SIGQUIT)
+		r.end()
 		return 0, fmt.Errorf("%w: %v", ErrNoNamespaces, err)
 	}
+	r.to(cmd.Process.Pid)
 	cfgR.Close()
 	stW.Close()
-	fwd := make(chan os.Signal, 4)
-	signal.Notify(fwd, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
+	evW.Close()
 	go func() {
-		for s := range fwd {
-			_ = cmd.Process.Signal(s)
+		var b [1]byte
+		for {
+			if _, err := evR.Read(b[:]); err != nil {
+				return
+			}
+			stopSelf()
 		}
 	}()
 	err = json.NewEncoder(cfgW).Encode(initConfig{Profile: p, Path: path, Argv: argv, UID: uid, GID: gid})
@@ -118,8 +136,7 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 	}
 	why, _ := io.ReadAll(io.LimitReader(stR, 4096))
 	werr := cmd.Wait()
-	signal.Stop(fwd)
-	close(fwd)
+	r.end()
 	if len(why) > 0 {
 		return 0, fmt.Errorf("the sandbox could not be set up: %s", why)
 	}
@@ -153,6 +170,15 @@ func Init() {
 		fail("cannot read the sandbox's configuration: %v", err)
 	}
 	unix.CloseOnExec(configFd)
+	// only the first init, PID 1, is given it; in the nested one (below)
+	// the number may be the runtime's own
+	var events *os.File
+	if !cfg.Mounted {
+		events = os.NewFile(eventsFd, "events")
+		unix.CloseOnExec(eventsFd)
+	}
+	// whatever else this process was given, the program is not given
+	closeInherited()
 	if !cfg.Mounted {
 		if err := setUp(cfg.Profile); err != nil {
 			fail("%v", err)
@@ -170,21 +196,21 @@ func Init() {
 			// Landlock comes after, there: it would forbid writing the
 			// new namespace's uid_map.
 			cfg.Mounted = true
-			os.Exit(runAsUser(cfg, status))
+			os.Exit(runAsUser(cfg, status, events))
 		}
 	}
 
 	if err := Restrict(cfg.Profile.Writable); err != nil && !errors.Is(err, ErrUnavailable) {
 		fail("%v", err)
 	}
-	if err := denyUnixSockets(); err != nil {
+	if err := denyBuild(); err != nil {
 		fail("%v", err)
 	}
 	if os.Getpid() == 1 {
 		// root's init is the PID namespace's first process, which the
 		// kernel spares the signals it has no handler for: the program
 		// runs as its child, so that ^C and a kill reach it as usual.
-		os.Exit(runChild(cfg, status))
+		os.Exit(runChild(cfg, status, events))
 	}
 	err := syscall.Exec(cfg.Path, cfg.Argv, os.Environ())
 	fail("cannot run %s: %v", cfg.Path, err)
@@ -192,7 +218,7 @@ func Init() {
 
 // runAsUser runs the init again as cfg.UID in a user namespace of its
 // own, hands it cfg and status, and returns the program's exit status.
-func runAsUser(cfg initConfig, status *os.File) int {
+func runAsUser(cfg initConfig, status, events *os.File) int {
 	cfgR, cfgW, err := os.Pipe()
 	if err != nil {
 		_, _ = status.WriteString(err.Error())
@@ -210,7 +236,7 @@ func runAsUser(cfg initConfig, status *os.File) int {
 			Pdeathsig:                  syscall.SIGKILL,
 		},
 	}
-	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	catchGroupSignals()
 	// Mapping this namespace's root into the new one takes CAP_SETFCAP
 	// (Linux 5.12), so the capabilities go only once it has started; and
 	// nothing the program runs as the same user may trace this process
@@ -234,33 +260,59 @@ func runAsUser(cfg initConfig, status *os.File) int {
 		_ = cmd.Process.Kill()
 	}
 	cfgW.Close()
-	return waitForwarding(cmd)
+	return waitForwarding(cmd, events)
 }
 
-// waitForwarding passes the signals that end or poke a program on to the
-// started cmd until it exits, and returns its exit status.
-func waitForwarding(cmd *exec.Cmd) int {
+// catchGroupSignals keeps the init alive through the signals permguard
+// sends the sandbox's whole process group (session_linux.go), which
+// reach the program that way: caught and dropped here, not ignored,
+// for the program would inherit an ignored signal (^C would not stop a
+// confined test run). The channel is never read; the runtime does not
+// wait for it.
+func catchGroupSignals() {
+	signal.Notify(make(chan os.Signal, 1), groupSignals...)
+}
+
+// waitForwarding passes the signals that permguard sends the init alone
+// (those a kill sends permguard alone) on to the started cmd until it
+// exits, stops the sandbox's process group on SIGTSTP (permguard's ^Z),
+// tells events each time cmd stops, and returns its exit status.
+func waitForwarding(cmd *exec.Cmd, events *os.File) int {
 	fwd := make(chan os.Signal, 4)
-	signal.Notify(fwd, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
+	signal.Notify(fwd, append(processSignals, syscall.SIGTSTP)...)
 	go func() {
 		for s := range fwd {
+			if s == syscall.SIGTSTP {
+				// this init's own group, which the kernel's SIGSTOP
+				// from inside the namespace spares it
+				_ = unix.Kill(0, unix.SIGSTOP)
+				continue
+			}
 			_ = cmd.Process.Signal(s)
 		}
 	}()
-	return exitStatus(cmd.Wait())
+	ws, err := waitStopping(cmd.Process.Pid, func() {
+		if events != nil {
+			_, _ = events.Write([]byte{'T'})
+		}
+	})
+	if err != nil {
+		return 126
+	}
+	return statusOf(ws)
 }
 
 // runChild runs the program as a child of this init and returns its exit
 // status.
-func runChild(cfg initConfig, status *os.File) int {
+func runChild(cfg initConfig, status, events *os.File) int {
 	cmd := &exec.Cmd{Path: cfg.Path, Args: cfg.Argv, Env: os.Environ(), Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
-	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	catchGroupSignals()
 	if err := cmd.Start(); err != nil {
 		_, _ = status.WriteString(fmt.Sprintf("cannot run %s: %v", cfg.Path, err))
 		return 126
 	}
 	status.Close()
-	return waitForwarding(cmd)
+	return waitForwarding(cmd, events)
 }
 
 // exitStatus is a shell's status for how a program ended: its exit

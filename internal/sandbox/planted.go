@@ -46,11 +46,12 @@ type Baseline struct {
 	// swaps one for another it prepared leaves every file inside with
 	// its old ctime
 	containers map[string]fileID
-	// before are the .git entries and bare repositories of the workspace
-	// before the run, by path; complete says the walk saw all of it. A
-	// repository the run moved into place keeps its old ctimes inside
-	// (a rename stamps only what is renamed), so one at a path that held
-	// none before, or another one, counts as the run's.
+	// before are the .git entries, bare repositories, Python start files
+	// and symbolic links of the workspace before the run, by path;
+	// complete says the walk saw all of it. A repository the run moved
+	// into place keeps its old ctimes inside (a rename stamps only what
+	// is renamed), so one at a path that held none before, or another
+	// one, counts as the run's; so does a link.
 	before   map[string]fileID
 	complete bool
 	// Writable are the directories outside the workspace the run could
@@ -59,6 +60,10 @@ type Baseline struct {
 	// to what was there before the run (a package store, say), which is
 	// not walked.
 	Writable []string
+	// TempDirs are the temporary directories, which count as the
+	// workspace for where a link the run made may lead (the run wrote
+	// there as freely).
+	TempDirs []string
 }
 
 // fileID names a file across renames: its device and inode.
@@ -77,7 +82,7 @@ func TakeBaseline(workspace string) Baseline {
 	}
 	w := walk(workspace, DefaultBudget, time.Now())
 	b.complete = w.incomplete == ""
-	for _, p := range slices.Concat(w.gits, w.bares, w.pystart) {
+	for _, p := range slices.Concat(w.gits, w.bares, w.pystart, w.links) {
 		if st, err := os.Lstat(p); err == nil {
 			b.before[p] = idOf(st)
 		}
@@ -85,10 +90,13 @@ func TakeBaseline(workspace string) Baseline {
 	if b.root = rootOf(workspace); b.root[0] == (fileID{}) {
 		return b
 	}
-	g, c, err := resolveGit(filepath.Join(workspace, ".git"))
+	// a commondir that names nothing leaves the git directory's own
+	// parts to note
+	g, err := gitDirOf(filepath.Join(workspace, ".git"))
 	if err != nil {
 		return b
 	}
+	c, _ := commonDirOf(g)
 	var n int
 	for _, dir := range []string{g, c} {
 		for _, p := range gitParts(dir, 0, &n) {
@@ -159,6 +167,7 @@ func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
 		s.pythonStart(f)
 	}
 	s.linksOut(w.links, budget)
+	s.leading(w.links)
 	s.rep.Findings = dedupe(s.rep.Findings)
 	if s.lookFor != (fileID{}) {
 		for i, f := range s.rep.Findings {
@@ -178,7 +187,7 @@ type walked struct {
 	// pystart are the files Python runs at every start found in a
 	// site-packages directory: *.pth, sitecustomize.py, usercustomize.py
 	pystart    []string
-	links      []string // symbolic links, which the walk does not follow
+	links      []string // symbolic links, which the walk does not follow; sorted
 	entries    int
 	incomplete string
 }
@@ -297,6 +306,7 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 	slices.Sort(out.gits)
 	slices.Sort(out.bares)
 	slices.Sort(out.pystart)
+	slices.Sort(out.links)
 	return out
 }
 
@@ -350,12 +360,14 @@ func (s *scan) root(b Baseline) {
 		}
 		return
 	}
-	// a new or rewritten commondir is a changed part, found below; the
-	// common directory it names swapped for another is not
-	swapped := b.root[2] != (fileID{}) && now[2] != (fileID{}) && now[2] != b.root[2]
-	if g, _, err := resolveGit(entry); swapped && err == nil && s.changed(filepath.Join(g, "commondir")) {
-		swapped = false
+	// A new or rewritten commondir is a changed part, found below,
+	// whatever it names (another repository, or nothing yet); the common
+	// directory it names swapped for another, or gone, is not.
+	commonChanged := false
+	if g, err := gitDirOf(entry); err == nil {
+		commonChanged = s.changed(filepath.Join(g, "commondir"))
 	}
+	swapped := b.root[2] != (fileID{}) && now[2] != b.root[2] && !commonChanged
 	if now[0] != b.root[0] || now[1] != b.root[1] || swapped {
 		// the repository it names, or the .git itself, is another now:
 		// judged as planted, and the old one looked for on the way
@@ -365,13 +377,15 @@ func (s *scan) root(b Baseline) {
 		}
 		return
 	}
-	g, c, err := resolveGit(entry)
+	g, err := gitDirOf(entry)
 	if err != nil {
 		return
 	}
-	if b.root[2] == (fileID{}) || s.changed(filepath.Join(g, "commondir")) {
+	c, err := commonDirOf(g)
+	if err != nil || b.root[2] == (fileID{}) || commonChanged {
 		// a commondir made or rewritten during the run: set aside below,
-		// which takes the directory it names out of git's sight
+		// which takes the directory it names out of git's sight (one
+		// that names nothing was so before the run, or is changed)
 		c = ""
 	}
 	for _, dir := range []string{g, c} {
@@ -435,6 +449,96 @@ func (s *scan) linksOut(links []string, budget Budget) {
 			s.bare(dir)
 		}
 	}
+}
+
+// leading reports the symbolic links of the workspace that the run made
+// or changed (ctime at or after the start, or not there before) and that
+// lead out of the workspace and the temporary directories: the agent's
+// next write through one, judged as a write in the workspace, changes a
+// file outside (issue 22). A link is read, never followed by the walk.
+func (s *scan) leading(links []string) {
+	var inside []string
+	for _, d := range append([]string{s.ws}, s.base.TempDirs...) {
+		if d == "" {
+			continue
+		}
+		inside = append(inside, d)
+		if real, err := filepath.EvalSymlinks(d); err == nil && real != d {
+			inside = append(inside, real)
+		}
+	}
+	for _, l := range links {
+		st, err := os.Lstat(l)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 || !s.changedInfo(st) && !s.isNew(l, st) {
+			continue
+		}
+		to, ok := resolveLink(l)
+		if ok && slices.ContainsFunc(inside, func(d string) bool { return within(to, d) }) {
+			continue
+		}
+		if !ok {
+			to, _ = os.Readlink(l)
+		}
+		s.rep.LinksOut = append(s.rep.LinksOut, LinkOut{Path: l, Target: to, Loop: !ok})
+	}
+}
+
+// maxLinks is how many symbolic links the kernel follows in one path
+// (MAXSYMLINKS) before it gives up with ELOOP; maxParts bounds the parts
+// of a path read on the way, as PATH_MAX does.
+const (
+	maxLinks = 40
+	maxParts = 4096
+)
+
+// resolveLink says where the symbolic link l leads: its target, relative
+// to l's directory, with the links on the way followed as the kernel
+// follows them (a link before ".." first), at most maxLinks. A part that
+// does not exist (a dangling link) is taken as written: where the link
+// would lead once it exists. ok is false past the bounds.
+func resolveLink(l string) (to string, ok bool) {
+	target, err := os.Readlink(l)
+	if err != nil {
+		return "", false
+	}
+	parts := strings.Split(target, "/")
+	if !filepath.IsAbs(target) {
+		parts = append(strings.Split(filepath.Dir(l), "/"), parts...)
+	}
+	cur, links := "/", 0
+	for n := 0; len(parts) > 0; n++ {
+		if n > maxParts {
+			return cur, false
+		}
+		p := parts[0]
+		parts = parts[1:]
+		switch p {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, p)
+		st, err := os.Lstat(next)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		if links++; links > maxLinks {
+			return next, false
+		}
+		t, err := os.Readlink(next)
+		if err != nil {
+			cur = next
+			continue
+		}
+		if filepath.IsAbs(t) {
+			cur = "/"
+		}
+		parts = append(strings.Split(t, "/"), parts...)
+	}
+	return cur, true
 }
 
 // pythonStartFile reports the names Python's site module runs, or reads
@@ -776,29 +880,46 @@ func entriesRun(dir, sub string, ok func(fs.DirEntry) bool) string {
 // symbolic link's target, or a .git file's "gitdir:"), and its common
 // directory when it has a commondir file ("" otherwise).
 func resolveGit(entry string) (g, c string, err error) {
+	if g, err = gitDirOf(entry); err != nil {
+		return "", "", err
+	}
+	if c, err = commonDirOf(g); err != nil {
+		return "", "", err
+	}
+	return g, c, nil
+}
+
+// gitDirOf returns the git directory a .git entry names: itself, a
+// symbolic link's target, or a .git file's "gitdir:".
+func gitDirOf(entry string) (string, error) {
 	st, err := os.Stat(entry)
 	if err != nil {
-		return "", "", errors.New("a .git that names nothing: git may find there whatever is put there later")
+		return "", errors.New("a .git that names nothing: git may find there whatever is put there later")
 	}
-	g = entry
-	if !st.IsDir() {
-		if g, err = readGitfile(entry); err != nil {
-			return "", "", err
-		}
-		if st, err := os.Stat(g); err != nil || !st.IsDir() {
-			return "", "", errors.New("a .git file that names no directory: git may find there whatever is put there later")
-		}
+	if st.IsDir() {
+		return entry, nil
 	}
+	g, err := readGitfile(entry)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(g); err != nil || !st.IsDir() {
+		return "", errors.New("a .git file that names no directory: git may find there whatever is put there later")
+	}
+	return g, nil
+}
+
+// commonDirOf returns the common directory the git directory g names in
+// its commondir file, "" when it has none.
+func commonDirOf(g string) (string, error) {
 	b, err := readRegular(filepath.Join(g, "commondir"), 4096)
 	switch {
 	case err == nil:
-		if c, err = resolveFrom(g, strings.TrimRight(string(b), "\r\n")); err != nil {
-			return "", "", err
-		}
+		return resolveFrom(g, strings.TrimRight(string(b), "\r\n"))
 	case !errors.Is(err, fs.ErrNotExist):
-		return "", "", errors.New("a commondir that is not a plain file")
+		return "", errors.New("a commondir that is not a plain file")
 	}
-	return g, c, nil
+	return "", nil
 }
 
 // errNotRegular is a file the scan does not open: a FIFO would block it,
@@ -875,10 +996,13 @@ func rootOf(workspace string) rootIDs {
 		return ids
 	}
 	ids[0] = idOf(st)
-	g, c, err := resolveGit(entry)
+	// the git directory is known even when its commondir names nothing:
+	// that is a part of it, not another repository
+	g, err := gitDirOf(entry)
 	if err != nil {
 		return ids
 	}
+	c, _ := commonDirOf(g)
 	for i, d := range []string{g, c} {
 		if d == "" {
 			continue

@@ -12,6 +12,7 @@ import (
 type Baseline struct {
 	Start    time.Time
 	Writable []string
+	TempDirs []string
 }
 
 // TakeBaseline reads the clock.

@@ -387,6 +387,24 @@ var plantedCases = []struct {
 		run:  func(e *plantedEnv) { e.write(".git/commondir", e.outside+"\n") },
 		want: []string{"rootpart .git/commondir"}, trigger: ".",
 	},
+	// a commondir naming a directory that does not exist (yet): the
+	// changed part alone, not the whole .git as "moved or replaced"
+	{
+		name:   "the workspace's own repository gets a commondir naming nothing",
+		before: func(e *plantedEnv) { e.mustGit(".", "init", "-q") },
+		run:    func(e *plantedEnv) { e.write(".git/commondir", filepath.Join(e.outside, "later")+"\n") },
+		want:   []string{"rootpart .git/commondir"}, why: "changed",
+	},
+	{
+		name: "a linked worktree whose commondir the run points at nothing",
+		before: func(e *plantedEnv) {
+			linkedWorktree(e)
+		},
+		run: func(e *plantedEnv) {
+			e.writeAbs(filepath.Join(e.outside, "main", ".git", "worktrees", "ws", "commondir"), filepath.Join(e.root, "later")+"\n")
+		},
+		want: []string{"rootpart ../outside/main/.git/worktrees/ws/commondir"}, why: "changed",
+	},
 	{
 		name:   "the workspace's own repository gets a hook (where its hole failed)",
 		before: func(e *plantedEnv) { e.mustGit(".", "init", "-q") },
@@ -782,5 +800,150 @@ func BenchmarkScanPlanted(b *testing.B) {
 	b.ReportMetric(float64(rep.Entries), "entries")
 	if rep.Incomplete != "" {
 		b.Fatalf("incomplete: %s", rep.Incomplete)
+	}
+}
+
+// linkCases are symbolic links a confined run may leave in the
+// workspace; want are those reported, "path -> where it leads" (paths
+// relative to the test's root; "(loop)" marks one past the kernel's
+// bound). tmp counts as the workspace, as the temporary directories do.
+var linkCases = []struct {
+	name   string
+	before func(e linkEnv)
+	run    func(e linkEnv)
+	want   []string
+}{
+	{
+		name: "made to a path outside",
+		run:  func(e linkEnv) { e.link("/outside/secret", "/ws/a") },
+		want: []string{"ws/a -> outside/secret"},
+	},
+	{
+		name: "made to a path inside, and into a temporary directory",
+		run: func(e linkEnv) {
+			e.link("/ws/src/x", "/ws/b")
+			e.link("/tmp/out", "/ws/c")
+			e.link("x", "/ws/src/d")
+		},
+	},
+	{
+		name:   "untouched from before the run",
+		before: func(e linkEnv) { e.link("/outside/secret", "/ws/old") },
+	},
+	{
+		name:   "retargeted during the run",
+		before: func(e linkEnv) { e.link("/ws/src/x", "/ws/moved") },
+		run: func(e linkEnv) {
+			must(e.t, os.Remove(e.p("/ws/moved")))
+			e.link("/outside/secret", "/ws/moved")
+		},
+		want: []string{"ws/moved -> outside/secret"},
+	},
+	{
+		name: "relative, up and out",
+		run:  func(e linkEnv) { e.link("../../outside/secret", "/ws/src/e") },
+		want: []string{"ws/src/e -> outside/secret"},
+	},
+	{
+		// the kernel follows l before "..": l/.. is l's target's parent
+		name: "through a link, then ..",
+		run: func(e linkEnv) {
+			e.link("/outside/deep/er", "/ws/l")
+			e.link("l/../secret", "/ws/f")
+		},
+		want: []string{"ws/f -> outside/deep/secret", "ws/l -> outside/deep/er"},
+	},
+	{
+		name: "to a link inside that leads out",
+		run: func(e linkEnv) {
+			e.link("/outside/secret", "/tmp/hop")
+			e.link("/tmp/hop", "/ws/g")
+		},
+		want: []string{"ws/g -> outside/secret"},
+	},
+	{
+		name: "dangling, to where it would lead",
+		run:  func(e linkEnv) { e.link("/outside/not-yet/x", "/ws/h") },
+		want: []string{"ws/h -> outside/not-yet/x"},
+	},
+	{
+		name: "in a loop",
+		run: func(e linkEnv) {
+			e.link("/ws/j", "/ws/i")
+			e.link("/ws/i", "/ws/j")
+		},
+		want: []string{"ws/i -> (loop)", "ws/j -> (loop)"},
+	},
+	{
+		// a rename stamps the directory moved, not the link inside it
+		name:   "moved into place with its directory",
+		before: func(e linkEnv) { e.link("/outside/secret", "/tmp/pkg/bin/tool") },
+		run:    func(e linkEnv) { must(e.t, os.Rename(e.p("/tmp/pkg"), e.p("/ws/pkg"))) },
+		want:   []string{"ws/pkg/bin/tool -> outside/secret"},
+	},
+	{
+		// a virtual environment's interpreter: reported, not a finding
+		name: "a venv's python",
+		run:  func(e linkEnv) { e.link("/outside/usr/bin/python3", "/ws/.venv/bin/python") },
+		want: []string{"ws/.venv/bin/python -> outside/usr/bin/python3"},
+	},
+}
+
+// linkEnv is a root holding ws (the workspace), tmp (a temporary
+// directory) and outside; paths given to it are under the root.
+type linkEnv struct {
+	t    *testing.T
+	root string
+}
+
+func (e linkEnv) p(rel string) string { return filepath.Join(e.root, rel) }
+
+// link makes a symbolic link at the path at, to target: under the
+// root when absolute, else as written.
+func (e linkEnv) link(target, at string) {
+	e.t.Helper()
+	if filepath.IsAbs(target) {
+		target = e.p(target)
+	}
+	must(e.t, os.MkdirAll(filepath.Dir(e.p(at)), 0o755))
+	must(e.t, os.Symlink(target, e.p(at)))
+}
+
+// TestScanPlantedLinksOut: the links a run made or changed that lead out
+// of the workspace and the temporary directories are reported (issue 22,
+// item 1), with where they lead; nothing is set aside for them.
+func TestScanPlantedLinksOut(t *testing.T) {
+	for _, tc := range linkCases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := linkEnv{t, t.TempDir()}
+			for _, d := range []string{"ws/src", "tmp", "outside/deep/er"} {
+				must(t, os.MkdirAll(e.p(d), 0o755))
+			}
+			must(t, os.WriteFile(e.p("outside/secret"), []byte("x\n"), 0o644))
+			if tc.before != nil {
+				tc.before(e)
+			}
+			waitTick(t)
+			base := TakeBaseline(e.p("ws"))
+			base.TempDirs = []string{e.p("tmp")}
+			if tc.run != nil {
+				tc.run(e)
+			}
+			rep := ScanPlanted(e.p("ws"), base, DefaultBudget)
+			var got []string
+			for _, l := range rep.LinksOut {
+				to := relTo(e.root, l.Target)
+				if l.Loop {
+					to = "(loop)"
+				}
+				got = append(got, relTo(e.root, l.Path)+" -> "+to)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("links out %q, want %q", got, tc.want)
+			}
+			if len(rep.Findings) > 0 || rep.Incomplete != "" {
+				t.Errorf("findings %+v, incomplete %q: a link out is reported, not set aside", rep.Findings, rep.Incomplete)
+			}
+		})
 	}
 }
