@@ -451,7 +451,7 @@ func (w *walker) run(c *call, argv []arg) flow {
 // the value of --opt=PATH: whatever the program, it can read it.
 func (w *walker) secretArgs(c *call) {
 	for _, a := range c.args {
-		if a.dyn && len(a.known) == 0 && a.pat == "" {
+		if a.dyn && len(a.known) == 0 && a.pat == "" && !a.tmp {
 			continue
 		}
 		if w.readsSecret(optionValue(a), true) {

@@ -201,19 +201,23 @@ func landsIn(c *call, dest arg, sources []arg) {
 
 func cpCommand(c *call) flow {
 	writesTo(c, ruleCopy, false)
-	for _, s := range targets(c.args) {
-		if c.w.readsSecret(s, false) {
+	// a tree copied whole reads the secrets in it
+	tree := c.name == "cp" && c.hasOpt("--recursive --archive")
+	for _, s := range sources(c) {
+		if c.w.readsSecret(s, tree) || tree && c.w.treeHoldsSecrets(s) {
 			c.raise(ruleReadSecret)
+			break
 		}
 	}
 	if c.name != "cp" {
 		return flow{}
 	}
-	// cp -s and cp -l make links instead of copies
+	// cp -s and cp -l make links instead of copies; cp -rl a tree of hard
+	// links, through which a write changes the tree copied
 	symbolic, hard := c.hasOpt("--symbolic-link"), c.hasOpt("--link")
 	for _, p := range linkPairs(c) {
 		if symbolic || hard {
-			linkTo(c, p.target, p.at, symbolic, symbolic)
+			linkTo(c, p.target, p.at, symbolic || tree, symbolic)
 			continue
 		}
 		if !c.hasOpt("--dereference -H") && c.hasOpt("--no-dereference -d --archive --recursive") {
@@ -237,6 +241,30 @@ func lnCommand(c *call) flow {
 		linkTo(c, p.target, p.at, symbolic, fromLink)
 	}
 	return flow{}
+}
+
+// sources are the operands cp, mv, ln and install read: all but the
+// destination, or all with -t.
+func sources(c *call) []arg {
+	ts := targets(c.args)
+	if _, ok := c.optValue("-t --target-directory"); !ok && len(ts) > 0 {
+		ts = ts[:len(ts)-1]
+	}
+	return ts
+}
+
+// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
+// secrets below it (the home directory, ~/.config).
+func (w *walker) treeHoldsSecrets(a arg) bool {
+	for _, k := range append(knownArgs(a), a) {
+		if k.dyn {
+			continue
+		}
+		if p, ok := w.abs(strings.TrimSuffix(k.val, "/.")); ok && w.holdsSecrets(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // linkPair is one link a command makes: at, leading to target.

@@ -24,15 +24,19 @@ type treeWalk struct {
 	// a command on each, -delete deletes)
 	writes string
 	// pattern: the first operand is a pattern, not a directory, unless
-	// an option gives the pattern (-e, -f); with no directory it walks .
-	pattern bool
+	// one of patternOpts gives the pattern (grep -e, -f); with no
+	// directory it walks .
+	pattern     bool
+	patternOpts string
 }
 
 var treeWalks = lazy[map[string]treeWalk]{build: func() map[string]treeWalk {
-	grep := treeWalk{follow: "-R --dereference-recursive", pattern: true}
+	grep := treeWalk{follow: "-R --dereference-recursive", pattern: true, patternOpts: "-e --regexp -f --file"}
 	return map[string]treeWalk{
-		"grep": grep, "egrep": grep, "fgrep": grep, "rgrep": {always: true, pattern: true},
-		"rg": {follow: "-L --follow", pattern: true}, "ag": {follow: "-f --follow", pattern: true},
+		"grep": grep, "egrep": grep, "fgrep": grep,
+		"rgrep": {always: true, pattern: true, patternOpts: "-e --regexp -f --file"},
+		"rg":    {follow: "-L --follow", pattern: true, patternOpts: "-e --regexp -f --file"},
+		"ag":    {follow: "-f --follow", pattern: true},
 		"ack":   {follow: "--follow", pattern: true},
 		"find":  {follow: "-L -follow", writes: "-exec -execdir -ok -okdir -delete"},
 		"zip":   {always: true, recursive: "-r -R --recurse-paths", unless: "-y --symlinks"},
@@ -54,7 +58,7 @@ func (c *call) followTrees() {
 		return
 	}
 	roots := positional(c.args)
-	if tw.pattern && len(roots) > 0 && !c.hasOpt("-e --regexp -f --file") {
+	if tw.pattern && len(roots) > 0 && (tw.patternOpts == "" || !c.hasOpt(tw.patternOpts)) {
 		roots = roots[1:]
 	}
 	if len(roots) == 0 {
@@ -133,11 +137,14 @@ func containsStr(list []string, s string) bool {
 // that reads the whole tree reads them.
 func (w *walker) holdsSecrets(p string) bool {
 	h := w.env.Home
-	if h == "" || !within(h, p) && !within(p, h) {
+	switch {
+	case h == "":
 		return false
-	}
-	if within(p, h) {
+	case within(h, p):
+		// the home directory, or a directory above it
 		return true
+	case !within(p, h):
+		return false
 	}
 	for _, s := range secretsHome {
 		if within(h+"/"+strings.TrimSuffix(s, "/"), p) {

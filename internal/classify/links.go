@@ -405,13 +405,25 @@ func (w *walker) noteMadeLink(at, target arg, ts []arg) {
 	if len(w.madeLinks) >= maxLinkPaths {
 		return
 	}
+	// where the link is, and where it leads: through the links made
+	// earlier in this input and those the caller found on disk
+	places := func(raw string) []string {
+		raw = rawClean(raw)
+		out := w.resolveMade(raw, 0)
+		for _, n := range w.linkNames(raw) {
+			if n != LinkNotKnown && n != LinkElsewhere && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
 	var ats []string
 	if at.tmp {
 		if t, ok := w.lookupVar("TMPDIR"); ok && strings.HasPrefix(t, "/") {
-			ats = w.resolveMade(t+"/"+at.val, 0)
+			ats = places(t + "/" + at.val)
 		}
 	} else if p, ok := w.rawPath(at.val); ok && !at.dyn {
-		ats = w.resolveMade(rawClean(p), 0)
+		ats = places(p)
 	}
 	var to []string
 	for _, t := range ts {
@@ -424,6 +436,11 @@ func (w *walker) noteMadeLink(at, target arg, ts []arg) {
 			break
 		}
 		to = append(to, q)
+		for _, n := range w.linkNames(rawClean(q)) {
+			if n != LinkNotKnown && n != LinkElsewhere && !slices.Contains(to, n) {
+				to = append(to, n)
+			}
+		}
 	}
 	for _, p := range ats {
 		w.madeLinks = append(w.madeLinks, madeLink{at: p, to: to})

@@ -383,8 +383,10 @@ func (w *walker) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rule
 	}
 	for _, k := range append(known, a) {
 		for _, l := range w.linkAlts(k, follow) {
-			if ru2, ok2 := judge(l); ok2 && (!ok || rank(ru2) > rank(ru)) {
-				ru, ok = w.throughLink(ru2, l), true
+			if ru2, ok2 := judge(l); ok2 {
+				if ru2 = w.throughLink(ru2, l); !ok || rank(ru2) > rank(ru) {
+					ru, ok = ru2, true
+				}
 			}
 		}
 	}
@@ -451,7 +453,8 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 		// workspace, or anywhere after a cd
 		cands = append(cands, arg{val: a.pat, glob: true, pos: a.pos})
 	}
-	if !a.dyn {
+	if !a.dyn || a.tmp {
+		// ($TMPDIR/x is followed under the caller's TMPDIR)
 		cands = append(cands, a)
 	}
 	for _, k := range cands {
@@ -464,7 +467,7 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 	}
 	for _, k := range cands {
 		v := k.val
-		if v == "" || w.insideWorkspace(v) {
+		if v == "" || k.tmp || w.insideWorkspace(v) {
 			continue
 		}
 		if p, ok := w.abs(v); ok && (w.isSecret(p) || dirs && w.isSecretDir(p)) {
