@@ -83,7 +83,7 @@ func TestParseProblems(t *testing.T) {
 		{
 			name: "bad override levels",
 			json: `{"overrides": {"superuser": ["x"], "high": ["curl *"]}, "tools": {"dangerous": ["X"]}}`,
-			want: []string{"overrides.superuser is not a level", "tools.dangerous is not a level"},
+			want: []string{`overrides."superuser" is not a level`, `tools."dangerous" is not a level`},
 			survive: func(f *File) bool {
 				return len(f.Overrides[classify.High]) == 1
 			},

@@ -141,12 +141,23 @@ func (l *loader) state(src Source, format string, args ...any) {
 	l.states = append(l.states, FileState{Src: src, State: fmt.Sprintf(format, args...)})
 }
 
+// parse parses a file that was read. A deny list that cannot all be read
+// (see [Parse]) caps the level at minimal, at the first place it fails,
+// and the rest of the file applies.
 func (l *loader) parse(src Source, data []byte) (*File, error) {
 	f, problems, err := Parse(src, data)
 	if err != nil {
 		return nil, err
 	}
 	l.problems = append(l.problems, problems...)
+	for _, p := range problems {
+		if p.Unusable {
+			cap := src
+			cap.Trusted, cap.Unusable, cap.Line, cap.Col = false, true, p.Line, p.Col
+			l.files = append(l.files, &File{Src: cap, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, cap}})
+			break
+		}
+	}
 	return f, nil
 }
 

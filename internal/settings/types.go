@@ -187,9 +187,9 @@ type Source struct {
 	Name      string // the file's path, the variable or the flag
 	Line, Col int    // in a file; 0 when not known
 	Trusted   bool   // a project file the user trusts (permguard trust)
-	// Unusable marks a file that exists but cannot be read or parsed. It
-	// stands for a cap at minimal, whoever's file it is: its deny rules
-	// cannot be read.
+	// Unusable marks a file that exists but cannot be read or parsed, or
+	// whose deny list cannot all be read. It stands for a cap at minimal,
+	// whoever's file it is: its deny rules cannot be read.
 	Unusable bool
 }
 
@@ -244,9 +244,9 @@ type Problem struct {
 	File      string // the file; empty for problems with flags or variables
 	Line, Col int
 	Msg       string
-	// Unusable is set when the whole file cannot be used (it does not
-	// read or parse), not one entry of it: the level is capped at minimal
-	// until it is fixed.
+	// Unusable is set when the file cannot be used (it does not read or
+	// parse) or its deny list cannot all be read: the level is capped at
+	// minimal until it is fixed.
 	Unusable bool
 }
 
