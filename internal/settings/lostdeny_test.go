@@ -2,6 +2,8 @@ package settings
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -63,6 +65,50 @@ func TestLostDenyRuleCaps(t *testing.T) {
 			}
 			if ps, _ := Check(l.global(), FromGlobal); tt.capped != (len(ps) > 0 && ps[len(ps)-1].Unusable) {
 				t.Errorf("Check = %v: the problem must be marked Unusable exactly when it caps", ps)
+			}
+		})
+	}
+}
+
+// TestUnreadableFileCaps: a settings file that is a link to nothing, or
+// not a regular file, cannot be read and caps the level, whoever's it is;
+// a missing one is just missing.
+func TestUnreadableFileCaps(t *testing.T) {
+	tests := []struct {
+		name  string
+		place func(l layout) string
+		make  func(t *testing.T, path string)
+		want  string
+	}{
+		{name: "global link to nothing", place: layout.global,
+			make: func(t *testing.T, p string) { must(t, os.Symlink(filepath.Join(filepath.Dir(p), "nowhere.json"), p)) },
+			want: "which does not exist; the file is left as it is, and the level is capped at minimal"},
+		{name: "global directory", place: layout.global,
+			make: func(t *testing.T, p string) { must(t, os.Mkdir(p, 0o700)) },
+			want: "is a directory, not a regular file; the file is left as it is, and the level is capped at minimal"},
+		{name: "project link to nothing", place: layout.projectWs,
+			make: func(t *testing.T, p string) {
+				must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				must(t, os.Symlink("nowhere.json", p))
+			},
+			want: "is a symbolic link to nowhere.json, which does not exist"},
+		{name: "managed link to nothing", place: func(l layout) string { return l.managed },
+			make: func(t *testing.T, p string) { must(t, os.Symlink("/nonexistent/permguard.json", p)) },
+			want: "which does not exist"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := newLayout(t)
+			path := tt.place(l)
+			tt.make(t, path)
+			o := l.options()
+			o.FlagLevel = "high"
+			e, problems := Load(o)
+			if e.Level.Value.Level != classify.Minimal || !e.Level.Src.Unusable || e.Level.Src.Name != path {
+				t.Errorf("level %v from %+v, want minimal from %s", e.Level.Value, e.Level.Src, path)
+			}
+			if text := problemsText(problems); !strings.Contains(text, path+": ") || !strings.Contains(text, tt.want) {
+				t.Errorf("problems %q, want %q", text, tt.want)
 			}
 		})
 	}

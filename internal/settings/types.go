@@ -174,9 +174,10 @@ const (
 	FromSession      // this session's level or mode
 	FromEnv          // PERMGUARD_LEVEL, PERMGUARD_MODE
 	FromFlag         // --level
+	FromState        // permguard's state directory, when it cannot be used
 )
 
-var kindNames = [...]string{"default", "global", "project", "managed", "session", "env", "flag"}
+var kindNames = [...]string{"default", "global", "project", "managed", "session", "env", "flag", "state"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -188,9 +189,15 @@ type Source struct {
 	Line, Col int    // in a file; 0 when not known
 	Trusted   bool   // a project file the user trusts (permguard trust)
 	// Unusable marks a file that exists but cannot be read or parsed, or
-	// whose deny list cannot all be read. It stands for a cap at minimal,
-	// whoever's file it is: its deny rules cannot be read.
+	// whose deny list cannot all be read, and a place of permguard's own
+	// that another user could change. It stands for a cap at minimal,
+	// whoever's file it is: its deny rules cannot be read, or cannot be
+	// relied on.
 	Unusable bool
+	// Unsafe marks, of those, a place another user could change (see
+	// [Options.UnsafeConfig]): the fix is its owner or mode, not its
+	// content.
+	Unsafe bool
 }
 
 // String renders a source for people: "default", "env PERMGUARD_LEVEL",
@@ -245,8 +252,8 @@ type Problem struct {
 	Line, Col int
 	Msg       string
 	// Unusable is set when the file cannot be used (it does not read or
-	// parse) or its deny list cannot all be read: the level is capped at
-	// minimal until it is fixed.
+	// parse, another user could change it) or its deny list cannot all be
+	// read: the level is capped at minimal until it is fixed.
 	Unusable bool
 }
 
