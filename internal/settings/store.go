@@ -135,7 +135,9 @@ func writeTarget(path string, link safefile.Link) (target string, mode fs.FileMo
 // file in the same directory, fsync, rename, fsync of the directory. The
 // file's mode is kept; a new file is 0600.
 //
-// It is called with path's lock held (see [lockFile]).
+// It is called with path's lock held (see [lockFile]), so a temporary
+// copy of the file found in the directory was left by a writer killed
+// before its rename, and is removed.
 func writeAtomic(path string, data []byte, link safefile.Link) error {
 	target, mode, err := writeTarget(path, link)
 	if err != nil {
@@ -145,6 +147,7 @@ func writeAtomic(path string, data []byte, link safefile.Link) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
+	safefile.RemoveStaleTemps(dir, base)
 	tmp, err := safefile.CreateTemp(dir, base)
 	if err != nil {
 		return err
