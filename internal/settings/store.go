@@ -227,9 +227,14 @@ func lockFile(path string, link safefile.Link) (unlock func(), err error) {
 					f.Close()
 				}, nil
 			}
-			// the holder before us removed it: lock the one there now
+			// the holder before us removed it: lock the one there now,
+			// at once, but not for ever (a path that never names the
+			// file opened, as a link would not, must not spin)
 			unlockFile(f)
 			f.Close()
+			if time.Now().After(deadline) {
+				return nil, fmt.Errorf("%s keeps changing while it is locked", lockPath)
+			}
 			continue
 		}
 		f.Close()
