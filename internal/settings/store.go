@@ -175,7 +175,7 @@ func writeAtomic(path string, data []byte, link safefile.Link) error {
 }
 
 func syncDir(dir string) error {
-	d, err := os.Open(dir)
+	d, err := safefile.OpenDir(dir)
 	if err != nil {
 		return err
 	}
