@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
 # Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
-# cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations}.
+# cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations};
+# settings and audit -> safefile.
 #
 # internal/classify is pure and a leaf: it imports nothing else of permguard,
 # no UI library, and none of the standard packages that reach the outside
@@ -12,8 +13,12 @@
 # internal/hook speaks the agents' protocols and holds no policy: it imports
 # nothing else of permguard.
 #
-# internal/settings may use classify (levels, verdicts) and nothing else of
-# ours, no UI library, and reads no environment or standard stream: the
+# internal/safefile opens files without blocking or following links and
+# checks who owns permguard's own: a leaf, used by settings, audit and
+# guard alike.
+#
+# internal/settings may use classify (levels, verdicts) and safefile, and
+# nothing else of ours, no UI library, and reads no environment or standard stream: the
 # command line passes in what PERMGUARD_* said.
 #
 # internal/person is the vocabulary of asking a person: no UI, a leaf.
@@ -69,24 +74,25 @@ if [ -n "$impure" ]; then
 fi
 
 leaf internal/hook
+leaf internal/safefile
 # the audit log and the sandbox are leaves: they know nothing of policy
-leaf internal/audit
+leaf internal/audit internal/safefile
 leaf internal/sandbox
 leaf integrations
-leaf internal/settings internal/classify
+leaf internal/settings internal/classify internal/safefile
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/settings | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/settings reads the environment or the standard streams; pass them in from internal/cli"
 	fail=1
 fi
 
-leaf internal/install internal/hook internal/settings internal/classify integrations
+leaf internal/install internal/hook internal/settings internal/classify internal/safefile integrations
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Getwd|Executable|Stdin|Stdout|Stderr)' --include='*.go' internal/install | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/install reads the environment or the standard streams; pass them in from internal/cli"
 	fail=1
 fi
 
 leaf internal/person
-leaf internal/guard internal/classify internal/settings internal/hook internal/audit internal/person
+leaf internal/guard internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
 UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
 UI_OK='gen2brain/beeep' leaf internal/notify internal/person
 if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then

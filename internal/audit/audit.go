@@ -5,7 +5,8 @@
 //
 // The log is a record, never a gate: a failed write is returned to the
 // caller to report and changes nothing about the decision. The package
-// imports nothing else of permguard (scripts/check-deps.sh).
+// imports nothing else of permguard but internal/safefile
+// (scripts/check-deps.sh).
 package audit
 
 import (
@@ -19,6 +20,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // FileName is the log's name in the state directory; the previous
@@ -85,25 +88,35 @@ type Record struct {
 // The line goes out in one write(2) on a descriptor opened with O_APPEND:
 // the kernel places each such write at the end of the file whole, so
 // concurrent permguard processes never interleave their lines.
+//
+// Only a log that is the user's alone is written: never through a link,
+// never a FIFO (nothing waits for a reader), never a file another user
+// owns or can write, in a directory that is the user's alone too (one
+// made here is checked once made: another user may have made it first).
 func Append(dir string, r Record) error {
 	line, err := encode(r)
 	if err != nil {
 		return err
 	}
+	if err := safefile.CheckPlace(dir, safefile.LinkedDir); err != nil {
+		return err
+	}
 	path := filepath.Join(dir, FileName)
-	f, err := openLog(path)
+	f, st, err := openLog(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		// the first decision ever: the directory is made then, not
-		// checked on every call
+		// the first decision ever: the directory is made then
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return fmt.Errorf("failed to create %s: %w", dir, err)
 		}
-		f, err = openLog(path)
+		if err := safefile.CheckPlace(dir, safefile.LinkedDir); err != nil {
+			return err
+		}
+		f, st, err = openLog(path)
 	}
 	if err != nil {
 		return err
 	}
-	if st, err := f.Stat(); err == nil && st.Size()+int64(len(line)) > MaxBytes {
+	if st.Size()+int64(len(line)) > MaxBytes {
 		if f, err = rotate(f, st, path); err != nil {
 			return err
 		}
@@ -121,12 +134,24 @@ func Append(dir string, r Record) error {
 	return nil
 }
 
-func openLog(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("failed to open %s: %w", path, err)
+// openLog opens the log at path for appending, or makes it (0600), if it
+// is the user's alone (see [Append]).
+func openLog(path string) (*os.File, fs.FileInfo, error) {
+	f, st, err := safefile.OpenAppend(path, 0o600)
+	if err == nil {
+		if err = safefile.CheckOwned(path, st); err != nil {
+			f.Close()
+		}
 	}
-	return f, nil
+	if err != nil {
+		var nr *safefile.NotRegularError
+		var ue *safefile.UnsafeError
+		if errors.As(err, &nr) || errors.As(err, &ue) {
+			return nil, nil, err // says the path already
+		}
+		return nil, nil, fmt.Errorf("failed to open %s: %w", path, err)
+	}
+	return f, st, nil
 }
 
 // rotate moves the full log f (whose state was st) to path.1 and returns
@@ -136,7 +161,7 @@ func openLog(path string) (*os.File, error) {
 // descriptor meanwhile lands in path.1, so nothing is lost.
 func rotate(f *os.File, st os.FileInfo, path string) (*os.File, error) {
 	lockErr := lockFile(f)
-	if cur, err := os.Stat(path); err == nil && os.SameFile(cur, st) {
+	if cur, err := os.Lstat(path); err == nil && os.SameFile(cur, st) {
 		if err := os.Rename(path, path+".1"); err != nil {
 			unlockFile(f)
 			f.Close()
@@ -147,7 +172,8 @@ func rotate(f *os.File, st os.FileInfo, path string) (*os.File, error) {
 		unlockFile(f)
 	}
 	f.Close()
-	return openLog(path)
+	f, _, err := openLog(path)
+	return f, err
 }
 
 func encode(r Record) ([]byte, error) {
@@ -196,15 +222,22 @@ const maxLineBytes = 64 << 10
 // Read returns every record in dir's log, oldest first: the previous
 // generation, then the current file. A damaged line (a crash mid-write on
 // a file system without atomic appends, or an edit by hand) is skipped and
-// returned as a Problem. A log that does not exist yet is empty.
+// returned as a Problem. A log that does not exist yet is empty. A log
+// that is not the user's alone (see [Append]) is an error: what it says
+// may not be what permguard decided, and a FIFO there is never waited on.
 func Read(dir string) ([]Record, []Problem, error) {
 	var recs []Record
 	var probs []Problem
 	for _, name := range []string{FileName + ".1", FileName} {
 		path := filepath.Join(dir, name)
-		f, err := os.Open(path)
+		f, st, err := safefile.Open(path, safefile.NoFollow)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
+		}
+		if err == nil {
+			if err = safefile.CheckOwned(path, st); err != nil {
+				f.Close()
+			}
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("failed to read the audit log: %w", err)

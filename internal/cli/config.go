@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -38,9 +39,19 @@ func newSettingsIO(f *Factory) settingsIO {
 func (s settingsIO) globalFile() (string, error) {
 	env := guard.ReadEnv(s.Getenv)
 	if env.ConfigDirErr != nil {
-		return "", env.ConfigDirErr
+		return "", unsafeHint(env.ConfigDirErr)
 	}
 	return settings.GlobalFile(env.ConfigDir), nil
+}
+
+// unsafeHint gives err, when it is about one of permguard's own places
+// that is not the user's alone, the fix as a hint.
+func unsafeHint(err error) error {
+	var ue *safefile.UnsafeError
+	if errors.As(err, &ue) && ue.Fix != "" {
+		return withHints(err, ue.Fix, "permguard uses none of its own files that another user could change; permguard doctor lists them all")
+	}
+	return err
 }
 
 // workspace is the current directory, where project files are looked for.
@@ -54,7 +65,7 @@ func (s settingsIO) workspace() string {
 
 // load returns the settings in force here, printing problems as warnings.
 func (s settingsIO) load() *settings.Effective {
-	_, sess, _ := s.session()
+	_, sess, _, _ := s.session()
 	return guard.LoadSettings(guard.ReadEnv(s.Getenv), s.workspace(), "", sess, guard.Deps{Now: s.Now, ErrOut: s.IO.ErrOut})
 }
 
@@ -528,6 +539,24 @@ overwritten. A broken settings file is fixed this way too.`,
 	return cmd
 }
 
+// maxEditBytes bounds the edited copy read back: past the 1 MiB a
+// settings file may hold, it is refused as the file would be.
+const maxEditBytes = 2 << 20
+
+// writeNew makes the file path (0600) with data; it fails if anything is
+// there, a link included.
+func writeNew(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // editCopy is where config edit keeps the copy being edited, beside
 // path: one fixed, visible name (settings.edit.json), so a failed try
 // leaves one file that the next "permguard config edit" opens again,
@@ -553,15 +582,24 @@ func configEditRun(opts *ConfigEditOptions) error {
 		return err
 	}
 	copyPath := editCopy(path)
+	// the copy is a file of permguard's own: never written or read
+	// through a link, never a FIFO waited on
+	readCopy := func() ([]byte, error) {
+		data, _, err := safefile.ReadFile(copyPath, safefile.NoFollow, maxEditBytes)
+		return data, err
+	}
 	if _, err := os.Lstat(copyPath); err == nil {
+		if _, err := readCopy(); err != nil {
+			return withHints(fmt.Errorf("cannot open your last edit: %w", err), "remove it: rm "+safefile.Quote(copyPath))
+		}
 		warnf(opts.IO.ErrOut, "%s", printable("your last edit was not saved; opening it again ("+copyPath+")"))
-	} else if err := os.WriteFile(copyPath, old, 0o600); err != nil {
+	} else if err := writeNew(copyPath, old); err != nil {
 		return err
 	}
 	// keep says the copy is kept when it holds an edit, and removes it
 	// when it holds nothing but the file.
 	keep := func() []string {
-		if edited, err := os.ReadFile(copyPath); err == nil && string(edited) != string(old) {
+		if edited, err := readCopy(); err == nil && string(edited) != string(old) {
 			return []string{"your edit is kept in " + copyPath + "; \"permguard config edit\" opens it again"}
 		}
 		os.Remove(copyPath)
@@ -581,7 +619,7 @@ func configEditRun(opts *ConfigEditOptions) error {
 	if err := cmd.Run(); err != nil {
 		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path), keep()...)
 	}
-	edited, err := os.ReadFile(copyPath)
+	edited, err := readCopy()
 	if err != nil {
 		return err
 	}

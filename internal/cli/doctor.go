@@ -15,6 +15,7 @@ import (
 	"github.com/agent-permguard/permguard/internal/audit"
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/install"
+	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
@@ -44,8 +45,10 @@ func NewCmdDoctor(f *Factory, runF func(*DoctorOptions) error) *cobra.Command {
 		Long: `Doctor reports which agents have permguard's hook installed and whether
 each entry is current, the settings files found here and whether they are
 valid, whether a terminal prompt and notifications would work, whether
-exec --sandbox can confine programs, where the audit log is, and the level
-and mode in force with where they come from.
+exec --sandbox can confine programs, whether permguard's own directories
+and files are yours alone (another user could otherwise change them),
+where the audit log is, and the level and mode in force with where they
+come from.
 
 It changes nothing. Exit status: 0 when nothing needs fixing, 2 when
 something does (each problem has a hint). --json prints the same report as
@@ -137,6 +140,7 @@ func doctorRun(opts *DoctorOptions) error {
 	eff := doctorSettings(opts, r, ws)
 	doctorPerson(opts, r, eff)
 	doctorSandbox(opts, r)
+	doctorOwnFiles(opts, r)
 	doctorAudit(opts, r)
 	if r.problems == 0 {
 		r.b.WriteString("\nno problems found\n")
@@ -275,7 +279,7 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 		r.hint("permguard config validate shows the same; what is invalid is ignored until fixed")
 	}
 
-	_, sess, _ := opts.session()
+	_, sess, _, _ := opts.session()
 	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), ws, "", sess, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
 	where := ws
 	if where == "" {
@@ -359,30 +363,73 @@ func doctorSandbox(opts *DoctorOptions, r *doctorReport) {
 	}
 }
 
+// doctorOwnFiles reports permguard's configuration and state directories
+// and what it keeps in them: each must be the user's alone (owned by the
+// user, not writable by group or others, no link where a file of its own
+// should be), or permguard refuses it and caps the level at minimal.
+func doctorOwnFiles(opts *DoctorOptions, r *doctorReport) {
+	r.section("permguard's own files")
+	var rows [][]string
+	var problems []error
+	for _, d := range []struct {
+		what  string
+		dir   func(func(string) string) (string, error)
+		check func(string) []error
+	}{
+		{"configuration", guard.ConfigDir, guard.ConfigProblems},
+		{"state", guard.StateDir, guard.StateProblems},
+	} {
+		dir, err := d.dir(opts.Getenv)
+		if dir == "" {
+			rows = append(rows, []string{d.what, "unknown: " + printable(err.Error())})
+			continue
+		}
+		state := "yours alone"
+		if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+			state = "not made yet (permguard makes it, 0700)"
+		}
+		if found := d.check(dir); len(found) > 0 {
+			state = fmt.Sprintf("not yours alone: level capped at minimal (%d %s)", len(found), plural(len(found), "problem", "problems"))
+			problems = append(problems, found...)
+		}
+		rows = append(rows, []string{d.what, state, printable(dir)})
+	}
+	r.table(rows)
+	for _, err := range problems {
+		r.problem("%s", printable(err.Error()))
+		var ue *safefile.UnsafeError
+		if errors.As(err, &ue) && ue.Fix != "" {
+			r.hint("%s", printable(ue.Fix))
+		}
+	}
+}
+
 func doctorAudit(opts *DoctorOptions, r *doctorReport) {
 	r.section("audit log")
 	dir, err := guard.StateDir(opts.Getenv)
-	if err != nil {
+	var unsafe *safefile.UnsafeError
+	switch {
+	case errors.As(err, &unsafe):
+		r.table([][]string{{printable(filepath.Join(dir, audit.FileName)), "not written: the state directory is not yours alone (above)"}})
+		return
+	case err != nil:
 		r.problem("%v: decisions are not logged", err)
 		return
 	}
 	path := filepath.Join(dir, audit.FileName)
-	st, err := os.Stat(path)
+	st, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		r.table([][]string{{printable(path), "no decision logged yet"}})
 	case err != nil:
 		r.problem("%s: %v", printable(path), err)
-	case !st.Mode().IsRegular():
-		r.problem("%s is not a file: decisions are not logged", printable(path))
 	default:
-		// opened for appending, as the hook does, without writing
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-		if err != nil {
+		// opened for appending, as the hook does, without writing, and
+		// without waiting on a FIFO
+		if err := safefile.CheckAppend(path); err != nil {
 			r.problem("%s cannot be written: %v", printable(path), err)
 			return
 		}
-		f.Close()
 		r.table([][]string{{printable(path), fmt.Sprintf("%d bytes; rotated at %d MB", st.Size(), audit.MaxBytes>>20)}})
 	}
 }

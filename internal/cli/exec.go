@@ -432,7 +432,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	// them, so confined code must not change them.
 	layersDir := ""
 	if env.StateDir != "" && env.StateDirErr == nil {
-		layersDir = filepath.Join(env.StateDir, "sandbox-layers")
+		layersDir = filepath.Join(env.StateDir, guard.SandboxLayers)
 	}
 	layers, frozen := sandbox.CacheLayers(caches, layersDir)
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),

@@ -7,17 +7,21 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // setForSession changes this shell's session (see sessionID) and says
 // what was set, for how long, and where it applies.
 func setForSession(s settingsIO, what, value string, change func(*settings.Session)) error {
-	id, _, dir := s.session()
+	id, _, dir, dirErr := s.session()
+	var unsafe *safefile.UnsafeError
 	switch {
 	case id == "":
 		return withHints(errors.New("this session cannot be told apart from others"),
 			"set PERMGUARD_SESSION to a name for it, or use --global")
+	case errors.As(dirErr, &unsafe):
+		return unsafeHint(fmt.Errorf("the %s was not set for this session: %w", what, dirErr))
 	case dir == "":
 		return withHints(errors.New("permguard's state directory is not known"), "set PERMGUARD_STATE_DIR or HOME, or use --global")
 	}
@@ -59,7 +63,10 @@ func clearSetting(s settingsIO, what string, global bool, clear func(*settings.S
 			msg = fmt.Sprintf("%s sets no %s; nothing changed", path, what)
 		}
 	} else {
-		id, _, dir := s.session()
+		id, _, dir, dirErr := s.session()
+		if errors.As(dirErr, new(*safefile.UnsafeError)) {
+			return unsafeHint(fmt.Errorf("the %s of this session was not cleared: %w", what, dirErr))
+		}
 		if id == "" || dir == "" {
 			return withHints(fmt.Errorf("this session cannot be told apart from others, so it has no %s of its own", what),
 				"set PERMGUARD_SESSION to a name for it, or use --global")

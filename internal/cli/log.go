@@ -85,7 +85,7 @@ func logRun(opts *LogOptions) error {
 	}
 	dir, err := guard.StateDir(opts.Getenv)
 	if err != nil {
-		return err
+		return unsafeHint(err)
 	}
 	recs, probs, err := audit.Read(dir)
 	if err != nil {

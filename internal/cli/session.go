@@ -33,8 +33,9 @@ func parentProcess() string {
 }
 
 // session is the session of a command typed in a shell (permguard level,
-// mode): $PERMGUARD_SESSION, else the shell.
-func (s settingsIO) session() (id string, sess settings.Session, stateDir string) {
+// mode): $PERMGUARD_SESSION, else the shell. stateDir is "" when the
+// state directory cannot be used, and stateErr says why.
+func (s settingsIO) session() (id string, sess settings.Session, stateDir string, stateErr error) {
 	env := guard.ReadEnv(s.Getenv)
 	parent := ""
 	if s.Parent != nil {
@@ -42,7 +43,7 @@ func (s settingsIO) session() (id string, sess settings.Session, stateDir string
 	}
 	id = guard.SessionID("", "", env, parent)
 	if env.StateDirErr != nil || id == "" {
-		return id, settings.Session{}, ""
+		return id, settings.Session{}, "", env.StateDirErr
 	}
-	return id, guard.ReadSession(env, id, guard.Deps{Now: s.Now, ErrOut: s.IO.ErrOut}), env.StateDir
+	return id, guard.ReadSession(env, id, guard.Deps{Now: s.Now, ErrOut: s.IO.ErrOut}), env.StateDir, nil
 }

@@ -89,6 +89,8 @@ func statuslineRun(opts *StatuslineOptions) error {
 	eff := guard.LoadSettings(env, workspace, "", sess, deps)
 	level := eff.Level.Value.String()
 	switch {
+	case eff.Level.Src.Unsafe:
+		level += " (capped: " + filepath.Base(eff.Level.Src.Name) + " not yours alone)"
 	case eff.Level.Src.Unusable:
 		// the one problem a prompt shows: the level is not what was set
 		level += " (capped: " + filepath.Base(eff.Level.Src.Name) + " unreadable)"

@@ -54,7 +54,7 @@ Read the file before you trust it.`,
 func trustRun(opts *TrustOptions) error {
 	stateDir, err := guard.StateDir(opts.Getenv)
 	if err != nil {
-		return err
+		return unsafeHint(err)
 	}
 	var files []string
 	if opts.File != "" {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // Budgets for listing an archive the command extracts (design §2.9, §7):
@@ -95,16 +96,15 @@ func within(dir, p string) bool {
 // leaves the directory it is extracted into. Anything the extractors may
 // read otherwise than this reader does is an error: the members are then
 // not known, which is the safe side (design §2.9).
+//
+// Only a regular file is read: a FIFO named like an archive is found by
+// the type of the open descriptor, never waited on.
 func listArchive(p string, deadline time.Time) (classify.Archive, error) {
-	f, err := os.Open(p)
+	f, st, err := safefile.Open(p, safefile.Follow)
 	if err != nil {
 		return classify.Archive{}, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		return classify.Archive{}, errors.New("not a regular file")
-	}
 	var magic [4]byte
 	if _, err := io.ReadFull(f, magic[:]); err != nil {
 		return classify.Archive{}, err

@@ -16,7 +16,11 @@ type Env struct {
 	Home string // $HOME, when absolute
 
 	// ConfigDir holds the global settings; StateDir sessions, trust and
-	// the audit log. When one cannot be found, its error says why.
+	// the audit log. When one cannot be found, its error says why; when
+	// it, or what permguard keeps in it, is not the user's alone (see
+	// [ConfigProblems]), the directory is set and its error is a
+	// *safefile.UnsafeError: it is not used, and the level is capped at
+	// minimal.
 	ConfigDir    string
 	ConfigDirErr error
 	StateDir     string
@@ -48,7 +52,8 @@ type Env struct {
 	PathVars map[string]string
 }
 
-// ReadEnv reads the environment through getenv.
+// ReadEnv reads the environment through getenv, and checks that the
+// directories of permguard's own it names are the user's alone.
 func ReadEnv(getenv func(string) string) Env {
 	e := Env{
 		ManagedFile: getenv("PERMGUARD_MANAGED_FILE"),
@@ -117,15 +122,28 @@ func absolute(p string) string {
 //  2. $XDG_CONFIG_HOME/permguard (a relative XDG_CONFIG_HOME is ignored, as
 //     the XDG spec says);
 //  3. $HOME/.config/permguard.
+//
+// A directory that is not the user's alone is returned with the first of
+// its [ConfigProblems].
 func ConfigDir(getenv func(string) string) (string, error) {
-	return resolveDir(getenv, "PERMGUARD_CONFIG_DIR", "XDG_CONFIG_HOME", ".config")
+	dir, err := resolveDir(getenv, "PERMGUARD_CONFIG_DIR", "XDG_CONFIG_HOME", ".config")
+	if err != nil {
+		return "", err
+	}
+	return dir, firstProblem(ConfigProblems(dir))
 }
 
 // StateDir returns the directory that holds permguard's state: sessions and
 // the audit log. Precedence, highest first: $PERMGUARD_STATE_DIR (absolute),
-// $XDG_STATE_HOME/permguard, $HOME/.local/state/permguard.
+// $XDG_STATE_HOME/permguard, $HOME/.local/state/permguard. A directory
+// that is not the user's alone is returned with the first of its
+// [StateProblems].
 func StateDir(getenv func(string) string) (string, error) {
-	return resolveDir(getenv, "PERMGUARD_STATE_DIR", "XDG_STATE_HOME", filepath.Join(".local", "state"))
+	dir, err := resolveDir(getenv, "PERMGUARD_STATE_DIR", "XDG_STATE_HOME", filepath.Join(".local", "state"))
+	if err != nil {
+		return "", err
+	}
+	return dir, firstProblem(StateProblems(dir))
 }
 
 func resolveDir(getenv func(string) string, ownVar, xdgVar, homeSubdir string) (string, error) {

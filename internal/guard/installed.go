@@ -2,11 +2,11 @@ package guard
 
 import (
 	"encoding/json"
-	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // Budgets for reading what a project has installed: the hook must stay
@@ -21,25 +21,25 @@ const (
 // the names in node_modules/.bin and the packages package.json depends on
 // (dependencies, devDependencies). npx of one runs the project's copy. Any
 // error, or a file past its budget, gives what was read so far: a name
-// missing here only keeps npx at its higher level.
+// missing here only keeps npx at its higher level. Only a directory and a
+// regular file are read, never waiting on a FIFO the agent (or a build)
+// put in their place.
 func installedPrograms(dir string) []string {
 	if dir == "" {
 		return nil
 	}
 	var out []string
-	if f, err := os.Open(filepath.Join(dir, "node_modules", ".bin")); err == nil {
+	if f, err := safefile.OpenDir(filepath.Join(dir, "node_modules", ".bin")); err == nil {
 		names, _ := f.Readdirnames(maxInstalledEntries)
 		f.Close()
 		out = append(out, names...)
 	}
-	if f, err := os.Open(filepath.Join(dir, "package.json")); err == nil {
+	if data, _, err := safefile.ReadFile(filepath.Join(dir, "package.json"), safefile.Follow, maxPackageJSON); err == nil {
 		var pkg struct {
 			Dependencies    map[string]json.RawMessage `json:"dependencies"`
 			DevDependencies map[string]json.RawMessage `json:"devDependencies"`
 		}
-		data, err := io.ReadAll(io.LimitReader(f, maxPackageJSON+1))
-		f.Close()
-		if err == nil && len(data) <= maxPackageJSON && json.Unmarshal(data, &pkg) == nil {
+		if json.Unmarshal(data, &pkg) == nil {
 			for _, deps := range []map[string]json.RawMessage{pkg.Dependencies, pkg.DevDependencies} {
 				for name := range deps {
 					out = append(out, name)

@@ -1,8 +1,10 @@
 package guard
 
 import (
+	"errors"
 	"fmt"
 
+	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -21,14 +23,21 @@ func SettingsOptions(env Env, workspace, flagLevel string, sess settings.Session
 		SessionLevel: sess.Level,
 		SessionMode:  sess.Mode,
 	}
-	if env.ConfigDirErr != nil {
+	var unsafe *safefile.UnsafeError
+	switch {
+	case errors.As(env.ConfigDirErr, &unsafe):
+		o.UnsafeConfig = env.ConfigDirErr // a cap, with its own warning
+	case env.ConfigDirErr != nil:
 		warnings = append(warnings, fmt.Sprintf("%v; your settings are not read, using defaults", env.ConfigDirErr))
-	} else {
+	default:
 		o.ConfigDir = env.ConfigDir
 	}
-	if env.StateDirErr != nil {
+	switch {
+	case errors.As(env.StateDirErr, &unsafe):
+		o.UnsafeState = env.StateDirErr
+	case env.StateDirErr != nil:
 		warnings = append(warnings, fmt.Sprintf("%v; no project file is trusted", env.StateDirErr))
-	} else {
+	default:
 		o.StateDir = env.StateDir
 	}
 	return o, warnings

@@ -119,6 +119,9 @@ func (ev *Evaluation) BlockText() string {
 	switch {
 	case v.Dangerous:
 		s.WriteString("Only a person can approve this: it is dangerous at every level.\n")
+	case capped != nil && capped.Unsafe:
+		fmt.Fprintf(&s, "The level is capped at %s until %s is fixed: permguard's own files must be yours alone (permguard doctor says how).\n",
+			perm, Printable(capped.Name))
 	case capped != nil && capped.Unusable:
 		fmt.Fprintf(&s, "The level is capped at %s until %s is fixed: it cannot be read (permguard config validate says where).\n",
 			perm, Printable(capped.Name))

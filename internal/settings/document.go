@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io/fs"
 	"time"
+
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // Document is a JSON object being changed: its keys in file order with
@@ -256,18 +258,30 @@ var ErrUnchanged = errors.New("unchanged")
 // is not a valid JSON object is left as it is and nothing is written: the
 // error is an [*UnusableError].
 func Update(path string, now time.Time, change func(*Document) error) ([]Problem, error) {
-	unlock, err := lockFile(path)
+	return update(path, now, safefile.Follow, change)
+}
+
+// update is [Update]; with NoFollow, for permguard's own files in its
+// state directory, path must be the user's alone and never a link.
+func update(path string, now time.Time, link safefile.Link, change func(*Document) error) ([]Problem, error) {
+	unlock, err := lockFile(path, link)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
 	var problems []Problem
 	doc := &Document{vals: map[string]json.RawMessage{}}
-	data, err := readFile(path)
+	var data []byte
+	if link == safefile.NoFollow {
+		data, err = readOwn(path)
+	} else {
+		data, err = readFile(path)
+	}
+	var unsafe *safefile.UnsafeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-	case errors.Is(err, ErrNotRegular):
-		return nil, fmt.Errorf("%s is %w; refusing to replace it", path, err)
+	case errors.Is(err, ErrNotRegular), errors.As(err, &unsafe):
+		return nil, fmt.Errorf("%s %v; refusing to replace it", path, err)
 	default:
 		if err == nil {
 			doc, err = ParseDocument(data)
@@ -288,7 +302,7 @@ func Update(path string, now time.Time, change func(*Document) error) ([]Problem
 	if err != nil {
 		return problems, err
 	}
-	return problems, writeAtomic(path, append(out, '\n'))
+	return problems, writeAtomic(path, append(out, '\n'), link)
 }
 
 // UnusableError is what [Update] returns for a file that exists but

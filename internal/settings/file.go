@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agent-permguard/permguard/internal/classify"
 )
@@ -93,7 +94,7 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 		v := root.vals[i]
 		if prev := seen[k.str]; prev != nil {
 			line, _ := lineCol(data, prev.off)
-			p.problem(k, "%q is set twice (also on line %d); the last one is used", k.str, line)
+			p.problem(k, "%s is set twice (also on line %d); the last one is used", shown(k.str), line)
 		}
 		seen[k.str] = k
 		switch k.str {
@@ -122,7 +123,7 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 				}
 			}
 		case "deny":
-			f.Deny = p.patterns("deny", v, maxDenyPatterns)
+			f.Deny = p.patterns("deny", v, maxDenyPatterns, true)
 		case "overrides":
 			p.levelLists("overrides", v, true, f.Overrides[:])
 		case "tools":
@@ -132,7 +133,7 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 		case "prefixMappings":
 			f.PrefixMappings = p.mappings(v)
 		default:
-			msg := fmt.Sprintf("unknown setting %q; ignored", k.str)
+			msg := fmt.Sprintf("unknown setting %s; ignored", shown(k.str))
 			if near := nearest(k.str, keys); near != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", near)
 			}
@@ -167,7 +168,7 @@ func enum[T any](p *fileParser, key string, n *node, parse func(string) (T, bool
 	}
 	v, ok := parse(s)
 	if !ok {
-		p.problem(n, "%s %q is not %s; ignored", key, s, valid)
+		p.problem(n, "%s %s is not %s; ignored", key, shown(s), valid)
 		return nil
 	}
 	return &Setting[T]{v, p.src(n)}
@@ -197,7 +198,7 @@ func (p *fileParser) duration(n *node) (time.Duration, bool) {
 		var err error
 		d, err = time.ParseDuration(n.str)
 		if err != nil {
-			p.problem(n, "promptTimeout %q is not a duration such as \"90s\" or \"2m\"; ignored", n.str)
+			p.problem(n, "promptTimeout %s is not a duration such as \"90s\" or \"2m\"; ignored", shown(n.str))
 			return 0, false
 		}
 	default:
@@ -211,30 +212,67 @@ func (p *fileParser) duration(n *node) (time.Duration, bool) {
 	return d, true
 }
 
-// patterns reads a list of glob patterns, dropping each invalid one.
-func (p *fileParser) patterns(name string, n *node, limit int) []Rule {
+// patterns reads a list of glob patterns, dropping each invalid one. With
+// restricts (the deny list), what is dropped is a rule lost: the problem
+// is marked Unusable, which caps the level at minimal until it is fixed,
+// since the rule may have been the one that blocks the next call.
+func (p *fileParser) patterns(name string, n *node, limit int, restricts bool) []Rule {
+	ignored := "; ignored"
+	if restricts {
+		ignored = "; a deny rule cannot be read, so the level is capped at minimal until it is fixed"
+	}
+	lost := func() {
+		if restricts {
+			p.problems[len(p.problems)-1].Unusable = true
+		}
+	}
 	if n.kind != kindArray {
-		p.problem(n, "%s is %s, not a list of patterns; ignored", name, n.kind)
+		p.problem(n, "%s is %s, not a list of patterns%s", name, n.kind, ignored)
+		lost()
 		return nil
 	}
 	var out []Rule
 	for i, e := range n.elems {
 		if len(out) == limit {
-			p.problem(e, "%s holds %d patterns; only the first %d are used", name, len(n.elems), limit)
+			if restricts {
+				p.problem(e, "%s holds %d patterns; only %d are read, so the level is capped at minimal until it holds no more", name, len(n.elems), limit)
+			} else {
+				p.problem(e, "%s holds %d patterns; only the first %d are used", name, len(n.elems), limit)
+			}
+			lost()
 			break
 		}
 		if e.kind != kindString {
-			p.problem(e, "%s[%d] is %s, not a pattern; ignored", name, i, e.kind)
+			p.problem(e, "%s[%d] is %s, not a pattern%s", name, i, e.kind, ignored)
+			lost()
 			continue
 		}
 		g, err := CompileGlob(e.str)
 		if err != nil {
-			p.problem(e, "%s[%d] %q %v; ignored", name, i, e.str, err)
+			p.problem(e, "%s[%d] %s %v%s", name, i, shown(e.str), err, ignored)
+			lost()
 			continue
 		}
 		out = append(out, Rule{Glob: g, Src: p.src(e)})
 	}
 	return out
+}
+
+// maxShown bounds a string from a settings file quoted in a message: a
+// 900 KB pattern is shown by its start and its length, not written whole
+// to stderr on every call.
+const maxShown = 80
+
+// shown quotes s, a string read from a settings file, for a message.
+func shown(s string) string {
+	if len(s) <= maxShown {
+		return fmt.Sprintf("%q", s)
+	}
+	cut := maxShown
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q… (%d bytes)", s[:cut], len(s))
 }
 
 // levelLists reads an object of level -> patterns (overrides, tools, mcp).
@@ -255,10 +293,10 @@ func (p *fileParser) levelLists(name string, n *node, withDangerous bool, into [
 			if withDangerous {
 				valid += ", dangerous"
 			}
-			p.problem(k, "%s.%s is not a level (%s); ignored", name, k.str, valid)
+			p.problem(k, "%s.%s is not a level (%s); ignored", name, shown(k.str), valid)
 			continue
 		}
-		into[idx] = append(into[idx], p.patterns(name+"."+k.str, n.vals[i], maxPatternsPerLevel)...)
+		into[idx] = append(into[idx], p.patterns(name+"."+k.str, n.vals[i], maxPatternsPerLevel, false)...)
 	}
 }
 
@@ -294,7 +332,7 @@ func (p *fileParser) mapping(n *node) (Mapping, string) {
 		switch k.str {
 		case "from", "to":
 			if v.kind != kindString {
-				return Mapping{}, fmt.Sprintf("%q is %s, not a string", k.str, v.kind)
+				return Mapping{}, fmt.Sprintf("%s is %s, not a string", shown(k.str), v.kind)
 			}
 			if k.str == "from" {
 				from = &v.str
@@ -302,7 +340,7 @@ func (p *fileParser) mapping(n *node) (Mapping, string) {
 				to = &v.str
 			}
 		default:
-			return Mapping{}, fmt.Sprintf("has an unknown key %q (a mapping has \"from\" and \"to\")", k.str)
+			return Mapping{}, fmt.Sprintf("has an unknown key %s (a mapping has \"from\" and \"to\")", shown(k.str))
 		}
 	}
 	if from == nil || to == nil {
@@ -326,10 +364,10 @@ func (p *fileParser) mapping(n *node) (Mapping, string) {
 // wildcards, no quoting.
 func mappingWords(s string) ([]string, string) {
 	if err := checkPattern(s); err != nil {
-		return nil, fmt.Sprintf("%q %v", s, err)
+		return nil, fmt.Sprintf("%s %v", shown(s), err)
 	}
 	if strings.ContainsAny(s, `*?\'"$`+"`") {
-		return nil, fmt.Sprintf("%q holds a wildcard, quote or $; a mapping names plain words", s)
+		return nil, fmt.Sprintf("%s holds a wildcard, quote or $; a mapping names plain words", shown(s))
 	}
 	return strings.Split(s, " "), ""
 }

@@ -83,7 +83,7 @@ func TestParseProblems(t *testing.T) {
 		{
 			name: "bad override levels",
 			json: `{"overrides": {"superuser": ["x"], "high": ["curl *"]}, "tools": {"dangerous": ["X"]}}`,
-			want: []string{"overrides.superuser is not a level", "tools.dangerous is not a level"},
+			want: []string{`overrides."superuser" is not a level`, `tools."dangerous" is not a level`},
 			survive: func(f *File) bool {
 				return len(f.Overrides[classify.High]) == 1
 			},
@@ -180,19 +180,38 @@ func TestParseSyntaxErrors(t *testing.T) {
 	}
 }
 
-// FuzzParse: whatever the bytes, Parse never panics, and a valid entry
-// survives an arbitrary neighbour.
+// FuzzParse: whatever the bytes, Parse never panics, no problem echoes
+// more than a bounded piece of the file, a valid entry survives an
+// arbitrary neighbour, and a deny list loses an entry exactly when a
+// problem says the level is capped (Unusable).
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"level": "low", "deny": ["x"]}`), `3`)
 	f.Add([]byte(`{"overrides": {"high": ["a"]}}`), `{"from": "a"}`)
 	f.Add([]byte(`[`), `"  "`)
 	f.Add([]byte("{\"deny\": [\"\xff\"]}"), `null`)
+	f.Add([]byte(`{"`+strings.Repeat("k", 5000)+`": 1}`), `"`+strings.Repeat("x", 5000)+`"`)
 	f.Fuzz(func(t *testing.T, data []byte, neighbour string) {
-		Parse(globalSrc, data)
+		_, problems, _ := Parse(globalSrc, data)
+		bounded(t, problems)
 		doc := `{"level": "low", "deny": ["git push *", ` + neighbour + `], "mode": "block"}`
-		f, _, err := Parse(globalSrc, []byte(doc))
+		f, problems, err := Parse(globalSrc, []byte(doc))
 		if err != nil {
 			return // the neighbour broke the JSON itself
+		}
+		bounded(t, problems)
+		root, _ := parseJSON([]byte(doc))
+		written := 0
+		for i, k := range root.keys {
+			if k.str == "deny" {
+				written = len(root.vals[i].elems) // the last "deny" is the one read
+			}
+		}
+		capped := false
+		for _, p := range problems {
+			capped = capped || p.Unusable
+		}
+		if lost := len(f.Deny) < written; lost != capped {
+			t.Fatalf("%d of %d deny patterns read, and capped is %v: %v", len(f.Deny), written, capped, problems)
 		}
 		if f.Level == nil || f.Level.Value.Level != classify.Low || f.Mode == nil || f.Mode.Value != ModeBlock {
 			t.Fatalf("valid scalars lost next to %q: %+v", neighbour, f)
@@ -201,4 +220,15 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("valid pattern lost next to %q: %+v", neighbour, f.Deny)
 		}
 	})
+}
+
+// bounded fails when a problem quotes more of the file than a few
+// strings of maxShown bytes, escaped.
+func bounded(t *testing.T, problems []Problem) {
+	t.Helper()
+	for _, p := range problems {
+		if len(p.Msg) > 1000 {
+			t.Fatalf("a problem of %d bytes: %.200q…", len(p.Msg), p.Msg)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // File names and places (design §5).
@@ -37,6 +38,15 @@ type Options struct {
 	SessionLevel string
 	SessionMode  string
 
+	// UnsafeConfig and UnsafeState say why permguard's configuration or
+	// state directory, or a file of its own in it, cannot be used:
+	// another user owns it or could write it, or it is a link where none
+	// may be (a [*safefile.UnsafeError]). Such a directory is not read
+	// (ConfigDir or StateDir is then ""), and each caps the level at
+	// minimal until it is fixed, as a file that cannot be read does.
+	UnsafeConfig error
+	UnsafeState  error
+
 	Now func() time.Time
 }
 
@@ -60,6 +70,8 @@ func Load(o Options) (*Effective, []Problem) {
 		o.Now = time.Now
 	}
 	l := &loader{o: o}
+	l.unsafe(FromGlobal, o.UnsafeConfig, "your settings are not read")
+	l.unsafe(FromState, o.UnsafeState, "permguard's sessions, trust and audit log there are not used")
 	managed := o.ManagedFile
 	if managed == "" {
 		managed = DefaultManagedFile
@@ -76,7 +88,7 @@ func Load(o Options) (*Effective, []Problem) {
 			l.problems = append(l.problems, *p)
 		}
 		for _, path := range files {
-			l.readProject(path, trust)
+			l.readProject(path, o.Workspace, trust)
 		}
 	}
 	e := merge(l.files, o, &l.problems)
@@ -141,13 +153,45 @@ func (l *loader) state(src Source, format string, args ...any) {
 	l.states = append(l.states, FileState{Src: src, State: fmt.Sprintf(format, args...)})
 }
 
+// parse parses a file that was read. A deny list that cannot all be read
+// (see [Parse]) caps the level at minimal, at the first place it fails,
+// and the rest of the file applies.
 func (l *loader) parse(src Source, data []byte) (*File, error) {
 	f, problems, err := Parse(src, data)
 	if err != nil {
 		return nil, err
 	}
 	l.problems = append(l.problems, problems...)
+	for _, p := range problems {
+		if p.Unusable {
+			cap := src
+			cap.Trusted, cap.Unusable, cap.Line, cap.Col = false, true, p.Line, p.Col
+			l.files = append(l.files, &File{Src: cap, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, cap}})
+			break
+		}
+	}
 	return f, nil
+}
+
+// unsafe records one of permguard's own places that another user could
+// change (see [Options.UnsafeConfig]): it is not used, and it caps the
+// level at minimal until it is fixed.
+func (l *loader) unsafe(kind Kind, err error, what string) {
+	if err == nil {
+		return
+	}
+	var ue *safefile.UnsafeError
+	if !errors.As(err, &ue) {
+		ue = &safefile.UnsafeError{Problem: err.Error()}
+	}
+	src := Source{Kind: kind, Name: ue.Path, Unusable: true, Unsafe: true}
+	msg := ue.Problem + "; " + what + ", and the level is capped at minimal until it is fixed"
+	if ue.Fix != "" {
+		msg += ": " + ue.Fix
+	}
+	l.problems = append(l.problems, Problem{File: ue.Path, Msg: msg, Unusable: true})
+	l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
+	l.state(src, "refused: capped at minimal")
 }
 
 // readGlobal reads the user's own file. One that cannot be read is left
@@ -155,17 +199,22 @@ func (l *loader) parse(src Source, data []byte) (*File, error) {
 // the level at minimal until it is fixed: its deny rules cannot be read,
 // and the defaults alone would let the session, PERMGUARD_LEVEL or
 // --level open up what those rules closed.
+//
+// It must be the user's alone, as ssh wants its own files: owned by the
+// user and not writable by group or others, and so must the file a link
+// here names. One that is not is not read, and caps the level the same
+// way: anyone who can write it can switch permguard off.
 func (l *loader) readGlobal(path string) {
 	src := Source{Kind: FromGlobal, Name: path}
-	data, err := readFile(path)
+	data, st, err := readFileInfo(path, safefile.Follow)
 	if errors.Is(err, fs.ErrNotExist) {
 		l.state(src, "not found")
 		return
 	}
-	if errors.Is(err, ErrNotRegular) {
-		l.problems = append(l.problems, Problem{File: path, Msg: "is not a regular file; ignored, using defaults"})
-		l.state(src, "ignored: not a regular file")
-		return
+	if err == nil {
+		if err = ownGlobal(path, st); err != nil {
+			src.Unsafe = true
+		}
 	}
 	var f *File
 	if err == nil {
@@ -189,6 +238,10 @@ func (l *loader) unusable(src Source, why error) {
 	src.Trusted = false
 	src.Unusable = true
 	p := fileProblem(src.Name, why, "; the file is left as it is, and the level is capped at minimal until it is fixed")
+	var ue *safefile.UnsafeError
+	if errors.As(why, &ue) {
+		p = unsafeProblem(src.Name, ue)
+	}
 	p.Unusable = true
 	l.problems = append(l.problems, p)
 	l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
@@ -254,9 +307,24 @@ func (l *loader) readTightenOnlyData(src Source, data []byte, err error) {
 // readProject reads a project file, trusted if its content is exactly what
 // the user trusted. The bytes hashed are the bytes parsed: the agent can
 // rewrite the file at any moment.
-func (l *loader) readProject(path string, trust trustStore) {
+//
+// A file in a directory above the workspace whose .permguard directory or
+// file another user owns is not read, as git will not read a repository
+// another user owns (safe.directory): the workspace is the user's, what
+// lies above it in the repository need not be.
+func (l *loader) readProject(path, workspace string, trust trustStore) {
 	src := Source{Kind: FromProject, Name: path}
-	data, err := readFile(path)
+	data, st, err := readFileInfo(path, safefile.Follow)
+	if err == nil && filepath.Dir(filepath.Dir(path)) != filepath.Clean(workspace) {
+		if uid, other := ownerAbove(path, st); other {
+			me := os.Geteuid()
+			l.problems = append(l.problems, Problem{File: path, Msg: fmt.Sprintf(
+				"is owned by uid %d, not by you (uid %d), above the workspace; not read, as git reads no repository another user owns: if you trust it, make it yours (chown %d %s)",
+				uid, me, me, safefile.Quote(path))})
+			l.state(src, "refused: owned by uid %d", uid)
+			return
+		}
+	}
 	if err == nil {
 		if pin, ok := trust.Files[path]; ok {
 			if pin == ContentHash(data) {
@@ -268,4 +336,41 @@ func (l *loader) readProject(path string, trust trustStore) {
 		}
 	}
 	l.readTightenOnlyData(src, data, err)
+}
+
+// ownGlobal checks the global settings file, whose state is st (the file a
+// link at path names), with [safefile.CheckOwned].
+func ownGlobal(path string, st fs.FileInfo) error {
+	target := path
+	if l, err := os.Lstat(path); err == nil && l.Mode()&fs.ModeSymlink != 0 {
+		if resolved, err := filepath.EvalSymlinks(path); err == nil {
+			target = resolved
+		}
+	}
+	err := safefile.CheckOwned(target, st)
+	var ue *safefile.UnsafeError
+	if errors.As(err, &ue) && target != path {
+		ue.Problem = "links to " + target + ", which " + ue.Problem
+		ue.Path = path
+	}
+	return err
+}
+
+// ownerAbove reports a project file, whose state is st, or its .permguard
+// directory, that belongs to another user.
+func ownerAbove(path string, st fs.FileInfo) (uid int, other bool) {
+	if uid, other := safefile.OwnedByOther(st); other {
+		return uid, true
+	}
+	dir, err := os.Stat(filepath.Dir(path))
+	if err != nil {
+		return 0, false
+	}
+	return safefile.OwnedByOther(dir)
+}
+
+// unsafeProblem is the problem of a settings file at path that is not the
+// user's alone: it names what was found and the fix.
+func unsafeProblem(path string, ue *safefile.UnsafeError) Problem {
+	return Problem{File: path, Msg: ue.Problem + "; it is not read, and the level is capped at minimal until it is fixed: " + ue.Fix, Unusable: true}
 }

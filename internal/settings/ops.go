@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // ReadCurrent reads a settings file for a change made outside [Update]
@@ -29,7 +31,7 @@ var ErrChanged = errors.New("changed by another process meanwhile")
 // has the pin was ("" for a file that did not exist): an edit that took
 // minutes must not silently undo another process's change.
 func ReplaceIf(path, was string, data []byte) error {
-	unlock, err := lockFile(path)
+	unlock, err := lockFile(path, safefile.Follow)
 	if err != nil {
 		return err
 	}
@@ -41,7 +43,7 @@ func ReplaceIf(path, was string, data []byte) error {
 	if now != was {
 		return ErrChanged
 	}
-	return writeAtomic(path, data)
+	return writeAtomic(path, data, safefile.Follow)
 }
 
 // Reset moves the settings file at path aside (returned) and writes an
@@ -49,7 +51,7 @@ func ReplaceIf(path, was string, data []byte) error {
 // and backup is "". A file that already sets nothing (empty, or "{}") is
 // left as it is, with no copy, and the error is [ErrUnchanged].
 func Reset(path string, now time.Time) (backup string, err error) {
-	unlock, err := lockFile(path)
+	unlock, err := lockFile(path, safefile.Follow)
 	if err != nil {
 		return "", err
 	}
@@ -65,16 +67,25 @@ func Reset(path string, now time.Time) (backup string, err error) {
 	if backup, err = moveAside(path, ".bak", now); err != nil {
 		return "", fmt.Errorf("cannot keep a copy of %s, so it was not reset: %w", path, err)
 	}
-	return backup, writeAtomic(path, []byte("{}\n"))
+	return backup, writeAtomic(path, []byte("{}\n"), safefile.Follow)
 }
 
 // Check reads the settings file at path without changing anything and
 // returns every problem in it; a file that cannot be parsed at all is one
 // problem, marked Unusable. A PIN written in clear is a problem too.
+//
+// The global file must be the user's alone, as [Load] wants it: one that
+// is not is one problem, marked Unusable, with the fix.
 func Check(path string, kind Kind) ([]Problem, error) {
-	data, err := readFile(path)
+	data, st, err := readFileInfo(path, safefile.Follow)
 	if err != nil {
 		return nil, err
+	}
+	if kind == FromGlobal {
+		var ue *safefile.UnsafeError
+		if errors.As(ownGlobal(path, st), &ue) {
+			return []Problem{unsafeProblem(path, ue)}, nil
+		}
 	}
 	f, problems, err := Parse(Source{Kind: kind, Name: path}, data)
 	if err != nil {
@@ -94,7 +105,7 @@ func Check(path string, kind Kind) ([]Problem, error) {
 // permguard install edits. If was is not nil, the file must still hold
 // exactly was, or nothing is written and the error is [ErrChanged].
 func WriteFileAtomic(path string, data, was []byte) error {
-	unlock, err := lockFile(path)
+	unlock, err := lockFile(path, safefile.Follow)
 	if err != nil {
 		return err
 	}
@@ -108,7 +119,7 @@ func WriteFileAtomic(path string, data, was []byte) error {
 			return ErrChanged
 		}
 	}
-	return writeAtomic(path, data)
+	return writeAtomic(path, data, safefile.Follow)
 }
 
 // Backup copies the file at path to path+".permguard-backup-<time>",
@@ -144,7 +155,7 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 // holds exactly was: otherwise nothing is removed and the error is
 // [ErrChanged]. A file already gone is no error.
 func RemoveFileIf(path string, was []byte) error {
-	unlock, err := lockFile(path)
+	unlock, err := lockFile(path, safefile.Follow)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // SessionsFile is the name, in the state directory, of what people
@@ -61,8 +62,10 @@ func sessionKey(id string) string {
 }
 
 // ReadSession returns what is granted, now, in the session id. A missing
-// store is an empty session; an unreadable one is an empty session and a
-// problem, so that nothing is approved by a file that cannot be read.
+// store is an empty session; an unreadable one, or one that is not the
+// user's alone (a link, another user's file, a file others can write), is
+// an empty session and a problem, so that nothing is approved by a file
+// that cannot be read or that someone else could have written.
 func ReadSession(stateDir, id string, now time.Time) (Session, *Problem) {
 	if stateDir == "" || id == "" {
 		return Session{}, nil
@@ -73,7 +76,7 @@ func ReadSession(stateDir, id string, now time.Time) (Session, *Problem) {
 	var st struct {
 		Sessions map[string]json.RawMessage `json:"sessions"`
 	}
-	data, err := readFile(path)
+	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Session{}, nil
 	}
@@ -93,7 +96,7 @@ func ReadSession(stateDir, id string, now time.Time) (Session, *Problem) {
 
 func readSessions(path string) (sessionStore, error) {
 	var st sessionStore
-	data, err := readFile(path)
+	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return st, nil
 	}
@@ -114,8 +117,11 @@ func UpdateSession(stateDir, id string, now time.Time, change func(*Session)) er
 	if id == "" {
 		return errors.New("the session is not known")
 	}
+	if err := ownDir(stateDir); err != nil {
+		return err
+	}
 	path := filepath.Join(stateDir, SessionsFile)
-	unlock, err := lockFile(path)
+	unlock, err := lockFile(path, safefile.NoFollow)
 	if err != nil {
 		return err
 	}
@@ -162,7 +168,7 @@ func UpdateSession(stateDir, id string, now time.Time, change func(*Session)) er
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, append(data, '\n'))
+	return writeAtomic(path, append(data, '\n'), safefile.NoFollow)
 }
 
 // expire drops what is older than SessionTTL and reports whether nothing

@@ -3,58 +3,103 @@ package settings
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // maxFileBytes bounds a settings file. A real one is a few kilobytes; past
 // the bound the file is treated as invalid rather than read into memory.
 const maxFileBytes = 1 << 20
 
-// ErrNotRegular is returned for a settings path that is, or points at,
-// something other than a regular file (a directory, a FIFO, a device).
-var ErrNotRegular = errors.New("not a regular file")
+// ErrNotRegular is matched by the error for a settings path that is, or
+// points at, something other than a regular file (a directory, a FIFO, a
+// device), or for a state file that is a symbolic link.
+var ErrNotRegular = safefile.ErrNotRegular
 
 // ErrTooLarge is returned for a settings file over the 1 MiB limit.
 var ErrTooLarge = errors.New("over the 1 MiB limit")
 
+// notRegular says what was found instead of a regular file, without the
+// path: a [Problem] names the file.
+type notRegular struct{ *safefile.NotRegularError }
+
+func (e notRegular) Error() string { return "is " + e.What + ", not " + e.Want }
+func (e notRegular) Unwrap() error { return e.NotRegularError }
+
+// DanglingError is a settings file that is a symbolic link to nothing.
+// It is not fs.ErrNotExist: the file is there, and what it says cannot be
+// read, so it caps the level like any file that cannot be read (a
+// dotfile manager that has not run yet must not switch its deny rules
+// off).
+type DanglingError struct{ Target string }
+
+func (e *DanglingError) Error() string {
+	return "is a symbolic link to " + e.Target + ", which does not exist"
+}
+
 // readFile reads a settings file, following a symlink, without blocking on
 // a FIFO and without reading more than the limit. A missing file is
-// fs.ErrNotExist.
+// fs.ErrNotExist; a link to nothing is a [*DanglingError].
 func readFile(path string) ([]byte, error) {
-	info, err := os.Stat(path)
+	data, _, err := readFileInfo(path, safefile.Follow)
+	return data, err
+}
+
+// readFileInfo is readFile, with the state of the file read; with
+// NoFollow, a link at path is refused.
+func readFileInfo(path string, link safefile.Link) ([]byte, fs.FileInfo, error) {
+	data, st, err := safefile.ReadFile(path, link, maxFileBytes)
+	var nr *safefile.NotRegularError
+	switch {
+	case err == nil:
+		return data, st, nil
+	case errors.Is(err, safefile.ErrTooLarge):
+		return nil, nil, ErrTooLarge
+	case errors.As(err, &nr):
+		return nil, nil, notRegular{nr}
+	case errors.Is(err, fs.ErrNotExist) && link == safefile.Follow:
+		if target, lerr := os.Readlink(path); lerr == nil {
+			return nil, nil, &DanglingError{Target: target}
+		}
+	}
+	return nil, nil, err
+}
+
+// readOwn reads one of permguard's own files in its state directory
+// (sessions, trust): never through a link, and only a file that is the
+// user's alone, so that nothing another user planted or could change
+// grants anything. A missing file is fs.ErrNotExist.
+func readOwn(path string) ([]byte, error) {
+	data, st, err := readFileInfo(path, safefile.NoFollow)
 	if err != nil {
 		return nil, err
 	}
-	if !info.Mode().IsRegular() {
-		return nil, ErrNotRegular
-	}
-	if info.Size() > maxFileBytes {
-		return nil, ErrTooLarge
-	}
-	f, err := os.Open(path)
-	if err != nil {
+	if err := safefile.CheckOwned(path, st); err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxFileBytes {
-		return nil, ErrTooLarge
 	}
 	return data, nil
 }
 
+// ownDir makes permguard's state directory (0700) when it is missing, and
+// checks that it is the user's alone before anything is written in it:
+// another user may have made it first.
+func ownDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	return safefile.CheckPlace(dir, safefile.LinkedDir)
+}
+
 // writeTarget returns the file a write to path must replace: path itself,
-// or the regular file a symlink at path points to. It refuses anything
-// else, so a write never replaces a directory, a device or a symlink's
-// target that is not a plain file.
-func writeTarget(path string) (target string, mode fs.FileMode, err error) {
+// or, with Follow, the regular file a symlink at path points to, when it
+// is the user's own. It refuses anything else, so a write never replaces
+// a directory, a device, a file of another user's through a link, or, for
+// permguard's own state files (NoFollow), a link at all.
+func writeTarget(path string, link safefile.Link) (target string, mode fs.FileMode, err error) {
 	info, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -64,7 +109,9 @@ func writeTarget(path string) (target string, mode fs.FileMode, err error) {
 	case info.Mode().IsRegular():
 		return path, info.Mode().Perm(), nil
 	case info.Mode()&fs.ModeSymlink == 0:
-		return "", 0, fmt.Errorf("%s is %w; refusing to replace it", path, ErrNotRegular)
+		return "", 0, fmt.Errorf("%s %w; refusing to replace it", path, notRegular{&safefile.NotRegularError{Path: path, What: safefile.Kind(info.Mode()), Want: "a regular file"}})
+	case link == safefile.NoFollow:
+		return "", 0, fmt.Errorf("%s is a symbolic link, and permguard never writes its own files through one; refusing to write: remove the link (rm %s)", path, safefile.Quote(path))
 	}
 	resolved, err := filepath.EvalSymlinks(path)
 	if err != nil {
@@ -77,6 +124,9 @@ func writeTarget(path string) (target string, mode fs.FileMode, err error) {
 	if !info.Mode().IsRegular() {
 		return "", 0, fmt.Errorf("%s is a symlink to %s, which is %w; refusing to write through it", path, resolved, ErrNotRegular)
 	}
+	if uid, other := safefile.OwnedByOther(info); other {
+		return "", 0, fmt.Errorf("%s is a symlink to %s, which is owned by uid %d, not by you; refusing to write through it", path, resolved, uid)
+	}
 	return resolved, info.Mode().Perm(), nil
 }
 
@@ -84,16 +134,21 @@ func writeTarget(path string) (target string, mode fs.FileMode, err error) {
 // or the new one, never a mix, and a crash leaves one of them: a temporary
 // file in the same directory, fsync, rename, fsync of the directory. The
 // file's mode is kept; a new file is 0600.
-func writeAtomic(path string, data []byte) error {
-	target, mode, err := writeTarget(path)
+//
+// It is called with path's lock held (see [lockFile]), so a temporary
+// copy of the file found in the directory was left by a writer killed
+// before its rename, and is removed.
+func writeAtomic(path string, data []byte, link safefile.Link) error {
+	target, mode, err := writeTarget(path, link)
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(target)
+	dir, base := filepath.Split(target)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp-*")
+	safefile.RemoveStaleTemps(dir, base)
+	tmp, err := safefile.CreateTemp(dir, base)
 	if err != nil {
 		return err
 	}
@@ -120,7 +175,7 @@ func writeAtomic(path string, data []byte) error {
 }
 
 func syncDir(dir string) error {
-	d, err := os.Open(dir)
+	d, err := safefile.OpenDir(dir)
 	if err != nil {
 		return err
 	}
@@ -143,8 +198,8 @@ const lockTimeout = 10 * time.Second
 // removed meanwhile finds, once it holds it, that the path no longer
 // names the file it locked, and starts again with the new one; so two
 // writers never hold locks on different files at once.
-func lockFile(path string) (unlock func(), err error) {
-	target, _, err := writeTarget(path)
+func lockFile(path string, link safefile.Link) (unlock func(), err error) {
+	target, _, err := writeTarget(path, link)
 	if err != nil {
 		return nil, err
 	}
@@ -152,10 +207,10 @@ func lockFile(path string) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	lockPath := filepath.Join(dir, "."+filepath.Base(target)+".lock")
+	lockPath := filepath.Join(dir, LockName(filepath.Base(target)))
 	deadline := time.Now().Add(lockTimeout)
 	for {
-		f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
+		f, err := safefile.OpenLock(lockPath)
 		if err != nil {
 			return nil, fmt.Errorf("cannot open the lock %s: %w", lockPath, err)
 		}
@@ -172,9 +227,14 @@ func lockFile(path string) (unlock func(), err error) {
 					f.Close()
 				}, nil
 			}
-			// the holder before us removed it: lock the one there now
+			// the holder before us removed it: lock the one there now,
+			// at once, but not for ever (a path that never names the
+			// file opened, as a link would not, must not spin)
 			unlockFile(f)
 			f.Close()
+			if time.Now().After(deadline) {
+				return nil, fmt.Errorf("%s keeps changing while it is locked", lockPath)
+			}
 			continue
 		}
 		f.Close()
@@ -185,13 +245,17 @@ func lockFile(path string) (unlock func(), err error) {
 	}
 }
 
+// LockName is the name of the lock file of the file named base, beside
+// it.
+func LockName(base string) string { return "." + base + ".lock" }
+
 // sameFile reports whether path still names the open file f.
 func sameFile(f *os.File, path string) bool {
 	held, err := f.Stat()
 	if err != nil {
 		return false
 	}
-	now, err := os.Stat(path)
+	now, err := os.Lstat(path)
 	return err == nil && os.SameFile(held, now)
 }
 

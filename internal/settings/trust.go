@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"time"
+
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // TrustFile is the name, in the state directory, of the list of project
@@ -27,14 +29,15 @@ func ContentHash(data []byte) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// readTrust reads the trust store. An unreadable store trusts nothing.
+// readTrust reads the trust store. An unreadable store trusts nothing, and
+// so does one that is not the user's alone (see [ReadSession]).
 func readTrust(stateDir string) (trustStore, *Problem) {
 	var ts trustStore
 	if stateDir == "" {
 		return ts, nil
 	}
 	path := filepath.Join(stateDir, TrustFile)
-	data, err := readFile(path)
+	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return ts, nil
 	}
@@ -53,8 +56,11 @@ func SetTrust(stateDir, path string, data []byte, revoke bool, now time.Time) (c
 	if stateDir == "" {
 		return false, errors.New("permguard's state directory is not known")
 	}
+	if err := ownDir(stateDir); err != nil {
+		return false, err
+	}
 	store := filepath.Join(stateDir, TrustFile)
-	_, err = Update(store, now, func(d *Document) error {
+	_, err = update(store, now, safefile.NoFollow, func(d *Document) error {
 		files := map[string]string{}
 		if raw, ok := d.Raw("files"); ok {
 			if err := json.Unmarshal(raw, &files); err != nil {

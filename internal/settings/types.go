@@ -174,9 +174,10 @@ const (
 	FromSession      // this session's level or mode
 	FromEnv          // PERMGUARD_LEVEL, PERMGUARD_MODE
 	FromFlag         // --level
+	FromState        // permguard's state directory, when it cannot be used
 )
 
-var kindNames = [...]string{"default", "global", "project", "managed", "session", "env", "flag"}
+var kindNames = [...]string{"default", "global", "project", "managed", "session", "env", "flag", "state"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -187,10 +188,16 @@ type Source struct {
 	Name      string // the file's path, the variable or the flag
 	Line, Col int    // in a file; 0 when not known
 	Trusted   bool   // a project file the user trusts (permguard trust)
-	// Unusable marks a file that exists but cannot be read or parsed. It
-	// stands for a cap at minimal, whoever's file it is: its deny rules
-	// cannot be read.
+	// Unusable marks a file that exists but cannot be read or parsed, or
+	// whose deny list cannot all be read, and a place of permguard's own
+	// that another user could change. It stands for a cap at minimal,
+	// whoever's file it is: its deny rules cannot be read, or cannot be
+	// relied on.
 	Unusable bool
+	// Unsafe marks, of those, a place another user could change (see
+	// [Options.UnsafeConfig]): the fix is its owner or mode, not its
+	// content.
+	Unsafe bool
 }
 
 // String renders a source for people: "default", "env PERMGUARD_LEVEL",
@@ -244,9 +251,9 @@ type Problem struct {
 	File      string // the file; empty for problems with flags or variables
 	Line, Col int
 	Msg       string
-	// Unusable is set when the whole file cannot be used (it does not
-	// read or parse), not one entry of it: the level is capped at minimal
-	// until it is fixed.
+	// Unusable is set when the file cannot be used (it does not read or
+	// parse, another user could change it) or its deny list cannot all be
+	// read: the level is capped at minimal until it is fixed.
 	Unusable bool
 }
 

@@ -1,0 +1,130 @@
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+)
+
+// UnsafeError is one of permguard's own files or directories that someone
+// else could change: owned by another user, writable by its group or by
+// others, a symbolic link where none may be, or not what it should be.
+type UnsafeError struct {
+	Path    string
+	Problem string // "is owned by uid 65534, not by you (uid 1000)"
+	Fix     string // what makes it safe, with the command
+}
+
+func (e *UnsafeError) Error() string { return e.Path + " " + e.Problem }
+
+// Want is what a place must be.
+type Want uint8
+
+const (
+	File Want = iota // a regular file, not a link
+	Dir              // a directory, not a link
+	// LinkedDir is a directory or a link to one, for the directories a
+	// person chooses (the configuration and state directories): people
+	// keep their configuration in linked directories. The link must be
+	// the user's own, as must the directory it names.
+	LinkedDir
+)
+
+// CheckOwned checks st, the state of path, as ssh checks its files: owned
+// by the effective user (root's own files are root's), and not writable by
+// its group or by others. Where the system has no owners, it checks
+// nothing.
+func CheckOwned(path string, st fs.FileInfo) error {
+	uid, me, ok := owners(st)
+	if !ok {
+		return nil
+	}
+	if uid != me {
+		return &UnsafeError{Path: path,
+			Problem: fmt.Sprintf("is owned by uid %d, not by you (uid %d)", uid, me),
+			Fix:     fmt.Sprintf("remove it, or make it yours: chown %d %s", me, Quote(path))}
+	}
+	if w := st.Mode().Perm() & 0o022; w != 0 {
+		who := "its group and others"
+		switch w {
+		case 0o020:
+			who = "its group"
+		case 0o002:
+			who = "others"
+		}
+		return &UnsafeError{Path: path,
+			Problem: fmt.Sprintf("can be written by %s (mode %04o)", who, st.Mode().Perm()),
+			Fix:     "chmod go-w " + Quote(path)}
+	}
+	return nil
+}
+
+// OwnedByOther reports whether st belongs to a user other than the
+// effective one, and which.
+func OwnedByOther(st fs.FileInfo) (uid int, other bool) {
+	uid, me, ok := owners(st)
+	return uid, ok && uid != me
+}
+
+// CheckPlace checks path, one of permguard's own places, before it is
+// used: nothing there is fine (permguard makes it, 0700 or 0600); else it
+// must be want, and pass [CheckOwned]. Only a LinkedDir may be a symbolic
+// link.
+func CheckPlace(path string, want Want) error {
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil
+	case err != nil:
+		return &UnsafeError{Path: path, Problem: fmt.Sprintf("cannot be looked at (%v)", unwrapPath(err)),
+			Fix: "check its permissions and those of the directories above it"}
+	}
+	if st.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(path)
+		if want != LinkedDir {
+			what := "a file"
+			if want == Dir {
+				what = "a directory"
+			}
+			return &UnsafeError{Path: path, Problem: fmt.Sprintf("is a symbolic link (to %s), where permguard keeps %s of its own", target, what),
+				Fix: "remove the link (rm " + Quote(path) + "); permguard makes it anew"}
+		}
+		// a link's own mode means nothing; its owner can replace it
+		if uid, other := OwnedByOther(st); other {
+			_, me, _ := owners(st)
+			return &UnsafeError{Path: path, Problem: fmt.Sprintf("is a symbolic link (to %s) owned by uid %d, not by you (uid %d)", target, uid, me),
+				Fix: "remove the link (rm " + Quote(path) + "), and make the directory yourself"}
+		}
+		st, err = os.Stat(path)
+		if err != nil {
+			return &UnsafeError{Path: path, Problem: fmt.Sprintf("is a symbolic link to %s, which cannot be used (%v)", target, unwrapPath(err)),
+				Fix: "remove the link (rm " + Quote(path) + "), or make " + Quote(target) + " a directory of yours"}
+		}
+	}
+	switch {
+	case want != File && !st.IsDir():
+		return &UnsafeError{Path: path, Problem: "is " + Kind(st.Mode()) + ", not a directory", Fix: "remove it: rm " + Quote(path)}
+	case want == File && !st.Mode().IsRegular():
+		return &UnsafeError{Path: path, Problem: "is " + Kind(st.Mode()) + ", not a regular file", Fix: "remove it: rm " + Quote(path)}
+	}
+	return CheckOwned(path, st)
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Quote returns s as one shell word, for the commands in fixes.
+func Quote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./@%+=:,-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
