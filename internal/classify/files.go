@@ -502,12 +502,17 @@ func findCommand(c *call) flow {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			var inner []arg
+			followed := c.followedNames(roots)
 			for ; j < len(args); j++ {
 				if !args[j].dyn && (args[j].val == ";" || args[j].val == "+") {
 					break
 				}
 				x := args[j]
 				switch {
+				case !x.dyn && x.val == "{}" && followed != nil:
+					// find -L: a file found may be where a link below the
+					// root leads
+					x = *followed
 				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered && c.w.findReach(roots[0], ff) != "":
 					// a protected file it can find: judge the command on it
 					x.val = c.w.findReach(roots[0], ff)

@@ -38,7 +38,8 @@ var treeWalks = lazy[map[string]treeWalk]{build: func() map[string]treeWalk {
 		"rg":    {follow: "-L --follow", pattern: true, patternOpts: "-e --regexp -f --file"},
 		"ag":    {follow: "-f --follow", pattern: true},
 		"ack":   {follow: "--follow", pattern: true},
-		"find":  {follow: "-L -follow", writes: "-exec -execdir -ok -okdir -delete"},
+		// (what -exec runs is judged on the names: findCommand)
+		"find":  {follow: "-L -follow", writes: "-delete"},
 		"zip":   {always: true, recursive: "-r -R --recurse-paths", unless: "-y --symlinks"},
 		"tar":   {follow: "-h --dereference"},
 		"cp":    {follow: "-L --dereference", recursive: "-r -R -a --recursive --archive"},
@@ -152,4 +153,24 @@ func (w *walker) holdsSecrets(p string) bool {
 		}
 	}
 	return false
+}
+
+// followedNames are the names find -L may hand its -exec command for {}:
+// what the links below its one root lead to, as a dynamic word known to
+// take them (nil when there are none, or several roots).
+func (c *call) followedNames(roots []arg) *arg {
+	if len(roots) != 1 || !c.hasOpt("-L -follow") {
+		return nil
+	}
+	names := c.w.treeNames(roots[0])
+	if len(names) == 0 {
+		return nil
+	}
+	a := arg{val: "{}", dyn: true, pos: roots[0].pos}
+	for _, n := range names {
+		if !n.dyn {
+			a.known = append(a.known, n.val)
+		}
+	}
+	return &a
 }

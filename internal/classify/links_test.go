@@ -255,3 +255,79 @@ func TestArchiveLinks(t *testing.T) {
 		checkCase(t, tc, env)
 	}
 }
+
+// TestTreeLinks: a program that walks a tree following the links below it
+// reads (and with find -L -exec, changes) what they lead to, as the
+// caller found them (Env.TreeLinks); the same programs without following,
+// or in a tree without such links, read only the tree.
+func TestTreeLinks(t *testing.T) {
+	env := testEnv
+	env.TreeLinks = map[string][]string{
+		"/home/u/proj":     {"/home/u/.ssh/id_ed25519", "/home/u/.bashrc"},
+		"/home/u/proj/h":   {"/home/u"},
+		"/home/u/proj/big": {LinkNotKnown},
+	}
+	for _, tc := range []classifyCase{
+		high("grep -R BEGIN .", "read-secret"),
+		high("grep -rR key", "read-secret"),
+		high("rg -L BEGIN", "read-secret"),
+		high("rg --follow -e BEGIN .", "read-secret"),
+		high("ag -f BEGIN", "read-secret"),
+		high("find -L . -name 'id_*' -print", "read-secret"),
+		dangerous("find -L . -name .bashrc -exec cp src/x {} \\;", ""),
+		high("zip -r out.zip .", "read-secret"),
+		high("tar -chzf out.tgz .", "read-secret"),
+		high("cp -rL h copy", "read-secret"),
+		high("rsync -aL h/ copy", "read-secret"),
+		high("grep -R x big", "read-secret"),
+		minimal("grep -r BEGIN .", ""),
+		minimal("rg BEGIN", ""),
+		minimal("find . -name 'id_*'", ""),
+		low("zip -ry out.zip .", ""),
+		minimal("grep -R BEGIN src", ""),
+	} {
+		checkCase(t, tc, env)
+	}
+}
+
+// TestLinksThroughTmpAndMade: $TMPDIR words are followed under the
+// caller's TMPDIR; a link made in this input where the caller found a
+// link on the way lands where that link leads, and its relative target is
+// read from there.
+func TestLinksThroughTmpAndMade(t *testing.T) {
+	env := testEnv
+	env.Vars = map[string]string{"USER": "u", "TMPDIR": "/tmp/u"}
+	env.TempDirs = append(env.TempDirs, "/tmp/u")
+	env.Links = map[string][]string{
+		"/tmp/u/h/.ssh/id_ed25519":           {"/home/u/.ssh/id_ed25519"},
+		"/tmp/u/h/.bashrc":                   {"/home/u/.bashrc"},
+		"/home/u/proj/src/up":                {"/home/u/proj"},
+		"/home/u/proj/src/up/hx":             {"/home/u/proj/hx"},
+		"/home/u/proj/src/up/../home-of-u/x": {"/home/u/home-of-u/x"},
+	}
+	for _, tc := range []classifyCase{
+		high(`cat "$TMPDIR/h/.ssh/id_ed25519"`, "read-secret"),
+		dangerous(`printf x >> "$TMPDIR/h/.bashrc"`, "write-persistence"),
+		// hx is made at src/up/hx, which is proj/hx: a later hx/ path
+		// goes through it
+		high("ln -s /home/u src/up/hx && cat hx/.ssh/id_ed25519", "read-secret"),
+		dangerous("ln -s /home/u src/up/hx && printf x >> hx/.bashrc", "write-persistence"),
+	} {
+		checkCase(t, tc, env)
+	}
+}
+
+// TestTreeCopies: a copy of a whole tree that holds secrets reads them; a
+// tree of hard links to one is a way to write into it.
+func TestTreeCopies(t *testing.T) {
+	for _, tc := range []classifyCase{
+		high("cp -r ~ backup", "read-secret"),
+		high("cp -a ~/.config cfg", "read-secret"),
+		high("cp -al ~ hh", "read-secret"),
+		high("cp -rl ~ /tmp/hh", "write-outside"),
+		low("cp -r src backup", ""),
+		low("cp -a ~/proj/src backup", ""),
+	} {
+		checkCase(t, tc, testEnv)
+	}
+}

@@ -106,6 +106,9 @@ const (
 	treeTime       = 20 * time.Millisecond
 )
 
+// treeBudget is maxTreeEntries, smaller in a test of the budget.
+var treeBudget = maxTreeEntries
+
 // treeLinksOf returns classify.Env.TreeLinks for trees: for each, the
 // names every link below it leads to (the links' own paths are in the
 // tree, and the classifier judges them there), nil when none has a link.
@@ -133,10 +136,10 @@ func treeLinksOf(trees, dirs, mattering []string) map[string][]string {
 		for len(queue) > 0 {
 			dir := queue[0]
 			queue = queue[1:]
-			des, err := readDirEntries(dir, maxTreeEntries-entries)
+			des, err := readDirEntries(dir, treeBudget-entries)
 			entries += len(des)
-			if err != nil || entries >= maxTreeEntries || s.over() {
-				if err == nil || entries >= maxTreeEntries || s.over() {
+			if err != nil || entries >= treeBudget || s.over() {
+				if err == nil || entries >= treeBudget || s.over() {
 					names = appendName(names, classify.LinkNotKnown)
 					break
 				}
