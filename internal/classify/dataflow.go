@@ -912,7 +912,7 @@ func (w *walker) spend(c *call, n int) bool {
 		if !w.followCut {
 			w.followCut = true
 			// a floor: c may already be recorded
-			w.raise(ruleFollows, "", c.pos, c.snippet)
+			w.pastLimit(LimitFollows, ruleFollows, "", c.pos, c.snippet)
 		}
 		return false
 	}

@@ -91,6 +91,8 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	f := Facts{
 		Deny:        ev.Res.Deny != nil,
 		Bypassed:    perm.Bypassed,
+		PastLimit:   v.Limit != classify.LimitNone,
+		DenyRules:   len(ev.Eff.Deny) > 0,
 		Within:      !v.Dangerous && v.Level <= perm.Level,
 		Dangerous:   v.Dangerous,
 		ModeBlock:   ev.Eff.Mode.Value == settings.ModeBlock,
@@ -98,7 +100,7 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 		AgentCanAsk: ev.Request.AgentCanAsk,
 	}
 	// Reading the session's approvals only matters past the first rows.
-	if !f.Deny && !f.Bypassed && !f.Within && !v.Dangerous {
+	if !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous {
 		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
 		f.Sandboxed = ev.Request.CanSandbox != nil && ev.Eff.Sandbox.Value == settings.SandboxAuto &&
 			ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell && v.LevelBesidesProjectCode() <= perm.Level &&
