@@ -47,7 +47,7 @@ const (
 	LimitScripts         // scripts inside scripts (bash -c, eval) more than maxReparse deep
 	LimitWork            // the scripts parsed again for one input past their shared budget
 	LimitCommands        // more than maxCommands commands
-	LimitFollows         // more functions, aliases and values followed than one input may use
+	LimitFollows         // an alias or a hashed name not followed, past what one input follows
 	LimitInputs          // GNU parallel with more inputs than are judged one by one
 	LimitToolInput       // a field of a tool call past the bound the decoder keeps (internal/hook)
 )

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -28,11 +29,27 @@ var limitCases = []struct {
 	{name: "script budget", src: strings.Repeat("bash -c x; ", 1000) + "rm -rf ~", limit: LimitWork},
 	{name: "commands", src: strings.Repeat("ls; ", maxCommands) + "rm -rf ~", limit: LimitCommands},
 	{name: "commands just inside", src: strings.Repeat("ls; ", maxCommands-1) + "ls", limit: LimitNone},
-	{name: "follows", src: `f() { "$@"; }; ` + strings.Repeat("f ls; ", 70) + "f rm -rf ~", limit: LimitFollows},
-	{name: "follows just inside", src: `f() { "$@"; }; ` + strings.Repeat("f ls; ", 10) + "f rm -rf ~", limit: LimitNone},
+	{name: "an alias past the follows", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nalias l='rm -rf ~'\nl", limit: LimitFollows},
+	{name: "a hashed name past the follows", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nhash -p /bin/rm l; l -rf ~", limit: LimitFollows},
+	{name: "an alias just inside", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 10) + "\nalias l='rm -rf ~'\nl", limit: LimitNone},
+	// past the follows, values and functions are judged as written:
+	// unknown, their worst (design §2.3), a level and no limit
+	{name: "values past the follows", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "X=~; rm -rf $X", limit: LimitNone},
+	{name: "functions past the follows", src: `f() { "$@"; }; ` + strings.Repeat("f ls; ", 70) + "f rm -rf ~", limit: LimitNone},
+	{name: "arithmetic names too deep", src: "a0=1; " + arithChain(maxReparse+1) + "echo $((a9))", limit: LimitScripts},
 	{name: "parallel inputs", src: "parallel ::: " + strings.Repeat("ls ", maxCandidates) + "'rm -rf ~'", limit: LimitInputs},
 	{name: "parallel inputs on stdin", src: "printf '" + strings.Repeat(`ls\n`, maxCandidates) + `rm -rf ~\n' | parallel`, limit: LimitInputs},
 	{name: "parallel inputs just inside", src: "parallel gzip ::: " + strings.Repeat("f ", maxCandidates), limit: LimitNone},
+}
+
+// arithChain assigns a1=a0, a2=a1, ... up to an: arithmetic over an
+// names a variable that names another, n deep.
+func arithChain(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "a%d=a%d; ", i, i-1)
+	}
+	return b.String()
 }
 
 // TestLimitKinds checks that the verdict names the limit an input went

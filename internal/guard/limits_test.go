@@ -27,7 +27,7 @@ var pastLimitCases = []struct {
 	{limit: classify.LimitScripts, src: "git push origin; " + strings.Repeat("eval ", 12) + "rm -rf ~", judged: true},
 	{limit: classify.LimitWork, src: "git push origin; " + strings.Repeat("bash -c x; ", 1000) + "rm -rf ~", judged: true},
 	{limit: classify.LimitCommands, src: "git push origin; " + strings.Repeat("ls; ", 4096) + "rm -rf ~", judged: true},
-	{limit: classify.LimitFollows, src: `git push origin; f() { "$@"; }; ` + strings.Repeat("f ls; ", 70) + "f rm -rf ~", judged: true},
+	{limit: classify.LimitFollows, src: "git push origin; DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nalias l='rm -rf ~'\nl", judged: true},
 	{limit: classify.LimitInputs, src: "git push origin; parallel ::: " + strings.Repeat("ls ", 40) + "'rm -rf ~'", judged: true},
 }
 
