@@ -50,6 +50,9 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 		}
 		call = &hook.Call{Kind: hook.KindShell, Tool: tool, Command: req.Command}
 	}
+	// Before anything reads the call: a field past its bound is a limit,
+	// and nothing more of the call is looked at (design §7).
+	hook.Bound(call)
 	cenv, err := classifyEnv(req, call, env)
 	if err != nil {
 		return nil, err
@@ -66,6 +69,12 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 
 	var v classify.Verdict
 	switch {
+	case call.Over != nil:
+		limit := classify.LimitToolInput
+		if call.Over.IsCommand() {
+			limit = classify.LimitSize
+		}
+		v = classify.PastLimit(limit, call.Over.String(), ev.Display)
 	case call.Kind == hook.KindShell && call.PowerShell:
 		r := classify.Reason{Rule: "powershell", Level: classify.High, Pos: classify.Pos{Line: 1, Col: 1}, Snippet: call.Command,
 			Message: msgPowerShell}

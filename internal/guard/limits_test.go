@@ -29,6 +29,7 @@ var pastLimitCases = []struct {
 	{limit: classify.LimitCommands, src: "git push origin; " + strings.Repeat("ls; ", 4096) + "rm -rf ~", judged: true},
 	{limit: classify.LimitFollows, src: "git push origin; DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nalias l='rm -rf ~'\nl", judged: true},
 	{limit: classify.LimitInputs, src: "git push origin; parallel ::: " + strings.Repeat("ls ", 40) + "'rm -rf ~'", judged: true},
+	{limit: classify.LimitToolInput, call: &hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"/home/dev/proj/" + strings.Repeat("a/", hook.MaxFieldBytes)}}},
 }
 
 // TestPastLimitDecision is design §4's past-limit row for every limit at
@@ -37,6 +38,12 @@ var pastLimitCases = []struct {
 // be matched against all of it; and a deny rule that matched what was
 // judged still decides first.
 func TestPastLimitDecision(t *testing.T) {
+	if got, want := len(pastLimitCases), len(classify.Limits()); got != want {
+		t.Fatalf("%d cases for %d limits", got, want)
+	}
+	if hook.MaxCommandBytes != classify.MaxInputBytes {
+		t.Fatalf("hook.MaxCommandBytes = %d, classify.MaxInputBytes = %d: the command's bound is the classifier's", hook.MaxCommandBytes, classify.MaxInputBytes)
+	}
 	plain, denying := t.TempDir(), t.TempDir()
 	if err := os.WriteFile(filepath.Join(denying, "settings.json"), []byte(`{"deny": ["git push *"]}`), 0o600); err != nil {
 		t.Fatal(err)
