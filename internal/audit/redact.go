@@ -37,6 +37,11 @@ func Redact(s string) string {
 	} else {
 		s = maskArgs(s)
 	}
+	return redactWords(s)
+}
+
+// redactWords is Redact's second pass, word by word.
+func redactWords(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	next := nextNone

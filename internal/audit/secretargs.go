@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -130,6 +131,12 @@ type argWord struct {
 // span is a part of the text to mask.
 type span struct{ start, end int }
 
+// parsers are reused: every decision logged parses its command and its
+// detail, and a parser holds buffers worth keeping.
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
+}}
+
 // maxArgDepth bounds the scripts read inside scripts (sh -c 'sh -c ...').
 const maxArgDepth = 4
 
@@ -162,7 +169,8 @@ func maskArgs(s string) string {
 // parse even with the parser's recovery, its words, split at blanks, are
 // read as one command line after another.
 func argSpans(src string, base, depth int) []span {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p) // after the walk: a script inside gets another
 	f, err := p.Parse(strings.NewReader(src), "")
 	if err != nil || f == nil {
 		return blankSplitSpans(src, base, depth)
@@ -295,10 +303,11 @@ func commandSpans(words []argWord, depth int) []span {
 		name = name[i+1:]
 	}
 	args := words[1:]
+	prog := programs()[name]
 	var out []span
-	for i := range argRules {
-		if listed(argRules[i].names, name) {
-			out = append(out, argRules[i].spans(args)...)
+	if prog != nil {
+		for _, r := range prog.rules {
+			out = append(out, r.spans(args)...)
 		}
 	}
 	if depth >= maxArgDepth {
@@ -327,13 +336,40 @@ func commandSpans(words []argWord, depth int) []span {
 	case name == "eval":
 		out = append(out, commandSpans(args, depth+1)...)
 	}
-	for i := range wrappers {
-		if listed(wrappers[i].names, name) {
-			out = append(out, wrappers[i].inner(args, depth)...)
-		}
+	if prog != nil && prog.wrapper != nil {
+		out = append(out, prog.wrapper.inner(args, depth)...)
 	}
 	return out
 }
+
+// program is what the tables say about one program name.
+type program struct {
+	rules   []*argRule
+	wrapper *wrapper
+}
+
+// programs indexes the tables by program name, on first use rather than
+// at start: most processes never log a decision.
+var programs = sync.OnceValue(func() map[string]*program {
+	index := map[string]*program{}
+	get := func(name string) *program {
+		if index[name] == nil {
+			index[name] = &program{}
+		}
+		return index[name]
+	}
+	for i := range argRules {
+		for name := range strings.FieldsSeq(argRules[i].names) {
+			get(name).rules = append(get(name).rules, &argRules[i])
+		}
+	}
+	for i := range wrappers {
+		for name := range strings.FieldsSeq(wrappers[i].names) {
+			get(name).wrapper = &wrappers[i]
+		}
+	}
+	return index
+})
 
 // scriptSpans reads a word again as the script it holds.
 func scriptSpans(w argWord, depth int) []span {
@@ -441,46 +477,48 @@ func (r *argRule) spans(args []argWord) []span {
 			continue
 		}
 		// a long option, or a one-dash word listed whole (-storepass)
-		if name, value, glued := cutOption(a.val); strings.HasPrefix(a.val, "--") || listed(r.either+" "+r.glued+" "+r.user+" "+r.takes, name) {
+		if name, value, glued := cutOption(a.val); strings.HasPrefix(a.val, "--") || r.kind(name) != optNone {
 			flags[name] = true
-			at := len(a.val) - len(value)
+			kind, at := r.kind(name), len(a.val)-len(value)
 			switch {
 			case !subSeen:
-			case listed(r.either, name) && glued, listed(r.glued, name) && glued:
+			case glued && (kind == optEither || kind == optGlued):
 				mask(a, at)
-			case listed(r.user, name) && glued:
+			case glued && kind == optUser:
 				maskUser(a, at)
-			case listed(r.either, name) && i+1 < len(args):
+			case kind == optEither && i+1 < len(args):
 				mask(args[i+1], 0)
-			case listed(r.user, name) && i+1 < len(args):
+			case kind == optUser && i+1 < len(args):
 				maskUser(args[i+1], 0)
 			}
-			if !glued && listed(r.either+" "+r.user+" "+r.takes, name) {
+			if !glued && kind.valued() {
 				i++
 			}
 			continue
 		}
 		// one-letter options, clustered: -bc, -uroot, -pX
 		for k := 1; k < len(a.val); k++ {
-			opt := "-" + a.val[k:k+1]
+			opt := a.val[:2] // -p of -pX, without an allocation
+			if k > 1 {
+				opt = "-" + a.val[k:k+1]
+			}
 			flags[opt] = true
-			rest := a.val[k+1:]
-			valued := listed(r.either+" "+r.user+" "+r.takes, opt)
-			if !valued && !listed(r.glued, opt) {
+			rest, kind := a.val[k+1:], r.kind(opt)
+			if kind == optNone {
 				continue
 			}
 			switch {
 			case !subSeen:
-			case rest != "" && (listed(r.either, opt) || listed(r.glued, opt)):
+			case rest != "" && (kind == optEither || kind == optGlued):
 				mask(a, k+1)
-			case rest != "" && listed(r.user, opt):
+			case rest != "" && kind == optUser:
 				maskUser(a, k+1)
-			case rest == "" && listed(r.either, opt) && i+1 < len(args):
+			case kind == optEither && i+1 < len(args):
 				mask(args[i+1], 0)
-			case rest == "" && listed(r.user, opt) && i+1 < len(args):
+			case kind == optUser && i+1 < len(args):
 				maskUser(args[i+1], 0)
 			}
-			if rest == "" && valued {
+			if rest == "" && kind.valued() {
 				i++
 			}
 			break
@@ -495,15 +533,45 @@ func (r *argRule) spans(args []argWord) []span {
 	return out
 }
 
+// optKind is what an option's value is to a rule.
+type optKind uint8
+
+const (
+	optNone   optKind = iota // not listed: a flag
+	optEither                // a secret, glued or the next word
+	optGlued                 // a secret when glued; alone, it asks
+	optUser                  // user:secret
+	optTakes                 // no secret, but the next word is its value
+)
+
+// valued reports a kind that takes the next word when not glued.
+func (k optKind) valued() bool { return k == optEither || k == optUser || k == optTakes }
+
+func (r *argRule) kind(opt string) optKind {
+	switch {
+	case listed(r.either, opt):
+		return optEither
+	case listed(r.glued, opt):
+		return optGlued
+	case listed(r.user, opt):
+		return optUser
+	case listed(r.takes, opt):
+		return optTakes
+	}
+	return optNone
+}
+
 // secretPrefix reports a word that starts with an option whose glued
 // value is a secret: -pX, --password=X.
 func (r *argRule) secretPrefix(p string) bool {
-	for f := range strings.FieldsSeq(r.either + " " + r.glued + " " + r.user) {
-		if strings.HasPrefix(f, "--") {
-			f += "="
-		}
-		if len(p) > len(f) && strings.HasPrefix(p, f) {
-			return true
+	for _, list := range []string{r.either, r.glued, r.user} {
+		for f := range strings.FieldsSeq(list) {
+			if strings.HasPrefix(f, "--") {
+				f += "="
+			}
+			if len(p) > len(f) && strings.HasPrefix(p, f) {
+				return true
+			}
 		}
 	}
 	return false

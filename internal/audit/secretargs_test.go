@@ -135,3 +135,24 @@ func FuzzRedactSecretArgs(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkRedact is what masking costs each decision logged: a typical
+// command and detail, both passes and the word pass alone.
+func BenchmarkRedact(b *testing.B) {
+	const command = `cd "$HOME/src/app" && npm ci --silent && npm test -- --grep "unit" | tee out.log`
+	const detail = "level medium (global /home/dev/.config/permguard/settings.json)"
+	b.Run("both passes", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Redact(command)
+			Redact(detail)
+		}
+	})
+	b.Run("words only", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			redactWords(command)
+			redactWords(detail)
+		}
+	})
+}
