@@ -56,6 +56,7 @@ const (
 	ByAgent   = "agent"   // handed to the agent's own prompt
 	ByNobody  = "nobody"  // it needed a person and none could be asked
 	ByError   = "error"   // the call could not be read or judged
+	ByLimit   = "limit"   // the call is past a limit of what permguard judges (design §7)
 	// BySandbox is a block after the fact: a call that ran in the build
 	// sandbox left a git repository that could run programs, which was
 	// set aside, or the workspace could not all be checked for one.

@@ -7,21 +7,41 @@ import (
 // Mask replaces a secret's value.
 const Mask = "***"
 
+// MaxParseBytes bounds the text Redact parses as shell: the classifier's
+// own input limit.
+const MaxParseBytes = 64 << 10
+
 // Redact returns s with the secrets people put on command lines replaced
-// by [Mask]: values of variables named like secrets (GITHUB_TOKEN=...,
+// by [Mask]. First, read as shell, the secret arguments of each program
+// by its own options (secretargs.go): mysql -pX, sshpass -p X, docker
+// login -p X, redis-cli -a X, ldapsearch -w X, htpasswd -b FILE USER X,
+// in every command, after wrappers and in sh -c scripts too. Then word by
+// word: values of variables named like secrets (GITHUB_TOKEN=...,
 // AWS_SECRET_ACCESS_KEY=...), of options named like them (--password X,
-// --token=X), passwords in URLs (https://user:pw@host) and secret query
-// parameters, the credentials of Authorization-style headers, curl's
-// -u user:password, and tokens recognised by their prefix (ghp_, glpat-,
-// sk-, xoxb-, AKIA, JWTs, ...).
+// --token=X), passwords in URLs (https://user:pw@host), secret query
+// parameters and chat webhook URLs (Slack, Discord, Teams), the
+// credentials of Authorization-style headers, curl's -u user:password,
+// and tokens recognised by their prefix (ghp_, glpat-, sk-, xoxb-, AKIA,
+// JWTs, ...).
 //
-// It works word by word on the text as displayed, which may be shell, a
-// file path or a URL: the log records what was asked, and the shell's
-// meaning of it was the classifier's business. It errs toward masking.
+// The text as displayed may be shell, a file path or a URL: the log
+// records what was asked. Only the first [MaxParseBytes] are parsed (the
+// log keeps far less); the word pass reads all of it. It errs toward
+// masking.
 func Redact(s string) string {
 	if s == "" {
 		return s
 	}
+	if len(s) > MaxParseBytes {
+		s = maskArgs(s[:MaxParseBytes]) + s[MaxParseBytes:]
+	} else {
+		s = maskArgs(s)
+	}
+	return redactWords(s)
+}
+
+// redactWords is Redact's second pass, word by word.
+func redactWords(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	next := nextNone
@@ -220,11 +240,70 @@ func redactURL(w string) string {
 			default:
 				b.WriteString(user)
 			}
-			rest = rest[at:]
+			rest, end = rest[at:], end-at
 		}
-		w = rest
+		w = maskWebhook(rest, end)
 	}
 	return redactParams(b.String())
+}
+
+// webhooks are URLs whose path is the credential: whoever has one posts
+// to the channel as the integration. host is the host, or with a leading
+// dot every host below it; the path after marker is masked.
+var webhooks = []struct{ host, marker string }{
+	{"hooks.slack.com", "/services/"},
+	{"hooks.slack.com", "/workflows/"},
+	{"hooks.slack.com", "/triggers/"},
+	{"discord.com", "/webhooks/"},
+	{".discord.com", "/webhooks/"},
+	{"discordapp.com", "/webhooks/"},
+	{".webhook.office.com", "/webhookb2/"},
+	{"outlook.office.com", "/webhook/"},
+	{"outlook.office365.com", "/webhook/"},
+	{"hooks.zapier.com", "/hooks/catch/"},
+	{"maker.ifttt.com", "/key/"},
+	{"api.telegram.org", "/bot"},
+}
+
+// maskWebhook masks the secret path of rest, a URL after its scheme whose
+// host (with a port, after the user info) ends at hostEnd, when it is a
+// known webhook. Google Chat's and Teams workflows' webhooks carry their
+// secrets in query parameters (key, token, sig), which redactParams masks.
+func maskWebhook(rest string, hostEnd int) string {
+	host := strings.TrimPrefix(rest[:hostEnd], "@")
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if i := strings.IndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	host = asciiLower(host)
+	path := rest[hostEnd:]
+	for _, h := range webhooks {
+		if host != h.host && !(strings.HasPrefix(h.host, ".") && strings.HasSuffix(host, h.host)) {
+			continue
+		}
+		i := strings.Index(path, h.marker)
+		if i < 0 {
+			continue
+		}
+		from := hostEnd + i + len(h.marker)
+		to := from
+		for to < len(rest) && isURLSecretByte(rest[to]) {
+			to++
+		}
+		if to == from {
+			return rest
+		}
+		return rest[:from] + Mask + rest[to:]
+	}
+	return rest
+}
+
+// isURLSecretByte: the bytes a webhook's secret path is made of, and the
+// query after it. A quote, a bracket or a blank ends it.
+func isURLSecretByte(c byte) bool {
+	return isTokenByte(c) || strings.IndexByte("./~%?=&:@+", c) >= 0
 }
 
 // redactParams masks the values of query parameters named like secrets:

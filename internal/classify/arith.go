@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -130,14 +131,21 @@ func (w *walker) arithValue(v string, p Pos, snip string) {
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool {
 		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 	}) {
-		if isArithName(f) && !specialArith.get()[f] && w.depth < maxReparse {
-			if val, ok := w.vars[f]; ok {
+		if isArithName(f) && !specialArith.get()[f] {
+			val, ok := w.vars[f]
+			switch {
+			case ok && w.depth >= maxReparse:
+				// a value that names a value ... that deep is not
+				// followed, and its last one may run a command
+				w.pastLimit(LimitScripts, limitRule, fmt.Sprintf("arithmetic names variables more than %d deep", maxReparse), p, snip)
+				return
+			case ok:
 				if val != v {
 					w.depth++
 					w.arithValue(val, p, snip)
 					w.depth--
 				}
-			} else if f != v {
+			case f != v:
 				w.raise(ruleArithUnknown, "", p, snip)
 				return
 			}

@@ -240,17 +240,17 @@ func (w *walker) script(src string, base *Pos) {
 	if base != nil {
 		at = *base
 	}
-	if msg := checkLimits(src); msg != "" {
-		w.raise(limitRule, msg, at, src)
+	if l, msg := checkLimits(src); l != LimitNone {
+		w.pastLimit(l, limitRule, msg, at, src)
 		return
 	}
 	// every parse costs a fixed setup besides its length
 	if w.work += len(src) + 512; w.work > maxWork {
-		w.raise(limitRule, "input expands into more script than permguard inspects", at, src)
+		w.pastLimit(LimitWork, limitRule, "input expands into more script than permguard inspects", at, src)
 		return
 	}
 	if w.depth > maxReparse {
-		w.raise(limitRule, fmt.Sprintf("scripts nest more than %d levels deep (bash -c, eval)", maxReparse), at, src)
+		w.pastLimit(LimitScripts, limitRule, fmt.Sprintf("scripts nest more than %d levels deep (bash -c, eval)", maxReparse), at, src)
 		return
 	}
 	f, err := w.parser.Parse(strings.NewReader(src), "")

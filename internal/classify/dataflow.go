@@ -827,14 +827,15 @@ func (w *walker) followArgv(ce *syntax.CallExpr, c *call, args []arg, starts []i
 }
 
 // runExpanded judges argv, the command c with the values this input gave
-// its words, as a command of its own.
-func (w *walker) runExpanded(c *call, argv []arg) {
+// its words, as a command of its own. It reports false when it did not,
+// past the budget of what one input follows.
+func (w *walker) runExpanded(c *call, argv []arg) bool {
 	size := 0
 	for _, a := range argv {
 		size += len(a.val) + 16
 	}
 	if w.depth > maxReparse || !w.spend(c, size) {
-		return
+		return false
 	}
 	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: c.stdin, env: c.env, out: &Command{Pos: c.pos, Snippet: c.snippet}}
 	ic.raise(ruleFollowed)
@@ -843,6 +844,7 @@ func (w *walker) runExpanded(c *call, argv []arg) {
 	w.run(ic, argv)
 	w.depth--
 	w.frames = saved
+	return true
 }
 
 // aliasDef is one definition of an alias, function or hashed name, with
@@ -894,6 +896,9 @@ func (w *walker) expandAlias(ce *syntax.CallExpr, c *call) {
 	for _, d := range defs {
 		src := d + rest
 		if !w.spend(c, len(src)) {
+			// the command runs what the alias says, which is not
+			// judged: unlike a value, no worst case stands for it
+			w.pastLimit(LimitFollows, ruleFollows, "uses an alias past the aliases, functions and values permguard follows in one input", c.pos, c.snippet)
 			break
 		}
 		saved := w.push(FrameScript, name, c.pos, src)
@@ -1014,7 +1019,11 @@ func (w *walker) runHashed(c *call, paths []string) {
 	w.hashing = true
 	for _, p := range paths {
 		argv := append([]arg{{val: p, pos: c.pos}}, c.args...)
-		w.runExpanded(c, argv)
+		if !w.runExpanded(c, argv) {
+			// the name runs another program, which is not judged
+			w.pastLimit(LimitFollows, ruleFollows, "runs a name hashed to another program (hash -p) past what permguard follows in one input", c.pos, c.snippet)
+			break
+		}
 	}
 	w.hashing = false
 }

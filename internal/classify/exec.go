@@ -436,7 +436,7 @@ func (w *walker) finish(c *call) {
 func (w *walker) run(c *call, argv []arg) flow {
 	if len(w.v.Commands) >= maxCommands && !w.overCommands {
 		w.overCommands = true
-		w.raise(limitRule, fmt.Sprintf("input runs more than %d commands; the rest is not inspected", maxCommands), c.pos, c.snippet)
+		w.pastLimit(LimitCommands, limitRule, fmt.Sprintf("input runs more than %d commands; the rest is not inspected", maxCommands), c.pos, c.snippet)
 	}
 	// taking the slot before the command runs anything puts it ahead of
 	// what it runs, so the commands read top-down as a tree

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"encoding/base64"
+	"fmt"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -674,6 +675,10 @@ func isShellName(n string) bool {
 	return false
 }
 
+// ruleParallelMany: the inputs past maxCandidates are not judged, so it
+// is a limit (design §7), not a level.
+var ruleParallelMany = rule{id: "parallel-many", level: High, why: "has more inputs than permguard inspects one by one"}
+
 // parallelCommand: GNU parallel joins its command words with spaces and
 // runs the line with a shell, once per input, with {} replaced (without -q
 // the words' own quoting is lost). Inputs come after ::: or on stdin; with
@@ -702,7 +707,7 @@ func parallelCommand(c *call) flow {
 	}
 	var cands []string
 	if len(inputs) > maxCandidates {
-		c.raise(r("parallel-many", High, "has more inputs than permguard inspects one by one"))
+		c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
 		inputs = inputs[:maxCandidates]
 	}
 	for _, in := range inputs {
@@ -717,7 +722,7 @@ func parallelCommand(c *call) flow {
 		case flowText:
 			for i, line := range strings.Split(strings.TrimSpace(c.stdin.text), "\n") {
 				if i == maxCandidates {
-					c.raise(r("parallel-many", High, "has more inputs than permguard inspects one by one"))
+					c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
 					break
 				}
 				cands = append(cands, line)

@@ -16,12 +16,40 @@ func severity(v Verdict) int {
 	return int(v.Level)
 }
 
+// overLimit reports an input checkLimits refuses to parse.
+func overLimit(src string) bool {
+	l, _ := checkLimits(src)
+	return l != LimitNone
+}
+
+// checkLimit checks the verdict of an input past a limit: it says which,
+// it is at least high, and a floor that no setting replaces reports it.
+func checkLimit(t *testing.T, src string, v Verdict) {
+	t.Helper()
+	if l, _ := checkLimits(src); l != LimitNone && v.Limit != l {
+		t.Fatalf("Classify(%.80q) is past the %s limit, but its verdict says %s", src, l, v.Limit)
+	}
+	if v.Limit == LimitNone {
+		return
+	}
+	if v.Level != High {
+		t.Fatalf("Classify(%.80q) is past the %s limit at level %s, want high", src, v.Limit, v.Level)
+	}
+	found := false
+	for _, r := range v.Floors {
+		found = found || r.Limit == v.Limit
+	}
+	if !found {
+		t.Fatalf("Classify(%.80q) is past the %s limit, but no floor says so: %v", src, v.Limit, v.Floors)
+	}
+}
+
 // simpleCommand reports whether src is one complete command line that can
 // be wrapped or joined textually: it parses, holds no comment (which would
 // swallow what is appended) and no heredoc (whose terminator must end a
 // line).
 func simpleCommand(src string) bool {
-	if strings.ContainsAny(src, "#\n\r") || strings.TrimSpace(src) == "" || checkLimits(src) != "" {
+	if strings.ContainsAny(src, "#\n\r") || strings.TrimSpace(src) == "" || overLimit(src) {
 		return false
 	}
 	if strings.HasPrefix(src, "-") || strings.HasPrefix(src, "+") {
@@ -204,12 +232,13 @@ func FuzzClassify(f *testing.F) {
 		if v2 := Classify(a, testEnv); fmt.Sprint(v) != fmt.Sprint(v2) {
 			t.Fatalf("Classify(%q) is not deterministic", a)
 		}
-		if checkLimits(a) == "" {
+		if !overLimit(a) {
 			if _, err := syntax.NewParser().Parse(strings.NewReader(a), ""); err != nil && v.Level < High {
 				t.Fatalf("Classify(%q) = %v although it does not parse", a, v.Level)
 			}
 		}
 		checkFrames(t, a, v)
+		checkLimit(t, a, v)
 		checkInvariants(t, a, b)
 	})
 }

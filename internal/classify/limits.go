@@ -31,18 +31,82 @@ const (
 // limitRule explains why an input was not parsed at all.
 var limitRule = rule{id: "input-limit", level: High, why: "input is too large or too deeply nested to inspect safely"}
 
-// checkLimits returns a non-empty message when src must not be parsed.
-// It scans bytes without regard to quoting: over-counting brackets inside
-// quotes only errs toward high.
-func checkLimits(src string) string {
+// Limit names a bound of design §7 that an input went past. Past one, part
+// of the input was not judged, or not as bash reads it, so its verdict
+// says too little: no level but bypassed allows it (design §4, row
+// past-limit), whatever its level. The zero value is none.
+type Limit uint8
+
+// The limits. Each is checked before the work it bounds.
+const (
+	LimitNone      Limit = iota
+	LimitSize            // more than MaxInputBytes
+	LimitNesting         // brackets, substitutions or compound commands nested more than MaxNesting deep
+	LimitOperators       // more than MaxOperators && || | |&
+	LimitBytes           // a NUL byte or invalid UTF-8, which bash and the parser read differently
+	LimitScripts         // scripts inside scripts (bash -c, eval) more than maxReparse deep
+	LimitWork            // the scripts parsed again for one input past their shared budget
+	LimitCommands        // more than maxCommands commands
+	LimitFollows         // an alias or a hashed name not followed, past what one input follows
+	LimitInputs          // GNU parallel with more inputs than are judged one by one
+	LimitToolInput       // a field of a tool call past the bound the decoder keeps (internal/hook)
+)
+
+var limitNames = [...]string{
+	LimitNone: "none", LimitSize: "size", LimitNesting: "nesting", LimitOperators: "operators",
+	LimitBytes: "bytes", LimitScripts: "script depth", LimitWork: "script budget", LimitCommands: "commands",
+	LimitFollows: "follows", LimitInputs: "parallel inputs", LimitToolInput: "tool input",
+}
+
+// String names the limit as the block message does: "size", "nesting".
+func (l Limit) String() string {
+	if int(l) < len(limitNames) {
+		return limitNames[l]
+	}
+	return fmt.Sprintf("Limit(%d)", l)
+}
+
+// Limits lists every limit but none.
+func Limits() []Limit {
+	out := make([]Limit, 0, len(limitNames)-1)
+	for l := LimitNone + 1; int(l) < len(limitNames); l++ {
+		out = append(out, l)
+	}
+	return out
+}
+
+// pastLimit records that the input went past the limit l: a floor of
+// rule ru with msg, which no setting replaces, and the verdict's Limit
+// when it is the first.
+func (w *walker) pastLimit(l Limit, ru rule, msg string, p Pos, snip string) {
+	w.raise(ru, msg, p, snip)
+	w.v.Reasons[len(w.v.Reasons)-1].Limit = l
+	w.v.Floors[len(w.v.Floors)-1].Limit = l
+	if w.v.Limit == LimitNone {
+		w.v.Limit = l
+	}
+}
+
+// PastLimit is the verdict of an input that went past the limit l before
+// it could be judged: a tool call with a field past the decoder's bound.
+// msg says which bound, snip what the input was.
+func PastLimit(l Limit, msg, snip string) Verdict {
+	r := Reason{Rule: limitRule.id, Level: High, Message: msg, Pos: Pos{1, 1}, Snippet: snippet(snip), Limit: l}
+	return Verdict{Level: High, Reasons: []Reason{r}, Floors: []Reason{r}, Limit: l}
+}
+
+// checkLimits returns the limit src goes past, and a message that says
+// how, when src must not be parsed. It scans bytes without regard to
+// quoting: over-counting brackets inside quotes only errs toward a block.
+func checkLimits(src string) (Limit, string) {
 	if len(src) > MaxInputBytes {
-		return fmt.Sprintf("input is %d bytes, over the limit of %d", len(src), MaxInputBytes)
+		return LimitSize, fmt.Sprintf("input is %d bytes, over the limit of %d", len(src), MaxInputBytes)
 	}
 	depth, maxDepth, ops := 0, 0, 0
 	for i := 0; i < len(src); i++ {
 		switch ch := src[i]; ch {
 		case 0:
-			return "input holds a NUL byte, which bash and the parser read differently"
+			return LimitBytes, "input holds a NUL byte, which bash and the parser read differently"
 		case '(', '{', '[':
 			depth++
 		case ')', '}', ']':
@@ -73,19 +137,19 @@ func checkLimits(src string) string {
 			maxDepth = depth
 		}
 		if maxDepth > MaxNesting {
-			return fmt.Sprintf("input nests brackets or substitutions more than %d deep", MaxNesting)
+			return LimitNesting, fmt.Sprintf("input nests brackets or substitutions more than %d deep", MaxNesting)
 		}
 		if ops > MaxOperators {
-			return fmt.Sprintf("input chains more than %d commands", MaxOperators)
+			return LimitOperators, fmt.Sprintf("input chains more than %d commands", MaxOperators)
 		}
 	}
 	if d := keywordDepth(src); d > MaxNesting {
-		return fmt.Sprintf("input nests if/while/for/case more than %d deep", MaxNesting)
+		return LimitNesting, fmt.Sprintf("input nests if/while/for/case more than %d deep", MaxNesting)
 	}
 	if !utf8.ValidString(src) {
-		return "input is not valid UTF-8"
+		return LimitBytes, "input is not valid UTF-8"
 	}
-	return ""
+	return LimitNone, ""
 }
 
 // keywordDepth estimates how deeply compound commands nest, counting the

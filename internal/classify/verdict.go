@@ -65,6 +65,9 @@ type Reason struct {
 	Message   string // a plain-English sentence, lowercase, no final period
 	Pos       Pos    // where the command or word that triggered the rule starts
 	Snippet   string // the command as written (one line, shortened)
+	// Limit is the bound of design §7 this reason reports passing, or
+	// LimitNone.
+	Limit Limit
 	// ProjectCode: the rule is raised only because the command runs the
 	// project's own code, which nobody has reviewed: a build, a test
 	// runner, a package script, a script or program file inside the
@@ -179,10 +182,8 @@ type Verdict struct {
 	// redirections, assignments, parse errors, limits. Settings that
 	// replace a command's classification never replace these.
 	Floors []Reason
-	// Paths are the paths the verdict judged inside the workspace, the
-	// directory the input starts in or a temporary directory, absolute and
-	// spelled as the kernel will walk them (.. kept): where a link may lead
-	// elsewhere. The caller looks for links on them and classifies again
+	// Paths are the paths the verdict judged, absolute and spelled as the
+	// kernel will walk them (.. kept): where a link may lead elsewhere. The caller looks for links on them and classifies again
 	// with what it found in [Env.Links] (design §2.6, "Links").
 	Paths []string
 	// Trees are the directories, spelled as Paths are, that a command
@@ -190,6 +191,31 @@ type Verdict struct {
 	// caller lists the links below each and where they lead
 	// ([Env.TreeLinks]).
 	Trees []string
+	// Limit is the first bound of design §7 the input went past, or
+	// LimitNone. Past one, part of the input was not judged: no level
+	// but bypassed allows it, whatever Level says (design §4, row
+	// past-limit). What was judged keeps its verdict, a dangerous flag
+	// included, so that a deny rule still matches.
+	Limit Limit
+}
+
+// LimitReason is the reason that reports v's limit, or the zero Reason
+// when v is past none.
+func (v Verdict) LimitReason() Reason {
+	if v.Limit == LimitNone {
+		return Reason{}
+	}
+	for _, r := range v.Floors {
+		if r.Limit == v.Limit {
+			return r
+		}
+	}
+	for _, r := range v.Reasons {
+		if r.Limit == v.Limit {
+			return r
+		}
+	}
+	return Reason{Rule: limitRule.id, Level: High, Message: "input is past permguard's " + v.Limit.String() + " limit", Limit: v.Limit}
 }
 
 // LevelBesidesProjectCode is the level v needs for everything but

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agent-permguard/permguard/internal/classify"
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/hook"
 )
@@ -190,7 +191,10 @@ type checkJSON struct {
 	Mode           string         `json:"mode"`
 	Approval       guard.Approval `json:"approval"`
 	DenyRule       *denyJSON      `json:"deny_rule"`
-	Reasons        []reasonJSON   `json:"reasons"`
+	// Limit names the limit of design §7 the call went past, when it did:
+	// it is blocked at every level but bypassed.
+	Limit   string       `json:"limit,omitempty"`
+	Reasons []reasonJSON `json:"reasons"`
 }
 
 type denyJSON struct {
@@ -224,6 +228,9 @@ func writeCheckJSON(opts *CheckOptions, ev *guard.Evaluation) error {
 	}
 	if res.Deny != nil {
 		out.DenyRule = &denyJSON{Pattern: res.Deny.Rule.Pattern(), Source: res.Deny.Rule.Src.String(), Command: res.Deny.Command}
+	}
+	if v.Limit != classify.LimitNone {
+		out.Limit = v.Limit.String()
 	}
 	for _, r := range v.Reasons {
 		out.Reasons = append(out.Reasons, reasonJSON{

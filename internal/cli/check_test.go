@@ -325,13 +325,13 @@ func TestCheckRunInput(t *testing.T) {
 
 		{name: "stdin a terminal", stdinTTY: true, wantCode: ExitUsage, wantStderr: "permguard: error: no command to check\npermguard: hint: pass the command itself"},
 		{name: "empty stdin", stdin: " \n", wantCode: ExitBlocked, wantStderr: "permguard: error: no command given and stdin is empty\n"},
-		{name: "bad JSON", stdin: `{"tool_name":"Bash",`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is not a JSON object: unexpected EOF\n"},
+		{name: "bad JSON", stdin: `{"tool_name":"Bash",`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is not a JSON object: unexpected end of JSON input\n"},
 		{name: "not an object", stdin: `["ls"]`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is a JSON array, not an object\n"},
-		{name: "two values", stdin: `{"tool_input":{"command":"ls"}} {"tool_input":{"command":"rm -rf /"}}`, wantCode: ExitBlocked, wantStderr: "more than one JSON value"},
+		{name: "two values", stdin: `{"tool_input":{"command":"ls"}} {"tool_input":{"command":"rm -rf /"}}`, wantCode: ExitBlocked, wantStderr: "invalid character '{' after top-level value"},
 		{name: "no command", stdin: `{"tool_name":"Bash","tool_input":{}}`, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the Bash tool call has no tool_input.command\n"},
 		{name: "command of the wrong type", stdin: `{"tool_name":"Bash","tool_input":{"command":42}}`, wantCode: ExitBlocked, wantStderr: "neither a string nor a list of strings"},
 		{name: "invalid UTF-8", stdin: "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls \xff\"}}", wantCode: ExitBlocked, wantStderr: "not valid UTF-8"},
-		{name: "oversized stdin", stdin: big, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is over the 8 MiB limit\n"},
+		{name: "oversized stdin", stdin: big, wantCode: ExitBlocked, wantStderr: "permguard: error: cannot read the tool call on stdin: the payload is over the 8 MiB limit and was not read: send a smaller tool call (a large file in parts)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -214,6 +214,7 @@ type explainJSON struct {
 	LevelSource    string        `json:"effective_level_source"`
 	Mode           string        `json:"mode"`
 	DenyRule       *denyJSON     `json:"deny_rule"`
+	Limit          string        `json:"limit,omitempty"` // the limit of design §7 the call went past
 	Commands       []commandJSON `json:"commands"`
 	Floors         []reasonJSON  `json:"floors"`
 }
@@ -254,6 +255,9 @@ func explainJSONOf(ev *guard.Evaluation) explainJSON {
 	}
 	if d := ev.Res.Deny; d != nil {
 		out.DenyRule = &denyJSON{Pattern: d.Rule.Pattern(), Source: d.Rule.Src.String(), Command: d.Command}
+	}
+	if v.Limit != classify.LimitNone {
+		out.Limit = v.Limit.String()
 	}
 	for _, c := range v.Commands {
 		cj := commandJSON{Argv: c.Argv, Snippet: c.Snippet, Pos: c.Pos.String(), Level: c.Level.String(), Dangerous: c.Dangerous,

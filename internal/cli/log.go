@@ -40,9 +40,10 @@ Who decided ("by"): setting (the level or mode in force), rule (a deny
 rule), person (an answer at the terminal prompt), timeout (nobody answered
 it), session (allowed earlier in this session), agent (put to the person
 through the agent's own prompt), nobody (it needed a person and none could
-be asked), error (the call could not be read), sandbox (a call that ran in
-the build sandbox left git repositories that could run programs, set
-aside, or its workspace could not all be checked for them).
+be asked), error (the call could not be read), limit (the call is past a
+limit of what permguard judges: too large, nested or long), sandbox (a
+call that ran in the build sandbox left git repositories that could run
+programs, set aside, or its workspace could not all be checked for them).
 
 The log is $PERMGUARD_STATE_DIR/audit.jsonl (see "permguard config show"
 for the state directory), one JSON object per line, rotated to

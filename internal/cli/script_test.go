@@ -101,6 +101,7 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitcode,
 			"repeat":   cmdRepeat,
+			"expand":   cmdExpand,
 			"outside":  cmdOutside,
 		},
 	})
@@ -146,6 +147,17 @@ func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("repeat: %q is not a count", args[1])
 	}
 	ts.Setenv(args[0], strings.Repeat(args[2], n))
+}
+
+// cmdExpand runs "expand SRC DST": it writes DST with the text of SRC,
+// $NAME and ${NAME} replaced by the script's variables, so that a payload
+// can hold a value "repeat" made (a field past a bound) without a 5 KB
+// line in the script.
+func cmdExpand(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: expand SRC DST")
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o666))
 }
 
 // cmdOutside runs "outside NAME": it makes a directory outside every

@@ -14,8 +14,14 @@ func (a Action) String() string { return [...]string{"allow", "prompt", "ask", "
 
 // Facts is what the decision of design §4 depends on, and nothing else.
 type Facts struct {
-	Deny       bool // a deny rule matches
-	Bypassed   bool // the level in force is bypassed
+	Deny     bool // a deny rule matches
+	Bypassed bool // the level in force is bypassed
+	// PastLimit: the call went past a limit of design §7, so part of it
+	// was not judged, whatever its level says.
+	PastLimit bool
+	// DenyRules: the settings in force hold deny rules. Past a limit they
+	// were not matched against what was not judged.
+	DenyRules  bool
 	Within     bool // the verdict is within the level in force, and not dangerous
 	Dangerous  bool // the verdict is dangerous
 	Remembered bool // a person allowed this command for this session
@@ -46,6 +52,7 @@ type Row string
 const (
 	RowDenyRule      Row = "deny-rule"
 	RowBypassed      Row = "bypassed"
+	RowPastLimit     Row = "past-limit"
 	RowWithinLevel   Row = "within-level"
 	RowRemembered    Row = "remembered"
 	RowSandboxed     Row = "sandboxed"
@@ -79,8 +86,15 @@ type row struct {
 var table = []row{
 	{RowDenyRule, func(f Facts) bool { return f.Deny }, Block,
 		"a deny rule matches: deny rules block at every level, even bypassed"},
-	{RowBypassed, func(f Facts) bool { return f.Bypassed }, Allow,
+	// Bypassed keeps the deny rules: past a limit they could not be
+	// matched against all of the call, so it falls to the next row.
+	{RowBypassed, func(f Facts) bool { return f.Bypassed && !(f.PastLimit && f.DenyRules) }, Allow,
 		"the level is bypassed: every check is off except deny rules"},
+	// Before anything that allows, asks or confines: what was not judged
+	// cannot be put to a person either, who would approve what nobody
+	// has seen (design §2.1).
+	{RowPastLimit, func(f Facts) bool { return f.PastLimit }, Block,
+		"it is past a limit of what permguard judges: part of it was not judged, so no level but bypassed allows it, and bypassed only without deny rules"},
 	{RowWithinLevel, func(f Facts) bool { return f.Within }, Allow,
 		"the level in force allows it"},
 	{RowRemembered, func(f Facts) bool { return f.Remembered && !f.Dangerous }, Allow,

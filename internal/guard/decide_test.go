@@ -28,6 +28,20 @@ func TestDecide(t *testing.T) {
 		// 2. Bypassed allows everything else, dangerous included.
 		{"bypassed", Facts{Bypassed: true}, Allow, RowBypassed},
 		{"bypassed, dangerous", Facts{Bypassed: true, Dangerous: true}, Allow, RowBypassed},
+		// 2b. Past a limit (design §7): blocked at every level but
+		// bypassed, whatever else holds, and at bypassed too when deny
+		// rules could not be checked over all of it.
+		{"past a limit", Facts{PastLimit: true}, Block, RowPastLimit},
+		{"past a limit, within the level", Facts{PastLimit: true, Within: true}, Block, RowPastLimit},
+		{"past a limit, remembered", Facts{PastLimit: true, Remembered: true}, Block, RowPastLimit},
+		{"past a limit, sandboxed", Facts{PastLimit: true, Sandboxed: true}, Block, RowPastLimit},
+		{"past a limit, a terminal", Facts{PastLimit: true, Terminal: yes}, Block, RowPastLimit},
+		{"past a limit, the agent can ask", Facts{PastLimit: true, AgentCanAsk: true}, Block, RowPastLimit},
+		{"past a limit, a person allowed it", Facts{PastLimit: true, Answered: true, PersonAllowed: true}, Block, RowPastLimit},
+		{"past a limit, bypassed", Facts{PastLimit: true, Bypassed: true}, Allow, RowBypassed},
+		{"past a limit, bypassed, deny rules", Facts{PastLimit: true, Bypassed: true, DenyRules: true}, Block, RowPastLimit},
+		{"past a limit, a deny rule", Facts{PastLimit: true, Deny: true, Bypassed: true, DenyRules: true}, Block, RowDenyRule},
+		{"deny rules within the limits, bypassed", Facts{Bypassed: true, DenyRules: true}, Allow, RowBypassed},
 		// 3. Within the level in force: allowed.
 		{"within the level", Facts{Within: true}, Allow, RowWithinLevel},
 		{"within the level, mode block", Facts{Within: true, ModeBlock: true}, Allow, RowWithinLevel},
@@ -77,7 +91,7 @@ func TestDecide(t *testing.T) {
 // TestDecideOpensTheTerminalLast checks that the terminal is consulted
 // only when no earlier row decides: finding out opens /dev/tty.
 func TestDecideOpensTheTerminalLast(t *testing.T) {
-	for _, f := range []Facts{{Deny: true}, {Bypassed: true}, {Within: true}, {Remembered: true}, {ModeBlock: true}, {Answered: true}} {
+	for _, f := range []Facts{{Deny: true}, {Bypassed: true}, {PastLimit: true}, {Within: true}, {Remembered: true}, {ModeBlock: true}, {Answered: true}} {
 		opened := false
 		f.Terminal = func() bool { opened = true; return true }
 		if Decide(f); opened {

@@ -50,6 +50,9 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 		}
 		call = &hook.Call{Kind: hook.KindShell, Tool: tool, Command: req.Command}
 	}
+	// Before anything reads the call: a field past its bound is a limit,
+	// and nothing more of the call is looked at (design §7).
+	hook.Bound(call)
 	cenv, err := classifyEnv(req, call, env)
 	if err != nil {
 		return nil, err
@@ -66,6 +69,12 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 
 	var v classify.Verdict
 	switch {
+	case call.Over != nil:
+		limit := classify.LimitToolInput
+		if call.Over.IsCommand() {
+			limit = classify.LimitSize
+		}
+		v = classify.PastLimit(limit, call.Over.String(), ev.Display)
 	case call.Kind == hook.KindShell && call.PowerShell:
 		r := classify.Reason{Rule: "powershell", Level: classify.High, Pos: classify.Pos{Line: 1, Col: 1}, Snippet: call.Command,
 			Message: msgPowerShell}
@@ -100,6 +109,8 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	f := Facts{
 		Deny:        ev.Res.Deny != nil,
 		Bypassed:    perm.Bypassed,
+		PastLimit:   v.Limit != classify.LimitNone,
+		DenyRules:   len(ev.Eff.Deny) > 0,
 		Within:      !v.Dangerous && v.Level <= perm.Level,
 		Dangerous:   v.Dangerous,
 		ModeBlock:   ev.Eff.Mode.Value == settings.ModeBlock,
@@ -107,7 +118,7 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 		AgentCanAsk: ev.Request.AgentCanAsk,
 	}
 	// Reading the session's approvals only matters past the first rows.
-	if !f.Deny && !f.Bypassed && !f.Within && !v.Dangerous {
+	if !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous {
 		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
 		f.Sandboxed = ev.Request.CanSandbox != nil && ev.Eff.Sandbox.Value == settings.SandboxAuto &&
 			ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell && v.LevelBesidesProjectCode() <= perm.Level &&

@@ -18,14 +18,17 @@ var fuzzSeeds = []string{
 }
 
 // FuzzBlockMessage checks that the block message is always exactly four
-// lines, with nothing a terminal would interpret.
+// lines, with nothing a terminal would interpret, past a limit too.
 func FuzzBlockMessage(f *testing.F) {
-	for _, s := range fuzzSeeds {
-		f.Add(s, uint8(3), false)
+	for i, s := range fuzzSeeds {
+		f.Add(s, uint8(3), false, uint8(i))
 	}
-	f.Fuzz(func(t *testing.T, command string, level uint8, dangerous bool) {
+	f.Fuzz(func(t *testing.T, command string, level uint8, dangerous bool, limit uint8) {
 		lvl := classify.Level(level % 4)
 		v := classify.Verdict{Level: lvl, Dangerous: dangerous, Reasons: []classify.Reason{{Level: lvl, Dangerous: dangerous, Message: command}}}
+		if l := classify.Limit(limit % 16); l <= classify.LimitToolInput {
+			v.Limit = l
+		}
 		msg := blockEval(command, v, blockInfo{perm: settings.Permission{Level: classify.Minimal}}).BlockText()
 		if n := strings.Count(msg, "\n"); n != 4 || !strings.HasSuffix(msg, "\n") {
 			t.Fatalf("blockMessage(%q) has %d lines:\n%s", command, n, msg)

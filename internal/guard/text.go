@@ -90,7 +90,27 @@ const (
 	doNextBlocked = "permguard: do not retry this or a variant of it to get around the block; tell the user what it needs and how they can allow it (the line above), and wait for them"
 	doNextDenied  = "permguard: a deny rule blocks this at every level; do not retry it or a variant of it, ask the user what to do instead"
 	doNextAsk     = "permguard: the user is asked to approve this; if they decline, do not retry it or a variant of it"
+	doNextLimit   = "permguard: no level allows this as it is; do not retry it as it is, do what the line above says, or tell the user what you meant to run"
 )
+
+// limitAdvice is the last line of the block message for a call past the
+// limit l: how to stay within it. A higher level or an allow rule cannot
+// help, so neither is offered.
+func limitAdvice(l classify.Limit) string {
+	switch l {
+	case classify.LimitBytes:
+		return "Remove the NUL byte or the bytes that are not UTF-8: bash would not read the command as permguard does."
+	case classify.LimitScripts:
+		return "Run the inner script itself, not through bash -c or eval nested that deep, or write it to a script file and ask the user to review it."
+	case classify.LimitFollows:
+		return "Use fewer functions, aliases and variables in one call, or write it to a script file and ask the user to review it."
+	case classify.LimitInputs:
+		return "Give parallel fewer inputs in one call, or run the commands one call at a time."
+	case classify.LimitToolInput:
+		return "Send a smaller tool call: fewer or shorter paths, a shorter command or URL (no file path is longer than 4096 bytes)."
+	}
+	return "Split it into smaller commands, or write it to a script file and ask the user to review it."
+}
 
 // BlockText is the block message of design §4 for this evaluation: exactly
 // four lines, each ending in a newline.
@@ -108,6 +128,18 @@ func (ev *Evaluation) BlockText() string {
 		return s.String()
 	}
 	v, perm, command := ev.Res.Verdict, ev.Eff.Level.Value, ev.Display
+	if v.Limit != classify.LimitNone {
+		var s strings.Builder
+		fmt.Fprintf(&s, "%s\n", DisplayCommand(command))
+		if perm.Bypassed {
+			fmt.Fprintf(&s, "Blocked although the level is bypassed: your deny rules cannot be checked over input past permguard's %s limit\n", v.Limit)
+		} else {
+			fmt.Fprintf(&s, "Blocked at every level but bypassed (the level is %s): permguard does not judge input past its %s limit\n", perm, v.Limit)
+		}
+		fmt.Fprintf(&s, "Needs: an input within the %s limit — %s\n", v.Limit, Printable(v.LimitReason().Message))
+		s.WriteString(limitAdvice(v.Limit) + "\n")
+		return s.String()
+	}
 	var capped *settings.Source
 	if ev.Eff.Capped && !v.Dangerous && v.Level > perm.Level {
 		capped = &ev.Eff.Level.Src // re-running at a higher level would not help
@@ -229,9 +261,13 @@ func (ev *Evaluation) Reply() hook.Reply {
 	}
 	summary := fmt.Sprintf("permguard blocked this: it needs %s (level %s) — %s", VerdictLabel(v), eff.Level.Value, Printable(MainReason(v)))
 	doNext := doNextBlocked
-	if ev.Res.Deny != nil {
+	switch {
+	case ev.Res.Deny != nil:
 		summary = fmt.Sprintf("permguard blocked this: deny rule %q (%s)", ev.Res.Deny.Rule.Pattern(), ev.Res.Deny.Rule.Src)
 		doNext = doNextDenied
+	case v.Limit != classify.LimitNone:
+		summary = fmt.Sprintf("permguard blocked this: it is past the %s limit — %s", v.Limit, Printable(v.LimitReason().Message))
+		doNext = doNextLimit
 	}
 	return hook.Reply{Decision: hook.Deny, Reason: ev.BlockText() + doNext, Summary: Printable(summary)}
 }
@@ -249,6 +285,12 @@ func (ev *Evaluation) Explained() string {
 		return "allow: you allowed it earlier in this session"
 	case RowSandboxed:
 		return fmt.Sprintf("allow at %s, confined in the build sandbox: it needs more only to run the project's own code", level)
+	case RowPastLimit:
+		v := ev.Res.Verdict
+		if eff.Level.Value.Bypassed {
+			return fmt.Sprintf("block at %s: past the %s limit (%s), where your deny rules cannot be checked", level, v.Limit, v.LimitReason().Message)
+		}
+		return fmt.Sprintf("block at every level but bypassed: past the %s limit (%s)", v.Limit, v.LimitReason().Message)
 	case RowBypassed, RowWithinLevel:
 		return "allow at " + level
 	case RowModeBlock:

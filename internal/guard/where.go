@@ -81,6 +81,10 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 	}
 	ce.Protected = protectedPaths(env, req.Self)
 	ce.GuardVars = hook.GuardVars()
+	if call.Over != nil {
+		// past a limit: nothing is judged, so nothing is read for it
+		return ce, nil
+	}
 	if call.Kind == hook.KindShell && mayLaunch(call.Command) {
 		dir := ce.Cwd
 		if dir == "" {

@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -51,8 +50,7 @@ func decodeCursor(c *Call, f fields) error {
 	c.Event = f.str("hook_event_name")
 	c.SessionID = f.str("conversation_id")
 	c.Cwd = f.str("cwd")
-	var roots []string
-	if raw, ok := f["workspace_roots"]; ok && json.Unmarshal(raw, &roots) == nil && len(roots) > 0 {
+	if roots := f.strs("workspace_roots"); len(roots) > 0 {
 		c.Workspace = roots[0]
 	}
 	switch c.Event {

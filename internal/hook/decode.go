@@ -30,10 +30,63 @@ type fields map[string]json.RawMessage
 
 func (f fields) str(key string) string {
 	var s string
-	if raw, ok := f[key]; ok && json.Unmarshal(raw, &s) == nil {
+	if raw, ok := f[key]; ok && json.Unmarshal(stringStart(raw), &s) == nil {
 		return s
 	}
 	return ""
+}
+
+// maxRawString bounds the JSON text of a string that is decoded whole.
+// Each byte of a string takes at most six bytes of JSON (\u0041), so a
+// longer one is past every bound of Bound, and only its start is needed.
+const maxRawString = 6*MaxCommandBytes + 8
+
+// stringStart returns raw, or, for a JSON string past maxRawString, its
+// start closed as a string: it decodes to more than any bound allows,
+// without decoding megabytes to learn that (issue 22).
+func stringStart(raw []byte) []byte {
+	if len(raw) <= maxRawString || raw[0] != '"' {
+		return raw
+	}
+	i := 1
+	for i < maxRawString {
+		if raw[i] == '\\' {
+			i += 2
+			if raw[i-1] == 'u' {
+				i += 4
+			}
+			continue
+		}
+		i++
+	}
+	for !utf8.RuneStart(raw[i]) {
+		i--
+	}
+	return append(raw[:i:i], '"')
+}
+
+// strs reads key as a list of strings, or nil when it is not one. It
+// reads no further than one past MaxPaths: a longer list is past a limit
+// whatever the rest holds (Bound).
+func (f fields) strs(key string) []string {
+	raw, ok := f[key]
+	if !ok {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return nil
+	}
+	out := []string{}
+	for dec.More() && len(out) <= MaxPaths {
+		var elem json.RawMessage
+		var s string
+		if dec.Decode(&elem) != nil || json.Unmarshal(stringStart(elem), &s) != nil {
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 func (f fields) has(key string) bool {
@@ -50,7 +103,7 @@ func (f fields) object(key string) (fields, error) {
 	}
 	var obj fields
 	if err := json.Unmarshal(raw, &obj); err == nil && obj != nil {
-		return obj, nil
+		return obj, onceEach(key, raw, obj)
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err == nil {
@@ -58,11 +111,47 @@ func (f fields) object(key string) (fields, error) {
 			return fields{}, nil
 		}
 		if err := json.Unmarshal([]byte(s), &obj); err == nil && obj != nil {
-			return obj, nil
+			if _, depth := scanJSON([]byte(s)); depth > MaxDepth {
+				// the payload's own depth is a limit (Bound); this
+				// string is an agent's quirk, read whole or not at all
+				return nil, fmt.Errorf("%s is a string of JSON that nests more than %d deep", key, MaxDepth)
+			}
+			return obj, onceEach(key, []byte(s), obj)
 		}
 		return nil, fmt.Errorf("%s is a string that does not hold a JSON object", key)
 	}
 	return nil, fmt.Errorf("%s is not an object", key)
+}
+
+// onceEach fails when the object text raw, decoded as obj, gives a key
+// twice. JavaScript's JSON.parse keeps the last, as Go does; an agent
+// written otherwise might run the first. Which one runs is a doubt, and a
+// doubt is a deny.
+func onceEach(what string, raw []byte, obj fields) error {
+	if keys, _ := scanJSON(raw); keys != len(obj) {
+		return fmt.Errorf("%s gives a key twice, which agents' JSON parsers may read differently", what)
+	}
+	return nil
+}
+
+// oneOf returns the first of keys that f holds (not null), or "". Where
+// f holds two of them with different values, the agent's tool reads one
+// of them and permguard cannot tell which: that is an error.
+func (f fields) oneOf(keys ...string) (string, error) {
+	found := ""
+	for _, k := range keys {
+		if !f.has(k) {
+			continue
+		}
+		if found == "" {
+			found = k
+			continue
+		}
+		if !bytes.Equal(bytes.TrimSpace(f[k]), bytes.TrimSpace(f[found])) {
+			return "", fmt.Errorf("tool_input gives both %s and %s, which differ: which one the tool runs with is not known", found, k)
+		}
+	}
+	return found, nil
 }
 
 // Decode reads one tool call. agent chooses the dialect; [Auto] detects it
@@ -77,15 +166,17 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 	}
 	switch {
 	case len(data) > MaxPayloadBytes:
-		return fail(known, "the payload is over the %d MiB limit", MaxPayloadBytes>>20)
+		return fail(known, "the payload is over the %d MiB limit and was not read: send a smaller tool call (a large file in parts)", MaxPayloadBytes>>20)
 	case len(bytes.TrimSpace(data)) == 0:
 		return fail(known, "the payload is empty")
 	case !utf8.Valid(data):
 		return fail(known, "the payload is not valid UTF-8")
 	}
+	// One JSON value and only JSON's whitespace around it, as JSON.parse
+	// reads a payload: json.Unmarshal refuses anything after the value,
+	// where a decoder's stream would stop reading before it.
 	var f fields
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&f); err != nil || f == nil {
+	if err := json.Unmarshal(data, &f); err != nil || f == nil {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &te):
@@ -95,8 +186,9 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 		}
 		return fail(known, "the payload is not a JSON object: %v", err)
 	}
-	if _, err := dec.Token(); err == nil {
-		return fail(known, "the payload holds more than one JSON value")
+	keys, depth := scanJSON(data)
+	if keys != len(f) {
+		return fail(known, "the payload gives a key twice, which agents' JSON parsers may read differently")
 	}
 	c := &Call{Agent: agent}
 	if agent == Auto {
@@ -112,6 +204,10 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 	if err := decode(c, f); err != nil {
 		return nil, &DecodeError{Agent: c.Agent, Err: err}
 	}
+	if depth > MaxDepth {
+		c.Over = &Over{Field: "the payload", Max: MaxDepth, Unit: "levels"}
+	}
+	Bound(c)
 	return c, nil
 }
 

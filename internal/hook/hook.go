@@ -74,6 +74,11 @@ type Call struct {
 	Target    string   // KindWeb: the URL or query; KindMCP: the server
 	MCPServer string
 	MCPTool   string
+
+	// Over, when set, is the first part of the call past its bound
+	// ([Bound]): the call is past a limit of design §7, and the fields
+	// past their bounds hold only their start.
+	Over *Over
 }
 
 // Decision is what permguard answers.

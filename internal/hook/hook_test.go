@@ -367,6 +367,12 @@ func FuzzDecode(f *testing.F) {
 			if _, known := ParseAgent(string(c.Agent)); !known || c.Agent == Auto || c.Tool == "" || int(c.Kind) >= len(kindNames) {
 				t.Fatalf("Decode(%q, %s) = %+v", data, a, c)
 			}
+			// one JSON value and nothing else, every field within its
+			// bound
+			if !json.Valid(data) {
+				t.Fatalf("Decode(%q, %s) read a payload that is not one JSON value", data, a)
+			}
+			checkBounded(t, c)
 			if a != Auto && c.Agent != a {
 				t.Fatalf("Decode(%q, %s) answered in %s", data, a, c.Agent)
 			}

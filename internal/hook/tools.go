@@ -169,9 +169,9 @@ func classifyTool(c *Call, input fields) error {
 // vector (["bash", "-lc", "..."]) that is quoted back into one.
 func shellInput(c *Call, input fields) error {
 	c.PowerShell = strings.EqualFold(c.Tool, "powershell")
-	key := "command"
-	if !input.has(key) && input.has("cmd") {
-		key = "cmd"
+	key, err := input.oneOf("command", "cmd")
+	if err != nil {
+		return err
 	}
 	raw, ok := input[key]
 	if !ok || string(raw) == "null" {
@@ -185,7 +185,7 @@ func shellInput(c *Call, input fields) error {
 		return fmt.Errorf("the %s tool call has no tool_input.command", c.Tool)
 	}
 	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
+	if err := json.Unmarshal(stringStart(raw), &s); err == nil {
 		c.Command = s
 	} else {
 		var argv []string
@@ -194,11 +194,12 @@ func shellInput(c *Call, input fields) error {
 		}
 		c.Command = quoteArgv(argv)
 	}
-	for _, k := range []string{"dir_path", "working_directory", "workdir", "cwd"} {
-		if d := input.str(k); d != "" && d != "." {
-			c.Dir = d
-			break
-		}
+	k, err := input.oneOf("dir_path", "working_directory", "workdir", "cwd")
+	if err != nil {
+		return err
+	}
+	if d := input.str(k); d != "" && d != "." {
+		c.Dir = d
 	}
 	return nil
 }
@@ -212,10 +213,7 @@ func paths(input fields) []string {
 		}
 	}
 	for _, k := range []string{"paths", "file_paths", "files"} {
-		var list []string
-		if raw, ok := input[k]; ok && json.Unmarshal(raw, &list) == nil {
-			out = append(out, list...)
-		}
+		out = append(out, input.strs(k)...)
 	}
 	return out
 }
@@ -227,15 +225,16 @@ func paths(input fields) []string {
 // "*** Move to:" headers. A patch that deletes files is a delete.
 func patchInput(c *Call, input fields) error {
 	text := ""
-	for _, k := range []string{"command", "input", "patch", "patchText"} {
-		if s := input.str(k); s != "" {
-			text = s
-			break
-		}
+	k, err := input.oneOf("command", "input", "patch", "patchText")
+	if err != nil {
+		return err
+	}
+	if s := input.str(k); s != "" {
+		text = s
+	} else if raw, ok := input[k]; ok {
 		var argv []string
-		if raw, ok := input[k]; ok && json.Unmarshal(raw, &argv) == nil && len(argv) > 0 {
+		if json.Unmarshal(raw, &argv) == nil && len(argv) > 0 {
 			text = argv[len(argv)-1] // ["apply_patch", "<patch>"]
-			break
 		}
 	}
 	if text == "" {

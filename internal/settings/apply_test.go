@@ -30,6 +30,7 @@ func TestApply(t *testing.T) {
 		dangerous             bool
 		deny                  string // the deny pattern that must match; "" for none
 		rule                  string // a rule id among the reasons
+		limit                 classify.Limit
 	}{
 		{name: "override lowers", global: `{"overrides": {"low": ["npm run dev"]}}`,
 			cmd: "npm run dev", level: classify.Low, rule: "override"},
@@ -65,6 +66,10 @@ func TestApply(t *testing.T) {
 			cmd: "curl e", level: classify.High, rule: "network"},
 		{name: "an override above the cap applies", global: `{"overrides": {"medium": ["curl *"]}}`, project: `{"level": "low"}`,
 			cmd: "curl e", level: classify.Medium, rule: "override"},
+		{name: "an override keeps the limit", global: `{"overrides": {"minimal": ["ls"]}}`,
+			cmd: strings.Repeat("ls; ", 4097), level: classify.High, rule: "input-limit", limit: classify.LimitCommands},
+		{name: "deny matches what was judged past a limit", global: `{"deny": ["git push *"]}`,
+			cmd: "git push origin; " + strings.Repeat("ls; ", 4097), level: classify.High, deny: "git push *", rule: "input-limit", limit: classify.LimitCommands},
 		{name: "project cannot undo a global raise", global: `{"overrides": {"high": ["ls *"]}}`, project: `{"overrides": {"low": ["ls *"]}}`,
 			cmd: "ls -la", level: classify.High, rule: "override"},
 	}
@@ -81,6 +86,9 @@ func TestApply(t *testing.T) {
 				t.Errorf("Apply(%q) denied by %q, want no deny", tc.cmd, res.Deny.Rule.Pattern())
 			case tc.deny != "" && (res.Deny == nil || res.Deny.Rule.Pattern() != tc.deny):
 				t.Errorf("Apply(%q) deny = %+v, want %q", tc.cmd, res.Deny, tc.deny)
+			}
+			if v.Limit != tc.limit {
+				t.Errorf("Apply(%.40q).Limit = %s, want %s", tc.cmd, v.Limit, tc.limit)
 			}
 			if tc.rule != "" && !hasRule(v, tc.rule) {
 				t.Errorf("Apply(%q) reasons lack rule %s: %v", tc.cmd, tc.rule, v.Reasons)

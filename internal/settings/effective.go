@@ -387,7 +387,7 @@ func (e *Effective) override(c classify.Command, line string) (classify.Command,
 // rebuild recomputes a verdict from its floors and its (overridden)
 // commands, reasons in source order.
 func rebuild(v classify.Verdict, cmds []classify.Command) classify.Verdict {
-	out := classify.Verdict{Commands: cmds, Floors: v.Floors}
+	out := classify.Verdict{Commands: cmds, Floors: v.Floors, Limit: v.Limit}
 	out.Reasons = append(out.Reasons, v.Floors...)
 	lift := func(l classify.Level, d bool) {
 		out.Level = max(out.Level, l)
