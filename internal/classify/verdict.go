@@ -183,8 +183,9 @@ type Verdict struct {
 	// replace a command's classification never replace these.
 	Floors []Reason
 	// Paths are the paths the verdict judged, absolute and spelled as the
-	// kernel will walk them (.. kept): where a link may lead elsewhere. The caller looks for links on them and classifies again
-	// with what it found in [Env.Links] (design §2.6, "Links").
+	// kernel will walk them (.. kept): where a link may lead elsewhere.
+	// The caller looks for links on them and classifies again with what
+	// it found in [Env.Links] (design §2.6, "Links").
 	Paths []string
 	// Trees are the directories, spelled as Paths are, that a command
 	// walks following the links it meets (grep -R, find -L, zip -r): the
