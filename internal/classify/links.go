@@ -497,3 +497,25 @@ func (w *walker) resolveMade(raw string, depth int) []string {
 // maxLinkHopsMade bounds the links this input made that one path goes
 // through, as the kernel bounds the links it follows.
 const maxLinkHopsMade = 8
+
+// PlainPaths returns a test for the caller's search for links (design
+// §2.6): whether a path means nothing more than any file in the workspace
+// or a temporary directory (no foothold, guard file or special name in
+// it). A link that leads to such a path changes no verdict, so the caller
+// need not report it: pnpm's node_modules, a monorepo's packages.
+func PlainPaths(env Env) func(p string) bool {
+	w := newWalker(env, 0)
+	parsers.Put(w.parser)
+	w.parser = nil
+	return func(p string) bool {
+		if !strings.HasPrefix(p, "/") || hasGlobChar(p) {
+			return false
+		}
+		p = path.Clean(p)
+		switch w.placeOfAbs(p) {
+		case placeWorkspace, placeTemp:
+			return !hasSpecialName(p) && !w.projectFoothold(p) && !w.mayBeGuarded(p)
+		}
+		return false
+	}
+}

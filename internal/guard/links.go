@@ -48,6 +48,12 @@ type linkSearch struct {
 	// their identities (worked out the first time one is met)
 	mattering []string
 	matter    map[[2]uint64]string
+	// plain reports a name that changes no verdict (a file in the
+	// workspace with nothing special about it), which is not reported;
+	// globRoots are where a glob is expanded: where the call's agent can
+	// make links at all below high
+	plain     func(string) bool
+	globRoots []string
 	// seen caches what lstat said of each directory on the way: the paths
 	// of one call share most of them
 	seen     map[string]os.FileMode
@@ -81,12 +87,12 @@ func (s *linkSearch) realRoots() {
 
 // linksOf returns classify.Env.Links for paths: for each that reaches
 // another name through a link, every name, or nil when none does.
-func linksOf(paths, dirs, mattering []string) map[string][]string {
+func linksOf(paths, dirs, mattering []string, plain func(string) bool, globRoots []string) map[string][]string {
 	if len(paths) == 0 {
 		return nil
 	}
 	s := newLinkSearch(dirs)
-	s.mattering = mattering
+	s.mattering, s.plain, s.globRoots = mattering, plain, globRoots
 	var out map[string][]string
 	for _, p := range paths {
 		if names := s.names(p); len(names) > 0 {
@@ -114,12 +120,12 @@ var treeBudget = maxTreeEntries
 // tree, and the classifier judges them there), nil when none has a link.
 // The walk enters no link; it reads the entries' types from the
 // directory, without a stat per file.
-func treeLinksOf(trees, dirs, mattering []string) map[string][]string {
+func treeLinksOf(trees, dirs, mattering []string, plain func(string) bool) map[string][]string {
 	if len(trees) == 0 {
 		return nil
 	}
 	s := newLinkSearch(dirs)
-	s.mattering = mattering
+	s.mattering, s.plain = mattering, plain
 	s.deadline = time.Now().Add(treeTime)
 	var out map[string][]string
 	entries := 0
@@ -150,7 +156,7 @@ func treeLinksOf(trees, dirs, mattering []string) map[string][]string {
 				switch {
 				case de.Type()&os.ModeSymlink != 0:
 					for _, n := range s.names(p) {
-						names = appendName(names, n)
+						names = s.add(names, n)
 					}
 				case de.IsDir():
 					queue = append(queue, p)
@@ -245,7 +251,7 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 		mode, cached := s.seen[next]
 		if !cached || len(elems) == 0 {
 			if !s.spend() {
-				*out = appendName(*out, classify.LinkNotKnown)
+				*out = s.add(*out, classify.LinkNotKnown)
 				return
 			}
 			fi, err := s.lstat(next)
@@ -258,8 +264,8 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 			}
 			mode = fi.Mode()
 			if len(elems) == 0 && mode.IsRegular() && otherNames(fi) {
-				*out = appendName(*out, s.lexical(next))
-				*out = appendName(*out, s.hardLinked(fi))
+				*out = s.add(*out, s.lexical(next))
+				*out = s.add(*out, s.hardLinked(fi))
 				return
 			}
 			if mode.IsDir() {
@@ -273,14 +279,20 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 			cur = next
 			continue
 		}
+		if descriptor(next) {
+			// a descriptor's name means whatever the command has open
+			// there, not what permguard has: the classifier's own rules
+			// judge it by its name
+			return
+		}
 		hops++
 		if hops > maxLinkHops || !s.spend() {
-			*out = appendName(*out, classify.LinkNotKnown)
+			*out = s.add(*out, classify.LinkNotKnown)
 			return
 		}
 		target, err := s.readlink(next)
 		if err != nil || target == "" {
-			*out = appendName(*out, classify.LinkNotKnown)
+			*out = s.add(*out, classify.LinkNotKnown)
 			return
 		}
 		if filepath.IsAbs(target) {
@@ -290,11 +302,25 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 		linked = true
 		// the name the link leads to, read as written, before the links
 		// on it are followed in turn
-		*out = appendName(*out, s.lexical(filepath.Join(append([]string{cur}, elems...)...)))
+		*out = s.add(*out, s.lexical(filepath.Join(append([]string{cur}, elems...)...)))
 	}
 	if linked {
-		*out = appendName(*out, s.lexical(cur))
+		*out = s.add(*out, s.lexical(cur))
 	}
+}
+
+// descriptor reports a link that names an open descriptor of the process
+// that opens it (/dev/stdout, /dev/fd/3, /proc/self/fd/5,
+// /proc/1234/fd/5): followed here, it would be permguard's.
+func descriptor(p string) bool {
+	switch {
+	case p == "/dev/stdin" || p == "/dev/stdout" || p == "/dev/stderr" || strings.HasPrefix(p, "/dev/fd/"):
+		return true
+	case strings.HasPrefix(p, "/proc/"):
+		rest := strings.SplitN(p[len("/proc/"):], "/", 3)
+		return len(rest) == 3 && (rest[1] == "fd" || rest[1] == "fdinfo")
+	}
+	return false
 }
 
 // expand follows each name in the directory cur that the glob element
@@ -302,9 +328,13 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 // depth of directories. A glob that matches nothing stays as written (a
 // file of that name), which adds nothing.
 func (s *linkSearch) expand(cur, pat string, elems []string, hops int, linked bool, out *[]string) {
+	if !slices.ContainsFunc(s.globRoots, func(r string) bool { return within(r, cur) }) {
+		// elsewhere the classifier's own glob rules judge it
+		return
+	}
 	names, ok := s.readDir(cur)
 	if !ok {
-		*out = appendName(*out, classify.LinkNotKnown)
+		*out = s.add(*out, classify.LinkNotKnown)
 		return
 	}
 	for _, n := range names {
@@ -345,7 +375,7 @@ func (s *linkSearch) readDir(dir string) ([]string, bool) {
 		return nil, true
 	}
 	names, err := f.Readdirnames(maxLinkSteps)
-	s.steps += len(names)
+	s.steps += len(names) / 32
 	if err != nil && err != io.EOF || len(names) == maxLinkSteps || s.over() {
 		return nil, false
 	}
@@ -442,6 +472,15 @@ func (s *linkSearch) lexical(p string) string {
 	return filepath.Join(best.lex, strings.TrimPrefix(p[len(best.real):], "/"))
 }
 
+// add is appendName for a name that matters: one that leads nowhere
+// special is left out (linkSearch.plain).
+func (s *linkSearch) add(names []string, n string) []string {
+	if s.plain != nil && n != classify.LinkNotKnown && n != classify.LinkElsewhere && s.plain(n) {
+		return names
+	}
+	return appendName(names, n)
+}
+
 // appendName adds n to names once; past maxLinkNames, the rest is not
 // known.
 func appendName(names []string, n string) []string {
@@ -468,7 +507,9 @@ func linksFor(v classify.Verdict, ce classify.Env, env Env) (links, trees map[st
 		return nil, nil
 	}
 	dirs, matter := linkDirs(ce, env), mattering(ce, env)
-	return linksOf(v.Paths, dirs, matter), treeLinksOf(v.Trees, dirs, matter)
+	plain := classify.PlainPaths(ce)
+	roots := append([]string{ce.Workspace, ce.Cwd}, ce.TempDirs...)
+	return linksOf(v.Paths, dirs, matter, plain, roots), treeLinksOf(v.Trees, dirs, matter, plain)
 }
 
 // linkDirs are the directories a call's paths are named against, whose

@@ -92,6 +92,7 @@ func TestLinkSearch(t *testing.T) {
 	} {
 		s := newLinkSearch(nil)
 		s.mattering = []string{home + "/.bashrc", home + "/.ssh/id_"}
+		s.globRoots = []string{ws}
 		got := s.names(tc.path)
 		if tc.path == ws+"/loop1" && len(got) > 0 && got[len(got)-1] == unknown {
 			continue // the names before it depend on where the count ran out
@@ -184,8 +185,56 @@ func BenchmarkLinkSearch(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if linksOf(paths, []string{ws}, nil) != nil {
+		if linksOf(paths, []string{ws}, nil, nil, []string{ws}) != nil {
 			b.Fatal("links found")
+		}
+	}
+}
+
+// TestLinksInsideStayQuiet: links that lead to plain files of the
+// workspace (pnpm's node_modules, a monorepo's packages) are not reported,
+// however many a glob meets, so they change nothing; one that leads to a
+// foothold in the workspace is. A descriptor's name (/dev/stdout) is the
+// command's, not permguard's: never followed.
+func TestLinksInsideStayQuiet(t *testing.T) {
+	_, ws := linkTree(t)
+	for i := range 300 {
+		name := "p" + string(rune('a'+i%26)) + string(rune('a'+i/26))
+		store := filepath.Join(ws, "node_modules/.pnpm", name+"@1.0.0/node_modules", name)
+		if err := os.MkdirAll(store, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(store, "package.json"), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(".pnpm", name+"@1.0.0/node_modules", name), filepath.Join(ws, "node_modules", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(ws, ".git/hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(".git/hooks/pre-commit", filepath.Join(ws, "hook.sh")); err != nil {
+		t.Fatal(err)
+	}
+	env := ReadEnv(func(k string) string { return map[string]string{"HOME": filepath.Dir(ws) + "/home"}[k] })
+	for _, tc := range []struct {
+		cmd       string
+		level     classify.Level
+		dangerous bool
+	}{
+		{"cat node_modules/*/package.json", classify.Minimal, false},
+		{"cat node_modules/pa/package.json", classify.Minimal, false},
+		{"echo x > node_modules/pb/package.json", classify.Low, false},
+		{"echo x > /dev/stdout", classify.Minimal, false},
+		{"echo x >> hook.sh", classify.High, true},
+	} {
+		ev, err := Evaluate(Request{Via: ViaHook, Call: &hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: tc.cmd}, Cwd: ws, Wd: ws}, env, Deps{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := ev.Res.Verdict; v.Level != tc.level || v.Dangerous != tc.dangerous {
+			t.Errorf("%q = %v dangerous=%v (%v), want %v", tc.cmd, v.Level, v.Dangerous, v.Reasons, tc.level)
 		}
 	}
 }
