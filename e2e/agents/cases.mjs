@@ -193,6 +193,18 @@ export const CASES = [
     check: blocked(),
   },
   {
+    // issue 22: notes.json in the workspace is a link to permguard's own
+    // settings file. Writing in the workspace is allowed at low, so only
+    // where the link leads can make this a block; the settings must not
+    // appear.
+    id: 'tool-write-link',
+    title: "write tool through a link in the workspace to permguard's settings (level low)",
+    env: { PERMGUARD_LEVEL: 'low' },
+    linkToSettings: true,
+    call: { kind: 'write', content: '{"level":"bypassed"}\n' },
+    check: blocked(),
+  },
+  {
     // Writing in the workspace is allowed at low, so only the target (the
     // agent's own hook configuration) can make this a block.
     id: 'self-config',

@@ -138,6 +138,16 @@ async function runCase(agent, c) {
     fs.mkdirSync(path.dirname(ctx.marker), { recursive: true });
   }
 
+  if (c.linkToSettings) {
+    // the call writes notes.json, a link to where permguard's settings
+    // file belongs (not there yet: the agents refuse to overwrite a file
+    // they have not read, before asking permguard); the settings
+    // appearing is the call having run
+    ctx.linkTarget = path.join(ctx.config, 'settings.json');
+    ctx.marker = path.join(ctx.work, 'notes.json');
+    fs.symlinkSync(ctx.linkTarget, ctx.marker);
+  }
+
   const script = { log: ctx.log, calls: [], download: ctx.marker ? `touch ${sh(ctx.marker)}\n` : 'true\n' };
   const { server, port } = await startMock(script);
   ctx.port = port;
@@ -203,7 +213,7 @@ async function runCase(agent, c) {
       exit: r.timedOut ? 'timeout' : r.code ?? r.signal,
       hang: r.timedOut,
       ms: r.ms,
-      markerRan: ctx.marker ? fs.existsSync(ctx.marker) : null,
+      markerRan: ctx.marker ? fs.existsSync(ctx.linkTarget || ctx.marker) : null,
       toolCalled: log.some((e) => e.answer && e.answer.call),
       toolResult: withResult.length ? String(withResult[0].toolResult) : null,
       audit: audit.map((a) => ({ decision: a.decision, by: a.by, tool: a.tool, level: a.level, command: a.command })),
