@@ -35,6 +35,10 @@ type arg struct {
 	// into marks a probe of writing into a directory (writeInto): its
 	// last element is no name the input gave
 	into bool
+	// cut marks a word that is dynamic only because a budget cut it short
+	// (a brace expansion too large, a value too long to follow): run as
+	// code, it is past a limit (design §2.1), not merely unknown
+	cut bool
 }
 
 // flowKind says what a command reads on its standard input.
@@ -100,6 +104,16 @@ func (c *call) raise(ru rule) {
 
 // raiseMsg is raise with a message other than the rule's own reason.
 func (c *call) raiseMsg(ru rule, msg string) {
+	if ru.id == ruleDynScript.id && c.w.v.Limit == LimitNone {
+		// code only known at run time because a budget cut it short: a
+		// deny rule never saw it
+		for _, a := range c.args {
+			if a.cut {
+				c.w.pastLimit(LimitWork, limitRule, "runs as code a word that was cut short by a budget (a brace expansion or a value too large to follow)", c.pos, c.snippet)
+				break
+			}
+		}
+	}
 	if c.out.Reasons == nil {
 		c.out.Reasons = make([]Reason, 0, 2)
 	}

@@ -124,6 +124,9 @@ type walker struct {
 	linkTrees     []string
 	linkTreesNext []string
 	madeLinks     []madeLink
+	// cutVars are the variables whose value a budget dropped (too long to
+	// follow): a word that expands one is cut (arg.cut)
+	cutVars map[string]bool
 }
 
 // parsers are reused across calls: a Parser holds buffers worth keeping,

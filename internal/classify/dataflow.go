@@ -74,6 +74,7 @@ func (w *walker) logChange(name string) {
 func (w *walker) setVar(name, val string) {
 	if _, had := w.vars[name]; len(val) > maxValueBytes || len(w.vars) >= maxVars && !had {
 		w.forgetVar(name)
+		w.noteCut(name)
 		return
 	}
 	w.logChange(name)
@@ -92,8 +93,9 @@ func (w *walker) setVar(name, val string) {
 // what is known about it (what it most likely holds, whether it comes
 // from the network), for the command lines it is used in.
 func (w *walker) dynVar(name string, a arg) {
-	if len(w.markers) >= maxMarkers || len(a.cand) > maxValueBytes {
+	if len(w.markers) >= maxMarkers || len(a.cand) > maxValueBytes || a.cut {
 		w.forgetVar(name)
+		w.noteCut(name)
 		return
 	}
 	w.forgetVar(name)
@@ -154,6 +156,14 @@ func (w *walker) setArray(name string, elems []string) {
 }
 
 // forgetVar makes name dynamic: this input gave it a value not known now.
+// noteCut records that name lost its value to a budget (cutVars).
+func (w *walker) noteCut(name string) {
+	if w.cutVars == nil {
+		w.cutVars = map[string]bool{}
+	}
+	w.cutVars[name] = true
+}
+
 func (w *walker) forgetVar(name string) {
 	if name == "" {
 		return

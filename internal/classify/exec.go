@@ -411,6 +411,7 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 // took for it, if any.
 func (w *walker) finish(c *call) {
 	c.followTrees()
+	c.manifestFiles()
 	c.out.Argv = make([]string, 0, len(c.args)+1)
 	if c.name != "" {
 		c.out.Argv = append(c.out.Argv, c.name)
@@ -570,6 +571,9 @@ var systemBin = lazy[map[string]bool]{build: func() map[string]bool {
 func (w *walker) programName(c *call, a arg) (string, bool) {
 	if a.dyn || a.glob {
 		c.raise(ruleDynamicName)
+		if a.cut && w.v.Limit == LimitNone {
+			w.pastLimit(LimitWork, limitRule, "runs a program whose name was cut short by a budget (a brace expansion or a value too large to follow)", c.pos, c.snippet)
+		}
 		// a value assigned earlier in this input, or the user's shell:
 		// judge what it most likely is too
 		if a.dyn && strings.HasPrefix(a.val, "$") {

@@ -966,6 +966,15 @@ func rsyncCheck(c *call) {
 			}
 		}
 	}
+	if c.hasOpt("--archive --recursive") {
+		// a tree copied whole reads the secrets in it (cp -r ~ does too)
+		for _, s := range srcs {
+			if !strings.Contains(s.val, ":") && c.w.treeHoldsSecrets(s) {
+				c.raise(ruleReadSecret)
+				break
+			}
+		}
+	}
 	if c.hasOpt("--remove-source-files") {
 		c.raise(r("rsync-remove-source", Medium, "deletes the source files after copying them"))
 		for _, s := range srcs {

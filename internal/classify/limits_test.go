@@ -95,3 +95,28 @@ func TestPastLimit(t *testing.T) {
 		t.Errorf("PastLimit = %+v", v)
 	}
 }
+
+// TestCutWordsRun: a word that a budget left unknown (a brace expansion
+// too large, a value too long to follow) and that then runs as code is
+// past a limit, so that no level but bypassed allows what a deny rule
+// never saw (issue 22, second red team); unknown the ordinary way, it is
+// only high.
+func TestCutWordsRun(t *testing.T) {
+	long := strings.Repeat("x", maxValueBytes+1)
+	for _, tc := range []struct {
+		cmd   string
+		limit bool
+	}{
+		{`eval 'git push origin main #'{1..300}`, true},
+		{`v='git push origin main; ` + long + `'; eval "$v"`, true},
+		{`v='git push origin main; ` + long + `'; bash -c "$v"`, true},
+		{`c=$(cat f); $c`, false},
+		{`eval "$X"`, false},
+		{`echo {1..300}`, false},
+	} {
+		v := Classify(tc.cmd, testEnv)
+		if got := v.Limit != LimitNone; got != tc.limit {
+			t.Errorf("Classify(%.60q).Limit = %v, want past a limit %v", tc.cmd, v.Limit, tc.limit)
+		}
+	}
+}

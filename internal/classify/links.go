@@ -195,6 +195,12 @@ func (w *walker) notePath(p string) bool {
 // typed the confirmation can mean it.
 func (w *walker) throughLink(ru rule, l arg) rule {
 	ru.why = fmt.Sprintf("%s leads to %s: %s", l.via, l.to, ru.why)
+	if l.dyn && l.to == toNotKnown && ru.level >= High && !ru.dangerous && ru.id == ruleWriteUnknown.id {
+		// a write through a link permguard could not finish following
+		// (a loop, or a search past its budget, which an input can spend
+		// on purpose): it may land on anything
+		ru.dangerous = true
+	}
 	if !l.dyn && ru.level >= High && !ru.dangerous &&
 		(w.basePlace(l.val) == placePersistence || w.isStartup(l.val) || w.isSecret(l.val) || w.isSecretDir(l.val)) {
 		ru.dangerous = true

@@ -40,6 +40,8 @@ var linkEnv = func() Env {
 		"/home/u/proj/hard-rc": {"/home/u/proj/hard-rc", "/home/u/.bashrc"},
 		// a search cut short
 		"/home/u/proj/lost": {LinkNotKnown},
+		// a manifest that is a link to permguard's settings
+		"/home/u/proj/pkg/package.json": {"/home/u/.config/permguard/settings.json"},
 		// a guard file that is itself a link into the workspace keeps
 		// its own name's verdict
 		"/home/u/proj/.claude/settings.json": {"/home/u/proj/shared/claude.json"},
@@ -93,9 +95,15 @@ var linkCases = []struct {
 	{high(`echo x > hard.txt`, "write-unknown"), true},
 	{minimal(`cat hard.txt`, ""), false},
 	{dangerous(`echo x >> hard-rc`, "write-persistence"), true},
-	// a name that could not be followed may be anything
-	{high(`echo x > lost`, "write-unknown"), true},
+	// a name that could not be followed may be anything: a read may read
+	// a secret, and a write is dangerous (an input can spend the budget
+	// on purpose)
+	{dangerous(`echo x > lost`, "write-unknown"), true},
 	{high(`cat lost`, "read-secret"), true},
+	// a manifest a package manager writes without naming it
+	{dangerous(`cd pkg && npm pkg set level=bypassed`, "self-protect"), true},
+	{dangerous(`cd pkg && npm install left-pad`, "self-protect"), true},
+	{medium(`npm install left-pad`, ""), false},
 	// links that stay inside change nothing
 	{low(`echo x > ok.txt`, "write-file"), false},
 	{minimal(`cat ok.txt`, ""), false},
@@ -279,7 +287,7 @@ func TestTreeLinks(t *testing.T) {
 		high("tar -chzf out.tgz .", "read-secret"),
 		high("cp -rL h copy", "read-secret"),
 		high("rsync -aL h/ copy", "read-secret"),
-		high("grep -R x big", "read-secret"),
+		minimal("grep -R x big", ""), // past the walk's budget: read like a dynamic path
 		minimal("grep -r BEGIN .", ""),
 		minimal("rg BEGIN", ""),
 		minimal("find . -name 'id_*'", ""),
@@ -325,6 +333,9 @@ func TestTreeCopies(t *testing.T) {
 		high("cp -a ~/.config cfg", "read-secret"),
 		high("cp -al ~ hh", "read-secret"),
 		high("cp -rl ~ /tmp/hh", "write-outside"),
+		high("rsync -a ~/ backup/", "read-secret"),
+		high("rsync -r ~/.config/ cfg", "read-secret"),
+		low("rsync -a src/ backup/", ""),
 		low("cp -r src backup", ""),
 		low("cp -a ~/proj/src backup", ""),
 	} {

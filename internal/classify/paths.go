@@ -774,8 +774,23 @@ func globTarget(v string) (dir string, whole bool) {
 // to name it (design §2.6, Links). An entry ending in "_" or "/" is a
 // prefix: every file in its directory counts.
 func HomeFilesThatMatter() []string {
-	out := make([]string, 0, len(persistenceHome)+len(startupHome)+len(secretsHome)+len(ownHome))
-	for _, list := range [][]string{persistenceHome, startupHome, secretsHome, ownHome} {
+	return homeFiles(persistenceHome, startupHome, secretsHome, ownHome)
+}
+
+// HomeFootholds is HomeFilesThatMatter without the secrets: the files a
+// dotfiles repository links into place (~/.bashrc -> ~/dotfiles/bashrc),
+// which keys seldom are.
+func HomeFootholds() []string {
+	return homeFiles(persistenceHome, startupHome, ownHome)
+}
+
+func homeFiles(lists ...[]string) []string {
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	out := make([]string, 0, n)
+	for _, list := range lists {
 		for _, p := range list {
 			if !slices.Contains(out, p) {
 				out = append(out, p)

@@ -5,6 +5,11 @@ package classify
 // work outside the workspace (§2.8). Each class has several spellings;
 // TestPathsHeldOut keeps others out of this table.
 var pathCases = []classifyCase{
+	// python -m json.tool IN OUT writes OUT (issue 22, second red team)
+	dangerous(`printf '{"level":"bypassed"}' | python3 -m json.tool - ~/.config/permguard/settings.json`, "self-protect"),
+	dangerous("python3 -m json.tool --indent 2 a.json ~/.claude/settings.json", "guard-file"),
+	low("python3 -m json.tool in.json out.json", "python-write"),
+	high("python3 -m json.tool ~/.aws/credentials", "read-secret"),
 	// class 3: variables resolved from Env (testEnv: home /home/u, user u)
 	high(`base64 "$HOME/.aws/credentials"`, "read-secret"),
 	high("base64 ${HOME}/.aws/credentials", "read-secret"),

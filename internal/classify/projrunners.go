@@ -301,7 +301,23 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 			if hasOpt(rest, "-p -b") {
 				c.raise(serverRule)
 			}
-		case "http.server", "json.tool", "site", "sysconfig", "platform":
+		case "json.tool":
+			// json.tool [options] [infile [outfile]]: outfile is written
+			ops := valueArgs(rest, "--indent", "")
+			if len(ops) > 0 && c.w.readsSecret(ops[0], false) {
+				c.raise(ruleReadSecret)
+			}
+			if len(ops) > 1 {
+				c.raise(r("python-write", Low, "writes the formatted JSON to a file"))
+				// any operand after the first may be the output (an
+				// option's value read as an operand only over-rates)
+				for _, o := range ops[1:] {
+					if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+						c.raise(ru)
+					}
+				}
+			}
+		case "http.server", "site", "sysconfig", "platform":
 		default:
 			// what it creates or compiles must be in the workspace
 			for _, t := range valueArgs(rest, "-d -x -i -o -j -r -e --prompt --upgrade-deps -p -k", "") {

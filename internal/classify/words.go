@@ -128,12 +128,13 @@ expand:
 		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)
+		a.cut = len(w.cutVars) > 0 && w.usesCutVar(word)
 		return append(dst, a)
 	}
 	if n := braceFields(word, maxBraceFields); n > 1 {
 		if n > maxBraceFields || w.braceTotal+n > maxBraceTotal {
 			// counted, not expanded: see braces.go
-			return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p})
+			return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cut: true})
 		}
 		w.braceTotal += n
 	}
@@ -353,4 +354,17 @@ func (w *walker) staticWord(word *syntax.Word) (string, bool) {
 		return "", false
 	}
 	return args[0].val, true
+}
+
+// usesCutVar reports a word that expands a variable whose value was too
+// large to follow (cutVars).
+func (w *walker) usesCutVar(word *syntax.Word) bool {
+	found := false
+	syntax.Walk(word, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && w.cutVars[pe.Param.Value] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

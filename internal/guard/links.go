@@ -1,7 +1,6 @@
 package guard
 
 import (
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/safefile"
 )
 
 // Links on the paths a call names (design §2.6, "Links"): the classifier
@@ -27,7 +27,7 @@ const (
 	maxLinkHops  = 40                    // links followed for one path, as the kernel's own limit
 	maxLinkNames = 64                    // names of one path (a glob's matches)
 	maxMatterDir = 256                   // files of one directory compared with a hard-linked file
-	linkTime     = 10 * time.Millisecond // for the whole search
+	linkTime     = 40 * time.Millisecond // for the whole search
 )
 
 // linkRoot is a directory the classifier knows by one name (lex) and the
@@ -54,6 +54,14 @@ type linkSearch struct {
 	// make links at all below high
 	plain     func(string) bool
 	globRoots []string
+	// aliases are the files that matter that are links, with where they
+	// lead (aliasesOf)
+	aliases   []linkRoot
+	aliased   bool
+	aliasable []string // the files that matter that may be links into place
+	// stops are where aliasesOf stops climbing: the workspace, the home
+	// and temporary directories (links above them are the user's way there)
+	stops []string
 	// seen caches what lstat said of each directory on the way: the paths
 	// of one call share most of them
 	seen     map[string]os.FileMode
@@ -87,13 +95,28 @@ func (s *linkSearch) realRoots() {
 
 // linksOf returns classify.Env.Links for paths: for each that reaches
 // another name through a link, every name, or nil when none does.
-func linksOf(paths, dirs, mattering []string, plain func(string) bool, globRoots []string) map[string][]string {
+func linksOf(paths, dirs []string, mattering matterList, plain func(string) bool, globRoots, stops []string) map[string][]string {
 	if len(paths) == 0 {
 		return nil
 	}
 	s := newLinkSearch(dirs)
-	s.mattering, s.plain, s.globRoots = mattering, plain, globRoots
+	s.mattering, s.plain, s.globRoots, s.stops = mattering.all, plain, globRoots, stops
+	s.aliasable = mattering.aliasable
 	var out map[string][]string
+	// the paths a call names as they are first, globs last: a glob over a
+	// large directory cannot spend the budget of the others
+	paths = slices.Clone(paths)
+	slices.SortStableFunc(paths, func(a, b string) int {
+		ga, gb := strings.ContainsAny(a, "*?[("), strings.ContainsAny(b, "*?[(")
+		// (a ( may start an extended pattern)
+		switch {
+		case ga == gb:
+			return 0
+		case gb:
+			return -1
+		}
+		return 1
+	})
 	for _, p := range paths {
 		if names := s.names(p); len(names) > 0 {
 			if out == nil {
@@ -109,7 +132,7 @@ func linksOf(paths, dirs, mattering []string, plain func(string) bool, globRoots
 // (classify.Verdict.Trees): past them, a link below may lead anywhere.
 const (
 	maxTreeEntries = 20000
-	treeTime       = 20 * time.Millisecond
+	treeTime       = 40 * time.Millisecond
 )
 
 // treeBudget is maxTreeEntries, smaller in a test of the budget.
@@ -120,12 +143,12 @@ var treeBudget = maxTreeEntries
 // tree, and the classifier judges them there), nil when none has a link.
 // The walk enters no link; it reads the entries' types from the
 // directory, without a stat per file.
-func treeLinksOf(trees, dirs, mattering []string, plain func(string) bool) map[string][]string {
+func treeLinksOf(trees, dirs []string, mattering matterList, plain func(string) bool) map[string][]string {
 	if len(trees) == 0 {
 		return nil
 	}
 	s := newLinkSearch(dirs)
-	s.mattering, s.plain = mattering, plain
+	s.mattering, s.aliasable, s.plain = mattering.all, mattering.aliasable, plain
 	s.deadline = time.Now().Add(treeTime)
 	var out map[string][]string
 	entries := 0
@@ -175,14 +198,11 @@ func treeLinksOf(trees, dirs, mattering []string, plain func(string) bool) map[s
 
 // readDirEntries reads at most n entries of dir; an error past n.
 func readDirEntries(dir string, n int) ([]os.DirEntry, error) {
-	f, err := os.Open(dir)
+	f, err := safefile.OpenDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
-		return nil, errors.New("not a directory")
-	}
 	des, err := f.ReadDir(n + 1)
 	if err != nil && err != io.EOF {
 		return nil, err
@@ -227,7 +247,70 @@ func (s *linkSearch) names(raw string) []string {
 	}
 	var out []string
 	s.walk(cur, splitElems(rest), 0, false, &out)
+	// a file that matters may itself be a link to here (a dotfiles
+	// repository: ~/.bashrc -> ~/dotfiles/bashrc): then this is that file
+	real := filepath.Clean(raw)
+	for i := len(out) - 1; i >= 0; i-- {
+		if n := out[i]; n != classify.LinkNotKnown && n != classify.LinkElsewhere {
+			real = n
+			break
+		}
+	}
+	for _, a := range s.aliasesOf() {
+		if within(a.real, real) {
+			out = s.add(out, a.lex+real[len(a.real):])
+		}
+	}
 	return out
+}
+
+// aliasesOf returns the files that matter (mattering) that are links,
+// each with where it really leads, worked out once per search. It reads
+// the type of each file and of the directories above it (up to the home
+// or config directory, whose own links lexical maps) from its directory's
+// listing: one read per directory, not a stat per file.
+func (s *linkSearch) aliasesOf() []linkRoot {
+	if s.aliased {
+		return s.aliases
+	}
+	s.aliased = true
+	types := map[string]map[string]os.FileMode{}
+	typeOf := func(p string) (os.FileMode, bool) {
+		dir, name := filepath.Dir(p), filepath.Base(p)
+		t, ok := types[dir]
+		if !ok {
+			t = map[string]os.FileMode{}
+			if s.spend() {
+				if f, err := safefile.OpenDir(dir); err == nil {
+					des, _ := f.ReadDir(maxMatterDir * 4)
+					f.Close()
+					for _, de := range des {
+						t[de.Name()] = de.Type()
+					}
+				}
+			}
+			types[dir] = t
+		}
+		m, ok := t[name]
+		return m, ok
+	}
+	seen := map[string]bool{}
+	for _, m := range s.aliasable {
+		p := strings.TrimSuffix(m, "/")
+		if strings.HasSuffix(p, "_") || strings.ContainsAny(filepath.Base(p), "*?[") {
+			p = filepath.Dir(p)
+		}
+		for ; p != "/" && p != "." && !seen[p] && !slices.Contains(s.stops, p); p = filepath.Dir(p) {
+			seen[p] = true
+			if t, ok := typeOf(p); !ok || t&os.ModeSymlink == 0 {
+				continue
+			}
+			if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+				s.aliases = append(s.aliases, linkRoot{lex: p, real: real})
+			}
+		}
+	}
+	return s.aliases
 }
 
 // walk goes on from the real directory cur through elems, hops links
@@ -243,7 +326,7 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 			cur = filepath.Dir(cur)
 			continue
 		}
-		if strings.ContainsAny(e, "*?[") {
+		if isGlob(e) {
 			s.expand(cur, e, elems, hops, linked, out)
 			return
 		}
@@ -341,7 +424,7 @@ func (s *linkSearch) expand(cur, pat string, elems []string, hops int, linked bo
 		if len(*out) >= maxLinkNames {
 			return
 		}
-		if !classify.GlobMatches(pat, n) {
+		if !globMatch(pat, n) {
 			continue
 		}
 		if len(elems) > 0 {
@@ -359,6 +442,44 @@ func (s *linkSearch) expand(cur, pat string, elems []string, hops int, linked bo
 	}
 }
 
+// isGlob reports an element the shell may expand: a wildcard, or an
+// extended pattern (@(a|b), !(x), +(x), *(x), ?(x)) that shopt -s extglob
+// makes one.
+func isGlob(e string) bool {
+	if strings.ContainsAny(e, "*?[") {
+		return true
+	}
+	for _, op := range []string{"@(", "!(", "+("} {
+		if strings.Contains(e, op) {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatch is classify.GlobMatches made wider, never narrower, for the
+// shell's options the input may set: nocaseglob (case ignored), a
+// multibyte character that ? or [...] matches as one (any name with one
+// matches), and extended patterns (any name matches).
+func globMatch(pat, name string) bool {
+	if classify.GlobMatches(pat, name) || classify.GlobMatches(strings.ToLower(pat), strings.ToLower(name)) {
+		return true
+	}
+	if !isASCII(pat) || !isASCII(name) || strings.Contains(pat, "(") {
+		return true
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // readDir lists the names in dir, within the budget, as spending one step
 // per name; ok is false past the budget, true with none for a directory
 // that cannot be read (a glob there matches nothing).
@@ -366,14 +487,12 @@ func (s *linkSearch) readDir(dir string) ([]string, bool) {
 	if !s.spend() {
 		return nil, false
 	}
-	f, err := os.Open(dir)
+	// a directory only, never a wait on a FIFO put where one was
+	f, err := safefile.OpenDir(dir)
 	if err != nil {
 		return nil, true
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.IsDir() {
-		return nil, true
-	}
 	names, err := f.Readdirnames(maxLinkSteps)
 	s.steps += len(names) / 32
 	if err != nil && err != io.EOF || len(names) == maxLinkSteps || s.over() {
@@ -508,39 +627,51 @@ func linksFor(v classify.Verdict, ce classify.Env, env Env) (links, trees map[st
 	}
 	dirs, matter := linkDirs(ce, env), mattering(ce, env)
 	plain := classify.PlainPaths(ce)
-	roots := append([]string{ce.Workspace, ce.Cwd}, ce.TempDirs...)
-	return linksOf(v.Paths, dirs, matter, plain, roots), treeLinksOf(v.Trees, dirs, matter, plain)
+	roots := append([]string{ce.Workspace}, ce.TempDirs...)
+	return linksOf(v.Paths, dirs, matter, plain, roots, append(roots, ce.Home)), treeLinksOf(v.Trees, dirs, matter, plain)
 }
 
 // linkDirs are the directories a call's paths are named against, whose
 // real names the search maps back (linkRoot).
 func linkDirs(ce classify.Env, env Env) []string {
-	return append([]string{ce.Workspace, ce.Cwd, ce.Home, env.ConfigDir, env.StateDir}, ce.TempDirs...)
+	// not the call's own directory: the agent names it, and it may be a
+	// path through a link (cwd ws/h, h -> ~), which would hide that link
+	return append([]string{ce.Workspace, ce.Home, env.ConfigDir, env.StateDir}, ce.TempDirs...)
 }
 
-// mattering lists the files a file with other hard links is compared
-// with (linkSearch.noteMatter reads the forms): the home's startup files,
+// matterList is what a hard-linked file is compared with (all, read by
+// linkSearch.noteMatter) and the files that may be links into place
+// (aliasable, linkSearch.aliasesOf).
+type matterList struct{ all, aliasable []string }
+
+// mattering lists the files that matter: the home's startup files,
 // footholds and secrets, permguard's directories, the guard files.
-func mattering(ce classify.Env, env Env) []string {
-	var out []string
+func mattering(ce classify.Env, env Env) matterList {
+	var m matterList
 	if ce.Home != "" {
 		for _, rel := range classify.HomeFilesThatMatter() {
-			out = append(out, ce.Home+"/"+rel)
+			m.all = append(m.all, ce.Home+"/"+rel)
+		}
+		for _, rel := range classify.HomeFootholds() {
+			m.aliasable = append(m.aliasable, ce.Home+"/"+rel)
 		}
 	}
+	var more []string
 	for _, d := range []string{env.ConfigDir, env.StateDir} {
 		if d != "" {
-			out = append(out, d+"/")
+			more = append(more, d+"/")
 		}
 	}
 	for _, p := range ce.Protected {
 		if filepath.IsAbs(p.Path) {
 			if p.Tree {
-				out = append(out, p.Path+"/")
+				more = append(more, p.Path+"/")
 			} else {
-				out = append(out, p.Path)
+				more = append(more, p.Path)
 			}
 		}
 	}
-	return out
+	m.all = append(m.all, more...)
+	m.aliasable = append(m.aliasable, more...)
+	return m
 }

@@ -73,7 +73,7 @@ func TestLinksHeldOut(t *testing.T) {
 // enters no link, and says when its budget ran out.
 func TestTreeLinksOf(t *testing.T) {
 	home, ws := linkTree(t)
-	got := treeLinksOf([]string{ws, ws + "/src", ws + "/h"}, nil, nil, nil)
+	got := treeLinksOf([]string{ws, ws + "/src", ws + "/h"}, nil, matterList{}, nil)
 	for _, want := range []string{home + "/.ssh/id_ed25519", home + "/.config/permguard/settings.json", home + "/.claude"} {
 		if !contains(got[ws], want) {
 			t.Errorf("treeLinksOf(ws) = %q, want %s among them", got[ws], want)
@@ -94,7 +94,7 @@ func TestTreeLinksOf(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := treeLinksOf([]string{big}, nil, nil, nil); !contains(got[big], classify.LinkNotKnown) {
+	if got := treeLinksOf([]string{big}, nil, matterList{}, nil); !contains(got[big], classify.LinkNotKnown) {
 		t.Errorf("treeLinksOf(a tree past the budget) = %q, want it not known", got[big])
 	}
 }

@@ -185,7 +185,7 @@ func BenchmarkLinkSearch(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if linksOf(paths, []string{ws}, nil, nil, []string{ws}) != nil {
+		if linksOf(paths, []string{ws}, matterList{}, nil, []string{ws}, nil) != nil {
 			b.Fatal("links found")
 		}
 	}
@@ -235,6 +235,51 @@ func TestLinksInsideStayQuiet(t *testing.T) {
 		}
 		if v := ev.Res.Verdict; v.Level != tc.level || v.Dangerous != tc.dangerous {
 			t.Errorf("%q = %v dangerous=%v (%v), want %v", tc.cmd, v.Level, v.Dangerous, v.Reasons, tc.level)
+		}
+	}
+}
+
+// TestLinkAliases: a file that matters that is itself a link (a dotfiles
+// repository: ~/.bashrc -> ~/dotfiles/bashrc, ~/.config/permguard ->
+// ~/dotfiles/permguard) makes its target that file, by whatever name the
+// call writes it, also from inside the dotfiles repository as workspace.
+func TestLinkAliases(t *testing.T) {
+	root := t.TempDir()
+	home, dots := filepath.Join(root, "home"), filepath.Join(root, "home", "dotfiles")
+	for _, d := range []string{dots + "/permguard", home + "/.config", dots + "/claude"} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{dots + "/bashrc", dots + "/permguard/settings.json", dots + "/claude/settings.json", dots + "/README"} {
+		if err := os.WriteFile(f, []byte("{}\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{home + "/.bashrc": "dotfiles/bashrc", home + "/.config/permguard": "../dotfiles/permguard", home + "/.claude": "dotfiles/claude"} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := ReadEnv(func(k string) string { return map[string]string{"HOME": home}[k] })
+	for _, tc := range []struct {
+		ws        string
+		call      *hook.Call
+		level     classify.Level
+		dangerous bool
+	}{
+		{dots, &hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"bashrc"}}, classify.High, true},
+		{dots, &hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `printf '{"level":"bypassed"}' > permguard/settings.json`}, classify.High, true},
+		{dots, &hook.Call{Kind: hook.KindFileWrite, Tool: "Edit", Paths: []string{"claude/settings.json"}}, classify.High, true},
+		{root, &hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `printf x >> home/dotfiles/bashrc`}, classify.High, true},
+		{dots, &hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"README"}}, classify.Low, false},
+	} {
+		ev, err := Evaluate(Request{Via: ViaHook, Call: tc.call, Cwd: tc.ws, Wd: tc.ws}, env, Deps{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := ev.Res.Verdict; v.Level != tc.level || v.Dangerous != tc.dangerous {
+			t.Errorf("in %s: %s %q %q = %v dangerous=%v (%v), want %v dangerous=%v", tc.ws, tc.call.Tool, tc.call.Command, tc.call.Paths, v.Level, v.Dangerous, v.Reasons, tc.level, tc.dangerous)
 		}
 	}
 }

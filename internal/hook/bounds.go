@@ -28,6 +28,9 @@ const (
 	// comes near it, and past it the agents' parsers and Go's stop at
 	// depths of their own (Go's at 10,000).
 	MaxDepth = 64
+	// MaxMembers bounds the keys and array values of a whole payload,
+	// counted before it is decoded.
+	MaxMembers = 20000
 )
 
 // Over says which part of a call is past its bound. Its size is not
@@ -150,4 +153,33 @@ func scanJSON(data []byte) (keys, depth int) {
 		}
 	}
 	return keys, depth
+}
+
+// countMembers counts the keys and array elements of JSON text (its ':'
+// and ',' outside strings), a byte loop with no allocation; past
+// MaxMembers it stops counting.
+func countMembers(data []byte) int {
+	n := 0
+	for i := 0; i < len(data) && n <= MaxMembers; i++ {
+		switch data[i] {
+		case '"':
+			for {
+				j := bytes.IndexByte(data[i+1:], '"')
+				if j < 0 {
+					return n
+				}
+				i += 1 + j
+				k := i - 1
+				for k >= 0 && data[k] == '\\' {
+					k--
+				}
+				if (i-1-k)%2 == 0 {
+					break
+				}
+			}
+		case ':', ',':
+			n++
+		}
+	}
+	return n
 }

@@ -172,6 +172,12 @@ func Decode(data []byte, agent Agent) (*Call, error) {
 	case !utf8.Valid(data):
 		return fail(known, "the payload is not valid UTF-8")
 	}
+	// keys and values counted before anything is decoded: 300,000 keys
+	// in a few megabytes take half a second to decode into maps (design
+	// §7 gives an input 100 ms)
+	if n := countMembers(data); n > MaxMembers {
+		return fail(known, "the payload holds over %d keys and values and was not read: no tool call needs that many", MaxMembers)
+	}
 	// One JSON value and only JSON's whitespace around it, as JSON.parse
 	// reads a payload: json.Unmarshal refuses anything after the value,
 	// where a decoder's stream would stop reading before it.

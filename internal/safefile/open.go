@@ -63,6 +63,16 @@ func Open(path string, link Link) (*os.File, fs.FileInfo, error) {
 	if err := preOpen(path, link); err != nil {
 		return nil, nil, err
 	}
+	// a device is not opened at all: opening one may do something (a
+	// watchdog arms, a serial line resets its board); what the open
+	// finds is checked again below
+	stat := os.Stat
+	if link == NoFollow {
+		stat = os.Lstat
+	}
+	if st, err := stat(path); err == nil && st.Mode()&(fs.ModeDevice|fs.ModeCharDevice) != 0 {
+		return nil, nil, &NotRegularError{Path: path, What: Kind(st.Mode()), Want: "a regular file"}
+	}
 	f, err := os.OpenFile(path, flags, 0)
 	if err != nil {
 		return nil, nil, linkError(path, link, err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -127,4 +128,76 @@ func Quote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// CheckChain checks the way to path as the kernel walks it: every
+// symbolic link on it, and the directory that holds each link and the
+// file it ends at, must be the user's or root's, and no such directory
+// may be writable by its group or others unless it is sticky (/tmp): else
+// another user could point the way, or put another file at its end,
+// where permguard reads its own settings. ssh checks the directories
+// above its files the same way.
+func CheckChain(path string) error {
+	if !filepath.IsAbs(path) {
+		return nil
+	}
+	dirOK := func(dir string) error {
+		st, err := os.Stat(dir)
+		if err != nil {
+			return nil // a missing directory holds nothing to trust
+		}
+		uid, me, ok := owners(st)
+		if !ok {
+			return nil
+		}
+		if uid != me && uid != 0 {
+			return &UnsafeError{Path: dir, Problem: fmt.Sprintf("is owned by uid %d, and holds the way to %s", uid, path),
+				Fix: "keep permguard's settings in a directory of yours, or root's"}
+		}
+		if st.Mode().Perm()&0o022 != 0 && st.Mode()&fs.ModeSticky == 0 {
+			return &UnsafeError{Path: dir, Problem: fmt.Sprintf("can be written by others (mode %04o), and holds the way to %s", st.Mode().Perm(), path),
+				Fix: "chmod go-w " + Quote(dir)}
+		}
+		return nil
+	}
+	cur, elems, hops := "/", strings.Split(strings.TrimPrefix(path, "/"), "/"), 0
+	for len(elems) > 0 {
+		e := elems[0]
+		elems = elems[1:]
+		switch e {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, e)
+		st, err := os.Lstat(next)
+		if err != nil {
+			return nil
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		if hops++; hops > 40 {
+			return &UnsafeError{Path: path, Problem: "leads through too many links", Fix: "point it at its file directly"}
+		}
+		if uid, me, ok := owners(st); ok && uid != me && uid != 0 {
+			return &UnsafeError{Path: next, Problem: fmt.Sprintf("is a symbolic link owned by uid %d on the way to %s", uid, path),
+				Fix: "remove the link (rm " + Quote(next) + ")"}
+		}
+		if err := dirOK(cur); err != nil {
+			return err
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return nil
+		}
+		if filepath.IsAbs(target) {
+			cur = "/"
+		}
+		elems = append(strings.Split(target, "/"), elems...)
+	}
+	return dirOK(filepath.Dir(cur))
 }

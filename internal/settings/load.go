@@ -341,6 +341,11 @@ func (l *loader) readProject(path, workspace string, trust trustStore) {
 // ownGlobal checks the global settings file, whose state is st (the file a
 // link at path names), with [safefile.CheckOwned].
 func ownGlobal(path string, st fs.FileInfo) error {
+	// the way there first: a link or a directory on it that another user
+	// could change
+	if err := safefile.CheckChain(path); err != nil {
+		return err
+	}
 	target := path
 	if l, err := os.Lstat(path); err == nil && l.Mode()&fs.ModeSymlink != 0 {
 		if resolved, err := filepath.EvalSymlinks(path); err == nil {
