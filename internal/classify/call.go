@@ -39,6 +39,9 @@ type arg struct {
 	// (a brace expansion too large, a value too long to follow): run as
 	// code, it is past a limit (design §2.1), not merely unknown
 	cut bool
+	// ext marks a word whose only dynamic parts are extended patterns
+	// (@(a|b)): its text, a glob, is searched for links like any glob
+	ext bool
 }
 
 // flowKind says what a command reads on its standard input.

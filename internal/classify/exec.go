@@ -452,7 +452,7 @@ func (w *walker) run(c *call, argv []arg) flow {
 // the value of --opt=PATH: whatever the program, it can read it.
 func (w *walker) secretArgs(c *call) {
 	for _, a := range c.args {
-		if a.dyn && len(a.known) == 0 && a.pat == "" && !a.tmp {
+		if a.dyn && len(a.known) == 0 && a.pat == "" && !a.tmp && !a.ext {
 			continue
 		}
 		if w.readsSecret(optionValue(a), true) {

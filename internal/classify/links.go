@@ -66,7 +66,7 @@ const (
 // the directory it sits in is followed (unless the word ends in /, which
 // makes the kernel follow it).
 func (w *walker) linkAlts(a arg, follow bool) []arg {
-	if a.dyn && !a.tmp || a.net || a.val == "" {
+	if a.dyn && !a.tmp && !a.ext || a.net || a.val == "" {
 		return nil
 	}
 	var raw string

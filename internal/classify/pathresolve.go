@@ -453,8 +453,9 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 		// workspace, or anywhere after a cd
 		cands = append(cands, arg{val: a.pat, glob: true, pos: a.pos})
 	}
-	if !a.dyn || a.tmp {
-		// ($TMPDIR/x is followed under the caller's TMPDIR)
+	if !a.dyn || a.tmp || a.ext {
+		// ($TMPDIR/x is followed under the caller's TMPDIR, and an
+		// extended pattern expanded by the caller)
 		cands = append(cands, a)
 	}
 	for _, k := range cands {
@@ -467,7 +468,7 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 	}
 	for _, k := range cands {
 		v := k.val
-		if v == "" || k.tmp || w.insideWorkspace(v) {
+		if v == "" || k.tmp || k.ext || w.insideWorkspace(v) {
 			continue
 		}
 		if p, ok := w.abs(v); ok && (w.isSecret(p) || dirs && w.isSecretDir(p)) {

@@ -45,7 +45,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			}
 		}
 	}
-	dyn, net := false, false
+	dyn, net, ext := false, false, false
 	cand := ""
 	var outputs map[*syntax.CmdSubst]string // static text a substitution prints
 	if staticParts(word.Parts) {
@@ -112,6 +112,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			return false
 		case *syntax.ExtGlob:
 			dyn = true
+			ext = true
 		}
 		return true
 	})
@@ -128,6 +129,10 @@ expand:
 		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)
+		// an extended pattern (@(k), with shopt -s extglob) is a glob the
+		// caller's search for links can expand, when nothing else in the
+		// word is dynamic
+		a.ext = ext && extOnly(word)
 		a.cut = len(w.cutVars) > 0 && w.usesCutVar(word)
 		return append(dst, a)
 	}
@@ -367,4 +372,20 @@ func (w *walker) usesCutVar(word *syntax.Word) bool {
 		return !found
 	})
 	return found
+}
+
+// extOnly reports a word whose only dynamic parts are extended patterns.
+func extOnly(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch x := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted, *syntax.ExtGlob:
+		case *syntax.DblQuoted:
+			if !staticParts(x.Parts) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

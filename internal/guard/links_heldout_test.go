@@ -54,6 +54,9 @@ func TestLinksHeldOut(t *testing.T) {
 		// hard links named by the file they are
 		{shell(`printf x >> src/rc-copy`), classify.High, true},
 		{&hook.Call{Kind: hook.KindFileRead, Tool: "Read", Paths: []string{"src/key-copy"}}, classify.High, false},
+		// bash's other glob options, which the engine matches wider
+		{shell("shopt -s extglob\ncat @(k)"), classify.High, false},
+		{shell("shopt -s nocaseglob\nprintf x >> [B]"), classify.High, true},
 		// $TMPDIR, spelled as the variable
 		{shell(`printf x >> "$TMPDIR/h/.profile"`), classify.High, true},
 		{shell(`cat "${TMPDIR}/h/.ssh/id_ed25519"`), classify.High, false},
