@@ -50,12 +50,13 @@ const (
 	LimitFollows         // an alias or a hashed name not followed, past what one input follows
 	LimitInputs          // GNU parallel with more inputs than are judged one by one
 	LimitToolInput       // a field of a tool call past the bound the decoder keeps (internal/hook)
+	LimitPaths           // more paths than the search for links looks at (links.go)
 )
 
 var limitNames = [...]string{
 	LimitNone: "none", LimitSize: "size", LimitNesting: "nesting", LimitOperators: "operators",
 	LimitBytes: "bytes", LimitScripts: "script depth", LimitWork: "script budget", LimitCommands: "commands",
-	LimitFollows: "follows", LimitInputs: "parallel inputs", LimitToolInput: "tool input",
+	LimitFollows: "follows", LimitInputs: "parallel inputs", LimitToolInput: "tool input", LimitPaths: "paths",
 }
 
 // String names the limit as the block message does: "size", "nesting".

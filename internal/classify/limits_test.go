@@ -82,8 +82,8 @@ func TestLimitNames(t *testing.T) {
 		}
 		seen[n] = true
 	}
-	if got := len(Limits()); got != int(LimitToolInput) {
-		t.Errorf("Limits() has %d entries, want %d", got, LimitToolInput)
+	if got := len(Limits()); got != int(LimitPaths) {
+		t.Errorf("Limits() has %d entries, want %d", got, LimitPaths)
 	}
 }
 

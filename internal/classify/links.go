@@ -96,8 +96,12 @@ func (w *walker) linkAlts(a arg, follow bool) []arg {
 	}
 	var names []string
 	if !w.notePath(key) {
-		// past the list's budget: the caller never looks at it
+		// past the list's budget: the caller never looks at it, so where
+		// any later path leads is not known (a limit, design §7)
 		names = []string{LinkNotKnown}
+		if w.v.Limit == LimitNone {
+			w.pastLimit(LimitPaths, limitRule, fmt.Sprintf("names more than %d paths, past which permguard does not look for links", maxLinkPaths), a.pos, a.val)
+		}
 	} else {
 		names = w.linkNames(key)
 	}

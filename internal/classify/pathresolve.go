@@ -460,8 +460,12 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 	}
 	for _, k := range cands {
 		for _, l := range w.linkAlts(k, true) {
-			// a name that could not be followed may be a secret
-			if l.dyn && l.to == toNotKnown || !l.dyn && (w.isSecret(l.val) || dirs && w.isSecretDir(l.val)) {
+			// (a name that could not be followed is read as a path only
+			// known at run time is: not raised, design §2.3; the input
+			// cannot push a path of its own past the search's budget,
+			// which takes the paths as named first, nor past the list's,
+			// which is a limit)
+			if !l.dyn && (w.isSecret(l.val) || dirs && w.isSecretDir(l.val)) {
 				return true
 			}
 		}

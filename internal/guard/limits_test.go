@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,6 +31,7 @@ var pastLimitCases = []struct {
 	{limit: classify.LimitFollows, src: "git push origin; DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nalias l='rm -rf ~'\nl", judged: true},
 	{limit: classify.LimitInputs, src: "git push origin; parallel ::: " + strings.Repeat("ls ", 40) + "'rm -rf ~'", judged: true},
 	{limit: classify.LimitToolInput, call: &hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"/home/dev/proj/" + strings.Repeat("a/", hook.MaxFieldBytes)}}},
+	{limit: classify.LimitPaths, src: "git push origin; cat" + manyPaths(300) + "; cat k", judged: true},
 }
 
 // TestPastLimitDecision is design §4's past-limit row for every limit at
@@ -115,4 +117,13 @@ func checkLimitText(t *testing.T, ev *Evaluation) {
 	if d, by, detail := ev.decidedBy(); d != "block" || by != "limit" || !strings.HasPrefix(detail, string(RowPastLimit)+": past the "+name+" limit: ") {
 		t.Errorf("audit record: %s by %s: %s", d, by, detail)
 	}
+}
+
+// manyPaths is n distinct paths, each after a space.
+func manyPaths(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, " src/f%d", i)
+	}
+	return b.String()
 }

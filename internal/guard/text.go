@@ -108,6 +108,8 @@ func limitAdvice(l classify.Limit) string {
 		return "Give parallel fewer inputs in one call, or run the commands one call at a time."
 	case classify.LimitToolInput:
 		return "Send a smaller tool call: fewer or shorter paths, a shorter command or URL (no file path is longer than 4096 bytes)."
+	case classify.LimitPaths:
+		return "Name fewer files in one call (a glob such as src/*.go counts as one), or run it in several calls."
 	}
 	return "Split it into smaller commands, or write it to a script file and ask the user to review it."
 }
