@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Rules shared by many rows.
 var (
@@ -177,7 +180,10 @@ var coreTools = []tool{
 					c.raise(ru)
 				}
 			}
-			if c.name == "unzip" && c.hasOpt("-l -v -t -Z -p -c -z") || c.hasOpt("-c --stdout -l --list -t --test") && c.name != "zip" {
+			// (7z's options are words, -o DIR glued: -osrc is no -c)
+			if c.name == "unzip" && c.hasOpt("-l -v -t -Z -p -c -z") ||
+				!strings.HasPrefix(c.name, "7z") && c.name != "zip" && c.hasOpt("-c --stdout -l --list -t --test") ||
+				strings.HasPrefix(c.name, "7z") && slices.ContainsFunc(c.args, func(a arg) bool { return !a.dyn && a.val == "-so" }) {
 				return
 			}
 			if ps := positional(c.args); c.name == "unzip" || strings.HasPrefix(c.name, "7z") && len(ps) > 0 && (ps[0].val == "x" || ps[0].val == "e") {

@@ -103,6 +103,7 @@ var linkCases = []struct {
 	// a manifest a package manager writes without naming it
 	{dangerous(`cd pkg && npm pkg set level=bypassed`, "self-protect"), true},
 	{dangerous(`cd pkg && npm install left-pad`, "self-protect"), true},
+	{dangerous(`npm --prefix pkg pkg set level=bypassed`, "self-protect"), true},
 	{medium(`npm install left-pad`, ""), false},
 	// links that stay inside change nothing
 	{low(`echo x > ok.txt`, "write-file"), false},
@@ -196,6 +197,7 @@ var makeLinkCases = []classifyCase{
 	high(`git merge origin/x && printf x > notes.md`, "write-unknown"),
 	high(`git stash pop && echo x >> a.txt`, "write-unknown"),
 	high(`tar xf x.tar -C sub && echo x > sub/notes.json`, "write-unknown"),
+	high(`7z x a.7z -osub && echo x > sub/notes.json`, "write-unknown"),
 	low(`tar xf x.tar -C sub && echo x > other.txt`, ""),
 	medium(`git checkout -b feature && echo x > notes.md`, ""),
 	medium(`echo x > notes.md && git checkout feature`, ""),

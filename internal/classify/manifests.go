@@ -41,9 +41,18 @@ func (c *call) manifestFiles() {
 	if len(ps) == 0 || ps[0].dyn || !containsWord(mw.subs, ps[0].val) {
 		return
 	}
-	for f := range strings.FieldsSeq(mw.files) {
-		if ru, bad := c.w.writeRule(arg{val: f, pos: c.pos}); bad && (ru.level > Low || ru.dangerous) {
-			c.raiseMsg(ru, "writes "+f+" where it runs: "+ru.why)
+	// where it runs: here, or the directory an option names
+	dirs := []arg{{val: ".", pos: c.pos}}
+	if d, ok := c.optValue("--prefix -C --dir --cwd --directory"); ok {
+		dirs = append(dirs, d)
+	}
+	for _, d := range dirs {
+		for f := range strings.FieldsSeq(mw.files) {
+			a := d
+			a.val = strings.TrimSuffix(d.val, "/") + "/" + f
+			if ru, bad := c.w.writeRule(a); bad && (ru.level > Low || ru.dangerous) {
+				c.raiseMsg(ru, "writes "+f+" where it runs: "+ru.why)
+			}
 		}
 	}
 }
