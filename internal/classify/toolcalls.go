@@ -34,6 +34,11 @@ type ToolCall struct {
 	// MCPTool is the MCP tool's own name, without the server
 	// ("create_issue" of mcp__github__create_issue).
 	MCPTool string
+	// MCPServer is the MCP server's name as the agent's configuration
+	// gives it ("github" of mcp__github__create_issue).
+	MCPServer string
+	// Args are an MCP tool's arguments, each leaf of its JSON input.
+	Args []MCPArg
 }
 
 var (

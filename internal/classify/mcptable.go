@@ -1,0 +1,147 @@
+package classify
+
+import "strings"
+
+// MCP tools by what their arguments are (design §3, issue 23). A server
+// people run is a family here: the tools it has and, for each, what each
+// argument is (a shell command, a path read or written, a URL, ...), as
+// the server's own published tool schemas say. The table is data, one
+// file per family (mcp_*.go), checked when loaded (TestMCPFamilies); the
+// judging is mcp.go's. A tool of a server not in the table is judged by
+// what its arguments hold (mcp.go, unknown servers).
+
+// MCPArg is one argument of an MCP tool call: a leaf of its JSON input.
+type MCPArg struct {
+	// Key is where it sits, object keys joined with "." and array
+	// indexes as "[i]": "command", "edits[0].path", "paths[1]".
+	Key string
+	// Value is a string as given, or a number, boolean or null as JSON
+	// writes it.
+	Value string
+}
+
+// argRole is what an MCP tool's argument is.
+type argRole uint8
+
+const (
+	argIgnored    argRole = iota // content, a message, a title, a pattern: changes nothing by itself
+	argCommand                   // a shell command line, judged as the same text in a shell call (design §2)
+	argDir                       // the directory argCommand runs in (and where relative paths start)
+	argPathRead                  // a file or directory whose content is read
+	argPathList                  // a directory whose names are listed (a read that shows no content)
+	argPathWrite                 // a file created, overwritten or edited
+	argPathDelete                // a file or directory deleted
+	argPathMoveFrom              // a file or directory moved away (a delete of its old name)
+	argPathMoveTo                // where it is moved to (a write)
+	argURL                       // a URL fetched, or a page a browser goes to: the network
+	argRepo                      // the repository a git tool works in (git -C REPO)
+	argGitRef                    // a branch, tag or commit a git tool names
+)
+
+var argRoleNames = [...]string{
+	argIgnored: "ignored", argCommand: "command", argDir: "dir", argPathRead: "path-read", argPathList: "path-list",
+	argPathWrite: "path-write", argPathDelete: "path-delete", argPathMoveFrom: "path-move-from",
+	argPathMoveTo: "path-move-to", argURL: "url", argRepo: "repo", argGitRef: "git-ref",
+}
+
+func (r argRole) String() string {
+	if int(r) < len(argRoleNames) {
+		return argRoleNames[r]
+	}
+	return "argRole?"
+}
+
+// mcpTool is one tool of a family.
+type mcpTool struct {
+	// rule is what the tool does whatever its arguments: a read
+	// (Minimal), a write in the workspace (Low), a remote write (High),
+	// ... Its arguments can only raise it.
+	rule rule
+	// args maps an argument's key, with array indexes dropped
+	// ("edits.path" for "edits[0].path"), to what it is. An argument not
+	// here is judged as an unknown server's would be (mcp.go).
+	args map[string]argRole
+	// git, for a git family's tool, is the git command line it is, as
+	// words; "{key}" is replaced by that argument's value ("{key...}" by
+	// each value of a list). It is judged as that command in the
+	// repository argRepo names.
+	git []string
+}
+
+// mcpFamily is one MCP server people run.
+type mcpFamily struct {
+	name string // "filesystem"
+	// servers are the names people configure it under, normalized
+	// (normServer): the key in .mcp.json is the user's choice, so every
+	// name its README and common configurations use.
+	servers []string
+	// source says where the tool schemas were read: the package and
+	// version ("npm @modelcontextprotocol/server-filesystem 2025.8.21").
+	source string
+	tools  map[string]mcpTool
+}
+
+// mcpFamilies is every family, from the mcp_*.go files.
+var mcpFamilies = lazy[[]mcpFamily]{build: func() []mcpFamily {
+	var out []mcpFamily
+	for _, f := range mcpFamilyTables {
+		out = append(out, f())
+	}
+	return out
+}}
+
+// mcpFamilyTables are the families' tables, one per mcp_*.go file, each
+// adding itself here in a var block of its own.
+var mcpFamilyTables []func() mcpFamily
+
+// normServer normalizes a server's name for the families' lists: lower
+// case, _ and spaces as -, and the words every package name wraps its name
+// in dropped ("@modelcontextprotocol/server-filesystem",
+// "mcp-server-git", "github-mcp-server", "desktop_commander").
+func normServer(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		s = s[i+1:]
+	}
+	s = strings.NewReplacer("_", "-", " ", "-", ".", "-").Replace(s)
+	for _, p := range []string{"mcp-server-", "server-", "mcp-"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	for _, p := range []string{"-mcp-server", "-server", "-mcp"} {
+		s = strings.TrimSuffix(s, p)
+	}
+	return s
+}
+
+// mcpFamilyOf returns the family a server's name is, if any.
+func mcpFamilyOf(server string) (mcpFamily, bool) {
+	n := normServer(server)
+	for _, f := range mcpFamilies.get() {
+		for _, s := range f.servers {
+			if s == n {
+				return f, true
+			}
+		}
+	}
+	return mcpFamily{}, false
+}
+
+// argKey drops a key's array indexes: "edits[0].path" is "edits.path".
+func argKey(k string) string {
+	if !strings.Contains(k, "[") {
+		return k
+	}
+	var b strings.Builder
+	skip := false
+	for i := 0; i < len(k); i++ {
+		switch {
+		case k[i] == '[':
+			skip = true
+		case k[i] == ']':
+			skip = false
+		case !skip:
+			b.WriteByte(k[i])
+		}
+	}
+	return b.String()
+}
