@@ -14,7 +14,16 @@ import (
 // It never panics and never returns an empty Reasons list: an internal
 // failure becomes a high verdict that says so.
 func Classify(src string, env Env) (v Verdict) {
+	return classifyWith(src, env, nil)
+}
+
+// classifyWith is Classify with the index of protected files built
+// already, when the caller has one for an Env with the same Protected and
+// Home (an MCP call's arguments: each is classified on its own, and the
+// index was most of what a short one cost).
+func classifyWith(src string, env Env, guards *guardIndex) (v Verdict) {
 	w := newWalker(env, min(len(src), MaxInputBytes))
+	w.guards = guards
 	defer parsers.Put(w.parser)
 	defer func() {
 		if p := recover(); p != nil {

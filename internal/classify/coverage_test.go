@@ -16,7 +16,8 @@ import (
 // without a row, and the bypass techniques reported against other guards
 // (../shared/docs/peers.md). TestEveryTableRuleHasARow checks that every
 // rule id of the tool tables, and every rule id written in a check
-// function, is produced by some row of the three tables.
+// function, is produced by some row of the three tables, the tool calls'
+// or the MCP calls' (mcpCases).
 //
 // Each verdict is the one design.md calls for; rows marked "design:" say
 // which sentence of the design they follow. TestClassifyTable runs them.
@@ -525,6 +526,11 @@ func manyFiles(n int) string {
 func producedRuleIDs() map[string]bool {
 	got := map[string]bool{}
 	for _, tc := range toolCallCases {
+		for _, r := range ClassifyTool(tc.call, testEnv).Reasons {
+			got[r.Rule] = true
+		}
+	}
+	for _, tc := range mcpCases {
 		for _, r := range ClassifyTool(tc.call, testEnv).Reasons {
 			got[r.Rule] = true
 		}

@@ -18,24 +18,28 @@ type MCPArg struct {
 	// Value is a string as given, or a number, boolean or null as JSON
 	// writes it.
 	Value string
+	// Cut says Value holds only the start of the argument: the decoder
+	// keeps no more of one than of a shell command (internal/hook). A cut
+	// argument that is judged is at least high.
+	Cut bool
 }
 
 // argRole is what an MCP tool's argument is.
 type argRole uint8
 
 const (
-	argIgnored    argRole = iota // content, a message, a title, a pattern: changes nothing by itself
-	argCommand                   // a shell command line, judged as the same text in a shell call (design §2)
-	argDir                       // the directory argCommand runs in (and where relative paths start)
-	argPathRead                  // a file or directory whose content is read
-	argPathList                  // a directory whose names are listed (a read that shows no content)
-	argPathWrite                 // a file created, overwritten or edited
-	argPathDelete                // a file or directory deleted
-	argPathMoveFrom              // a file or directory moved away (a delete of its old name)
-	argPathMoveTo                // where it is moved to (a write)
-	argURL                       // a URL fetched, or a page a browser goes to: the network
-	argRepo                      // the repository a git tool works in (git -C REPO)
-	argGitRef                    // a branch, tag or commit a git tool names
+	argIgnored      argRole = iota // content, a message, a title, a pattern: changes nothing by itself
+	argCommand                     // a shell command line, judged as the same text in a shell call (design §2)
+	argDir                         // the directory argCommand runs in (and where relative paths start)
+	argPathRead                    // a file or directory whose content is read
+	argPathList                    // a directory whose names are listed (a read that shows no content)
+	argPathWrite                   // a file created, overwritten or edited
+	argPathDelete                  // a file or directory deleted
+	argPathMoveFrom                // a file or directory moved away (a delete of its old name)
+	argPathMoveTo                  // where it is moved to (a write)
+	argURL                         // a URL fetched, or a page a browser goes to: the network
+	argRepo                        // the repository a git tool works in (git -C REPO)
+	argGitRef                      // a branch, tag or commit a git tool names
 )
 
 var argRoleNames = [...]string{

@@ -69,6 +69,7 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 		}
 	}()
 	c := &call{w: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}}
+	var scripts []mcpScript // what an MCP tool's arguments run
 	switch tc.Kind {
 	case ToolFileRead:
 		c.raise(ruleToolRead)
@@ -107,8 +108,7 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 	case ToolBookkeeping:
 		c.raise(ruleToolBook)
 	case ToolMCP:
-		c.snippet = snippet(tc.Name)
-		c.raise(mcpRule(tc.MCPTool))
+		scripts = w.mcpCall(c, tc)
 	default:
 		c.raise(ruleToolUnknown)
 	}
@@ -123,6 +123,9 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 		c.args = append(c.args, arg{val: tc.Target})
 	}
 	w.finish(c)
+	for _, s := range scripts {
+		w.adopt(s)
+	}
 	return w.v
 }
 

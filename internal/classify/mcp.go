@@ -1,0 +1,568 @@
+package classify
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// MCP tool calls judged by what their arguments are (design §3, issue 23).
+//
+// A tool of a family the tables know (mcptable.go, mcp_*.go) is judged by
+// its rule, then each argument by its role, with the functions the shell
+// and the agents' own file tools use: a command is classified as the same
+// text in a shell call would be, a path by the same path policy (links,
+// guard files, footholds, secrets), a URL as the network, a repository
+// operation as the git command it is. An argument the table does not
+// list, and every argument of a tool nobody mapped, is read for what
+// would matter whatever the tool is: a command that would be dangerous,
+// a path to a secret, a path that matters to a tool whose name says it
+// writes. The words of the tool's name stay the floor of a tool nobody
+// mapped (mcpRule).
+
+var (
+	ruleMCPArgCut    = rule{id: "mcp-arg-cut", level: High, why: "is cut short by the bound on a tool call's input, so what it holds is not known"}
+	ruleMCPArgUnread = rule{id: "mcp-arg-unread", level: High, why: "was not read for commands: the call's arguments hold more text than permguard reads"}
+)
+
+// The text of one call read as shell code: the commands its arguments
+// are (their roles say so), and the unmapped arguments read for
+// dangerous commands. Each budget is one shell input's (MaxInputBytes),
+// which keeps a call within design §7's 100 ms however many arguments it
+// has.
+const (
+	maxMCPCommandBytes = MaxInputBytes
+	maxMCPScanBytes    = MaxInputBytes
+	// maxMCPPathBytes: a longer value names no file (PATH_MAX)
+	maxMCPPathBytes = 4096
+)
+
+// mcpWriteWords are the words of a tool's name that say it writes:
+// write_file, createNote, github_push_files.
+var mcpWriteWords = lazy[map[string]bool]{build: func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("write create update edit save put set move rename delete remove append patch replace upload push") {
+		m[w] = true
+	}
+	return m
+}}
+
+// mcpScript is text an argument runs, classified on its own, and how its
+// reasons name the argument.
+type mcpScript struct {
+	v     Verdict
+	text  string
+	frame string // the frame's name: the tool and the argument
+	snip  string // put before each reason's snippet: "mcp__x__run command="
+	msg   string // put before each reason's message: "argument command runs: "
+}
+
+// mcpCall judges an MCP tool call's arguments into c, the tool's own
+// command, and returns the scripts they run, which the caller adds once c
+// is recorded (adopt), so that the tool reads first.
+func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
+	m := mcpJudge{w: w, c: c, tc: tc, dirOK: true}
+	tool, known := mcpToolOf(tc.MCPServer, tc.MCPTool)
+	if !known {
+		c.raise(mcpRule(tc.MCPTool))
+		m.unknown(tc.Args)
+		return m.scripts
+	}
+	c.raise(tool.rule)
+	var unlisted, from, to []MCPArg
+	for _, a := range tc.Args {
+		if r, ok := tool.args[argKey(a.Key)]; ok && r == argDir && !m.hasDir {
+			m.hasDir = true
+			if a.Cut {
+				m.dirOK = false
+			} else {
+				m.dir, m.dirOK = w.mcpDir(a.Value)
+			}
+		}
+	}
+	for _, a := range tc.Args {
+		role, listed := tool.args[argKey(a.Key)]
+		switch {
+		case !listed:
+			unlisted = append(unlisted, a)
+			continue
+		case role == argIgnored:
+			continue
+		case a.Cut:
+			m.raise(ruleMCPArgCut, a)
+			continue
+		}
+		switch role {
+		case argCommand:
+			env := w.env
+			if m.hasDir {
+				if m.dir != "" {
+					env.Cwd = m.dir
+				}
+				if !m.dirOK {
+					// where it runs is not known: every path is outside
+					// (an unknown workspace, design §2.6)
+					env.Workspace, env.Cwd = "", ""
+				}
+			}
+			m.command(a.Key, a.Value, env, tc.Name+" "+a.Key+"=", "argument "+a.Key+" runs: ", tc.Name+" (argument "+a.Key+")")
+		case argPathRead:
+			if w.readsSecret(m.path(a.Value), true) {
+				m.raise(ruleReadSecret, a)
+			}
+		case argPathList:
+			// the names in a directory, not what the files hold
+			if w.readsSecret(m.path(a.Value), false) {
+				m.raise(ruleReadSecret, a)
+			}
+		case argPathWrite:
+			if ru, ok := w.writeRule(m.path(a.Value)); ok {
+				m.raise(ru, a)
+			}
+		case argPathDelete:
+			m.delete(a)
+		case argPathMoveFrom:
+			from = append(from, a)
+		case argPathMoveTo:
+			to = append(to, a)
+		case argURL:
+			if p, ok := strings.CutPrefix(a.Value, "file://"); ok {
+				// a page of the local disk: a read
+				if w.readsSecret(m.path(p), true) {
+					m.raise(ruleReadSecret, a)
+				}
+				continue
+			}
+			m.raise(ruleToolWeb, a)
+		case argRepo:
+			if tool.git == nil && w.readsSecret(m.path(a.Value), true) {
+				m.raise(ruleReadSecret, a)
+			}
+		}
+	}
+	m.move(from, to)
+	if tool.git != nil {
+		m.git(tool)
+	}
+	m.unknown(unlisted)
+	return m.scripts
+}
+
+// mcpJudge is the state of judging one call's arguments.
+type mcpJudge struct {
+	w  *walker
+	c  *call
+	tc ToolCall
+	// dir is where a command the tool runs starts, and where relative
+	// paths start (argDir); dirOK is false when it is given but not known
+	dir           string
+	dirOK, hasDir bool
+	scripts       []mcpScript
+	// the bytes read as commands so far, of the two budgets
+	commandBytes, scanBytes int
+	unread                  bool // mcp-arg-unread was raised
+}
+
+// raise raises ru on the tool for the argument a, with a reason that
+// names it: "mcp__fs__write_file path=~/.bashrc", "argument path: ...".
+func (m *mcpJudge) raise(ru rule, a MCPArg) {
+	m.c.snippet = snippet(m.tc.Name + " " + a.Key + "=" + a.Value)
+	m.c.raiseMsg(ru, "argument "+a.Key+": "+ru.why)
+}
+
+// command classifies text as the shell command it is, within the call's
+// budget of command text.
+func (m *mcpJudge) command(key, text string, env Env, snip, msg, frame string) {
+	if m.commandBytes += len(text); m.commandBytes > maxMCPCommandBytes {
+		if m.w.v.Limit == LimitNone {
+			m.w.pastLimit(LimitToolInput, limitRule, fmt.Sprintf("%s: the call's arguments hold more than %d bytes of commands, past what permguard reads", key, maxMCPCommandBytes),
+				Pos{1, 1}, m.tc.Name+" "+key)
+		}
+		return
+	}
+	m.scripts = append(m.scripts, mcpScript{v: classifyWith(text, env, m.w.guard()), text: text, frame: frame, snip: snip, msg: msg})
+}
+
+// path is an argument's value as a path word. A server expands ~ itself
+// (the reference filesystem server does), and reads a relative path from
+// where it runs: the directory the tool names, else the workspace.
+func (m *mcpJudge) path(v string) arg {
+	if strings.HasPrefix(v, "~") {
+		user, rest, slash := strings.Cut(v[1:], "/")
+		home, ok := m.w.env.Home, m.w.env.Home != ""
+		if user != "" {
+			home, ok = m.w.homeOf(user)
+		}
+		if !ok {
+			// any user's home: a secret there is one
+			return arg{val: v, dyn: true, pat: "/home/*/" + rest, pos: Pos{1, 1}}
+		}
+		v = home
+		if slash {
+			v += "/" + rest
+		}
+	}
+	if m.hasDir && !strings.HasPrefix(v, "/") {
+		if !m.dirOK {
+			return arg{val: v, dyn: true, pos: Pos{1, 1}}
+		}
+		if m.dir != "" {
+			v = m.dir + "/" + v
+		}
+	}
+	return arg{val: v, pos: Pos{1, 1}}
+}
+
+// mcpDir resolves the directory a tool names: ~ expanded, a relative one
+// under the workspace; ok is false when that is not known.
+func (w *walker) mcpDir(v string) (string, bool) {
+	if v == "" {
+		return "", true
+	}
+	m := mcpJudge{w: w}
+	a := m.path(v)
+	switch {
+	case a.dyn:
+		return "", false
+	case strings.HasPrefix(a.val, "/"):
+		return path.Clean(a.val), true
+	case w.env.Workspace == "":
+		return "", false
+	}
+	return path.Join(w.env.Workspace, a.val), true
+}
+
+// delete judges an argument the tool deletes. A tool's delete may take a
+// directory with everything in it, as rm -r does, so the files that
+// matter everywhere (keys, startup files, the guard's) count as they do
+// for rm -rf; a file outside the workspace is high.
+func (m *mcpJudge) delete(a MCPArg) {
+	ru, ok := m.w.deleteRuleTree(m.path(a.Value), true, false)
+	if !ok {
+		ru = ruleToolDelete
+	}
+	m.raise(ru, a)
+}
+
+// move judges a move as mv judges it (writesTo): the sources deleted
+// from where they were, the destination written, and what the sources
+// carry into it. One source is renamed to the destination (mv -T).
+func (m *mcpJudge) move(from, to []MCPArg) {
+	if len(from) == 0 && len(to) == 0 {
+		return
+	}
+	if len(to) != 1 {
+		// no one destination: each source leaves, each destination is
+		// written
+		for _, a := range from {
+			m.delete(a)
+		}
+		for _, a := range to {
+			if ru, ok := m.w.writeRule(m.path(a.Value)); ok {
+				m.raise(ru, a)
+			}
+		}
+		return
+	}
+	mv := &call{w: m.w, name: "mv", pos: m.c.pos, out: &Command{Pos: m.c.pos}}
+	if len(from) == 1 {
+		mv.args = append(mv.args, arg{val: "-T", pos: Pos{1, 1}})
+	}
+	mv.args = append(mv.args, arg{val: "--", pos: Pos{1, 1}})
+	var keys, shown []string
+	for _, a := range append(from, to[0]) {
+		if a.Cut {
+			m.raise(ruleMCPArgCut, a)
+			return
+		}
+		mv.args = append(mv.args, m.path(a.Value))
+		keys = append(keys, a.Key)
+		shown = append(shown, a.Key+"="+a.Value)
+	}
+	mv.snippet = snippet(m.tc.Name + " " + strings.Join(shown, " "))
+	writesTo(mv, ruleMove, true)
+	for _, r := range mv.out.Reasons {
+		m.c.snippet = mv.snippet
+		m.c.raiseMsg(rule{id: r.Rule, level: r.Level, dangerous: r.Dangerous, project: r.ProjectCode}, "arguments "+strings.Join(keys, ", ")+": "+r.Message)
+	}
+}
+
+// git judges a repository tool as the git command line it is (mcpTool.git),
+// run in the repository its argRepo names.
+func (m *mcpJudge) git(tool mcpTool) {
+	words := []string{"git"}
+	for _, a := range m.tc.Args {
+		if tool.args[argKey(a.Key)] == argRepo && !a.Cut {
+			if r := m.path(a.Value); !r.dyn {
+				words = append(words, "-C", r.val)
+			} else {
+				words = append(words, "-C", "$REPO") // not known: judged as a path only known at run time
+			}
+			break
+		}
+	}
+	tmpl := tool.git
+	if len(tmpl) > 0 && tmpl[0] == "git" {
+		tmpl = tmpl[1:]
+	}
+	for _, t := range tmpl {
+		words = append(words, m.expand(t)...)
+	}
+	line := quoteWords(words)
+	m.command("", line, m.w.env, m.tc.Name+" as ", "as the git command it runs: ", m.tc.Name+" (as git)")
+}
+
+// expand fills a template word's "{key}" with the argument's value, and a
+// word that is only "{key...}" becomes each value of the list. A word that
+// names an argument the call does not give is left out.
+func (m *mcpJudge) expand(t string) []string {
+	values := func(key string) []string {
+		var out []string
+		for _, a := range m.tc.Args {
+			if argKey(a.Key) == key {
+				out = append(out, a.Value)
+			}
+		}
+		return out
+	}
+	if k, ok := strings.CutPrefix(t, "{"); ok {
+		if k, ok := strings.CutSuffix(k, "...}"); ok && !strings.ContainsAny(k, "{}") {
+			return values(k)
+		}
+	}
+	out := t
+	for {
+		i := strings.IndexByte(out, '{')
+		if i < 0 {
+			return []string{out}
+		}
+		j := strings.IndexByte(out[i+1:], '}')
+		if j < 0 {
+			return []string{out}
+		}
+		key := strings.TrimSuffix(out[i+1:i+1+j], "...")
+		vs := values(key)
+		if len(vs) == 0 {
+			return nil
+		}
+		out = out[:i] + vs[0] + out[i+2+j:]
+		if strings.Contains(vs[0], "{") {
+			// a value is never read as a template
+			return []string{out}
+		}
+	}
+}
+
+// quoteWords joins words into the shell command that runs exactly them.
+func quoteWords(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case w == "$REPO":
+			b.WriteString(`"$REPO"`)
+			continue
+		case w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%^") == "":
+			b.WriteString(w)
+			continue
+		}
+		b.WriteByte('\'')
+		b.WriteString(strings.ReplaceAll(w, "'", `'\''`))
+		b.WriteByte('\'')
+	}
+	return b.String()
+}
+
+// unknown reads arguments no table describes for what matters whatever
+// the tool does: a value that, run as a shell command, would be
+// dangerous; a path to a secret; a path that matters to a tool whose name
+// says it writes. Anything else in them raises nothing: prose read as a
+// command is an unknown program, which says nothing about the tool.
+func (m *mcpJudge) unknown(args []MCPArg) {
+	if len(args) == 0 {
+		return
+	}
+	writes := false
+	for _, word := range nameWords(m.tc.MCPTool) {
+		writes = writes || mcpWriteWords.get()[word]
+	}
+	for _, a := range args {
+		if a.Cut {
+			m.raise(ruleMCPArgCut, a)
+			continue
+		}
+		if m.w.pathLike(a.Value) {
+			p := m.path(strings.TrimPrefix(a.Value, "file://"))
+			if m.w.readsSecret(p, true) {
+				m.raise(ruleReadSecret, a)
+			}
+			if writes {
+				if ru, ok := m.w.writeRule(p); ok && (ru.level >= High || ru.dangerous) {
+					m.raise(ru, a)
+				}
+			}
+		}
+		if strings.TrimSpace(a.Value) == "" {
+			continue
+		}
+		if m.scanBytes += len(a.Value); m.scanBytes > maxMCPScanBytes {
+			if !m.unread {
+				m.unread = true
+				m.raise(ruleMCPArgUnread, a)
+			}
+			continue
+		}
+		v := classifyWith(a.Value, m.w.env, m.w.guard())
+		switch {
+		case dangerWithoutTerminal(v):
+			m.scripts = append(m.scripts, mcpScript{v: v, text: a.Value, frame: m.tc.Name + " (argument " + a.Key + ")",
+				snip: m.tc.Name + " " + a.Key + "=", msg: "argument " + a.Key + ", if it is run: "})
+		case len(v.Commands) > 0 && !hasRuleID(v, ruleUnknown.id) && !hasRuleID(v, parseRule.id):
+			// it reads as commands: a link on one of its paths could make
+			// it dangerous, which the second look shows (design §2.6)
+			for _, p := range v.Paths {
+				if !m.w.notePath(p) {
+					break
+				}
+			}
+		}
+	}
+}
+
+// pathLike reports a value that names a file the way a person writes one:
+// absolute, from a home (~), from here (./, ../), a file: URL, or with a
+// / and a name that matters (a relative path that is not a plain one of
+// the workspace). A URL or a sentence is none.
+func (w *walker) pathLike(v string) bool {
+	if v == "" || len(v) > maxMCPPathBytes || strings.ContainsAny(v, "\n\x00") {
+		return false
+	}
+	for _, p := range []string{"/", "~", "./", "../", "file://"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return strings.Contains(v, "/") && !strings.Contains(v, "://") && !w.insideWorkspace(v)
+}
+
+// dangerWithoutTerminal reports a verdict dangerous for a reason other
+// than starting an interactive shell or interpreter: what is typed into
+// one later passes no check, but a value an MCP server is given has no
+// terminal to type into, and "bash" or "python" alone is far more often a
+// setting ({"shell": "bash"}, {"language": "python"}) than a command.
+func dangerWithoutTerminal(v Verdict) bool {
+	if !v.Dangerous {
+		return false
+	}
+	for _, r := range v.Reasons {
+		if r.Dangerous && r.Rule != ruleShellTTY.id && r.Rule != ruleInterpTTY.id {
+			return true
+		}
+	}
+	return false
+}
+
+func hasRuleID(v Verdict, id string) bool {
+	for _, r := range v.Reasons {
+		if r.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+// adopt adds a script's verdict to the call's: its commands inside a
+// frame named by the tool and the argument, every reason saying which
+// argument raised it, its paths and trees for the link search, and its
+// limit.
+func (w *walker) adopt(s mcpScript) {
+	rewrite := func(rs []Reason) []Reason {
+		out := make([]Reason, len(rs))
+		for i, r := range rs {
+			r.Snippet = snippet(s.snip + r.Snippet)
+			r.Message = s.msg + r.Message
+			out[i] = r
+		}
+		return out
+	}
+	w.lastID++
+	top := Frame{Kind: FrameScript, Name: s.frame, Pos: Pos{1, 1}, Snippet: snippet(s.text), ID: w.lastID}
+	base := w.lastID
+	for _, cmd := range s.v.Commands {
+		where := make([]Frame, 1, len(cmd.Where)+1)
+		where[0] = top
+		for _, f := range cmd.Where {
+			f.ID += base
+			w.lastID = max(w.lastID, f.ID)
+			where = append(where, f)
+		}
+		cmd.Where = where
+		cmd.Reasons = rewrite(cmd.Reasons)
+		w.v.Commands = append(w.v.Commands, cmd)
+	}
+	w.v.Reasons = append(w.v.Reasons, rewrite(s.v.Reasons)...)
+	w.v.Floors = append(w.v.Floors, rewrite(s.v.Floors)...)
+	w.lift(s.v.Level, s.v.Dangerous)
+	if w.v.Limit == LimitNone {
+		w.v.Limit = s.v.Limit
+	}
+	for _, p := range s.v.Paths {
+		if !w.notePath(p) {
+			if w.v.Limit == LimitNone {
+				w.pastLimit(LimitPaths, limitRule, fmt.Sprintf("names more than %d paths, past which permguard does not look for links", maxLinkPaths), Pos{1, 1}, s.snip)
+			}
+			break
+		}
+	}
+	for _, t := range s.v.Trees {
+		if !slices.Contains(w.v.Trees, t) {
+			w.v.Trees = append(w.v.Trees, t)
+		}
+	}
+}
+
+// mcpToolOf finds a tool in the families: by its server's name, or, for
+// Cursor, by the command line or URL that starts the server; for Gemini's
+// mcp_<server>_<tool> without its server, by each way of cutting the
+// name in two.
+func mcpToolOf(server, name string) (mcpTool, bool) {
+	if f, ok := mcpFamilyFor(server); ok {
+		t, ok := f.tools[name]
+		return t, ok
+	}
+	if server == "" {
+		for i := 1; i < len(name)-1; i++ {
+			if name[i] != '_' {
+				continue
+			}
+			if f, ok := mcpFamilyOf(name[:i]); ok {
+				if t, ok := f.tools[name[i+1:]]; ok {
+					return t, true
+				}
+			}
+		}
+	}
+	return mcpTool{}, false
+}
+
+// mcpFamilyFor is mcpFamilyOf for a server's name, and for a command line
+// that starts one ("npx -y @modelcontextprotocol/server-filesystem
+// /home/u"): the first word that names a family's package. Options and
+// paths are no package's name.
+func mcpFamilyFor(server string) (mcpFamily, bool) {
+	if f, ok := mcpFamilyOf(server); ok || !strings.ContainsAny(server, " \t") {
+		return f, ok
+	}
+	for _, word := range strings.Fields(server) {
+		if strings.ContainsAny(word[:1], "-/.~$") {
+			continue
+		}
+		if f, ok := mcpFamilyOf(word); ok {
+			return f, true
+		}
+	}
+	return mcpFamily{}, false
+}
