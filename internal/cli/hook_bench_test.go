@@ -53,6 +53,9 @@ func hugeFieldPayloads() map[string][]byte {
 		"read-many-paths": input("read_many_files", map[string]any{"paths": slices.Repeat([]string{"src/a/b/c.go"}, n/16)}),
 		"web-fetch-url":   input("WebFetch", map[string]any{"url": "https://example.com/" + strings.Repeat("a/", n/2)}),
 		"bash-cwd":        input("Bash", map[string]any{"command": "ls", "cwd": "/" + strings.Repeat("a/", n/2)}),
+		// an MCP argument is kept cut to a command's bound, and read
+		"mcp-argument":  input("mcp__notes__search", map[string]any{"query": strings.Repeat("a ", n/2)}),
+		"mcp-arguments": input("mcp__notes__search", map[string]any{"xs": slices.Repeat([]string{"src/a/b/c.go"}, 19000)}),
 		// the reference: as large a payload, in a field nothing judges
 		"write-content":   input("Write", map[string]any{"file_path": "/home/dev/proj/a.txt", "content": strings.Repeat("a/", n/2)}),
 		"deep-tool-input": []byte(`{"tool_name":"Read","tool_input":{"file_path":"x","x":` + strings.Repeat("[", 9000) + strings.Repeat("]", 9000) + `}}`),

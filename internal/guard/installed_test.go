@@ -81,6 +81,14 @@ func TestInstalledReachesClassify(t *testing.T) {
 			t.Errorf("in %s: Classify(%q) = %v, want %v", tc.dir, call.Command, v.Level, tc.want)
 		}
 	}
+	// an MCP call whose argument runs it is judged with the same
+	// knowledge (a command argument is judged as the shell call would be)
+	call := &hook.Call{Kind: hook.KindMCP, Tool: "mcp__dc__execute_command", MCPServer: "dc", MCPTool: "execute_command",
+		MCPArgs: []hook.MCPArg{{Key: "command", Value: "npx vitest run"}}}
+	ce, err := classifyEnv(Request{Cwd: with, Wd: with}, call, env)
+	if err != nil || !slices.Contains(ce.Installed, "vitest") {
+		t.Errorf("an MCP call running npx vitest: installed %q (%v), want vitest among them", ce.Installed, err)
+	}
 }
 
 // The project's node_modules is read only for a command that may launch

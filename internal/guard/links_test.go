@@ -153,6 +153,16 @@ func TestLinksReachClassify(t *testing.T) {
 		{&hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `cd sub && cat through/id_ed25519`}, classify.High, false},
 		{&hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"ok"}}, classify.Low, false},
 		{&hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: `echo x > src/new.txt && cat ok`}, classify.Low, false},
+		// an MCP tool's arguments (issue 23): a path a writing tool names,
+		// a path a tool reads, and a command an argument holds
+		{&hook.Call{Kind: hook.KindMCP, Tool: "mcp__notes__save_note", MCPServer: "notes", MCPTool: "save_note",
+			MCPArgs: []hook.MCPArg{{Key: "path", Value: "./notes.json"}, {Key: "text", Value: "{}"}}}, classify.High, true},
+		{&hook.Call{Kind: hook.KindMCP, Tool: "mcp__notes__get_note", MCPServer: "notes", MCPTool: "get_note",
+			MCPArgs: []hook.MCPArg{{Key: "path", Value: ws + "/k"}}}, classify.High, false},
+		{&hook.Call{Kind: hook.KindMCP, Tool: "mcp__ops__run", MCPServer: "ops", MCPTool: "run",
+			MCPArgs: []hook.MCPArg{{Key: "cmd", Value: `echo x >> dangling`}}}, classify.High, true},
+		{&hook.Call{Kind: hook.KindMCP, Tool: "mcp__notes__save_note", MCPServer: "notes", MCPTool: "save_note",
+			MCPArgs: []hook.MCPArg{{Key: "path", Value: "./ok"}}}, classify.Medium, false},
 	} {
 		ev, err := Evaluate(Request{Via: ViaHook, Call: tc.call, Cwd: ws, Wd: ws}, env, Deps{})
 		if err != nil {

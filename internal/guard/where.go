@@ -85,21 +85,41 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 		// past a limit: nothing is judged, so nothing is read for it
 		return ce, nil
 	}
-	if call.Kind == hook.KindShell && mayLaunch(call.Command) {
+	// what the call may run: the command, or an MCP tool's arguments,
+	// which may be commands judged as the same text in a shell call
+	src := call.Command
+	switch call.Kind {
+	case hook.KindShell:
+	case hook.KindMCP:
+		src = mcpText(call)
+	default:
+		return ce, nil
+	}
+	if mayLaunch(src) {
 		dir := ce.Cwd
 		if dir == "" {
 			dir = ce.Workspace
 		}
 		ce.Installed = installedPrograms(dir)
 	}
-	if call.Kind == hook.KindShell && mayExtract(call.Command) {
+	if mayExtract(src) {
 		dir := ce.Cwd
 		if dir == "" {
 			dir = ce.Workspace
 		}
-		ce.Archives = archivesOf(call.Command, dir, ce.Workspace)
+		ce.Archives = archivesOf(src, dir, ce.Workspace)
 	}
 	return ce, nil
+}
+
+// mcpText is an MCP call's argument values, one a line.
+func mcpText(call *hook.Call) string {
+	var b strings.Builder
+	for _, a := range call.MCPArgs {
+		b.WriteString(a.Value)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // protectedPaths lists the files whose change could switch the guard off,
@@ -205,7 +225,15 @@ var toolKinds = map[hook.Kind]classify.ToolKind{
 
 // toolCallOf turns a decoded call into the classifier's tool call.
 func toolCallOf(call *hook.Call) classify.ToolCall {
-	return classify.ToolCall{Kind: toolKinds[call.Kind], Name: call.Tool, Paths: call.Paths, Target: call.Target, MCPTool: call.MCPTool}
+	tc := classify.ToolCall{Kind: toolKinds[call.Kind], Name: call.Tool, Paths: call.Paths, Target: call.Target,
+		MCPTool: call.MCPTool, MCPServer: call.MCPServer}
+	if len(call.MCPArgs) > 0 {
+		tc.Args = make([]classify.MCPArg, len(call.MCPArgs))
+		for i, a := range call.MCPArgs {
+			tc.Args[i] = classify.MCPArg{Key: a.Key, Value: a.Value, Cut: a.Cut}
+		}
+	}
+	return tc
 }
 
 // displayOf is how a call is shown to a person: the command, or the tool

@@ -31,6 +31,14 @@ const (
 	// MaxMembers bounds the keys and array values of a whole payload,
 	// counted before it is decoded.
 	MaxMembers = 20000
+	// MaxMCPArgs bounds the arguments of an MCP tool call, each leaf of
+	// its input (MCPArg). The widely used servers' tools take a few; a
+	// list of a few hundred is a batch, and each argument of a server
+	// nobody mapped is read as a possible command (design §3). Each
+	// argument's value is bounded as a command is; a longer one is kept
+	// cut, and marked (MCPArg.Cut), not past a limit: a file's content is
+	// often longer, and means nothing to the verdict.
+	MaxMCPArgs = 512
 )
 
 // Over says which part of a call is past its bound. Its size is not
@@ -40,7 +48,7 @@ type Over struct {
 	// path", "the cwd".
 	Field string
 	Max   int    // the bound
-	Unit  string // "bytes", "paths" or "levels" (of JSON nesting)
+	Unit  string // "bytes", "paths", "arguments" (of an MCP tool) or "levels" (of JSON nesting)
 }
 
 func (o *Over) String() string {
@@ -49,6 +57,8 @@ func (o *Over) String() string {
 		return fmt.Sprintf("the tool call names over the limit of %d paths", o.Max)
 	case "levels":
 		return fmt.Sprintf("the tool call's JSON nests over the limit of %d levels", o.Max)
+	case "arguments":
+		return fmt.Sprintf("the MCP tool call gives over the limit of %d arguments", o.Max)
 	}
 	return fmt.Sprintf("%s is over the limit of %d bytes", o.Field, o.Max)
 }
@@ -91,6 +101,17 @@ func Bound(c *Call) {
 	}
 	for i := range c.Paths {
 		text(&c.Paths[i], "a path", MaxFieldBytes)
+	}
+	if len(c.MCPArgs) > MaxMCPArgs {
+		note(Over{Field: "the MCP tool's arguments", Max: MaxMCPArgs, Unit: "arguments"})
+		c.MCPArgs = c.MCPArgs[:MaxMCPArgs]
+	}
+	for i := range c.MCPArgs {
+		a := &c.MCPArgs[i]
+		text(&a.Key, "an MCP argument's name", MaxFieldBytes)
+		if len(a.Value) > MaxCommandBytes {
+			a.Value, a.Cut = clipField(a.Value, MaxCommandBytes), true
+		}
 	}
 	text(&c.Tool, "the tool's name", MaxFieldBytes)
 	text(&c.Target, "the URL or query", MaxFieldBytes)

@@ -93,7 +93,17 @@ func checkBounded(t *testing.T, c *Call) {
 	if len(c.Command) > MaxCommandBytes || len(c.Paths) > MaxPaths {
 		t.Fatalf("command of %d bytes, %d paths: past the bounds", len(c.Command), len(c.Paths))
 	}
-	for _, s := range append([]string{c.Tool, c.Target, c.MCPServer, c.MCPTool, c.Event, c.Mode, c.Cwd, c.Dir, c.Workspace, c.SessionID}, c.Paths...) {
+	fields := append([]string{c.Tool, c.Target, c.MCPServer, c.MCPTool, c.Event, c.Mode, c.Cwd, c.Dir, c.Workspace, c.SessionID}, c.Paths...)
+	if len(c.MCPArgs) > MaxMCPArgs {
+		t.Fatalf("%d MCP arguments: past the bound", len(c.MCPArgs))
+	}
+	for _, a := range c.MCPArgs {
+		fields = append(fields, a.Key)
+		if len(a.Value) > MaxCommandBytes || !utf8.ValidString(a.Value) {
+			t.Fatalf("an MCP argument of %d bytes is past the bound, or cut inside a character", len(a.Value))
+		}
+	}
+	for _, s := range fields {
 		if len(s) > MaxFieldBytes {
 			t.Fatalf("a field of %d bytes is past the bound", len(s))
 		}

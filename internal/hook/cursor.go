@@ -69,10 +69,11 @@ func decodeCursor(c *Call, f fields) error {
 		if c.Tool == "" {
 			return errors.New("beforeMCPExecution has no tool_name")
 		}
-		if _, err := f.object("tool_input"); err != nil {
+		input, err := f.object("tool_input")
+		if err != nil {
 			return err
 		}
-		c.MCPTool = c.Tool
+		c.MCPTool, c.MCPArgs = c.Tool, mcpArgs(input)
 		c.MCPServer = f.str("url")
 		if c.MCPServer == "" {
 			c.MCPServer = f.str("command")
@@ -95,7 +96,7 @@ func decodeCursor(c *Call, f fields) error {
 			return err
 		}
 		if name, ok := strings.CutPrefix(c.Tool, "MCP:"); ok {
-			c.Kind, c.MCPTool = KindMCP, name
+			c.Kind, c.MCPTool, c.MCPArgs = KindMCP, name, mcpArgs(input)
 			return nil
 		}
 		return classifyTool(c, input)

@@ -53,12 +53,14 @@ func decodeGemini(c *Call, f fields) error {
 	if mc, err := f.object("mcp_context"); err == nil && mc.has("server_name") {
 		c.Kind, c.MCPServer, c.MCPTool = KindMCP, mc.str("server_name"), mc.str("tool_name")
 		c.Target = c.MCPServer
+		c.MCPArgs = mcpArgs(input)
 		return nil
 	}
 	if tool, ok := strings.CutPrefix(c.Tool, "mcp_"); ok && !strings.HasPrefix(tool, "_") {
 		// mcp_<server>_<tool>, where either may hold "_": the server
-		// cannot be told
+		// cannot be told here (the classifier tries the known ones)
 		c.Kind, c.MCPTool = KindMCP, tool
+		c.MCPArgs = mcpArgs(input)
 		return nil
 	}
 	if err := classifyTool(c, input); err != nil {

@@ -74,6 +74,9 @@ type Call struct {
 	Target    string   // KindWeb: the URL or query; KindMCP: the server
 	MCPServer string
 	MCPTool   string
+	// MCPArgs are an MCP tool's arguments (KindMCP), each leaf of its
+	// input.
+	MCPArgs []MCPArg
 
 	// Over, when set, is the first part of the call past its bound
 	// ([Bound]): the call is past a limit of design §7, and the fields

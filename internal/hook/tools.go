@@ -128,6 +128,7 @@ func classifyTool(c *Call, input fields) error {
 			tool = rest
 		}
 		c.Kind, c.MCPServer, c.MCPTool, c.Target = KindMCP, server, tool, server
+		c.MCPArgs = mcpArgs(input)
 		return nil
 	}
 	kind, ok := toolKind(strings.ToLower(name))
@@ -147,6 +148,7 @@ func classifyTool(c *Call, input fields) error {
 			server = input.str("serverName")
 		}
 		c.MCPServer, c.MCPTool, c.Target = server, mcpResourceTool(strings.ToLower(name)), server
+		c.MCPArgs = mcpArgs(input)
 	case KindShell:
 		return shellInput(c, input)
 	case KindFileWrite:
