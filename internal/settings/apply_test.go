@@ -151,3 +151,87 @@ func TestToolLevel(t *testing.T) {
 		t.Errorf("files: %+v", e.Files)
 	}
 }
+
+// TestApplyToolMCP: the mcp setting is the person's level for a tool,
+// whatever its arguments make of the call, but never clears the dangerous
+// flag an argument raised (issue 23), and never changes a call past a
+// limit.
+func TestApplyToolMCP(t *testing.T) {
+	e := effective(t, `{"mcp": {"minimal": ["mcp__ops__*"], "low": ["mcp__notes__*"], "high": ["mcp__db__*"]}}`, "")
+	for _, tc := range []struct {
+		name      string
+		call      classify.ToolCall
+		level     classify.Level
+		dangerous bool
+		rule      string
+		past      bool // the call is past a limit
+	}{
+		{name: "an argument that runs rm -rf ~ stays dangerous", call: mcpCall("ops", "run", "cmd", "rm -rf ~"),
+			level: classify.High, dangerous: true, rule: "rm-recursive-force"},
+		{name: "a secret read is lowered as the person says", call: mcpCall("notes", "open", "file", "/h/.ssh/id_ed25519"),
+			level: classify.Low, rule: "tool-setting"},
+		{name: "a harmless call is raised as the person says", call: mcpCall("db", "list_tables"), level: classify.High, rule: "tool-setting"},
+		{name: "a call past a limit is left as it is", call: mcpCall("ops", "run"), past: true, level: classify.High, rule: "input-limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := classify.ClassifyTool(tc.call, applyEnv)
+			if tc.past {
+				v = classify.PastLimit(classify.LimitToolInput, "the call's arguments hold more commands than are read", tc.call.Name)
+			}
+			got := e.Apply(e.ApplyTool(v, tc.call.Name, true)).Verdict
+			if got.Level != tc.level || got.Dangerous != tc.dangerous || !hasRule(got, tc.rule) || !hasMatchingReason(got) {
+				t.Errorf("%s = %v dangerous=%v %v, want %v dangerous=%v (rule %s)", tc.call.Name, got.Level, got.Dangerous, got.Reasons, tc.level, tc.dangerous, tc.rule)
+			}
+		})
+	}
+}
+
+// TestDenyMatchesMCPCommands: a deny rule matches a command an MCP
+// argument runs, as it matches the same shell call.
+func TestDenyMatchesMCPCommands(t *testing.T) {
+	e := effective(t, `{"deny": ["rm -rf *"]}`, "")
+	call := mcpCall("ops", "run", "cmd", "rm -rf ~")
+	res := e.Apply(e.ApplyTool(classify.ClassifyTool(call, applyEnv), call.Name, true))
+	if res.Deny == nil || res.Deny.Command != "rm -rf /h" {
+		t.Errorf("deny of %s %+v: %+v", call.Name, call.Args, res.Deny)
+	}
+}
+
+// TestApplyToolCommands: an MCP call whose argument runs commands is, once
+// the mcp setting applies, at the level set through and through, so an
+// override that matches one of its commands starts from the setting's
+// level, not from the level the setting replaced.
+func TestApplyToolCommands(t *testing.T) {
+	e := effective(t, `{"mcp": {"low": ["mcp__shell__*"]}, "overrides": {"medium": ["make *"]}}`, "")
+	at := func(argv []string, l classify.Level, rule string) classify.Command {
+		return classify.Command{Argv: argv, Level: l, Pos: classify.Pos{Line: 1, Col: 1}, Snippet: strings.Join(argv, " "),
+			Reasons: []classify.Reason{{Rule: rule, Level: l, Pos: classify.Pos{Line: 1, Col: 1}, Message: "m"}}}
+	}
+	// mcp__shell__exec running "curl -s example.com; make build", as a
+	// table that knows the server would judge it
+	cmds := []classify.Command{at([]string{"mcp__shell__exec", "shell"}, classify.Minimal, "mcp-shell"),
+		at([]string{"curl", "-s", "example.com"}, classify.High, "network"), at([]string{"make", "build"}, classify.Medium, "build")}
+	v := classify.Verdict{Level: classify.High, Commands: cmds}
+	for _, c := range cmds {
+		v.Reasons = append(v.Reasons, c.Reasons...)
+	}
+	got := e.Apply(e.ApplyTool(v, "mcp__shell__exec", true)).Verdict
+	if got.Level != classify.Medium || !hasMatchingReason(got) {
+		t.Errorf("mcp__shell__exec set to low, with an override of make to medium = %v %v, want medium", got.Level, got.Reasons)
+	}
+	for _, c := range got.Commands {
+		if c.Level > got.Level {
+			t.Errorf("the command %q is %v, above the call's %v", c.Argv, c.Level, got.Level)
+		}
+	}
+}
+
+// mcpCall is an MCP call of a server no table knows, with its arguments
+// as key, value pairs.
+func mcpCall(server, tool string, kv ...string) classify.ToolCall {
+	tc := classify.ToolCall{Kind: classify.ToolMCP, Name: "mcp__" + server + "__" + tool, MCPServer: server, MCPTool: tool, Target: server}
+	for i := 0; i+1 < len(kv); i += 2 {
+		tc.Args = append(tc.Args, classify.MCPArg{Key: kv[i], Value: kv[i+1]})
+	}
+	return tc
+}

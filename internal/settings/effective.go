@@ -443,10 +443,12 @@ func jsonString(raw json.RawMessage, s *string) error { return json.Unmarshal(ra
 // ApplyTool gives a tool call's verdict v the level the tools (or, for an
 // MCP tool, mcp) settings give the tool named name. Like an override, it
 // never clears the dangerous flag (writing permguard's own files stays
-// dangerous whatever the settings say) and never lets the call past a cap.
+// dangerous whatever the settings say, and so does an MCP argument that
+// runs rm -rf ~), never lets the call past a cap, and never changes a call
+// past a limit, which no level allows.
 func (e *Effective) ApplyTool(v classify.Verdict, name string, mcp bool) classify.Verdict {
 	level, rule := e.ToolLevel(name, mcp, v.Level)
-	if rule == nil || level == v.Level || v.Dangerous {
+	if rule == nil || level == v.Level || v.Dangerous || v.Limit != classify.LimitNone {
 		return v
 	}
 	if level < v.Level && e.Cap != nil && v.Level > e.Cap.Value && level <= e.Cap.Value {
@@ -466,10 +468,15 @@ func (e *Effective) ApplyTool(v classify.Verdict, name string, mcp bool) classif
 	out.Level = level
 	out.Reasons = []classify.Reason{r}
 	out.Floors = []classify.Reason{r}
-	if len(v.Commands) == 1 {
-		c := v.Commands[0]
-		c.Level, c.Reasons = level, []classify.Reason{r}
-		out.Commands = []classify.Command{c}
+	if len(v.Commands) > 0 {
+		// the tool, and the commands its MCP arguments run, are at the
+		// level set: an override that matches one of them (Apply) then
+		// starts from it, not from what the setting replaced
+		out.Commands = make([]classify.Command, len(v.Commands))
+		for i, c := range v.Commands {
+			c.Level, c.Reasons = level, []classify.Reason{r}
+			out.Commands[i] = c
+		}
 		out.Floors = nil
 	}
 	return out
