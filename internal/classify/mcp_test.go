@@ -42,11 +42,11 @@ var mcpCases = []struct {
 		level: High, dangerous: true, same: "mv -T /home/u/proj/.git /tmp/old-git"},
 	{name: "issue: github writes a workflow on main", call: mcpCall("github", "create_or_update_file", "owner", "o", "repo", "r", "path", ".github/workflows/ci.yml",
 		"content", "on: push", "message", "ci", "branch", "main"),
-		level: High, rule: "seed-mcp-remote-write", same: "git push origin main"},
+		level: High, same: "git push origin main"},
 
 	// the same tools doing what their own tools would allow
-	{name: "a harmless command is what it is", call: mcpCall("desktop-commander", "execute_command", "command", "ls -la"), level: Minimal, same: "ls -la"},
-	{name: "a build", call: mcpCall("desktop-commander", "execute_command", "command", "npm test"), level: Medium, same: "npm test"},
+	{name: "a harmless command is what it is", call: mcpCall("seed-shell", "run", "command", "ls -la"), level: Minimal, same: "ls -la"},
+	{name: "a build", call: mcpCall("seed-shell", "run", "command", "npm test"), level: Medium, same: "npm test"},
 	{name: "a write in the workspace", call: mcpCall("filesystem", "write_file", "path", "src/a.go", "content", "package a"),
 		level: Low, same: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"src/a.go"}}},
 	{name: "content is not a command", call: mcpCall("filesystem", "write_file", "path", "/home/u/proj/clean.sh", "content", "rm -rf ~"),
@@ -57,7 +57,7 @@ var mcpCases = []struct {
 		level: High, dangerous: true, rule: "self-protect"},
 	{name: "a write into an agent's hooks", call: mcpCall("filesystem", "write_file", "path", ".claude/settings.json", "content", "{}"),
 		level: High, dangerous: true, rule: guardRuleID, same: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{".claude/settings.json"}}},
-	{name: "a read in the workspace", call: mcpCall("filesystem", "read_text_file", "path", "README.md"), level: Minimal, rule: "seed-mcp-read"},
+	{name: "a read in the workspace", call: mcpCall("filesystem", "read_text_file", "path", "README.md"), level: Minimal},
 	{name: "a rename in the workspace", call: mcpCall("filesystem", "move_file", "source", "a.txt", "destination", "b.txt"), level: Low, same: "mv -T a.txt b.txt"},
 	{name: "a move onto a startup file", call: mcpCall("filesystem", "move_file", "source", "a.txt", "destination", "~/.zshrc"),
 		level: High, dangerous: true, same: "mv -T a.txt ~/.zshrc"},
@@ -141,10 +141,12 @@ var mcpCases = []struct {
 		Args: []MCPArg{{Key: "cmd", Value: "rm -rf ~"}}}, level: High, dangerous: true},
 
 	// a known tool by the ways agents name it
-	{name: "Gemini's mcp_<server>_<tool> without mcp_context", call: ToolCall{Kind: ToolMCP, Name: "mcp_desktop-commander_execute_command",
-		MCPTool: "desktop-commander_execute_command", Args: []MCPArg{{Key: "command", Value: "ls"}}}, level: Minimal, rule: "seed-mcp-shell"},
-	{name: "Cursor's server by the command that starts it", call: ToolCall{Kind: ToolMCP, Name: "read_text_file", MCPTool: "read_text_file",
-		MCPServer: "npx -y @modelcontextprotocol/server-filesystem /home/u/proj", Args: []MCPArg{{Key: "path", Value: "README.md"}}}, level: Minimal, rule: "seed-mcp-read"},
+	{name: "Gemini's mcp_<server>_<tool> without mcp_context", call: ToolCall{Kind: ToolMCP, Name: "mcp_seed-shell_run",
+		MCPTool: "seed-shell_run", Args: []MCPArg{{Key: "command", Value: "ls"}}}, level: Minimal, rule: "mcp-seed-shell"},
+	// (a tool nobody mapped whose name says it writes is medium there)
+	{name: "Cursor's server by the command that starts it", call: ToolCall{Kind: ToolMCP, Name: "write_file", MCPTool: "write_file",
+		MCPServer: "npx -y @modelcontextprotocol/server-filesystem /home/u/proj", Args: []MCPArg{{Key: "path", Value: "src/a.go"}, {Key: "content", Value: "x"}}},
+		level: Low, rule: "write-file"},
 
 	// fail closed
 	{name: "a command cut by the bound", call: ToolCall{Kind: ToolMCP, Name: "mcp__desktop-commander__execute_command", MCPServer: "desktop-commander", MCPTool: "execute_command",
@@ -160,6 +162,7 @@ var mcpCases = []struct {
 }
 
 func TestMCPCalls(t *testing.T) {
+	withSeedFamilies(t)
 	for _, tc := range mcpCases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := ClassifyTool(tc.call, testEnv)
@@ -202,6 +205,7 @@ func hasLevelReason(v Verdict) bool {
 // argument, in its snippet and its message, and the commands an argument
 // runs sit in a frame named by the tool and the argument, after the tool.
 func TestMCPReasonsNameTheArgument(t *testing.T) {
+	withSeedFamilies(t)
 	v := ClassifyTool(mcpCall("desktop-commander", "execute_command", "command", "rm -rf ~"), testEnv)
 	var main Reason
 	for _, r := range v.Reasons {
@@ -246,6 +250,7 @@ func TestMCPReasonsNameTheArgument(t *testing.T) {
 // Paths, so that the caller looks for links on them (design §2.6), and
 // what a link leads to is judged.
 func TestMCPPaths(t *testing.T) {
+	withSeedFamilies(t)
 	for _, tc := range []struct {
 		call ToolCall
 		path string
@@ -286,6 +291,7 @@ func TestMCPPaths(t *testing.T) {
 // budget of commands the call is past a limit, and past the budget of
 // unmapped arguments read for commands it is high.
 func TestMCPBudgets(t *testing.T) {
+	withSeedFamilies(t)
 	big := strings.Repeat("echo hello world; ", 2000) // 36 KB
 	tc := mcpCall("desktop-commander", "execute_command", "command", big)
 	tc.Args = append(tc.Args, tc.Args[0], tc.Args[0])
@@ -311,6 +317,7 @@ func FuzzMCPCall(f *testing.F) {
 	f.Add("desktop-commander", "execute_command", "command", "ls | xargs rm", "shell", "bash")
 	f.Add("seed-git", "git_add", "files[0]", "{files...}", "repo_path", "~root")
 	f.Add("seed-shell", "run", "cwd", "../..", "command", "cat $(echo a)")
+	withSeedFamilies(f)
 	f.Fuzz(func(t *testing.T, server, tool, k1, v1, k2, v2 string) {
 		if len(v1)+len(v2) > 4096 || len(server)+len(tool)+len(k1)+len(k2) > 512 {
 			return
@@ -356,6 +363,7 @@ func BenchmarkMCPCall(b *testing.B) {
 	}
 	write := mcpCall("filesystem", "write_file", "path", "src/a.go", "content", "package a\n")
 	own := ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"src/a.go"}}
+	withSeedFamilies(b)
 	for _, bc := range []struct {
 		name string
 		call ToolCall
