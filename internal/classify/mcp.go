@@ -310,7 +310,7 @@ func (m *mcpJudge) git(tool mcpTool) {
 		words = append(words, m.expand(t)...)
 	}
 	line := quoteWords(words)
-	m.command("", line, m.w.env, m.tc.Name+" as ", "as the git command it runs: ", m.tc.Name+" (as git)")
+	m.command("git", line, m.w.env, m.tc.Name+" as ", "as the git command it runs: ", m.tc.Name+" (as git)")
 }
 
 // expand fills a template word's "{key}" with the argument's value, and a
