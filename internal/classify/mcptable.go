@@ -24,18 +24,18 @@ type MCPArg struct {
 type argRole uint8
 
 const (
-	argIgnored    argRole = iota // content, a message, a title, a pattern: changes nothing by itself
-	argCommand                   // a shell command line, judged as the same text in a shell call (design §2)
-	argDir                       // the directory argCommand runs in (and where relative paths start)
-	argPathRead                  // a file or directory whose content is read
-	argPathList                  // a directory whose names are listed (a read that shows no content)
-	argPathWrite                 // a file created, overwritten or edited
-	argPathDelete                // a file or directory deleted
-	argPathMoveFrom              // a file or directory moved away (a delete of its old name)
-	argPathMoveTo                // where it is moved to (a write)
-	argURL                       // a URL fetched, or a page a browser goes to: the network
-	argRepo                      // the repository a git tool works in (git -C REPO)
-	argGitRef                    // a branch, tag or commit a git tool names
+	argIgnored      argRole = iota // content, a message, a title, a pattern: changes nothing by itself
+	argCommand                     // a shell command line, judged as the same text in a shell call (design §2)
+	argDir                         // the directory argCommand runs in (and where relative paths start)
+	argPathRead                    // a file or directory whose content is read
+	argPathList                    // a directory whose names are listed (a read that shows no content)
+	argPathWrite                   // a file created, overwritten or edited
+	argPathDelete                  // a file or directory deleted
+	argPathMoveFrom                // a file or directory moved away (a delete of its old name)
+	argPathMoveTo                  // where it is moved to (a write)
+	argURL                         // a URL fetched, or a page a browser goes to: the network
+	argRepo                        // the repository a git tool works in (git -C REPO)
+	argGitRef                      // a branch, tag or commit a git tool names
 )
 
 var argRoleNames = [...]string{
