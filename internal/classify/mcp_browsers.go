@@ -2,8 +2,12 @@ package classify
 
 // The browser families: Playwright, Puppeteer and Chrome DevTools.
 
-// Microsoft's Playwright server. Its profile persists between sessions, so
-// the pages it acts on may be logged in.
+// The Playwright servers: Microsoft's (@playwright/mcp, tools browser_*)
+// and ExecuteAutomation's (@executeautomation/playwright-mcp-server,
+// tools playwright_* and *_codegen_session), both configured as
+// "playwright" by their READMEs. Their tool names do not meet, so they
+// are one table. Microsoft's profile persists between sessions, so the
+// pages it acts on may be logged in.
 var _ = addMCPFamily(func() mcpFamily {
 	view := r("mcp-browser-view", Minimal, "looks at or arranges the browser's pages: a snapshot, the console, the list of requests, tabs, the window")
 	capture := r("mcp-browser-capture", Low, "saves a screenshot, PDF, trace or video of the page to a file")
@@ -12,10 +16,11 @@ var _ = addMCPFamily(func() mcpFamily {
 	navigate := r("mcp-browser-navigate", High, "makes the browser load a page from the network")
 	code := r("mcp-browser-code", High, "runs JavaScript in the page or in the browser's driver")
 	secrets := r("mcp-browser-secrets", High, "reads the browser's cookies, storage or request headers, which hold logged-in sessions")
+	http := r("mcp-browser-http", High, "sends an HTTP request from this machine")
 	return mcpFamily{
 		name:    "playwright",
 		servers: []string{"playwright"},
-		source:  "npm @playwright/mcp 0.0.83, every capability on (--caps=vision,pdf,devtools,testing,config,network,storage)",
+		source:  "npm @playwright/mcp 0.0.83, every capability on (--caps=vision,pdf,devtools,testing,config,network,storage); npm @executeautomation/playwright-mcp-server 1.0.12",
 		tools: map[string]mcpTool{
 			"browser_annotate":            {rule: view},
 			"browser_click":               {rule: act, args: roles(nil, "button doubleClick element modifiers target")},
@@ -71,27 +76,63 @@ var _ = addMCPFamily(func() mcpFamily {
 			"browser_sessionstorage_list":   {rule: secrets},
 			"browser_sessionstorage_set":    {rule: change, args: roles(nil, "key value")},
 			// Replaces the cookies and storage with a file's.
-			"browser_set_storage_state":      {rule: change, args: roles(argRoles{"filename": argPathRead}, "")},
-			"browser_snapshot":               {rule: view, args: roles(argRoles{"filename": argPathWrite}, "boxes depth target")},
-			"browser_start_recording":        {rule: view},
-			"browser_start_tracing":          {rule: capture},
-			"browser_start_video":            {rule: capture, args: roles(argRoles{"filename": argPathWrite}, "cursor fps size.height size.width")},
-			"browser_stop_recording":         {rule: view},
-			"browser_stop_tracing":           {rule: capture},
-			"browser_stop_video":             {rule: capture},
-			"browser_storage_state":          {rule: secrets, args: roles(argRoles{"filename": argPathWrite}, "")},
-			"browser_tabs":                   {rule: view, args: roles(argRoles{"url": argURL}, "action index")},
-			"browser_take_screenshot":        {rule: capture, args: roles(argRoles{"filename": argPathWrite}, "element fullPage scale target type")},
-			"browser_type":                   {rule: act, args: roles(nil, "element slowly submit target text")},
-			"browser_unroute":                {rule: change, args: roles(nil, "pattern")},
-			"browser_verify_element_visible": {rule: view, args: roles(nil, "accessibleName role")},
-			"browser_verify_list_visible":    {rule: view, args: roles(nil, "element items target")},
-			"browser_verify_text_visible":    {rule: view, args: roles(nil, "text")},
-			"browser_verify_value":           {rule: view, args: roles(nil, "element target type value")},
-			"browser_video_chapter":          {rule: view, args: roles(nil, "description duration title")},
-			"browser_video_hide_actions":     {rule: view},
-			"browser_video_show_actions":     {rule: view, args: roles(nil, "cursor duration position style.highlight style.point style.title")},
-			"browser_wait_for":               {rule: view, args: roles(nil, "text textGone time")},
+			"browser_set_storage_state":       {rule: change, args: roles(argRoles{"filename": argPathRead}, "")},
+			"browser_snapshot":                {rule: view, args: roles(argRoles{"filename": argPathWrite}, "boxes depth target")},
+			"browser_start_recording":         {rule: view},
+			"browser_start_tracing":           {rule: capture},
+			"browser_start_video":             {rule: capture, args: roles(argRoles{"filename": argPathWrite}, "cursor fps size.height size.width")},
+			"browser_stop_recording":          {rule: view},
+			"browser_stop_tracing":            {rule: capture},
+			"browser_stop_video":              {rule: capture},
+			"browser_storage_state":           {rule: secrets, args: roles(argRoles{"filename": argPathWrite}, "")},
+			"browser_tabs":                    {rule: view, args: roles(argRoles{"url": argURL}, "action index")},
+			"browser_take_screenshot":         {rule: capture, args: roles(argRoles{"filename": argPathWrite}, "element fullPage scale target type")},
+			"browser_type":                    {rule: act, args: roles(nil, "element slowly submit target text")},
+			"browser_unroute":                 {rule: change, args: roles(nil, "pattern")},
+			"browser_verify_element_visible":  {rule: view, args: roles(nil, "accessibleName role")},
+			"browser_verify_list_visible":     {rule: view, args: roles(nil, "element items target")},
+			"browser_verify_text_visible":     {rule: view, args: roles(nil, "text")},
+			"browser_verify_value":            {rule: view, args: roles(nil, "element target type value")},
+			"browser_video_chapter":           {rule: view, args: roles(nil, "description duration title")},
+			"browser_video_hide_actions":      {rule: view},
+			"browser_video_show_actions":      {rule: view, args: roles(nil, "cursor duration position style.highlight style.point style.title")},
+			"browser_wait_for":                {rule: view, args: roles(nil, "text textGone time")},
+			"clear_codegen_session":           {rule: view, args: roles(nil, "sessionId")},
+			"end_codegen_session":             {rule: capture, args: roles(nil, "sessionId")},
+			"get_codegen_session":             {rule: view, args: roles(nil, "sessionId")},
+			"playwright_assert_response":      {rule: view, args: roles(nil, "id value")},
+			"playwright_click":                {rule: act, args: roles(nil, "selector")},
+			"playwright_click_and_switch_tab": {rule: act, args: roles(nil, "selector")},
+			"playwright_close":                {rule: view},
+			"playwright_console_logs":         {rule: view, args: roles(nil, "clear limit search type")},
+			"playwright_custom_user_agent":    {rule: change, args: roles(nil, "userAgent")},
+			"playwright_delete":               {rule: http, args: roles(argRoles{"url": argURL}, "token")},
+			"playwright_drag":                 {rule: act, args: roles(nil, "sourceSelector targetSelector")},
+			"playwright_evaluate":             {rule: code, args: roles(nil, "script")},
+			"playwright_expect_response":      {rule: view, args: roles(nil, "id url")},
+			"playwright_fill":                 {rule: act, args: roles(nil, "selector value")},
+			// The HTTP tools send their request from this machine, a token and headers with it.
+			"playwright_get":              {rule: http, args: roles(argRoles{"url": argURL}, "token")},
+			"playwright_get_visible_html": {rule: view, args: roles(nil, "cleanHtml maxLength minify removeComments removeMeta removeScripts removeStyles selector")},
+			"playwright_get_visible_text": {rule: view},
+			"playwright_go_back":          {rule: act},
+			"playwright_go_forward":       {rule: act},
+			"playwright_hover":            {rule: view, args: roles(nil, "selector")},
+			"playwright_iframe_click":     {rule: act, args: roles(nil, "iframeSelector selector")},
+			"playwright_iframe_fill":      {rule: act, args: roles(nil, "iframeSelector selector value")},
+			"playwright_navigate":         {rule: navigate, args: roles(argRoles{"url": argURL}, "browserType headless height timeout waitUntil width")},
+			"playwright_patch":            {rule: http, args: roles(argRoles{"url": argURL}, "token value")},
+			"playwright_post":             {rule: http, args: roles(argRoles{"url": argURL}, "token value")},
+			"playwright_press_key":        {rule: act, args: roles(nil, "key selector")},
+			"playwright_put":              {rule: http, args: roles(argRoles{"url": argURL}, "token value")},
+			"playwright_resize":           {rule: view, args: roles(nil, "device height orientation width")},
+			// filename is a name in the directory outputPath names; each is judged as a write.
+			"playwright_save_as_pdf": {rule: capture, args: roles(argRoles{"filename": argPathWrite, "outputPath": argPathWrite}, "format margin.bottom margin.left margin.right margin.top printBackground")},
+			// savePng writes the screenshot into downloadsDir, or the user's Downloads.
+			"playwright_screenshot":  {rule: capture, args: roles(argRoles{"downloadsDir": argPathWrite}, "fullPage height name savePng selector storeBase64 width")},
+			"playwright_select":      {rule: act, args: roles(nil, "selector value")},
+			"playwright_upload_file": {rule: act, args: roles(argRoles{"filePath": argPathRead}, "selector")},
+			"start_codegen_session":  {rule: capture, args: roles(argRoles{"options.outputPath": argPathWrite}, "options.includeComments options.testNamePrefix")},
 		},
 	}
 })

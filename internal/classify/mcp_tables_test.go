@@ -288,6 +288,7 @@ var mcpNamedButIgnored = map[string]string{
 	"desktop-commander.search_code.filePattern":    "a glob the names found must match",
 	"desktop-commander.start_search.filePattern":   "a glob the names found must match",
 	"playwright.browser_run_code_unsafe.code":      "JavaScript for the browser's driver: the tool is high for it",
+	"playwright.playwright_evaluate.script":        "JavaScript for the page: the tool is high for it",
 	"puppeteer.puppeteer_evaluate.script":          "JavaScript for the page: the tool is high for it",
 	"chrome-devtools.navigate_page.initScript":     "JavaScript for the page: the tool is high for it",
 }
