@@ -34,7 +34,7 @@ var _ = addMCPFamily(func() mcpFamily {
 			// file outside the workspace is still outside.
 			"edit_block": {rule: write, args: roles(argRoles{"blockContent": argPathWrite, "file_path": argPathWrite}, "content expected_replacements new_string old_string origin range")},
 			// The name of start_process up to 0.2.3.
-			"execute_command":                    {rule: run, args: roles(argRoles{"command": argCommand, "shell": argCommand}, "timeout_ms")},
+			"execute_command":                    {rule: run, args: roles(argRoles{"command": argCommand}, "shell timeout_ms")},
 			"force_terminate":                    {rule: stop, args: roles(nil, "pid")},
 			"get_config":                         {rule: state, args: roles(nil, "origin")},
 			"get_file_info":                      {rule: list, args: roles(argRoles{"path": argPathList}, "")},
@@ -66,8 +66,11 @@ var _ = addMCPFamily(func() mcpFamily {
 			"search_code":         {rule: read, args: roles(argRoles{"path": argPathRead}, "contextLines filePattern ignoreCase includeHidden maxResults pattern timeoutMs")},
 			"search_files":        {rule: list, args: roles(argRoles{"path": argPathList}, "pattern timeoutMs")},
 			"set_config_value":    {rule: config, args: roles(nil, "key origin value")},
-			// shell is the program the command line is given to.
-			"start_process":   {rule: run, args: roles(argRoles{"command": argCommand, "shell": argCommand}, "origin timeout_ms verbose_timing")},
+			// shell is the program the command line is given to. Read as a command
+			// line, a shell's name is an interactive shell (dangerous), which it
+			// is not here; the rule is high, so a shell the call chooses cannot
+			// make the call lower.
+			"start_process":   {rule: run, args: roles(argRoles{"command": argCommand}, "origin shell timeout_ms verbose_timing")},
 			"start_search":    {rule: read, args: roles(argRoles{"path": argPathRead}, "contextLines earlyTermination filePattern ignoreCase includeHidden literalSearch maxResults origin pattern searchType timeout_ms")},
 			"stop_search":     {rule: state, args: roles(nil, "sessionId")},
 			"track_ui_event":  {rule: send, args: roles(nil, "component event")},

@@ -296,7 +296,8 @@ var mcpNamedButIgnored = map[string]string{
 // TestMCPArgNames: in a family that acts on this machine, an argument
 // named as a path has a path role and one named as a command the command
 // role, unless mcpNamedButIgnored says why not. It catches an argument
-// left as argIgnored by mistake, which would be judged as nothing.
+// left as argIgnored by mistake, which would be judged as nothing, and a
+// shell's name given the command role.
 func TestMCPArgNames(t *testing.T) {
 	pathLike := regexp.MustCompile(`(?i)(path|file|dir)|^(source|destination)$`)
 	commandLike := regexp.MustCompile(`^(command|cmd|script|code|stdin|input|initScript)$`)
@@ -319,6 +320,12 @@ func TestMCPArgNames(t *testing.T) {
 				}
 				if pathLike.MatchString(last) && role == argIgnored {
 					t.Errorf("%s: named as a path, but ignored", where)
+				}
+				// The program a command line is given to: its name alone,
+				// read as a command line, is an interactive shell
+				// (dangerous), which it is not here.
+				if (last == "shell" || last == "interpreter") && role == argCommand {
+					t.Errorf("%s: the program that runs the command, judged as a command line", where)
 				}
 			}
 		}
