@@ -17,10 +17,23 @@ import (
 // (testdata/mcp/<family>.json). How a call is judged by a table is mcp.go's,
 // and its tests'.
 
+// mcpServed are the families of servers people run: every registered one
+// but the engine's test seeds (mcp_seed_test.go, sources "test seed..."),
+// which stand for no published server and give roles to its tests.
+func mcpServed() []mcpFamily {
+	var out []mcpFamily
+	for _, f := range mcpFamilies.get() {
+		if !strings.HasPrefix(f.source, "test seed") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // TestMCPFamilies checks every table as it is loaded: names, sources,
 // rules, roles and git templates.
 func TestMCPFamilies(t *testing.T) {
-	fams := mcpFamilies.get()
+	fams := mcpServed()
 	if len(fams) == 0 {
 		t.Fatal("no MCP family is registered")
 	}
@@ -207,7 +220,7 @@ func TestMCPSchemas(t *testing.T) {
 		t.Fatalf("no schema in testdata/mcp: %v", err)
 	}
 	byName := map[string]mcpFamily{}
-	for _, f := range mcpFamilies.get() {
+	for _, f := range mcpServed() {
 		byName[f.name] = f
 	}
 	seen := map[string]bool{}
@@ -301,7 +314,7 @@ var mcpNamedButIgnored = map[string]string{
 func TestMCPArgNames(t *testing.T) {
 	pathLike := regexp.MustCompile(`(?i)(path|file|dir)|^(source|destination)$`)
 	commandLike := regexp.MustCompile(`^(command|cmd|script|code|stdin|input|initScript)$`)
-	for _, f := range mcpFamilies.get() {
+	for _, f := range mcpServed() {
 		if mcpRemoteFamilies[f.name] {
 			continue
 		}
