@@ -542,7 +542,28 @@ func producedRuleIDs() map[string]bool {
 			}
 		}
 	}
+	// Every tool of the MCP family tables, called with no argument, gives
+	// its own rule.
+	for _, f := range mcpFamilies.get() {
+		for name := range f.tools {
+			call := ToolCall{Kind: ToolMCP, Name: "mcp__" + f.servers[0] + "__" + name, MCPServer: f.servers[0], MCPTool: name}
+			for _, r := range ClassifyTool(call, testEnv).Reasons {
+				got[r.Rule] = true
+			}
+		}
+	}
 	return got
+}
+
+// mcpFamilyRuleIDs returns the rule ids of the MCP family tables' tools.
+func mcpFamilyRuleIDs() map[string]bool {
+	ids := map[string]bool{}
+	for _, f := range mcpFamilies.get() {
+		for _, tl := range f.tools {
+			ids[tl.rule.id] = true
+		}
+	}
+	return ids
 }
 
 // tableRuleIDs returns every rule id in the tool tables.
@@ -642,9 +663,21 @@ func TestEveryTableRuleHasARow(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("%d table rule ids have no row in classifyCases, infraCases or coverageCases:\n%s", len(missing), strings.Join(missing, "\n"))
 	}
+	// The MCP family tables (mcp_*.go) were written before the code that
+	// judges a call by them (mcp.go, issue 23): while no call produces any
+	// of their rules, TestMCPFamilies checks them instead. Once one does,
+	// every one must.
+	mcpIDs := mcpFamilyRuleIDs()
+	mcpJudged := false
+	for id := range mcpIDs {
+		mcpJudged = mcpJudged || got[id]
+	}
+	if !mcpJudged {
+		t.Logf("no call produces an MCP family rule yet: %d rule ids left to TestMCPFamilies", len(mcpIDs))
+	}
 	var missingCheck []string
 	for id := range checkRuleIDs(t) {
-		if !got[id] && unreachableRuleIDs[id] == "" {
+		if !got[id] && unreachableRuleIDs[id] == "" && (mcpJudged || !mcpIDs[id]) {
 			missingCheck = append(missingCheck, id)
 		}
 	}

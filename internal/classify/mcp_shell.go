@@ -1,0 +1,52 @@
+package classify
+
+// The shell families: servers whose tool runs a command line.
+
+// mcp-server-commands ("commands" once normalized): one tool that runs a
+// command line through /bin/sh, in a directory the call may name, with
+// text for its standard input (a script for an interpreter, often).
+var _ = addMCPFamily(func() mcpFamily {
+	run := r("mcp-shell-run", High, "runs a shell command on this machine")
+	return mcpFamily{
+		name:    "commands",
+		servers: []string{"commands"},
+		source:  "npm mcp-server-commands 0.5.0",
+		tools: map[string]mcpTool{
+			// stdin goes to the command, a script when the command is an
+			// interpreter.
+			"run_command": {rule: run, args: roles(argRoles{"command": argCommand, "stdin": argCommand, "workdir": argDir}, "")},
+		},
+	}
+})
+
+// OpenAI's shell tool for Codex as an MCP server: a bash command line in
+// a working directory.
+var _ = addMCPFamily(func() mcpFamily {
+	run := r("mcp-shell-run", High, "runs a shell command on this machine")
+	return mcpFamily{
+		name:    "codex-shell",
+		servers: []string{"codex-shell-tool", "codex-shell"},
+		source:  "npm @openai/codex-shell-tool-mcp 0.97.0",
+		tools: map[string]mcpTool{
+			"shell": {rule: run, args: roles(argRoles{"command": argCommand, "workdir": argDir}, "login timeout_ms")},
+		},
+	}
+})
+
+// mcp-shell-server (Python, PyPI only, so read from its repository): runs
+// a command given as a list of words, without a shell. The format has no
+// role for a list that is one command's words, so each word is judged
+// as a command line of its own; the tool is high whatever they say.
+var _ = addMCPFamily(func() mcpFamily {
+	run := r("mcp-shell-run", High, "runs a shell command on this machine")
+	return mcpFamily{
+		name:    "shell",
+		servers: []string{"shell"},
+		source:  "mcp-shell-server: tumf/mcp-shell-server src/mcp_shell_server/server.py at b0404b1 (1.1.8)",
+		tools: map[string]mcpTool{
+			// stdin goes to the command, a script when the command is an
+			// interpreter.
+			"shell_execute": {rule: run, args: roles(argRoles{"command": argCommand, "directory": argDir, "stdin": argCommand}, "timeout")},
+		},
+	}
+})
