@@ -42,7 +42,7 @@ const shellCalls = (names) => (call, ctx) => names.map(([name, args]) => ({ name
 const claude = {
   name: 'claude',
   install: 'claude',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'claude'),
   installedFiles: (ctx) => [path.join(ctx.home, '.claude/settings.json')],
   lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
@@ -67,14 +67,26 @@ const claude = {
     command: `echo '{"disableAllHooks":true}' > .claude/settings.local.json`,
     marker: path.join(ctx.work, '.claude/settings.local.json'),
   }),
+  // The mock MCP server from a file of its own (--mcp-config, and no other
+  // server: --strict-mcp-config), its tools allowed by a permission rule as
+  // a person running -p with a server they use would have them, so that
+  // only permguard stops a call. (permguard's allow runs the call without
+  // the rule too; it matters where permguard gives no answer.)
+  mcp(ctx) {
+    ctx.claudeMcpConfig = path.join(ctx.dir, 'claude-mcp.json');
+    const { name, command, args } = ctx.mcpServer;
+    writeJSON(ctx.claudeMcpConfig, { mcpServers: { [name]: { type: 'stdio', command, args } } });
+  },
   command(ctx, prompt, c) {
     const args = ['-p', prompt, '--model', 'claude-sonnet-4-5', '--output-format', 'text'];
     if (c.bypass) args.push('--dangerously-skip-permissions');
+    if (c.mcp) args.push('--mcp-config', ctx.claudeMcpConfig, '--strict-mcp-config', '--allowedTools', `mcp__${ctx.mcpServer.name}`);
     return ['claude', args];
   },
   tools: {
     shell: shellCalls([['Bash', (command) => ({ command, description: 'e2e' })]]),
     write: (call, ctx) => [{ name: 'Write', args: { file_path: ctx.marker, content: call.content } }],
+    mcp: (call, ctx) => [{ name: `mcp__${ctx.mcpServer.name}__${call.tool}`, force: true, args: call.args(ctx) }],
     // 2.1.330 has no TodoWrite in -p; its task list is the deferred TaskCreate.
     todo: () => [
       { name: 'TodoWrite', args: { todos: [{ content: 'check the build', status: 'pending', activeForm: 'Checking the build' }] } },
@@ -86,7 +98,7 @@ const claude = {
 const codex = {
   name: 'codex',
   install: 'codex',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'todo', 'untrusted-hook', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'untrusted-hook', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'codex'),
   installedFiles: (ctx) => [path.join(ctx.home, '.codex/hooks.json')],
   lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
@@ -108,6 +120,16 @@ const codex = {
       'env_key = "MOCK_API_KEY"',
       'request_max_retries = 0',
       'stream_max_retries = 0',
+      '',
+    ].join('\n'));
+  },
+  // The mock MCP server in config.toml's [mcp_servers].
+  mcp(ctx) {
+    const { name, command, args } = ctx.mcpServer;
+    fs.appendFileSync(path.join(ctx.home, '.codex/config.toml'), [
+      `[mcp_servers.${name}]`,
+      `command = ${JSON.stringify(command)}`,
+      `args = ${JSON.stringify(args)}`,
       '',
     ].join('\n'));
   },
@@ -134,6 +156,9 @@ const codex = {
       ['shell', (command) => ({ command: ['bash', '-lc', command] })],
     ]),
     write: (call, ctx) => [{ name: 'apply_patch', custom: true, input: `*** Begin Patch\n*** Add File: ${ctx.marker}\n+${call.content.trim()}\n*** End Patch\n` }],
+    // 0.169.0 offers MCP tools only through tool_search: the model searches,
+    // then calls the tool in the namespace the search returned.
+    mcp: (call, ctx) => [{ name: call.tool, search: `${ctx.mcpServer.name} ${call.tool}`, force: true, args: call.args(ctx) }],
     // 0.169.0 does not list update_plan in exec; a model may still call it.
     todo: () => [{ name: 'update_plan', force: true, args: { plan: [{ step: 'check the build', status: 'pending' }] } }],
   },
@@ -142,7 +167,7 @@ const codex = {
 const gemini = {
   name: 'gemini',
   install: 'gemini',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'gemini'),
   installedFiles: (ctx) => [path.join(ctx.home, '.gemini/settings.json')],
   // Gemini's hook timeout is in milliseconds.
@@ -173,6 +198,19 @@ const gemini = {
       telemetry: { enabled: false },
     });
   },
+  // The mock MCP server in settings.json's mcpServers, trusted (no
+  // confirmation), and allowed by the policy as the other tools are:
+  // headless Gemini leaves out a tool that would need a confirmation.
+  mcp(ctx) {
+    const { name, command, args } = ctx.mcpServer;
+    const file = path.join(ctx.home, '.gemini/settings.json');
+    const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+    settings.mcpServers = { [name]: { command, args, trust: true } };
+    writeJSON(file, settings);
+    // 0.61.0 refuses a rule with mcpName and no toolName (the whole file
+    // is then ignored), though its documentation shows one.
+    fs.appendFileSync(path.join(ctx.home, 'e2e-policy.toml'), ['', '[[rule]]', `mcpName = "${name}"`, 'toolName = "*"', 'decision = "allow"', 'priority = 100', ''].join('\n'));
+  },
   selfConfig: (ctx) => ({
     command: `echo '{"hooksConfig":{"enabled":false}}' > .gemini/settings.json`,
     marker: path.join(ctx.work, '.gemini/settings.json'),
@@ -186,6 +224,7 @@ const gemini = {
   tools: {
     shell: shellCalls([['run_shell_command', (command) => ({ command, description: 'e2e' })]]),
     write: (call, ctx) => [{ name: 'write_file', args: { file_path: ctx.marker, content: call.content } }],
+    mcp: (call, ctx) => [{ name: `mcp_${ctx.mcpServer.name}_${call.tool}`, args: call.args(ctx) }],
     todo: () => [{ name: 'write_todos', force: true, args: { todos: [{ description: 'check the build', status: 'pending' }] } }],
   },
 };
@@ -255,7 +294,7 @@ function copyDeps(from, to) {
 const opencode = {
   name: 'opencode',
   install: 'opencode',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   // opencode cannot start without @opencode-ai/plugin in its config
   // directory, which it fetches from npm: with no registry and no cache,
   // it is skipped.
@@ -307,6 +346,14 @@ const opencode = {
       },
     });
   },
+  // The mock MCP server in opencode.json's mcp, a local (stdio) server.
+  mcp(ctx) {
+    const { name, command, args } = ctx.mcpServer;
+    const file = path.join(ctx.home, '.config/opencode/opencode.json');
+    const config = JSON.parse(fs.readFileSync(file, 'utf8'));
+    config.mcp = { [name]: { type: 'local', command: [command, ...args], enabled: true } };
+    writeJSON(file, config);
+  },
   // A project plugin of the same name, doing nothing: the file that
   // "permguard install opencode --project" would write.
   selfConfig: (ctx) => ({
@@ -324,6 +371,7 @@ const opencode = {
   tools: {
     shell: shellCalls([['bash', (command) => ({ command, description: 'e2e' })]]),
     write: (call, ctx) => [{ name: 'write', args: { filePath: ctx.marker, content: call.content } }],
+    mcp: (call, ctx) => [{ name: `${ctx.mcpServer.name}_${call.tool}`, args: call.args(ctx) }],
     todo: () => [{ name: 'todowrite', args: { todos: [{ id: '1', content: 'check the build', status: 'pending', priority: 'medium' }] } }],
   },
 };

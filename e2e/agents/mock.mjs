@@ -14,6 +14,10 @@
 // request alone, not from a counter, because agents send side requests in an
 // order of their own.
 //
+// A tool the agent hides until the model searches for it (Codex's MCP
+// tools, behind its client-side tool_search) takes two answers: the
+// search, then the call, in the namespace the search's result names.
+//
 // Every request is appended to a JSON-lines log with the tool result it
 // carried, if any, so that the driver can tell what the model was told.
 // GET /x serves the case's download-and-run script.
@@ -24,7 +28,7 @@ import fs from 'node:fs';
 // startMock listens on 127.0.0.1 (never anything wider: the agents' dummy
 // keys and our scripts must not be reachable from outside) on a free port.
 //
-// script: {calls: [{name, args, custom?, force?}], download: "sh text", log: path}
+// script: {calls: [{name, args, custom?, force?, search?}], download: "sh text", log: path}
 // calls are candidates in order; the first whose name the agent offers is used,
 // so one case can name the tool of every dialect an agent might expose.
 export async function startMock(script) {
@@ -87,10 +91,19 @@ function handle(script, req, res, body, raw) {
     // Code's deferred tools) is called anyway, as a model that knows it would.
     const call = (script.calls || []).find((c) => offered.includes(c.name) || c.force);
     if (call) answer = { call };
+    // search: a tool the agent hides until the model searches for it
+    // (Codex's deferred MCP tools): first the search, then the call, named
+    // as the search's result names it.
+    if (call && call.search && proto.searched) {
+      const found = proto.searched(body);
+      if (!found) answer = { search: call };
+      else answer = { call: { ...call, ...(found.find((t) => t.name === call.name) || {}) } };
+    }
   }
   appendLog(script, {
     method: req.method, url: req.url, kind: proto.name,
-    offered, toolResult: result, answer: answer.call ? { call: answer.call.name, args: answer.call.args } : answer,
+    offered, toolResult: result,
+    answer: answer.call ? { call: answer.call.name, namespace: answer.call.namespace, args: answer.call.args } : answer.search ? { search: answer.search.search } : answer,
     body,
   });
   const stream = proto.name === 'gemini' ? /stream/i.test(path) : body.stream === true || proto.name === 'responses';
@@ -171,14 +184,37 @@ const responses = {
     if (!r.length) return undefined;
     return r.map((it) => textOf(it.output)).join('\n');
   },
+  // searched returns the tools a client-side tool_search (after the last
+  // user message) found, as {name, namespace}, or null before any search.
+  searched(b) {
+    const input = Array.isArray(b.input) ? b.input : [];
+    let lastUser = -1;
+    input.forEach((it, i) => { if (it.role === 'user' && it.type !== 'function_call_output') lastUser = i; });
+    const out = input.slice(lastUser + 1).filter((it) => it.type === 'tool_search_output');
+    if (!out.length) return null;
+    const found = [];
+    const walk = (t, namespace) => {
+      if (!t || typeof t !== 'object') return;
+      if (t.type === 'namespace' || Array.isArray(t.tools)) {
+        for (const x of t.tools || []) walk(x, t.name);
+        return;
+      }
+      if (t.name) found.push({ name: t.name, namespace });
+    };
+    for (const o of out) for (const t of o.tools || []) walk(t, undefined);
+    return found;
+  },
   reply(res, answer, body) {
     const respId = id('resp');
     const model = body.model || 'mock';
     let item;
-    if (answer.call && answer.call.custom) {
+    if (answer.search) {
+      item = { type: 'tool_search_call', id: id('ts'), call_id: id('call'), execution: 'client', status: 'completed', arguments: { query: answer.search.search, limit: 8 } };
+    } else if (answer.call && answer.call.custom) {
       item = { type: 'custom_tool_call', id: id('ctc'), call_id: id('call'), name: answer.call.name, input: answer.call.input, status: 'completed' };
     } else if (answer.call) {
       item = { type: 'function_call', id: id('fc'), call_id: id('call'), name: answer.call.name, arguments: JSON.stringify(answer.call.args), status: 'completed' };
+      if (answer.call.namespace) item.namespace = answer.call.namespace;
     } else {
       item = { type: 'message', id: id('m'), role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answer.text, annotations: [] }] };
     }

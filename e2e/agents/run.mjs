@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMock } from './mock.mjs';
 import { AGENTS } from './agents.mjs';
-import { CASES, hostileMarkers } from './cases.mjs';
+import { CASES, MCP_SERVER, hostileMarkers } from './cases.mjs';
 import { XFAIL } from './xfail.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -122,13 +122,23 @@ async function runCase(agent, c) {
     capture: path.join(dir, 'capture'),
     bindir: path.join(dir, 'bin'),
     log: path.join(dir, 'mock.jsonl'),
+    mcpLog: path.join(dir, 'mcp.jsonl'),
     hookTimeoutS: 3,
     here,
     runRoot,
   };
   for (const d of [ctx.home, ctx.work, ctx.outside, ctx.state, ctx.config, ctx.capture, ctx.bindir]) fs.mkdirSync(d, { recursive: true });
   fs.writeFileSync(path.join(ctx.work, 'hello.txt'), 'hello\n');
-  ctx.marker = c.marker ? path.join(c.markerOutside ? ctx.outside : ctx.work, c.marker) : null;
+  // A marker is a name in the workspace (or in outside/), or a path the
+  // case makes from ctx (a file in the case's own HOME).
+  ctx.marker = typeof c.marker === 'function' ? c.marker(ctx)
+    : c.marker ? path.join(c.markerOutside ? ctx.outside : ctx.work, c.marker) : null;
+  if (c.mcp) {
+    // The mock MCP server (mcp-mock.mjs), as each agent's configuration
+    // names it: the same node that runs the suite, by its absolute path,
+    // confined to this case's directory.
+    ctx.mcpServer = { name: MCP_SERVER, command: process.execPath, args: [path.join(here, 'mcp-mock.mjs'), '--root', dir, '--log', ctx.mcpLog] };
+  }
   if (c.selfConfig) {
     // The agent's own settings file is the marker: it must not get written.
     ctx.selfConfig = agent.selfConfig(ctx);
@@ -194,6 +204,10 @@ async function runCase(agent, c) {
   const result = { agent: agent.name, case: c.id, title: c.title };
   try {
     await agent.setup?.(ctx, env, c);
+    if (c.mcp) {
+      if (!agent.mcp) throw new Error(`${agent.name} has no MCP configuration in agents.mjs`);
+      await agent.mcp(ctx, env, c);
+    }
     const inst = await run(realBin, ['install', agent.install], { env, cwd: ctx.work, timeout: 20000 });
     if (inst.code !== 0) throw new Error(`permguard install ${agent.install} failed: ${inst.err || inst.out}`);
     // Point every installed entry at the wrapper (or the missing binary).
@@ -209,14 +223,22 @@ async function runCase(agent, c) {
     const log = readLog(ctx.log);
     const audit = readAudit(path.join(ctx.state, 'audit.jsonl'));
     const withResult = log.filter((e) => e.toolResult !== undefined && e.toolResult !== null);
+    const mcpLog = readLog(ctx.mcpLog);
     Object.assign(result, {
       exit: r.timedOut ? 'timeout' : r.code ?? r.signal,
       hang: r.timedOut,
       ms: r.ms,
       markerRan: ctx.marker ? fs.existsSync(ctx.linkTarget || ctx.marker) : null,
       toolCalled: log.some((e) => e.answer && e.answer.call),
+      // what the model was offered, as the first request that got the
+      // call saw it: the agent's own name for each tool
+      offered: (log.find((e) => e.answer && e.answer.call) || {}).offered || null,
+      // MCP cases: whether the agent started the mock server, and the
+      // tool calls that reached it (the hook let them through)
+      mcpStarted: c.mcp ? mcpLog.some((e) => e.start) : null,
+      mcpCalls: mcpLog.filter((e) => e.call).map((e) => ({ tool: e.call, arguments: e.arguments })),
       toolResult: withResult.length ? String(withResult[0].toolResult) : null,
-      audit: audit.map((a) => ({ decision: a.decision, by: a.by, tool: a.tool, level: a.level, command: a.command })),
+      audit: audit.map((a) => ({ decision: a.decision, by: a.by, tool: a.tool, level: a.level, dangerous: a.dangerous || false, command: a.command, detail: a.detail })),
       hostileFound: c.project ? hostileMarkers(ctx) : [],
       hookRuns: fs.readdirSync(ctx.capture).length,
       stdout: r.out.slice(-1500),
@@ -245,7 +267,7 @@ async function runCase(agent, c) {
 
 // The cases whose payloads are kept as fixtures: one of each kind of call.
 // The others send the same shapes again.
-const CAPTURED_CASES = new Set(['read-ls', 'curl-sh', 'tool-write-outside', 'todo', 'self-config']);
+const CAPTURED_CASES = new Set(['read-ls', 'curl-sh', 'tool-write-outside', 'todo', 'self-config', 'mcp-shell', 'mcp-write']);
 
 // savePayloads stores the payloads an agent sent in one case, with the case's own paths replaced by fixed ones so the fixtures do not
 // change from run to run.
@@ -256,6 +278,9 @@ function savePayloads(agent, c, files) {
     let text = fs.readFileSync(f, 'utf8');
     const dir = path.dirname(path.dirname(f));
     text = text.split(dir).join('/e2e');
+    // Gemini CLI's mcp_context names the MCP server's program: this
+    // checkout's mcp-mock.mjs, run by this machine's node.
+    text = text.split(path.join(here, 'mcp-mock.mjs')).join('/permguard/e2e/agents/mcp-mock.mjs').split(process.execPath).join('node');
     // Claude Code also names the project by its path with every other
     // character made a dash (in transcript_path).
     text = text.split(dir.replace(/[^A-Za-z0-9]/g, '-')).join('-e2e');
