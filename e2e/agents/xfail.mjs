@@ -6,8 +6,6 @@
 // answer. permguard cannot fix them from inside the hook.
 const failOpen = (how) => `FAIL OPEN in the agent: ${how}, the agent runs the call (permguard never answered)`;
 
-const mcpUnmarked = (what) => `opencode names an MCP tool <server>_<tool> and nothing marks it as MCP, so permguard judges it as an unknown tool (high) without reading its arguments: ${what}`;
-
 export const XFAIL = {
   'claude/hook-slow': failOpen('when the hook outlives its timeout'),
   'claude/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
@@ -16,12 +14,4 @@ export const XFAIL = {
   'codex/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
   'gemini/hook-slow': failOpen('when the hook outlives its timeout'),
   'gemini/hook-garbage': failOpen('when the hook prints something that is not JSON and exits 0'),
-  // opencode 1.18.33 hands its plugin an MCP tool as <server>_<tool>
-  // (desktop-commander_execute_command) with nothing that marks it as MCP,
-  // so permguard judges it as a tool it does not know (high), without its
-  // arguments: blocked below high whatever it does, run at high whatever it
-  // does. The plugin would have to say which tools are MCP (docs/agents.md §7).
-  'opencode/mcp-read': mcpUnmarked('an MCP call that only lists the workspace is blocked at medium'),
-  'opencode/mcp-shell': mcpUnmarked('blocked at medium, but as an unknown tool: at level high it runs'),
-  'opencode/mcp-write': mcpUnmarked('blocked at medium, but as an unknown tool: at level high it runs'),
 };

@@ -71,15 +71,27 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 	}
 	c.raise(tool.rule)
 	var unlisted, from, to []MCPArg
-	for _, a := range tc.Args {
-		if r, ok := tool.args[argKey(a.Key)]; ok && r == argDir && !m.hasDir {
+	var stdin, shell *MCPArg
+	for i, a := range tc.Args {
+		r, ok := tool.args[argKey(a.Key)]
+		switch {
+		case ok && r == argDir && !m.hasDir:
 			m.hasDir = true
 			if a.Cut {
 				m.dirOK = false
 			} else {
 				m.dir, m.dirOK = w.mcpDir(a.Value)
 			}
+		case ok && r == argStdin && stdin == nil:
+			stdin = &tc.Args[i]
+		case ok && r == argShell && shell == nil:
+			shell = &tc.Args[i]
 		}
+	}
+	if shell != nil && !posixShell(shell.Value) {
+		// the command is read by another program than a shell (node,
+		// python3): what it does is not known from bash's reading
+		m.raise(r("mcp-other-shell", High, "runs its command with "+shell.Value+", which permguard does not read as a shell"), *shell)
 	}
 	for _, a := range tc.Args {
 		role, listed := tool.args[argKey(a.Key)]
@@ -94,6 +106,9 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			continue
 		}
 		switch role {
+		case argStdin, argShell:
+			// judged with the command (below) and above
+			continue
 		case argCommand:
 			env := w.env
 			if m.hasDir {
@@ -106,7 +121,14 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 					env.Workspace, env.Cwd = "", ""
 				}
 			}
-			m.command(a.Key, a.Value, env, tc.Name+" "+a.Key+"=", "argument "+a.Key+" runs: ", tc.Name+" (argument "+a.Key+")")
+			text := a.Value
+			if stdin != nil && !stdin.Cut {
+				// the command fed its standard input, as a heredoc is
+				text = withStdin(text, stdin.Value)
+			} else if stdin != nil {
+				m.raise(ruleMCPArgCut, *stdin)
+			}
+			m.command(a.Key, text, env, tc.Name+" "+a.Key+"=", "argument "+a.Key+" runs: ", tc.Name+" (argument "+a.Key+")")
 		case argPathRead:
 			if w.readsSecret(m.path(a.Value), true) {
 				m.raise(ruleReadSecret, a)
@@ -565,4 +587,29 @@ func mcpFamilyFor(server string) (mcpFamily, bool) {
 		}
 	}
 	return mcpFamily{}, false
+}
+
+// posixShell reports a program that reads a command line as a POSIX shell
+// does: sh, bash, dash, zsh, ksh, by name or path; "" is the server's
+// default shell.
+func posixShell(p string) bool {
+	p = strings.TrimSpace(p)
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[i+1:]
+	}
+	switch p {
+	case "", "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox":
+		return true
+	}
+	return false
+}
+
+// withStdin is the shell text of command fed text on its standard input:
+// a quoted heredoc, whose delimiter text does not hold as a line.
+func withStdin(command, text string) string {
+	delim := "PERMGUARD_STDIN"
+	for strings.Contains("\n"+text+"\n", "\n"+delim+"\n") {
+		delim += "_"
+	}
+	return command + " <<'" + delim + "'\n" + text + "\n" + delim
 }

@@ -16,7 +16,9 @@ var _ = addMCPFamily(func() mcpFamily {
 	move := r("mcp-desktop-commander-move", Low, "moves or renames a file or directory")
 	stop := r("mcp-desktop-commander-stop", Medium, "ends a command session the server started")
 	block := r("mcp-desktop-commander-block", Medium, "adds a command to the server's list of blocked commands")
-	run := r("mcp-desktop-commander-run", High, "runs a shell command on this machine, in a shell the call may choose")
+	// a command line, judged as the same text in a shell call would be (its
+	// shell argument, when not a POSIX shell, is high)
+	run := r("mcp-desktop-commander-run", Minimal, "runs a shell command on this machine")
 	input := r("mcp-desktop-commander-input", High, "sends input to a running process, such as a shell or an interpreter, which runs it")
 	kill := r("mcp-desktop-commander-kill", High, "ends any process on this machine by its process id")
 	config := r("mcp-desktop-commander-config", High, "changes the server's own safety settings: the directories it may reach, the commands it blocks, the shell it runs")
@@ -34,7 +36,7 @@ var _ = addMCPFamily(func() mcpFamily {
 			// file outside the workspace is still outside.
 			"edit_block": {rule: write, args: roles(argRoles{"blockContent": argPathWrite, "file_path": argPathWrite}, "content expected_replacements new_string old_string origin range")},
 			// The name of start_process up to 0.2.3.
-			"execute_command":                    {rule: run, args: roles(argRoles{"command": argCommand}, "shell timeout_ms")},
+			"execute_command":                    {rule: run, args: roles(argRoles{"command": argCommand, "shell": argShell}, "timeout_ms")},
 			"force_terminate":                    {rule: stop, args: roles(nil, "pid")},
 			"get_config":                         {rule: state, args: roles(nil, "origin")},
 			"get_file_info":                      {rule: list, args: roles(argRoles{"path": argPathList}, "")},
@@ -66,11 +68,9 @@ var _ = addMCPFamily(func() mcpFamily {
 			"search_code":         {rule: read, args: roles(argRoles{"path": argPathRead}, "contextLines filePattern ignoreCase includeHidden maxResults pattern timeoutMs")},
 			"search_files":        {rule: list, args: roles(argRoles{"path": argPathList}, "pattern timeoutMs")},
 			"set_config_value":    {rule: config, args: roles(nil, "key origin value")},
-			// shell is the program the command line is given to. Read as a command
-			// line, a shell's name is an interactive shell (dangerous), which it
-			// is not here; the rule is high, so a shell the call chooses cannot
-			// make the call lower.
-			"start_process":   {rule: run, args: roles(argRoles{"command": argCommand}, "origin shell timeout_ms verbose_timing")},
+			// shell is the program the command line is given to: a POSIX shell
+			// keeps the command's verdict, any other (node, python3) is high.
+			"start_process":   {rule: run, args: roles(argRoles{"command": argCommand, "shell": argShell}, "origin timeout_ms verbose_timing")},
 			"start_search":    {rule: read, args: roles(argRoles{"path": argPathRead}, "contextLines earlyTermination filePattern ignoreCase includeHidden literalSearch maxResults origin pattern searchType timeout_ms")},
 			"stop_search":     {rule: state, args: roles(nil, "sessionId")},
 			"track_ui_event":  {rule: send, args: roles(nil, "component event")},

@@ -6,7 +6,8 @@ package classify
 // command line through /bin/sh, in a directory the call may name, with
 // text for its standard input (a script for an interpreter, often).
 var _ = addMCPFamily(func() mcpFamily {
-	run := r("mcp-shell-run", High, "runs a shell command on this machine")
+	// the command line decides, as the same text in a shell call would
+	run := r("mcp-shell-run", Minimal, "runs a shell command on this machine")
 	return mcpFamily{
 		name:    "commands",
 		servers: []string{"commands"},
@@ -14,7 +15,7 @@ var _ = addMCPFamily(func() mcpFamily {
 		tools: map[string]mcpTool{
 			// stdin goes to the command, a script when the command is an
 			// interpreter.
-			"run_command": {rule: run, args: roles(argRoles{"command": argCommand, "stdin": argCommand, "workdir": argDir}, "")},
+			"run_command": {rule: run, args: roles(argRoles{"command": argCommand, "stdin": argStdin, "workdir": argDir}, "")},
 		},
 	}
 })
@@ -22,7 +23,7 @@ var _ = addMCPFamily(func() mcpFamily {
 // OpenAI's shell tool for Codex as an MCP server: a bash command line in
 // a working directory.
 var _ = addMCPFamily(func() mcpFamily {
-	run := r("mcp-shell-run", High, "runs a shell command on this machine")
+	run := r("mcp-shell-run", Minimal, "runs a shell command on this machine")
 	return mcpFamily{
 		name:    "codex-shell",
 		servers: []string{"codex-shell-tool", "codex-shell"},
@@ -38,7 +39,7 @@ var _ = addMCPFamily(func() mcpFamily {
 // role for a list that is one command's words, so each word is judged
 // as a command line of its own; the tool is high whatever they say.
 var _ = addMCPFamily(func() mcpFamily {
-	run := r("mcp-shell-run", High, "runs a shell command on this machine")
+	run := r("mcp-shell-words", High, "runs a command given as a list of words, each judged alone")
 	return mcpFamily{
 		name:    "shell",
 		servers: []string{"shell"},
@@ -46,7 +47,7 @@ var _ = addMCPFamily(func() mcpFamily {
 		tools: map[string]mcpTool{
 			// stdin goes to the command, a script when the command is an
 			// interpreter.
-			"shell_execute": {rule: run, args: roles(argRoles{"command": argCommand, "directory": argDir, "stdin": argCommand}, "timeout")},
+			"shell_execute": {rule: run, args: roles(argRoles{"command": argCommand, "directory": argDir, "stdin": argStdin}, "timeout")},
 		},
 	}
 })

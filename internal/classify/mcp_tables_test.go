@@ -328,7 +328,7 @@ func TestMCPArgNames(t *testing.T) {
 					continue
 				}
 				last := k[strings.LastIndexByte(k, '.')+1:]
-				if commandLike.MatchString(last) && role != argCommand {
+				if commandLike.MatchString(last) && role != argCommand && !(last == "stdin" && role == argStdin) {
 					t.Errorf("%s: named as a command, role %v", where, role)
 				}
 				if pathLike.MatchString(last) && role == argIgnored {
@@ -337,7 +337,7 @@ func TestMCPArgNames(t *testing.T) {
 				// The program a command line is given to: its name alone,
 				// read as a command line, is an interactive shell
 				// (dangerous), which it is not here.
-				if (last == "shell" || last == "interpreter") && role == argCommand {
+				if (last == "shell" || last == "interpreter") && role != argShell && role != argIgnored {
 					t.Errorf("%s: the program that runs the command, judged as a command line", where)
 				}
 			}
@@ -354,8 +354,9 @@ func TestMCPIssueRows(t *testing.T) {
 		args         argRoles
 		atLeast      Level
 	}{
-		{server: "desktop-commander", tool: "execute_command", args: argRoles{"command": argCommand}, atLeast: High},
-		{server: "desktop-commander", tool: "start_process", args: argRoles{"command": argCommand}, atLeast: High},
+		// a command line decides, as the same text in a shell call would
+		{server: "desktop-commander", tool: "execute_command", args: argRoles{"command": argCommand, "shell": argShell}, atLeast: Minimal},
+		{server: "desktop-commander", tool: "start_process", args: argRoles{"command": argCommand, "shell": argShell}, atLeast: Minimal},
 		{server: "filesystem", tool: "write_file", args: argRoles{"path": argPathWrite, "content": argIgnored}, atLeast: Low},
 		{server: "filesystem", tool: "read_text_file", args: argRoles{"path": argPathRead}, atLeast: Minimal},
 		{server: "filesystem", tool: "move_file", args: argRoles{"source": argPathMoveFrom, "destination": argPathMoveTo}, atLeast: Low},
@@ -367,7 +368,7 @@ func TestMCPIssueRows(t *testing.T) {
 		{server: "playwright", tool: "browser_file_upload", args: argRoles{"paths": argPathRead}, atLeast: Medium},
 		{server: "playwright", tool: "browser_evaluate", args: argRoles{"filename": argPathWrite}, atLeast: High},
 		{server: "puppeteer", tool: "puppeteer_evaluate", atLeast: High},
-		{server: "mcp-server-commands", tool: "run_command", args: argRoles{"command": argCommand, "stdin": argCommand, "workdir": argDir}, atLeast: High},
+		{server: "mcp-server-commands", tool: "run_command", args: argRoles{"command": argCommand, "stdin": argStdin, "workdir": argDir}, atLeast: Minimal},
 		{server: "git", tool: "git_checkout", args: argRoles{"repo_path": argRepo, "branch_name": argGitRef}, atLeast: Medium},
 	}
 	for _, tc := range cases {

@@ -128,6 +128,21 @@ var mcpCases = []struct {
 	{name: "unknown: a shell's name is a setting", call: mcpCall("ops", "exec", "shell", "bash", "language", "python"), level: Medium, rule: "mcp-tool"},
 	{name: "known: a shell's name run is as in a shell call", call: mcpCall("desktop-commander", "execute_command", "command", "bash"),
 		level: High, dangerous: true, same: "bash"},
+	// a command line is judged as the same text in a shell call: Desktop
+	// Commander's and mcp-server-commands' tools are as low as Bash's
+	{name: "known: a harmless command is as in a shell call", call: mcpCall("desktop-commander", "execute_command", "command", "ls -la", "shell", "/bin/bash"),
+		level: Minimal, same: "ls -la"},
+	{name: "known: a test run is as in a shell call", call: mcpCall("desktop-commander", "start_process", "command", "go test ./..."),
+		level: Medium, same: "go test ./..."},
+	{name: "known: a command given to another program than a shell", call: mcpCall("desktop-commander", "execute_command", "command", "ls -la", "shell", "node"),
+		level: High, rule: "mcp-other-shell"},
+	// standard input is fed to the command, as a heredoc is
+	{name: "known: a script on an interpreter's stdin", call: mcpCall("commands", "run_command", "command", "python3", "stdin", "print(1)"),
+		level: High, same: "python3 <<'EOF'\nprint(1)\nEOF"},
+	{name: "known: a shell's stdin is judged as its script", call: mcpCall("commands", "run_command", "command", "sh", "stdin", "rm -rf ~"),
+		level: High, dangerous: true, same: "sh <<'EOF'\nrm -rf ~\nEOF"},
+	{name: "known: a stdin that holds the heredoc's end", call: mcpCall("commands", "run_command", "command", "sh", "stdin", "true\nPERMGUARD_STDIN\nrm -rf ~"),
+		level: High, dangerous: true},
 	{name: "unknown: a deleting name stays high", call: mcpCall("db", "drop_table", "table", "users"), level: High, rule: "mcp-destroy"},
 	{name: "unknown: a startup file read is no secret", call: mcpCall("notes", "get_file", "file", "~/.bashrc"), level: Minimal},
 	{name: "unknown: a writing tool onto a startup file", call: mcpCall("notes", "save", "target", "~/.bashrc"), level: High, dangerous: true, rule: "write-startup-unknown"},
@@ -374,5 +389,37 @@ func BenchmarkMCPCall(b *testing.B) {
 				ClassifyTool(bc.call, testEnv)
 			}
 		})
+	}
+}
+
+// TestUnknownToolArgs: a tool permguard does not know is judged by what its
+// arguments hold as well as by being unknown (high): an MCP tool under a
+// name that does not say so (opencode's <server>_<tool>) is that tool, and
+// any other is raised by a dangerous command or a write to a file that
+// matters, as an unknown MCP server's is.
+func TestUnknownToolArgs(t *testing.T) {
+	unknown := func(name string, kv ...string) ToolCall {
+		tc := ToolCall{Kind: ToolUnknown, Name: name}
+		for i := 0; i+1 < len(kv); i += 2 {
+			tc.Args = append(tc.Args, MCPArg{Key: kv[i], Value: kv[i+1]})
+		}
+		return tc
+	}
+	for _, tc := range []struct {
+		call      ToolCall
+		level     Level
+		dangerous bool
+	}{
+		{unknown("desktop-commander_execute_command", "command", "rm -rf ~"), High, true},
+		{unknown("desktop-commander_execute_command", "command", "ls -la"), Minimal, false},
+		{unknown("filesystem_write_file", "path", "~/.bashrc", "content", "x"), High, true},
+		{unknown("frobnicate", "script", "rm -rf ~"), High, true},
+		{unknown("frobnicate", "note", "hello"), High, false},
+		{unknown("frobnicate"), High, false},
+	} {
+		v := ClassifyTool(tc.call, testEnv)
+		if v.Level != tc.level || v.Dangerous != tc.dangerous {
+			t.Errorf("ClassifyTool(%s %v) = %v dangerous=%v (%s), want %v dangerous=%v", tc.call.Name, tc.call.Args, v.Level, v.Dangerous, ruleIDs(v), tc.level, tc.dangerous)
+		}
 	}
 }

@@ -40,12 +40,15 @@ const (
 	argURL                         // a URL fetched, or a page a browser goes to: the network
 	argRepo                        // the repository a git tool works in (git -C REPO)
 	argGitRef                      // a branch, tag or commit a git tool names
+	argShell                       // the program that runs argCommand: a POSIX shell keeps its verdict, any other is high
+	argStdin                       // text argCommand reads on its standard input: judged as that command fed it (a heredoc)
 )
 
 var argRoleNames = [...]string{
 	argIgnored: "ignored", argCommand: "command", argDir: "dir", argPathRead: "path-read", argPathList: "path-list",
 	argPathWrite: "path-write", argPathDelete: "path-delete", argPathMoveFrom: "path-move-from",
-	argPathMoveTo: "path-move-to", argURL: "url", argRepo: "repo", argGitRef: "git-ref",
+	argPathMoveTo: "path-move-to", argURL: "url", argRepo: "repo", argGitRef: "git-ref", argShell: "shell",
+	argStdin: "stdin",
 }
 
 func (r argRole) String() string {

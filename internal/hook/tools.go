@@ -132,12 +132,12 @@ func classifyTool(c *Call, input fields) error {
 		return nil
 	}
 	kind, ok := toolKind(strings.ToLower(name))
-	if !ok {
+	if !ok || bookkeepingUnless(strings.ToLower(name), input) {
+		// a tool nobody knows is judged by what its arguments hold too:
+		// it may be an MCP tool under a name that does not say so
+		// (opencode's <server>_<tool>), or one that runs a command
 		c.Kind = KindUnknown
-		return nil
-	}
-	if bookkeepingUnless(strings.ToLower(name), input) {
-		c.Kind = KindUnknown
+		c.MCPArgs = mcpArgs(input)
 		return nil
 	}
 	c.Kind = kind
