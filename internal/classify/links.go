@@ -110,6 +110,9 @@ func (w *walker) linkAlts(a arg, follow bool) []arg {
 			names = append(made, names...)
 		}
 	}
+	if r, ok := procRoot(key); ok {
+		names = append(names, r)
+	}
 	var out []arg
 	unknown := func(to string) arg { return arg{val: a.val, dyn: true, pos: a.pos, via: a.val, to: to} }
 	for _, e := range names {
@@ -528,4 +531,25 @@ func PlainPaths(env Env) func(p string) bool {
 		}
 		return false
 	}
+}
+
+// procRoot names a path through a process's root (/proc/PID/root/etc/x,
+// /proc/self/root/...) by the path it is there: that root is, for every
+// process on this machine but a confined one, the machine's own. (The
+// caller's search cannot follow it: reading another process's links is
+// refused to it as to the agent.)
+func procRoot(p string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return "", false
+	}
+	pid, after, ok := strings.Cut(rest, "/")
+	if !ok || pid == "" {
+		return "", false
+	}
+	after, ok = strings.CutPrefix(after, "root")
+	if !ok || after != "" && after[0] != '/' {
+		return "", false
+	}
+	return path.Clean("/" + after), true
 }

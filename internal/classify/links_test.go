@@ -108,6 +108,10 @@ var linkCases = []struct {
 	// links that stay inside change nothing
 	{low(`echo x > ok.txt`, "write-file"), false},
 	{minimal(`cat ok.txt`, ""), false},
+	// a process's root is the machine's (the search cannot read that link)
+	{high(`cat /proc/1/root/home/u/.ssh/id_ed25519`, "read-secret"), false},
+	{high(`tar czf x.tgz /proc/self/root/home/u/.aws/credentials`, "read-secret"), false},
+	{dangerous(`echo x >> /proc/self/root/home/u/.bashrc`, ""), false},
 	// a link never lowers: a guard file's own name still counts
 	{dangerous(`echo '{}' > .claude/settings.json`, "guard-file"), false},
 	// making a link to something that matters is writing to it

@@ -190,6 +190,10 @@ func (w *walker) basePlace(p string) place {
 			return placeDevice
 		}
 	}
+	if w.inTempDirBelowSystem(p) {
+		// a temporary directory inside a system one (/dev/shm)
+		return placeTemp
+	}
 	if !within(p, w.env.Workspace) && !within(p, w.env.Home) && osPath(p) {
 		// /etc/sudoers, /etc/crontab: a system file first, persistence too
 		return placeSystem
@@ -798,4 +802,16 @@ func homeFiles(lists ...[]string) []string {
 		}
 	}
 	return out
+}
+
+// inTempDirBelowSystem reports a path strictly inside a temporary
+// directory that lies in a system directory (/dev/shm in /dev), which the
+// system rule would otherwise claim.
+func (w *walker) inTempDirBelowSystem(p string) bool {
+	for _, t := range w.env.TempDirs {
+		if t = path.Clean(t); t != "/" && strings.HasPrefix(p, t+"/") && osPath(t) {
+			return true
+		}
+	}
+	return false
 }

@@ -68,7 +68,8 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 
 	ce.Home = env.Home
 	ce.Vars = pathVars(env)
-	ce.TempDirs = []string{"/tmp", "/var/tmp"}
+	// /dev/shm is a tmpfs anyone may write, as /tmp is
+	ce.TempDirs = []string{"/tmp", "/var/tmp", "/dev/shm"}
 	if tmp := env.TempDir; tmp != "" && tmp != "/tmp" && tmp != "/var/tmp" {
 		ce.TempDirs = append(ce.TempDirs, tmp)
 	}
