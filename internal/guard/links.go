@@ -23,11 +23,13 @@ import (
 // counts as leading somewhere not known (classify.LinkNotKnown), which is
 // never lower than the truth.
 const (
-	maxLinkSteps = 4096                  // lstat and readlink calls for one call
-	maxLinkHops  = 40                    // links followed for one path, as the kernel's own limit
-	maxLinkNames = 64                    // names of one path (a glob's matches)
-	maxMatterDir = 256                   // files of one directory compared with a hard-linked file
-	linkTime     = 40 * time.Millisecond // for the whole search
+	maxLinkSteps = 4096 // lstat and readlink calls for one call
+	maxLinkHops  = 40   // links followed for one path, as the kernel's own limit
+	maxLinkNames = 64   // names of one path (a glob's matches)
+	// minTimedSteps are the steps a search takes before its time counts
+	minTimedSteps = 256
+	maxMatterDir  = 256                   // files of one directory compared with a hard-linked file
+	linkTime      = 40 * time.Millisecond // for the whole search
 )
 
 // linkRoot is a directory the classifier knows by one name (lex) and the
@@ -222,7 +224,11 @@ func (s *linkSearch) spend() bool {
 // over reports a search past its budget of steps or time; once over, it
 // stays over, so no path is searched by halves.
 func (s *linkSearch) over() bool {
-	if !s.spent && (s.steps > maxLinkSteps || time.Now().After(s.deadline)) {
+	// the clock counts only past the first steps: an ordinary call's few
+	// lstats must give the same answer however loaded the machine is (a
+	// stall of the process is no slow file system), and a search past
+	// them is bounded in time as well as in steps
+	if !s.spent && (s.steps > maxLinkSteps || s.steps > minTimedSteps && time.Now().After(s.deadline)) {
 		s.spent = true
 	}
 	return s.spent

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/agent-permguard/permguard/internal/classify"
 	"github.com/agent-permguard/permguard/internal/hook"
@@ -291,5 +292,22 @@ func TestLinkAliases(t *testing.T) {
 		if v := ev.Res.Verdict; v.Level != tc.level || v.Dangerous != tc.dangerous {
 			t.Errorf("in %s: %s %q %q = %v dangerous=%v (%v), want %v dangerous=%v", tc.ws, tc.call.Tool, tc.call.Command, tc.call.Paths, v.Level, v.Dangerous, v.Reasons, tc.level, tc.dangerous)
 		}
+	}
+}
+
+// TestLinkSearchClock: a search of a few steps gives its answer whatever
+// the clock says (a process stalled on a loaded machine, CI's -race run:
+// its deadline long past before its first lstat), so an ordinary call's
+// verdict never depends on load; past minTimedSteps the deadline counts.
+func TestLinkSearchClock(t *testing.T) {
+	home, ws := linkTree(t)
+	s := newLinkSearch(nil)
+	s.deadline = time.Now().Add(-time.Hour)
+	if got := s.names(ws + "/b"); !slices.Equal(got, []string{home + "/.bashrc"}) {
+		t.Errorf("names past the deadline, in a few steps = %q, want the link followed", got)
+	}
+	s.steps = minTimedSteps + 1
+	if !s.over() {
+		t.Error("a search past minTimedSteps and its deadline is not over")
 	}
 }
