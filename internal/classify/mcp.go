@@ -21,10 +21,10 @@ import (
 // writes. The words of the tool's name stay the floor of a tool nobody
 // mapped (mcpRule).
 
-var (
-	ruleMCPArgCut    = rule{id: "mcp-arg-cut", level: High, why: "is cut short by the bound on a tool call's input, so what it holds is not known"}
-	ruleMCPArgUnread = rule{id: "mcp-arg-unread", level: High, why: "was not read for commands: the call's arguments hold more text than permguard reads"}
-)
+// ruleMCPArgCut is a cut argument judged as what it names (a path, a
+// URL): what is missing is not known. One judged as a command puts the
+// call past a limit instead (pastInput).
+var ruleMCPArgCut = rule{id: "mcp-arg-cut", level: High, why: "is cut short by the bound on a tool call's input, so what it holds is not known"}
 
 // The text of one call read as shell code: the commands its arguments
 // are (their roles say so), and the unmapped arguments read for
@@ -101,6 +101,9 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			continue
 		case role == argIgnored:
 			continue
+		case a.Cut && (role == argCommand || role == argStdin):
+			m.pastInput(a, whyCut)
+			continue
 		case a.Cut:
 			m.raise(ruleMCPArgCut, a)
 			continue
@@ -122,11 +125,10 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 				}
 			}
 			text := a.Value
-			if stdin != nil && !stdin.Cut {
-				// the command fed its standard input, as a heredoc is
+			if stdin != nil {
+				// the command fed its standard input, as a heredoc is (a
+				// cut one's start: the call is past the limit anyway)
 				text = withStdin(text, stdin.Value)
-			} else if stdin != nil {
-				m.raise(ruleMCPArgCut, *stdin)
 			}
 			m.command(a.Key, text, env, tc.Name+" "+a.Key+"=", "argument "+a.Key+" runs: ", tc.Name+" (argument "+a.Key+")")
 		case argPathRead:
@@ -183,7 +185,6 @@ type mcpJudge struct {
 	scripts       []mcpScript
 	// the bytes read as commands so far, of the two budgets
 	commandBytes, scanBytes int
-	unread                  bool // mcp-arg-unread was raised
 }
 
 // raise raises ru on the tool for the argument a, with a reason that
@@ -192,6 +193,23 @@ func (m *mcpJudge) raise(ru rule, a MCPArg) {
 	m.c.snippet = snippet(m.tc.Name + " " + a.Key + "=" + a.Value)
 	m.c.raiseMsg(ru, "argument "+a.Key+": "+ru.why)
 }
+
+// pastInput puts the call past the tool input limit for the argument a,
+// which would be judged as a command but is not read whole (why says
+// how): what is not read could be anything, as the rest of a Bash command
+// over the input limit could, so no level or setting lets the call
+// through (design §4, row past-limit).
+func (m *mcpJudge) pastInput(a MCPArg, why string) {
+	if m.w.v.Limit == LimitNone {
+		m.w.pastLimit(LimitToolInput, limitRule, "argument "+a.Key+" "+why, Pos{1, 1}, m.tc.Name+" "+a.Key)
+	}
+}
+
+// The ways an argument judged as a command is not read whole.
+var (
+	whyCut    = fmt.Sprintf("is longer than the %d bytes permguard reads of a command, so what it runs is not known", maxMCPCommandBytes)
+	whyUnread = fmt.Sprintf("was not read for commands: the call's arguments hold more than the %d bytes of text permguard reads", maxMCPScanBytes)
+)
 
 // command classifies text as the shell command it is, within the call's
 // budget of command text.
@@ -343,6 +361,10 @@ func (m *mcpJudge) expand(t string) []string {
 		var out []string
 		for _, a := range m.tc.Args {
 			if argKey(a.Key) == key {
+				if a.Cut {
+					// a word of the git command line not read whole
+					m.pastInput(a, whyCut)
+				}
 				out = append(out, a.Value)
 			}
 		}
@@ -413,7 +435,8 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 	}
 	for _, a := range args {
 		if a.Cut {
-			m.raise(ruleMCPArgCut, a)
+			// every value is read as a command here
+			m.pastInput(a, whyCut)
 			continue
 		}
 		if m.w.pathLike(a.Value) {
@@ -431,15 +454,14 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 			continue
 		}
 		if m.scanBytes += len(a.Value); m.scanBytes > maxMCPScanBytes {
-			if !m.unread {
-				m.unread = true
-				m.raise(ruleMCPArgUnread, a)
-			}
+			m.pastInput(a, whyUnread)
 			continue
 		}
 		v := classifyWith(a.Value, m.w.env, m.w.guard())
 		switch {
-		case dangerWithoutTerminal(v):
+		case v.Limit != LimitNone || dangerWithoutTerminal(v):
+			// past a limit of its own (4,100 commands, then rm -rf ~): as
+			// the same text in a Bash call is
 			m.scripts = append(m.scripts, mcpScript{v: v, text: a.Value, frame: m.tc.Name + " (argument " + a.Key + ")",
 				snip: m.tc.Name + " " + a.Key + "=", msg: "argument " + a.Key + ", if it is run: "})
 		case len(v.Commands) > 0 && !hasRuleID(v, ruleUnknown.id) && !hasRuleID(v, parseRule.id):

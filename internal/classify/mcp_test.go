@@ -26,7 +26,8 @@ var mcpCases = []struct {
 	level     Level
 	dangerous bool
 	rule      string
-	same      any // a shell command (string) or a ToolCall
+	same      any   // a shell command (string) or a ToolCall
+	limit     Limit // the limit the call is past, if any
 }{
 	// the table, each row as the same command or file access
 	// through the agent's own tools
@@ -164,16 +165,29 @@ var mcpCases = []struct {
 		level: Low, rule: "write-file"},
 
 	// fail closed
+	// a value judged as a command but not read whole is past the limit,
+	// as a Bash command over the input limit is: no level or setting
+	// lets it through
 	{name: "a command cut by the bound", call: ToolCall{Kind: ToolMCP, Name: "mcp__desktop-commander__execute_command", MCPServer: "desktop-commander", MCPTool: "execute_command",
-		Args: []MCPArg{{Key: "command", Value: "ls …", Cut: true}}}, level: High, rule: "mcp-arg-cut"},
+		Args: []MCPArg{{Key: "command", Value: "ls …", Cut: true}}}, level: High, rule: "input-limit", limit: LimitToolInput},
 	{name: "an unknown argument cut by the bound", call: ToolCall{Kind: ToolMCP, Name: "mcp__notes__search", MCPServer: "notes", MCPTool: "search",
-		Args: []MCPArg{{Key: "query", Value: "a …", Cut: true}}}, level: High, rule: "mcp-arg-cut"},
+		Args: []MCPArg{{Key: "query", Value: "a …", Cut: true}}}, level: High, rule: "input-limit", limit: LimitToolInput},
+	{name: "a standard input cut by the bound", call: ToolCall{Kind: ToolMCP, Name: "mcp__commands__run_command", MCPServer: "commands", MCPTool: "run_command",
+		Args: []MCPArg{{Key: "command", Value: "sh"}, {Key: "stdin", Value: "true …", Cut: true}}}, level: High, rule: "input-limit", limit: LimitToolInput},
+	{name: "a git ref cut by the bound", call: ToolCall{Kind: ToolMCP, Name: "mcp__seed-git__git_checkout", MCPServer: "seed-git", MCPTool: "git_checkout",
+		Args: []MCPArg{{Key: "repo_path", Value: "/home/u/proj"}, {Key: "branch_name", Value: "main …", Cut: true}}}, level: High, rule: "input-limit", limit: LimitToolInput},
+	{name: "a path cut by the bound is high", call: ToolCall{Kind: ToolMCP, Name: "mcp__filesystem__read_text_file", MCPServer: "filesystem", MCPTool: "read_text_file",
+		Args: []MCPArg{{Key: "path", Value: "a/a/a …", Cut: true}}}, level: High, rule: "mcp-arg-cut"},
+	{name: "an unknown argument past a limit of its own", call: mcpCall("acme", "run", "cmd", strings.Repeat("true;", 4100)+"rm -rf ~"),
+		level: High, rule: "input-limit", limit: LimitCommands},
 	{name: "an ignored argument cut is still ignored", call: ToolCall{Kind: ToolMCP, Name: "mcp__filesystem__write_file", MCPServer: "filesystem", MCPTool: "write_file",
 		Args: []MCPArg{{Key: "path", Value: "a.txt"}, {Key: "content", Value: "x …", Cut: true}}}, level: Low},
 	{name: "arguments past what is read for commands", call: mcpCall("notes", "search", "a", strings.Repeat("a word or two ", 2500), "b", strings.Repeat("a word or two ", 2500)),
-		level: High, rule: "mcp-arg-unread"},
+		level: High, rule: "input-limit", limit: LimitToolInput},
+	{name: "a command past what is read, after text", call: mcpCall("acme", "run", "a", strings.Repeat("y", 40000), "b", strings.Repeat("y", 30000), "c", "rm -rf ~"),
+		level: High, rule: "input-limit", limit: LimitToolInput},
 	{name: "arguments that cannot be read", call: ToolCall{Kind: ToolMCP, Name: "mcp__notes__search", MCPServer: "notes", MCPTool: "search",
-		Args: []MCPArg{{Key: "q", Cut: true}}}, level: High, rule: "mcp-arg-cut"},
+		Args: []MCPArg{{Key: "q", Cut: true}}}, level: High, rule: "input-limit", limit: LimitToolInput},
 }
 
 func TestMCPCalls(t *testing.T) {
@@ -181,8 +195,9 @@ func TestMCPCalls(t *testing.T) {
 	for _, tc := range mcpCases {
 		t.Run(tc.name, func(t *testing.T) {
 			v := ClassifyTool(tc.call, testEnv)
-			if v.Level != tc.level || v.Dangerous != tc.dangerous || (tc.rule != "" && !hasReason(v, tc.rule)) {
-				t.Errorf("ClassifyTool(%s %+v) = %v dangerous=%v %v, want %v dangerous=%v (rule %s)", tc.call.Name, tc.call.Args, v.Level, v.Dangerous, v.Reasons, tc.level, tc.dangerous, tc.rule)
+			if v.Level != tc.level || v.Dangerous != tc.dangerous || (tc.rule != "" && !hasReason(v, tc.rule)) || v.Limit != tc.limit {
+				t.Errorf("ClassifyTool(%s %+v) = %v dangerous=%v limit %v %v, want %v dangerous=%v limit %v (rule %s)", tc.call.Name, short(tc.call.Args), v.Level, v.Dangerous, v.Limit, v.Reasons,
+					tc.level, tc.dangerous, tc.limit, tc.rule)
 			}
 			if len(v.Reasons) == 0 || !hasLevelReason(v) {
 				t.Errorf("ClassifyTool(%s): no reason says %v: %v", tc.call.Name, v.Level, v.Reasons)
@@ -205,6 +220,17 @@ func TestMCPCalls(t *testing.T) {
 			}
 		})
 	}
+}
+
+// short is what a failure shows of the arguments: a long value's start.
+func short(args []MCPArg) []MCPArg {
+	out := slices.Clone(args)
+	for i := range out {
+		if len(out[i].Value) > 200 {
+			out[i].Value = out[i].Value[:200] + "…"
+		}
+	}
+	return out
 }
 
 func hasLevelReason(v Verdict) bool {
@@ -302,9 +328,9 @@ func TestMCPPaths(t *testing.T) {
 	}
 }
 
-// TestMCPBudgets: the text read as commands is bounded per call; past the
-// budget of commands the call is past a limit, and past the budget of
-// unmapped arguments read for commands it is high.
+// TestMCPBudgets: the text read as commands is bounded per call; past
+// either budget (commands, and unmapped arguments read for commands) the
+// call is past a limit.
 func TestMCPBudgets(t *testing.T) {
 	withSeedFamilies(t)
 	big := strings.Repeat("echo hello world; ", 2000) // 36 KB
@@ -316,8 +342,8 @@ func TestMCPBudgets(t *testing.T) {
 	}
 	prose := strings.Repeat("a word or two ", 2500) // 35 KB
 	v := ClassifyTool(mcpCall("notes", "search", "a", prose, "b", prose), testEnv)
-	if v.Level != High || !hasReason(v, "mcp-arg-unread") || v.Limit != LimitNone {
-		t.Errorf("two arguments of 35 KB: %v %v limit %v, want high (mcp-arg-unread)", v.Level, v.Reasons, v.Limit)
+	if v.Limit != LimitToolInput {
+		t.Errorf("two arguments of 35 KB: %v %v limit %v, want the tool input limit", v.Level, v.Reasons, v.Limit)
 	}
 }
 
