@@ -93,6 +93,26 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		// python3): what it does is not known from bash's reading
 		m.raise(r("mcp-other-shell", High, "runs its command with "+shell.Value+", which permguard does not read as a shell"), *shell)
 	}
+	run := func(key, text string) {
+		env := w.env
+		if m.hasDir {
+			if m.dir != "" {
+				env.Cwd = m.dir
+			}
+			if !m.dirOK {
+				// where it runs is not known: every path is outside
+				// (an unknown workspace, design §2.6)
+				env.Workspace, env.Cwd = "", ""
+			}
+		}
+		if stdin != nil {
+			// the command fed its standard input, as a heredoc is (a
+			// cut one's start: the call is past the limit anyway)
+			text = withStdin(text, stdin.Value)
+		}
+		m.command(key, text, env, tc.Name+" "+key+"=", "argument "+key+" runs: ", tc.Name+" (argument "+key+")")
+	}
+	var words wordLists // command words given as a list, by the list's key
 	for _, a := range tc.Args {
 		role, listed := tool.args[argKey(a.Key)]
 		switch {
@@ -101,7 +121,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			continue
 		case role == argIgnored:
 			continue
-		case a.Cut && (role == argCommand || role == argStdin):
+		case a.Cut && (role == argCommand || role == argStdin || role == argArgv):
 			m.pastInput(a, whyCut)
 			continue
 		case a.Cut:
@@ -112,25 +132,15 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		case argStdin, argShell:
 			// judged with the command (below) and above
 			continue
-		case argCommand:
-			env := w.env
-			if m.hasDir {
-				if m.dir != "" {
-					env.Cwd = m.dir
-				}
-				if !m.dirOK {
-					// where it runs is not known: every path is outside
-					// (an unknown workspace, design §2.6)
-					env.Workspace, env.Cwd = "", ""
-				}
+		case argCommand, argArgv:
+			if list, ok := listOf(a.Key); ok {
+				// a command given as words (["rm", "-rf", "~"]): one
+				// command line, not a command line each (a list for a
+				// command line is read so too, as Bash's is, §9.3)
+				words.add(list, a.Value)
+				continue
 			}
-			text := a.Value
-			if stdin != nil {
-				// the command fed its standard input, as a heredoc is (a
-				// cut one's start: the call is past the limit anyway)
-				text = withStdin(text, stdin.Value)
-			}
-			m.command(a.Key, text, env, tc.Name+" "+a.Key+"=", "argument "+a.Key+" runs: ", tc.Name+" (argument "+a.Key+")")
+			run(a.Key, a.Value)
 		case argPathRead:
 			if w.readsSecret(m.path(a.Value), true) {
 				m.raise(ruleReadSecret, a)
@@ -164,6 +174,9 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 				m.raise(ruleReadSecret, a)
 			}
 		}
+	}
+	for _, l := range words {
+		run(l.key, quoteArgv(l.words))
 	}
 	m.move(from, to)
 	if tool.git != nil {
@@ -398,6 +411,88 @@ func (m *mcpJudge) expand(t string) []string {
 	}
 }
 
+// wordLists are lists of words, each one command's, in the order their
+// keys first came.
+type wordLists []struct {
+	key   string
+	words []string
+}
+
+func (ls *wordLists) add(key, word string) {
+	for i := range *ls {
+		if (*ls)[i].key == key {
+			(*ls)[i].words = append((*ls)[i].words, word)
+			return
+		}
+	}
+	*ls = append(*ls, struct {
+		key   string
+		words []string
+	}{key, []string{word}})
+}
+
+// listOf returns the key of the list an argument is an element of:
+// "command" for "command[2]".
+func listOf(key string) (string, bool) {
+	if !strings.HasSuffix(key, "]") {
+		return "", false
+	}
+	i := strings.LastIndexByte(key, '[')
+	if i <= 0 {
+		return "", false
+	}
+	return key[:i], true
+}
+
+// quoteArgv joins a command's words into the shell command line that
+// reads them as those words, with exceptions that read them as a server
+// may: a word that is only a shell operator (|, >, >>, <, ;, &&, ||, &)
+// is that operator, as mcp-shell-server makes |, > and < (and refuses the
+// rest); a leading ~ or ~user is the home directory, as a server that
+// expands it, or joins the words into a shell line, reads it; and first
+// words NAME=value are assignments, as in such a line. Each reading can
+// only add to what the line is judged to do.
+func quoteArgv(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch w {
+		case "|", ">", ">>", "<", ";", "&&", "||", "&":
+			b.WriteString(w)
+			continue
+		}
+		if strings.HasPrefix(w, "~") {
+			user, rest, slash := strings.Cut(w[1:], "/")
+			if strings.Trim(user, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") == "" {
+				// the tilde prefix ends at the first unquoted /
+				b.WriteString("~" + user)
+				if !slash {
+					continue
+				}
+				b.WriteByte('/')
+				if w = rest; w == "" {
+					continue
+				}
+			}
+		}
+		quoteWord(&b, w)
+	}
+	return b.String()
+}
+
+// quoteWord writes w as one shell word that means exactly w.
+func quoteWord(b *strings.Builder, w string) {
+	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%^") == "" {
+		b.WriteString(w)
+		return
+	}
+	b.WriteByte('\'')
+	b.WriteString(strings.ReplaceAll(w, "'", `'\''`))
+	b.WriteByte('\'')
+}
+
 // quoteWords joins words into the shell command that runs exactly them.
 func quoteWords(words []string) string {
 	var b strings.Builder
@@ -405,17 +500,11 @@ func quoteWords(words []string) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		switch {
-		case w == "$REPO":
+		if w == "$REPO" {
 			b.WriteString(`"$REPO"`)
 			continue
-		case w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%^") == "":
-			b.WriteString(w)
-			continue
 		}
-		b.WriteByte('\'')
-		b.WriteString(strings.ReplaceAll(w, "'", `'\''`))
-		b.WriteByte('\'')
+		quoteWord(&b, w)
 	}
 	return b.String()
 }

@@ -106,7 +106,7 @@ func checkMCPArgs(t *testing.T, where string, tl mcpTool) {
 		}
 		has[role] = true
 	}
-	if has[argDir] && !has[argCommand] {
+	if has[argDir] && !has[argCommand] && !has[argArgv] {
 		t.Errorf("%s: a directory for a command, but no command", where)
 	}
 	// A repository or a ref means something only in the git command line
@@ -328,7 +328,7 @@ func TestMCPArgNames(t *testing.T) {
 					continue
 				}
 				last := k[strings.LastIndexByte(k, '.')+1:]
-				if commandLike.MatchString(last) && role != argCommand && !(last == "stdin" && role == argStdin) {
+				if commandLike.MatchString(last) && role != argCommand && role != argArgv && !(last == "stdin" && role == argStdin) {
 					t.Errorf("%s: named as a command, role %v", where, role)
 				}
 				if pathLike.MatchString(last) && role == argIgnored {

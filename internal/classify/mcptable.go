@@ -42,13 +42,14 @@ const (
 	argGitRef                      // a branch, tag or commit a git tool names
 	argShell                       // the program that runs argCommand: a POSIX shell keeps its verdict, any other is high
 	argStdin                       // text argCommand reads on its standard input: judged as that command fed it (a heredoc)
+	argArgv                        // a list that is one command's words: joined (quoteArgv) and judged once as argCommand is
 )
 
 var argRoleNames = [...]string{
 	argIgnored: "ignored", argCommand: "command", argDir: "dir", argPathRead: "path-read", argPathList: "path-list",
 	argPathWrite: "path-write", argPathDelete: "path-delete", argPathMoveFrom: "path-move-from",
 	argPathMoveTo: "path-move-to", argURL: "url", argRepo: "repo", argGitRef: "git-ref", argShell: "shell",
-	argStdin: "stdin",
+	argStdin: "stdin", argArgv: "argv",
 }
 
 func (r argRole) String() string {

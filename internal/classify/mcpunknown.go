@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The arguments of MCP tools no table describes (design §3, "Any other
 // tool"): a tool of a server nobody mapped, an argument a table does not
@@ -38,30 +41,136 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 				}
 			}
 		}
-		if strings.TrimSpace(a.Value) == "" {
+		m.scan(a.Key, a.Value)
+	}
+	for _, line := range commandLines(args) {
+		m.scan(line.key, line.text)
+	}
+}
+
+// scan reads text, which the argument key holds, as the shell command it
+// would be if it were run, within the call's budget of text read so.
+func (m *mcpJudge) scan(key, text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	if m.scanBytes += len(text); m.scanBytes > maxMCPScanBytes {
+		m.pastInput(MCPArg{Key: key}, whyUnread)
+		return
+	}
+	v := classifyWith(text, m.w.env, m.w.guard())
+	switch {
+	case v.Limit != LimitNone || dangerWithoutTerminal(v):
+		// past a limit of its own (4,100 commands, then rm -rf ~): as
+		// the same text in a Bash call is
+		m.scripts = append(m.scripts, mcpScript{v: v, text: text, frame: m.tc.Name + " (argument " + key + ")",
+			snip: m.tc.Name + " " + key + "=", msg: "argument " + key + ", if it is run: "})
+	case len(v.Commands) > 0 && !hasRuleID(v, ruleUnknown.id) && !hasRuleID(v, parseRule.id):
+		// it reads as commands: a link on one of its paths could make
+		// it dangerous, which the second look shows (design §2.6)
+		for _, p := range v.Paths {
+			if !m.w.notePath(p) {
+				break
+			}
+		}
+	}
+}
+
+// Keys that name a command, compared as keyName writes them: a string
+// under one is a command line, a list under one of mcpWordKeys is one
+// command's words ({"argv": ["rm", "-rf", "x"]}), and a list under one
+// of mcpArgsKeys beside it holds the arguments of the command it names
+// ({"command": "rm", "args": ["-rf", "x"]}).
+var (
+	mcpWordKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("command cmd argv commandline cmdline shellcommand bashcommand")
+	}}
+	mcpArgsKeys = lazy[map[string]bool]{build: func() map[string]bool { return setOf("args argv arguments") }}
+)
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// keyName is the last name of an argument's key, in lower case without
+// _, - or list indexes, so that spellings meet: "shell_command",
+// "shellCommand" and "steps[0].shell-command" are "shellcommand". parent
+// is the key of the object it sits in ("steps[0]"), "" at the top.
+func keyName(key string) (name, parent string) {
+	if list, ok := listOf(key); ok {
+		key = list
+	}
+	if i := strings.LastIndexByte(key, '.'); i >= 0 {
+		parent, key = key[:i], key[i+1:]
+	}
+	key = argKey(key)
+	return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key)), parent
+}
+
+// commandLine is a command an unmapped call gives in pieces, and the keys
+// that hold them.
+type commandLine struct{ key, text string }
+
+// commandLines joins the command lines a call gives as words: a list
+// under a key that names a command, and a command with the list of its
+// arguments beside it, each into the one line the words make (quoteArgv).
+// Each word is read on its own too; the line is read once more, whole.
+func commandLines(args []MCPArg) []commandLine {
+	type piece struct {
+		key        string
+		text       string   // a command line, for a string
+		words      []string // the words of a list
+		head, tail bool     // under a key that names a command; a list of arguments
+	}
+	var parents []string
+	byParent := map[string][]piece{}
+	for _, a := range args {
+		name, parent := keyName(a.Key)
+		list, isList := listOf(a.Key)
+		head, tail := mcpWordKeys.get()[name], isList && mcpArgsKeys.get()[name]
+		if !head && !tail {
 			continue
 		}
-		if m.scanBytes += len(a.Value); m.scanBytes > maxMCPScanBytes {
-			m.pastInput(a, whyUnread)
+		if _, ok := byParent[parent]; !ok {
+			parents = append(parents, parent)
+		}
+		ps := byParent[parent]
+		if !isList {
+			byParent[parent] = append(ps, piece{key: a.Key, text: a.Value, head: true})
 			continue
 		}
-		v := classifyWith(a.Value, m.w.env, m.w.guard())
-		switch {
-		case v.Limit != LimitNone || dangerWithoutTerminal(v):
-			// past a limit of its own (4,100 commands, then rm -rf ~): as
-			// the same text in a Bash call is
-			m.scripts = append(m.scripts, mcpScript{v: v, text: a.Value, frame: m.tc.Name + " (argument " + a.Key + ")",
-				snip: m.tc.Name + " " + a.Key + "=", msg: "argument " + a.Key + ", if it is run: "})
-		case len(v.Commands) > 0 && !hasRuleID(v, ruleUnknown.id) && !hasRuleID(v, parseRule.id):
-			// it reads as commands: a link on one of its paths could make
-			// it dangerous, which the second look shows (design §2.6)
-			for _, p := range v.Paths {
-				if !m.w.notePath(p) {
-					break
+		i := slices.IndexFunc(ps, func(p piece) bool { return p.key == list })
+		if i < 0 {
+			ps, i = append(ps, piece{key: list, head: head, tail: tail}), len(ps)
+		}
+		ps[i].words = append(ps[i].words, a.Value)
+		byParent[parent] = ps
+	}
+	var out []commandLine
+	for _, parent := range parents {
+		ps := byParent[parent]
+		for _, h := range ps {
+			if !h.head {
+				continue
+			}
+			line := h.text
+			if h.words != nil {
+				// the list is the command's words
+				line = quoteArgv(h.words)
+				out = append(out, commandLine{key: h.key, text: line})
+			}
+			for _, t := range ps {
+				if t.tail && t.key != h.key {
+					out = append(out, commandLine{key: h.key + ", " + t.key, text: line + " " + quoteArgv(t.words)})
 				}
 			}
 		}
 	}
+	return out
 }
 
 // pathLike reports a value that names a file the way a person writes one:

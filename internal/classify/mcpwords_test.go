@@ -1,0 +1,80 @@
+package classify
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// FuzzQuoteArgv holds quoteArgv to what it promises: the line it writes
+// is one command whose words, as bash expands them, are the words given,
+// except that a word that is only an operator is that operator, a
+// leading ~ is the home directory and a first word NAME=value an
+// assignment.
+func FuzzQuoteArgv(f *testing.F) {
+	f.Add("rm", "-rf", "a b")
+	f.Add("echo", "it's", "$(id)")
+	f.Add("ls", "*", "~/x y")
+	f.Add("printf", "%s\n", "\\")
+	f.Add("cat", "a", "~root/.profile")
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		words := []string{a, b, c}
+		for _, w := range words {
+			// (a JSON string is valid UTF-8 once decoded)
+			if w == "" || strings.ContainsRune(w, 0) || !utf8.ValidString(w) || strings.HasPrefix(w, "~") || isOperatorWord(w) {
+				return
+			}
+		}
+		if assignment.MatchString(a) {
+			return
+		}
+		line := quoteArgv(words)
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
+		if err != nil {
+			t.Fatalf("quoteArgv(%q) = %q, which does not parse: %v", words, line, err)
+		}
+		if len(f.Stmts) != 1 {
+			t.Fatalf("quoteArgv(%q) = %q: %d statements", words, line, len(f.Stmts))
+		}
+		call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(f.Stmts[0].Redirs) > 0 || f.Stmts[0].Background {
+			t.Fatalf("quoteArgv(%q) = %q: not one plain command", words, line)
+		}
+		got, err := expand.Fields(&expand.Config{}, call.Args...)
+		if err != nil || !slices.Equal(got, words) {
+			t.Fatalf("quoteArgv(%q) = %q, read back as %q (%v)", words, line, got, err)
+		}
+	})
+}
+
+var assignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\+?=`)
+
+func isOperatorWord(w string) bool {
+	return slices.Contains([]string{"|", ">", ">>", "<", ";", "&&", "||", "&"}, w)
+}
+
+// TestQuoteArgvReadings: the two readings quoteArgv keeps from a shell's.
+func TestQuoteArgvReadings(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{"cat", "a", "|", "sh"}, "cat a | sh"},
+		{[]string{"echo", "x", ">", "out"}, "echo x > out"},
+		{[]string{"ls", "~"}, "ls ~"},
+		{[]string{"ls", "~/a b"}, "ls ~/'a b'"},
+		{[]string{"ls", "~root/x"}, "ls ~root/x"},
+		{[]string{"ls", "~$(id)"}, "ls '~$(id)'"},
+		{[]string{"echo", "a|b"}, "echo 'a|b'"},
+		{[]string{"A=1", "env"}, "A=1 env"},
+	} {
+		if got := quoteArgv(tc.words); got != tc.want {
+			t.Errorf("quoteArgv(%q) = %q, want %q", tc.words, got, tc.want)
+		}
+	}
+}
