@@ -2,6 +2,7 @@ package classify
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -12,18 +13,23 @@ import (
 // tool does with them.
 
 // unknown reads arguments no table describes for what matters whatever
-// the tool does: a value that, run as a shell command, would be
-// dangerous; a path to a secret; a path that matters to a tool whose name
-// says it writes. Anything else in them raises nothing: prose read as a
+// the tool does. A value under a key that names a command, and any value
+// of a tool whose name says it runs something, is the command it would be
+// and keeps that whole verdict (cat ~/.ssh/id_ed25519 is high), run in the
+// directory a key beside it names. Any other value counts only when it
+// would be a dangerous command, or when it is a path to a secret, or a
+// path that matters to a tool whose name says it writes: prose read as a
 // command is an unknown program, which says nothing about the tool.
 func (m *mcpJudge) unknown(args []MCPArg) {
 	if len(args) == 0 {
 		return
 	}
-	writes := false
-	for _, word := range nameWords(m.tc.MCPTool) {
+	writes, runs := false, false
+	for _, word := range nameWords(m.toolName()) {
 		writes = writes || mcpWriteWords.get()[word]
+		runs = runs || mcpRunWords.get()[word]
 	}
+	dirs := m.siblingDirs(args)
 	for _, a := range args {
 		if a.Cut {
 			// every value is read as a command here
@@ -41,16 +47,56 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 				}
 			}
 		}
-		m.scan(a.Key, a.Value)
+		name, parent := keyName(a.Key)
+		_, isList := listOf(a.Key)
+		full := false
+		switch {
+		case jsonScalar(a.Value), mcpDirKeys.get()[name], mcpSettingKeys.get()[name], mcpProseKeys.get()[name]:
+			// a number, a directory, a setting or prose: not a command
+		case mcpCommandKeys.get()[name]:
+			// a list under a key for one command's words is read whole
+			// (commandLines), not word by word
+			full = !isList || !mcpWordKeys.get()[name]
+		case runs:
+			full = !m.underSetting(a.Key)
+		}
+		m.scan(a.Key, a.Value, dirs.env(m.w.env, parent), full)
 	}
 	for _, line := range commandLines(args) {
-		m.scan(line.key, line.text)
+		m.scan(line.key, line.text, dirs.env(m.w.env, line.parent), true)
+	}
+}
+
+// toolName is the tool's own name: the MCP tool's, or a tool's that
+// permguard does not know.
+func (m *mcpJudge) toolName() string {
+	if m.tc.MCPTool != "" {
+		return m.tc.MCPTool
+	}
+	return m.tc.Name
+}
+
+// underSetting reports a key inside an object of settings ({"env":
+// {"FOO": "bar"}}): its values are not commands.
+func (m *mcpJudge) underSetting(key string) bool {
+	for k := key; ; {
+		name, parent := keyName(k)
+		if mcpSettingKeys.get()[name] {
+			return true
+		}
+		if parent == "" {
+			return false
+		}
+		k = parent
 	}
 }
 
 // scan reads text, which the argument key holds, as the shell command it
-// would be if it were run, within the call's budget of text read so.
-func (m *mcpJudge) scan(key, text string) {
+// would be if it were run in env, within the call's budget of text read
+// so. full keeps the whole verdict, else only a dangerous one counts. An
+// interactive shell or interpreter is not dangerous here: the server's
+// child has no terminal to type into.
+func (m *mcpJudge) scan(key, text string, env Env, full bool) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
@@ -58,12 +104,12 @@ func (m *mcpJudge) scan(key, text string) {
 		m.pastInput(MCPArg{Key: key}, whyUnread)
 		return
 	}
-	v := classifyWith(text, m.w.env, m.w.guard())
+	v := classifyWith(text, env, m.w.guard())
 	switch {
-	case v.Limit != LimitNone || dangerWithoutTerminal(v):
+	case full || v.Limit != LimitNone || dangerWithoutTerminal(v):
 		// past a limit of its own (4,100 commands, then rm -rf ~): as
 		// the same text in a Bash call is
-		m.scripts = append(m.scripts, mcpScript{v: v, text: text, frame: m.tc.Name + " (argument " + key + ")",
+		m.scripts = append(m.scripts, mcpScript{v: withoutTerminalDanger(v), text: text, frame: m.tc.Name + " (argument " + key + ")",
 			snip: m.tc.Name + " " + key + "=", msg: "argument " + key + ", if it is run: "})
 	case len(v.Commands) > 0 && !hasRuleID(v, ruleUnknown.id) && !hasRuleID(v, parseRule.id):
 		// it reads as commands: a link on one of its paths could make
@@ -76,6 +122,85 @@ func (m *mcpJudge) scan(key, text string) {
 	}
 }
 
+// dirsByParent are the directories the keys of an unmapped call name as
+// where it works (cwd, workdir, ...), by the object they sit in.
+type dirsByParent map[string]struct {
+	dir string
+	ok  bool
+}
+
+// siblingDirs finds the directory each object of args names.
+func (m *mcpJudge) siblingDirs(args []MCPArg) dirsByParent {
+	var dirs dirsByParent
+	for _, a := range args {
+		name, parent := keyName(a.Key)
+		if !mcpDirKeys.get()[name] {
+			continue
+		}
+		if _, seen := dirs[parent]; seen {
+			continue
+		}
+		if dirs == nil {
+			dirs = dirsByParent{}
+		}
+		d := dirs[parent]
+		if !a.Cut {
+			d.dir, d.ok = m.w.mcpDir(a.Value)
+		}
+		dirs[parent] = d
+	}
+	return dirs
+}
+
+// env is base with the working directory the object parent names: a
+// command there runs in it, as a known tool's runs in its argDir. One
+// that cannot be told makes every path outside the workspace.
+func (dirs dirsByParent) env(base Env, parent string) Env {
+	d, ok := dirs[parent]
+	switch {
+	case !ok:
+	case !d.ok:
+		base.Workspace, base.Cwd = "", ""
+	case d.dir != "":
+		base.Cwd = d.dir
+	}
+	return base
+}
+
+// withoutTerminalDanger is v with the dangerous flag of starting an
+// interactive shell or interpreter cleared (dangerWithoutTerminal).
+func withoutTerminalDanger(v Verdict) Verdict {
+	if !v.Dangerous || dangerWithoutTerminal(v) {
+		return v
+	}
+	clear := func(rs []Reason) []Reason {
+		out := slices.Clone(rs)
+		for i := range out {
+			out[i].Dangerous = false
+		}
+		return out
+	}
+	v.Dangerous = false
+	v.Reasons, v.Floors = clear(v.Reasons), clear(v.Floors)
+	v.Commands = slices.Clone(v.Commands)
+	for i := range v.Commands {
+		v.Commands[i].Dangerous = false
+		v.Commands[i].Reasons = clear(v.Commands[i].Reasons)
+	}
+	return v
+}
+
+// jsonScalar reports a value as JSON writes a number, a boolean or null:
+// a count or a flag, which no server runs.
+func jsonScalar(v string) bool {
+	switch v {
+	case "true", "false", "null":
+		return true
+	}
+	_, err := strconv.ParseFloat(v, 64)
+	return err == nil && strings.Trim(v, "0123456789.eE+-") == ""
+}
+
 // Keys that name a command, compared as keyName writes them: a string
 // under one is a command line, a list under one of mcpWordKeys is one
 // command's words ({"argv": ["rm", "-rf", "x"]}), and a list under one
@@ -86,6 +211,28 @@ var (
 		return setOf("command cmd argv commandline cmdline shellcommand bashcommand")
 	}}
 	mcpArgsKeys = lazy[map[string]bool]{build: func() map[string]bool { return setOf("args argv arguments") }}
+	// mcpCommandKeys hold a command line, or (mcpWordKeys) its words
+	mcpCommandKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("command commands cmd cmds cmdline commandline shellcommand bashcommand script scripts shellscript code argv")
+	}}
+	// mcpDirKeys name where a command runs and relative paths start
+	mcpDirKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("cwd workdir workingdir workingdirectory dir directory")
+	}}
+	// mcpSettingKeys hold settings of how a command runs, not commands:
+	// {"shell": "bash"}, {"language": "python"}, {"env": {...}}
+	mcpSettingKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("shell interpreter language lang runtime env environment timeout timeoutms")
+	}}
+	// mcpProseKeys hold text people write: a title, a message, a note
+	mcpProseKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("title summary body content text description message comment notes observations prompt query name")
+	}}
+	// mcpRunWords in a tool's name say it runs what it is given:
+	// run_command, execute, shell_exec, terminal_write, spawn_process
+	mcpRunWords = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("run exec execute shell terminal command spawn process bash sh cmd eval")
+	}}
 )
 
 func setOf(words string) map[string]bool {
@@ -113,7 +260,7 @@ func keyName(key string) (name, parent string) {
 
 // commandLine is a command an unmapped call gives in pieces, and the keys
 // that hold them.
-type commandLine struct{ key, text string }
+type commandLine struct{ key, parent, text string }
 
 // commandLines joins the command lines a call gives as words: a list
 // under a key that names a command, and a command with the list of its
@@ -161,11 +308,11 @@ func commandLines(args []MCPArg) []commandLine {
 			if h.words != nil {
 				// the list is the command's words
 				line = quoteArgv(h.words)
-				out = append(out, commandLine{key: h.key, text: line})
+				out = append(out, commandLine{key: h.key, parent: parent, text: line})
 			}
 			for _, t := range ps {
 				if t.tail && t.key != h.key {
-					out = append(out, commandLine{key: h.key + ", " + t.key, text: line + " " + quoteArgv(t.words)})
+					out = append(out, commandLine{key: h.key + ", " + t.key, parent: parent, text: line + " " + quoteArgv(t.words)})
 				}
 			}
 		}
