@@ -559,49 +559,6 @@ func (w *walker) adopt(s mcpScript) {
 	}
 }
 
-// mcpToolOf finds a tool in the families: by its server's name, or, for
-// Cursor, by the command line or URL that starts the server; for Gemini's
-// mcp_<server>_<tool> without its server, by each way of cutting the
-// name in two.
-func mcpToolOf(server, name string) (mcpTool, bool) {
-	if f, ok := mcpFamilyFor(server); ok {
-		t, ok := f.tools[name]
-		return t, ok
-	}
-	if server == "" {
-		for i := 1; i < len(name)-1; i++ {
-			if name[i] != '_' {
-				continue
-			}
-			if f, ok := mcpFamilyOf(name[:i]); ok {
-				if t, ok := f.tools[name[i+1:]]; ok {
-					return t, true
-				}
-			}
-		}
-	}
-	return mcpTool{}, false
-}
-
-// mcpFamilyFor is mcpFamilyOf for a server's name, and for a command line
-// that starts one ("npx -y @modelcontextprotocol/server-filesystem
-// /home/u"): the first word that names a family's package. Options and
-// paths are no package's name.
-func mcpFamilyFor(server string) (mcpFamily, bool) {
-	if f, ok := mcpFamilyOf(server); ok || !strings.ContainsAny(server, " \t") {
-		return f, ok
-	}
-	for _, word := range strings.Fields(server) {
-		if strings.ContainsAny(word[:1], "-/.~$") {
-			continue
-		}
-		if f, ok := mcpFamilyOf(word); ok {
-			return f, true
-		}
-	}
-	return mcpFamily{}, false
-}
-
 // posixShell reports a program that reads a command line as a POSIX shell
 // does: sh, bash, dash, zsh, ksh, by name or path; "" is the server's
 // default shell.

@@ -102,38 +102,6 @@ var mcpFamilies = lazy[[]mcpFamily]{build: func() []mcpFamily {
 // adding itself here in a var block of its own.
 var mcpFamilyTables []func() mcpFamily
 
-// normServer normalizes a server's name for the families' lists: lower
-// case, _ and spaces as -, and the words every package name wraps its name
-// in dropped ("@modelcontextprotocol/server-filesystem",
-// "mcp-server-git", "github-mcp-server", "desktop_commander").
-func normServer(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if i := strings.LastIndexByte(s, '/'); i >= 0 {
-		s = s[i+1:]
-	}
-	s = strings.NewReplacer("_", "-", " ", "-", ".", "-").Replace(s)
-	for _, p := range []string{"mcp-server-", "server-", "mcp-"} {
-		s = strings.TrimPrefix(s, p)
-	}
-	for _, p := range []string{"-mcp-server", "-server", "-mcp"} {
-		s = strings.TrimSuffix(s, p)
-	}
-	return s
-}
-
-// mcpFamilyOf returns the family a server's name is, if any.
-func mcpFamilyOf(server string) (mcpFamily, bool) {
-	n := normServer(server)
-	for _, f := range mcpFamilies.get() {
-		for _, s := range f.servers {
-			if s == n {
-				return f, true
-			}
-		}
-	}
-	return mcpFamily{}, false
-}
-
 // argKey drops a key's array indexes: "edits[0].path" is "edits.path".
 func argKey(k string) string {
 	if !strings.Contains(k, "[") {
