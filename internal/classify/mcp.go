@@ -60,16 +60,36 @@ type mcpScript struct {
 
 // mcpCall judges an MCP tool call's arguments into c, the tool's own
 // command, and returns the scripts they run, which the caller adds once c
-// is recorded (adopt), so that the tool reads first.
+// is recorded (adopt), so that the tool reads first. A tool permguard does
+// not know (ToolUnknown) is looked up by its name alone, as opencode's
+// <server>_<tool> needs; not found, it is high, and its arguments are
+// read as an unknown server's.
 func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
+	floor := ruleToolUnknown
+	server, name := "", tc.Name
+	if tc.Kind == ToolMCP {
+		floor = mcpRule(tc.MCPTool)
+		server, name = tc.MCPServer, tc.MCPTool
+	}
+	tool, match := mcpToolOf(server, name)
+	if tc.Kind != ToolMCP && match == mcpByServer {
+		tc.MCPTool = tc.Name
+	}
 	m := mcpJudge{w: w, c: c, tc: tc, dirOK: true}
-	tool, known := mcpToolOf(tc.MCPServer, tc.MCPTool)
-	if !known {
-		c.raise(mcpRule(tc.MCPTool))
+	if match == mcpNotFound {
+		c.raise(floor)
 		m.unknown(tc.Args)
 		return m.scripts
 	}
 	c.raise(tool.rule)
+	whole := false
+	if match == mcpByToolName {
+		// a name only one family's tool has, under a server that is not
+		// known to be that family's: judged as that tool and as an
+		// unknown server's, the worse counting
+		c.raise(floor)
+		whole = true
+	}
 	var unlisted, from, to []MCPArg
 	var stdin, shell *MCPArg
 	for i, a := range tc.Args {
@@ -181,6 +201,9 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 	m.move(from, to)
 	if tool.git != nil {
 		m.git(tool)
+	}
+	if whole {
+		unlisted = tc.Args
 	}
 	m.unknown(unlisted)
 	return m.scripts
