@@ -202,10 +202,17 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 	if tool.git != nil {
 		m.git(tool)
 	}
-	if whole {
-		unlisted = tc.Args
+	if len(unlisted) > 0 && !whole {
+		// arguments the tool's schema does not have: the server may not
+		// be the one the table was written from, so the whole call is
+		// judged as an unknown server's too, the worse counting
+		c.snippet = snippet(tc.Name)
+		c.raise(floor)
+		whole = true
 	}
-	m.unknown(unlisted)
+	if whole {
+		m.unknown(tc.Args)
+	}
 	return m.scripts
 }
 

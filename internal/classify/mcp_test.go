@@ -111,6 +111,14 @@ var mcpCases = []struct {
 	{name: "an unlisted argument holding rm -rf ~", call: mcpCall("filesystem", "write_file", "path", "a.txt", "content", "x", "then", "rm -rf ~"),
 		level: High, dangerous: true, rule: "rm-recursive-force"},
 	{name: "a tool the family does not have", call: mcpCall("filesystem", "frobnicate", "x", "rm -rf ~"), level: High, dangerous: true},
+	// an argument the schema lacks says the server may not be the one the
+	// table was written from: the whole call is an unknown server's too
+	{name: "unlisted: the whole call is read as an unknown server's", call: mcpCall("filesystem", "write_file", "path", "a.txt", "content", "rm -rf ~", "mode", "0644"),
+		level: High, dangerous: true, rule: "rm-recursive-force"},
+	{name: "unlisted: the name's floor counts too", call: mcpCall("filesystem", "write_file", "path", "a.txt", "content", "x", "mode", "0644"),
+		level: Medium, rule: "mcp-tool"},
+	{name: "listed: content is not read", call: mcpCall("filesystem", "write_file", "path", "a.txt", "content", "rm -rf ~"),
+		level: Low, rule: "write-file"},
 
 	// unknown servers: the name's words are the floor; an argument raises
 	// the call only for what matters whatever the tool is
