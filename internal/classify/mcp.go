@@ -38,16 +38,6 @@ const (
 	maxMCPPathBytes = 4096
 )
 
-// mcpWriteWords are the words of a tool's name that say it writes:
-// write_file, createNote, github_push_files.
-var mcpWriteWords = lazy[map[string]bool]{build: func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields("write create update edit save put set move rename delete remove append patch replace upload push") {
-		m[w] = true
-	}
-	return m
-}}
-
 // mcpScript is text an argument runs, classified on its own, and how its
 // reasons name the argument.
 type mcpScript struct {

@@ -219,6 +219,32 @@ var mcpCases = []struct {
 	{name: "unknown: a writing tool in the workspace", call: mcpCall("notes", "write_note", "path", "./notes/today.md"), level: Medium, rule: "mcp-tool"},
 	{name: "unknown: a relative path to a foothold", call: mcpCall("notes", "write_note", "path", "notes/../.git/hooks/pre-commit"), level: High, rule: "write-persistence"},
 	{name: "unknown: a URL is no path", call: mcpCall("web", "put_page", "url", "https://example.com/.git/config"), level: Medium, rule: "mcp-tool"},
+	// more of the words that say a tool writes, a bare name under a key
+	// that names a path, deletes as rm -rf, moves as mv
+	{name: "unknown writes: a reading verb, then a writing one", call: mcpCall("editor", "get_and_overwrite", "path", "~/.bashrc", "content", "x"),
+		level: High, dangerous: true, rule: "write-startup-unknown", same: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/home/u/.bashrc"}}},
+	{name: "unknown writes: a destination key", call: mcpCall("acme", "copy", "src", "src/a.go", "dst", "/home/u/.bashrc"),
+		level: High, dangerous: true, rule: "write-startup-unknown"},
+	{name: "unknown writes: a download's output", call: mcpCall("acme", "download", "url", "https://x.example/a", "output", "~/.bashrc"),
+		level: High, dangerous: true, rule: "write-startup-unknown"},
+	{name: "unknown paths: a bare name under a path key", call: mcpCall("editor", "search_replace", "file_path", ".mcp.json", "old", "a", "new", "b"),
+		level: High, dangerous: true, rule: guardRuleID, same: ToolCall{Kind: ToolFileWrite, Name: "Edit", Paths: []string{".mcp.json"}}},
+	{name: "unknown paths: a bare special name", call: mcpCall("acme", "write_file", "path", ".envrc", "content", "x"),
+		level: High, dangerous: true, rule: "write-startup-unknown", same: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{".envrc"}}},
+	{name: "unknown paths: a bare name read is a read", call: mcpCall("acme", "get_file", "path", ".mcp.json"), level: Minimal, rule: "mcp-read"},
+	{name: "unknown paths: a plain bare name written", call: mcpCall("acme", "write_file", "path", "notes.md", "content", "x"), level: Medium, rule: "mcp-tool"},
+	{name: "unknown deletes: keys, as rm -rf", call: mcpCall("acme", "delete_path", "path", "~/.ssh"),
+		level: High, dangerous: true, same: "rm -rf ~/.ssh"},
+	{name: "unknown deletes: the workspace", call: mcpCall("acme", "remove_directory", "path", "."),
+		level: High, dangerous: true, same: "rm -rf ."},
+	{name: "unknown deletes: the workspace by its path", call: mcpCall("acme", "rmdir", "target", "/home/u/proj"),
+		level: High, dangerous: true, same: "rm -rf /home/u/proj"},
+	{name: "unknown deletes: .git", call: mcpCall("acme", "delete_file", "path", ".git"),
+		level: High, dangerous: true, same: "rm -rf .git"},
+	{name: "unknown deletes: a file in the workspace", call: mcpCall("acme", "delete_file", "path", "build/out.o"), level: High, rule: "mcp-destroy"},
+	{name: "unknown moves: .git away", call: mcpCall("acme", "move_file", "source", ".git", "destination", "/tmp/g"),
+		level: High, dangerous: true, same: "mv -T .git /tmp/g"},
+	{name: "unknown moves: a rename in the workspace", call: mcpCall("acme", "rename", "from", "a.txt", "to", "b.txt"), level: Medium, rule: "mcp-tool"},
 	{name: "unknown: Gemini's name without its server", call: ToolCall{Kind: ToolMCP, Name: "mcp_shellish_run", MCPTool: "shellish_run",
 		Args: []MCPArg{{Key: "cmd", Value: "rm -rf ~"}}}, level: High, dangerous: true},
 
@@ -403,10 +429,29 @@ func TestMCPPaths(t *testing.T) {
 		{mcpCall("filesystem", "write_file", "path", "notes.json", "content", "{}"), High, true},
 		{mcpCall("filesystem", "read_text_file", "path", "/home/u/proj/k"), High, false},
 		{mcpCall("ops", "run", "cmd", "echo x > n2.json"), High, true},
+		// a bare name under a key that names a path, through a link
+		{mcpCall("acme", "write_file", "path", "notes.json", "content", "x"), High, true},
 	} {
 		if v := ClassifyTool(tc.call, env); v.Level != tc.level || v.Dangerous != tc.dangerous {
 			t.Errorf("%s %+v through a link = %v dangerous=%v %v, want %v dangerous=%v", tc.call.Name, tc.call.Args, v.Level, v.Dangerous, v.Reasons, tc.level, tc.dangerous)
 		}
+	}
+}
+
+// TestMCPWriteWords: a tool nobody mapped whose name says, in any of the
+// ways tools are named, that it writes, writing a startup file, is what
+// the agent's own Write of it is.
+func TestMCPWriteWords(t *testing.T) {
+	own := ClassifyTool(ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/home/u/.bashrc"}}, testEnv)
+	for _, name := range []string{"overwrite_file", "modify_file", "copy_file", "store_file", "insert_text", "add_file", "mkdir",
+		"touch", "download_file", "cp", "ln", "create_symlink", "extract_archive", "unzip", "git_clone", "chmod", "apply_diff",
+		"text_editor", "export_file", "dump", "change_file", "tee", "installPackage", "saveNote", "put", "persist", "alter"} {
+		t.Run(name, func(t *testing.T) {
+			v := ClassifyTool(mcpCall("acme", name, "path", "~/.bashrc", "content", "x"), testEnv)
+			if v.Level != own.Level || v.Dangerous != own.Dangerous {
+				t.Errorf("%s onto ~/.bashrc = %v dangerous=%v %v, want %v dangerous=%v as Write", name, v.Level, v.Dangerous, ruleIDs(v), own.Level, own.Dangerous)
+			}
+		})
 	}
 }
 

@@ -24,28 +24,20 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 	if len(args) == 0 {
 		return
 	}
-	writes, runs := false, false
+	var does toolDoes
 	for _, word := range nameWords(m.toolName()) {
-		writes = writes || mcpWriteWords.get()[word]
-		runs = runs || mcpRunWords.get()[word]
+		does.writes = does.writes || mcpWriteWords.get()[word]
+		does.destroys = does.destroys || mcpDestroyWords.get()[word] || mcpDeleteWords.get()[word]
+		does.moves = does.moves || mcpMoveWords.get()[word]
+		does.runs = does.runs || mcpRunWords.get()[word]
 	}
+	m.unknownPaths(args, does)
 	dirs := m.siblingDirs(args)
 	for _, a := range args {
 		if a.Cut {
 			// every value is read as a command here
 			m.pastInput(a, whyCut)
 			continue
-		}
-		if m.w.pathLike(a.Value) {
-			p := m.path(strings.TrimPrefix(a.Value, "file://"))
-			if m.w.readsSecret(p, true) {
-				m.raise(ruleReadSecret, a)
-			}
-			if writes {
-				if ru, ok := m.w.writeRule(p); ok && (ru.level >= High || ru.dangerous) {
-					m.raise(ru, a)
-				}
-			}
 		}
 		name, parent := keyName(a.Key)
 		_, isList := listOf(a.Key)
@@ -57,7 +49,7 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 			// a list under a key for one command's words is read whole
 			// (commandLines), not word by word
 			full = !isList || !mcpWordKeys.get()[name]
-		case runs:
+		case does.runs:
 			full = !m.underSetting(a.Key)
 		}
 		m.scan(a.Key, a.Value, dirs.env(m.w.env, parent), full)
@@ -65,6 +57,58 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 	for _, line := range commandLines(args) {
 		m.scan(line.key, line.text, dirs.env(m.w.env, line.parent), true)
 	}
+}
+
+// toolDoes is what the words of a tool's name say it does.
+type toolDoes struct{ writes, destroys, moves, runs bool }
+
+// unknownPaths judges the values of args that are paths: named as a
+// person names a file (pathLike), or under a key that names a path
+// ({"path": ".envrc"}). A secret is what reading it needs, whatever the
+// tool; for a tool whose name says it writes, a path is raised to what
+// writing it needs when that is high or more; one whose name says it
+// deletes deletes each path as rm -rf would; one whose name moves moves
+// the paths under a source key (every path that is under neither kind
+// of key) to the one under a destination key, as mv does.
+func (m *mcpJudge) unknownPaths(args []MCPArg, does toolDoes) {
+	var from, to []MCPArg
+	for _, a := range args {
+		name, _ := keyName(a.Key)
+		if a.Cut || !m.isPath(name, a.Value) {
+			continue
+		}
+		p := m.path(strings.TrimPrefix(a.Value, "file://"))
+		if m.w.readsSecret(p, true) {
+			m.raise(ruleReadSecret, a)
+		}
+		if does.writes {
+			if ru, ok := m.w.writeRule(p); ok && (ru.level >= High || ru.dangerous) {
+				m.raise(ru, a)
+			}
+		}
+		if does.destroys {
+			if ru, ok := m.w.deleteRuleTree(p, true, true); ok && (ru.level >= High || ru.dangerous) {
+				m.raise(ru, a)
+			}
+		}
+		if does.moves {
+			if mcpToKeys.get()[name] {
+				to = append(to, a)
+			} else {
+				from = append(from, a)
+			}
+		}
+	}
+	m.move(from, to)
+}
+
+// isPath reports a value the key name holds that names a file: any value
+// of a key that names a path, else one written as a person writes a path.
+func (m *mcpJudge) isPath(name, v string) bool {
+	if v == "" || len(v) > maxMCPPathBytes || strings.ContainsAny(v, "\n\x00") {
+		return false
+	}
+	return mcpPathKeys.get()[name] || strings.HasSuffix(name, "path") || m.w.pathLike(v)
 }
 
 // toolName is the tool's own name: the MCP tool's, or a tool's that
@@ -227,6 +271,28 @@ var (
 	// mcpProseKeys hold text people write: a title, a message, a note
 	mcpProseKeys = lazy[map[string]bool]{build: func() map[string]bool {
 		return setOf("title summary body content text description message comment notes observations prompt query name")
+	}}
+	// mcpWriteWords in a tool's name say it writes: write_file,
+	// createNote, overwrite, copy_file, download, git_clone, apply_diff
+	mcpWriteWords = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("write create update edit editor save put set move mv rename delete remove append patch replace upload push " +
+			"overwrite modify change alter copy cp store persist record insert add new make mkdir touch download ln link symlink " +
+			"extract unzip untar unpack decompress clone chmod chown apply export import dump tee install restore sync generate")
+	}}
+	// mcpDeleteWords say a tool deletes, beside mcpDestroyWords (which
+	// also set the name's floor)
+	mcpDeleteWords = lazy[map[string]bool]{build: func() map[string]bool { return setOf("rm rmdir unlink trash") }}
+	// mcpMoveWords say a tool moves what it is given: its sources leave
+	mcpMoveWords = lazy[map[string]bool]{build: func() map[string]bool { return setOf("move mv rename") }}
+	// mcpPathKeys name a path, even a bare name ({"path": ".envrc"}); so
+	// does any key whose name ends in "path" (outputPath)
+	mcpPathKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("path paths file files filename filenames dst dest destination destinations target targets output outputs " +
+			"out outfile src source sources to from")
+	}}
+	// mcpToKeys name where a move puts what it moves
+	mcpToKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("dst dest destination destinations target to newpath newname")
 	}}
 	// mcpRunWords in a tool's name say it runs what it is given:
 	// run_command, execute, shell_exec, terminal_write, spawn_process
