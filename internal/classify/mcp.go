@@ -98,9 +98,10 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			shell = &tc.Args[i]
 		}
 	}
-	if shell != nil && !posixShell(shell.Value) {
+	otherShell := shell != nil && !posixShell(shell.Value)
+	if otherShell {
 		// the command is read by another program than a shell (node,
-		// python3): what it does is not known from bash's reading
+		// python3, ./sh): what it does is not known from bash's reading
 		m.raise(r("mcp-other-shell", High, "runs its command with "+shell.Value+", which permguard does not read as a shell"), *shell)
 	}
 	run := func(key, text string) {
@@ -121,6 +122,13 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			text = withStdin(text, stdin.Value)
 		}
 		m.command(key, text, env, tc.Name+" "+key+"=", "argument "+key+" runs: ", tc.Name+" (argument "+key+")")
+		if otherShell {
+			// and the program that reads it, as the words the server
+			// runs (SHELL -c COMMAND): ./sh is a program of the
+			// workspace, as it is in a shell call
+			line := quoteWords([]string{shell.Value, "-c", text})
+			m.command(key, line, env, tc.Name+" "+shell.Key+"=", "argument "+shell.Key+" runs: ", tc.Name+" (arguments "+shell.Key+", "+key+")")
+		}
 	}
 	var words wordLists // command words given as a list, by the list's key
 	for _, a := range tc.Args {
@@ -580,11 +588,18 @@ func (w *walker) adopt(s mcpScript) {
 }
 
 // posixShell reports a program that reads a command line as a POSIX shell
-// does: sh, bash, dash, zsh, ksh, by name or path; "" is the server's
-// default shell.
+// does: sh, bash, dash, zsh, ksh, by its bare name or from a directory of
+// the system's programs; "" is the server's default shell. Anywhere else
+// (./sh, a path in the workspace or a temporary directory) it is a
+// program of that name, which may be anything.
 func posixShell(p string) bool {
 	p = strings.TrimSpace(p)
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		switch p[:i] {
+		case "/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin":
+		default:
+			return false
+		}
 		p = p[i+1:]
 	}
 	switch p {

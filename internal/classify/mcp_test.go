@@ -145,6 +145,18 @@ var mcpCases = []struct {
 		level: Medium, same: "go test ./..."},
 	{name: "known: a command given to another program than a shell", call: mcpCall("desktop-commander", "execute_command", "command", "ls -la", "shell", "node"),
 		level: High, rule: "mcp-other-shell"},
+	// a POSIX shell by its bare name or from a system directory; any
+	// other is the program it is, given -c and the command
+	{name: "shell: a program of the workspace as the shell", call: mcpCall("desktop-commander", "start_process", "command", "ls", "shell", "./sh"),
+		level: High, same: "./sh -c ls"},
+	{name: "shell: a shell's name in the workspace, by its path", call: mcpCall("desktop-commander", "start_process", "command", "ls", "shell", "/home/u/proj/bash"),
+		level: High, same: "/home/u/proj/bash -c ls"},
+	{name: "shell: a shell's name in a temporary directory", call: mcpCall("desktop-commander", "execute_command", "command", "ls", "shell", "/tmp/zsh"),
+		level: High, same: "/tmp/zsh -c ls"},
+	{name: "shell: a system shell by its path", call: mcpCall("desktop-commander", "start_process", "command", "ls", "shell", "/usr/bin/zsh"),
+		level: Minimal, same: "ls"},
+	{name: "shell: a shell by its bare name", call: mcpCall("desktop-commander", "start_process", "command", "ls", "shell", "dash"),
+		level: Minimal, same: "ls"},
 	// standard input is fed to the command, as a heredoc is
 	{name: "known: a script on an interpreter's stdin", call: mcpCall("commands", "run_command", "command", "python3", "stdin", "print(1)"),
 		level: High, same: "python3 <<'EOF'\nprint(1)\nEOF"},
