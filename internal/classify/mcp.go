@@ -139,7 +139,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			continue
 		case role == argIgnored:
 			continue
-		case a.Cut && (role == argCommand || role == argStdin || role == argArgv):
+		case a.Cut && (role == argCommand || role == argStdin || role == argArgv || role == argJS):
 			m.pastInput(a, whyCut)
 			continue
 		case a.Cut:
@@ -159,6 +159,12 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 				continue
 			}
 			run(a.Key, a.Value)
+		case argJS:
+			// code a browser's page or its Node driver runs: as Node
+			// would run it (inline code is high; one that starts rm -rf ~
+			// through child_process is dangerous)
+			m.command(a.Key, quoteWords([]string{"node", "-e", a.Value}), w.env, tc.Name+" "+a.Key+"=", "argument "+a.Key+", run as JavaScript: ",
+				tc.Name+" (argument "+a.Key+", as node -e)")
 		case argPathRead:
 			if w.readsSecret(m.path(a.Value), true) {
 				m.raise(ruleReadSecret, a)

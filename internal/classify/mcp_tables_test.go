@@ -362,10 +362,6 @@ var mcpNamedButIgnored = map[string]string{
 	"everything.trigger-url-elicitation.errorPath": "a boolean that chooses how the server asks",
 	"desktop-commander.search_code.filePattern":    "a glob the names found must match",
 	"desktop-commander.start_search.filePattern":   "a glob the names found must match",
-	"playwright.browser_run_code_unsafe.code":      "JavaScript for the browser's driver: the tool is high for it",
-	"playwright.playwright_evaluate.script":        "JavaScript for the page: the tool is high for it",
-	"puppeteer.puppeteer_evaluate.script":          "JavaScript for the page: the tool is high for it",
-	"chrome-devtools.navigate_page.initScript":     "JavaScript for the page: the tool is high for it",
 }
 
 // TestMCPArgNames: in a family that acts on this machine, an argument
@@ -390,7 +386,7 @@ func TestMCPArgNames(t *testing.T) {
 					continue
 				}
 				last := k[strings.LastIndexByte(k, '.')+1:]
-				if commandLike.MatchString(last) && role != argCommand && role != argArgv && !(last == "stdin" && role == argStdin) {
+				if commandLike.MatchString(last) && role != argCommand && role != argArgv && role != argJS && !(last == "stdin" && role == argStdin) {
 					t.Errorf("%s: named as a command, role %v", where, role)
 				}
 				if pathLike.MatchString(last) && role == argIgnored {

@@ -157,6 +157,18 @@ var mcpCases = []struct {
 		level: Minimal, same: "ls"},
 	{name: "shell: a shell by its bare name", call: mcpCall("desktop-commander", "start_process", "command", "ls", "shell", "dash"),
 		level: Minimal, same: "ls"},
+	// code a browser or Node runs is judged as node -e CODE
+	{name: "js: Playwright's driver code that runs rm -rf ~", call: mcpCall("playwright", "browser_run_code_unsafe", "code",
+		"async (page) => { require('child_process').execSync('rm -rf ~') }"),
+		level: High, dangerous: true, same: `node -e "async (page) => { require('child_process').execSync('rm -rf ~') }"`},
+	{name: "js: a page's function", call: mcpCall("playwright", "browser_evaluate", "function", "() => document.title"),
+		level: High, rule: "inline-code", same: `node -e "() => document.title"`},
+	{name: "js: Puppeteer's script", call: mcpCall("puppeteer", "puppeteer_evaluate", "script", "require('fs').rmSync(require('os').homedir(), {recursive: true})"),
+		level: High, dangerous: true},
+	{name: "js: Chrome DevTools' function", call: mcpCall("chrome-devtools", "evaluate_script", "function",
+		"() => { require('child_process').execSync('rm -rf ~') }"), level: High, dangerous: true},
+	{name: "js: code cut by the bound", call: ToolCall{Kind: ToolMCP, Name: "mcp__playwright__browser_evaluate", MCPServer: "playwright", MCPTool: "browser_evaluate",
+		Args: []MCPArg{{Key: "function", Value: "() => …", Cut: true}}}, level: High, rule: "input-limit", limit: LimitToolInput},
 	// standard input is fed to the command, as a heredoc is
 	{name: "known: a script on an interpreter's stdin", call: mcpCall("commands", "run_command", "command", "python3", "stdin", "print(1)"),
 		level: High, same: "python3 <<'EOF'\nprint(1)\nEOF"},

@@ -43,13 +43,14 @@ const (
 	argShell                       // the program that runs argCommand: a POSIX shell keeps its verdict, any other is high
 	argStdin                       // text argCommand reads on its standard input: judged as that command fed it (a heredoc)
 	argArgv                        // a list that is one command's words: joined (quoteArgv) and judged once as argCommand is
+	argJS                          // JavaScript a browser or Node runs: judged as node -e CODE
 )
 
 var argRoleNames = [...]string{
 	argIgnored: "ignored", argCommand: "command", argDir: "dir", argPathRead: "path-read", argPathList: "path-list",
 	argPathWrite: "path-write", argPathDelete: "path-delete", argPathMoveFrom: "path-move-from",
 	argPathMoveTo: "path-move-to", argURL: "url", argRepo: "repo", argGitRef: "git-ref", argShell: "shell",
-	argStdin: "stdin", argArgv: "argv",
+	argStdin: "stdin", argArgv: "argv", argJS: "js",
 }
 
 func (r argRole) String() string {
