@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -185,7 +186,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		case argPathMoveTo:
 			to = append(to, a)
 		case argURL:
-			if p, ok := strings.CutPrefix(a.Value, "file://"); ok {
+			if p, ok := fileURL(a.Value); ok {
 				// a page of the local disk: a read
 				if w.readsSecret(m.path(p), true) {
 					m.raise(ruleReadSecret, a)
@@ -299,6 +300,32 @@ func (m *mcpJudge) path(v string) arg {
 		}
 	}
 	return arg{val: v, pos: Pos{1, 1}}
+}
+
+// fileURL returns the path a file: URL names, read as a browser or
+// Node's fileURLToPath reads one: the scheme in any case, an empty or
+// localhost host, the path percent-decoded (file:///a, FILE:/a,
+// file://localhost/%2Essh). Another host is read as the path's first
+// directory (file://home/u is /home/u), what a person who wrote two
+// slashes for three meant; a URL net/url cannot read is its text after
+// file:, as an absolute path.
+func fileURL(v string) (string, bool) {
+	if len(v) < 5 || !strings.EqualFold(v[:5], "file:") {
+		return "", false
+	}
+	u, err := url.Parse(v)
+	switch {
+	case err != nil:
+		return "/" + strings.TrimLeft(v[5:], "/"), true
+	case u.Opaque != "":
+		if p, err := url.PathUnescape(u.Opaque); err == nil {
+			return p, true
+		}
+		return u.Opaque, true
+	case u.Host != "" && !strings.EqualFold(u.Host, "localhost"):
+		return "/" + u.Host + u.Path, true
+	}
+	return u.Path, true
 }
 
 // mcpDir resolves the directory a tool names: ~ expanded, a relative one

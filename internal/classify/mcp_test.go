@@ -243,6 +243,19 @@ var mcpCases = []struct {
 	{name: "unknown: a writing tool in the workspace", call: mcpCall("notes", "write_note", "path", "./notes/today.md"), level: Medium, rule: "mcp-tool"},
 	{name: "unknown: a relative path to a foothold", call: mcpCall("notes", "write_note", "path", "notes/../.git/hooks/pre-commit"), level: High, rule: "write-persistence"},
 	{name: "unknown: a URL is no path", call: mcpCall("web", "put_page", "url", "https://example.com/.git/config"), level: Medium, rule: "mcp-tool"},
+	// file: URLs as a browser reads them, and a relative path from the
+	// directory a key beside it names
+	{name: "file URL: the scheme in capitals", call: mcpCall("res", "read_resource", "uri", "FILE:///home/u/.aws/credentials"), level: High, rule: "read-secret"},
+	{name: "file URL: one slash", call: mcpCall("res", "read_resource", "uri", "file:/home/u/.aws/credentials"), level: High, rule: "read-secret"},
+	{name: "file URL: localhost", call: mcpCall("res", "read_resource", "uri", "file://localhost/home/u/.aws/credentials"), level: High, rule: "read-secret"},
+	{name: "file URL: percent-encoded", call: mcpCall("res", "read_resource", "uri", "file:///home/u/%2Essh/id_ed25519"), level: High, rule: "read-secret"},
+	{name: "file URL: a table's URL, in capitals", call: mcpCall("seed-files", "fetch", "url", "FILE:///home/u/.aws/credentials"), level: High, rule: "read-secret"},
+	{name: "file URL: a table's URL in the workspace, from localhost", call: mcpCall("seed-files", "fetch", "url", "file://localhost/home/u/proj/README.md"), level: Minimal},
+	{name: "unknown roots: a relative path from a root beside it", call: mcpCall("acme", "read_file", "root", "~", "path", ".ssh/id_ed25519"),
+		level: High, rule: "read-secret", same: ToolCall{Kind: ToolFileRead, Name: "Read", Paths: []string{"/home/u/.ssh/id_ed25519"}}},
+	{name: "unknown roots: a bare name from a directory beside it", call: mcpCall("acme", "write_file", "directory", "~", "filename", ".bashrc", "content", "x"),
+		level: High, dangerous: true, rule: "write-startup-unknown"},
+	{name: "unknown roots: in another object, not its", call: mcpCall("acme", "read_file", "a.root", "~", "b.path", ".ssh/id_ed25519"), level: Minimal},
 	// more of the words that say a tool writes, a bare name under a key
 	// that names a path, deletes as rm -rf, moves as mv
 	{name: "unknown writes: a reading verb, then a writing one", call: mcpCall("editor", "get_and_overwrite", "path", "~/.bashrc", "content", "x"),

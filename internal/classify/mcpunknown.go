@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 		_, isList := listOf(a.Key)
 		full := false
 		switch {
-		case jsonScalar(a.Value), mcpDirKeys.get()[name], mcpSettingKeys.get()[name], mcpProseKeys.get()[name]:
+		case jsonScalar(a.Value), mcpDirKeys.get()[name], mcpRootKeys.get()[name], mcpSettingKeys.get()[name], mcpProseKeys.get()[name]:
 			// a number, a directory, a setting or prose: not a command
 		case mcpCommandKeys.get()[name]:
 			// a list under a key for one command's words is read whole
@@ -72,23 +73,38 @@ type toolDoes struct{ writes, destroys, moves, runs bool }
 // of key) to the one under a destination key, as mv does.
 func (m *mcpJudge) unknownPaths(args []MCPArg, does toolDoes) {
 	var from, to []MCPArg
+	roots := m.siblingRoots(args)
 	for _, a := range args {
-		name, _ := keyName(a.Key)
+		name, parent := keyName(a.Key)
 		if a.Cut || !m.isPath(name, a.Value) {
 			continue
 		}
-		p := m.path(strings.TrimPrefix(a.Value, "file://"))
-		if m.w.readsSecret(p, true) {
-			m.raise(ruleReadSecret, a)
+		v := a.Value
+		if p, ok := fileURL(v); ok {
+			v = p
 		}
-		if does.writes {
-			if ru, ok := m.w.writeRule(p); ok && (ru.level >= High || ru.dangerous) {
-				m.raise(ru, a)
+		// where a relative path starts: the workspace, and any directory
+		// a key beside it names ({"root": "~", "path": ".ssh/id_rsa"}),
+		// the worse counting
+		paths := []arg{m.path(v)}
+		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") {
+			for _, root := range roots[parent] {
+				paths = append(paths, arg{val: path.Join(root, v), pos: Pos{1, 1}})
 			}
 		}
-		if does.destroys {
-			if ru, ok := m.w.deleteRuleTree(p, true, true); ok && (ru.level >= High || ru.dangerous) {
-				m.raise(ru, a)
+		for _, p := range paths {
+			if m.w.readsSecret(p, true) {
+				m.raise(ruleReadSecret, a)
+			}
+			if does.writes {
+				if ru, ok := m.w.writeRule(p); ok && (ru.level >= High || ru.dangerous) {
+					m.raise(ru, a)
+				}
+			}
+			if does.destroys {
+				if ru, ok := m.w.deleteRuleTree(p, true, true); ok && (ru.level >= High || ru.dangerous) {
+					m.raise(ru, a)
+				}
 			}
 		}
 		if does.moves {
@@ -100,6 +116,26 @@ func (m *mcpJudge) unknownPaths(args []MCPArg, does toolDoes) {
 		}
 	}
 	m.move(from, to)
+}
+
+// siblingRoots are the directories the keys of args that name one (a
+// working directory, a root, a base) resolve to, by the object they sit
+// in.
+func (m *mcpJudge) siblingRoots(args []MCPArg) map[string][]string {
+	var roots map[string][]string
+	for _, a := range args {
+		name, parent := keyName(a.Key)
+		if a.Cut || !mcpDirKeys.get()[name] && !mcpRootKeys.get()[name] {
+			continue
+		}
+		if dir, ok := m.w.mcpDir(a.Value); ok && dir != "" {
+			if roots == nil {
+				roots = map[string][]string{}
+			}
+			roots[parent] = append(roots[parent], dir)
+		}
+	}
+	return roots
 }
 
 // isPath reports a value the key name holds that names a file: any value
@@ -263,6 +299,11 @@ var (
 	mcpDirKeys = lazy[map[string]bool]{build: func() map[string]bool {
 		return setOf("cwd workdir workingdir workingdirectory dir directory")
 	}}
+	// mcpRootKeys name a directory relative paths beside them may start
+	// in, as mcpDirKeys do
+	mcpRootKeys = lazy[map[string]bool]{build: func() map[string]bool {
+		return setOf("root rootdir rootpath base basedir basepath folder")
+	}}
 	// mcpSettingKeys hold settings of how a command runs, not commands:
 	// {"shell": "bash"}, {"language": "python"}, {"env": {...}}
 	mcpSettingKeys = lazy[map[string]bool]{build: func() map[string]bool {
@@ -394,10 +435,13 @@ func (w *walker) pathLike(v string) bool {
 	if v == "" || len(v) > maxMCPPathBytes || strings.ContainsAny(v, "\n\x00") {
 		return false
 	}
-	for _, p := range []string{"/", "~", "./", "../", "file://"} {
+	for _, p := range []string{"/", "~", "./", "../"} {
 		if strings.HasPrefix(v, p) {
 			return true
 		}
+	}
+	if _, ok := fileURL(v); ok {
+		return true
 	}
 	return strings.Contains(v, "/") && !strings.Contains(v, "://") && !w.insideWorkspace(v)
 }

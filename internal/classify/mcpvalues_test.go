@@ -58,6 +58,33 @@ func isOperatorWord(w string) bool {
 	return slices.Contains([]string{"|", ">", ">>", "<", ";", "&&", "||", "&"}, w)
 }
 
+// TestFileURL: a file: URL is the path a browser, or Node's
+// fileURLToPath, reads in it.
+func TestFileURL(t *testing.T) {
+	for _, tc := range []struct {
+		name, url, path string
+		ok              bool
+	}{
+		{"three slashes", "file:///home/u/a", "/home/u/a", true},
+		{"capitals", "FILE:///home/u/a", "/home/u/a", true},
+		{"mixed case", "File:///home/u/a", "/home/u/a", true},
+		{"one slash", "file:/home/u/a", "/home/u/a", true},
+		{"localhost", "file://localhost/home/u/a", "/home/u/a", true},
+		{"LOCALHOST", "file://LOCALHOST/home/u/a", "/home/u/a", true},
+		{"percent-encoded", "file:///home/u/%2Essh/id_rsa", "/home/u/.ssh/id_rsa", true},
+		{"a space", "file:///home/u/my%20notes", "/home/u/my notes", true},
+		{"two slashes for three", "file://home/u/a", "/home/u/a", true},
+		{"relative", "file:notes/a.md", "notes/a.md", true},
+		{"bad escape", "file:///home/u/%zz", "/home/u/%zz", true},
+		{"no scheme", "/home/u/a", "", false},
+		{"another scheme", "https://example.com/a", "", false},
+	} {
+		if p, ok := fileURL(tc.url); p != tc.path || ok != tc.ok {
+			t.Errorf("%s: fileURL(%q) = %q, %v; want %q, %v", tc.name, tc.url, p, ok, tc.path, tc.ok)
+		}
+	}
+}
+
 // TestQuoteArgvReadings: the two readings quoteArgv keeps from a shell's.
 func TestQuoteArgvReadings(t *testing.T) {
 	for _, tc := range []struct {
