@@ -132,11 +132,20 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		}
 	}
 	var words wordLists // command words given as a list, by the list's key
+	var leaves map[string]bool
 	for _, a := range tc.Args {
 		role, listed := tool.args[argKey(a.Key)]
 		switch {
 		case !listed:
-			unlisted = append(unlisted, a)
+			if leaves == nil {
+				leaves = make(map[string]bool, len(tc.Args))
+				for _, a := range tc.Args {
+					leaves[a.Key] = true
+				}
+			}
+			if !inListedString(tool, leaves, a.Key) {
+				unlisted = append(unlisted, a)
+			}
 			continue
 		case role == argIgnored:
 			continue
@@ -219,6 +228,24 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		m.unknown(tc.Args)
 	}
 	return m.scripts
+}
+
+// inListedString reports an argument the decoder read out of a string of
+// JSON (internal/hook, jsonStrings) that is itself an argument the tool's
+// table gives a role: a file's content that is JSON, say. The role
+// judged the string; what it holds is not the server's arguments. (A key
+// that is a leaf of the call and the start of another's can only be such
+// a string.)
+func inListedString(tool mcpTool, leaves map[string]bool, key string) bool {
+	for i := 1; i < len(key); i++ {
+		if key[i] != '.' && key[i] != '[' {
+			continue
+		}
+		if _, listed := tool.args[argKey(key[:i])]; listed && leaves[key[:i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // mcpJudge is the state of judging one call's arguments.

@@ -119,6 +119,13 @@ var mcpCases = []struct {
 		level: Medium, rule: "mcp-tool"},
 	{name: "listed: content is not read", call: mcpCall("filesystem", "write_file", "path", "a.txt", "content", "rm -rf ~"),
 		level: Low, rule: "write-file"},
+	// what the decoder reads out of a string of JSON (internal/hook): the
+	// string's role judges it when the table gives it one, else it is an
+	// unknown server's argument
+	{name: "json string: a file's content that is JSON is content", call: mcpCall("filesystem", "write_file", "path", "package.json",
+		"content", `{"scripts":{"clean":"rm -rf ~"}}`, "content.scripts.clean", "rm -rf ~"), level: Low, rule: "write-file"},
+	{name: "json string: in an unknown server's argument", call: mcpCall("acme", "send", "payload", `{"cmd":"rm -rf ~"}`, "payload.cmd", "rm -rf ~"),
+		level: High, dangerous: true, rule: "rm-recursive-force"},
 
 	// unknown servers: the name's words are the floor; an argument raises
 	// the call only for what matters whatever the tool is
