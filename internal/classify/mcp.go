@@ -25,7 +25,10 @@ import (
 // ruleMCPArgCut is a cut argument judged as what it names (a path, a
 // URL): what is missing is not known. One judged as a command puts the
 // call past a limit instead (pastInput).
-var ruleMCPArgCut = rule{id: "mcp-arg-cut", level: High, why: "is cut short by the bound on a tool call's input, so what it holds is not known"}
+var (
+	ruleMCPArgCut   = rule{id: "mcp-arg-cut", level: High, why: "is cut short by the bound on a tool call's input, so what it holds is not known"}
+	ruleMCPPathLong = rule{id: "mcp-path-long", level: High, why: "is a path longer than any file's can be (4,096 bytes, PATH_MAX), so what it names is not known"}
+)
 
 // The text of one call read as shell code: the commands its arguments
 // are (their roles say so), and the unmapped arguments read for
@@ -37,6 +40,12 @@ const (
 	maxMCPScanBytes    = MaxInputBytes
 	// maxMCPPathBytes: a longer value names no file (PATH_MAX)
 	maxMCPPathBytes = 4096
+	// maxMCPPathElems bounds the elements of the paths one call's
+	// arguments name, counted before any is judged: each element is
+	// compared with every table's patterns. 256 paths of 16 elements is
+	// more than a batch of real ones holds; two paths of two thousand
+	// glob elements each cost a quarter of a call's 100 ms
+	maxMCPPathElems = 4096
 )
 
 // mcpScript is text an argument runs, classified on its own, and how its
@@ -69,6 +78,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 	m := mcpJudge{w: w, c: c, tc: tc, dirOK: true}
 	if match == mcpNotFound {
 		c.raise(floor)
+		m.countPaths(nil, true)
 		m.unknown(tc.Args)
 		return m.scripts
 	}
@@ -81,11 +91,27 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		c.raise(floor)
 		whole = true
 	}
-	var unlisted, from, to []MCPArg
+	var from, to []MCPArg
 	var stdin, shell *MCPArg
+	var leaves map[string]bool
 	for i, a := range tc.Args {
 		r, ok := tool.args[argKey(a.Key)]
 		switch {
+		case !ok && !whole:
+			if leaves == nil {
+				leaves = make(map[string]bool, len(tc.Args))
+				for _, a := range tc.Args {
+					leaves[a.Key] = true
+				}
+			}
+			if !inListedString(tool, leaves, a.Key) {
+				// an argument the tool's schema does not have: the
+				// server may not be the one the table was written from,
+				// so the whole call is judged as an unknown server's
+				// too, the worse counting
+				c.raise(floor)
+				whole = true
+			}
 		case ok && r == argDir && !m.hasDir:
 			m.hasDir = true
 			if a.Cut {
@@ -98,6 +124,13 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		case ok && r == argShell && shell == nil:
 			shell = &tc.Args[i]
 		}
+	}
+	m.countPaths(&tool, whole)
+	m.countCommands(tool)
+	if w.v.Limit != LimitNone {
+		// judged no further: no setting, and no level but bypassed,
+		// lets a call past a limit through
+		return m.scripts
 	}
 	otherShell := shell != nil && !posixShell(shell.Value)
 	if otherShell {
@@ -132,28 +165,21 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		}
 	}
 	var words wordLists // command words given as a list, by the list's key
-	var leaves map[string]bool
 	for _, a := range tc.Args {
 		role, listed := tool.args[argKey(a.Key)]
 		switch {
-		case !listed:
-			if leaves == nil {
-				leaves = make(map[string]bool, len(tc.Args))
-				for _, a := range tc.Args {
-					leaves[a.Key] = true
-				}
-			}
-			if !inListedString(tool, leaves, a.Key) {
-				unlisted = append(unlisted, a)
-			}
-			continue
-		case role == argIgnored:
+		case !listed, role == argIgnored:
 			continue
 		case a.Cut && (role == argCommand || role == argStdin || role == argArgv || role == argJS):
 			m.pastInput(a, whyCut)
 			continue
 		case a.Cut:
 			m.raise(ruleMCPArgCut, a)
+			continue
+		case role.isPath() && m.noPaths:
+			continue
+		case role.isPath() && len(a.Value) > maxMCPPathBytes:
+			m.raise(ruleMCPPathLong, a)
 			continue
 		}
 		switch role {
@@ -216,18 +242,80 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 	if tool.git != nil {
 		m.git(tool)
 	}
-	if len(unlisted) > 0 && !whole {
-		// arguments the tool's schema does not have: the server may not
-		// be the one the table was written from, so the whole call is
-		// judged as an unknown server's too, the worse counting
-		c.snippet = snippet(tc.Name)
-		c.raise(floor)
-		whole = true
-	}
 	if whole {
 		m.unknown(tc.Args)
 	}
 	return m.scripts
+}
+
+// isPath reports a role whose value is judged as a path.
+func (r argRole) isPath() bool {
+	switch r {
+	case argPathRead, argPathList, argPathWrite, argPathDelete, argPathMoveFrom, argPathMoveTo, argRepo:
+		return true
+	}
+	return false
+}
+
+// countPaths counts the paths the call's arguments name, and their
+// elements, by their roles in tool (nil for none) and, when the call is
+// read as an unknown server's too (unknown), every value that is a path,
+// before any is judged. Past the paths the search for links looks at, or
+// past maxMCPPathElems, the call is past the paths limit and none is
+// judged: each costs, and none past the limit would be searched for
+// links.
+func (m *mcpJudge) countPaths(tool *mcpTool, unknown bool) {
+	n, elems := 0, 0
+	count := func(v string) {
+		n++
+		elems += strings.Count(v, "/") + 1
+	}
+	for _, a := range m.tc.Args {
+		if a.Cut {
+			continue
+		}
+		if tool != nil {
+			if role, ok := tool.args[argKey(a.Key)]; ok && role.isPath() {
+				count(a.Value)
+			} else if _, file := fileURL(a.Value); ok && role == argURL && file {
+				count(a.Value)
+			}
+		}
+		if unknown {
+			if name, _ := keyName(a.Key); m.isPath(name, a.Value) {
+				count(a.Value)
+			}
+		}
+	}
+	why := ""
+	switch {
+	case n > maxLinkPaths:
+		why = fmt.Sprintf("names more than %d paths, past which permguard does not look for links", maxLinkPaths)
+	case elems > maxMCPPathElems:
+		why = fmt.Sprintf("names paths of more than %d elements in all, past which permguard does not judge them", maxMCPPathElems)
+	default:
+		return
+	}
+	m.noPaths = true
+	if m.w.v.Limit == LimitNone {
+		m.w.pastLimit(LimitPaths, limitRule, why, Pos{1, 1}, m.tc.Name)
+	}
+}
+
+// countCommands puts the call past the tool input limit when the values
+// its table says are commands hold more text than the budget of commands,
+// counted before any is read.
+func (m *mcpJudge) countCommands(tool mcpTool) {
+	total := 0
+	for _, a := range m.tc.Args {
+		switch tool.args[argKey(a.Key)] {
+		case argCommand, argArgv, argJS, argStdin:
+			if total += len(a.Value); total > maxMCPCommandBytes && m.w.v.Limit == LimitNone {
+				m.w.pastLimit(LimitToolInput, limitRule, fmt.Sprintf("%s: the call's arguments hold more than %d bytes of commands, past what permguard reads", a.Key, maxMCPCommandBytes),
+					Pos{1, 1}, m.tc.Name+" "+a.Key)
+			}
+		}
+	}
 }
 
 // inListedString reports an argument the decoder read out of a string of
@@ -260,6 +348,7 @@ type mcpJudge struct {
 	scripts       []mcpScript
 	// the bytes read as commands so far, of the two budgets
 	commandBytes, scanBytes int
+	noPaths                 bool // past the paths limit: no path is judged
 }
 
 // raise raises ru on the tool for the argument a, with a reason that
@@ -390,7 +479,7 @@ func (m *mcpJudge) delete(a MCPArg) {
 // from where they were, the destination written, and what the sources
 // carry into it. One source is renamed to the destination (mv -T).
 func (m *mcpJudge) move(from, to []MCPArg) {
-	if len(from) == 0 && len(to) == 0 {
+	if len(from) == 0 && len(to) == 0 || m.noPaths {
 		return
 	}
 	if len(to) != 1 {

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -338,6 +339,12 @@ var mcpCases = []struct {
 		level: High, rule: "input-limit", limit: LimitToolInput},
 	{name: "a command past what is read, after text", call: mcpCall("acme", "run", "a", strings.Repeat("y", 40000), "b", strings.Repeat("y", 30000), "c", "rm -rf ~"),
 		level: High, rule: "input-limit", limit: LimitToolInput},
+	{name: "a path longer than PATH_MAX", call: mcpCall("filesystem", "read_text_file", "path", "/home/u/proj/"+strings.Repeat("a/", 2100)),
+		level: High, rule: "mcp-path-long"},
+	{name: "unknown: a path longer than PATH_MAX", call: mcpCall("acme", "write_file", "path", "/home/u/proj/"+strings.Repeat("a/", 2100)),
+		level: High, rule: "mcp-path-long"},
+	{name: "unknown: a long value that is no path", call: mcpCall("notes", "create_note", "body", strings.Repeat("a b ", 1100)),
+		level: Medium, rule: "mcp-tool"},
 	{name: "arguments that cannot be read", call: ToolCall{Kind: ToolMCP, Name: "mcp__notes__search", MCPServer: "notes", MCPTool: "search",
 		Args: []MCPArg{{Key: "q", Cut: true}}}, level: High, rule: "input-limit", limit: LimitToolInput},
 }
@@ -515,6 +522,68 @@ func TestMCPBudgets(t *testing.T) {
 	v := ClassifyTool(mcpCall("notes", "search", "a", prose, "b", prose), testEnv)
 	if v.Limit != LimitToolInput {
 		t.Errorf("two arguments of 35 KB: %v %v limit %v, want the tool input limit", v.Level, v.Reasons, v.Limit)
+	}
+}
+
+// TestMCPPathsCountedFirst: a call that names more paths than the search
+// for links looks at is past the paths limit before any is judged, so
+// that its cost stays that of counting them.
+func TestMCPPathsCountedFirst(t *testing.T) {
+	withSeedFamilies(t)
+	many := func(tc ToolCall, key string, list bool) ToolCall {
+		tc.Args = append(tc.Args, MCPArg{Key: key, Value: "~/.ssh/id_ed25519"})
+		for i := range maxLinkPaths {
+			k := fmt.Sprintf("%s%d", key, i)
+			if list {
+				k = fmt.Sprintf("%s[%d]", key, i+1)
+			}
+			tc.Args = append(tc.Args, MCPArg{Key: k, Value: fmt.Sprintf("/home/u/proj/f%d", i)})
+		}
+		return tc
+	}
+	for _, tc := range []struct {
+		name string
+		call ToolCall
+	}{
+		{"unknown server", many(mcpCall("acme", "write_many"), "p", false)},
+		{"a table's paths", many(mcpCall("filesystem", "read_multiple_files"), "paths", true)},
+		{"paths of too many elements", mcpCall("acme", "write_many", "a", "~/.ssh/id_ed25519", "b", "/home/u/proj/"+strings.Repeat("d/", 2040),
+			"c", "/home/u/proj/"+strings.Repeat("e/", 2040), "d", "/home/u/proj/"+strings.Repeat("f/", 2040))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := ClassifyTool(tc.call, testEnv)
+			if v.Limit != LimitPaths || hasReason(v, "read-secret") {
+				t.Errorf("%d paths: limit %v, reasons %s; want past the paths limit, no path judged", len(tc.call.Args), v.Limit, ruleIDs(v))
+			}
+		})
+	}
+}
+
+// BenchmarkMCPCallPaths is the cost of a call's paths at their bounds:
+// each as long as a path can be, glob characters in every element, as
+// many as the elements the paths of a call may have in all, and past
+// that, and past the number of paths.
+func BenchmarkMCPCallPaths(b *testing.B) {
+	withSeedFamilies(b)
+	globs := func(n int) ToolCall {
+		tc := mcpCall("acme", "write_many")
+		for k := range n {
+			tc.Args = append(tc.Args, MCPArg{Key: fmt.Sprintf("p%03d", k), Value: "/home/u/proj/" + strings.Repeat("*/", 2000) + fmt.Sprintf("f%d", k)})
+		}
+		return tc
+	}
+	for _, bc := range []struct {
+		name string
+		call ToolCall
+	}{
+		{"globs-1", globs(1)}, {"globs-2", globs(2)}, {"globs-past-limit", globs(3)}, {"paths-past-limit", globs(maxLinkPaths + 1)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ClassifyTool(bc.call, testEnv)
+			}
+		})
 	}
 }
 

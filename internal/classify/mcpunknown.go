@@ -32,14 +32,13 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 		does.moves = does.moves || mcpMoveWords.get()[word]
 		does.runs = does.runs || mcpRunWords.get()[word]
 	}
+	lines := commandLines(args)
+	if !m.withinScan(args, lines) {
+		return
+	}
 	m.unknownPaths(args, does)
 	dirs := m.siblingDirs(args)
 	for _, a := range args {
-		if a.Cut {
-			// every value is read as a command here
-			m.pastInput(a, whyCut)
-			continue
-		}
 		name, parent := keyName(a.Key)
 		_, isList := listOf(a.Key)
 		full := false
@@ -55,9 +54,42 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 		}
 		m.scan(a.Key, a.Value, dirs.env(m.w.env, parent), full)
 	}
-	for _, line := range commandLines(args) {
+	for _, line := range lines {
 		m.scan(line.key, line.text, dirs.env(m.w.env, line.parent), true)
 	}
+}
+
+// withinScan reports that every value of args and every command line
+// they join into is read whole within the budget of text read for
+// commands, counted before any is read, and else puts the call past the
+// tool input limit (pastInput): a value not read whole could be
+// anything. A call past a limit is judged no further, since no setting
+// and no level but bypassed lets it through.
+func (m *mcpJudge) withinScan(args []MCPArg, lines []commandLine) bool {
+	if m.w.v.Limit != LimitNone {
+		return false
+	}
+	total := m.scanBytes
+	for _, a := range args {
+		if a.Cut {
+			m.pastInput(a, whyCut)
+			return false
+		}
+		if strings.TrimSpace(a.Value) == "" {
+			continue
+		}
+		if total += len(a.Value); total > maxMCPScanBytes {
+			m.pastInput(a, whyUnread)
+			return false
+		}
+	}
+	for _, l := range lines {
+		if total += len(l.text); total > maxMCPScanBytes {
+			m.pastInput(MCPArg{Key: l.key}, whyUnread)
+			return false
+		}
+	}
+	return true
 }
 
 // toolDoes is what the words of a tool's name say it does.
@@ -72,11 +104,17 @@ type toolDoes struct{ writes, destroys, moves, runs bool }
 // the paths under a source key (every path that is under neither kind
 // of key) to the one under a destination key, as mv does.
 func (m *mcpJudge) unknownPaths(args []MCPArg, does toolDoes) {
+	if m.noPaths || m.w.v.Limit != LimitNone {
+		return
+	}
 	var from, to []MCPArg
 	roots := m.siblingRoots(args)
 	for _, a := range args {
 		name, parent := keyName(a.Key)
 		if a.Cut || !m.isPath(name, a.Value) {
+			if !a.Cut && len(a.Value) > maxMCPPathBytes && m.pathShaped(name, a.Value) {
+				m.raise(ruleMCPPathLong, a)
+			}
 			continue
 		}
 		v := a.Value
@@ -139,9 +177,15 @@ func (m *mcpJudge) siblingRoots(args []MCPArg) map[string][]string {
 }
 
 // isPath reports a value the key name holds that names a file: any value
-// of a key that names a path, else one written as a person writes a path.
+// of a key that names a path, else one written as a person writes a path;
+// none longer than a path can be (PATH_MAX).
 func (m *mcpJudge) isPath(name, v string) bool {
-	if v == "" || len(v) > maxMCPPathBytes || strings.ContainsAny(v, "\n\x00") {
+	return len(v) <= maxMCPPathBytes && m.pathShaped(name, v)
+}
+
+// pathShaped is isPath whatever the value's length.
+func (m *mcpJudge) pathShaped(name, v string) bool {
+	if v == "" || strings.ContainsAny(v, "\n\x00") {
 		return false
 	}
 	return mcpPathKeys.get()[name] || strings.HasSuffix(name, "path") || m.w.pathLike(v)
@@ -177,7 +221,7 @@ func (m *mcpJudge) underSetting(key string) bool {
 // interactive shell or interpreter is not dangerous here: the server's
 // child has no terminal to type into.
 func (m *mcpJudge) scan(key, text string, env Env, full bool) {
-	if strings.TrimSpace(text) == "" {
+	if strings.TrimSpace(text) == "" || m.w.v.Limit != LimitNone {
 		return
 	}
 	if m.scanBytes += len(text); m.scanBytes > maxMCPScanBytes {
@@ -432,7 +476,7 @@ func commandLines(args []MCPArg) []commandLine {
 // / and a name that matters (a relative path that is not a plain one of
 // the workspace). A URL or a sentence is none.
 func (w *walker) pathLike(v string) bool {
-	if v == "" || len(v) > maxMCPPathBytes || strings.ContainsAny(v, "\n\x00") {
+	if v == "" || strings.ContainsAny(v, "\n\x00") {
 		return false
 	}
 	for _, p := range []string{"/", "~", "./", "../"} {
