@@ -234,7 +234,9 @@ func TestMCPToolNamed(t *testing.T) {
 		{server: "browser", tool: "browser_run_code_unsafe", match: mcpByToolName, rule: "mcp-browser-code"},
 		{server: "files", tool: "read_text_file", match: mcpByToolName},
 		{server: "puppeteer", tool: "browser_navigate", match: mcpByToolName, rule: "mcp-browser-navigate"},
-		{server: "files", tool: "read_file", match: mcpNotFound}, // filesystem's and Desktop Commander's
+		{server: "files", tool: "read_file", match: mcpNotFound},     // filesystem's and Desktop Commander's
+		{server: "linear", tool: "create_issue", match: mcpNotFound}, // GitHub's, a remote service's: every tracker's name
+		{server: "github", tool: "create_issue", match: mcpByServer},
 		{server: "", tool: "dc_start_process", match: mcpByToolName, rule: "mcp-desktop-commander-run"},
 		{server: "", tool: "desktop-commander_start_process", match: mcpByServer, rule: "mcp-desktop-commander-run"},
 		{server: "desktop-commander", tool: "start_process", match: mcpByServer, rule: "mcp-desktop-commander-run"},
@@ -348,10 +350,6 @@ func checkMCPSchema(t *testing.T, f mcpFamily, sc mcpSchema) {
 	}
 }
 
-// mcpRemoteFamilies act on a service, not this machine: their paths and
-// commands are the service's.
-var mcpRemoteFamilies = map[string]bool{"github": true, "slack": true, "notion": true, "sentry": true, "context7": true}
-
 // mcpNamedButIgnored are arguments of machine-local families whose names
 // sound like a path or a command but are neither, with the reason.
 var mcpNamedButIgnored = map[string]string{
@@ -373,7 +371,7 @@ func TestMCPArgNames(t *testing.T) {
 	pathLike := regexp.MustCompile(`(?i)(path|file|dir)|^(source|destination)$`)
 	commandLike := regexp.MustCompile(`^(command|cmd|script|code|stdin|input|initScript)$`)
 	for _, f := range mcpServed() {
-		if mcpRemoteFamilies[f.name] {
+		if f.remote {
 			continue
 		}
 		for tool, tl := range f.tools {

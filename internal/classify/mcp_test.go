@@ -310,6 +310,8 @@ var mcpCases = []struct {
 		level: High, rule: "mcp-browser-navigate"},
 	{name: "names: found by its name alone, the worse of the tool and the unknown server", call: mcpCall("dc", "start_process", "command", "ls"),
 		level: Medium, rule: "mcp-tool"},
+	{name: "names: a remote service's tool name is every service's", call: mcpCall("linear", "create_issue", "title", "Fix the build", "teamId", "T1"),
+		level: Medium, rule: "mcp-tool"},
 	{name: "names: found by its name alone, read as the tool", call: mcpCall("dc", "start_process", "command", "rm -rf .ssh", "shell", "node"),
 		level: High, rule: "mcp-other-shell"},
 	// (a tool nobody mapped whose name says it writes is medium there)

@@ -58,13 +58,17 @@ func mcpToolOf(server, name string) (mcpTool, mcpMatch) {
 }
 
 // mcpToolNamed returns the tool called name when exactly one family has a
-// tool of that name.
+// tool of that name, of the families that act on this machine (a remote
+// service's tool names are every service's).
 func mcpToolNamed(name string) (mcpTool, bool) {
 	var found mcpTool
 	n := 0
 	for _, f := range mcpFamilies.get() {
 		if t, ok := f.tools[name]; ok {
 			found, n = t, n+1
+			if f.remote {
+				return mcpTool{}, false
+			}
 		}
 	}
 	return found, n == 1

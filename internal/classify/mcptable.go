@@ -87,6 +87,12 @@ type mcpFamily struct {
 	// source says where the tool schemas were read: the package and
 	// version ("npm @modelcontextprotocol/server-filesystem 2025.8.21").
 	source string
+	// remote marks a family that acts on a service with the server's own
+	// credentials (GitHub, Slack), not on this machine: its paths and
+	// commands are the service's, and its tools' names (create_issue,
+	// search_code) are every tracker's and forge's, so a server is not
+	// taken for it by a tool's name alone (mcpToolNamed).
+	remote bool
 	tools  map[string]mcpTool
 }
 
