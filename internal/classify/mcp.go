@@ -544,8 +544,10 @@ func (m *mcpJudge) git(tool mcpTool) {
 }
 
 // expand fills a template word's "{key}" with the argument's value, and a
-// word that is only "{key...}" becomes each value of the list. A word that
-// names an argument the call does not give is left out.
+// word that is only "{key...}" becomes each value of the list; so does a
+// word that is only "{key}" when the call gives a list there (["--",
+// "."] for a branch: the server passes each on). A word that names an
+// argument the call does not give is left out.
 func (m *mcpJudge) expand(t string) []string {
 	values := func(key string) []string {
 		var out []string
@@ -561,8 +563,10 @@ func (m *mcpJudge) expand(t string) []string {
 		return out
 	}
 	if k, ok := strings.CutPrefix(t, "{"); ok {
-		if k, ok := strings.CutSuffix(k, "...}"); ok && !strings.ContainsAny(k, "{}") {
-			return values(k)
+		if k, ok := strings.CutSuffix(k, "}"); ok {
+			if k = strings.TrimSuffix(k, "..."); !strings.ContainsAny(k, "{}") {
+				return values(k)
+			}
 		}
 	}
 	out := t

@@ -104,6 +104,8 @@ var mcpCases = []struct {
 		same: "git -C /home/u/proj checkout --orphan=x", level: Medium},
 	{name: "git add of a list", call: mcpCall("seed-git", "git_add", "repo_path", "/home/u/proj", "files[0]", "a.go", "files[1]", "b.go"),
 		same: "git -C /home/u/proj add -- a.go b.go", level: Medium},
+	{name: "git: a list where the template takes one value", call: mcpCall("git", "git_checkout", "repo_path", "/home/u/proj", "branch_name[0]", "--", "branch_name[1]", "."),
+		same: "git -C /home/u/proj checkout -- .", level: High, dangerous: true},
 	{name: "git in another repository", call: mcpCall("seed-git", "git_reset_hard", "repo_path", "/home/u/other", "target", "HEAD"),
 		same: "git -C /home/u/other reset --hard HEAD", level: High, dangerous: true},
 
