@@ -2,7 +2,6 @@ package classify
 
 import (
 	"fmt"
-	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -420,28 +419,59 @@ func (m *mcpJudge) path(v string) arg {
 
 // fileURL returns the path a file: URL names, read as a browser or
 // Node's fileURLToPath reads one: the scheme in any case, an empty or
-// localhost host, the path percent-decoded (file:///a, FILE:/a,
-// file://localhost/%2Essh). Another host is read as the path's first
-// directory (file://home/u is /home/u), what a person who wrote two
-// slashes for three meant; a URL net/url cannot read is its text after
-// file:, as an absolute path.
+// localhost host, the path percent-decoded, a query or fragment no part
+// of it (file:///a, FILE:/a, file://localhost/%2Essh). Another host is
+// read as the path's first directory (file://home/u is /home/u), what a
+// person who wrote two slashes for three meant.
 func fileURL(v string) (string, bool) {
 	if len(v) < 5 || !strings.EqualFold(v[:5], "file:") {
 		return "", false
 	}
-	u, err := url.Parse(v)
-	switch {
-	case err != nil:
-		return "/" + strings.TrimLeft(v[5:], "/"), true
-	case u.Opaque != "":
-		if p, err := url.PathUnescape(u.Opaque); err == nil {
-			return p, true
-		}
-		return u.Opaque, true
-	case u.Host != "" && !strings.EqualFold(u.Host, "localhost"):
-		return "/" + u.Host + u.Path, true
+	rest := v[5:]
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
 	}
-	return u.Path, true
+	if r, ok := strings.CutPrefix(rest, "//"); ok {
+		host, p, _ := strings.Cut(r, "/")
+		rest = "/" + p
+		if host != "" && !strings.EqualFold(host, "localhost") {
+			rest = "/" + host + rest
+		}
+	}
+	return percentDecoded(rest), true
+}
+
+// percentDecoded is s with each %XX (X a hex digit) the byte it names; a %
+// not followed by two hex digits stays as written.
+func percentDecoded(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	hex := func(c byte) (byte, bool) {
+		switch {
+		case '0' <= c && c <= '9':
+			return c - '0', true
+		case 'a' <= c && c <= 'f':
+			return c - 'a' + 10, true
+		case 'A' <= c && c <= 'F':
+			return c - 'A' + 10, true
+		}
+		return 0, false
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			hi, ok1 := hex(s[i+1])
+			lo, ok2 := hex(s[i+2])
+			if ok1 && ok2 {
+				b.WriteByte(hi<<4 | lo)
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // mcpDir resolves the directory a tool names: ~ expanded, a relative one

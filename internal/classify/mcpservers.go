@@ -1,9 +1,6 @@
 package classify
 
-import (
-	"net/url"
-	"strings"
-)
+import "strings"
 
 // Finding the family an MCP call's server is (design §3, "MCP servers
 // permguard knows"): by the name the agent's configuration gives it, the
@@ -95,12 +92,20 @@ func mcpFamilyFor(server string) (mcpFamily, bool) {
 			}
 		}
 	}
-	if strings.Contains(server, "://") && !strings.ContainsAny(server, " \t") {
-		if u, err := url.Parse(server); err == nil {
-			for _, name := range append(strings.Split(u.Hostname(), "."), strings.Split(u.Path, "/")...) {
-				if f, ok := mcpFamilyOf(name); ok && name != "" {
-					return f, true
-				}
+	if _, after, ok := strings.Cut(server, "://"); ok && !strings.ContainsAny(server, " \t") {
+		host, p, _ := strings.Cut(after, "/")
+		if i := strings.LastIndexByte(host, '@'); i >= 0 {
+			host = host[i+1:] // user:password@
+		}
+		if i := strings.LastIndexByte(host, ':'); i >= 0 {
+			host = host[:i] // :port
+		}
+		if i := strings.IndexAny(p, "?#"); i >= 0 {
+			p = p[:i]
+		}
+		for _, name := range append(strings.Split(host, "."), strings.Split(p, "/")...) {
+			if f, ok := mcpFamilyOf(name); ok {
+				return f, true
 			}
 		}
 		return mcpFamily{}, false

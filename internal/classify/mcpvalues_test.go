@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -76,6 +77,9 @@ func TestFileURL(t *testing.T) {
 		{"two slashes for three", "file://home/u/a", "/home/u/a", true},
 		{"relative", "file:notes/a.md", "notes/a.md", true},
 		{"bad escape", "file:///home/u/%zz", "/home/u/%zz", true},
+		{"an escape cut short", "file:///home/u/a%2", "/home/u/a%2", true},
+		{"a query and a fragment", "file:///home/u/a?x=1#top", "/home/u/a", true},
+		{"a host alone", "file://localhost", "/", true},
 		{"no scheme", "/home/u/a", "", false},
 		{"another scheme", "https://example.com/a", "", false},
 	} {
@@ -104,4 +108,19 @@ func TestQuoteArgvReadings(t *testing.T) {
 			t.Errorf("quoteArgv(%q) = %q, want %q", tc.words, got, tc.want)
 		}
 	}
+}
+
+// FuzzPercentDecoded: where net/url can decode a path, percentDecoded
+// decodes it the same; where it cannot, the text stays as written but
+// for the escapes that are whole.
+func FuzzPercentDecoded(f *testing.F) {
+	for _, s := range []string{"/a/%2Essh", "%41%42", "%zz", "a%2", "%", "%%41", "/home/%C3%A9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := url.PathUnescape(s)
+		if got := percentDecoded(s); err == nil && got != want {
+			t.Errorf("percentDecoded(%q) = %q, net/url says %q", s, got, want)
+		}
+	})
 }
