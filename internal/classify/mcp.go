@@ -14,12 +14,13 @@ import (
 // and the agents' own file tools use: a command is classified as the same
 // text in a shell call would be, a path by the same path policy (links,
 // guard files, footholds, secrets), a URL as the network, a repository
-// operation as the git command it is. An argument the table does not
-// list, and every argument of a tool nobody mapped, is read for what
-// would matter whatever the tool is: a command that would be dangerous,
-// a path to a secret, a path that matters to a tool whose name says it
-// writes. The words of the tool's name stay the floor of a tool nobody
-// mapped (mcpRule).
+// operation as the git command it is. A call of a tool nobody mapped, one
+// with an argument the table does not list, and one found by its tool's
+// name alone (mcpservers.go) are read as an unknown server's
+// (mcpunknown.go): the words of the tool's name a floor (mcpRule), and
+// every argument for what would matter whatever the tool does with it.
+// What is judged is counted first, within the budgets of design §3 and
+// §7.
 
 // ruleMCPArgCut is a cut argument judged as what it names (a path, a
 // URL): what is missing is not known. One judged as a command puts the
