@@ -161,6 +161,22 @@ func globsMeet(a, b string, dotglob bool) bool {
 	if len(a) > maxGlobElem || len(b) > maxGlobElem {
 		return true
 	}
+	// a lone * meets any name but, without dotglob, one that starts with
+	// a dot: the common case, decided without building tokens (a path
+	// of two thousand *s compares each with every table's pattern)
+	if a == "*" || b == "*" {
+		other := b
+		if b == "*" {
+			other = a
+		}
+		return dotglob || !strings.HasPrefix(other, ".") && !strings.HasPrefix(other, `\.`)
+	}
+	return tokensMeet(a, b, dotglob)
+}
+
+// tokensMeet is globsMeet for two elements of at most maxGlobElem bytes,
+// token by token.
+func tokensMeet(a, b string, dotglob bool) bool {
 	ta, tb := globToks(a), globToks(b)
 	if !dotglob && len(ta) > 0 && len(tb) > 0 {
 		dotA, dotB := ta[0].kind == 'c' && ta[0].c == '.', tb[0].kind == 'c' && tb[0].c == '.'

@@ -80,3 +80,23 @@ func TestLookupVar(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGlobsMeetStar: globsMeet decides a lone * without tokens, as the
+// tokens would.
+func FuzzGlobsMeetStar(f *testing.F) {
+	for _, s := range []string{"", "a", ".a", `\.a`, "[.]a", "*", ".*", "?", "[!.]x", `\*`} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, b string, dotglob bool) {
+		if len(b) > maxGlobElem || b == "*" {
+			return
+		}
+		if got, want := globsMeet("*", b, dotglob), tokensMeet("*", b, dotglob); got != want {
+			t.Errorf("globsMeet(*, %q, %v) = %v, tokens say %v", b, dotglob, got, want)
+		}
+		if got, want := globsMeet(b, "*", dotglob), tokensMeet(b, "*", dotglob); got != want {
+			t.Errorf("globsMeet(%q, *, %v) = %v, tokens say %v", b, dotglob, got, want)
+		}
+	})
+}

@@ -19,8 +19,11 @@ var _ = addMCPFamily(func() mcpFamily {
 	run := r("mcp-github-run", High, "starts a workflow run or a Copilot agent on GitHub, which runs code with the repository's secrets")
 	deleteRepo := danger("mcp-github-delete-repository", "deletes a GitHub repository with its issues, pull requests and wiki")
 	return mcpFamily{
-		name:    "github",
-		servers: []string{"github"},
+		name: "github",
+		// githubcopilot: the remote server's host, api.githubcopilot.com,
+		// for a client that names it by its URL (Cursor's url)
+		servers: []string{"github", "githubcopilot"},
+		remote:  true,
 		source:  "npm @modelcontextprotocol/server-github 2025.4.8; github/github-mcp-server v1.10.1 (pkg/github/__toolsnaps__), with the names its releases up to v0.30.3 had",
 		tools: map[string]mcpTool{
 			"actions_get":  {rule: read, args: roles(nil, "method owner repo resource_id")},

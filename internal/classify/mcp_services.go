@@ -10,6 +10,7 @@ var _ = addMCPFamily(func() mcpFamily {
 	return mcpFamily{
 		name:    "slack",
 		servers: []string{"slack"},
+		remote:  true,
 		source:  "npm @modelcontextprotocol/server-slack 2025.4.25",
 		tools: map[string]mcpTool{
 			"slack_add_reaction":        {rule: write, args: roles(nil, "channel_id reaction timestamp")},
@@ -35,6 +36,7 @@ var _ = addMCPFamily(func() mcpFamily {
 	return mcpFamily{
 		name:    "notion",
 		servers: []string{"notion", "notionapi", "notion-api"},
+		remote:  true,
 		source:  "npm @notionhq/notion-mcp-server 2.5.2",
 		tools: map[string]mcpTool{
 			"API-create-a-comment":           {rule: write, args: roles(nil, "parent parent.page_id rich_text rich_text.text.content")},
@@ -74,6 +76,7 @@ var _ = addMCPFamily(func() mcpFamily {
 	return mcpFamily{
 		name:    "sentry",
 		servers: []string{"sentry"},
+		remote:  true,
 		source:  "npm @sentry/mcp-server 0.39.0 (--all-skills)",
 		tools: map[string]mcpTool{
 			"analyze_issue_with_seer": {rule: write, args: roles(nil, "instruction issueId issueUrl organizationSlug regionUrl")},
@@ -96,6 +99,7 @@ var _ = addMCPFamily(func() mcpFamily {
 	return mcpFamily{
 		name:    "context7",
 		servers: []string{"context7"},
+		remote:  true,
 		source:  "npm @upstash/context7-mcp 4.1.1",
 		tools: map[string]mcpTool{
 			"query-docs":         {rule: read, args: roles(nil, "libraryId query")},

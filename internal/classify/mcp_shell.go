@@ -35,11 +35,11 @@ var _ = addMCPFamily(func() mcpFamily {
 })
 
 // mcp-shell-server (Python, PyPI only, so read from its repository): runs
-// a command given as a list of words, without a shell. The format has no
-// role for a list that is one command's words, so each word is judged
-// as a command line of its own; the tool is high whatever they say.
+// a command given as a list of words, in which a word that is only |, >,
+// >> or < is that operator. The words are judged as the one command line
+// they make (argArgv), as the same command in a shell call would be.
 var _ = addMCPFamily(func() mcpFamily {
-	run := r("mcp-shell-words", High, "runs a command given as a list of words, each judged alone")
+	run := r("mcp-shell-words", Minimal, "runs a command given as a list of words on this machine")
 	return mcpFamily{
 		name:    "shell",
 		servers: []string{"shell"},
@@ -47,7 +47,7 @@ var _ = addMCPFamily(func() mcpFamily {
 		tools: map[string]mcpTool{
 			// stdin goes to the command, a script when the command is an
 			// interpreter.
-			"shell_execute": {rule: run, args: roles(argRoles{"command": argCommand, "directory": argDir, "stdin": argStdin}, "timeout")},
+			"shell_execute": {rule: run, args: roles(argRoles{"command": argArgv, "directory": argDir, "stdin": argStdin}, "timeout")},
 		},
 	}
 })

@@ -106,7 +106,7 @@ func checkMCPArgs(t *testing.T, where string, tl mcpTool) {
 		}
 		has[role] = true
 	}
-	if has[argDir] && !has[argCommand] {
+	if has[argDir] && !has[argCommand] && !has[argArgv] {
 		t.Errorf("%s: a directory for a command, but no command", where)
 	}
 	// A repository or a ref means something only in the git command line
@@ -176,11 +176,75 @@ func TestMCPServerNames(t *testing.T) {
 		{server: "@upstash/context7-mcp", family: "context7"},
 		{server: "my-own-server", family: ""},
 		{server: "", family: ""},
+		// a version, and a package whose own name is only "mcp"
+		{server: "@wonderwhy-er/desktop-commander@latest", family: "desktop-commander"},
+		{server: "chrome-devtools-mcp@latest", family: "chrome-devtools"},
+		{server: "@modelcontextprotocol/server-filesystem@2026.8.31", family: "filesystem"},
+		{server: "@playwright/mcp", family: "playwright"},
+		{server: "@playwright/mcp@0.0.83", family: "playwright"},
+		{server: "@sentry/mcp-server", family: "sentry"},
+		{server: "mcp", family: ""},
+		{server: "@acme/mcp", family: ""},
 	}
 	for _, tc := range cases {
 		f, ok := mcpFamilyOf(tc.server)
 		if ok != (tc.family != "") || f.name != tc.family {
 			t.Errorf("mcpFamilyOf(%q) = %q, %v; want %q", tc.server, f.name, ok, tc.family)
+		}
+	}
+}
+
+// TestMCPServerForms: a server as each agent names it: Claude Code's
+// plugin servers, a URL (Cursor's url), a command line that starts it
+// (Cursor's command), with a version or without.
+func TestMCPServerForms(t *testing.T) {
+	for _, tc := range []struct{ server, family string }{
+		{server: "plugin_tools_desktop-commander", family: "desktop-commander"},
+		{server: "plugin_playwright_playwright", family: "playwright"},
+		{server: "plugin_my_tools_github", family: "github"},
+		{server: "plugin_tools_acme", family: ""},
+		{server: "https://api.githubcopilot.com/mcp/", family: "github"},
+		{server: "https://mcp.notion.com/mcp", family: "notion"},
+		{server: "https://mcp.sentry.dev/mcp", family: "sentry"},
+		{server: "https://mcp.context7.com/mcp", family: "context7"},
+		{server: "https://mcp.example.com/mcp", family: ""},
+		{server: "npx -y @wonderwhy-er/desktop-commander@latest", family: "desktop-commander"},
+		{server: "npx -y @playwright/mcp@latest --headless", family: "playwright"},
+		{server: "npx -y chrome-devtools-mcp@latest", family: "chrome-devtools"},
+		{server: "uvx mcp-server-git --repository .", family: "git"},
+		{server: "npx -y acme-mcp", family: ""},
+	} {
+		f, ok := mcpFamilyFor(tc.server)
+		if ok != (tc.family != "") || f.name != tc.family {
+			t.Errorf("mcpFamilyFor(%q) = %q, %v; want %q", tc.server, f.name, ok, tc.family)
+		}
+	}
+}
+
+// TestMCPToolNamed: a tool name exactly one family has finds that
+// family's tool whatever the server is called; a name two families have
+// finds none.
+func TestMCPToolNamed(t *testing.T) {
+	for _, tc := range []struct {
+		server, tool string
+		match        mcpMatch
+		rule         string
+	}{
+		{server: "dc", tool: "start_process", match: mcpByToolName, rule: "mcp-desktop-commander-run"},
+		{server: "browser", tool: "browser_run_code_unsafe", match: mcpByToolName, rule: "mcp-browser-code"},
+		{server: "files", tool: "read_text_file", match: mcpByToolName},
+		{server: "puppeteer", tool: "browser_navigate", match: mcpByToolName, rule: "mcp-browser-navigate"},
+		{server: "files", tool: "read_file", match: mcpNotFound},     // filesystem's and Desktop Commander's
+		{server: "linear", tool: "create_issue", match: mcpNotFound}, // GitHub's, a remote service's: every tracker's name
+		{server: "github", tool: "create_issue", match: mcpByServer},
+		{server: "", tool: "dc_start_process", match: mcpByToolName, rule: "mcp-desktop-commander-run"},
+		{server: "", tool: "desktop-commander_start_process", match: mcpByServer, rule: "mcp-desktop-commander-run"},
+		{server: "desktop-commander", tool: "start_process", match: mcpByServer, rule: "mcp-desktop-commander-run"},
+		{server: "acme", tool: "frobnicate", match: mcpNotFound},
+	} {
+		tl, match := mcpToolOf(tc.server, tc.tool)
+		if match != tc.match || (tc.rule != "" && tl.rule.id != tc.rule) {
+			t.Errorf("mcpToolOf(%q, %q) = %s, %v; want %s, %v", tc.server, tc.tool, tl.rule.id, match, tc.rule, tc.match)
 		}
 	}
 }
@@ -286,10 +350,6 @@ func checkMCPSchema(t *testing.T, f mcpFamily, sc mcpSchema) {
 	}
 }
 
-// mcpRemoteFamilies act on a service, not this machine: their paths and
-// commands are the service's.
-var mcpRemoteFamilies = map[string]bool{"github": true, "slack": true, "notion": true, "sentry": true, "context7": true}
-
 // mcpNamedButIgnored are arguments of machine-local families whose names
 // sound like a path or a command but are neither, with the reason.
 var mcpNamedButIgnored = map[string]string{
@@ -300,10 +360,6 @@ var mcpNamedButIgnored = map[string]string{
 	"everything.trigger-url-elicitation.errorPath": "a boolean that chooses how the server asks",
 	"desktop-commander.search_code.filePattern":    "a glob the names found must match",
 	"desktop-commander.start_search.filePattern":   "a glob the names found must match",
-	"playwright.browser_run_code_unsafe.code":      "JavaScript for the browser's driver: the tool is high for it",
-	"playwright.playwright_evaluate.script":        "JavaScript for the page: the tool is high for it",
-	"puppeteer.puppeteer_evaluate.script":          "JavaScript for the page: the tool is high for it",
-	"chrome-devtools.navigate_page.initScript":     "JavaScript for the page: the tool is high for it",
 }
 
 // TestMCPArgNames: in a family that acts on this machine, an argument
@@ -315,7 +371,7 @@ func TestMCPArgNames(t *testing.T) {
 	pathLike := regexp.MustCompile(`(?i)(path|file|dir)|^(source|destination)$`)
 	commandLike := regexp.MustCompile(`^(command|cmd|script|code|stdin|input|initScript)$`)
 	for _, f := range mcpServed() {
-		if mcpRemoteFamilies[f.name] {
+		if f.remote {
 			continue
 		}
 		for tool, tl := range f.tools {
@@ -328,7 +384,7 @@ func TestMCPArgNames(t *testing.T) {
 					continue
 				}
 				last := k[strings.LastIndexByte(k, '.')+1:]
-				if commandLike.MatchString(last) && role != argCommand && !(last == "stdin" && role == argStdin) {
+				if commandLike.MatchString(last) && role != argCommand && role != argArgv && role != argJS && !(last == "stdin" && role == argStdin) {
 					t.Errorf("%s: named as a command, role %v", where, role)
 				}
 				if pathLike.MatchString(last) && role == argIgnored {

@@ -42,13 +42,15 @@ const (
 	argGitRef                      // a branch, tag or commit a git tool names
 	argShell                       // the program that runs argCommand: a POSIX shell keeps its verdict, any other is high
 	argStdin                       // text argCommand reads on its standard input: judged as that command fed it (a heredoc)
+	argArgv                        // a list that is one command's words: joined (quoteArgv) and judged once as argCommand is
+	argJS                          // JavaScript a browser or Node runs: judged as node -e CODE
 )
 
 var argRoleNames = [...]string{
 	argIgnored: "ignored", argCommand: "command", argDir: "dir", argPathRead: "path-read", argPathList: "path-list",
 	argPathWrite: "path-write", argPathDelete: "path-delete", argPathMoveFrom: "path-move-from",
 	argPathMoveTo: "path-move-to", argURL: "url", argRepo: "repo", argGitRef: "git-ref", argShell: "shell",
-	argStdin: "stdin",
+	argStdin: "stdin", argArgv: "argv", argJS: "js",
 }
 
 func (r argRole) String() string {
@@ -85,6 +87,12 @@ type mcpFamily struct {
 	// source says where the tool schemas were read: the package and
 	// version ("npm @modelcontextprotocol/server-filesystem 2025.8.21").
 	source string
+	// remote marks a family that acts on a service with the server's own
+	// credentials (GitHub, Slack), not on this machine: its paths and
+	// commands are the service's, and its tools' names (create_issue,
+	// search_code) are every tracker's and forge's, so a server is not
+	// taken for it by a tool's name alone (mcpToolNamed).
+	remote bool
 	tools  map[string]mcpTool
 }
 
@@ -100,38 +108,6 @@ var mcpFamilies = lazy[[]mcpFamily]{build: func() []mcpFamily {
 // mcpFamilyTables are the families' tables, one per mcp_*.go file, each
 // adding itself here in a var block of its own.
 var mcpFamilyTables []func() mcpFamily
-
-// normServer normalizes a server's name for the families' lists: lower
-// case, _ and spaces as -, and the words every package name wraps its name
-// in dropped ("@modelcontextprotocol/server-filesystem",
-// "mcp-server-git", "github-mcp-server", "desktop_commander").
-func normServer(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if i := strings.LastIndexByte(s, '/'); i >= 0 {
-		s = s[i+1:]
-	}
-	s = strings.NewReplacer("_", "-", " ", "-", ".", "-").Replace(s)
-	for _, p := range []string{"mcp-server-", "server-", "mcp-"} {
-		s = strings.TrimPrefix(s, p)
-	}
-	for _, p := range []string{"-mcp-server", "-server", "-mcp"} {
-		s = strings.TrimSuffix(s, p)
-	}
-	return s
-}
-
-// mcpFamilyOf returns the family a server's name is, if any.
-func mcpFamilyOf(server string) (mcpFamily, bool) {
-	n := normServer(server)
-	for _, f := range mcpFamilies.get() {
-		for _, s := range f.servers {
-			if s == n {
-				return f, true
-			}
-		}
-	}
-	return mcpFamily{}, false
-}
 
 // argKey drops a key's array indexes: "edits[0].path" is "edits.path".
 func argKey(k string) string {

@@ -225,18 +225,36 @@ func (w *walker) basePlace(p string) place {
 }
 
 // osPath reports a top-level system directory, or a path inside the
-// operating system's own directories (/etc, /usr, /boot, ...).
+// operating system's own directories (/etc, /usr, /boot, ...): the
+// deepest of its directories that systemDirs names decides. Only as many
+// levels as the table's deepest are looked up, so that a path of
+// thousands of elements costs its length, not its length squared.
 func osPath(p string) bool {
 	if _, top := systemDirs.get()[p]; top {
 		return true
 	}
-	for d := p; d != "/" && d != "."; d = path.Dir(d) {
-		if isOS, ok := systemDirs.get()[d]; ok {
-			return isOS
+	p = path.Clean(p)
+	isOS := false
+	for i, depth := 1, 0; i <= len(p) && depth < systemDirsDepth.get(); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		depth++
+		if v, ok := systemDirs.get()[p[:i]]; ok {
+			isOS = v
 		}
 	}
-	return false
+	return isOS
 }
+
+// systemDirsDepth is how many elements the deepest of systemDirs has.
+var systemDirsDepth = lazy[int]{build: func() int {
+	n := 0
+	for d := range systemDirs.get() {
+		n = max(n, strings.Count(d, "/"))
+	}
+	return n
+}}
 
 // relHome returns p relative to the home directory, without allocating.
 func (w *walker) relHome(p string) (string, bool) {

@@ -107,24 +107,12 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 		c.raise(ruleToolWeb)
 	case ToolBookkeeping:
 		c.raise(ruleToolBook)
-	case ToolMCP:
-		scripts = w.mcpCall(c, tc)
 	default:
-		if _, known := mcpToolOf("", tc.Name); known && tc.MCPServer == "" {
-			// an MCP tool of a known server under a name that does not
-			// say it is one (opencode's <server>_<tool>)
-			tc.MCPTool = tc.Name
-			scripts = w.mcpCall(c, tc)
-			break
-		}
-		c.raise(ruleToolUnknown)
-		// and raised by what its arguments hold, as an unknown MCP
-		// server's are
-		if len(tc.Args) > 0 {
-			m := mcpJudge{w: w, c: c, tc: tc, dirOK: true}
-			m.unknown(tc.Args)
-			scripts = m.scripts
-		}
+		// an MCP call, or a tool permguard does not know: maybe an MCP
+		// tool under a name that does not say it is one (opencode's
+		// <server>_<tool>), else high and raised by what its arguments
+		// hold, as an unknown MCP server's are
+		scripts = w.mcpCall(c, tc)
 	}
 	// What settings patterns match: the tool's name, then its paths or
 	// target ("Write src/a.go", "WebFetch https://...").

@@ -19,16 +19,23 @@ type MCPArg struct {
 	// writes it.
 	Value string
 	// Cut says Value is not all of the argument: it was longer than
-	// MaxCommandBytes and holds only its start ([Bound]), or the input
-	// could not be read from there on.
+	// MaxCommandBytes and holds only its start ([Bound]), the input could
+	// not be read from there on, or it is a string of JSON whose
+	// arguments were not read (jsonStrings).
 	Cut bool
 }
 
 // mcpArgs flattens an MCP tool's input into its leaves: the top-level
 // keys in sorted order (input is a map), each object's below in the
 // order written. Past MaxMCPArgs leaves it stops, one leaf over, which
-// Bound then reports.
+// Bound then reports. A string that is itself JSON is read as the
+// arguments it holds as well (jsonStrings).
 func mcpArgs(input fields) []MCPArg {
+	return jsonStrings(flatten(input))
+}
+
+// flatten is mcpArgs without reading strings of JSON.
+func flatten(input fields) []MCPArg {
 	if len(input) == 0 {
 		return nil
 	}
@@ -42,19 +49,70 @@ func mcpArgs(input fields) []MCPArg {
 	return f.out
 }
 
+// maxStringNesting bounds how deep strings of JSON inside strings of JSON
+// are read ({"a": "{\"b\": \"{...}\"}"}).
+const maxStringNesting = 4
+
+// jsonStrings adds, after each string argument that is itself a JSON
+// object or list ({"payload": "{\"cmd\": \"make\"}"}), the arguments it
+// holds, keyed under it as if it were that object ("payload.cmd"): a
+// server that decodes it runs what it holds, and the classifier reads
+// them as it reads any argument (a string under a key its table gives a
+// role is judged by that role alone). They count in the bound of
+// MaxMCPArgs: a string that holds more than the bound leaves room for is
+// kept whole and marked cut, not read.
+func jsonStrings(args []MCPArg) []MCPArg {
+	if len(args) > MaxMCPArgs {
+		return args // past the bound already: not judged
+	}
+	var levels []int // how deep in strings of JSON each argument is, once one is read
+	for i := 0; i < len(args); i++ {
+		level := 0
+		if levels != nil {
+			level = levels[i]
+		}
+		v := bytes.TrimLeft([]byte(args[i].Value), " \t\r\n")
+		if args[i].Cut || len(v) == 0 || (v[0] != '{' && v[0] != '[') || level >= maxStringNesting || !json.Valid(v) {
+			continue
+		}
+		room := MaxMCPArgs - len(args)
+		f := flattener{bound: room}
+		if room > 0 {
+			f.walk(args[i].Key, v, 0, 1)
+		}
+		if room == 0 || len(f.out) > room {
+			// more than the bound leaves room for: not read, and so
+			// not judged whole
+			args[i].Cut = true
+			continue
+		}
+		if levels == nil {
+			levels = make([]int, len(args))
+		}
+		sub := make([]int, len(f.out))
+		for j := range sub {
+			sub[j] = level + 1
+		}
+		args = slices.Insert(args, i+1, f.out...)
+		levels = slices.Insert(levels, i+1, sub...)
+	}
+	return args
+}
+
 // flattener reads JSON text that is known to be valid (the payload was
 // decoded once already) in one pass: each byte is looked at once,
 // however deep the nesting, and a string is decoded only as far as the
 // bounds need (stringStart).
 type flattener struct {
-	out  []MCPArg
-	stop bool
+	out   []MCPArg
+	stop  bool
+	bound int // the bound on the leaves, when below MaxMCPArgs
 }
 
 // leaf adds one argument, and stops the walk one past the bound.
 func (f *flattener) leaf(a MCPArg) {
 	f.out = append(f.out, a)
-	if len(f.out) > MaxMCPArgs {
+	if len(f.out) > MaxMCPArgs || f.bound > 0 && len(f.out) > f.bound {
 		f.stop = true
 	}
 }

@@ -44,6 +44,15 @@ func TestMCPArgs(t *testing.T) {
 		{name: "a key twice below the top: both kept", input: `{"x":{"command":"ls","command":"id"}}`,
 			want: []MCPArg{{Key: "x.command", Value: "ls"}, {Key: "x.command", Value: "id"}}},
 		{name: "no input", input: `{}`},
+		// a string that is itself JSON is read as what it holds too
+		{name: "a string of a JSON object", input: `{"payload":"{\"cmd\":\"rm -rf ~\"}","x":"1"}`,
+			want: []MCPArg{{Key: "payload", Value: `{"cmd":"rm -rf ~"}`}, {Key: "payload.cmd", Value: "rm -rf ~"}, {Key: "x", Value: "1"}}},
+		{name: "a string of a JSON list", input: `{"argv":" [\"sh\",\"-c\",\"ls\"]"}`,
+			want: []MCPArg{{Key: "argv", Value: ` ["sh","-c","ls"]`}, {Key: "argv[0]", Value: "sh"}, {Key: "argv[1]", Value: "-c"}, {Key: "argv[2]", Value: "ls"}}},
+		{name: "a string of JSON in a string of JSON", input: `{"job":"{\"step\":\"{\\\"cmd\\\":\\\"make\\\"}\"}"}`,
+			want: []MCPArg{{Key: "job", Value: `{"step":"{\"cmd\":\"make\"}"}`}, {Key: "job.step", Value: `{"cmd":"make"}`}, {Key: "job.step.cmd", Value: "make"}}},
+		{name: "a string that only starts as JSON", input: `{"title":"[WIP] fix the build","t":"{not json}"}`,
+			want: []MCPArg{{Key: "t", Value: "{not json}"}, {Key: "title", Value: "[WIP] fix the build"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -167,9 +176,11 @@ func TestMCPArgsBounded(t *testing.T) {
 	}
 }
 
-// FuzzMCPArgs holds the one-pass reader to encoding/json's tokens: for any
-// object, the same leaves in the same order, each value a string's value
-// or a literal's text, and never more than one past the bound.
+// FuzzMCPArgs holds the one-pass reader (flatten) to encoding/json's
+// tokens: for any object, the same leaves in the same order, each value a
+// string's value or a literal's text, and never more than one past the
+// bound. What reading strings of JSON adds keeps every leaf flatten
+// gives, in its order, and never goes past the bound.
 func FuzzMCPArgs(f *testing.F) {
 	f.Add([]byte(`{"command":"rm -rf ~","args":{"script":"x","list":[1,"two",{"k":null}]}}`))
 	f.Add([]byte(`{"a\"b":"c\\\"d","e":[[],{}],"f":true}`))
@@ -179,9 +190,22 @@ func FuzzMCPArgs(f *testing.F) {
 		if json.Unmarshal(data, &in) != nil || in == nil {
 			return
 		}
-		got := mcpArgs(in)
+		got := flatten(in)
 		if len(got) > MaxMCPArgs+1 {
 			t.Fatalf("%d arguments, past the bound and one", len(got))
+		}
+		all := mcpArgs(in)
+		if len(got) <= MaxMCPArgs && len(all) > MaxMCPArgs {
+			t.Fatalf("strings of JSON took %d arguments past the bound", len(all))
+		}
+		j := 0
+		for _, a := range all {
+			if j < len(got) && a.Key == got[j].Key && a.Value == got[j].Value {
+				j++
+			}
+		}
+		if j != len(got) {
+			t.Fatalf("mcpArgs(%s) = %+v lost flatten's %+v", data, all, got[j])
 		}
 		want := refArgs(t, in)
 		if len(want) > MaxMCPArgs {
@@ -196,6 +220,68 @@ func FuzzMCPArgs(f *testing.F) {
 			t.Fatalf("mcpArgs(%s) = %+v, want %+v", data, got, want)
 		}
 	})
+}
+
+// TestMCPArgsJSONStrings: strings of JSON are read within the bound on
+// the arguments, and only so deep.
+func TestMCPArgsJSONStrings(t *testing.T) {
+	nested := `"make"`
+	for range maxStringNesting + 1 {
+		nested = jsonString(`{"k":` + nested + `}`)
+	}
+	list := func(n int) string {
+		xs := make([]string, n)
+		for i := range xs {
+			xs[i] = strconv.Itoa(i)
+		}
+		return jsonString("[" + strings.Join(xs, ",") + "]")
+	}
+	for _, tc := range []struct {
+		name  string
+		input string
+		n     int  // arguments
+		cut   bool // the string of JSON is marked cut
+	}{
+		{name: "within the bound", input: `{"xs":` + list(MaxMCPArgs-1) + `}`, n: MaxMCPArgs},
+		{name: "past the bound: kept whole and cut", input: `{"xs":` + list(MaxMCPArgs) + `}`, n: 1, cut: true},
+		{name: "strings in strings, so deep", input: `{"a":` + nested + `}`, n: maxStringNesting + 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var in fields
+			if err := json.Unmarshal([]byte(tc.input), &in); err != nil {
+				t.Fatal(err)
+			}
+			got := mcpArgs(in)
+			if len(got) != tc.n || got[0].Cut != tc.cut {
+				t.Errorf("%d arguments, the first cut %v; want %d, %v", len(got), got[0].Cut, tc.n, tc.cut)
+			}
+		})
+	}
+}
+
+// TestMCPProxy: pi's MCP adapter calls a server's tool through its one
+// tool, mcp; the call is that tool's, with its arguments, given as an
+// object or as a string of JSON.
+func TestMCPProxy(t *testing.T) {
+	for _, tc := range []struct {
+		name, input string
+		args        []MCPArg
+	}{
+		{name: "args an object", input: `{"tool":"desktop_commander_start_process","args":{"command":"ls"}}`,
+			args: []MCPArg{{Key: "command", Value: "ls"}}},
+		{name: "args a string of JSON", input: `{"tool":"desktop_commander_start_process","args":"{\"command\":\"ls\"}"}`,
+			args: []MCPArg{{Key: "command", Value: "ls"}}},
+		{name: "args neither", input: `{"tool":"desktop_commander_start_process","args":"ls"}`,
+			args: []MCPArg{{Key: "args", Value: "ls"}, {Key: "tool", Value: "desktop_commander_start_process"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Decode([]byte(`{"tool_name":"mcp","tool_input":`+tc.input+`,"cwd":"/p","session_id":"s"}`), Generic)
+			if err != nil || c.Kind != KindMCP || c.Tool != "desktop_commander_start_process" || c.MCPTool != c.Tool || c.MCPServer != "" ||
+				!reflect.DeepEqual(c.MCPArgs, tc.args) {
+				t.Errorf("Decode = %v, %+v; want the MCP tool desktop_commander_start_process with %+v", err, c, tc.args)
+			}
+		})
+	}
 }
 
 // refArgs flattens with encoding/json's decoder.

@@ -131,6 +131,10 @@ func classifyTool(c *Call, input fields) error {
 		c.MCPArgs = mcpArgs(input)
 		return nil
 	}
+	if strings.EqualFold(name, "mcp") && input.str("tool") != "" {
+		mcpProxy(c, input)
+		return nil
+	}
 	kind, ok := toolKind(strings.ToLower(name))
 	if !ok || bookkeepingUnless(strings.ToLower(name), input) {
 		// a tool nobody knows is judged by what its arguments hold too:
@@ -165,6 +169,22 @@ func classifyTool(c *Call, input fields) error {
 		}
 	}
 	return nil
+}
+
+// mcpProxy reads a call of pi's MCP adapter (pi-mcp-adapter), whose one
+// tool, mcp, calls the server's tool its input names, <server>_<tool>
+// (chrome_devtools_take_screenshot), with the arguments of args, an
+// object or a string of JSON: the call is that tool's, judged, shown and
+// matched by the settings as it (agents.md §6). Arguments that are
+// neither are the call's whole input, read as an unknown tool's.
+func mcpProxy(c *Call, input fields) {
+	tool := input.str("tool")
+	c.Kind, c.Tool, c.MCPTool, c.Target = KindMCP, tool, tool, tool
+	if args, err := input.object("args"); err == nil {
+		c.MCPArgs = mcpArgs(args)
+		return
+	}
+	c.MCPArgs = mcpArgs(input)
 }
 
 // shellInput reads the command of a shell tool: a string, or an argument

@@ -172,6 +172,12 @@ func TestApplyToolMCP(t *testing.T) {
 			level: classify.Low, rule: "tool-setting"},
 		{name: "a harmless call is raised as the person says", call: mcpCall("db", "list_tables"), level: classify.High, rule: "tool-setting"},
 		{name: "a call past a limit is left as it is", call: mcpCall("ops", "run"), past: true, level: classify.High, rule: "input-limit"},
+		// what is not read of a command could be anything: the setting
+		// lowers nothing past that limit
+		{name: "a command argument cut by the bound is not lowered", call: cutArg(mcpCall("ops", "run", "cmd", "true …")),
+			level: classify.High, rule: "input-limit"},
+		{name: "an unknown argument past a limit of its own is not lowered", call: mcpCall("ops", "run", "cmd", strings.Repeat("true;", 4100)+"rm -rf ~"),
+			level: classify.High, rule: "input-limit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := classify.ClassifyTool(tc.call, applyEnv)
@@ -224,6 +230,12 @@ func TestApplyToolCommands(t *testing.T) {
 			t.Errorf("the command %q is %v, above the call's %v", c.Argv, c.Level, got.Level)
 		}
 	}
+}
+
+// cutArg marks the last argument of tc as cut by the decoder's bound.
+func cutArg(tc classify.ToolCall) classify.ToolCall {
+	tc.Args[len(tc.Args)-1].Cut = true
+	return tc
 }
 
 // mcpCall is an MCP call of a server no table knows, with its arguments
