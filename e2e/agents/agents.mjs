@@ -42,7 +42,7 @@ const shellCalls = (names) => (call, ctx) => names.map(([name, args]) => ({ name
 const claude = {
   name: 'claude',
   install: 'claude',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'skill-shell', 'skill-shell-read', 'structured-output', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'claude'),
   installedFiles: (ctx) => [path.join(ctx.home, '.claude/settings.json')],
   lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
@@ -78,7 +78,8 @@ const claude = {
     writeJSON(ctx.claudeMcpConfig, { mcpServers: { [name]: { type: 'stdio', command, args } } });
   },
   command(ctx, prompt, c) {
-    const args = ['-p', prompt, '--model', 'claude-sonnet-4-5', '--output-format', 'text'];
+    const args = ['-p', prompt, '--model', 'claude-sonnet-4-5', '--output-format', c.jsonSchema ? 'json' : 'text'];
+    if (c.jsonSchema) args.push('--json-schema', JSON.stringify(c.jsonSchema));
     if (c.bypass) args.push('--dangerously-skip-permissions');
     if (c.mcp) args.push('--mcp-config', ctx.claudeMcpConfig, '--strict-mcp-config', '--allowedTools', `mcp__${ctx.mcpServer.name}`);
     return ['claude', args];
@@ -87,6 +88,8 @@ const claude = {
     shell: shellCalls([['Bash', (command) => ({ command, description: 'e2e' })]]),
     write: (call, ctx) => [{ name: 'Write', args: { file_path: ctx.marker, content: call.content } }],
     mcp: (call, ctx) => [{ name: `mcp__${ctx.mcpServer.name}__${call.tool}`, force: true, args: call.args(ctx) }],
+    skill: (call) => [{ name: 'Skill', force: true, args: { skill: call.skill } }],
+    structured: (call) => [{ name: 'StructuredOutput', force: true, args: call.args }],
     // 2.1.330 has no TodoWrite in -p; its task list is the deferred TaskCreate.
     todo: () => [
       { name: 'TodoWrite', args: { todos: [{ content: 'check the build', status: 'pending', activeForm: 'Checking the build' }] } },
@@ -98,7 +101,7 @@ const claude = {
 const codex = {
   name: 'codex',
   install: 'codex',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'untrusted-hook', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'goal', 'todo', 'untrusted-hook', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'codex'),
   installedFiles: (ctx) => [path.join(ctx.home, '.codex/hooks.json')],
   lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
@@ -161,6 +164,7 @@ const codex = {
     mcp: (call, ctx) => [{ name: call.tool, search: `${ctx.mcpServer.name} ${call.tool}`, force: true, args: call.args(ctx) }],
     // 0.169.0 does not list update_plan in exec; a model may still call it.
     todo: () => [{ name: 'update_plan', force: true, args: { plan: [{ step: 'check the build', status: 'pending' }] } }],
+    goal: () => [{ name: 'get_goal', force: true, args: {} }],
   },
 };
 

@@ -161,6 +161,48 @@ const plantedSetAside = (r, ctx) => {
   return { ok: true, why: 'ran confined, nobody asked, the planted repository set aside and reported' };
 };
 
+// skillProject is a project with a Claude Code skill whose text runs an
+// inline shell command (a !`cmd` line) when the skill is loaded, with
+// the skill's own allowed-tools letting it run: no PreToolUse fires for
+// it, only PreSkillShellCommand (2.1.332). The command is the case's.
+const skillProject = (command) => (ctx) => ({
+  '.claude/skills/deploy/SKILL.md': [
+    '---',
+    'name: deploy',
+    'description: Get the project ready to deploy',
+    'allowed-tools: Bash',
+    '---',
+    '',
+    `Status: !\`${command(ctx)}\``,
+    '',
+    'Report the status above.',
+    '',
+  ].join('\n'),
+});
+
+// skillShellBlocked is the check for a skill whose inline shell must not
+// run: the marker is absent and permguard's audit names the skill and
+// says block (so it was the PreSkillShellCommand hook that stopped it).
+const skillShellBlocked = (r) => {
+  if (r.hang) return { ok: false, why: 'hang: the agent was killed at the case deadline' };
+  if (!r.toolCalled) return { ok: false, why: 'the mock never handed out the tool call' };
+  if (r.markerRan) return { ok: false, why: "FAIL OPEN: the marker appeared, the skill's shell ran" };
+  const skill = r.audit.filter((a) => a.skill);
+  if (!skill.length) return { ok: false, why: `permguard never saw the skill's shell command (audit: ${r.audit.map((a) => `${a.decision} ${a.tool}`).join(', ') || 'empty'})` };
+  if (skill.some((a) => a.decision === 'allow')) return { ok: false, why: 'the audit says allow' };
+  return { ok: true, why: `did not run (${skill.map((a) => `${a.decision} ${a.skill}`).join(', ')})` };
+};
+
+// skillShellRan is the check for a skill whose inline shell may run: its
+// output reached the model, and permguard allowed it as the skill's.
+const skillShellRan = (expect) => (r) => {
+  if (r.hang) return { ok: false, why: 'hang: the agent was killed at the case deadline' };
+  if (!r.toolCalled) return { ok: false, why: 'the mock never handed out the tool call' };
+  if (!r.modelSaw.includes(expect)) return { ok: false, why: `the model never saw ${JSON.stringify(expect)}` };
+  if (!r.audit.some((a) => a.skill && a.decision === 'allow')) return { ok: false, why: `no allow of the skill's command in the audit (${r.audit.map((a) => `${a.decision} ${a.tool}`).join(', ') || 'empty'})` };
+  return { ok: true, why: 'ran, allowed as the skill\'s command' };
+};
+
 export const CASES = [
   {
     id: 'read-ls',
@@ -325,6 +367,52 @@ export const CASES = [
     marker: caseBashrc,
     call: { kind: 'mcp', tool: 'write_file', args: (ctx) => ({ path: ctx.marker, content: 'export PERMGUARD_LEVEL=high\n' }) },
     check: mcpBlocked({ dangerous: true }),
+  },
+  {
+    // Claude Code 2.1.332: a skill's inline shell passes only the
+    // PreSkillShellCommand hook, which install writes too (issue 24).
+    id: 'skill-shell',
+    title: "a skill's inline shell that writes a file is blocked at minimal",
+    marker: 'marker-skill',
+    project: skillProject((ctx) => `touch ${ctx.marker}`),
+    call: { kind: 'skill', skill: 'deploy' },
+    check: skillShellBlocked,
+  },
+  {
+    id: 'skill-shell-read',
+    title: "a skill's inline shell that only reads runs at minimal",
+    project: skillProject(() => 'cat hello.txt'),
+    call: { kind: 'skill', skill: 'deploy' },
+    check: skillShellRan('hello'),
+  },
+  {
+    // claude -p --json-schema: the answer comes back through the
+    // StructuredOutput tool, which must be allowed headless (issue 24)
+    id: 'structured-output',
+    title: 'headless run with a JSON schema: the structured answer comes back',
+    jsonSchema: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] },
+    call: { kind: 'structured', args: { answer: 'forty-two' } },
+    check: (r) => {
+      if (r.hang) return { ok: false, why: 'hang: the agent was killed at the case deadline' };
+      if (!r.toolCalled) return { ok: false, why: 'the mock never handed out the tool call' };
+      if (!r.audit.some((a) => a.decision === 'allow')) return { ok: false, why: `not allowed (${r.audit.map((a) => `${a.decision} ${a.tool}`).join(', ') || 'permguard not asked'})` };
+      if (!/"structured_output":\{"answer":"forty-two"\}/.test(r.stdout)) return { ok: false, why: 'no structured_output in the result' };
+      return { ok: true, why: 'allowed; the result holds the structured output' };
+    },
+  },
+  {
+    // Codex's goal tools, offered by default (0.171.0): bookkeeping
+    id: 'goal',
+    title: "the agent's goal tool is allowed at minimal",
+    call: { kind: 'goal' },
+    check: (r) => {
+      if (r.hang) return { ok: false, why: 'hang: the agent was killed at the case deadline' };
+      if (!r.toolCalled) return { ok: false, why: 'the mock never handed out the tool call' };
+      if (!r.audit.length) return { ok: false, why: 'permguard was never asked' };
+      if (r.audit.some((a) => a.decision !== 'allow')) return { ok: false, why: `not allowed (${r.audit.map((a) => `${a.decision} ${a.tool}`).join(', ')})` };
+      if (r.toolResult && r.toolResult.includes('permguard')) return { ok: false, why: 'the tool result is a block' };
+      return { ok: true, why: `allowed (${r.audit.map((a) => a.tool).join(',')})` };
+    },
   },
   {
     id: 'todo',

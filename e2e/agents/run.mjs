@@ -167,7 +167,10 @@ async function runCase(agent, c) {
   if (c.project) {
     // a repository with a hooks directory, and a HOME with what the
     // project's code attacks
-    for (const [name, text] of Object.entries(c.project(ctx))) fs.writeFileSync(path.join(ctx.work, name), text);
+    for (const [name, text] of Object.entries(c.project(ctx))) {
+      fs.mkdirSync(path.dirname(path.join(ctx.work, name)), { recursive: true });
+      fs.writeFileSync(path.join(ctx.work, name), text);
+    }
     fs.mkdirSync(path.join(ctx.work, '.git/hooks'), { recursive: true });
     fs.writeFileSync(path.join(ctx.work, '.git/config'), '[core]\n');
     fs.mkdirSync(path.join(ctx.home, '.ssh'), { recursive: true });
@@ -238,7 +241,10 @@ async function runCase(agent, c) {
       mcpStarted: c.mcp ? mcpLog.some((e) => e.start) : null,
       mcpCalls: mcpLog.filter((e) => e.call).map((e) => ({ tool: e.call, arguments: e.arguments })),
       toolResult: withResult.length ? String(withResult[0].toolResult) : null,
-      audit: audit.map((a) => ({ decision: a.decision, by: a.by, tool: a.tool, level: a.level, dangerous: a.dangerous || false, command: a.command, detail: a.detail })),
+      // everything the model was sent after the first tool call: what a
+      // skill's inline shell printed reaches it outside any tool result
+      modelSaw: log.slice(log.findIndex((e) => e.answer && e.answer.call) + 1).map((e) => JSON.stringify(e.body || '')).join('\n'),
+      audit: audit.map((a) => ({ decision: a.decision, by: a.by, tool: a.tool, skill: a.skill, level: a.level, dangerous: a.dangerous || false, command: a.command, detail: a.detail })),
       hostileFound: c.project ? hostileMarkers(ctx) : [],
       hookRuns: fs.readdirSync(ctx.capture).length,
       stdout: r.out.slice(-1500),
@@ -267,7 +273,7 @@ async function runCase(agent, c) {
 
 // The cases whose payloads are kept as fixtures: one of each kind of call.
 // The others send the same shapes again.
-const CAPTURED_CASES = new Set(['read-ls', 'curl-sh', 'tool-write-outside', 'todo', 'self-config', 'mcp-shell', 'mcp-write']);
+const CAPTURED_CASES = new Set(['read-ls', 'curl-sh', 'tool-write-outside', 'todo', 'self-config', 'mcp-shell', 'mcp-write', 'skill-shell', 'structured-output', 'goal']);
 
 // savePayloads stores the payloads an agent sent in one case, with the case's own paths replaced by fixed ones so the fixtures do not
 // change from run to run.

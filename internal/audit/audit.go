@@ -66,15 +66,19 @@ const (
 // Record is one decision. The JSON names are API: people grep the file
 // and tools read it.
 type Record struct {
-	Time      time.Time `json:"time"`
-	Via       string    `json:"via"`             // check, hook or exec
-	Agent     string    `json:"agent,omitempty"` // the hook dialect; empty for a person's check or exec
-	Session   string    `json:"session,omitempty"`
-	Cwd       string    `json:"cwd,omitempty"`
-	Tool      string    `json:"tool,omitempty"`
-	Command   string    `json:"command"` // redacted
-	Level     string    `json:"level,omitempty"`
-	Dangerous bool      `json:"dangerous,omitempty"`
+	Time    time.Time `json:"time"`
+	Via     string    `json:"via"`             // check, hook or exec
+	Agent   string    `json:"agent,omitempty"` // the hook dialect; empty for a person's check or exec
+	Session string    `json:"session,omitempty"`
+	Cwd     string    `json:"cwd,omitempty"`
+	Tool    string    `json:"tool,omitempty"`
+	// Skill names the skill or slash command whose inline shell the
+	// command is (Claude Code's PreSkillShellCommand); empty for a tool
+	// call.
+	Skill     string `json:"skill,omitempty"`
+	Command   string `json:"command"` // redacted
+	Level     string `json:"level,omitempty"`
+	Dangerous bool   `json:"dangerous,omitempty"`
 	// Effective is the level in force when it was decided.
 	Effective string `json:"effective_level,omitempty"`
 	Decision  string `json:"decision"`
@@ -181,6 +185,7 @@ func encode(r Record) ([]byte, error) {
 	r.Command = clip(Redact(r.Command), maxCommandBytes)
 	r.Detail = clip(Redact(r.Detail), maxFieldBytes)
 	r.Cwd = clip(r.Cwd, maxFieldBytes)
+	r.Skill = clip(r.Skill, maxFieldBytes)
 	r.Session = clip(r.Session, maxFieldBytes)
 	r.Tool = clip(r.Tool, maxFieldBytes)
 	r.Time = r.Time.UTC()

@@ -43,6 +43,24 @@ var toolTables = map[string][]struct {
 		{"enterworktree-path.json", hook.KindUnknown, classify.High},
 		{"exitworktree-discard.json", hook.KindUnknown, classify.High},
 		{"artifact.json", hook.KindWeb, classify.High},
+		// 2.1.332: claude -p --json-schema's answer (captured), and tools
+		// read from its binary
+		{"captured-structured-output.json", hook.KindBookkeeping, classify.Minimal},
+		{"gettask.json", hook.KindBookkeeping, classify.Minimal},
+		{"poll.json", hook.KindBookkeeping, classify.Minimal},
+		{"wrapup.json", hook.KindBookkeeping, classify.Minimal},
+		{"mcptaskcheck.json", hook.KindBookkeeping, classify.Minimal},
+		{"mcptaskshowquestion.json", hook.KindBookkeeping, classify.Minimal},
+		{"mcptaskresumepolling.json", hook.KindBookkeeping, classify.Minimal},
+		{"refreshmcptools.json", hook.KindBookkeeping, classify.Minimal},
+		{"readwidgetcontext.json", hook.KindBookkeeping, classify.Minimal},
+		{"readmcpresourcedir.json", hook.KindMCP, classify.Minimal},
+		{"artifactcomments.json", hook.KindWeb, classify.High},
+		{"artifactdata.json", hook.KindWeb, classify.High},
+		{"artifactcheck.json", hook.KindWeb, classify.High},
+		// a skill's inline shell (PreSkillShellCommand), captured: the
+		// command is judged
+		{"captured-skill-shell.json", hook.KindShell, classify.Low},
 	},
 	"gemini": {
 		{"update-topic.json", hook.KindBookkeeping, classify.Minimal},
@@ -59,6 +77,10 @@ var toolTables = map[string][]struct {
 		{"wait-agent.json", hook.KindBookkeeping, classify.Minimal},
 		{"view-image.json", hook.KindFileRead, classify.Minimal},
 		{"write-stdin.json", hook.KindUnknown, classify.High},
+		// 0.171.0: the thread's goal (get_goal captured)
+		{"captured-goal.json", hook.KindBookkeeping, classify.Minimal},
+		{"create-goal.json", hook.KindBookkeeping, classify.Minimal},
+		{"update-goal.json", hook.KindBookkeeping, classify.Minimal},
 	},
 	"opencode": {
 		{"plan-exit.json", hook.KindBookkeeping, classify.Minimal},

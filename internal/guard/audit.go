@@ -17,6 +17,9 @@ func (ev *Evaluation) audit(env Env, deps Deps) {
 	if ev.Request.Via == ViaHook {
 		rec.Agent = string(ev.Call.Agent)
 	}
+	if ev.Call.SkillShell() {
+		rec.Skill = "/" + ev.Call.Skill
+	}
 	if rec.Cwd == "" {
 		rec.Cwd = ev.Workspace
 	}

@@ -271,7 +271,27 @@ func (ev *Evaluation) Reply() hook.Reply {
 		summary = fmt.Sprintf("permguard blocked this: it is past the %s limit — %s", v.Limit, Printable(v.LimitReason().Message))
 		doNext = doNextLimit
 	}
-	return hook.Reply{Decision: hook.Deny, Reason: ev.BlockText() + doNext, Summary: Printable(summary)}
+	reason := ev.BlockText() + doNext
+	if ev.Outcome.Row == RowNobody && ev.Call.SkillShell() {
+		// Claude Code shows a skill's hook reason cut to 500 characters:
+		// why nobody was asked comes first
+		reason = ev.skillShellText() + "\n" + reason
+		summary = ev.skillShellText()
+	}
+	return hook.Reply{Decision: hook.Deny, Reason: reason, Summary: Printable(summary)}
+}
+
+// skillShellText says why a skill's inline shell command that needs more
+// than the level was blocked rather than put to a person: the agent can
+// neither ask about it nor run it confined (design §4).
+func (ev *Evaluation) skillShellText() string {
+	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
+	skill := "a skill"
+	if ev.Call.Skill != "" {
+		skill = "/" + ev.Call.Skill
+	}
+	return fmt.Sprintf("permguard: the inline shell command of %s needs %s, above the level %s (%s); Claude Code cannot ask a person about a skill's shell command or run it confined, so it was not run",
+		Printable(skill), VerdictLabel(v), perm, Printable(MainReason(v)))
 }
 
 // Explained says in words what would be decided, without deciding

@@ -1,6 +1,9 @@
 package hook
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Claude is Claude Code's dialect (docs/agents.md §1), which Factory
 // Droid, VS Code agent hooks and Kimi speak too.
@@ -48,10 +51,19 @@ var claude = &Dialect{
 	canAsk: claudeCanAsk,
 }
 
+// SkillShellEvent is Claude Code's hook event for a skill's or slash
+// command's inline shell (a !`cmd` in its text), which runs when the skill
+// is loaded, with no PreToolUse of its own (2.1.332; docs/agents.md §1).
+const SkillShellEvent = "PreSkillShellCommand"
+
+// claudeEvent reports whether event is one Claude Code asks a hook about
+// before something runs.
+func claudeEvent(event string) bool { return event == "PreToolUse" || event == SkillShellEvent }
+
 var (
 	vscodeSignature = signature{Claude, VSCode, func(f fields) bool { return f.has("hookEventName") }}
 	claudeSignature = signature{Claude, "", func(f fields) bool {
-		return f.str("hook_event_name") == "PreToolUse" && f.has("permission_mode")
+		return claudeEvent(f.str("hook_event_name")) && f.has("permission_mode")
 	}}
 	// Kimi, Factory and others that copy Claude Code
 	claudeCopySignature = signature{Claude, "", func(f fields) bool {
@@ -71,7 +83,14 @@ var (
 // allowed already; a mode nobody measured, or none (the agents that copy
 // Claude Code's payload), is not trusted to show it. VS Code's agent hooks
 // send no mode and show the ask in their own confirmation.
+//
+// A skill's inline shell is never asked about: Claude Code blocks on a
+// hook's ask there ("the hook asked for approval, which a skill can't wait
+// for").
 func claudeCanAsk(c *Call) bool {
+	if c.SkillShell() {
+		return false
+	}
 	switch c.Mode {
 	case "default", "acceptEdits", "plan":
 		return true
@@ -90,6 +109,9 @@ func decodeClaude(c *Call, f fields) error {
 	if err != nil {
 		return err
 	}
+	if c.SkillShell() {
+		return decodeSkillShell(c, f, input)
+	}
 	if err := classifyTool(c, input); err != nil {
 		return err
 	}
@@ -98,6 +120,29 @@ func decodeClaude(c *Call, f fields) error {
 	}
 	return nil
 }
+
+// decodeSkillShell reads a PreSkillShellCommand payload: the shell tool
+// that would run the command (Bash or PowerShell, nothing else), the
+// command, and the skill it comes from. Its input is not kept: Claude Code
+// blocks a skill's command when a hook changes it.
+func decodeSkillShell(c *Call, f fields, input fields) error {
+	if c.Tool != "Bash" && c.Tool != "PowerShell" {
+		return fmt.Errorf("a %s payload names the tool %q, not Bash or PowerShell", SkillShellEvent, c.Tool)
+	}
+	if err := classifyTool(c, input); err != nil {
+		return err
+	}
+	if c.Kind != KindShell {
+		return fmt.Errorf("a %s payload has no command", SkillShellEvent)
+	}
+	c.Skill = f.str("command_name")
+	return nil
+}
+
+// SkillShell reports whether c is a skill's inline shell command (Claude
+// Code's PreSkillShellCommand), which can neither be asked about nor
+// rewritten.
+func (c *Call) SkillShell() bool { return c != nil && c.Agent == Claude && c.Event == SkillShellEvent }
 
 // CanRewrite reports whether c's agent runs a shell call rewritten by the
 // hook, replacing the tool's whole input: Claude Code's and Codex's
@@ -109,8 +154,11 @@ func decodeClaude(c *Call, f fields) error {
 // opencode 1.18.33 runs the tool with). Cursor's preToolUse could too, but
 // permguard does not send one there yet; pi's extension API has no rewrite
 // (docs/agents.md).
+//
+// A skill's inline shell cannot be rewritten: Claude Code 2.1.332 blocks
+// it when a hook hands back any updatedInput.
 func CanRewrite(c *Call) bool {
-	if c == nil || c.Kind != KindShell || c.Input == nil || c.PowerShell || c.Variant != "" {
+	if c == nil || c.Kind != KindShell || c.Input == nil || c.PowerShell || c.Variant != "" || c.SkillShell() {
 		return false
 	}
 	switch c.Agent {
@@ -140,20 +188,32 @@ func Rewrite(c *Call, command string) map[string]json.RawMessage {
 
 // encodeClaude answers with an explicit allow and its reason, so that the
 // agent does not prompt again.
+//
+// The reply names the event it answers: PreToolUse, or
+// PreSkillShellCommand for a skill's inline shell.
 func encodeClaude(r Reply) Output {
+	event := "PreToolUse"
+	if r.event == SkillShellEvent {
+		event = SkillShellEvent
+	}
 	switch r.Decision {
 	case Allow:
-		if r.UpdatedInput != nil {
+		if r.UpdatedInput != nil && event == "PreToolUse" {
 			return Output{Stdout: claudeRewrite(r.Reason, r.UpdatedInput), Exit: ExitOK}
+		}
+		if r.UpdatedInput != nil {
+			// never sent (CanRewrite); were it, Claude Code would block
+			// the command, and an allow must not claim it runs
+			return denyWithExit(claudeReply(event, "deny", r.Reason), r.Reason)
 		}
 		if r.Quiet {
 			return Output{Exit: ExitOK}
 		}
-		return Output{Stdout: claudeReply("allow", r.Reason), Exit: ExitOK}
+		return Output{Stdout: claudeReply(event, "allow", r.Reason), Exit: ExitOK}
 	case Ask:
-		return Output{Stdout: claudeReply("ask", r.Reason), Exit: ExitOK}
+		return Output{Stdout: claudeReply(event, "ask", r.Reason), Exit: ExitOK}
 	}
-	return denyWithExit(claudeReply("deny", r.Reason), r.Reason)
+	return denyWithExit(claudeReply(event, "deny", r.Reason), r.Reason)
 }
 
 // claudeRewrite allows the call with its input replaced.
@@ -169,7 +229,7 @@ func claudeRewrite(reason string, input map[string]json.RawMessage) []byte {
 	}{specific{"PreToolUse", "allow", reason, input}})
 }
 
-func claudeReply(decision, reason string) []byte {
+func claudeReply(event, decision, reason string) []byte {
 	type specific struct {
 		HookEventName            string `json:"hookEventName"`
 		PermissionDecision       string `json:"permissionDecision"`
@@ -177,5 +237,5 @@ func claudeReply(decision, reason string) []byte {
 	}
 	return encode(struct {
 		HookSpecificOutput specific `json:"hookSpecificOutput"`
-	}{specific{"PreToolUse", decision, reason}})
+	}{specific{event, decision, reason}})
 }

@@ -49,7 +49,7 @@ func encodeCodex(r Reply) Output {
 		}
 		return Output{Exit: ExitOK}
 	}
-	return Output{Stdout: claudeReply("deny", r.Reason), Exit: ExitOK}
+	return Output{Stdout: claudeReply("PreToolUse", "deny", r.Reason), Exit: ExitOK}
 }
 
 // decodeCodex is the common payload, keeping a shell call's input for a

@@ -28,6 +28,7 @@ const maxReasonBytes = 8000
 // sent "can_rewrite" gets ([CanRewrite]).
 func Encode(c *Call, r Reply) Output {
 	r.Reason, r.Summary = clip(r.Reason), clip(r.Summary)
+	r.event = c.Event
 	if r.Summary == "" {
 		r.Summary = firstLine(r.Reason)
 	}

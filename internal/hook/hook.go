@@ -49,7 +49,7 @@ func (k Kind) String() string { return kindNames[k] }
 type Call struct {
 	Agent     Agent
 	Variant   string // "", VSCode, Snake or Bare
-	Event     string // the hook event as sent: PreToolUse, BeforeTool, beforeShellExecution, preToolUse
+	Event     string // the hook event as sent: PreToolUse, PreSkillShellCommand, BeforeTool, beforeShellExecution, preToolUse
 	SessionID string
 	// Workspace is the project root the agent names (Cursor's
 	// workspace_roots); Cwd is where the call runs. Either may be empty.
@@ -61,6 +61,10 @@ type Call struct {
 
 	Kind Kind
 	Tool string // the tool's name as sent
+
+	// Skill, for a skill's inline shell command (SkillShell), names the
+	// skill or slash command whose text holds it (command_name).
+	Skill string
 
 	Command    string // KindShell: the command
 	PowerShell bool   // KindShell: a PowerShell command, not a POSIX shell one
@@ -113,6 +117,9 @@ type Reply struct {
 	// UpdatedInput, with an allow, is the tool input the agent runs in
 	// place of the one it sent ([Rewrite]); never Quiet then.
 	UpdatedInput map[string]json.RawMessage
+
+	// event is the hook event answered, set by [Encode] from the call.
+	event string
 }
 
 // Output is what permguard writes and how it exits.

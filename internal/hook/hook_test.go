@@ -108,7 +108,7 @@ func TestQuoteArgv(t *testing.T) {
 // deny always blocks in the way the dialect honours.
 func TestEncodeContract(t *testing.T) {
 	events := map[Agent][]string{
-		Claude: {"PreToolUse"}, Codex: {"PreToolUse"}, Gemini: {"BeforeTool"}, Copilot: {"preToolUse"},
+		Claude: {"PreToolUse", SkillShellEvent}, Codex: {"PreToolUse"}, Gemini: {"BeforeTool"}, Copilot: {"preToolUse"},
 		Cursor:  {"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse"},
 		Generic: {""},
 	}
@@ -145,6 +145,9 @@ func TestEncodeContract(t *testing.T) {
 					}
 					if d == Ask && !CanAsk(c) && !strings.Contains(s, "deny") {
 						t.Errorf("%s: an ask the agent cannot ask is not a deny: %q", name, s)
+					}
+					if agent == Claude && s != "" && !strings.Contains(s, `"hookEventName":"`+ev+`"`) {
+						t.Errorf("%s: the reply does not name the event it answers: %q", name, s)
 					}
 				}
 			}
@@ -398,4 +401,38 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSkillShell: Claude Code's PreSkillShellCommand (2.1.332), as captured
+// from the real agent, is a shell call of the skill it names, which can be
+// neither asked about nor rewritten; the reply names the event, and even a
+// rewrite handed to Encode by mistake is no allow.
+func TestSkillShell(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/payloads/claude/captured-skill-shell.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, agent := range []Agent{Auto, Claude} {
+		c, err := Decode(data, agent)
+		if err != nil {
+			t.Fatalf("Decode(%s) = %v", agent, err)
+		}
+		got := []any{c.Agent, c.Kind, c.Tool, c.Command, c.Skill, c.SkillShell(), CanAsk(c), CanRewrite(c)}
+		want := []any{Claude, KindShell, "Bash", "touch /e2e/work/marker-skill", "deploy", true, false, false}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("Decode(%s) = %v, want %v", agent, got, want)
+		}
+		out := Encode(c, Reply{Decision: Allow, Reason: "r", UpdatedInput: map[string]json.RawMessage{"command": []byte(`"x"`)}})
+		if out.Exit != ExitBlock || strings.Contains(string(out.Stdout), "allow") || strings.Contains(string(out.Stdout), "updatedInput") {
+			t.Errorf("a rewrite of a skill's command = %s, exit %d; want a deny", out.Stdout, out.Exit)
+		}
+	}
+	for name, payload := range map[string]string{
+		"not a shell": `{"hook_event_name":"PreSkillShellCommand","permission_mode":"default","tool_name":"Write","tool_input":{"file_path":"a"}}`,
+		"no command":  `{"hook_event_name":"PreSkillShellCommand","permission_mode":"default","tool_name":"Bash","tool_input":{}}`,
+	} {
+		if _, err := Decode([]byte(payload), Auto); err == nil {
+			t.Errorf("%s: decoded; want an error, which is a deny", name)
+		}
+	}
 }

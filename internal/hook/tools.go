@@ -53,10 +53,16 @@ func toolKind(name string) (Kind, bool) {
 		"reportfindings", "endconversation", "waitformcpservers", "showonboardingrolepicker",
 		"shareonboardingguide", "offerchromesetup":
 		return KindBookkeeping, true
+	// Claude Code 2.1.332: the answer of a -p --json-schema run, which
+	// the agent only records; results, polls and MCP tasks it tracks; the
+	// recap under a closing message; what an MCP App view has shared
+	case "structuredoutput", "gettask", "poll", "wrapup", "mcptaskcheck", "mcptaskshowquestion",
+		"mcptaskresumepolling", "refreshmcptools", "readwidgetcontext":
+		return KindBookkeeping, true
 	case "lsp":
 		return KindFileRead, true
 	// Claude Code: tools that send files or text to Anthropic's services
-	case "artifact", "projects", "sendfeedback":
+	case "artifact", "artifactcomments", "artifactdata", "artifactcheck", "projects", "sendfeedback":
 		return KindWeb, true
 	// Gemini CLI 0.61.0
 	case "update_topic", "enter_plan_mode", "exit_plan_mode", "invoke_agent", "activate_skill", "complete_task",
@@ -68,6 +74,10 @@ func toolKind(name string) (Kind, bool) {
 	case "send_input", "resume_agent", "wait_agent", "close_agent", "followup_task", "interrupt_agent",
 		"list_agents", "send_message", "request_user_input", "tool_search":
 		return KindBookkeeping, true
+	// Codex 0.171.0: the thread's goal, which only the model's own turns
+	// pursue
+	case "create_goal", "get_goal", "update_goal":
+		return KindBookkeeping, true
 	case "view_image":
 		return KindFileRead, true
 	// opencode 1.18.33
@@ -76,7 +86,7 @@ func toolKind(name string) (Kind, bool) {
 	// MCP resources, read through the agent's own tool (Claude Code,
 	// Gemini CLI, Codex, opencode): see mcpResourceTool
 	case "listmcpresourcestool", "readmcpresourcetool", "readmcpresourcedirtool", "listmcpresources",
-		"readmcpresource", "list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource":
+		"readmcpresource", "readmcpresourcedir", "list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource":
 		return KindMCP, true
 	}
 	return KindUnknown, false
@@ -92,7 +102,7 @@ func mcpResourceTool(name string) string {
 		return "list_resource_templates"
 	case "readmcpresourcetool", "readmcpresource", "read_mcp_resource":
 		return "read_resource"
-	case "readmcpresourcedirtool":
+	case "readmcpresourcedirtool", "readmcpresourcedir":
 		return "read_resource_dir"
 	}
 	return ""
