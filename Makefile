@@ -21,7 +21,7 @@ VULNDB ?= https://vuln.go.dev
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build cross release test test-race e2e e2e-agents integrations-test fuzz bench budget bench-hook corpus lint demo clean
+.PHONY: all build cross release test test-race e2e e2e-agents agents-pins integrations-test fuzz bench budget bench-hook corpus lint demo clean
 
 all: lint test build
 
@@ -78,14 +78,22 @@ e2e: build
 # It runs only when the lock file is newer than the last install.
 e2e-agents: build
 	cd e2e/agents && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund; }
+	node e2e/agents/pins.mjs --warn
 	node e2e/agents/run.mjs --bin $(BIN)
 
+## agents-pins: fails when npm has had a newer release of an agent than its
+## pin in e2e/agents/package.json for more than a week (a warning within it);
+## CI runs it, so that a new release is seen the week it ships
+agents-pins:
+	node e2e/agents/pins.mjs
+
 ## integrations-test: the pi and opencode extensions, with Node's test runner,
-## against fake permguards and the real binary (needs Node 18 or later)
+## against fake permguards and the real binary, and the e2e pins check (needs
+## Node 18 or later)
 integrations-test: build
 	@node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' 2>/dev/null || \
 		{ echo 'make integrations-test: needs node 18 or later (node:test), found: '"$$(node --version 2>&1)"; exit 1; }
-	node --test integrations/test/*.test.mjs
+	node --test integrations/test/*.test.mjs e2e/agents/*.test.mjs
 
 ## fuzz: run every fuzz target for FUZZTIME (default 10s) each
 fuzz:
