@@ -106,8 +106,9 @@ func decodeClaude(c *Call, f fields) error {
 // hookSpecificOutput.tool_input (0.61.0 builds the tool anew from it), and
 // the generic dialect's updated_input to a caller that sent
 // "can_rewrite": true (opencode's plugin, which writes it into the args
-// opencode 1.18.33 runs the tool with). Cursor's preToolUse could too, but
-// permguard does not send one there yet; pi's extension API has no rewrite
+// opencode 1.18.33 runs the tool with, and pi's extension for pi's bash
+// tool, which writes it into the input pi 0.73.1 runs the tool with).
+// Cursor's preToolUse could too, but permguard does not send one there yet
 // (docs/agents.md).
 func CanRewrite(c *Call) bool {
 	if c == nil || c.Kind != KindShell || c.Input == nil || c.PowerShell || c.Variant != "" {
