@@ -237,7 +237,7 @@ const gemini = {
 const pi = {
   name: 'pi',
   install: 'pi',
-  cases: ['read-ls', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'pi'),
   installedFiles: (ctx) => [path.join(ctx.home, '.pi/agent/extensions/permguard.ts')],
   setup(ctx, env, c) {

@@ -6,21 +6,34 @@
 //
 //     permguard hook --agent generic
 //
-// with {"tool_name", "tool_input", "cwd", "session_id"} on stdin, and acts on
-// the {"decision": "allow|ask|deny", "reason"} that permguard answers:
+// with {"tool_name", "tool_input", "cwd", "session_id"} on stdin (and
+// "can_rewrite": true for a bash call), and acts on the {"decision":
+// "allow|ask|deny", "reason"} that permguard answers:
 //
-//   allow  the call runs;
+//   allow  the call runs; with "updated_input", it runs with that input in
+//          place of its own (permguard's sandboxed allow: the command
+//          rewritten to run in permguard's build sandbox);
 //   ask    the person is asked in a pi dialog whose first, preselected
 //          choice is Deny, and which denies when nobody answers within
 //          permguard's promptTimeout ("timeout_ms"); where pi has no UI
 //          (print and JSON modes) the call is blocked;
 //   deny   the call is blocked, and permguard's reason goes to the model.
 //
+// "can_rewrite" tells permguard that this extension applies updated_input:
+// an allow that holds only rewritten must never reach a caller that would
+// run the call as sent. pi runs the tool with the very object it hands this
+// handler as event.input (0.73.1: the agent loop's validated arguments,
+// passed to the tool_call handlers and then to the tool's execute, with no
+// copy between; pi's types say "event.input is mutable"), so the rewrite
+// changes that object in place; pi reads nothing but "block" and "reason"
+// from what the handler returns. It is sent only for pi's bash tool with a
+// string command, the one call this extension rewrites.
+//
 // It fails closed: when permguard cannot be run, takes too long, crashes or
-// answers anything but one such object, the call is blocked. pi cannot run
-// a call with another input, so it never sends "can_rewrite", and an allow
-// that carries "updated_input" (an allow that holds only rewritten) is
-// blocked too.
+// answers anything but one such object, the call is blocked; so is an
+// allow with updated_input for a call it did not offer to rewrite, one
+// whose updated_input is not an object with a string command, or one that
+// cannot be written into the call.
 //
 // Read from pi's environment at each call:
 //   PERMGUARD_BIN              the permguard binary, instead of the one
@@ -63,13 +76,22 @@ const PROCESS_SESSION = `pi-${process.pid}-${Math.round(performance.timeOrigin)}
 export default function permguard(pi) {
 	pi.on("tool_call", async (event, ctx) => {
 		try {
-			const verdict = await askPermguard({
+			const rewritable = event.toolName === "bash" && isPlainObject(event.input) && typeof event.input.command === "string";
+			/** @type {Record<string, unknown>} */
+			const call = {
 				tool_name: event.toolName,
 				tool_input: event.input,
 				cwd: ctx.cwd,
 				session_id: sessionId(ctx),
-			});
+			};
+			if (rewritable) {
+				call.can_rewrite = true;
+			}
+			const verdict = await askPermguard(call, rewritable);
 			if (verdict.decision === "allow") {
+				if (verdict.updatedInput !== undefined) {
+					rewrite(event.input, verdict.updatedInput);
+				}
 				return undefined;
 			}
 			if (verdict.decision === "ask") {
@@ -99,6 +121,41 @@ export default function permguard(pi) {
 			return { block: true, reason: `permguard: the pi extension failed (${errorText(err)}); the tool call is blocked` };
 		}
 	});
+}
+
+/**
+ * Makes the call's input the one permguard handed back, in place: every
+ * field of it set, every other one removed. It throws when that cannot be
+ * done, and the call is blocked: run as sent, it would run unconfined.
+ * @param {unknown} input event.input, the object pi runs the tool with
+ * @param {Record<string, unknown>} updated
+ */
+function rewrite(input, updated) {
+	if (!isPlainObject(input)) {
+		throw new Error("the tool's input is not an object, so permguard's rewrite cannot be applied");
+	}
+	for (const key of Object.keys(input)) {
+		if (!Object.hasOwn(updated, key)) {
+			delete input[key];
+		}
+	}
+	// defined, not assigned: a "__proto__" among the fields (the model
+	// writes the tool's input) stays a field, as permguard read it, and
+	// does not become the object's prototype
+	for (const [key, value] of Object.entries(updated)) {
+		Object.defineProperty(input, key, { value, writable: true, enumerable: true, configurable: true });
+	}
+	if (input.command !== updated.command) {
+		throw new Error("permguard's rewritten command did not take");
+	}
+}
+
+/**
+ * @param {unknown} v
+ * @returns {v is Record<string, unknown>}
+ */
+function isPlainObject(v) {
+	return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /**
@@ -143,19 +200,24 @@ function describe(toolName, input) {
 }
 
 /**
+ * @typedef {{ decision: "allow" | "ask" | "deny", reason: string, timeout_ms?: number, updatedInput?: Record<string, unknown> }} Verdict
+ */
+
+/**
  * Runs permguard on one call. It never throws and never rejects: whatever
  * goes wrong is a deny that says what it was.
  * @param {object} call the generic dialect's payload
- * @returns {Promise<{ decision: "allow" | "ask" | "deny", reason: string }>}
+ * @param {boolean} canRewrite whether the call offered to take a rewrite
+ * @returns {Promise<Verdict>}
  */
-function askPermguard(call) {
+function askPermguard(call, canRewrite) {
 	const bin = process.env.PERMGUARD_BIN || INSTALLED_BIN;
 	const timeoutMs = hookTimeout();
 	return new Promise((resolve) => {
 		/** @type {ReturnType<typeof setTimeout> | undefined} */
 		let timer;
 		let settled = false;
-		/** @param {{ decision: "allow" | "ask" | "deny", reason: string }} verdict */
+		/** @param {Verdict} verdict */
 		const settle = (verdict) => {
 			if (!settled) {
 				settled = true;
@@ -214,7 +276,7 @@ function askPermguard(call) {
 			} else if (stdoutBytes > MAX_REPLY_BYTES) {
 				fail(`${bin} wrote more than ${MAX_REPLY_BYTES} bytes, which is no reply`);
 			} else {
-				settle(readReply(Buffer.concat(stdout).toString("utf8"), code, stderr, bin));
+				settle(readReply(Buffer.concat(stdout).toString("utf8"), code, stderr, bin, canRewrite));
 			}
 		});
 		// permguard may answer and exit before it has read everything (a
@@ -228,14 +290,17 @@ function askPermguard(call) {
 /**
  * Reads permguard's reply: exactly one {"decision", "reason"} object (an ask
  * may add "timeout_ms"), and an exit status that agrees with the decision
- * (0 for allow and ask, 2 for deny). Anything else is a deny.
+ * (0 for allow and ask, 2 for deny); an allow to a call that offered to take
+ * a rewrite may carry "updated_input", an object with a string command.
+ * Anything else is a deny.
  * @param {string} stdout
  * @param {number | null} code
  * @param {string} stderr
  * @param {string} bin
- * @returns {{ decision: "allow" | "ask" | "deny", reason: string, timeout_ms?: number }}
+ * @param {boolean} canRewrite
+ * @returns {Verdict}
  */
-function readReply(stdout, code, stderr, bin) {
+function readReply(stdout, code, stderr, bin, canRewrite) {
 	let reply;
 	try {
 		reply = JSON.parse(stdout);
@@ -253,7 +318,14 @@ function readReply(stdout, code, stderr, bin) {
 				return deny(`${bin} answered "${reply.decision}" but exited with status ${code}`);
 			}
 			if (reply.decision === "allow" && "updated_input" in reply) {
-				return deny(`${bin} allowed the call only rewritten, which pi cannot do`);
+				const updated = reply.updated_input;
+				if (!canRewrite) {
+					return deny(`${bin} allowed the call only rewritten, which this extension does only for a bash call with a string command`);
+				}
+				if (!isPlainObject(updated) || typeof updated.command !== "string") {
+					return deny(`${bin} allowed the call only rewritten, but its updated_input is not an object with a string command`);
+				}
+				return { decision: "allow", reason, updatedInput: updated };
 			}
 			if (reply.decision === "ask" && Number.isSafeInteger(reply.timeout_ms)) {
 				return { decision: "ask", reason, timeout_ms: reply.timeout_ms };

@@ -282,41 +282,41 @@ const cases = [
 		opencode: /answered "ask" but exited with status 1/,
 	},
 	{
-		// the sandboxed allow: opencode runs the call rewritten; pi cannot,
-		// and never says it can, so an allow that holds only so is a block
+		// the sandboxed allow: both run the bash call rewritten (what runs
+		// is checked in "pi's rewrite" and "opencode's rewrite" below)
 		name: "allow, rewritten",
 		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"command":"confined git push"}}'`,
-		pi: /^permguard: .*fake-\d+ allowed the call only rewritten, which pi cannot do; the tool call is blocked$/,
+		pi: "allow",
 		opencode: "allow",
 	},
 	{
 		name: "allow, rewritten to something that is not an input",
 		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":"confined git push"}'`,
-		pi: /only rewritten, which pi cannot do/,
+		pi: /^permguard: .*fake-\d+ allowed the call only rewritten, but its updated_input is not an object with a string command; the tool call is blocked$/,
 		opencode: /^permguard: .*fake-\d+ allowed the call only rewritten, but its updated_input is not an object with a string command; the tool call is blocked$/,
 	},
 	{
 		name: "allow, rewritten to null",
 		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":null}'`,
-		pi: /only rewritten, which pi cannot do/,
+		pi: /its updated_input is not an object with a string command/,
 		opencode: /its updated_input is not an object with a string command/,
 	},
 	{
 		name: "allow, rewritten to a list",
 		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":[{"command":"x"}]}'`,
-		pi: /only rewritten, which pi cannot do/,
+		pi: /its updated_input is not an object with a string command/,
 		opencode: /its updated_input is not an object with a string command/,
 	},
 	{
 		name: "allow, rewritten without a command",
 		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"cmd":"x"}}'`,
-		pi: /only rewritten, which pi cannot do/,
+		pi: /its updated_input is not an object with a string command/,
 		opencode: /its updated_input is not an object with a string command/,
 	},
 	{
 		name: "allow, rewritten to a command that is not a string",
 		body: `printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"command":["bash","-c","x"]}}'`,
-		pi: /only rewritten, which pi cannot do/,
+		pi: /its updated_input is not an object with a string command/,
 		opencode: /its updated_input is not an object with a string command/,
 	},
 	{
@@ -368,7 +368,8 @@ for (const agent of ["pi", "opencode"]) {
 				session_id: session,
 			};
 			if (agent === "opencode") {
-				// it applies a rewrite; pi cannot, and does not say it can
+				// it applies a rewrite to any call; pi's extension only to
+				// a bash call ("pi's rewrite" below)
 				want.can_rewrite = true;
 			}
 			assert.deepEqual(JSON.parse(await readFile(`${bin}.stdin`, "utf8")), want);
@@ -477,6 +478,120 @@ describe("opencode's rewrite", () => {
 	});
 });
 
+// pi runs the tool with the very object it hands the tool_call handler as
+// event.input (0.73.1: the agent loop's validated arguments go to the
+// handlers and then to the tool's execute, with no copy between), so the
+// rewrite must change that object; pi reads nothing else from the handler
+// but block and reason.
+describe("pi's rewrite", () => {
+	// handle runs the extension's tool_call handler on one call, with no UI,
+	// and returns the event (its input as the handler left it), what
+	// permguard was sent, and the block's reason or false.
+	const handle = async (bin, toolName, input) => {
+		let handler;
+		shims.pi.default({
+			on(event, fn) {
+				handler = fn;
+			},
+		});
+		const event = { type: "tool_call", toolCallId: "call-1", toolName, input };
+		const ctx = { cwd: proj, hasUI: false, sessionManager: { getSessionId: () => "pi-session-1" } };
+		const result = await withEnv({ PERMGUARD_BIN: bin }, () => handler(event, ctx));
+		const sent = JSON.parse(await readFile(`${bin}.stdin`, "utf8"));
+		if (result === undefined) {
+			return { event, sent, blocked: false };
+		}
+		assert.equal(result.block, true, `pi's result ${JSON.stringify(result)} neither allows nor blocks`);
+		return { event, sent, blocked: result.reason };
+	};
+	// the reply from a file: a command may hold quotes that sh would read
+	const allowing = async (updated) => {
+		const reply = path.join(dir, `reply-${++fakes}.json`);
+		await writeFile(reply, `${JSON.stringify({ decision: "allow", reason: "r", updated_input: updated })}\n`);
+		return fake(`cat '${reply}'`);
+	};
+
+	test("a bash call offers to take a rewrite; no other call does", async () => {
+		const bin = await fake(`printf '%s\\n' '{"decision":"allow"}'`);
+		const calls = [
+			["bash", { command: "npm test", timeout: 60 }, true],
+			["bash", { command: ["npm", "test"] }, false],
+			["bash", {}, false],
+			["shell", { command: "npm test" }, false],
+			["edit", { path: "a", oldText: "a", newText: "b" }, false],
+		];
+		for (const [tool, input, offered] of calls) {
+			const { sent } = await handle(bin, tool, input);
+			assert.equal(sent.can_rewrite, offered ? true : undefined, `${tool} ${JSON.stringify(input)}`);
+		}
+	});
+
+	test("changes the input in place: the command replaced, every field permguard sent kept, others removed", async () => {
+		const bin = await allowing({ command: "pg exec -- bash -c 'npm test'", timeout: 60 });
+		const input = { command: "npm test", timeout: 60, extra: 1 };
+		const { event, blocked } = await handle(bin, "bash", input);
+		assert.equal(blocked, false);
+		assert.equal(event.input, input, "a new object in event.input would be ignored by pi");
+		assert.deepEqual(input, { command: "pg exec -- bash -c 'npm test'", timeout: 60 });
+	});
+
+	test("a __proto__ field stays a field", async () => {
+		const bin = await fake(`printf '%s\\n' '{"decision":"allow","reason":"r","updated_input":{"command":"x","__proto__":{"timeout":1}}}'`);
+		// with no __proto__ of its own, which would shadow the setter that
+		// an assignment reaches
+		for (const input of [{ command: "npm test" }, JSON.parse('{"command":"npm test","__proto__":{"timeout":1}}')]) {
+			const { blocked } = await handle(bin, "bash", input);
+			assert.equal(blocked, false);
+			assert.equal(Object.getPrototypeOf(input), Object.prototype);
+			assert.ok(Object.hasOwn(input, "__proto__"));
+			assert.equal(input.timeout, undefined);
+			assert.equal(input.command, "x");
+		}
+	});
+
+	test("an input that cannot take it blocks the call", async () => {
+		const bin = await allowing({ command: "confined" });
+		// frozen, and one that says it took the field but did not
+		const inputs = [
+			Object.freeze({ command: "npm test" }),
+			new Proxy({ command: "npm test" }, { defineProperty: () => true, deleteProperty: () => true }),
+		];
+		for (const input of inputs) {
+			const { blocked } = await handle(bin, "bash", input);
+			assert.match(String(blocked), /^permguard: the pi extension failed \(.+\); the tool call is blocked$/);
+			assert.equal(input.command, "npm test");
+		}
+	});
+
+	test("a rewrite for a call that did not offer to take one blocks it, unchanged", async () => {
+		const bin = await allowing({ command: "confined" });
+		for (const [tool, input] of [
+			["shell", { command: "npm test" }],
+			["bash", { command: ["npm", "test"] }],
+			["write", { path: "a", content: "b" }],
+		]) {
+			const before = structuredClone(input);
+			const { blocked } = await handle(bin, tool, input);
+			assert.match(
+				String(blocked),
+				/^permguard: .*fake-\d+ allowed the call only rewritten, which this extension does only for a bash call with a string command; the tool call is blocked$/,
+				tool,
+			);
+			assert.deepEqual(input, before, tool);
+		}
+	});
+
+	test("an ask or a deny with an input to run changes nothing", async () => {
+		for (const [decision, status] of [["ask", 0], ["deny", 2]]) {
+			const bin = await fake(`printf '%s\\n' '{"decision":"${decision}","reason":"no","updated_input":{"command":"x"}}'; exit ${status}`);
+			const input = { command: "npm test" };
+			const { blocked } = await handle(bin, "bash", input);
+			assert.ok(blocked, decision);
+			assert.deepEqual(input, { command: "npm test" });
+		}
+	});
+});
+
 describe("pi's dialog", () => {
 	test("shows the call and permguard's reason, Deny first, with permguard's timeout", async () => {
 		const bin = await fake(`printf '%s\\n' '{"decision":"ask","reason":"permguard: needs high\\n  1:1 git push: high","timeout_ms":45000}'`);
@@ -567,8 +682,8 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 
 	// Sandboxed allow (design §4, row 4b): at level low with "sandbox":
 	// "auto", npm test runs confined where the caller rewrites the call.
-	// opencode's plugin does: the command it runs is permguard's exec, and
-	// that runs the tests. pi's cannot, and is asked as before.
+	// Both extensions do: the command they run is permguard's exec, and
+	// that runs the tests.
 	describe("sandboxed allow", () => {
 		let sandboxEnv;
 		let noNamespaces = false;
@@ -599,10 +714,35 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 			assert.match(out, /CONFINED TESTS RAN/);
 		});
 
-		test("pi: npm test is asked, as without the setting", async () => {
-			const got = await withEnv(sandboxEnv, () => agents.pi(shims.pi, "bash", { command: "npm test" }));
+		test("pi: npm test runs rewritten into permguard's sandbox", async (t) => {
+			if (noNamespaces) {
+				t.skip("no user namespaces here: the hook asks instead of rewriting");
+				return;
+			}
+			let handler;
+			shims.pi.default({
+				on(event, fn) {
+					handler = fn;
+				},
+			});
+			const input = { command: "npm test", timeout: 60 };
+			const result = await withEnv(sandboxEnv, () =>
+				handler({ type: "tool_call", toolCallId: "c1", toolName: "bash", input }, { cwd: proj, hasUI: false }),
+			);
+			assert.equal(result, undefined);
+			const self = await realpath(realBin);
+			assert.equal(input.command, `${self} exec --sandbox=require --profile build --level low --cwd ${proj} -- bash -c 'npm test'`);
+			assert.equal(input.timeout, 60);
+			const out = execFileSync("bash", ["-c", input.command], { cwd: proj, env: { ...process.env, ...sandboxEnv }, encoding: "utf8" });
+			assert.match(out, /CONFINED TESTS RAN/);
+		});
+
+		test("pi: a call of another tool is asked, as without the setting", async () => {
+			// a tool of an extension's that runs commands: pi's extension
+			// rewrites only its own bash tool, so it does not offer to
+			const got = await withEnv(sandboxEnv, () => agents.pi(shims.pi, "shell", { command: "npm test" }));
 			assert.equal(got.blocked, true);
-			assert.match(got.reason, /pi has no UI to ask for it in this mode.*\npermguard: needs medium/s);
+			assert.match(got.reason, /pi has no UI to ask for it in this mode.*\npermguard: needs/s);
 		});
 	});
 

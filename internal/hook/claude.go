@@ -151,8 +151,9 @@ func (c *Call) SkillShell() bool { return c != nil && c.Agent == Claude && c.Eve
 // hookSpecificOutput.tool_input (0.61.0 builds the tool anew from it), and
 // the generic dialect's updated_input to a caller that sent
 // "can_rewrite": true (opencode's plugin, which writes it into the args
-// opencode 1.18.33 runs the tool with). Cursor's preToolUse could too, but
-// permguard does not send one there yet; pi's extension API has no rewrite
+// opencode 1.18.33 runs the tool with, and pi's extension for pi's bash
+// tool, which writes it into the input pi 0.73.1 runs the tool with).
+// Cursor's preToolUse could too, but permguard does not send one there yet
 // (docs/agents.md).
 //
 // A skill's inline shell cannot be rewritten: Claude Code 2.1.332 blocks

@@ -9,9 +9,10 @@ import "encoding/json"
 // is only spoken when named.
 //
 // A caller that runs a shell call with the input permguard hands back says
-// so with "can_rewrite": true (opencode's plugin); to it, a sandboxed allow
-// carries "updated_input". The other callers (pi's extension, a script)
-// never get an allow that holds only rewritten.
+// so with "can_rewrite": true (opencode's plugin, and pi's extension for
+// pi's bash tool); to it, a sandboxed allow carries "updated_input". The
+// other callers (a script, pi's extension for any other tool) never get an
+// allow that holds only rewritten.
 const Generic Agent = "generic"
 
 var generic = &Dialect{
