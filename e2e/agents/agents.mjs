@@ -42,7 +42,7 @@ const shellCalls = (names) => (call, ctx) => names.map(([name, args]) => ({ name
 const claude = {
   name: 'claude',
   install: 'claude',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'skill-shell', 'skill-shell-read', 'structured-output', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'shell-write-outside', 'curl-sh', 'ask-headless', 'auto-mode', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'skill-shell', 'skill-shell-read', 'structured-output', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'claude'),
   installedFiles: (ctx) => [path.join(ctx.home, '.claude/settings.json')],
   lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
@@ -78,7 +78,12 @@ const claude = {
     writeJSON(ctx.claudeMcpConfig, { mcpServers: { [name]: { type: 'stdio', command, args } } });
   },
   command(ctx, prompt, c) {
-    const args = ['-p', prompt, '--model', 'claude-sonnet-4-5', '--output-format', c.jsonSchema ? 'json' : 'text'];
+    // Auto mode needs a model that has it: with claude-sonnet-4-5, 2.1.332
+    // runs in default mode ("auto mode disabled: model claude-sonnet-4-5
+    // does not support auto mode", in its debug log only).
+    const model = c.permissionMode === 'auto' ? 'claude-sonnet-4-6' : 'claude-sonnet-4-5';
+    const args = ['-p', prompt, '--model', model, '--output-format', c.jsonSchema ? 'json' : 'text'];
+    if (c.permissionMode) args.push('--permission-mode', c.permissionMode);
     if (c.jsonSchema) args.push('--json-schema', JSON.stringify(c.jsonSchema));
     if (c.bypass) args.push('--dangerously-skip-permissions');
     if (c.mcp) args.push('--mcp-config', ctx.claudeMcpConfig, '--strict-mcp-config', '--allowedTools', `mcp__${ctx.mcpServer.name}`);

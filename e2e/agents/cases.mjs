@@ -203,6 +203,19 @@ const skillShellRan = (expect) => (r) => {
   return { ok: true, why: 'ran, allowed as the skill\'s command' };
 };
 
+// askedInAuto is the check for an ask-level call in Claude Code's auto
+// mode, headless: the payload named the mode (a model without auto mode
+// drops to default without a word), permguard answered ask, and -p,
+// with nobody to show it to, denied it without waiting.
+const askedInAuto = (r) => {
+  const modes = r.captured.map((f) => { try { return JSON.parse(fs.readFileSync(f, 'utf8')).permission_mode; } catch { return null; } });
+  if (!modes.includes('auto')) return { ok: false, why: `no payload named permission_mode auto (${modes.join(',') || 'no payload'})` };
+  const v = blocked()(r);
+  if (!v.ok) return v;
+  if (!r.audit.some((a) => a.decision === 'ask')) return { ok: false, why: `permguard did not ask (${r.audit.map((a) => a.decision).join(',')})` };
+  return { ok: true, why: 'asked; headless, Claude Code denied it' };
+};
+
 export const CASES = [
   {
     id: 'read-ls',
@@ -233,6 +246,18 @@ export const CASES = [
     env: { PERMGUARD_MODE: 'ask' },
     call: { kind: 'shell', command: (ctx) => `touch ${ctx.marker}` },
     check: blocked(),
+  },
+  {
+    // Claude Code's auto mode (2.1.332) shows a hook's ask to the person
+    // and honours a No (measured in its screen, docs/agents.md §1), so
+    // permguard asks there; -p sends the same payload and must deny it.
+    id: 'auto-mode',
+    title: 'ask-level call in auto mode headless: asked, neither runs nor hangs',
+    marker: 'marker-auto',
+    env: { PERMGUARD_MODE: 'ask' },
+    permissionMode: 'auto',
+    call: { kind: 'shell', command: (ctx) => `touch ${ctx.marker}` },
+    check: askedInAuto,
   },
   {
     // Sandboxed allow (issue 17): npm test needs medium; at low with

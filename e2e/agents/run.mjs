@@ -273,7 +273,7 @@ async function runCase(agent, c) {
 
 // The cases whose payloads are kept as fixtures: one of each kind of call.
 // The others send the same shapes again.
-const CAPTURED_CASES = new Set(['read-ls', 'curl-sh', 'tool-write-outside', 'todo', 'self-config', 'mcp-shell', 'mcp-write', 'skill-shell', 'structured-output', 'goal']);
+const CAPTURED_CASES = new Set(['read-ls', 'curl-sh', 'tool-write-outside', 'todo', 'self-config', 'mcp-shell', 'mcp-write', 'skill-shell', 'structured-output', 'goal', 'auto-mode']);
 
 // savePayloads stores the payloads an agent sent in one case, with the case's own paths replaced by fixed ones so the fixtures do not
 // change from run to run.

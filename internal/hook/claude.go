@@ -84,6 +84,12 @@ var (
 // Claude Code's payload), is not trusted to show it. VS Code's agent hooks
 // send no mode and show the ask in their own confirmation.
 //
+// auto (2.1.332) puts a hook's ask to the person, and a No stops the
+// call; its classifier cannot lift the ask ("a classifier allow
+// re-surfaces as this ask"). Headless (-p, whose payload is the same)
+// denies it, as in default mode. A deny would take the question away from
+// a person who is there.
+//
 // A skill's inline shell is never asked about: Claude Code blocks on a
 // hook's ask there ("the hook asked for approval, which a skill can't wait
 // for").
@@ -92,7 +98,7 @@ func claudeCanAsk(c *Call) bool {
 		return false
 	}
 	switch c.Mode {
-	case "default", "acceptEdits", "plan":
+	case "default", "acceptEdits", "plan", "auto":
 		return true
 	case "":
 		return c.Variant == VSCode

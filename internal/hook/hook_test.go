@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -401,6 +402,46 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestClaudeAutoMode: Claude Code's auto mode, as captured from 2.1.332 in
+// its interactive screen and headless (-p), is a mode where an ask is put
+// to the agent. The two payloads carry the same fields, so the hook cannot
+// tell a session with a person from one without: that is why the ask must
+// be one -p denies, which e2e/agents' auto-mode case checks.
+func TestClaudeAutoMode(t *testing.T) {
+	tests := map[string]struct {
+		mode   string
+		canAsk bool
+	}{
+		"captured-auto-mode.json":             {mode: "auto", canAsk: true},
+		"captured-auto-mode-interactive.json": {mode: "auto", canAsk: true},
+	}
+	fields := map[string][]string{}
+	for file, tt := range tests {
+		data, err := os.ReadFile(filepath.Join("../../testdata/payloads/claude", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Decode(data, Auto)
+		if err != nil {
+			t.Fatalf("Decode(%s) = %v", file, err)
+		}
+		if c.Agent != Claude || c.Mode != tt.mode || CanAsk(c) != tt.canAsk {
+			t.Errorf("Decode(%s) = agent %s, mode %q, CanAsk %v; want claude, %q, %v", file, c.Agent, c.Mode, CanAsk(c), tt.mode, tt.canAsk)
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(data, &top); err != nil {
+			t.Fatal(err)
+		}
+		for k := range top {
+			fields[file] = append(fields[file], k)
+		}
+		slices.Sort(fields[file])
+	}
+	if a, b := fields["captured-auto-mode.json"], fields["captured-auto-mode-interactive.json"]; !slices.Equal(a, b) {
+		t.Errorf("headless and interactive payloads differ: %q and %q; a field that tells them apart may let the hook ask only where a person is", a, b)
+	}
 }
 
 // TestSkillShell: Claude Code's PreSkillShellCommand (2.1.332), as captured

@@ -151,6 +151,9 @@ func TestCanAsk(t *testing.T) {
 		{Claude, "PreToolUse", "default", true},
 		{Claude, "PreToolUse", "acceptEdits", true},
 		{Claude, "PreToolUse", "plan", true},
+		// auto shows a hook's ask to the person and honours a No; -p
+		// denies it (2.1.332, docs/agents.md §1)
+		{Claude, "PreToolUse", "auto", true},
 		// bypassPermissions drops an ask on its sensitive paths; dontAsk
 		// denies; a mode nobody measured is not trusted
 		{Claude, "PreToolUse", "bypassPermissions", false},
