@@ -78,11 +78,10 @@ const claude = {
     writeJSON(ctx.claudeMcpConfig, { mcpServers: { [name]: { type: 'stdio', command, args } } });
   },
   command(ctx, prompt, c) {
-    // Auto mode needs a model that has it: with claude-sonnet-4-5, 2.1.332
-    // runs in default mode ("auto mode disabled: model claude-sonnet-4-5
-    // does not support auto mode", in its debug log only).
-    const model = c.permissionMode === 'auto' ? 'claude-sonnet-4-6' : 'claude-sonnet-4-5';
-    const args = ['-p', prompt, '--model', model, '--output-format', c.jsonSchema ? 'json' : 'text'];
+    // A current model: claude-sonnet-4-5 is retired on 2026-11-30 (2.1.332
+    // says so on every run), and has no auto mode (2.1.332 then runs in
+    // default mode, saying so only in its debug log).
+    const args = ['-p', prompt, '--model', 'claude-sonnet-4-6', '--output-format', c.jsonSchema ? 'json' : 'text'];
     if (c.permissionMode) args.push('--permission-mode', c.permissionMode);
     if (c.jsonSchema) args.push('--json-schema', JSON.stringify(c.jsonSchema));
     if (c.bypass) args.push('--dangerously-skip-permissions');
