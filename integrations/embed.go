@@ -57,6 +57,24 @@ func Extension(agent, bin string) ([]byte, error) {
 	return bytes.Replace(src, []byte(binLine), []byte(pinned), 1), nil
 }
 
+// Bin returns the permguard binary that data, an extension as
+// [Extension] writes it, runs: an absolute path, or "permguard" for the
+// one PATH finds. ok is false when no line of data names one.
+func Bin(data []byte) (bin string, ok bool) {
+	const prefix, suffix = "const INSTALLED_BIN = ", "; // permguard-install: bin"
+	for line := range bytes.Lines(data) {
+		rest, found := bytes.CutPrefix(bytes.TrimRight(line, "\r\n"), []byte(prefix))
+		if !found {
+			continue
+		}
+		quoted, found := bytes.CutSuffix(rest, []byte(suffix))
+		if found && json.Unmarshal(quoted, &bin) == nil {
+			return bin, true
+		}
+	}
+	return "", false
+}
+
 // IsExtension reports whether data is agent's extension as permguard
 // writes it, of this version or another: a file that begins with its
 // header. It is how install and uninstall tell their own file from one

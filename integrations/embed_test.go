@@ -35,6 +35,9 @@ func TestExtension(t *testing.T) {
 		if n != 1 {
 			t.Errorf("Extension(%s, %q) has %d lines naming the binary, want 1", tt.agent, tt.bin, n)
 		}
+		if bin, ok := Bin(got); !ok || bin != tt.bin {
+			t.Errorf("Bin(Extension(%s, %q)) = %q, %v", tt.agent, tt.bin, bin, ok)
+		}
 		if !IsExtension(tt.agent, got) || !IsExtension(tt.agent, files[tt.agent]) {
 			t.Errorf("IsExtension(%s) does not know its own file", tt.agent)
 		}
@@ -42,6 +45,14 @@ func TestExtension(t *testing.T) {
 		if want := bytes.Replace(files[tt.agent], []byte(binLine), nil, 1); !bytes.Equal(bytes.Replace(got, []byte(tt.wantLine+"\n"), nil, 1), want) {
 			t.Errorf("Extension(%s, %q) changed more than the binary's line", tt.agent, tt.bin)
 		}
+	}
+	for _, agent := range Agents() {
+		if bin, ok := Bin(files[agent]); !ok || bin != "permguard" {
+			t.Errorf("Bin of the %s extension as embedded = %q, %v; want permguard, found on PATH", agent, bin, ok)
+		}
+	}
+	if bin, ok := Bin([]byte("const INSTALLED_BIN = process.env.X; // permguard-install: bin\n")); ok {
+		t.Errorf("Bin of a line that names no string = %q", bin)
 	}
 	if _, err := Extension("windsurf", "/x"); err == nil || err.Error() != `there is no permguard extension for "windsurf"` {
 		t.Errorf("Extension(windsurf) = %v", err)

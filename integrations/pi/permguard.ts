@@ -246,7 +246,7 @@ function askPermguard(call, canRewrite) {
 				windowsHide: true,
 			});
 		} catch (err) {
-			fail(`cannot run ${bin} (${errorText(err)})`);
+			settle(cannotRun(bin, err));
 			return;
 		}
 		timer = setTimeout(() => {
@@ -269,7 +269,7 @@ function askPermguard(call, canRewrite) {
 				stderr += chunk.toString("utf8");
 			}
 		});
-		child.on("error", (err) => fail(`cannot run ${bin} (${errorText(err)})`));
+		child.on("error", (err) => settle(cannotRun(bin, err)));
 		child.on("close", (code, signal) => {
 			if (signal) {
 				fail(`${bin} was killed by ${signal}`);
@@ -336,6 +336,20 @@ function readReply(stdout, code, stderr, bin, canRewrite) {
 		default:
 			return deny(`${bin} answered the unknown decision ${JSON.stringify(reply.decision)}`);
 	}
+}
+
+/**
+ * The deny when permguard cannot be run at all (not found on PATH, not
+ * executable): every call is blocked until it can, so it says what to run.
+ * @param {string} bin
+ * @param {unknown} err
+ * @returns {{ decision: "deny", reason: string }}
+ */
+function cannotRun(bin, err) {
+	return {
+		decision: "deny",
+		reason: `permguard: error: cannot run ${bin} (${errorText(err)}), so every tool call is blocked until it can: run permguard doctor`,
+	};
 }
 
 /**

@@ -386,7 +386,7 @@ for (const agent of ["pi", "opencode"]) {
 			const missing = path.join(dir, "no-such-permguard");
 			const got = await withEnv({ PERMGUARD_BIN: missing }, () => agents[agent](shims[agent], "bash", { command: "ls" }, { ui: true }));
 			assert.equal(got.blocked, true);
-			assert.match(got.reason, /^permguard: cannot run .*no-such-permguard \(spawn .* ENOENT\); the tool call is blocked$/);
+			assert.match(got.reason, /^permguard: error: cannot run .*no-such-permguard \(spawn .* ENOENT\), so every tool call is blocked until it can: run permguard doctor$/);
 		});
 
 		test("permguard is looked up on PATH when nothing names it", async () => {

@@ -10,7 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/install"
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // sayList joins names the way a sentence lists them: "a, b or c".
@@ -48,7 +51,11 @@ func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error)
 user's (~/.claude/settings.json, ~/.codex/hooks.json, ~/.gemini/settings.json,
 ~/.cursor/hooks.json) or, with --project, the repository's (.claude/,
 .codex/, .gemini/, .cursor/; Copilot reads .github/hooks/permguard.json
-only). The entry runs this binary by its absolute path with --agent named.
+only), with --agent named. The user's entry runs this binary by its
+absolute path; the repository's, which a team commits, runs permguard as
+PATH finds it on each machine (install warns when PATH here has none).
+Install ends with what the level in force here lets the agent run, and,
+for an agent that cannot ask, the command that lets it edit files.
 
 Every other key and hook in the file is kept; running it twice changes
 nothing; the previous file is copied to FILE.permguard-backup-<time>; a file
@@ -56,7 +63,8 @@ that is not valid JSON is refused and left as it is. --dry-run prints what
 would change and writes nothing.
 
 pi and opencode have no command hooks: for them install writes an extension
-that runs this binary, by its absolute path, before every tool call:
+that runs this binary (with --project, permguard from PATH) before every
+tool call:
 ~/.pi/agent/extensions/permguard.ts (under $PI_CODING_AGENT_DIR when set)
 and ~/.config/opencode/plugin/permguard.js (under $XDG_CONFIG_HOME when
 set), or with --project .pi/extensions/ and .opencode/plugin/ in the
@@ -157,7 +165,7 @@ func installRun(opts *InstallOptions) error {
 	if err != nil {
 		return err
 	}
-	o := install.Options{Target: t, Path: path, Exe: exe, DryRun: opts.DryRun, Force: opts.Force, Now: opts.Now}
+	o := install.Options{Target: t, Path: path, Project: opts.Project, Exe: exe, DryRun: opts.DryRun, Force: opts.Force, Now: opts.Now}
 	do, verb := install.Install, "install"
 	if opts.Uninstall {
 		do, verb = install.Uninstall, "uninstall"
@@ -204,6 +212,69 @@ func installRun(opts *InstallOptions) error {
 			fmt.Fprintf(&b, "  %s\n", fmt.Sprintf(t.ProjectNote, printable(root)))
 		}
 	}
-	_, err = io.WriteString(opts.IO.Out, b.String())
-	return err
+	if !opts.Uninstall {
+		for _, line := range levelSummary(opts, t) {
+			fmt.Fprintf(&b, "  %s\n", printable(line))
+		}
+	}
+	if _, err = io.WriteString(opts.IO.Out, b.String()); err != nil {
+		return err
+	}
+	if opts.Project && !opts.Uninstall {
+		// the entry runs permguard from PATH: say so when PATH here would
+		// not find this one
+		for _, p := range install.CheckPath(install.Env{Getenv: opts.Getenv, Getwd: opts.Getwd}, exe) {
+			if p.Text != "" {
+				warnf(opts.IO.ErrOut, "%s", printable(p.Text))
+			}
+			fmt.Fprintf(opts.IO.ErrOut, "permguard: hint: %s\n", printable(p.Hint))
+		}
+	}
+	return nil
+}
+
+// levelAllows is what each level lets an agent run without asking
+// (design §1).
+var levelAllows = map[string]string{
+	"minimal":  "what only reads (no file changes, no network, no program it wrote)",
+	"low":      "what reads, and writes files inside the workspace",
+	"medium":   "what reads, writes inside the workspace, and development work (build, test, install dependencies, local git)",
+	"high":     "anything but dangerous commands",
+	"bypassed": "anything a deny rule does not name: every other check is off",
+}
+
+// levelSummary says what the level in force here lets t's agent run
+// without asking and what becomes of the rest, and, where the agent would
+// be blocked at its first edit, the one command that lets it edit the
+// workspace. The level is the one the agent's hook would find here: its
+// session is its own, so this shell's session level is not counted.
+func levelSummary(opts *InstallOptions, t install.Target) []string {
+	s := settingsIO{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now}
+	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), s.workspace(), "", settings.Session{}, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
+	who := t.Dialect.Display()
+	if t.Extension {
+		who = t.Name // the generic dialect names no agent
+	}
+	level := eff.Level.Value
+	line := fmt.Sprintf("level %s (%s) here: %s runs %s without asking", level, eff.Level.Src, who, levelAllows[level.String()])
+	blocked := false
+	switch {
+	case level.Bypassed:
+	case level.Level == classify.High:
+		// dangerous commands need a person however the agent asks
+		line += fmt.Sprintf("; a dangerous command is put to a person, or blocked where %s cannot ask", who)
+	case eff.Mode.Value == settings.ModeBlock:
+		line += "; mode is block, so anything more is blocked"
+		blocked = true
+	case t.NoAsk != "":
+		line += "; " + t.NoAsk
+		blocked = true
+	default:
+		line += fmt.Sprintf("; %s asks you before anything more", who)
+	}
+	out := []string{line}
+	if blocked && !level.Bypassed && level.Level < classify.Low {
+		out = append(out, fmt.Sprintf("to let %s edit files in the workspace: permguard level low --global", who))
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/agent-permguard/permguard/internal/cli"
+	"github.com/agent-permguard/permguard/internal/install"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
@@ -76,6 +78,13 @@ func TestScript(t *testing.T) {
 					break
 				}
 			}
+			// $FALLBACK_<AGENT> is what the agent's entry runs after "||",
+			// for scripts that compare a file or a report exactly.
+			for _, t := range install.Targets() {
+				if t.Fallback != "" {
+					env.Setenv("FALLBACK_"+strings.ToUpper(t.Name), t.Fallback)
+				}
+			}
 			// The shared payloads of every agent (testdata/payloads), for
 			// scripts to feed with "stdin payloads/claude/bash-ls.json".
 			return os.CopyFS(env.WorkDir+"/payloads", os.DirFS("../../testdata/payloads"))
@@ -103,6 +112,7 @@ func TestScript(t *testing.T) {
 			"repeat":   cmdRepeat,
 			"expand":   cmdExpand,
 			"outside":  cmdOutside,
+			"jsonget":  cmdJSONGet,
 		},
 	})
 }
@@ -158,6 +168,37 @@ func cmdExpand(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: expand SRC DST")
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(os.Expand(ts.ReadFile(args[0]), ts.Getenv)), 0o666))
+}
+
+// cmdJSONGet runs "jsonget NAME FILE KEY...": it sets $NAME to the
+// string in the JSON file FILE at KEY..., each an object's key or a
+// list's index, so that a script can run what an agent's file says, as
+// the agent reads it.
+func cmdJSONGet(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: jsonget NAME FILE KEY...")
+	}
+	var v any
+	ts.Check(json.Unmarshal([]byte(ts.ReadFile(args[1])), &v))
+	for _, k := range args[2:] {
+		switch c := v.(type) {
+		case map[string]any:
+			v = c[k]
+		case []any:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(c) {
+				ts.Fatalf("jsonget: no element %s", k)
+			}
+			v = c[i]
+		default:
+			ts.Fatalf("jsonget: nothing under %s", k)
+		}
+	}
+	s, ok := v.(string)
+	if !ok {
+		ts.Fatalf("jsonget: %s %q holds %v, not a string", args[1], args[2:], v)
+	}
+	ts.Setenv(args[0], s)
 }
 
 // cmdOutside runs "outside NAME": it makes a directory outside every

@@ -130,7 +130,7 @@ func mcpText(call *hook.Call) string {
 func protectedPaths(env Env, self string) []classify.ProtectedPath {
 	// sized up front (each user entry under two bases at most), as every
 	// hook call builds this list
-	size := 1
+	size := 1 + strings.Count(env.Path, string(filepath.ListSeparator)) + 1
 	for _, d := range hook.Dialects() {
 		for _, t := range d.Targets {
 			size += 2*len(t.Protect.User) + len(t.Protect.Project) + 3 // + the entry's own files
@@ -185,6 +185,15 @@ func protectedPaths(env Env, self string) []classify.ProtectedPath {
 	}
 	if filepath.IsAbs(self) {
 		add(self, "permguard's own program", false)
+	}
+	// A repository's entry runs permguard as PATH finds it: a program of
+	// that name put in a directory on PATH, in the workspace or not, would
+	// answer in its place. Only absolute directories: a relative one is
+	// found from wherever the agent runs the entry.
+	for _, dir := range filepath.SplitList(env.Path) {
+		if filepath.IsAbs(dir) {
+			add(filepath.Join(dir, "permguard"), "the permguard that PATH finds, which a repository's hook entry runs", false)
+		}
 	}
 	return out
 }

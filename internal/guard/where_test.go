@@ -91,6 +91,35 @@ func TestProtectedAgentVars(t *testing.T) {
 	}
 }
 
+// TestProtectedOnPath: a repository's entry runs permguard as PATH finds
+// it, so a program of that name written into a directory on PATH would
+// answer in its place: that is dangerous, in the workspace and out of it.
+// The same name elsewhere, or in a relative PATH entry, is not.
+func TestProtectedOnPath(t *testing.T) {
+	vars := map[string]string{"HOME": "/home/u", "PATH": "/home/u/proj/bin:/home/u/.local/bin:node_modules/.bin:/usr/bin"}
+	env := ReadEnv(func(k string) string { return vars[k] })
+	ce, err := classifyEnv(Request{Cwd: "/home/u/proj", Wd: "/home/u/proj"}, &hook.Call{Kind: hook.KindShell}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{
+		"cp /tmp/x bin/permguard", "echo x > /home/u/.local/bin/permguard", "ln -s /tmp/x /home/u/proj/bin/permguard",
+		"rm /home/u/.local/bin/permguard", "mv /tmp/x /usr/bin/permguard",
+	} {
+		if v := classify.Classify(cmd, ce); !v.Dangerous {
+			t.Errorf("Classify(%q) = %v, not dangerous", cmd, v.Level)
+		}
+	}
+	if v := classify.ClassifyTool(classify.ToolCall{Kind: classify.ToolFileWrite, Name: "Write", Paths: []string{"/home/u/proj/bin/permguard"}}, ce); !v.Dangerous {
+		t.Errorf("a Write of bin/permguard, on PATH: %v, not dangerous", v.Level)
+	}
+	for _, cmd := range []string{"cp /tmp/x out/permguard", "cp /tmp/x node_modules/.bin/permguard", "cp /tmp/x bin/permguard-old"} {
+		if v := classify.Classify(cmd, ce); v.Dangerous {
+			t.Errorf("Classify(%q) is dangerous: it is on no absolute PATH entry", cmd)
+		}
+	}
+}
+
 // TestProtectedNoHome: without a home directory the user's files are
 // unknown, and the projects' are still protected.
 func TestProtectedNoHome(t *testing.T) {

@@ -27,7 +27,16 @@ var claude = &Dialect{
 	ProjectDirVar: "CLAUDE_PROJECT_DIR",
 	Targets: []InstallTarget{{
 		Name: "claude", User: "settings.json", UserDirVar: "CLAUDE_CONFIG_DIR", UserDir: ".claude", Project: ".claude/settings.json",
-		Events: []string{"PreToolUse"},
+		// PreSkillShellCommand (2.1.332) runs before the inline shell of a
+		// skill or slash command (!`cmd`), which no PreToolUse sees. Its
+		// matcher is read against Bash or PowerShell; "*" takes a shell
+		// tool added later too, which permguard then judges as unknown,
+		// where a list of today's names would let it through. Older
+		// versions skip the event with a warning and read the rest.
+		Events: []string{"PreToolUse", "PreSkillShellCommand"},
+		Unguarded: map[string]string{
+			"PreSkillShellCommand": "the inline shell of skills and slash commands (!`cmd`) runs unguarded",
+		},
 		Entry: func(_, cmd string) map[string]any {
 			return map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
 		},

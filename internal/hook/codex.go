@@ -14,6 +14,7 @@ var codex = &Dialect{
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30, "statusMessage": "permguard"}}}
 		},
 		Fallback:     exitTwoSaying,
+		NoAsk:        "Codex cannot ask, so anything more is blocked",
 		AfterInstall: "Codex runs a new hook only once you trust it: open /hooks in Codex",
 		// config.toml can turn hooks off and names MCP servers; a
 		// project's .codex/ holds both files. CODEX_HOME replaces

@@ -30,6 +30,7 @@ var cursor = &Dialect{
 			return e
 		},
 		Fallback: exitTwo,
+		NoAsk:    "Cursor asks before anything more in a shell or MCP call, but cannot ask before a file is written, deleted or read, which is blocked",
 		Protect: Protect{
 			What:    "Cursor's hooks and MCP servers",
 			User:    []string{".cursor/hooks.json", ".cursor/mcp.json"},

@@ -21,6 +21,9 @@ var gemini = &Dialect{
 			return map[string]any{"matcher": ".*", "hooks": []any{map[string]any{"name": "permguard", "type": "command", "command": cmd, "timeout": 30000}}}
 		},
 		Fallback: exitTwoSaying,
+		// Gemini reads its settings through strip-json-comments
+		JSONC: true,
+		NoAsk: "Gemini CLI cannot ask, so anything more is blocked",
 		// extensions bring hooks and MCP servers of their own;
 		// .gemini/hooks/ holds the scripts hooks run (docs/hooks). Gemini
 		// reads ~/.gemini under GEMINI_CLI_HOME instead of the home

@@ -44,6 +44,7 @@ var generic = &Dialect{
 			Name: "opencode", Extension: true,
 			User: "opencode/plugin/permguard.js", UserDirVar: "XDG_CONFIG_HOME", UserDir: ".config",
 			Project:      ".opencode/plugin/permguard.js",
+			NoAsk:        "opencode cannot ask, so anything more is blocked",
 			AfterInstall: "opencode loads it when it starts",
 			// opencode.json lists plugins too, and opencode reads both
 			// spellings of the plugin directory. OPENCODE_CONFIG names one

@@ -60,13 +60,27 @@ type InstallTarget struct {
 	Top map[string]any
 	// Events are the hook events permguard's entry goes under.
 	Events []string
+	// Unguarded says, for an event whose entry guards less than every
+	// tool call, what runs unguarded while permguard's entry is missing
+	// there: doctor says so of a file installed before the event was.
+	Unguarded map[string]string
 	// Entry is permguard's entry under event, running command.
 	Entry func(event, command string) map[string]any
 	// Fallback is what the agent's shell runs, after "||", when permguard
-	// could not answer at all: the binary is gone (sh exits 127), it was
-	// killed, or it crashed. The agents run the call on such a status, so
-	// the entry turns it into the agent's block. "" for an extension.
+	// could not answer at all: the binary is gone or not on PATH (sh
+	// exits 127), it was killed, or it crashed. The agents run the call
+	// on such a status, so the entry turns it into the agent's block,
+	// with a reason that says what happened and to run permguard doctor.
+	// "" for an extension.
 	Fallback string
+	// JSONC marks an agent that reads its file as JSON with // and /* */
+	// comments (Gemini CLI): install reads it so, and keeps the comments.
+	JSONC bool
+	// NoAsk says what the agent does with a call that needs more than
+	// the level in force, when it cannot put it to a person (docs/agents.md
+	// §8): install says so, with the command that lets the agent edit
+	// the workspace. "" for an agent that asks.
+	NoAsk string
 	// AfterInstall is what the person still has to know, or do, once
 	// install has written the file.
 	AfterInstall string
@@ -272,16 +286,24 @@ func detectedNames() string {
 func always(*Call) bool { return true }
 func never(*Call) bool  { return false }
 
-// exitTwo is the fallback of the agents that block on exit status 2
-// with or without a reason.
-const exitTwo = "exit 2"
+// fallbackReason is what every entry's fallback says when permguard
+// could not answer. It is written into a shell's single quotes and a JSON
+// string, so it holds neither quote nor backslash.
+const fallbackReason = "the hook could not run permguard (missing, not on PATH, killed or crashed), so every tool call is blocked until it can: run permguard doctor"
+
+// exitTwo is the fallback of the agents whose own deny is status 2
+// (Claude Code, Cursor): that status passes as it is, with permguard's
+// reason; any other is said on stderr and made a 2. It is POSIX sh, which
+// those agents run the entry with, and expands nothing but $?.
+const exitTwo = `{ [ $? -eq 2 ] || echo 'permguard: error: ` + fallbackReason + `' >&2; exit 2; }`
 
 // exitTwoSaying is the fallback of the agents that block on status 2
 // only with a reason on stderr (Codex, Gemini CLI). Their own denies have
 // status 0, so this runs only when permguard did not answer. It is
 // spelled so that sh, bash, zsh and fish read it alike: Codex runs the
-// entry with the person's $SHELL.
-const exitTwoSaying = `sh -c 'echo "permguard did not answer (it is missing, was killed or crashed), so the call is blocked: run permguard doctor" >&2; exit 2'`
+// entry with the person's $SHELL. /bin/sh by its path: a PATH that lacks
+// permguard may lack sh too, and its 127 would let the call through.
+const exitTwoSaying = `/bin/sh -c 'echo "permguard: error: ` + fallbackReason + `" >&2; exit 2'`
 
 // copilotFallback denies with JSON: Copilot blocks on nothing else.
-const copilotFallback = `echo '{"permissionDecision":"deny","permissionDecisionReason":"permguard did not answer (it is missing or crashed), so the call is blocked: run permguard doctor"}'`
+const copilotFallback = `echo '{"permissionDecision":"deny","permissionDecisionReason":"permguard: ` + fallbackReason + `"}'`

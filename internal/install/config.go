@@ -16,7 +16,7 @@ import (
 // editConfig applies edit to the JSON configuration at o.Path and writes
 // it back, after a backup of the previous file.
 func editConfig(o Options, edit func(*settings.Document) ([]string, error)) (Result, error) {
-	old, doc, err := readConfig(o.Path)
+	old, doc, err := readConfig(o.Target, o.Path)
 	if err != nil {
 		return Result{}, err
 	}
@@ -30,31 +30,59 @@ func editConfig(o Options, edit func(*settings.Document) ([]string, error)) (Res
 	return writeConfig(o, old, doc, changes)
 }
 
-// readConfig reads the configuration at path: its bytes (nil when there
+// readConfig reads t's configuration at path: its bytes (nil when there
 // is no file) and its document.
-func readConfig(path string) ([]byte, *settings.Document, error) {
+func readConfig(t Target, path string) ([]byte, *settings.Document, error) {
 	old, _, err := settings.ReadCurrent(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
-	doc, err := settings.ParseDocument(old)
+	doc, err := parseConfig(t, old)
 	if err != nil {
 		return nil, nil, &kindError{fmt.Sprintf("%s is not valid JSON (%v); nothing was changed", path, err), ErrInvalidJSON}
 	}
 	return old, doc, nil
 }
 
+// parseConfig reads data as t's agent does: as JSON, or, for an agent
+// that takes comments, as JSON once they are blanked out.
+func parseConfig(t Target, data []byte) (*settings.Document, error) {
+	if t.JSONC {
+		data, _ = settings.BlankComments(data)
+	}
+	return settings.ParseDocument(data)
+}
+
+// renderConfig is the file that doc, read from old, makes: the document
+// in old's indentation, unchanged values as written; and where old has
+// comments (an agent that takes them), old itself with only what changed
+// changed, so that every comment outside a changed value stays.
+func renderConfig(t Target, old []byte, doc *settings.Document) ([]byte, error) {
+	data, err := doc.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	if _, comments := settings.BlankComments(old); t.JSONC && comments {
+		out, err := settings.SpliceJSONC(old, data)
+		if err != nil {
+			return nil, fmt.Errorf("%w, so nothing was changed; move the comments out of permguard's entries, or remove them", err)
+		}
+		return out, nil
+	}
+	return append(data, '\n'), nil
+}
+
 // writeConfig writes doc over old at o.Path, after a backup of old.
 func writeConfig(o Options, old []byte, doc *settings.Document, changes []string) (Result, error) {
+	data, err := renderConfig(o.Target, old, doc)
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: %w", o.Path, err)
+	}
 	res := Result{Changes: changes}
 	if o.DryRun {
 		return res, nil
 	}
-	data, err := doc.MarshalJSON()
-	if err != nil {
-		return Result{}, err
-	}
-	return res, replace(o, old, append(data, '\n'), &res)
+	return res, replace(o, old, data, &res)
 }
 
 // replace writes data over old at o.Path, keeping old as a backup.
@@ -75,7 +103,7 @@ func replace(o Options, old, data []byte, res *Result) error {
 // installed is the file install writes for command over prev (nil: no
 // file), and whether it changes anything.
 func installed(t Target, prev []byte, command string) ([]byte, bool) {
-	doc, err := settings.ParseDocument(prev)
+	doc, err := parseConfig(t, prev)
 	if err != nil {
 		return nil, false
 	}
@@ -83,11 +111,11 @@ func installed(t Target, prev []byte, command string) ([]byte, bool) {
 	if err != nil || len(changes) == 0 {
 		return nil, false
 	}
-	data, err := doc.MarshalJSON()
+	data, err := renderConfig(t, prev, doc)
 	if err != nil {
 		return nil, false
 	}
-	return append(data, '\n'), true
+	return data, true
 }
 
 // uninstallConfig takes permguard's entries out of the configuration at
@@ -96,16 +124,16 @@ func installed(t Target, prev []byte, command string) ([]byte, bool) {
 // created it, and nothing else is in it, it is removed, and with it the
 // directories around it that are left empty.
 func uninstallConfig(o Options) (Result, error) {
-	old, doc, err := readConfig(o.Path)
+	old, doc, err := readConfig(o.Target, o.Path)
 	if err != nil {
 		return Result{}, err
 	}
 	command := permguardCommand(doc)
-	before, backup, found := beforeInstall(o, old, command)
+	before, backup, found := beforeInstall(o, doc, old, command)
 	var was *settings.Document // the file before install, if known
 	if backup != "" {
 		if data, _, err := settings.ReadCurrent(backup); err == nil {
-			was, _ = settings.ParseDocument(data)
+			was, _ = parseConfig(o.Target, data)
 		}
 	}
 	changes, err := removeEntries(doc, was)
@@ -139,15 +167,20 @@ func uninstallConfig(o Options) (Result, error) {
 }
 
 // beforeInstall finds what the file at o.Path was before install made it
-// old, running command: nothing (found, with before nil) when install
-// created it, else a backup that install turned into exactly old. backup
-// is the newest backup that holds no permguard entry, even when none is
-// found: it says a file was there before.
-func beforeInstall(o Options, old []byte, command string) (before []byte, backup string, found bool) {
+// old (doc), running command: nothing (found, with before nil) when
+// install created it, else a backup that install turned into exactly old.
+// backup is the newest backup that holds no permguard entry, even when
+// none is found: it says a file was there before. Install is replayed
+// with the events old has permguard's entry under, so that a file an
+// older install wrote, before the target had all its events, is found
+// too.
+func beforeInstall(o Options, doc *settings.Document, old []byte, command string) (before []byte, backup string, found bool) {
 	if command == "" {
 		return nil, "", false
 	}
-	if data, ok := installed(o.Target, nil, command); ok && bytes.Equal(data, old) {
+	t := o.Target
+	t.Events = slices.DeleteFunc(slices.Clone(t.Events), func(event string) bool { return !hasEntryUnder(doc, event) })
+	if data, ok := installed(t, nil, command); ok && bytes.Equal(data, old) {
 		return nil, "", true
 	}
 	backups, _ := filepath.Glob(globEscape(o.Path) + ".permguard-backup-*")
@@ -160,13 +193,13 @@ func beforeInstall(o Options, old []byte, command string) (before []byte, backup
 		if err != nil || prev == nil {
 			continue
 		}
-		if doc, err := settings.ParseDocument(prev); err != nil || hasPermguardEntry(doc) {
+		if doc, err := parseConfig(t, prev); err != nil || hasPermguardEntry(doc) {
 			continue // not what was there before permguard
 		}
 		if backup == "" {
 			backup = name
 		}
-		if data, ok := installed(o.Target, prev, command); ok && bytes.Equal(data, old) {
+		if data, ok := installed(t, prev, command); ok && bytes.Equal(data, old) {
 			return prev, name, true
 		}
 	}
@@ -349,6 +382,16 @@ func removeEntries(doc, was *settings.Document) ([]string, error) {
 	return changes, nil
 }
 
+// hasEntryUnder reports a permguard entry under event.
+func hasEntryUnder(doc *settings.Document, event string) bool {
+	hooks, err := subDocument(doc, "hooks")
+	if err != nil {
+		return false
+	}
+	list, _ := entries(hooks, event)
+	return slices.ContainsFunc(list, isPermguardEntry)
+}
+
 // hasPermguardEntry reports a permguard entry under any event.
 func hasPermguardEntry(doc *settings.Document) bool {
 	hooks, err := subDocument(doc, "hooks")
@@ -429,12 +472,16 @@ func isPermguardCommand(c string) bool {
 	return filepath.Base(exe) == "permguard"
 }
 
+// mustJSON encodes v as it reads: a fallback's >&2 stays >&2, not
+// \u003e\u0026.
 func mustJSON(v any) json.RawMessage {
-	data, err := json.Marshal(v)
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		panic(err) // maps of strings, numbers and bools always encode
 	}
-	return data
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 func compact(raw json.RawMessage) json.RawMessage {

@@ -21,7 +21,8 @@ func installExtension(o Options) (Result, error) {
 		return Result{}, fmt.Errorf("cannot read %s: %w", o.Path, err)
 	}
 	ours := old != nil && integrations.IsExtension(o.Target.Name, old)
-	want, err := integrations.Extension(o.Target.Name, o.Exe)
+	exe := EntryExe(o.Exe, o.Project)
+	want, err := integrations.Extension(o.Target.Name, exe)
 	if err != nil {
 		return Result{}, err
 	}
@@ -32,7 +33,7 @@ func installExtension(o Options) (Result, error) {
 		return Result{}, &kindError{o.Path + " is not permguard's extension; nothing was changed", ErrNotOurs}
 	}
 
-	runs := "it runs " + o.Target.Command(o.Exe) + " before every tool call"
+	runs := "it runs " + o.Target.Command(exe) + " before every tool call"
 	var res Result
 	switch {
 	case old == nil:

@@ -65,21 +65,45 @@ func names(extensionsOnly bool) []string {
 	return out
 }
 
+// PathName is the program a repository's entry, or extension, runs:
+// permguard as PATH finds it on the machine that runs the agent. The file
+// is committed and read on every teammate's machine, where the path of
+// the binary that installed it means nothing, and a path in the
+// installer's home directory least of all.
+const PathName = "permguard"
+
 // Command is what t's hook entry, or extension, runs: exe, an absolute
 // path, quoted even when it needs no quotes, so that every entry permguard
-// writes looks the same, then the agent's fallback for when permguard
-// cannot answer.
+// writes looks the same, or [PathName] as it is; then the agent's
+// fallback for when permguard cannot answer.
 func (t Target) Command(exe string) string {
-	q, err := syntax.Quote(exe, syntax.LangBash)
-	if err != nil || q == exe {
-		// Only a NUL fails, and no path holds one.
-		q = "'" + exe + "'"
+	q := exe
+	if exe != PathName {
+		var err error
+		q, err = syntax.Quote(exe, syntax.LangBash)
+		if err != nil || q == exe {
+			// Only a NUL fails, and no path holds one.
+			q = "'" + exe + "'"
+		}
 	}
 	cmd := q + " hook --agent " + string(t.Dialect)
 	if t.Fallback != "" {
 		cmd += " || " + t.Fallback
 	}
 	return cmd
+}
+
+// EntryExe is what an entry installed for exe runs: exe for the user's
+// file, which stays on this machine, and [PathName] for the repository's.
+// A user's entry keeps the absolute path because the agent may run it
+// with another PATH than the shell's (an agent started from a desktop
+// launcher, Codex's login shell), and because a path cannot be taken over
+// by another program named permguard put earlier on PATH.
+func EntryExe(exe string, project bool) string {
+	if project {
+		return PathName
+	}
+	return exe
 }
 
 // Env is what install reads of the environment, passed in by the command
@@ -154,12 +178,13 @@ func (t Target) userDir(getenv func(string) string) (string, error) {
 
 // Options are what [Install] and [Uninstall] work on.
 type Options struct {
-	Target Target
-	Path   string // from [Target.Path]
-	Exe    string // the absolute path of the permguard binary the entry runs
-	DryRun bool   // work out the changes, write nothing
-	Force  bool   // install: replace an extension file permguard did not write
-	Now    func() time.Time
+	Target  Target
+	Path    string // from [Target.Path]
+	Project bool   // Path is the repository's file: the entry runs [PathName]
+	Exe     string // the absolute path of this permguard binary
+	DryRun  bool   // work out the changes, write nothing
+	Force   bool   // install: replace an extension file permguard did not write
+	Now     func() time.Time
 }
 
 // Outcome is what became of the file.
@@ -186,7 +211,7 @@ func Install(o Options) (Result, error) {
 		return installExtension(o)
 	}
 	return editConfig(o, func(doc *settings.Document) ([]string, error) {
-		return addEntries(doc, o.Target, o.Target.Command(o.Exe))
+		return addEntries(doc, o.Target, o.Target.Command(EntryExe(o.Exe, o.Project)))
 	})
 }
 

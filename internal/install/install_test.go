@@ -40,20 +40,29 @@ func TestTargets(t *testing.T) {
 		}
 		// uninstall and doctor find permguard's entries by their command:
 		// an entry that hides it would stay behind forever
+		asks := false
 		for _, event := range tg.Events {
 			if entry := mustJSON(tg.Entry(event, tg.Command(exe))); !isPermguardEntry(entry) {
 				t.Errorf("%s: the entry under %s is not one uninstall can find: %s", tg.Name, event, entry)
 			}
+			asks = asks || hook.CanAsk(&hook.Call{Agent: tg.Dialect, Event: event, Mode: "default"})
+		}
+		// install tells of an agent that cannot ask what it does instead
+		if !asks && tg.NoAsk == "" {
+			t.Errorf("%s cannot ask, and NoAsk does not say what it does instead", tg.Name)
 		}
 	}
 }
 
 func TestCommand(t *testing.T) {
 	tg, _ := Find("claude")
+	fallback := " || { [ $? -eq 2 ] || echo 'permguard: error: the hook could not run permguard (missing, not on PATH, killed or crashed), so every tool call is blocked until it can: run permguard doctor' >&2; exit 2; }"
 	for _, tt := range []struct{ exe, want string }{
-		{exe, `'/usr/local/bin/permguard' hook --agent claude || exit 2`},
-		{"/opt/my tools/permguard", `'/opt/my tools/permguard' hook --agent claude || exit 2`},
-		{"/opt/it's/permguard", `"/opt/it's/permguard" hook --agent claude || exit 2`},
+		{exe, `'/usr/local/bin/permguard' hook --agent claude` + fallback},
+		{"/opt/my tools/permguard", `'/opt/my tools/permguard' hook --agent claude` + fallback},
+		{"/opt/it's/permguard", `"/opt/it's/permguard" hook --agent claude` + fallback},
+		// a repository's entry: permguard as PATH finds it, unquoted
+		{PathName, `permguard hook --agent claude` + fallback},
 	} {
 		got := tg.Command(tt.exe)
 		if got != tt.want {
@@ -68,12 +77,19 @@ func TestCommand(t *testing.T) {
 			t.Errorf("isPermguardCommand(%q) = true", c)
 		}
 	}
+	if got := EntryExe(exe, false); got != exe {
+		t.Errorf("EntryExe(%s, user) = %s", exe, got)
+	}
+	if got := EntryExe(exe, true); got != PathName {
+		t.Errorf("EntryExe(%s, project) = %s, want %s", exe, got, PathName)
+	}
 }
 
 // TestCommandFallback runs each agent's entry as the agent does, through a
-// shell, with permguard missing, crashing and answering: whatever could
-// not answer must come out as that agent's block, and an answer must come
-// out unchanged.
+// shell, with permguard missing (by its path, and not on PATH), crashing
+// and answering: whatever could not answer must come out as that agent's
+// block, with a reason that says what happened and to run permguard
+// doctor, and an answer must come out unchanged.
 func TestCommandFallback(t *testing.T) {
 	dir := t.TempDir()
 	script := func(name, body string) string {
@@ -88,11 +104,13 @@ func TestCommandFallback(t *testing.T) {
 	}
 	bins := map[string]string{
 		"missing": filepath.Join(dir, "gone", "permguard"),
+		"no PATH": PathName, // run with a PATH that has no permguard
 		"exit1":   script("exit1", "exit 1"),
 		"killed":  script("killed", "kill -9 $$"),
 		"allow":   script("allow", `echo '{"ok":true}'; exit 0`),
 		"deny":    script("deny", `echo '{"ok":false}'; echo denied >&2; exit 2`),
 	}
+	const why = "permguard: error: the hook could not run permguard (missing, not on PATH, killed or crashed), so every tool call is blocked until it can: run permguard doctor"
 	for _, tg := range Targets() {
 		if tg.Extension {
 			continue
@@ -100,9 +118,10 @@ func TestCommandFallback(t *testing.T) {
 		// An agent whose own deny has status 0 reads status 2 only with
 		// a reason on stderr (Codex, Gemini CLI): the fallback gives one.
 		deny := hook.Encode(&hook.Call{Agent: tg.Dialect, Event: tg.Events[0]}, hook.Reply{Decision: hook.Deny, Reason: "x"})
-		needReason := deny.Exit == hook.ExitOK
+		denyIsTwo := deny.Exit != hook.ExitOK
 		for how, bin := range bins {
-			cmd := exec.Command("sh", "-c", tg.Command(bin))
+			cmd := exec.Command("/bin/sh", "-c", tg.Command(bin))
+			cmd.Env = append(os.Environ(), "PATH="+filepath.Join(dir, "empty"))
 			var stdout, stderr strings.Builder
 			cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader("{}"), &stdout, &stderr
 			err := cmd.Run()
@@ -119,10 +138,11 @@ func TestCommandFallback(t *testing.T) {
 				}
 			case tg.Name == "copilot":
 				// permguard answers Copilot with status 0 only
-				if !strings.Contains(stdout.String(), `"permissionDecision":"deny"`) {
-					t.Errorf("%s/%s: stdout %q, want Copilot's deny JSON", tg.Name, how, stdout.String())
+				if !strings.Contains(stdout.String(), `"permissionDecision":"deny","permissionDecisionReason":"permguard: `+strings.TrimPrefix(why, "permguard: error: ")) {
+					t.Errorf("%s/%s: stdout %q, want Copilot's deny JSON with the reason", tg.Name, how, stdout.String())
 				}
-			case how == "deny" && !needReason:
+			case how == "deny" && denyIsTwo:
+				// permguard's own deny: its reason, and nothing of the fallback's
 				if status != 2 || stdout.String() != "{\"ok\":false}\n" || stderr.String() != "denied\n" {
 					t.Errorf("%s/%s: status %d, stdout %q, stderr %q: the answer was changed", tg.Name, how, status, stdout.String(), stderr.String())
 				}
@@ -130,8 +150,8 @@ func TestCommandFallback(t *testing.T) {
 				// the other agents' denies have status 0
 			case status != 2:
 				t.Errorf("%s/%s: status %d, want 2, the agent's block", tg.Name, how, status)
-			case needReason && !strings.Contains(stderr.String(), "permguard did not answer"):
-				t.Errorf("%s/%s: stderr %q, want a reason: the agent blocks on status 2 only with one", tg.Name, how, stderr.String())
+			case !strings.HasSuffix(stderr.String(), why+"\n"):
+				t.Errorf("%s/%s: stderr %q, want it to end in %q", tg.Name, how, stderr.String(), why)
 			}
 		}
 	}
@@ -172,7 +192,7 @@ func TestSurveyAfterInstall(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := do(Options{Target: tg, Path: path, Exe: exe, Now: now})
+				res, err := do(Options{Target: tg, Path: path, Project: project, Exe: exe, Now: now})
 				if err != nil || res.Outcome != Changed {
 					t.Fatalf("%s (project %v): %+v, %v", tg.Name, project, res, err)
 				}
@@ -192,8 +212,11 @@ func TestSurveyAfterInstall(t *testing.T) {
 		if f.State != "installed, current" || !f.Installed || f.Fix != "" {
 			t.Errorf("after install, %s (project %v): %q, fix %q", f.Target.Name, f.Project, f.State, f.Fix)
 		}
-		if u := unchecked[i]; u.State != "installed, not checked" || !u.Installed {
-			t.Errorf("with no exe, %s (project %v): %q", f.Target.Name, f.Project, u.State)
+		// a repository's entry runs permguard from PATH, whatever this
+		// binary's path: it is checked all the same
+		want := map[bool]string{false: "installed, not checked", true: "installed, current"}[f.Project]
+		if u := unchecked[i]; u.State != want || !u.Installed {
+			t.Errorf("with no exe, %s (project %v): %q, want %q", f.Target.Name, f.Project, u.State, want)
 		}
 	}
 	each(Uninstall)
@@ -222,8 +245,9 @@ func TestInstallKeepsTheRest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Changes) != 2 || !strings.HasPrefix(res.Changes[0], "updated hooks.PreToolUse: ") ||
-		res.Changes[1] != "removed a second permguard entry from hooks.PreToolUse" {
+	if len(res.Changes) != 3 || !strings.HasPrefix(res.Changes[0], "updated hooks.PreToolUse: ") ||
+		res.Changes[1] != "removed a second permguard entry from hooks.PreToolUse" ||
+		!strings.HasPrefix(res.Changes[2], "added hooks.PreSkillShellCommand: ") {
 		t.Errorf("Install: %q", res.Changes)
 	}
 	if backup, err := os.ReadFile(res.Backup); err != nil || string(backup) != old {
@@ -232,7 +256,7 @@ func TestInstallKeepsTheRest(t *testing.T) {
 	if res, err := Install(o); err != nil || res.Outcome != Unchanged {
 		t.Errorf("Install again: %+v, %v", res, err)
 	}
-	if res, err := Uninstall(o); err != nil || len(res.Changes) != 1 {
+	if res, err := Uninstall(o); err != nil || len(res.Changes) != 2 {
 		t.Errorf("Uninstall: %+v, %v", res, err)
 	}
 	data, err := os.ReadFile(path)

@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/agent-permguard/permguard/integrations"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -21,9 +23,11 @@ type Problem struct {
 }
 
 // problems looks, for an installed entry or extension at path, at what
-// makes the agent skip it: the binary it runs is gone, the agent's hooks
-// are off, the hook or the folder is not trusted.
-func problems(env Env, t Target, path string, project bool) []Problem {
+// makes the agent skip it or block every call: the binary it runs is gone,
+// or not on PATH, a repository's entry runs a path in a home directory,
+// the agent's hooks are off, the hook or the folder is not trusted. exe
+// is this binary, or "" when its path is unknown.
+func problems(env Env, t Target, path, exe string, project bool) []Problem {
 	var out []Problem
 	reinstall := "permguard install " + t.Name
 	if project {
@@ -34,17 +38,16 @@ func problems(env Env, t Target, path string, project bool) []Problem {
 		return nil
 	}
 	var doc *settings.Document
-	if !t.Extension {
-		if doc, err = settings.ParseDocument(old); err != nil {
+	var prog string
+	if t.Extension {
+		prog, _ = integrations.Bin(old)
+	} else {
+		if doc, err = parseConfig(t, old); err != nil {
 			return nil
 		}
-		if exe := commandExe(permguardCommand(doc)); exe != "" && !executable(exe) {
-			out = append(out, Problem{
-				Text: fmt.Sprintf("the hook runs %s, which does not exist or cannot be run: the agent lets every call through (exit 127)", exe),
-				Hint: "run " + reinstall + " with the permguard you use now",
-			})
-		}
+		prog = commandExe(permguardCommand(doc))
 	}
+	out = append(out, binaryProblems(env, prog, exe, project, reinstall)...)
 	switch t.Name {
 	case "claude":
 		out = append(out, claudeHooksOff(env)...)
@@ -56,7 +59,103 @@ func problems(env Env, t Target, path string, project bool) []Problem {
 	return out
 }
 
-// commandExe is the program of an entry's command: "'/x/permguard' hook".
+// binaryProblems says what keeps prog, the program an entry runs, from
+// answering: an absolute path that is gone, a repository's entry that
+// runs a path in a home directory, which a teammate does not have, and
+// [PathName] when PATH here finds no permguard, or another than exe. The
+// agent's PATH may differ from doctor's (an agent started from a desktop
+// launcher has the session's): what doctor finds is the shell's.
+func binaryProblems(env Env, prog, exe string, project bool, reinstall string) []Problem {
+	var out []Problem
+	switch {
+	case prog == "":
+	case filepath.IsAbs(prog):
+		if !executable(prog) {
+			out = append(out, Problem{
+				Text: fmt.Sprintf("the hook runs %s, which does not exist or cannot be run: the agent blocks every call", prog),
+				Hint: "run " + reinstall + " with the permguard you use now",
+			})
+		}
+		if project && inHome(env, prog) {
+			out = append(out, Problem{
+				Text: fmt.Sprintf("the repository's entry runs %s, a path in a home directory: teammates without this path have every call blocked", prog),
+				Hint: "run " + reinstall + ": the entry then runs permguard as PATH finds it on each machine",
+			})
+		}
+	case prog == PathName:
+		found, ok := LookPath(env, PathName)
+		switch {
+		case !ok:
+			hint := "install permguard in a directory on PATH"
+			if exe != "" {
+				hint = fmt.Sprintf("add %s to PATH in your shell's startup file, or install permguard in a directory on PATH", filepath.Dir(exe))
+			}
+			out = append(out, Problem{
+				Text: "the hook runs permguard as PATH finds it, and PATH here has none: the agent blocks every call",
+				Hint: hint,
+			})
+		case exe != "" && !sameFile(found, exe):
+			out = append(out, Problem{Hint: fmt.Sprintf("the hook runs %s, the first permguard on PATH here, not this one (%s)", found, exe)})
+		}
+	}
+	return out
+}
+
+// CheckPath says what keeps a repository's entry, which runs
+// [PathName], from running here: no permguard on env's PATH, or another
+// than exe, this binary ("" when unknown).
+func CheckPath(env Env, exe string) []Problem {
+	return binaryProblems(env, PathName, exe, true, "")
+}
+
+// LookPath finds name as a POSIX shell does on env's PATH: the first
+// regular, executable file of that name in its directories, an empty
+// entry or a relative one being taken from the working directory.
+func LookPath(env Env, name string) (string, bool) {
+	for _, dir := range filepath.SplitList(env.Getenv("PATH")) {
+		if !filepath.IsAbs(dir) {
+			wd, err := env.Getwd()
+			if err != nil {
+				continue
+			}
+			dir = filepath.Join(wd, dir)
+		}
+		if p := filepath.Join(dir, name); executable(p) {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// homes are where home directories are, besides $HOME.
+var homes = []string{"/home", "/Users", "/root", "/var/home"}
+
+// inHome reports a path inside a home directory: $HOME's, or one of
+// [homes].
+func inHome(env Env, path string) bool {
+	dirs := homes
+	if h := env.Getenv("HOME"); filepath.IsAbs(h) && h != "/" {
+		dirs = append(slices.Clone(homes), h)
+	}
+	for _, d := range dirs {
+		if rel, err := filepath.Rel(d, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameFile(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
+}
+
+// commandExe is the program of an entry's command: "'/x/permguard' hook"
+// is /x/permguard, "permguard hook" is permguard.
 func commandExe(command string) string {
 	i := strings.Index(command, " hook")
 	if i < 0 {
@@ -65,9 +164,6 @@ func commandExe(command string) string {
 	exe := strings.TrimSpace(command[:i])
 	if len(exe) >= 2 && (exe[0] == '\'' || exe[0] == '"') && exe[len(exe)-1] == exe[0] {
 		exe = exe[1 : len(exe)-1]
-	}
-	if !filepath.IsAbs(exe) {
-		return "" // found on PATH by the agent's shell: not ours to judge
 	}
 	return exe
 }
@@ -79,10 +175,19 @@ func executable(path string) bool {
 
 // readJSON reads path as a JSON object; nil when it is missing or cannot
 // be read.
-func readJSON(path string) map[string]any {
+func readJSON(path string) map[string]any { return readObject(path, false) }
+
+// readJSONC reads path as a JSON object that may hold comments, as Gemini
+// CLI reads its files.
+func readJSONC(path string) map[string]any { return readObject(path, true) }
+
+func readObject(path string, comments bool) map[string]any {
 	data, _, err := settings.ReadCurrent(path)
 	if err != nil || data == nil {
 		return nil
+	}
+	if comments {
+		data, _ = settings.BlankComments(data)
 	}
 	var m map[string]any
 	if json.Unmarshal(data, &m) != nil {
@@ -230,7 +335,7 @@ func geminiTrust(env Env) []Problem {
 		}
 	}
 	for _, f := range []string{system, filepath.Join(home, ".gemini", "settings.json")} {
-		sec, _ := readJSON(f)["security"].(map[string]any)
+		sec, _ := readJSONC(f)["security"].(map[string]any)
 		ft, _ := sec["folderTrust"].(map[string]any)
 		if on, ok := ft["enabled"].(bool); ok && !on {
 			return nil // folder trust off: every folder is trusted
@@ -240,7 +345,7 @@ func geminiTrust(env Env) []Problem {
 	if trust == "" {
 		trust = filepath.Join(home, ".gemini", "trustedFolders.json")
 	}
-	rules := readJSON(trust)
+	rules := readJSONC(trust)
 	if real, err := filepath.EvalSymlinks(wd); err == nil {
 		wd = real
 	}

@@ -43,7 +43,7 @@ func Survey(env Env, exe string) []Found {
 				f.State, f.Fix = state(t, f.Path, exe, project)
 				f.Installed = strings.HasPrefix(f.State, "installed")
 				if f.Installed {
-					f.Problems = problems(env, t, f.Path, project)
+					f.Problems = problems(env, t, f.Path, exe, project)
 				}
 			}
 			out = append(out, f)
@@ -54,8 +54,11 @@ func Survey(env Env, exe string) []Found {
 
 // state says whether path holds permguard's entry (or extension) as
 // install would write it for exe now, and what to run when it is not
-// current.
+// current. A repository's entry runs [PathName], whatever exe is.
 func state(t Target, path, exe string, project bool) (state, fix string) {
+	if exe != "" || project {
+		exe = EntryExe(exe, project)
+	}
 	reinstall := "permguard install " + t.Name
 	if project {
 		reinstall += " --project"
@@ -83,12 +86,21 @@ func state(t Target, path, exe string, project bool) (state, fix string) {
 		}
 		return "installed, current", ""
 	}
-	doc, err := settings.ParseDocument(old)
+	doc, err := parseConfig(t, old)
 	if err != nil {
 		return "invalid JSON", fmt.Sprintf("the agent cannot read it either (%v); fix it, then run %s", err, reinstall)
 	}
 	if !hasPermguardEntry(doc) {
 		return "not installed", ""
+	}
+	for _, event := range t.Events {
+		if !hasEntryUnder(doc, event) {
+			what := t.Unguarded[event]
+			if what == "" {
+				what = "the calls it is sent for run unguarded"
+			}
+			return "installed, out of date", fmt.Sprintf("no permguard entry under hooks.%s: %s; run %s", event, what, reinstall)
+		}
 	}
 	if exe == "" {
 		return "installed, not checked", ""

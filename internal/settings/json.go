@@ -18,6 +18,7 @@ const maxDepth = 16
 type node struct {
 	kind  nodeKind
 	off   int
+	end   int         // the offset just past the value
 	str   string      // kindString
 	num   json.Number // kindNumber
 	b     bool        // kindBool
@@ -144,6 +145,7 @@ func (p *jsonParser) value(depth int) (*node, error) {
 			return nil, err
 		}
 	}
+	n.end = int(p.dec.InputOffset())
 	return n, nil
 }
 
