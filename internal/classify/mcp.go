@@ -171,7 +171,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		case !listed, role == argIgnored:
 			continue
 		case a.Cut && (role == argCommand || role == argStdin || role == argArgv || role == argJS):
-			m.pastInput(a, whyCut)
+			m.pastInput(a, whyCut())
 			continue
 		case a.Cut:
 			m.raise(ruleMCPArgCut, a)
@@ -369,11 +369,15 @@ func (m *mcpJudge) pastInput(a MCPArg, why string) {
 	}
 }
 
-// The ways an argument judged as a command is not read whole.
-var (
-	whyCut    = fmt.Sprintf("is longer than the %d bytes permguard reads of a command, so what it runs is not known", maxMCPCommandBytes)
-	whyUnread = fmt.Sprintf("was not read for commands: the call's arguments hold more than the %d bytes of text permguard reads", maxMCPScanBytes)
-)
+// The ways an argument judged as a command is not read whole: functions,
+// not variables, so that nothing is formatted at init (TestInitWork).
+func whyCut() string {
+	return fmt.Sprintf("is longer than the %d bytes permguard reads of a command, so what it runs is not known", maxMCPCommandBytes)
+}
+
+func whyUnread() string {
+	return fmt.Sprintf("was not read for commands: the call's arguments hold more than the %d bytes of text permguard reads", maxMCPScanBytes)
+}
 
 // command classifies text as the shell command it is, within the call's
 // budget of command text.
@@ -586,7 +590,7 @@ func (m *mcpJudge) expand(t string) []string {
 			if argKey(a.Key) == key {
 				if a.Cut {
 					// a word of the git command line not read whole
-					m.pastInput(a, whyCut)
+					m.pastInput(a, whyCut())
 				}
 				out = append(out, a.Value)
 			}

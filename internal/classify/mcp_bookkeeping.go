@@ -5,7 +5,7 @@ package classify
 // The reference memory server: a knowledge graph kept in a file of its
 // own. Like the agent's todo list, it runs nothing and changes no file
 // the user works on.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpMemoryFamily() mcpFamily {
 	book := r("mcp-memory", Minimal, "keeps the memory server's knowledge graph, the agent's own notes")
 	return mcpFamily{
 		name:    "memory",
@@ -23,11 +23,11 @@ var _ = addMCPFamily(func() mcpFamily {
 			"search_nodes":        {rule: book, args: roles(nil, "query")},
 		},
 	}
-})
+}
 
 // The reference sequential-thinking server: the agent's own thoughts,
 // kept in the server's memory.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpSequentialThinkingFamily() mcpFamily {
 	book := r("mcp-sequential-thinking", Minimal, "records a step of the agent's own reasoning")
 	return mcpFamily{
 		name:    "sequential-thinking",
@@ -37,13 +37,13 @@ var _ = addMCPFamily(func() mcpFamily {
 			"sequentialthinking": {rule: book, args: roles(nil, "branchFromThought branchId isRevision needsMoreThoughts nextThoughtNeeded revisesThought thought thoughtNumber totalThoughts")},
 		},
 	}
-})
+}
 
 // The reference test server, which shows each feature of the protocol.
 // Two of its tools are not bookkeeping: get-env returns the server's
 // environment, as printenv does, and gzip-file-as-resource fetches the
 // URL it is given.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpEverythingFamily() mcpFamily {
 	book := r("mcp-everything", Minimal, "is a demonstration tool of the test server: it runs nothing and changes no file")
 	env := r("mcp-everything-env", High, "returns the server's environment variables, which often hold secrets")
 	fetch := r("mcp-everything-fetch", High, "fetches a URL to compress it")
@@ -73,4 +73,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"trigger-url-elicitation":           {rule: book, args: roles(nil, "elicitationId errorPath message url")},
 		},
 	}
-})
+}

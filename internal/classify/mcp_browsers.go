@@ -8,7 +8,7 @@ package classify
 // "playwright" by their READMEs. Their tool names do not meet, so they
 // are one table. Microsoft's profile persists between sessions, so the
 // pages it acts on may be logged in.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpPlaywrightFamily() mcpFamily {
 	view := r("mcp-browser-view", Minimal, "looks at or arranges the browser's pages: a snapshot, the console, the list of requests, tabs, the window")
 	capture := r("mcp-browser-capture", Low, "saves a screenshot, PDF, trace or video of the page to a file")
 	act := r("mcp-browser-act", Medium, "acts on the open page (a click, typed text or a file dropped can send a form to the site)")
@@ -135,12 +135,12 @@ var _ = addMCPFamily(func() mcpFamily {
 			"start_codegen_session":  {rule: capture, args: roles(argRoles{"options.outputPath": argPathWrite}, "options.includeComments options.testNamePrefix")},
 		},
 	}
-})
+}
 
 // The reference Puppeteer server. Its navigate tool also takes the
 // browser's launch options, an open object (launchOptions.*) whose leaves
 // are judged as an unknown server's arguments: it is high anyway.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpPuppeteerFamily() mcpFamily {
 	view := r("mcp-browser-view", Minimal, "looks at or arranges the browser's pages: a snapshot, the console, the list of requests, tabs, the window")
 	act := r("mcp-browser-act", Medium, "acts on the open page (a click, typed text or a file dropped can send a form to the site)")
 	navigate := r("mcp-browser-navigate", High, "makes the browser load a page from the network")
@@ -159,11 +159,11 @@ var _ = addMCPFamily(func() mcpFamily {
 			"puppeteer_select":     {rule: act, args: roles(nil, "selector value")},
 		},
 	}
-})
+}
 
 // Google's Chrome DevTools server. It can attach to the user's own Chrome,
 // with its logged-in sessions.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpChromeDevtoolsFamily() mcpFamily {
 	view := r("mcp-browser-view", Minimal, "looks at or arranges the browser's pages: a snapshot, the console, the list of requests, tabs, the window")
 	capture := r("mcp-browser-capture", Low, "saves a screenshot, PDF, trace or video of the page to a file")
 	act := r("mcp-browser-act", Medium, "acts on the open page (a click, typed text or a file dropped can send a form to the site)")
@@ -212,4 +212,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"wait_for":          {rule: view, args: roles(nil, "pageId text timeout")},
 		},
 	}
-})
+}

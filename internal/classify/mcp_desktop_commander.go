@@ -8,7 +8,7 @@ package classify
 // file tools' (design §2.6, §2.9). Tool names of older releases
 // (execute_command, read_output, search_code, block_command, ...) are kept:
 // people pin versions.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpDesktopCommanderFamily() mcpFamily {
 	read := r("mcp-desktop-commander-read", Minimal, "reads files, or searches their names and contents")
 	list := r("mcp-desktop-commander-list", Minimal, "lists directories or shows a file's details, but no content")
 	state := r("mcp-desktop-commander-state", Minimal, "reads the server's own state: its settings, searches, sessions, processes, prompts or usage")
@@ -81,4 +81,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"write_pdf": {rule: pdf, args: roles(argRoles{"content.sourcePdfPath": argPathRead, "outputPath": argPathWrite, "path": argPathWrite}, "content content.markdown content.pageIndex content.pageIndexes content.type")},
 		},
 	}
-})
+}

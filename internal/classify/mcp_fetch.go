@@ -5,7 +5,7 @@ package classify
 // The reference fetch server (Python, published on PyPI only, so read from
 // its repository): one tool that fetches a URL, as WebFetch does (design
 // §3: network, high).
-var _ = addMCPFamily(func() mcpFamily {
+func mcpFetchFamily() mcpFamily {
 	fetch := r("mcp-fetch", High, "fetches a URL from the network")
 	return mcpFamily{
 		name:    "fetch",
@@ -15,4 +15,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"fetch": {rule: fetch, args: roles(argRoles{"url": argURL}, "max_length raw start_index")},
 		},
 	}
-})
+}

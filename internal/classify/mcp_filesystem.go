@@ -5,7 +5,7 @@ package classify
 // The reference filesystem server: reads, writes, edits, moves and lists
 // files in the directories it was started with. Each path is judged by the
 // same path policy as the agent's own file tools (design §2.6, §2.9).
-var _ = addMCPFamily(func() mcpFamily {
+func mcpFilesystemFamily() mcpFamily {
 	read := r("mcp-filesystem-read", Minimal, "reads files")
 	list := r("mcp-filesystem-list", Minimal, "lists directories or shows a file's details, but no content")
 	write := r("mcp-filesystem-write", Low, "writes or edits a file, or creates a directory")
@@ -31,4 +31,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"write_file":                {rule: write, args: roles(argRoles{"path": argPathWrite}, "content")},
 		},
 	}
-})
+}

@@ -5,7 +5,7 @@ package classify
 // The reference git server (Python, published on PyPI only, so read from
 // its repository). Each tool is the git command line it runs, judged as
 // that command in the repository repo_path names (design §2, Git).
-var _ = addMCPFamily(func() mcpFamily {
+func mcpGitFamily() mcpFamily {
 	read := r("mcp-git-read", Minimal, "reads the repository's state or history")
 	change := r("mcp-git-change", Medium, "changes the repository: stages, commits, unstages, switches or creates branches, or creates a repository")
 	return mcpFamily{
@@ -30,4 +30,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"git_status":        {rule: read, args: roles(argRoles{"repo_path": argRepo}, ""), git: []string{"git", "status"}},
 		},
 	}
-})
+}

@@ -11,7 +11,7 @@ package classify
 // (github/github-mcp-server) are configured as "github"; their tools
 // are one table, with the names GitHub's server had before it merged
 // tools (run_workflow became actions_run_trigger).
-var _ = addMCPFamily(func() mcpFamily {
+func mcpGithubFamily() mcpFamily {
 	read := r("mcp-github-read", Medium, "reads repositories, issues, pull requests or runs on GitHub with your credentials")
 	secret := r("mcp-github-secret-read", High, "reads secret scanning alerts, which show the leaked secrets themselves")
 	write := r("mcp-github-write", High, "changes issues, pull requests, comments, repositories or other records on GitHub with your credentials")
@@ -188,4 +188,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"update_pull_request_title":                   {rule: write, args: roles(nil, "owner pullNumber repo title")},
 		},
 	}
-})
+}

@@ -4,7 +4,7 @@ package classify
 
 // The reference Slack server, with a bot token: reading channels is a
 // remote read (medium, design §2.8), posting a remote write (high).
-var _ = addMCPFamily(func() mcpFamily {
+func mcpSlackFamily() mcpFamily {
 	read := r("mcp-slack-read", Medium, "reads Slack channels, threads or users with the workspace's token")
 	write := r("mcp-slack-write", High, "posts to Slack with the workspace's token")
 	return mcpFamily{
@@ -23,14 +23,14 @@ var _ = addMCPFamily(func() mcpFamily {
 			"slack_reply_to_thread":     {rule: write, args: roles(nil, "channel_id text thread_ts")},
 		},
 	}
-})
+}
 
 // Notion's server, one tool per endpoint of its API, configured as
 // "notionApi" in its README. Search and queries are reads though sent
 // as POST. Page content is deep JSON; the leaves the schemas name are
 // listed, and the open objects' (properties.*, children.*) are judged
 // as an unknown server's arguments.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpNotionFamily() mcpFamily {
 	read := r("mcp-notion-read", Medium, "reads Notion pages, blocks, databases or users with the integration's token")
 	write := r("mcp-notion-write", High, "creates, changes, moves or deletes Notion pages, blocks, comments or databases with the integration's token")
 	return mcpFamily{
@@ -65,12 +65,12 @@ var _ = addMCPFamily(func() mcpFamily {
 			"API-update-page-markdown":       {rule: write, args: roles(nil, "insert_content insert_content.after insert_content.content insert_content.position.type page_id replace_content replace_content.allow_deleting_content replace_content.new_str replace_content_range replace_content_range.allow_deleting_content replace_content_range.content replace_content_range.content_range type update_content update_content.allow_deleting_content update_content.content_updates.new_str update_content.content_updates.old_str update_content.content_updates.replace_all_matches")},
 		},
 	}
-})
+}
 
 // Sentry's server. regionUrl is checked by the server against Sentry's
 // hosts, so it is no URL the call can choose. execute_sentry_tool runs
 // any of Sentry's tools by name, writes included, with open arguments.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpSentryFamily() mcpFamily {
 	read := r("mcp-sentry-read", Medium, "reads Sentry issues, events or projects with your token")
 	write := r("mcp-sentry-write", High, "changes Sentry issues, or starts an analysis or any tool on Sentry, with your token")
 	return mcpFamily{
@@ -90,11 +90,11 @@ var _ = addMCPFamily(func() mcpFamily {
 			"update_issue":            {rule: write, args: roles(nil, "assignedTo ignoreCount ignoreDurationMinutes ignoreMode ignoreUserCount ignoreUserWindowMinutes ignoreWindowMinutes issueId issueUrl organizationSlug reason regionUrl status")},
 		},
 	}
-})
+}
 
 // Context7: looks up libraries' documentation on its service. The query
 // leaves this machine, as a remote read's does (medium).
-var _ = addMCPFamily(func() mcpFamily {
+func mcpContext7Family() mcpFamily {
 	read := r("mcp-context7-read", Medium, "looks up a library's documentation on the Context7 service")
 	return mcpFamily{
 		name:    "context7",
@@ -106,4 +106,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"resolve-library-id": {rule: read, args: roles(nil, "libraryName query")},
 		},
 	}
-})
+}

@@ -5,7 +5,7 @@ package classify
 // mcp-server-commands ("commands" once normalized): one tool that runs a
 // command line through /bin/sh, in a directory the call may name, with
 // text for its standard input (a script for an interpreter, often).
-var _ = addMCPFamily(func() mcpFamily {
+func mcpCommandsFamily() mcpFamily {
 	// the command line decides, as the same text in a shell call would
 	run := r("mcp-shell-run", Minimal, "runs a shell command on this machine")
 	return mcpFamily{
@@ -18,11 +18,11 @@ var _ = addMCPFamily(func() mcpFamily {
 			"run_command": {rule: run, args: roles(argRoles{"command": argCommand, "stdin": argStdin, "workdir": argDir}, "")},
 		},
 	}
-})
+}
 
 // OpenAI's shell tool for Codex as an MCP server: a bash command line in
 // a working directory.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpCodexShellFamily() mcpFamily {
 	run := r("mcp-shell-run", Minimal, "runs a shell command on this machine")
 	return mcpFamily{
 		name:    "codex-shell",
@@ -32,13 +32,13 @@ var _ = addMCPFamily(func() mcpFamily {
 			"shell": {rule: run, args: roles(argRoles{"command": argCommand, "workdir": argDir}, "login timeout_ms")},
 		},
 	}
-})
+}
 
 // mcp-shell-server (Python, PyPI only, so read from its repository): runs
 // a command given as a list of words, in which a word that is only |, >,
 // >> or < is that operator. The words are judged as the one command line
 // they make (argArgv), as the same command in a shell call would be.
-var _ = addMCPFamily(func() mcpFamily {
+func mcpShellFamily() mcpFamily {
 	run := r("mcp-shell-words", Minimal, "runs a command given as a list of words on this machine")
 	return mcpFamily{
 		name:    "shell",
@@ -50,4 +50,4 @@ var _ = addMCPFamily(func() mcpFamily {
 			"shell_execute": {rule: run, args: roles(argRoles{"command": argArgv, "directory": argDir, "stdin": argStdin}, "timeout")},
 		},
 	}
-})
+}

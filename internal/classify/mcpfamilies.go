@@ -2,10 +2,10 @@ package classify
 
 import "strings"
 
-// How the family tables (mcp_*.go) are written. Each file adds its
-// families with addMCPFamily in a var declaration; Go runs those before
-// main, and mcpFamilies builds the tables only at the first MCP call, so
-// a table costs nothing to a call that is not one.
+// How the family tables (mcp_*.go) are written. Each file holds one
+// function per family, listed in mcpFamilyTables (mcptable.go), and
+// mcpFamilies builds the tables only at the first MCP call, so a table
+// costs nothing to a call that is not one, not even at init.
 //
 // A tool's arguments are listed as roles(set, ignored): the keys set gives
 // a role (a path read, a command, ...) and the space-separated keys of
@@ -17,13 +17,6 @@ import "strings"
 
 // argRoles is a tool's arguments with a role other than argIgnored.
 type argRoles = map[string]argRole
-
-// addMCPFamily adds a family's table; it returns a value only so that a
-// var declaration can call it.
-func addMCPFamily(f func() mcpFamily) bool {
-	mcpFamilyTables = append(mcpFamilyTables, f)
-	return true
-}
 
 // roles is a tool's argument map: set's keys with their roles, and each
 // key of ignored as argIgnored. A key in both keeps its role.

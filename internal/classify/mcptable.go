@@ -105,9 +105,29 @@ var mcpFamilies = lazy[[]mcpFamily]{build: func() []mcpFamily {
 	return out
 }}
 
-// mcpFamilyTables are the families' tables, one per mcp_*.go file, each
-// adding itself here in a var block of its own.
-var mcpFamilyTables []func() mcpFamily
+// mcpFamilyTables are the families' tables, from the mcp_*.go files: a
+// list the compiler lays out as data, where each file adding itself at
+// init would cost every start of permguard (TestInitWork).
+var mcpFamilyTables = []func() mcpFamily{
+	mcpMemoryFamily,
+	mcpSequentialThinkingFamily,
+	mcpEverythingFamily,
+	mcpPlaywrightFamily,
+	mcpPuppeteerFamily,
+	mcpChromeDevtoolsFamily,
+	mcpDesktopCommanderFamily,
+	mcpFetchFamily,
+	mcpFilesystemFamily,
+	mcpGitFamily,
+	mcpGithubFamily,
+	mcpSlackFamily,
+	mcpNotionFamily,
+	mcpSentryFamily,
+	mcpContext7Family,
+	mcpCommandsFamily,
+	mcpCodexShellFamily,
+	mcpShellFamily,
+}
 
 // argKey drops a key's array indexes: "edits[0].path" is "edits.path".
 func argKey(k string) string {

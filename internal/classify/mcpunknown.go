@@ -90,20 +90,20 @@ func (m *mcpJudge) withinScan(args []MCPArg, lines []commandLine) bool {
 	total := m.scanBytes
 	for _, a := range args {
 		if a.Cut {
-			m.pastInput(a, whyCut)
+			m.pastInput(a, whyCut())
 			return false
 		}
 		if strings.TrimSpace(a.Value) == "" {
 			continue
 		}
 		if total += len(a.Value); total > maxMCPScanBytes {
-			m.pastInput(a, whyUnread)
+			m.pastInput(a, whyUnread())
 			return false
 		}
 	}
 	for _, l := range lines {
 		if total += len(l.text); total > maxMCPScanBytes {
-			m.pastInput(MCPArg{Key: l.key}, whyUnread)
+			m.pastInput(MCPArg{Key: l.key}, whyUnread())
 			return false
 		}
 	}
@@ -243,7 +243,7 @@ func (m *mcpJudge) scan(key, text string, env Env, mode scanMode) {
 		return
 	}
 	if m.scanBytes += len(text); m.scanBytes > maxMCPScanBytes {
-		m.pastInput(MCPArg{Key: key}, whyUnread)
+		m.pastInput(MCPArg{Key: key}, whyUnread())
 		return
 	}
 	v := classifyWith(text, env, m.w.guard())
