@@ -490,6 +490,9 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 		holePaths = holes.Paths
 	}
 	layers, frozen := sandbox.CacheLayers(caches, layersDir)
+	for i := range layers {
+		layers[i].Throwaway = !box.KeepsLayers()
+	}
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holePaths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
 		Layers: layers, Network: opts.Network}
 	if !box.KeepsLayers() {

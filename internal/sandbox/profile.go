@@ -42,6 +42,9 @@ type Layer struct {
 	Dir   string
 	Upper string
 	Work  string // overlayfs's work directory, on Upper's file system
+	// Throwaway: Upper is removed after the run, so the overlay need not
+	// sync it when the sandbox ends (overlayfs's volatile, Linux 5.10).
+	Throwaway bool
 }
 
 // CacheLayers gives each cache that exists a layer of its own under dir
