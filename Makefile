@@ -21,7 +21,7 @@ VULNDB ?= https://vuln.go.dev
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build cross release test test-race e2e e2e-agents agents-pins integrations-test fuzz bench budget bench-hook corpus lint demo clean
+.PHONY: all build cross release test test-race e2e e2e-agents agents-pins integrations-test fuzz bench budget bench-hook bench-box corpus lint demo clean
 
 all: lint test build
 
@@ -119,6 +119,11 @@ budget:
 ## (python3, Linux); BENCHFLAGS=--compare OTHER adds another binary's rows
 bench-hook: build
 	GO=$(GO) python3 scripts/bench-hook.py --bin $(BIN) $(BENCHFLAGS)
+
+## bench-box: whole-process exec in each level's box against exec -- true,
+## interleaved (python3, Linux, user namespaces)
+bench-box: build
+	python3 scripts/bench-box.py --bin $(BIN) $(BENCHFLAGS)
 
 ## corpus: score the classifier against other guards' labeled test cases
 # The corpora and their scorer are not in this repository (they hold other

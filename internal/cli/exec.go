@@ -36,11 +36,15 @@ type ExecOptions struct {
 	// sandbox.Spawn).
 	DenyTerminalInput func() error
 	Spawn             func(path string, argv, env []string) (int, error)
+	// BoxAvailable says whether the boxes can be had here, and if not
+	// why (sandbox.BoxAvailable).
+	BoxAvailable func() (bool, string)
 
 	Level    string   // --level
 	Cwd      string   // --cwd: the workspace; "" when not given
 	Sandbox  string   // --sandbox: "" (off), best-effort or require
 	Profile  string   // --profile: "" or build
+	Box      bool     // --box: the box of the level in force
 	Network  bool     // --network: the build profile keeps the network
 	Writable []string // --writable: more directories the sandbox allows
 	Args     []string // PROGRAM ARGS...
@@ -50,9 +54,9 @@ type ExecOptions struct {
 func NewCmdExec(f *Factory, runF func(*ExecOptions) error) *cobra.Command {
 	opts := &ExecOptions{callOptions: newCallOptions(f),
 		Environ: os.Environ, Exec: syscall.Exec, Restrict: sandbox.Restrict, ABI: sandbox.ABI, Confine: sandbox.Run,
-		DenyTerminalInput: sandbox.DenyTerminalInput, Spawn: sandbox.Spawn}
+		DenyTerminalInput: sandbox.DenyTerminalInput, Spawn: sandbox.Spawn, BoxAvailable: sandbox.BoxAvailable}
 	cmd := &cobra.Command{
-		Use:   "exec [--level LEVEL] [--cwd DIR] [--sandbox[=best-effort|require]] [--profile build [--network]] [--writable DIR]... [--] PROGRAM [ARG...]",
+		Use:   "exec [--level LEVEL] [--cwd DIR] [--box | --sandbox[=best-effort|require] [--profile build [--network]] [--writable DIR]...] [--] PROGRAM [ARG...]",
 		Short: "Run a program if the level in force allows it (for scripts, CI and aliases)",
 		Long: `Exec judges PROGRAM and its arguments as one command, each argument exactly
 as given (nothing is expanded again), and decides as check does: allowed
@@ -83,7 +87,25 @@ open file but stdin, stdout and stderr; permguard waits for it and
 passes the terminal's signals on, and its exit status is the
 program's (128+N for signal N).
 
---profile build (Linux) adds, in new user, mount and network namespaces
+--box (Linux) runs the program in the box of the level in force (design
+§4, "The boxes"); it implies --sandbox=require: where the box cannot be
+had, nothing runs (exit 77). Every box hides the secrets (your keys and
+tokens, and the agents' own credential files), has no network but a
+loopback of its own, no Unix socket, no process of yours outside it and
+no terminal to type into:
+  minimal  reads anything but the secrets; writes only a private
+           temporary directory ($TMPDIR, removed after the run) and the
+           caches through layers thrown away after the run; the
+           workspace is read-only
+  low      as minimal, and the workspace and the temporary directories
+           writable, but for the read-only holes below; the workspace is
+           checked for planted repositories after the run
+  medium   the build profile (--sandbox=require --profile build)
+  high, bypassed
+           no box: the program runs as exec without --sandbox runs it
+This is the command line the hook rewrites an allowed shell call to.
+
+--profile build (Linux), the medium box, adds, in new user, mount and network namespaces
 that need no privileges: read-only holes in the workspace (.git/hooks,
 .git/config, .claude/, .gemini/, .codex/, .permguard/, .vscode/, .husky/,
 ...), the secrets of your home hidden (~/.ssh, ~/.aws, ~/.netrc, ~/.npmrc,
@@ -122,6 +144,7 @@ Exit status:
   alias git='permguard exec -- git'`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Box = cmd.Flags().Changed("box")
 			if len(args) == 0 {
 				return usageErrorf([]string{"permguard exec -- PROGRAM [ARG...]"}, "no program to run")
 			}
@@ -145,6 +168,7 @@ Exit status:
 	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to check against: "+permissionNames())
 	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
 	cmd.Flags().StringVar(&opts.Cwd, "cwd", "", "the workspace the program runs for (default: the agent's project directory, else the current directory); the program still starts in the current directory")
+	cmd.Flags().Bool("box", false, "run the program in the box of the level in force (implies --sandbox=require)")
 	cmd.Flags().StringVar(&opts.Sandbox, "sandbox", "", "restrict the program's writes to the workspace and temporary directories: best-effort or require")
 	cmd.Flags().Lookup("sandbox").NoOptDefVal = "best-effort"
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
@@ -166,8 +190,13 @@ func execRun(opts *ExecOptions) error {
 	if err := checkLevelFlag(opts.Level); err != nil {
 		return err
 	}
+	if opts.Box {
+		if err := boxFlags(opts); err != nil {
+			return err
+		}
+	}
 	mode := sandbox.Off
-	if opts.Sandbox != "" {
+	if opts.Sandbox != "" && !opts.Box {
 		m, ok := sandbox.ParseMode(opts.Sandbox)
 		if !ok {
 			return usageErrorf([]string{"--sandbox takes best-effort (the default) or require"}, "invalid value %q for --sandbox", opts.Sandbox)
@@ -199,11 +228,27 @@ func execRun(opts *ExecOptions) error {
 	req.Terminal = true
 	req.Command = guard.CommandLine(opts.Args)
 	// only a required, full profile may stand in for a person's approval
-	req.CanSandbox = func() bool { return opts.Profile == "build" && mode == sandbox.Require }
+	// (--box: a box is always required; at high or bypassed, where there
+	// is none, no call needs more than the level but a dangerous one,
+	// which the sandboxed allow never takes)
+	req.CanSandbox = func() bool { return opts.Box || (opts.Profile == "build" && mode == sandbox.Require) }
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return refuseExec(err)
+	}
+	box := sandbox.NoBox
+	if opts.Box {
+		perm := ev.Eff.Level.Value
+		box = sandbox.BoxOf(perm.Level.String(), perm.Bypassed)
+		// known before anyone is asked to approve the program
+		if box != sandbox.NoBox {
+			if ok, why := opts.BoxAvailable(); !ok {
+				return refuseExec(withHints(fmt.Errorf("--box: the box of level %s cannot be had here: %s; nothing was run", box, why),
+					"permguard doctor says what the sandbox needs; the boxes need unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0) and Landlock (Linux 5.13 or later)",
+					"or run without --box"))
+			}
+		}
 	}
 	ev.Settle(env, deps)
 	if ev.Outcome.Action != guard.Allow {
@@ -215,11 +260,18 @@ func execRun(opts *ExecOptions) error {
 	if err != nil {
 		return err
 	}
+	if box != sandbox.NoBox {
+		return runBox(opts, ev, env, box, path)
+	}
 	if mode != sandbox.Off {
 		caches := cacheDirs(env, opts.Getenv, ev.Workspace)
 		w := sandbox.Writable{Dirs: writableDirs(ev.Workspace, env, opts.Writable, caches), Files: sandbox.DefaultFiles}
 		if opts.Profile == "build" {
-			return confine(opts, ev, env, mode, w, caches, path)
+			layersDir := ""
+			if env.StateDir != "" && env.StateDirErr == nil {
+				layersDir = filepath.Join(env.StateDir, guard.SandboxLayers)
+			}
+			return confine(opts, ev, env, mode, sandbox.BoxMedium, w, caches, layersDir, opts.Environ(), path)
 		}
 		if err := opts.Restrict(w); err != nil {
 			if mode == sandbox.Require || !errors.Is(err, sandbox.ErrUnavailable) {
@@ -419,31 +471,50 @@ type programExit struct{ code int }
 
 func (e *programExit) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
-// confine runs the program in the build profile and waits for it. Where
-// the namespaces cannot be made, best-effort falls back to Landlock alone
-// and says what that leaves open; a call allowed only because it runs
-// confined (design §4, sandboxed allow) never runs with less.
-func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbox.Mode, w sandbox.Writable, caches []string, path string) error {
+// confine runs the program in box (the build profile is the medium box)
+// and waits for it. The caches are written through layers in layersDir:
+// a build outside trusts what is in them, so confined code must not
+// change them. Where the namespaces cannot be made, best-effort falls
+// back to Landlock alone and says what that leaves open; a call allowed
+// only because it runs confined (design §4, sandboxed allow) never runs
+// with less.
+func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbox.Mode, box sandbox.Box, w sandbox.Writable, caches []string, layersDir string, environ []string, path string) error {
 	// A missing hole gets a placeholder for the run (design §4, row 4b);
-	// one that could not be made is not worth a line on every run.
-	holes := sandbox.BuildHoles(ev.Workspace)
-	// The caches are written through layers of the sandbox's own, kept
-	// in permguard's state directory: a build outside trusts what is in
-	// them, so confined code must not change them.
-	layersDir := ""
-	if env.StateDir != "" && env.StateDirErr == nil {
-		layersDir = filepath.Join(env.StateDir, guard.SandboxLayers)
+	// one that could not be made is not worth a line on every run. A box
+	// whose workspace is read-only needs neither, nor the check for
+	// planted repositories: they are what a box costs.
+	var holes *sandbox.Holes
+	var holePaths []string
+	if box.WorkspaceWritable() {
+		holes = sandbox.BuildHoles(ev.Workspace)
+		holePaths = holes.Paths
 	}
 	layers, frozen := sandbox.CacheLayers(caches, layersDir)
-	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holes.Paths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
+	for i := range layers {
+		layers[i].Throwaway = !box.KeepsLayers()
+	}
+	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holePaths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
 		Layers: layers, Network: opts.Network}
-	base := sandbox.TakeBaseline(ev.Workspace)
-	base.Writable, base.TempDirs = w.Dirs, tempDirs(env)
-	code, err := opts.Confine(p, path, opts.Args, opts.Environ())
+	if !box.KeepsLayers() {
+		// shared memory outlives a run like a file: below medium nothing
+		// written may
+		p.Private = []string{"/dev/shm"}
+	}
+	var base sandbox.Baseline
+	if holes != nil {
+		base = sandbox.TakeBaseline(ev.Workspace)
+		base.Writable, base.TempDirs = w.Dirs, tempDirs(env)
+	}
+	code, err := opts.Confine(p, path, opts.Args, environ)
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing
-	holes.Remove()
+	if holes != nil {
+		holes.Remove()
+	}
 	if err == nil {
+		if holes == nil {
+			return exitWith(code)
+		}
 		return checkPlanted(opts, ev, env, base, code)
 	}
 	if !errors.Is(err, sandbox.ErrNoNamespaces) || mode == sandbox.Require {
@@ -452,7 +523,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 			`or set "sandbox": "off" and approve such calls yourself`))
 	}
 	warnf(opts.IO.ErrOut, "%v; falling back to Landlock alone: %s stay writable, the caches are written directly, the secrets readable and the network open",
-		err, printable(strings.Join(relAll(ev.Workspace, holes.Paths), ", ")))
+		err, printable(strings.Join(relAll(ev.Workspace, holePaths), ", ")))
 	if err := opts.Restrict(w); err != nil {
 		if !errors.Is(err, sandbox.ErrUnavailable) {
 			return refuseExec(fmt.Errorf("%v; nothing was run", err))

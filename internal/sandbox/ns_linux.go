@@ -350,6 +350,14 @@ func setUp(p Profile) error {
 			}
 		}
 	}
+	for _, d := range p.Private {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			continue // nothing there to write either
+		}
+		if err := unix.Mount("tmpfs", d, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"); err != nil {
+			return fmt.Errorf("cannot give %s a file system of the sandbox's own: %v", d, err)
+		}
+	}
 	// The PID namespace's own /proc: under the machine's, getpid and
 	// /proc/self/task name different processes, and a program that
 	// signals its threads by their ids (libcap's psx) waits for good. A
@@ -447,6 +455,13 @@ func bindReadOnly(src, dst string) error {
 // set.
 func layer(l Layer) error {
 	opts := "lowerdir=" + l.Dir + ",upperdir=" + l.Upper + ",workdir=" + l.Work + ",userxattr"
+	if l.Throwaway {
+		// an unmount syncs the upper layer's whole file system: a cost
+		// on every run, for writes that are removed anyway
+		if unix.Mount("overlay", l.Dir, "overlay", unix.MS_NOSUID|unix.MS_NODEV, opts+",volatile") == nil {
+			return nil
+		}
+	}
 	return unix.Mount("overlay", l.Dir, "overlay", unix.MS_NOSUID|unix.MS_NODEV, opts)
 }
 

@@ -28,7 +28,11 @@ type Profile struct {
 	// itself, which builds outside the sandbox trust without checking
 	// (Go's build and module caches, cargo's sources, pip's wheels),
 	// never changes.
-	Layers  []Layer
+	Layers []Layer
+	// Private are directories the program sees empty and writable: a
+	// file system of the sandbox's own, gone when the run ends (/dev/shm
+	// in the boxes where nothing written may last).
+	Private []string
 	Network bool // keep the network; else only a loopback of its own
 }
 
@@ -38,6 +42,9 @@ type Layer struct {
 	Dir   string
 	Upper string
 	Work  string // overlayfs's work directory, on Upper's file system
+	// Throwaway: Upper is removed after the run, so the overlay need not
+	// sync it when the sandbox ends (overlayfs's volatile, Linux 5.10).
+	Throwaway bool
 }
 
 // CacheLayers gives each cache that exists a layer of its own under dir
@@ -177,6 +184,11 @@ var secretPaths = []string{
 	".config/hub", ".netrc", ".git-credentials", ".npmrc", ".pypirc", ".yarnrc.yml", ".gem/credentials",
 	".cargo/credentials", ".cargo/credentials.toml", ".vault-token", ".terraform.d/credentials.tfrc.json",
 	".local/share/keyrings", ".password-store",
+	// the agents' own credentials, read from the agents' packages (see
+	// design §4, "The boxes"): Claude Code's, Codex's, Gemini CLI's,
+	// opencode's (its data directory by default) and pi's
+	".claude/.credentials.json", ".codex/auth.json", ".gemini/oauth_creds.json",
+	".local/share/opencode/auth.json", ".pi/agent/auth.json",
 }
 
 // Secrets returns the secrets of design §2.6 under home that exist.

@@ -84,3 +84,50 @@ func TestCacheLayers(t *testing.T) {
 		t.Errorf("no layers directory: layers %+v, read-only %q", l, ro)
 	}
 }
+
+// TestSecretsAgents: the agents' own credential files are secrets, each
+// at the path its agent's package reads it from.
+func TestSecretsAgents(t *testing.T) {
+	home := t.TempDir()
+	creds := []string{".claude/.credentials.json", ".codex/auth.json", ".gemini/oauth_creds.json",
+		".local/share/opencode/auth.json", ".pi/agent/auth.json"}
+	for _, c := range creds {
+		p := filepath.Join(home, c)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := Secrets(home)
+	for _, c := range creds {
+		if !slices.Contains(got, filepath.Join(home, c)) {
+			t.Errorf("%s is not a secret: %q", c, got)
+		}
+	}
+	// the agents' settings next to them stay readable
+	if slices.Contains(got, filepath.Join(home, ".claude")) {
+		t.Errorf("~/.claude is hidden whole")
+	}
+}
+
+func TestBoxOf(t *testing.T) {
+	tests := map[string]struct {
+		level    string
+		bypassed bool
+		want     Box
+	}{
+		"minimal":  {"minimal", false, BoxMinimal},
+		"low":      {"low", false, BoxLow},
+		"medium":   {"medium", false, BoxMedium},
+		"high":     {"high", false, NoBox},
+		"bypassed": {"medium", true, NoBox},
+		"unknown":  {"", false, NoBox},
+	}
+	for name, tt := range tests {
+		if got := BoxOf(tt.level, tt.bypassed); got != tt.want {
+			t.Errorf("%s: BoxOf = %v, want %v", name, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/sandbox"
+)
+
+// boxRun is what exec --box did: the profile it confined the program to
+// and the environment it gave it, or that it ran it unconfined.
+type boxRun struct {
+	confined bool
+	profile  sandbox.Profile
+	env      []string
+	execed   bool
+	res      checkResult
+}
+
+func runBoxExec(t *testing.T, level string, available bool, flags func(*ExecOptions)) (boxRun, string, string) {
+	t.Helper()
+	root := t.TempDir()
+	ws, tmp, home := filepath.Join(root, "ws"), filepath.Join(root, "tmp"), filepath.Join(root, "home")
+	for _, d := range []string{filepath.Join(ws, ".git", "hooks"), tmp, filepath.Join(home, ".cache"), filepath.Join(home, ".ssh")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(root, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "ls"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, out, errOut := TestIO()
+	opts := &ExecOptions{callOptions: callOptions{IO: ios}, Level: level, Cwd: ws, Box: true, Args: []string{"ls"}}
+	if flags != nil {
+		flags(opts)
+	}
+	env := withState(t, map[string]string{"HOME": home, "PATH": bin, "PERMGUARD_NO_PROMPT": "1", "TMPDIR": tmp})
+	opts.Getenv = envFunc(env)
+	opts.Getwd = fixedWd(ws)
+	opts.Environ = func() []string { return []string{"A=1", "TMPDIR=" + tmp} }
+	opts.Classify = classify.Classify
+	var r boxRun
+	opts.Exec = func(string, []string, []string) error {
+		r.execed = true
+		return errors.New("exec stopped by the test")
+	}
+	opts.Confine = func(p sandbox.Profile, _ string, _, envv []string) (int, error) {
+		r.confined, r.profile, r.env = true, p, envv
+		return 0, nil
+	}
+	opts.BoxAvailable = func() (bool, string) { return available, "user.max_user_namespaces is 0" }
+	err := execRun(opts)
+	printError(errOut, err)
+	r.res = checkResult{stdout: out.String(), stderr: errOut.String(), code: exitCode(err)}
+	return r, ws, tmp
+}
+
+// TestExecBox: --box confines ls, allowed at every level, to the box of
+// the level in force, and to none at high or bypassed.
+func TestExecBox(t *testing.T) {
+	tests := map[string]struct {
+		level string
+		// what the box lets the program write: the workspace, the real
+		// temporary directory, a private one of its own
+		wantConfined, wantWorkspace, wantTemp, wantPrivateTmp, wantHoles, wantShm bool
+	}{
+		"minimal":  {level: "minimal", wantConfined: true, wantPrivateTmp: true, wantShm: true},
+		"low":      {level: "low", wantConfined: true, wantWorkspace: true, wantTemp: true, wantHoles: true, wantShm: true},
+		"medium":   {level: "medium", wantConfined: true, wantWorkspace: true, wantTemp: true, wantHoles: true},
+		"high":     {level: "high"},
+		"bypassed": {level: "bypassed"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			r, ws, tmp := runBoxExec(t, tt.level, true, nil)
+			if r.confined != tt.wantConfined || r.execed == tt.wantConfined {
+				t.Fatalf("confined %v, run unconfined %v; want confined %v (%+v)", r.confined, r.execed, tt.wantConfined, r.res)
+			}
+			if !tt.wantConfined {
+				return
+			}
+			if r.res.code != 0 {
+				t.Fatalf("exit %d: %s", r.res.code, r.res.stderr)
+			}
+			dirs := r.profile.Writable.Dirs
+			if got := slices.Contains(dirs, ws); got != tt.wantWorkspace {
+				t.Errorf("workspace writable = %v, want %v (%q)", got, tt.wantWorkspace, dirs)
+			}
+			if got := slices.Contains(dirs, tmp); got != tt.wantTemp {
+				t.Errorf("$TMPDIR writable = %v, want %v (%q)", got, tt.wantTemp, dirs)
+			}
+			private := ""
+			for _, kv := range r.env {
+				if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok && v != tmp {
+					private = v
+				}
+			}
+			if got := private != "" && slices.Contains(dirs, private) && strings.HasPrefix(private, tmp+"/permguard-box-"); got != tt.wantPrivateTmp {
+				t.Errorf("private $TMPDIR = %q (writable %v), want one: %v", private, dirs, tt.wantPrivateTmp)
+			}
+			if private != "" {
+				if _, err := os.Stat(private); err == nil {
+					t.Errorf("the private temporary directory %s is left after the run", private)
+				}
+			}
+			if got := slices.Contains(r.profile.ReadOnly, filepath.Join(ws, ".git", "hooks")); got != tt.wantHoles {
+				t.Errorf("holes %q, want .git/hooks among them: %v", r.profile.ReadOnly, tt.wantHoles)
+			}
+			if got := slices.Contains(r.profile.Private, "/dev/shm"); got != tt.wantShm {
+				t.Errorf("private %q, want /dev/shm: %v", r.profile.Private, tt.wantShm)
+			}
+			if r.profile.Network {
+				t.Errorf("the box has the network")
+			}
+			if len(r.profile.Hidden) == 0 {
+				t.Errorf("no secret hidden (~/.ssh exists)")
+			}
+			// the caches: a layer of the run's own below medium, gone
+			// after it; the state directory's at medium
+			if len(r.profile.Layers) != 1 {
+				t.Fatalf("layers %+v, want ~/.cache's", r.profile.Layers)
+			}
+			upper := r.profile.Layers[0].Upper
+			if tt.level == "medium" {
+				if !strings.Contains(upper, "/state/") {
+					t.Errorf("medium's layer %s is not in the state directory", upper)
+				}
+			} else if _, err := os.Stat(upper); err == nil || !strings.HasPrefix(upper, tmp+"/permguard-box-") {
+				t.Errorf("the throwaway layer %s is kept, or not the run's own", upper)
+			}
+		})
+	}
+}
+
+// TestExecBoxRefuses: no box, nothing runs; and --box takes no flag that
+// would change the box.
+func TestExecBoxRefuses(t *testing.T) {
+	r, _, _ := runBoxExec(t, "low", false, nil)
+	if r.confined || r.execed || r.res.code != 77 || !strings.Contains(r.res.stderr, "permguard: error: --box: the box of level low cannot be had here: user.max_user_namespaces is 0; nothing was run") {
+		t.Errorf("no box at low: %+v", r)
+	}
+	// at high there is no box to have
+	if r, _, _ := runBoxExec(t, "high", false, nil); !r.execed {
+		t.Errorf("no box at high: %+v", r)
+	}
+	for name, f := range map[string]func(*ExecOptions){
+		"sandbox":  func(o *ExecOptions) { o.Sandbox = "best-effort" },
+		"profile":  func(o *ExecOptions) { o.Profile = "build" },
+		"network":  func(o *ExecOptions) { o.Network = true },
+		"writable": func(o *ExecOptions) { o.Writable = []string{"/x"} },
+	} {
+		r, _, _ := runBoxExec(t, "low", true, f)
+		if r.confined || r.execed || r.res.code != 1 {
+			t.Errorf("--box with %s: %+v", name, r)
+		}
+	}
+	if r, _, _ := runBoxExec(t, "low", true, func(o *ExecOptions) { o.Sandbox = "require" }); !r.confined {
+		t.Errorf("--box --sandbox=require: %+v", r)
+	}
+}
