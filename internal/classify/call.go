@@ -121,7 +121,7 @@ func (c *call) raiseMsg(ru rule, msg string) {
 		c.out.Reasons = make([]Reason, 0, 2)
 	}
 	c.out.Reasons = append(c.out.Reasons, Reason{
-		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, ProjectCode: ru.project,
+		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: hostReason(ru, c.name),
 		Message: msg, Pos: c.pos, Snippet: c.snippet,
 	})
 	if ru.level > c.out.Level {
@@ -136,14 +136,15 @@ func (c *call) raiseMsg(ru rule, msg string) {
 	}
 }
 
-// raiseRunFile raises ru for running the file a names: as the project's
-// own code (design §4, sandboxed allow) when a lies inside the workspace,
-// where the agent writes; a file in a temporary directory, the home
-// directory or anywhere else is not the project's.
+// raiseRunFile raises ru for running the file a names: as code nobody has
+// seen (design §4, sandboxed allow) when a lies inside the workspace or a
+// temporary directory, where the agent writes the code it runs; a file in
+// the home directory or anywhere else is the user's or the system's, and
+// a name only known at run time could be either.
 func (c *call) raiseRunFile(ru rule, a arg) {
-	if !a.dyn && !a.tmp && !a.net {
-		if pl, _ := c.w.placeOf(a); pl == placeWorkspace {
-			ru = projectCode(ru)
+	if !a.net && (!a.dyn || a.tmp) {
+		if pl, _ := c.w.placeOf(a); pl == placeWorkspace || pl == placeTemp {
+			ru = unseen(ru)
 		}
 	}
 	c.raise(ru)

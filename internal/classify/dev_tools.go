@@ -12,20 +12,20 @@ var (
 	pkgRead    = rule{id: "package-info", level: Minimal, why: "reads package information"}
 	pkgQuery   = rule{id: "package-query", level: Minimal, why: "asks the package registry about packages", sends: true}
 	pkgInstall = rule{id: "package-install", level: Medium, why: "installs or changes the project's dependencies", sends: true}
-	buildRule  = rule{id: "build", level: Medium, why: "builds, tests or checks the project", project: true}
-	lintRule   = rule{id: "lint", level: Medium, why: "checks or formats the project's code", project: true}
+	buildRule  = rule{id: "build", level: Medium, why: "builds, tests or checks the project", unseen: true}
+	lintRule   = rule{id: "lint", level: Medium, why: "checks or formats the project's code", unseen: true}
 	runProgram = rule{id: "run-program", level: High, why: "runs the program you are building"}
 	// runBuilt is a build tool's run of the project's own program (go
 	// run, cargo run, gradle run), which is project code (design §4, row
 	// 4b); runProgram also covers consoles, REPLs and exec subcommands
 	// that run any command, which are not.
-	runBuilt    = rule{id: "run-program", level: High, why: "runs the program you are building", project: true}
+	runBuilt    = rule{id: "run-program", level: High, why: "runs the program you are building", unseen: true}
 	runPackage  = rule{id: "run-package", level: High, why: "downloads and runs a package"}
 	publishRule = rule{id: "publish", level: High, why: "publishes to a package registry"}
 	globalRule  = rule{id: "install-global", level: High, why: "installs programs outside the workspace"}
 	serverRule  = rule{id: "run-server", level: High, why: "starts a long-running server or watcher"}
 	scriptRule  = rule{id: "run-script-unknown", level: High, why: "runs a project script whose name does not say what it does"}
-	scriptSafe  = rule{id: "run-script", level: Medium, why: "runs a build, test or lint script of the project", project: true}
+	scriptSafe  = rule{id: "run-script", level: Medium, why: "runs a build, test or lint script of the project", unseen: true}
 	registryAcc = rule{id: "registry-account", level: High, why: "changes registry accounts, tokens or package owners"}
 	unpublish   = rule{id: "unpublish", level: High, dangerous: true, why: "removes a published package for everyone who depends on it"}
 )

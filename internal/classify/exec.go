@@ -17,7 +17,7 @@ var (
 	ruleEnvGuardVar  = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects"}
 	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time"}
 	ruleLocalProgram = rule{id: "run-path", level: High, why: "runs a program from a path: code nobody has reviewed"}
-	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know"}
+	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know", unseen: true}
 	ruleVersion      = rule{id: "version-or-help", level: Minimal, why: "prints version or help text"}
 )
 

@@ -387,7 +387,12 @@ func gitSub(c *call, sub string) {
 		"format-patch", "bisect", "notes", "repack", "mergetool-ignore", "sparse-checkout", "pack-refs",
 		"commit-graph", "multi-pack-index", "rerere", "bundle", "archive", "write-tree", "commit-tree",
 		"update-index", "symbolic-ref", "mktag", "mktree", "unpack-objects", "pack-objects", "index-pack":
-		c.raise(gitLocal)
+		if sub == "pull" {
+			// fetches first: the box has no network
+			c.raise(hostOnly(gitLocal))
+		} else {
+			c.raise(gitLocal)
+		}
 		if t, ok := c.optValue("--template"); ok && !t.dyn {
 			c.raise(r("git-template", High, "copies hooks from a template directory, which run on later git commands"))
 		}

@@ -110,7 +110,7 @@ var (
 	ruleShellTTY   = rule{id: "shell-interactive", level: High, dangerous: true, why: "starts an interactive shell: what is typed into it later passes no check"}
 	ruleDynScript  = rule{id: "dynamic-script", level: High, why: "runs a script only known at run time"}
 	ruleDownload   = rule{id: "run-download", level: High, dangerous: true, why: "runs code downloaded from the network"}
-	ruleInline     = rule{id: "inline-code", level: High, why: "runs inline code"}
+	ruleInline     = rule{id: "inline-code", level: High, why: "runs inline code", unseen: true}
 	ruleInlineDel  = rule{id: "inline-code-destructive", level: High, dangerous: true, why: "runs inline code that deletes or overwrites files or data"}
 	ruleInterpFile = rule{id: "run-program-file", level: High, why: "runs a program from a file nobody has reviewed"}
 	ruleInterpTTY  = rule{id: "interpreter-interactive", level: High, dangerous: true, why: "starts an interactive interpreter: what is typed into it later passes no check"}

@@ -549,7 +549,7 @@ func (m *mcpJudge) move(from, to []MCPArg) {
 	writesTo(mv, ruleMove, true)
 	for _, r := range mv.out.Reasons {
 		m.c.snippet = mv.snippet
-		m.c.raiseMsg(rule{id: r.Rule, level: r.Level, dangerous: r.Dangerous, project: r.ProjectCode}, "arguments "+strings.Join(keys, ", ")+": "+r.Message)
+		m.c.raiseMsg(rule{id: r.Rule, level: r.Level, dangerous: r.Dangerous, unseen: r.Unseen}, "arguments "+strings.Join(keys, ", ")+": "+r.Message)
 	}
 }
 

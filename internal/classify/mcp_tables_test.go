@@ -86,8 +86,8 @@ func checkMCPRule(t *testing.T, where string, ru rule) {
 	if !slices.Contains(Levels(), ru.level) || (ru.dangerous && ru.level != High) {
 		t.Errorf("%s: rule %s: level %v dangerous=%v", where, ru.id, ru.level, ru.dangerous)
 	}
-	if ru.sends || ru.project {
-		t.Errorf("%s: rule %s: sends and project are shell-call marks, not a tool's", where, ru.id)
+	if ru.sends || ru.unseen || ru.host {
+		t.Errorf("%s: rule %s: sends, unseen and host are shell-call marks, not a tool's", where, ru.id)
 	}
 }
 

@@ -29,7 +29,7 @@ func TestSandboxedAllowFriction(t *testing.T) {
 			v := Classify(cols[2], testEnv)
 			if v.Dangerous || v.Level > level {
 				asked++
-				if v.Dangerous || v.LevelBesidesProjectCode() > level {
+				if v.Dangerous || v.LevelBesidesUnseen() > level {
 					sandboxedAsked++
 				}
 			}
@@ -49,7 +49,7 @@ func TestSandboxedAllowSecurityRows(t *testing.T) {
 	for _, table := range [][]classifyCase{redteamShellCases, redteamToolCases, integrityCases, pathCases, dataflowCases} {
 		for _, tc := range table {
 			v := Classify(tc.cmd, testEnv)
-			besides := v.LevelBesidesProjectCode()
+			besides := v.LevelBesidesUnseen()
 			if v.Dangerous && besides != High {
 				t.Errorf("Classify(%q) is dangerous, but qualifies for the sandboxed allow at %v", tc.cmd, besides)
 			}

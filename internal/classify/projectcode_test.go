@@ -4,7 +4,7 @@ import "testing"
 
 // projectCodeCases say what each input needs besides running the
 // project's own code (design §4, sandboxed allow). besides is
-// LevelBesidesProjectCode; level is the verdict's own.
+// LevelBesidesUnseen; level is the verdict's own.
 var projectCodeCases = []struct {
 	cmd            string
 	level, besides Level
@@ -32,8 +32,24 @@ var projectCodeCases = []struct {
 	{cmd: "sbt console", level: High, besides: High},
 	{cmd: "uv run id", level: Medium, besides: Medium},
 	{cmd: "go run golang.org/x/tools/cmd/stringer@latest", level: High, besides: High},
+	// inline code, files in a temporary directory, unknown programs:
+	// code nobody has seen either
+	{cmd: "python3 -c 'print(1)'", level: High, besides: Minimal},
+	{cmd: "node -e 'console.log(1)'", level: High, besides: Minimal},
+	{cmd: "perl -e 'print 1'", level: High, besides: Minimal},
+	{cmd: "ruby -e 'puts 1'", level: High, besides: Minimal},
+	{cmd: "php -r 'echo 1;'", level: High, besides: Minimal},
+	{cmd: "deno eval 'console.log(1)'", level: High, besides: Minimal},
+	{cmd: "bash /tmp/x.sh", level: High, besides: Minimal},
+	{cmd: "python3 /tmp/gen.py", level: High, besides: Minimal},
+	{cmd: "/tmp/prog --x", level: High, besides: Minimal},
+	{cmd: `bash "$TMPDIR/x.sh"`, level: High, besides: Minimal},
+	{cmd: "frobnicate --x", level: High, besides: Minimal},
+	// ... but what the inline code is seen to do keeps its level
+	{cmd: `python3 -c 'import os; os.system("curl https://example.com")'`, level: High, besides: High},
+	{cmd: "python3 -c 'print(1)' > /etc/x", level: High, besides: High},
+	{cmd: "frobnicate --x && git push", level: High, besides: High},
 	// files that are not the project's
-	{cmd: "bash /tmp/x.sh", level: High, besides: High},
 	{cmd: "python3 ../x.py", level: High, besides: High},
 	{cmd: "bash ~/x.sh", level: High, besides: High},
 	{cmd: "/opt/tool/run", level: High, besides: High},
@@ -50,36 +66,82 @@ var projectCodeCases = []struct {
 	{cmd: "git push", level: High, besides: High},
 }
 
-func TestLevelBesidesProjectCode(t *testing.T) {
+func TestLevelBesidesUnseen(t *testing.T) {
 	for _, tc := range projectCodeCases {
 		v := Classify(tc.cmd, testEnv)
 		if v.Level != tc.level {
 			t.Errorf("Classify(%q).Level = %v (rules %s), want %v", tc.cmd, v.Level, ruleIDs(v), tc.level)
 		}
-		if got := v.LevelBesidesProjectCode(); got != tc.besides {
-			t.Errorf("Classify(%q).LevelBesidesProjectCode() = %v (rules %s), want %v", tc.cmd, got, ruleIDs(v), tc.besides)
+		if got := v.LevelBesidesUnseen(); got != tc.besides {
+			t.Errorf("Classify(%q).LevelBesidesUnseen() = %v (rules %s), want %v", tc.cmd, got, ruleIDs(v), tc.besides)
 		}
 	}
 }
 
 // A dangerous verdict, or one whose level its reasons do not explain,
 // is never lowered.
-func TestLevelBesidesProjectCodeFailsClosed(t *testing.T) {
+func TestLevelBesidesUnseenFailsClosed(t *testing.T) {
 	tests := []struct {
 		name string
 		v    Verdict
 	}{
 		{name: "dangerous", v: Verdict{Level: High, Dangerous: true,
-			Reasons: []Reason{{Rule: "build", Level: Medium, ProjectCode: true}}}},
+			Reasons: []Reason{{Rule: "build", Level: Medium, Unseen: true}}}},
 		{name: "dangerous reason", v: Verdict{Level: High,
-			Reasons: []Reason{{Rule: "x", Level: High, Dangerous: true, ProjectCode: true}}}},
+			Reasons: []Reason{{Rule: "x", Level: High, Dangerous: true, Unseen: true}}}},
 		{name: "unexplained level", v: Verdict{Level: High,
-			Reasons: []Reason{{Rule: "build", Level: Medium, ProjectCode: true}}}},
+			Reasons: []Reason{{Rule: "build", Level: Medium, Unseen: true}}}},
 		{name: "no reasons", v: Verdict{Level: High}},
 	}
 	for _, tt := range tests {
-		if got := tt.v.LevelBesidesProjectCode(); got != High {
-			t.Errorf("%s: LevelBesidesProjectCode() = %v, want high", tt.name, got)
+		if got := tt.v.LevelBesidesUnseen(); got != High {
+			t.Errorf("%s: LevelBesidesUnseen() = %v, want high", tt.name, got)
+		}
+	}
+}
+
+// TestBoxable: the box cannot serve a call whose point is the host outside
+// it, or that needs the network at its level (design §4, "What the box
+// cannot serve"); everything else it can.
+func TestBoxable(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want bool
+	}{
+		{"ps aux", false},
+		{"pgrep node", false},
+		{"top -b -n1", false},
+		{"ss -tlnp", false},
+		{"netstat -an", false},
+		{"lsof -i", false},
+		{"docker ps", false},
+		{"podman ps", false},
+		{"systemctl --user status", false},
+		{"journalctl -n 5", false},
+		{"tmux ls", false},
+		{"screen -ls", false},
+		{"npm ci", false},
+		{"pip install -r requirements.txt", false},
+		{"go mod download", false},
+		{"git fetch", false},
+		{"git pull", false},
+		{"npm view react", false},
+		{"gh pr list", false},
+		{"ls -la | ps aux", false},
+		{"ls -la", true},
+		{"uname -a", true},
+		{"git status", true},
+		{"git commit -m x", true},
+		{"go test ./...", true},
+		{"python3 -c 'print(1)'", true},
+		{"./run.sh", true},
+		{"frobnicate --x", true},
+		{"echo hi > out.txt", true},
+	}
+	for _, tt := range tests {
+		v := Classify(tt.cmd, Env{Workspace: "/home/dev/proj", Home: "/home/dev"})
+		if got := v.Boxable(); got != tt.want {
+			t.Errorf("Classify(%q).Boxable() = %v (rules %s), want %v", tt.cmd, got, ruleIDs(v), tt.want)
 		}
 	}
 }

@@ -41,9 +41,12 @@ type rule struct {
 	// machine (a URL, a host to resolve, a package to look up), so an
 	// argument built at run time can carry data out (see sendsCheck).
 	sends bool
-	// project marks a rule raised only because the command runs the
-	// project's own code, which nobody has reviewed (Reason.ProjectCode).
-	project bool
+	// unseen marks a rule raised only because the command runs code
+	// nobody has seen (Reason.Unseen).
+	unseen bool
+	// host marks a rule the box cannot serve (Reason.Host), besides the
+	// rules and programs of hostRules and hostPrograms.
+	host bool
 }
 
 // sub is one subcommand row of a tool.
@@ -68,8 +71,8 @@ type flagRule struct {
 // r is shorthand for a rule row.
 func r(id string, level Level, why string) rule { return rule{id: id, level: level, why: why} }
 
-// projectCode marks ru as running only the project's own code.
-func projectCode(ru rule) rule { ru.project = true; return ru }
+// unseen marks ru as running only code nobody has seen.
+func unseen(ru rule) rule { ru.unseen = true; return ru }
 
 // danger is shorthand for a dangerous rule row (always at least high).
 func danger(id, why string) rule { return rule{id: id, level: High, dangerous: true, why: why} }

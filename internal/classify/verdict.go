@@ -68,13 +68,22 @@ type Reason struct {
 	// Limit is the bound of design §7 this reason reports passing, or
 	// LimitNone.
 	Limit Limit
-	// ProjectCode: the rule is raised only because the command runs the
-	// project's own code, which nobody has reviewed: a build, a test
-	// runner, a package script, a script or program file inside the
-	// workspace. Confined to the sandbox's build profile, such code can
-	// harm nothing the level in force does not already let the agent
-	// change (design §4, sandboxed allow).
-	ProjectCode bool
+	// Unseen: the rule is raised only because the command runs code
+	// nobody has seen: the project's own (a build, a test runner, a
+	// package script), inline code given to an interpreter, a script or
+	// program file in the workspace or a temporary directory, a program
+	// permguard does not know. Run in the box of the level in force, such
+	// code can harm nothing that level does not already let the agent
+	// change (design §4, sandboxed allow). Never set on a reason for a
+	// known effect: the network, a write outside, a secret read, anything
+	// dangerous.
+	Unseen bool
+	// Host: the command's whole point is the host outside any box (a
+	// process or socket inspector, a container engine's or service
+	// manager's client, a terminal multiplexer), or it needs the network
+	// at its level (a package install): the box cannot serve it, so it
+	// runs unboxed at its verdict (design §4, "What the box cannot serve").
+	Host bool
 }
 
 // String renders a reason the way `permguard check` prints it:
@@ -219,11 +228,11 @@ func (v Verdict) LimitReason() Reason {
 	return Reason{Rule: limitRule.id, Level: High, Message: "input is past permguard's " + v.Limit.String() + " limit", Limit: v.Limit}
 }
 
-// LevelBesidesProjectCode is the level v needs for everything but
-// running the project's own code: the highest level of the reasons that
-// are not [Reason.ProjectCode]. It is v.Level when v is dangerous, or when
-// its level is not explained by its reasons (which fails closed).
-func (v Verdict) LevelBesidesProjectCode() Level {
+// LevelBesidesUnseen is the level v needs for everything but running
+// code nobody has seen: the highest level of the reasons that are not
+// [Reason.Unseen]. It is v.Level when v is dangerous, or when its level is
+// not explained by its reasons (which fails closed).
+func (v Verdict) LevelBesidesUnseen() Level {
 	if v.Dangerous {
 		return v.Level
 	}
@@ -233,7 +242,7 @@ func (v Verdict) LevelBesidesProjectCode() Level {
 			return v.Level
 		}
 		all = max(all, r.Level)
-		if !r.ProjectCode {
+		if !r.Unseen {
 			rest = max(rest, r.Level)
 		}
 	}
@@ -241,6 +250,22 @@ func (v Verdict) LevelBesidesProjectCode() Level {
 		return v.Level
 	}
 	return rest
+}
+
+// Boxable reports whether the box of a level can serve v: none of its
+// reasons or floors is [Reason.Host].
+func (v Verdict) Boxable() bool {
+	for _, r := range v.Reasons {
+		if r.Host {
+			return false
+		}
+	}
+	for _, r := range v.Floors {
+		if r.Host {
+			return false
+		}
+	}
+	return true
 }
 
 // Env is what classification needs to know about where the command runs.

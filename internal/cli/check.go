@@ -97,6 +97,7 @@ func checkRun(opts *CheckOptions) error {
 	if err := readRequest(&req, opts.IO, opts.Args); err != nil {
 		return err
 	}
+	req.CanSandbox = opts.canBoxFor(&req)
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
@@ -135,6 +136,22 @@ var stdinHints = []string{
 	`or pipe one tool call, in any agent's hook format: {"tool_name":"Bash","tool_input":{"command":"..."},"cwd":"..."}`,
 }
 
+// canBoxFor is the request's CanSandbox for check and explain, which judge
+// a call as exec would run it: boxed where a box can be had, and, for a
+// tool call piped in, only where its agent's hook could rewrite it.
+func (o *callOptions) canBoxFor(req *guard.Request) func() bool {
+	return func() bool { return (req.Call == nil || hook.CanRewrite(req.Call)) && o.canBox(req.Self) }
+}
+
+// boxJSON is check's and explain's "box": the level whose box runs the
+// call, or null.
+func boxJSON(ev *guard.Evaluation) *string {
+	if box := ev.Box(); box != "" {
+		return &box
+	}
+	return nil
+}
+
 // readRequest sets what req judges (check, explain): the command in the
 // arguments, or the tool call on stdin, read as the hook reads it.
 func readRequest(req *guard.Request, ios *IOStreams, args []string) error {
@@ -165,6 +182,9 @@ func writeCheckText(opts *CheckOptions, ev *guard.Evaluation) error {
 	res, eff := ev.Res, ev.Eff
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s at level %s", verdictLabel(res.Verdict), decisionWord(ev.Outcome.Action), eff.Level.Value)
+	if box := ev.Box(); box != "" {
+		fmt.Fprintf(&b, ", in the box of level %s", box)
+	}
 	if ev.Approval != guard.ApprovalNone {
 		fmt.Fprintf(&b, " (%s)", ev.Approval)
 	}
@@ -190,6 +210,7 @@ type checkJSON struct {
 	LevelSource    string         `json:"effective_level_source"`
 	Mode           string         `json:"mode"`
 	Approval       guard.Approval `json:"approval"`
+	Box            *string        `json:"box"` // the level whose box runs it; null: it runs unboxed, or not at all
 	DenyRule       *denyJSON      `json:"deny_rule"`
 	// Limit names the limit of design §7 the call went past, when it did:
 	// it is blocked at every level but bypassed.
@@ -225,6 +246,7 @@ func writeCheckJSON(opts *CheckOptions, ev *guard.Evaluation) error {
 		LevelSource:    eff.Level.Src.String(),
 		Mode:           eff.Mode.Value.String(),
 		Reasons:        make([]reasonJSON, 0, len(v.Reasons)),
+		Box:            boxJSON(ev),
 	}
 	if res.Deny != nil {
 		out.DenyRule = &denyJSON{Pattern: res.Deny.Rule.Pattern(), Source: res.Deny.Rule.Src.String(), Command: res.Deny.Command}

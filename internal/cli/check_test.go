@@ -257,7 +257,7 @@ func TestCheckRunJSON(t *testing.T) {
 		t.Errorf("exit %d, want %d", got.code, ExitBlocked)
 	}
 	// Exactly one JSON object, with exactly these fields: they are API.
-	want := `{"command":"git status && git push","level":"high","dangerous":false,"decision":"block","effective_level":"minimal","effective_level_source":"default","mode":"ask","approval":"none","deny_rule":null,"reasons":[` +
+	want := `{"command":"git status && git push","level":"high","dangerous":false,"decision":"block","effective_level":"minimal","effective_level_source":"default","mode":"ask","approval":"none","box":null,"deny_rule":null,"reasons":[` +
 		`{"rule":"git-read","level":"minimal","dangerous":false,"message":"shows the working tree status","pos":"1:1","snippet":"git status"},` +
 		`{"rule":"git-push","level":"high","dangerous":false,"message":"pushes commits to a remote","pos":"1:15","snippet":"git push"}]}` + "\n"
 	if got.stdout != want {

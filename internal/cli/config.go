@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -29,10 +30,26 @@ type settingsIO struct {
 	Getwd  func() (string, error)
 	Now    func() time.Time
 	Parent func() string // see sessionID
+	// Namespaces reports why no box can be made here; nil means none
+	// ever can.
+	Namespaces func() error
 }
 
 func newSettingsIO(f *Factory) settingsIO {
-	return settingsIO{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent}
+	return settingsIO{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, Namespaces: f.Namespaces}
+}
+
+// boxLine says what the box of the level in force allows, for level and
+// config show, or "" when calls run unboxed here: sandbox off, a level
+// without a box, or no box to be had on this machine.
+func (s settingsIO) boxLine(eff *settings.Effective) string {
+	lvl := eff.Level.Value
+	allows := guard.BoxAllows(lvl.Level)
+	if eff.Sandbox.Value != settings.SandboxAuto || lvl.Bypassed || allows == "" || runtime.GOOS != "linux" ||
+		s.Namespaces == nil || s.Namespaces() != nil {
+		return ""
+	}
+	return fmt.Sprintf("in its box (sandbox auto, where the agent can rewrite a call): %s", allows)
 }
 
 // globalFile returns the path of the user's settings file.
@@ -170,6 +187,9 @@ func configShowRun(opts *ConfigShowOptions) error {
 		if c := v.capped; c != nil && c.Value.String() != v.value {
 			fmt.Fprintf(&b, "%-14s %-10s %s\n", "", "(not "+c.Value.String()+")", "capped: "+printable(c.Src.String())+" chose "+c.Value.String())
 		}
+	}
+	if line := opts.boxLine(eff); line != "" {
+		fmt.Fprintf(&b, "\nlevel %s runs %s\n", eff.Level.Value, line)
 	}
 	b.WriteString("\nfiles:\n")
 	for _, fs := range eff.Files {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"runtime"
 	"strings"
 	"time"
 
@@ -32,11 +33,23 @@ type callOptions struct {
 
 	// Classify is the classifier; tests replace it to pin a verdict.
 	Classify func(src string, env classify.Env) classify.Verdict
+
+	// Namespaces reports why no box can be made here; nil means none
+	// ever can.
+	Namespaces func() error
 }
 
 func newCallOptions(f *Factory) callOptions {
 	return callOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent,
-		Executable: f.Executable, Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify}
+		Executable: f.Executable, Terminal: f.Terminal, Notifier: f.Notifier, Classify: classify.Classify,
+		Namespaces: f.Namespaces}
+}
+
+// canBox reports whether a call can run in the box of a level here: the
+// box is permguard's own exec (self), on Linux, where the kernel lets it
+// make the namespaces. Elsewhere every call is decided as without boxes.
+func (o *callOptions) canBox(self string) bool {
+	return self != "" && runtime.GOOS == "linux" && o.Namespaces != nil && o.Namespaces() == nil
 }
 
 // request is the engine's request for a call through via; level and cwd

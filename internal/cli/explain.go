@@ -75,6 +75,7 @@ func explainRun(opts *ExplainOptions) error {
 	if err := readRequest(&req, opts.IO, opts.Args); err != nil {
 		return err
 	}
+	req.CanSandbox = opts.canBoxFor(&req)
 	ev, err := guard.Evaluate(req, guard.ReadEnv(opts.Getenv), opts.deps())
 	if err != nil {
 		return err
@@ -213,6 +214,7 @@ type explainJSON struct {
 	EffectiveLevel string        `json:"effective_level"`
 	LevelSource    string        `json:"effective_level_source"`
 	Mode           string        `json:"mode"`
+	Box            *string       `json:"box"` // the level whose box runs it; null: unboxed, or not at all
 	DenyRule       *denyJSON     `json:"deny_rule"`
 	Limit          string        `json:"limit,omitempty"` // the limit of design §7 the call went past
 	Commands       []commandJSON `json:"commands"`
@@ -251,7 +253,7 @@ func explainJSONOf(ev *guard.Evaluation) explainJSON {
 		Command: ev.Display, Level: v.Level.String(), Dangerous: v.Dangerous,
 		Decision: decisionWord(ev.Outcome.Action), Outcome: ev.Explained(), Row: string(ev.Outcome.Row), Why: ev.Outcome.Why,
 		EffectiveLevel: ev.Eff.Level.Value.String(), LevelSource: ev.Eff.Level.Src.String(), Mode: ev.Eff.Mode.Value.String(),
-		Commands: make([]commandJSON, 0, len(v.Commands)), Floors: reasonsJSON(v.Floors),
+		Commands: make([]commandJSON, 0, len(v.Commands)), Floors: reasonsJSON(v.Floors), Box: boxJSON(ev),
 	}
 	if d := ev.Res.Deny; d != nil {
 		out.DenyRule = &denyJSON{Pattern: d.Rule.Pattern(), Source: d.Rule.Src.String(), Command: d.Command}

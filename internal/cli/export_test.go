@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -13,6 +14,15 @@ import (
 // each notification to path instead of sending it, and report the focus
 // as focus says: "focused", "unfocused", or "" for unknown.
 func SetTestNotifier(path, focus string) { testOnlyNotifier = fileNotifier{path: path, focus: focus} }
+
+// SetTestNamespaces makes the permguard command of the test binary answer
+// that a box can be made here (ok) or cannot, whatever the kernel says.
+func SetTestNamespaces(ok bool) {
+	testOnlyNamespaces = func() error { return nil }
+	if !ok {
+		testOnlyNamespaces = func() error { return errors.New("no box here: faked by the test (TEST_NAMESPACES=0)") }
+	}
+}
 
 // SetTestPlantedEntries makes the permguard command of the test binary
 // check at most n directory entries for the git repositories a confined

@@ -28,4 +28,7 @@ type Factory struct {
 	// Stat looks at a path a flag names (--cwd); nil skips the check, for
 	// tests that name directories of a machine of their own.
 	Stat func(name string) (fs.FileInfo, error)
+	// Namespaces reports why the box of a level cannot be made here, or
+	// nil when it can; nil means it never can (design §4, boxed allow).
+	Namespaces func() error
 }

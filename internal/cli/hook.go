@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/hook"
-	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // HookOptions is everything `permguard hook` works from.
@@ -210,12 +208,10 @@ func hookRun(opts *HookOptions) (err error) {
 
 	req := opts.request(guard.ViaHook, "", "")
 	req.Call, req.AgentCanAsk = call, hook.CanAsk(call)
-	// The rewritten call runs permguard's exec, which confines only on
+	// The rewritten call runs permguard's exec, which boxes only on
 	// Linux, and only where the kernel lets it make the namespaces;
-	// elsewhere the call is asked about, as without the setting.
-	req.CanSandbox = func() bool {
-		return hook.CanRewrite(call) && req.Self != "" && runtime.GOOS == "linux" && sandbox.NamespacesAllowed() == nil
-	}
+	// elsewhere the call is decided as without boxes.
+	req.CanSandbox = func() bool { return hook.CanRewrite(call) && opts.canBox(req.Self) }
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return fail("permguard: " + err.Error() + "; the tool call is denied")

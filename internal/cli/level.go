@@ -222,7 +222,11 @@ func levelRun(opts *LevelOptions) error {
 		if eff.Capped && eff.Chosen.Value != eff.Level.Value {
 			line += fmt.Sprintf("; capped from %s (%s)", eff.Chosen.Value, eff.Chosen.Src)
 		}
-		_, err := fmt.Fprintln(opts.IO.Out, printable(line))
+		line = printable(line)
+		if box := opts.boxLine(eff); box != "" {
+			line += "\n  runs " + box
+		}
+		_, err := fmt.Fprintln(opts.IO.Out, line)
 		return err
 	}
 	p, ok := settings.ParsePermission(opts.Level)

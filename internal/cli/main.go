@@ -25,9 +25,13 @@ func Main() int {
 		Terminal:   systemTerminal,
 		Notifier:   notify.Desktop{Getenv: os.Getenv},
 		Stat:       os.Stat,
+		Namespaces: sandbox.NamespacesAllowed,
 	}
 	if testOnlyNotifier != nil {
 		f.Notifier = testOnlyNotifier
+	}
+	if testOnlyNamespaces != nil {
+		f.Namespaces = testOnlyNamespaces
 	}
 	return run(f, os.Args[1:])
 }
@@ -61,6 +65,11 @@ func runTree(f *Factory, args []string) int {
 	printError(f.IO.ErrOut, err)
 	return exitCode(err)
 }
+
+// testOnlyNamespaces replaces the kernel's answer to whether a box can be
+// made, in the test binary's permguard command (see export_test.go), so
+// that scripts decide the same on every machine.
+var testOnlyNamespaces func() error
 
 // testOnlyNotifier replaces the desktop notifier in the test binary's
 // permguard command (see export_test.go), so scripts can read what would

@@ -26,7 +26,7 @@ mkdir -p build && echo built > build/out.txt
 
 // TestHookSandboxedEndToEnd is issue 17's "done when" without the agent:
 // at level low with "sandbox": "auto", the hook allows npm test
-// rewritten; the rewritten command, split into words as bash would (not
+// rewritten to run in the box of level low (issue 25); the rewritten command, split into words as bash would (not
 // run by a shell here), runs the tests, and no attempt succeeds. With the
 // setting off, the hook asks.
 func TestHookSandboxedEndToEnd(t *testing.T) {
@@ -103,12 +103,17 @@ func TestHookSandboxedEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{self, "exec", "--sandbox=require", "--profile", "build", "--level", "low", "--cwd", proj, "--", "bash", "-c", "npm test"}
+	want := []string{self, "exec", "--box", "--level", "low", "--cwd", proj, "--", "bash", "-c", "npm test"}
 	if strings.Join(argv, "\x00") != strings.Join(want, "\x00") {
 		t.Fatalf("rewritten command = %q, want %q", argv, want)
 	}
 	if code, err := sandbox.Run(sandbox.Profile{}, "/bin/true", []string{"true"}, nil); err != nil || code != 0 {
 		t.Skipf("no namespaces here (%v): the rewritten command would refuse to run", err)
+	}
+	if help, _ := permguard("", "exec", "--help"); !strings.Contains(help, "--box") {
+		// exec's boxes are built apart from the decision (issue 25, part
+		// A); until they are merged, nothing can run the rewrite
+		t.Skip("this permguard's exec has no --box yet")
 	}
 	out, code = permguard("", argv[1:]...)
 	if code != 0 {

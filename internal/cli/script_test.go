@@ -26,6 +26,9 @@ func TestMain(m *testing.M) {
 			if path := os.Getenv("TEST_NOTIFY_LOG"); path != "" {
 				cli.SetTestNotifier(path, os.Getenv("TEST_NOTIFY_FOCUS"))
 			}
+			if ok, err := strconv.ParseBool(os.Getenv("TEST_NAMESPACES")); err == nil {
+				cli.SetTestNamespaces(ok)
+			}
 			if n, err := strconv.Atoi(os.Getenv("TEST_PLANTED_ENTRIES")); err == nil {
 				cli.SetTestPlantedEntries(n)
 			}
@@ -58,6 +61,12 @@ func TestScript(t *testing.T) {
 			// a file the scripts can read.
 			env.Setenv("PERMGUARD_NO_PROMPT", "1")
 			env.Setenv("TEST_NOTIFY_LOG", env.WorkDir+"/notify.log")
+			// No box can be had, as on a machine without user namespaces,
+			// whatever this one allows: the scripts' answers are the
+			// decisions themselves, the same on every machine. Scripts
+			// about the boxes say "env TEST_NAMESPACES=1" (a box can be
+			// had) or "env TEST_NAMESPACES=" (ask the kernel).
+			env.Setenv("TEST_NAMESPACES", "0")
 			// One session for the whole script unless it says otherwise.
 			env.Setenv("PERMGUARD_SESSION", "script")
 			if err := os.MkdirAll(env.WorkDir+"/home", 0o755); err != nil {

@@ -67,8 +67,10 @@ func (ev *Evaluation) decidedBy() (decision, by, detail string) {
 		return decision, audit.BySetting, fmt.Sprintf("level %s (%s)", eff.Level.Value, eff.Level.Src)
 	case RowRemembered:
 		return decision, audit.BySession, "allowed earlier in this session"
+	case RowBoxed:
+		return decision, audit.BySetting, fmt.Sprintf("level %s (%s), in the box of level %s (sandbox auto, %s)", eff.Level.Value, eff.Level.Src, eff.Level.Value, eff.Sandbox.Src)
 	case RowSandboxed:
-		return decision, audit.BySetting, fmt.Sprintf("level %s (%s), confined in the build sandbox (sandbox auto, %s)", eff.Level.Value, eff.Level.Src, eff.Sandbox.Src)
+		return decision, audit.BySetting, fmt.Sprintf("level %s (%s), in the box of level %s for code nobody has seen (sandbox auto, %s)", eff.Level.Value, eff.Level.Src, eff.Level.Value, eff.Sandbox.Src)
 	case RowModeBlock:
 		return decision, audit.BySetting, fmt.Sprintf("mode block (%s)", eff.Mode.Src)
 	case RowPersonAllowed, RowPersonDenied:

@@ -25,9 +25,15 @@ type Facts struct {
 	Within     bool // the verdict is within the level in force, and not dangerous
 	Dangerous  bool // the verdict is dangerous
 	Remembered bool // a person allowed this command for this session
+	// Boxed: the call is within the level in force and not dangerous,
+	// the box of that level can serve it, the sandbox setting is auto,
+	// the level has a box (below high), and the caller runs it confined
+	// (design §4, boxed allow).
+	Boxed bool
 	// Sandboxed: the call needs more than the level in force only
-	// because it runs the project's own code, the sandbox setting is
-	// auto, and the caller runs it confined (design §4, sandboxed allow).
+	// because it runs code nobody has seen, the box of the level in force
+	// can serve it, the sandbox setting is auto, and the caller runs it
+	// confined (design §4, sandboxed allow).
 	Sandboxed bool
 	ModeBlock bool // the mode in force is block: nobody is ever asked
 
@@ -53,6 +59,7 @@ const (
 	RowDenyRule      Row = "deny-rule"
 	RowBypassed      Row = "bypassed"
 	RowPastLimit     Row = "past-limit"
+	RowBoxed         Row = "boxed"
 	RowWithinLevel   Row = "within-level"
 	RowRemembered    Row = "remembered"
 	RowSandboxed     Row = "sandboxed"
@@ -95,12 +102,16 @@ var table = []row{
 	// has seen (design §2.1).
 	{RowPastLimit, func(f Facts) bool { return f.PastLimit }, Block,
 		"it is past a limit of what permguard judges: part of it was not judged, so no level but bypassed allows it, and bypassed only without deny rules"},
+	// Within the level, the call runs in that level's box where it can:
+	// a call the classifier under-rated fails there instead of doing harm.
+	{RowBoxed, func(f Facts) bool { return f.Within && f.Boxed }, Allow,
+		"the level in force allows it, and it runs in that level's box"},
 	{RowWithinLevel, func(f Facts) bool { return f.Within }, Allow,
 		"the level in force allows it"},
 	{RowRemembered, func(f Facts) bool { return f.Remembered && !f.Dangerous }, Allow,
 		"a person allowed this command earlier in this session"},
 	{RowSandboxed, func(f Facts) bool { return f.Sandboxed && !f.Dangerous }, Allow,
-		"it needs more than the level in force only to run the project's own code, which runs confined in permguard's build sandbox"},
+		"it needs more than the level in force only to run code nobody has seen, which runs in the box of the level in force"},
 	{RowModeBlock, func(f Facts) bool { return f.ModeBlock }, Block,
 		"it needs more than the level in force, and the mode is block: nobody is asked"},
 	{RowPersonAllowed, func(f Facts) bool { return f.Answered && f.PersonAllowed }, Allow,

@@ -42,15 +42,26 @@ func TestDecide(t *testing.T) {
 		{"past a limit, bypassed, deny rules", Facts{PastLimit: true, Bypassed: true, DenyRules: true}, Block, RowPastLimit},
 		{"past a limit, a deny rule", Facts{PastLimit: true, Deny: true, Bypassed: true, DenyRules: true}, Block, RowDenyRule},
 		{"deny rules within the limits, bypassed", Facts{Bypassed: true, DenyRules: true}, Allow, RowBypassed},
-		// 3. Within the level in force: allowed.
+		// 3a. Within the level, in its box where the caller can confine
+		// it: before the unboxed allow; after deny rules, bypassed and
+		// the limits; never for what is not within the level.
+		{"boxed", Facts{Within: true, Boxed: true}, Allow, RowBoxed},
+		{"boxed, mode block", Facts{Within: true, Boxed: true, ModeBlock: true}, Allow, RowBoxed},
+		{"boxed but a deny rule", Facts{Within: true, Boxed: true, Deny: true}, Block, RowDenyRule},
+		{"boxed but past a limit", Facts{Within: true, Boxed: true, PastLimit: true}, Block, RowPastLimit},
+		{"boxed but bypassed", Facts{Within: true, Boxed: true, Bypassed: true}, Allow, RowBypassed},
+		{"boxed but not within the level", Facts{Boxed: true, AgentCanAsk: true}, Ask, RowAgentAsks},
+		// 3b. Within the level in force, no box (sandbox off, a caller
+		// that cannot confine, a call the box cannot serve, level high):
+		// allowed as it is.
 		{"within the level", Facts{Within: true}, Allow, RowWithinLevel},
 		{"within the level, mode block", Facts{Within: true, ModeBlock: true}, Allow, RowWithinLevel},
 		// 4. Allowed earlier in this session: allowed, unless dangerous.
 		{"remembered", Facts{Remembered: true}, Allow, RowRemembered},
 		{"remembered, mode block", Facts{Remembered: true, ModeBlock: true}, Allow, RowRemembered},
 		{"remembered but dangerous", Facts{Remembered: true, Dangerous: true}, Block, RowNobody},
-		// 4b. Sandboxed: above the level only for the project's own code,
-		// and the caller runs it confined; before mode block and any
+		// 4b. Sandboxed: above the level only for code nobody has seen,
+		// and the caller runs it in the box of the level in force; before mode block and any
 		// prompt, after what a person allowed; never dangerous, never
 		// past a deny rule.
 		{"sandboxed", Facts{Sandboxed: true, Terminal: yes, AgentCanAsk: true}, Allow, RowSandboxed},

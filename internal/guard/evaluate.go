@@ -117,12 +117,19 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 		Terminal:    terminal,
 		AgentCanAsk: ev.Request.AgentCanAsk,
 	}
-	// Reading the session's approvals only matters past the first rows.
-	if !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous {
+	// The box of the level in force, for a shell call the caller can
+	// confine; finding out whether it can reads the kernel's settings, so
+	// it is asked last, and only where a box row could decide.
+	boxable := !f.Deny && !f.Bypassed && !f.PastLimit && !v.Dangerous && perm.Level < classify.High &&
+		ev.Eff.Sandbox.Value == settings.SandboxAuto && ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
+		v.Boxable() && ev.Request.CanSandbox != nil
+	switch {
+	case boxable && f.Within:
+		f.Boxed = ev.Request.CanSandbox()
+	case !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous:
+		// Reading the session's approvals only matters past the first rows.
 		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
-		f.Sandboxed = ev.Request.CanSandbox != nil && ev.Eff.Sandbox.Value == settings.SandboxAuto &&
-			ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell && v.LevelBesidesProjectCode() <= perm.Level &&
-			ev.Request.CanSandbox()
+		f.Sandboxed = boxable && v.LevelBesidesUnseen() <= perm.Level && ev.Request.CanSandbox()
 	}
 	if ev.Answer != nil {
 		f.Answered, f.PersonAllowed = true, ev.Answer.Choice.Allows()

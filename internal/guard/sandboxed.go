@@ -3,17 +3,18 @@ package guard
 import (
 	"fmt"
 
+	"github.com/agent-permguard/permguard/internal/classify"
 	"github.com/agent-permguard/permguard/internal/hook"
 )
 
-// SandboxedCommand is the command an agent runs in place of command when
-// it is allowed only confined (design §4, sandboxed allow): permguard
-// itself, as exec, judging command again at level and running it in the
-// build profile for workspace, or nothing when the sandbox cannot be had
-// (--sandbox=require). It is built from words, each quoted as one bash
-// word, because nothing classifies the rewritten command again but exec.
-func SandboxedCommand(self, level, workspace, command string) string {
-	argv := []string{self, "exec", "--sandbox=require", "--profile", "build", "--level", level}
+// BoxedCommand is the command an agent runs in place of command when it
+// is allowed in the box of a level (design §4, boxed and sandboxed
+// allow): permguard itself, as exec, judging command again at level and
+// running it in that level's box for workspace, or nothing when the box
+// cannot be had. It is built from words, each quoted as one bash word,
+// because nothing classifies the rewritten command again but exec.
+func BoxedCommand(self, level, workspace, command string) string {
+	argv := []string{self, "exec", "--box", "--level", level}
 	if workspace != "" {
 		// the workspace the hook judged in, which the agent's shell may
 		// have left
@@ -22,19 +23,47 @@ func SandboxedCommand(self, level, workspace, command string) string {
 	return CommandLine(append(argv, "--", "bash", "-c", command))
 }
 
-// msgSandboxed tells the model what the sandbox takes away, so that a
-// failure it causes is not mistaken for a bug to work around.
-const msgSandboxed = "it runs confined: it may write only the workspace, the temporary directories and the build caches; " +
-	".git/hooks, .git/config, the agents' settings and .permguard stay read-only; credentials (~/.ssh, cloud and registry tokens) are hidden; " +
-	"there is no network. If it fails for one of these, do not work around the sandbox: tell the user what it needs and how to allow it " +
+// BoxAllows says in a few words what the box of level lets a call do
+// (design §4, "The boxes"), or "" for a level without a box.
+func BoxAllows(level classify.Level) string {
+	switch level {
+	case classify.Minimal:
+		return "nothing it writes lasts, no network"
+	case classify.Low:
+		return "writes only in the workspace and the temporary directories, no network"
+	case classify.Medium:
+		return "writes only in the workspace, the temporary directories and the build caches, no network"
+	}
+	return ""
+}
+
+// msgUnseen tells the model what the box takes away, so that a failure it
+// causes is not mistaken for a bug to work around.
+const msgUnseen = "in the box, .git/hooks, .git/config, the agents' settings and .permguard stay read-only; credentials (~/.ssh, cloud and registry tokens) are hidden; " +
+	"there is no network, no daemon socket, and no process outside the box. If it fails for one of these, do not work around the box: tell the user what it needs and how to allow it " +
 	"(permguard level %s, for this session)"
 
-// sandboxedReply allows the call rewritten to run in the sandbox.
-func (ev *Evaluation) sandboxedReply() hook.Reply {
-	v, eff := ev.Res.Verdict, ev.Eff
-	cmd := SandboxedCommand(ev.Request.Self, eff.Level.Value.String(), ev.Workspace, ev.Call.Command)
-	reason := fmt.Sprintf("permguard: allowed at level %s inside permguard's build sandbox; unconfined it needs %s — %s. ",
-		eff.Level.Value, VerdictLabel(v), Printable(MainReason(v))) + fmt.Sprintf(msgSandboxed, v.Level)
-	return hook.Reply{Decision: hook.Allow, Reason: reason, Summary: "permguard: runs in the build sandbox",
+// boxedReply allows the call rewritten to run in the box of the level in
+// force: within the level (row boxed), the reason is short, since it goes
+// with every call; above it only for code nobody has seen (row
+// sandboxed), it says what the box forbids.
+func (ev *Evaluation) boxedReply() hook.Reply {
+	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
+	cmd := BoxedCommand(ev.Request.Self, perm.String(), ev.Workspace, ev.Call.Command)
+	reason := fmt.Sprintf("permguard: allowed at level %s, in its box: %s", perm, BoxAllows(perm.Level))
+	if ev.Outcome.Row == RowSandboxed {
+		reason = fmt.Sprintf("permguard: allowed at level %s, in its box (%s); outside the box it needs %s — %s. ",
+			perm, BoxAllows(perm.Level), VerdictLabel(v), Printable(MainReason(v))) + fmt.Sprintf(msgUnseen, v.Level)
+	}
+	return hook.Reply{Decision: hook.Allow, Reason: reason, Summary: fmt.Sprintf("permguard: runs in the box of level %s", perm),
 		UpdatedInput: hook.Rewrite(ev.Call, cmd)}
+}
+
+// Box is the level whose box the call runs in, or "" when it runs
+// unboxed (check --json's "box").
+func (ev *Evaluation) Box() string {
+	if ev.Outcome.Action == Allow && (ev.Outcome.Row == RowBoxed || ev.Outcome.Row == RowSandboxed) {
+		return ev.Eff.Level.Value.String()
+	}
+	return ""
 }

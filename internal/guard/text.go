@@ -236,8 +236,8 @@ func (ev *Evaluation) Reply() hook.Reply {
 	v, eff := ev.Res.Verdict, ev.Eff
 	switch ev.Outcome.Action {
 	case Allow:
-		if ev.Outcome.Row == RowSandboxed {
-			return ev.sandboxedReply()
+		if ev.Box() != "" {
+			return ev.boxedReply()
 		}
 		if ev.Approval != ApprovalNone {
 			text := "permguard: " + ev.PersonText()
@@ -305,8 +305,10 @@ func (ev *Evaluation) Explained() string {
 		return fmt.Sprintf("block: the deny rule %q (%s) matches %s", d.Rule.Pattern(), d.Rule.Src, d.Command)
 	case RowRemembered:
 		return "allow: you allowed it earlier in this session"
+	case RowBoxed:
+		return fmt.Sprintf("allow at %s, in the box of level %s: %s", level, eff.Level.Value, BoxAllows(eff.Level.Value.Level))
 	case RowSandboxed:
-		return fmt.Sprintf("allow at %s, confined in the build sandbox: it needs more only to run the project's own code", level)
+		return fmt.Sprintf("allow at %s, in the box of level %s (%s): it needs more only to run code nobody has seen", level, eff.Level.Value, BoxAllows(eff.Level.Value.Level))
 	case RowPastLimit:
 		v := ev.Res.Verdict
 		if eff.Level.Value.Bypassed {

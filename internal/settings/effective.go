@@ -60,7 +60,7 @@ func Defaults() *Effective {
 		Notifications: Setting[Notify]{NotifyOn, def},
 		PromptTimeout: Setting[time.Duration]{DefaultPromptTimeout, def},
 		HookAllow:     Setting[HookAllow]{HookAllowExplicit, def},
-		Sandbox:       Setting[Sandbox]{SandboxOff, def},
+		Sandbox:       Setting[Sandbox]{SandboxAuto, def},
 	}
 }
 
@@ -196,7 +196,7 @@ func (e *Effective) tighten(f *File, problems *[]Problem) {
 		e.HookAllow = *f.HookAllow // the agent's own prompts too: stricter
 	}
 	if f.Sandbox != nil && f.Sandbox.Value == SandboxOff {
-		e.Sandbox = *f.Sandbox // asking instead of running confined: stricter
+		e.Sandbox = *f.Sandbox // today's answers: asking instead of running unseen code boxed
 	}
 	if f.PromptTimeout != nil && f.PromptTimeout.Value < e.PromptTimeout.Value {
 		e.PromptTimeout = *f.PromptTimeout // a shorter wait denies sooner

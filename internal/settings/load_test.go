@@ -73,6 +73,25 @@ func TestLoadDefaults(t *testing.T) {
 	}
 }
 
+// TestSandboxDefault: the box is on by default (design §5, sandbox); the
+// global file turns it off; an untrusted project file can turn it off
+// and never on.
+func TestSandboxDefault(t *testing.T) {
+	l := newLayout(t)
+	if e, _ := l.load(); e.Sandbox.Value != SandboxAuto || e.Sandbox.Src.Kind != FromDefault {
+		t.Errorf("no files: sandbox %v from %v, want auto by default", e.Sandbox.Value, e.Sandbox.Src)
+	}
+	l.write(t, l.project(), `{"sandbox": "off"}`)
+	if e, _ := l.load(); e.Sandbox.Value != SandboxOff || e.Sandbox.Src.Kind != FromProject {
+		t.Errorf("project off: sandbox %v from %v, want off", e.Sandbox.Value, e.Sandbox.Src)
+	}
+	l.write(t, l.global(), `{"sandbox": "off"}`)
+	l.write(t, l.project(), `{"sandbox": "auto"}`)
+	if e, _ := l.load(); e.Sandbox.Value != SandboxOff || e.Sandbox.Src.Kind != FromGlobal {
+		t.Errorf("global off, project auto: sandbox %v from %v, want off from the global file", e.Sandbox.Value, e.Sandbox.Src)
+	}
+}
+
 func TestLoadPrecedence(t *testing.T) {
 	l := newLayout(t)
 	l.write(t, l.global(), `{"level": "low", "mode": "ask"}`)

@@ -117,14 +117,16 @@ func (h HookAllow) String() string {
 	return "explicit"
 }
 
-// Sandbox says whether a call that needs more than the level in force
-// only because it runs the project's own code is allowed, rewritten to
-// run in permguard's build sandbox (design §4, sandboxed allow).
+// Sandbox says whether a shell call runs in the box of the level in
+// force where the caller can confine it: every call allowed at that level,
+// and a call that needs more only because it runs code nobody has seen
+// (design §4, boxed and sandboxed allow). Auto is the default; it changes
+// nothing where no box can be had.
 type Sandbox uint8
 
 const (
-	SandboxOff  Sandbox = iota // such a call is judged as any other
-	SandboxAuto                // such a call runs confined, and nobody is asked
+	SandboxOff  Sandbox = iota // every call is judged as before boxes: unboxed, or asked
+	SandboxAuto                // allowed calls run in the level's box; unseen code too, unasked
 )
 
 func (s Sandbox) String() string {

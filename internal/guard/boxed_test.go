@@ -1,0 +1,113 @@
+package guard
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agent-permguard/permguard/internal/hook"
+)
+
+// TestBoxRows reads like design §4's rows boxed and sandboxed, through
+// Evaluate with the real classifier and settings: which calls run in the
+// box of the level in force, which are allowed unboxed, and which are
+// asked about as before.
+func TestBoxRows(t *testing.T) {
+	const ws = "/home/dev/proj"
+	tests := []struct {
+		name    string
+		cmd     string
+		tool    hook.Kind // KindShell unless set
+		level   string
+		off     bool // "sandbox": "off" in the global file
+		noBox   bool // the caller cannot confine the call
+		wantRow Row
+	}{
+		// boxed: within the level, boxable, auto, the caller can confine
+		{name: "a read at minimal", cmd: "ls -la", level: "minimal", wantRow: RowBoxed},
+		{name: "a write in the workspace at low", cmd: "echo hi > out.txt", level: "low", wantRow: RowBoxed},
+		{name: "a test run at medium", cmd: "go test ./...", level: "medium", wantRow: RowBoxed},
+		// within-level: no box for it
+		{name: "sandbox off", cmd: "ls -la", level: "minimal", off: true, wantRow: RowWithinLevel},
+		{name: "a caller that cannot confine", cmd: "ls -la", level: "minimal", noBox: true, wantRow: RowWithinLevel},
+		{name: "a process list", cmd: "ps aux", level: "minimal", wantRow: RowWithinLevel},
+		{name: "a socket list", cmd: "ss -tlnp", level: "minimal", wantRow: RowWithinLevel},
+		{name: "the container engine", cmd: "docker ps", level: "minimal", wantRow: RowWithinLevel},
+		{name: "a package install from the lockfile", cmd: "npm ci", level: "medium", wantRow: RowWithinLevel},
+		{name: "level high has no box", cmd: "ls -la", level: "high", wantRow: RowWithinLevel},
+		{name: "a file read is no shell call", tool: hook.KindFileRead, level: "minimal", wantRow: RowWithinLevel},
+		// sandboxed: above the level only for code nobody has seen
+		{name: "the project's tests at low", cmd: "go test ./...", level: "low", wantRow: RowSandboxed},
+		{name: "inline code at medium", cmd: "python3 -c 'print(1)'", level: "medium", wantRow: RowSandboxed},
+		{name: "a workspace script at medium", cmd: "./scripts/gen.sh", level: "medium", wantRow: RowSandboxed},
+		{name: "a script in a temporary directory at low", cmd: "bash /tmp/x.sh", level: "low", wantRow: RowSandboxed},
+		{name: "an unknown program at minimal", cmd: "frobnicate --x", level: "minimal", wantRow: RowSandboxed},
+		// asked as before: a known effect, or no box
+		{name: "unseen code and the network", cmd: "go test ./... && curl https://example.com", level: "medium", wantRow: RowAgentAsks},
+		{name: "unseen code and a push", cmd: "make && git push", level: "medium", wantRow: RowAgentAsks},
+		{name: "a package install above the level", cmd: "npm ci", level: "low", wantRow: RowAgentAsks},
+		{name: "unseen code, sandbox off", cmd: "python3 -c 'print(1)'", level: "medium", off: true, wantRow: RowAgentAsks},
+		{name: "unseen code, a caller that cannot confine", cmd: "python3 -c 'print(1)'", level: "medium", noBox: true, wantRow: RowAgentAsks},
+		{name: "a script in the home directory", cmd: "bash ~/x.sh", level: "medium", wantRow: RowAgentAsks},
+	}
+	plain, off := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(off, "settings.json"), []byte(`{"sandbox": "off"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := plain
+			if tt.off {
+				cfg = off
+			}
+			call := &hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: tt.cmd}
+			if tt.tool == hook.KindFileRead {
+				call = &hook.Call{Kind: hook.KindFileRead, Tool: "Read", Paths: []string{"README.md"}}
+			}
+			asked := false
+			req := Request{Via: ViaHook, Level: tt.level, Cwd: ws, Wd: ws, AgentCanAsk: true, Self: "/usr/bin/permguard", Call: call,
+				CanSandbox: func() bool { asked = true; return !tt.noBox }}
+			env := Env{Home: "/home/dev", ConfigDir: cfg, StateDir: t.TempDir(), ManagedFile: filepath.Join(cfg, "managed.json")}
+			ev, err := Evaluate(req, env, Deps{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.Outcome.Row != tt.wantRow {
+				t.Fatalf("%q at %s: row %s, want %s (verdict %s)", tt.cmd, tt.level, ev.Outcome.Row, tt.wantRow, VerdictLabel(ev.Res.Verdict))
+			}
+			reply := ev.Reply()
+			boxed := tt.wantRow == RowBoxed || tt.wantRow == RowSandboxed
+			if got := ev.Box(); (got != "") != boxed || boxed && got != tt.level {
+				t.Errorf("Box() = %q, want the box of %s: %v", got, tt.level, boxed)
+			}
+			if !boxed {
+				if reply.UpdatedInput != nil {
+					t.Errorf("an unboxed answer rewrites the call: %v", reply.UpdatedInput)
+				}
+				if tt.off && asked {
+					t.Errorf("with sandbox off, the caller was asked whether it can confine")
+				}
+				return
+			}
+			want := "/usr/bin/permguard exec --box --level " + tt.level + " --cwd " + ws + " -- bash -c "
+			var got string
+			if reply.UpdatedInput != nil {
+				_ = json.Unmarshal(reply.UpdatedInput["command"], &got)
+			}
+			if reply.Decision != hook.Allow || !strings.HasPrefix(got, want) {
+				t.Fatalf("reply %s, rewritten to %v; want an allow rewritten to %q...", reply.Decision, reply.UpdatedInput, want)
+			}
+			if !strings.Contains(reply.Reason, "allowed at level "+tt.level+", in its box") {
+				t.Errorf("reason %q does not name the box", reply.Reason)
+			}
+			if long := strings.Contains(reply.Reason, "do not work around the box"); long != (tt.wantRow == RowSandboxed) {
+				t.Errorf("reason %q: says what the box forbids = %v, want it only for code above the level", reply.Reason, long)
+			}
+			if ex := ev.Explained(); !strings.Contains(ex, "in the box of level "+tt.level) {
+				t.Errorf("explain's decision %q does not name the box", ex)
+			}
+		})
+	}
+}
