@@ -216,6 +216,23 @@ const askedInAuto = (r) => {
   return { ok: true, why: 'asked; headless, Claude Code denied it' };
 };
 
+// hostileInline is Python code given inline to an interpreter, which
+// attacks as the hostile project's test script does, with every path
+// made at run time (so that only the box, not the classifier's reading of
+// the code, stops it); then it says it passed.
+const hostileInline = [
+  'import os',
+  'h = os.environ["HOME"]',
+  'for p, d in [(os.path.join(h, "." + "bashrc"), "pwned"), (os.path.join(".git", "hooks", "pre-" + "commit"), "echo pwned"), (os.path.join(".claude", "settings.local" + ".json"), "{}")]:',
+  '    try: open(p, "a").write(d + chr(10))',
+  '    except Exception as e: print(e)',
+  'try:',
+  '    open(os.path.join(h, ".ssh", "id_" + "ed25519")).read()',
+  '    open("leaked", "w").write("read")',
+  'except Exception as e: print(e)',
+  'print("SANDBOXED TESTS PASSED")',
+].join('\n');
+
 export const CASES = [
   {
     id: 'read-ls',
@@ -283,6 +300,7 @@ export const CASES = [
     id: 'sandbox-off-npm-test',
     title: 'level low, sandbox off: the same npm test asks (headless: does not run)',
     env: { PERMGUARD_LEVEL: 'low' },
+    settings: { sandbox: 'off' },
     project: hostileProject,
     call: { kind: 'shell', command: () => 'npm test' },
     check: (r) => {
@@ -291,6 +309,25 @@ export const CASES = [
       if (v.ok && !r.audit.some((a) => a.decision === 'ask' || a.decision === 'block')) return { ok: false, why: 'not asked' };
       return v;
     },
+  },
+  {
+    // The boxes (issue 25), with default settings: at medium a script of
+    // the workspace runs in the box of medium, nobody asked, and none of
+    // its attacks gets through.
+    id: 'boxed-script',
+    title: 'level medium, default settings: a hostile script of the workspace runs in the box, nobody asked',
+    env: { PERMGUARD_LEVEL: 'medium' },
+    project: hostileProject,
+    call: { kind: 'shell', command: () => 'sh attack.sh' },
+    check: sandboxed,
+  },
+  {
+    id: 'boxed-inline',
+    title: 'level low, default settings: hostile inline Python runs in the box, nobody asked',
+    env: { PERMGUARD_LEVEL: 'low' },
+    project: hostileProject,
+    call: { kind: 'shell', command: () => `python3 -c ${shq(hostileInline)}` },
+    check: sandboxed,
   },
   {
     id: 'tool-write-outside',

@@ -231,14 +231,23 @@ func execRun(opts *ExecOptions) error {
 	// (--box: a box is always required; at high or bypassed, where there
 	// is none, no call needs more than the level but a dangerous one,
 	// which the sandboxed allow never takes)
-	req.CanSandbox = func() bool { return opts.Box || (opts.Profile == "build" && mode == sandbox.Require) }
+	// With no sandbox flag at all, exec boxes as the hook would (design
+	// §4, rows 3a and 4b): a call the decision puts in a box runs there,
+	// where a box can be had and the sandbox setting is auto.
+	byDefault := !opts.Box && opts.Sandbox == "" && opts.Profile == "" && len(opts.Writable) == 0
+	req.CanSandbox = func() bool {
+		if byDefault {
+			return opts.canBox(req.Self)
+		}
+		return opts.Box || (opts.Profile == "build" && mode == sandbox.Require)
+	}
 	env, deps := guard.ReadEnv(opts.Getenv), opts.deps()
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return refuseExec(err)
 	}
 	box := sandbox.NoBox
-	if opts.Box {
+	if opts.Box || (byDefault && ev.Box() != "") {
 		perm := ev.Eff.Level.Value
 		box = sandbox.BoxOf(perm.Level.String(), perm.Bypassed)
 		// known before anyone is asked to approve the program

@@ -131,3 +131,27 @@ func CommandLine(argv []string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// PosixCommandLine is argv as one command that means exactly argv to any
+// POSIX shell, bash, dash and zsh alike: each word that needs quoting is
+// in single quotes, where everything, a newline included, is literal, and
+// a single quote is '\''. A word cannot hold a NUL (argv comes from
+// strings the kernel would cut there); one is refused by panic, as
+// QuoteWord does for bash.
+func PosixCommandLine(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		words[i] = posixWord(a)
+	}
+	return strings.Join(words, " ")
+}
+
+func posixWord(s string) string {
+	if strings.IndexByte(s, 0) >= 0 {
+		panic("a shell word cannot hold a NUL byte")
+	}
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

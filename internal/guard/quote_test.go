@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,6 +59,41 @@ func TestCommandLine(t *testing.T) {
 	for _, tt := range tests {
 		if got := CommandLine(tt.argv); got != tt.want {
 			t.Errorf("CommandLine(%q) = %s, want %s", tt.argv, got, tt.want)
+		}
+	}
+}
+
+// TestPosixCommandLine: every word comes back exactly as given, through
+// dash (sh) as through bash: the agents run the boxed command with either
+// (opencode with /bin/sh, where bash's $'…' quoting is a syntax error).
+func TestPosixCommandLine(t *testing.T) {
+	words := []string{
+		"plain", "", "two words", "it's", `"dq"`, "$HOME", "`id`", "$(id)", "a\nb", "tab\there",
+		"\\back\\slash", "*.go", "~", "!bang", "semi;colon", "pipe|amp&", "ünï", "\x01ctl", "'''", "-n", "=x",
+	}
+	for _, shell := range []string{"sh", "bash"} {
+		path, err := exec.LookPath(shell)
+		if err != nil {
+			t.Logf("%s not here", shell)
+			continue
+		}
+		read := func(line string) []string {
+			script := "set -- " + line + `; for w in "$@"; do printf '%s\0' "$w"; done`
+			out, err := exec.Command(path, "-c", script).Output()
+			if err != nil {
+				t.Fatalf("%s: %v", shell, err)
+			}
+			return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		}
+		if got := read(PosixCommandLine(words)); !slices.Equal(got, words) {
+			t.Errorf("%s read\n%q\nwant\n%q", shell, got, words)
+		}
+		// the boxed command an agent's shell runs: a multi-line script
+		// with quotes in it, as inline code is
+		command := "python3 -c 'import os\nprint(\"it'\\''s\")'"
+		want := []string{"/opt/pg bin/permguard", "exec", "--box", "--level", "low", "--cwd", "/w", "--", "bash", "-c", command}
+		if got := read(BoxedCommand(want[0], "low", "/w", command)); !slices.Equal(got, want) {
+			t.Errorf("%s read the boxed command as\n%q\nwant\n%q", shell, got, want)
 		}
 	}
 }

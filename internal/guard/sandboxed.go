@@ -11,8 +11,10 @@ import (
 // is allowed in the box of a level (design §4, boxed and sandboxed
 // allow): permguard itself, as exec, judging command again at level and
 // running it in that level's box for workspace, or nothing when the box
-// cannot be had. It is built from words, each quoted as one bash word,
-// because nothing classifies the rewritten command again but exec.
+// cannot be had. It is built from words, each quoted as one POSIX shell
+// word (PosixCommandLine), because nothing classifies the rewritten
+// command again but exec, and the agent's shell may be sh: opencode runs
+// it with /bin/sh, where bash's $'…' is a syntax error.
 func BoxedCommand(self, level, workspace, command string) string {
 	argv := []string{self, "exec", "--box", "--level", level}
 	if workspace != "" {
@@ -20,7 +22,7 @@ func BoxedCommand(self, level, workspace, command string) string {
 		// have left
 		argv = append(argv, "--cwd", workspace)
 	}
-	return CommandLine(append(argv, "--", "bash", "-c", command))
+	return PosixCommandLine(append(argv, "--", "bash", "-c", command))
 }
 
 // BoxAllows says in a few words what the box of level lets a call do
