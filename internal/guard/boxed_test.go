@@ -22,6 +22,7 @@ func TestBoxRows(t *testing.T) {
 		tool    hook.Kind // KindShell unless set
 		level   string
 		off     bool // "sandbox": "off" in the global file
+		projOff bool // "sandbox": "off" in the project's file
 		noBox   bool // the caller cannot confine the call
 		wantRow Row
 	}{
@@ -51,16 +52,30 @@ func TestBoxRows(t *testing.T) {
 		{name: "unseen code, sandbox off", cmd: "python3 -c 'print(1)'", level: "medium", off: true, wantRow: RowAgentAsks},
 		{name: "unseen code, a caller that cannot confine", cmd: "python3 -c 'print(1)'", level: "medium", noBox: true, wantRow: RowAgentAsks},
 		{name: "a script in the home directory", cmd: "bash ~/x.sh", level: "medium", wantRow: RowAgentAsks},
+		// a project's "off" turns off row 4b only: the repository cannot
+		// take the box away from what the level allows
+		{name: "a project's off keeps the box of a read", cmd: "ls -la", level: "minimal", projOff: true, wantRow: RowBoxed},
+		{name: "a project's off keeps the box of a test run", cmd: "go test ./...", level: "medium", projOff: true, wantRow: RowBoxed},
+		{name: "a project's off asks about unseen code", cmd: "python3 -c 'print(1)'", level: "medium", projOff: true, wantRow: RowAgentAsks},
 	}
-	plain, off := t.TempDir(), t.TempDir()
+	plain, off, proj := t.TempDir(), t.TempDir(), t.TempDir()
 	if err := os.WriteFile(filepath.Join(off, "settings.json"), []byte(`{"sandbox": "off"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(proj, ".permguard"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".permguard", "settings.json"), []byte(`{"sandbox": "off"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := plain
+			cfg, ws := plain, ws
 			if tt.off {
 				cfg = off
+			}
+			if tt.projOff {
+				ws = proj
 			}
 			call := &hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: tt.cmd}
 			if tt.tool == hook.KindFileRead {

@@ -120,16 +120,24 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	// The box of the level in force, for a shell call the caller can
 	// confine; finding out whether it can reads the kernel's settings, so
 	// it is asked last, and only where a box row could decide.
+	//
+	// "sandbox": "off" from a project file turns off only row 4b (unseen
+	// code is asked about, not run boxed): a repository must not be able
+	// to take the box away from calls the level allows, which would make
+	// every misjudged call a hole again. Only the user's own settings (or
+	// the environment) run allowed calls unboxed.
+	auto := ev.Eff.Sandbox.Value == settings.SandboxAuto
+	boxOn := auto || ev.Eff.Sandbox.Src.Kind == settings.FromProject
 	boxable := !f.Deny && !f.Bypassed && !f.PastLimit && !v.Dangerous && perm.Level < classify.High &&
-		ev.Eff.Sandbox.Value == settings.SandboxAuto && ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
+		ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
 		v.Boxable() && ev.Request.CanSandbox != nil
 	switch {
-	case boxable && f.Within:
+	case boxable && boxOn && f.Within:
 		f.Boxed = ev.Request.CanSandbox()
 	case !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous:
 		// Reading the session's approvals only matters past the first rows.
 		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
-		f.Sandboxed = boxable && v.LevelBesidesUnseen() <= perm.Level && ev.Request.CanSandbox()
+		f.Sandboxed = boxable && auto && v.LevelBesidesUnseen() <= perm.Level && ev.Request.CanSandbox()
 	}
 	if ev.Answer != nil {
 		f.Answered, f.PersonAllowed = true, ev.Answer.Choice.Allows()
