@@ -120,11 +120,12 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	// The box of the level in force, for a shell call the caller can
 	// confine; finding out whether it can reads the kernel's settings, so
 	// it is asked last, and only where a box row could decide.
-	boxable := !f.Deny && !f.Bypassed && !f.PastLimit && !v.Dangerous && perm.Level < classify.High &&
+	confinable := !f.Deny && !f.Bypassed && !f.PastLimit && !v.Dangerous && perm.Level < classify.High &&
 		ev.Eff.Sandbox.Value == settings.SandboxAuto && ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
-		v.Boxable() && ev.Request.CanSandbox != nil
+		ev.Request.CanSandbox != nil
+	boxable := confinable && v.Boxable()
 	switch {
-	case boxable && f.Within:
+	case boxable && f.Within, confinable && f.Within && ev.networkBox():
 		f.Boxed = ev.Request.CanSandbox()
 	case !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous:
 		// Reading the session's approvals only matters past the first rows.
