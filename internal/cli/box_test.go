@@ -179,6 +179,9 @@ func TestExecBoxNetwork(t *testing.T) {
 		network bool // --network given
 		want    bool // confined with the network
 		refused bool // exit 77, nothing run
+		// byDefault: no --box; a box can be had, so exec boxes as the
+		// hook would
+		byDefault bool
 	}{
 		"an install at medium":                {level: "medium", args: []string{"npm", "ci"}, network: true, want: true},
 		"an install wrapped as the hook does": {level: "medium", args: []string{"bash", "-c", "npm ci"}, network: true, want: true},
@@ -188,10 +191,20 @@ func TestExecBoxNetwork(t *testing.T) {
 		"an install and the network":          {level: "medium", args: []string{"bash", "-c", "npm ci && curl https://example.com"}, network: true, refused: true},
 		"an install at low":                   {level: "low", args: []string{"npm", "ci"}, network: true, refused: true},
 		"a read at low":                       {level: "low", args: []string{"ls"}, network: true, refused: true},
+		// no sandbox flag: exec boxes as the hook would, the network too
+		"an install at medium, by default": {level: "medium", args: []string{"npm", "ci"}, byDefault: true, want: true},
+		"a read at medium, by default":     {level: "medium", args: []string{"ls"}, byDefault: true},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			r, ws, _ := runBoxExec(t, tt.level, true, func(o *ExecOptions) { o.Args, o.Network = tt.args, tt.network })
+			r, ws, _ := runBoxExec(t, tt.level, true, func(o *ExecOptions) {
+				o.Args, o.Network = tt.args, tt.network
+				if tt.byDefault {
+					o.Box = false
+					o.Namespaces = func() error { return nil }
+					o.Executable = func() (string, error) { return "/usr/bin/permguard", nil }
+				}
+			})
 			if tt.refused {
 				if r.confined || r.execed || r.res.code != 77 || !strings.Contains(r.res.stderr, "permguard: error: --box --network: only a package install within level medium runs in a box with the network") {
 					t.Errorf("want a refusal, nothing run: %+v", r)
