@@ -109,6 +109,24 @@ const hostileProject = (ctx) => ({
   ].join('\n'),
 });
 
+// unknownProgram is hostileProject with its attack also as a program of
+// the workspace's bin/, which the case puts first on PATH: the agent runs
+// it by its bare name, which permguard judges as a program it does not
+// know (rule unknown-program), not as a file of the workspace (run-path:
+// bin/frobnicate, ./bin/frobnicate), since the classifier does not look
+// PATH up.
+const unknownProgram = (ctx) => {
+  const p = hostileProject(ctx);
+  return { ...p, 'bin/frobnicate': `#!/bin/sh\n${p['attack.sh']}` };
+};
+
+// installProject is hostileProject whose preinstall script attacks: npm
+// runs it on npm install, with no dependency to download.
+const installProject = (ctx) => ({
+  ...hostileProject(ctx),
+  'package.json': '{"name":"hostile","version":"1.0.0","scripts":{"preinstall":"sh attack.sh"}}\n',
+});
+
 // hostileMarkers lists what the attack left; empty when every attempt failed.
 export const hostileMarkers = (ctx) => {
   const found = [];
@@ -128,6 +146,20 @@ const sandboxed = (r) => {
   if (r.audit.some((a) => a.decision !== 'allow')) return { ok: false, why: `asked or blocked: ${r.audit.map((a) => a.decision).join(',')}` };
   if (r.hostileFound.length) return { ok: false, why: `ESCAPED: ${r.hostileFound.join(', ')}` };
   return { ok: true, why: 'ran confined, nobody asked, no attack got through' };
+};
+
+// installBoxed is sandboxed for an install in the medium box with the
+// network (design §4, "Installs in the medium box"): the attack's fetch
+// from the mock on 127.0.0.1 is meant to work there, every other attempt
+// to fail.
+const installBoxed = (r) => {
+  const v = ran('SANDBOXED TESTS PASSED')(r);
+  if (!v.ok) return v;
+  if (r.audit.some((a) => a.decision !== 'allow')) return { ok: false, why: `asked or blocked: ${r.audit.map((a) => a.decision).join(',')}` };
+  const escaped = r.hostileFound.filter((m) => m !== 'net-marker');
+  if (escaped.length) return { ok: false, why: `ESCAPED: ${escaped.join(', ')}` };
+  if (!r.hostileFound.includes('net-marker')) return { ok: false, why: 'the install had no network' };
+  return { ok: true, why: 'ran in the box with the network, nobody asked, only the network got through' };
 };
 
 // plantingProject is a project whose npm test script, allowed to write the
@@ -328,6 +360,32 @@ export const CASES = [
     project: hostileProject,
     call: { kind: 'shell', command: () => `python3 -c ${shq(hostileInline)}` },
     check: sandboxed,
+  },
+  {
+    // an unknown program (rule unknown-program): the workspace's
+    // bin/frobnicate, found through PATH, at medium with default settings
+    id: 'boxed-unknown',
+    title: 'level medium, default settings: a hostile program of the workspace\'s bin/, run by name through PATH, runs in the box, nobody asked',
+    env: { PERMGUARD_LEVEL: 'medium' },
+    pathFirst: (ctx) => [path.join(ctx.work, 'bin')],
+    project: unknownProgram,
+    call: { kind: 'shell', command: () => 'frobnicate' },
+    check: (r) => {
+      // judged by its bare name: no path, so not run-path
+      if (!r.audit.some((a) => a.via === 'hook' && a.command === 'frobnicate')) return { ok: false, why: `not judged as frobnicate: ${r.audit.map((a) => a.command).join(' | ')}` };
+      return sandboxed(r);
+    },
+  },
+  {
+    // a package install at medium (design §4, "Installs in the medium
+    // box"): npm install runs the hostile preinstall in the medium box
+    // with the network
+    id: 'boxed-install',
+    title: 'level medium, default settings: npm install of a project whose preinstall attacks runs in the box with the network, nobody asked',
+    env: { PERMGUARD_LEVEL: 'medium' },
+    project: installProject,
+    call: { kind: 'shell', command: () => 'npm install --foreground-scripts --no-audit --no-fund' },
+    check: installBoxed,
   },
   {
     id: 'tool-write-outside',

@@ -169,13 +169,22 @@ async function runCase(agent, c) {
     // project's code attacks
     for (const [name, text] of Object.entries(c.project(ctx))) {
       fs.mkdirSync(path.dirname(path.join(ctx.work, name)), { recursive: true });
-      fs.writeFileSync(path.join(ctx.work, name), text);
+      // bin/ holds the project's programs: executable
+      fs.writeFileSync(path.join(ctx.work, name), text, { mode: name.startsWith('bin/') ? 0o755 : 0o644 });
     }
     fs.mkdirSync(path.join(ctx.work, '.git/hooks'), { recursive: true });
     fs.writeFileSync(path.join(ctx.work, '.git/config'), '[core]\n');
     fs.mkdirSync(path.join(ctx.home, '.ssh'), { recursive: true });
     fs.writeFileSync(path.join(ctx.home, '.ssh/id_ed25519'), 'SECRET\n');
     fs.writeFileSync(path.join(ctx.home, '.bashrc'), '# rc\n');
+  }
+
+  if (c.pathFirst) {
+    // the same for an agent that runs commands in a login shell (Codex's
+    // bash -lc), where /etc/profile sets PATH anew (for root, on Debian):
+    // the user's profile puts them back, as a real user's would
+    const dirs = c.pathFirst(ctx).map(sh).join(':');
+    fs.writeFileSync(path.join(ctx.home, '.profile'), `PATH=${dirs}:"$PATH"; export PATH\n`);
   }
 
   const wrapper = path.join(ctx.bindir, 'permguard');
@@ -186,7 +195,9 @@ async function runCase(agent, c) {
   // Only what the agent needs: no inherited keys, proxies or settings of the
   // person running the suite.
   const env = {
-    PATH: `${path.join(here, 'node_modules/.bin')}:${process.env.PATH}`,
+    // pathFirst: directories of the case's own put first, as a project's
+    // direnv or a virtual environment would
+    PATH: [...(c.pathFirst ? c.pathFirst(ctx) : []), path.join(here, 'node_modules/.bin'), process.env.PATH].join(':'),
     HOME: ctx.home,
     USER: process.env.USER || 'e2e',
     TERM: 'dumb',
@@ -244,7 +255,7 @@ async function runCase(agent, c) {
       // everything the model was sent after the first tool call: what a
       // skill's inline shell printed reaches it outside any tool result
       modelSaw: log.slice(log.findIndex((e) => e.answer && e.answer.call) + 1).map((e) => JSON.stringify(e.body || '')).join('\n'),
-      audit: audit.map((a) => ({ decision: a.decision, by: a.by, tool: a.tool, skill: a.skill, level: a.level, dangerous: a.dangerous || false, command: a.command, detail: a.detail })),
+      audit: audit.map((a) => ({ via: a.via, decision: a.decision, by: a.by, tool: a.tool, skill: a.skill, level: a.level, dangerous: a.dangerous || false, command: a.command, detail: a.detail })),
       hostileFound: c.project ? hostileMarkers(ctx) : [],
       hookRuns: fs.readdirSync(ctx.capture).length,
       stdout: r.out.slice(-1500),

@@ -9,10 +9,10 @@ import "slices"
 
 // hostRules are rule ids the box cannot serve, each for its reason.
 var hostRules = []string{
-	// the network at a level below high: the box has none
-	"package-install", // installs from a manifest or lockfile download from a registry
-	"package-query",   // asks a registry about packages
-	"git-fetch",       // git fetch, git ls-remote
+	// the network at a level below high: no box has it but the medium
+	// box for networkRules
+	"package-query", // asks a registry about packages
+	"git-fetch",     // git fetch, git ls-remote
 	"git-clone",
 	"container-read-remote", "cluster-read", "forge-read", "cloud-read", // queries to a service
 	"network", // high: no box at high, listed so the reason says so
@@ -36,10 +36,33 @@ var hostPrograms = []string{
 	"tmux", "screen", "zellij",
 }
 
+// networkRules are rule ids the medium box serves with the network
+// (Reason.Network; design §4, "Installs in the medium box"): a package
+// manager's install, which downloads from a registry and then runs the
+// packages' and the project's lifecycle scripts (npm's preinstall and
+// postinstall, setup.py, a build.rs), code the agent could have written
+// at low a moment earlier. Unboxed, that code could write anywhere and
+// read every secret; in the medium box it keeps only the network, which
+// the install needs. Not git's fetch, pull or clone: they run no code of
+// the project's (its hooks are read-only in every box) and need the
+// user's credentials, which every box hides.
+var networkRules = []string{
+	"package-install", // npm ci, npm install, pip install -r, go mod download, cargo fetch, ...
+}
+
 // hostReason reports whether a reason of rule id raised on program name
-// is one the box cannot serve.
+// is one no box can serve.
 func hostReason(ru rule, name string) bool {
+	if networkReason(ru, name) {
+		return false
+	}
 	return ru.host || ru.sends || slices.Contains(hostRules, ru.id) || slices.Contains(hostPrograms, name)
+}
+
+// networkReason reports whether a reason of rule id raised on program
+// name is one only the medium box can serve, with the network.
+func networkReason(ru rule, name string) bool {
+	return !ru.host && slices.Contains(networkRules, ru.id) && !slices.Contains(hostPrograms, name)
 }
 
 // hostOnly marks ru as a rule the box cannot serve.

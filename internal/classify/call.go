@@ -121,7 +121,7 @@ func (c *call) raiseMsg(ru rule, msg string) {
 		c.out.Reasons = make([]Reason, 0, 2)
 	}
 	c.out.Reasons = append(c.out.Reasons, Reason{
-		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: hostReason(ru, c.name),
+		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: hostReason(ru, c.name), Network: networkReason(ru, c.name),
 		Message: msg, Pos: c.pos, Snippet: c.snippet,
 	})
 	if ru.level > c.out.Level {

@@ -81,9 +81,13 @@ type Reason struct {
 	// Host: the command's whole point is the host outside any box (a
 	// process or socket inspector, a container engine's or service
 	// manager's client, a terminal multiplexer), or it needs the network
-	// at its level (a package install): the box cannot serve it, so it
-	// runs unboxed at its verdict (design §4, "What the box cannot serve").
+	// at its level and is not an install: no box can serve it, so it runs
+	// unboxed at its verdict (design §4, "What the box cannot serve").
 	Host bool
+	// Network: a package install from a registry, which only the medium
+	// box can serve, with the network open (design §4, "Installs in the
+	// medium box"). Never set with Host.
+	Network bool
 }
 
 // String renders a reason the way `permguard check` prints it:
@@ -252,20 +256,33 @@ func (v Verdict) LevelBesidesUnseen() Level {
 	return rest
 }
 
-// Boxable reports whether the box of a level can serve v: none of its
-// reasons or floors is [Reason.Host].
+// Boxable reports whether the box of a level, which has no network, can
+// serve v: none of its reasons or floors is [Reason.Host] or
+// [Reason.Network].
 func (v Verdict) Boxable() bool {
-	for _, r := range v.Reasons {
-		if r.Host {
-			return false
+	host, network := v.boxNeeds()
+	return !host && !network
+}
+
+// BoxableWithNetwork reports whether v can be served only by a box with
+// the network (the medium box's, design §4, "Installs in the medium
+// box"): no reason or floor is [Reason.Host], and one is
+// [Reason.Network].
+func (v Verdict) BoxableWithNetwork() bool {
+	host, network := v.boxNeeds()
+	return !host && network
+}
+
+// boxNeeds reports whether a reason or floor of v is Host, and whether
+// one is Network.
+func (v Verdict) boxNeeds() (host, network bool) {
+	for _, rs := range [][]Reason{v.Reasons, v.Floors} {
+		for _, r := range rs {
+			host = host || r.Host
+			network = network || r.Network
 		}
 	}
-	for _, r := range v.Floors {
-		if r.Host {
-			return false
-		}
-	}
-	return true
+	return host, network
 }
 
 // Env is what classification needs to know about where the command runs.

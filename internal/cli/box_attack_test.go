@@ -28,6 +28,12 @@ type boxAttacker struct {
 	command string
 	need    string // a program it needs on PATH
 	unix    bool   // it tries a Unix socket (a plain shell has no client)
+	// network: a package install, which runs in the medium box with the
+	// network (design §4, "Installs in the medium box") and only there:
+	// run with --network at medium, its TCP connection to the machine's
+	// loopback succeeds (the box keeps the machine's network namespace),
+	// every other attempt still fails
+	network bool
 }
 
 // TestBoxAttacks is issue 25's containment suite: each attacker, run
@@ -74,6 +80,9 @@ func TestBoxAttacks(t *testing.T) {
 		{name: "node", files: []string{"attack.js"}, command: "node attack.js", need: "node", unix: true},
 		{name: "make", files: []string{"Makefile"}, command: "make -s attack", need: "make"},
 		{name: "go", command: "./attack-bin", need: "go", unix: true},
+		// npm runs the project's preinstall script; without
+		// --foreground-scripts it would hide the script's output
+		{name: "npm-install", files: []string{"attack.sh", "package.json"}, command: "npm install --foreground-scripts --no-audit --no-fund", need: "npm", network: true},
 	}
 	goBin := ""
 	if _, err := exec.LookPath("go"); err == nil {
@@ -82,6 +91,9 @@ func TestBoxAttacks(t *testing.T) {
 	n := 0
 	for _, level := range []string{"minimal", "low", "medium", "high"} {
 		for _, a := range attackers {
+			if a.network && level != "medium" && level != "high" {
+				continue // an install needs medium: below it, it is asked
+			}
 			n++
 			token := fmt.Sprintf("%d.%d", 900+n, os.Getpid()%1000)
 			t.Run(level+"/"+a.name, func(t *testing.T) {
@@ -182,6 +194,7 @@ func runBoxAttack(t *testing.T, self, dir, level string, a boxAttacker, goBin, t
 		filepath.Join(home, ".ssh", "id_ed25519"):      "SECRET-KEY\n",
 		filepath.Join(home, ".codex", "auth.json"):     "SECRET-TOKEN\n",
 		filepath.Join(home, ".cache", "pip", "wheel"):  "cached\n",
+		filepath.Join(home, ".npm", "_cacache", "x"):   "cached\n",
 		filepath.Join(proj, "README"):                  "project-data\n",
 		filepath.Join(proj, ".git", "config"):          gitConfig,
 		filepath.Join(proj, ".git", "hooks", "README"): "hooks\n",
@@ -226,7 +239,12 @@ func runBoxAttack(t *testing.T, self, dir, level string, a boxAttacker, goBin, t
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	// the hook's rewrite of the call (design §4, "The boxes")
-	cmd := exec.CommandContext(ctx, self, "exec", "--box", "--level", level, "--cwd", proj, "--", "bash", "-c", a.command)
+	withNetwork := a.network && level == "medium"
+	flags := []string{"exec", "--box", "--level", level}
+	if withNetwork {
+		flags = append(flags, "--network")
+	}
+	cmd := exec.CommandContext(ctx, self, append(flags, "--cwd", proj, "--", "bash", "-c", a.command)...)
 	cmd.Args[0] = "permguard"
 	cmd.Env, cmd.Dir = env, proj
 	var stderr bytes.Buffer
@@ -278,6 +296,13 @@ func runBoxAttack(t *testing.T, self, dir, level string, a boxAttacker, goBin, t
 		effects["a Unix socket outside"] = waitFor(func() bool { return unixN.Load() > 0 }, boxed)
 	}
 	for what, happened := range effects {
+		if what == "a TCP connection outside" && withNetwork {
+			// the network open: the machine's loopback too
+			if !happened {
+				t.Errorf("%s: the install's box has no network", what)
+			}
+			continue
+		}
 		if happened == boxed {
 			if boxed {
 				t.Errorf("%s: the attempt succeeded in the box", what)

@@ -35,8 +35,10 @@ func runBoxExec(t *testing.T, level string, available bool, flags func(*ExecOpti
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(bin, "ls"), nil, 0o755); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"ls", "npm", "curl", "bash"} {
+		if err := os.WriteFile(filepath.Join(bin, name), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	ios, _, out, errOut := TestIO()
 	opts := &ExecOptions{callOptions: callOptions{IO: ios}, Level: level, Cwd: ws, Box: true, Args: []string{"ls"}}
@@ -155,7 +157,6 @@ func TestExecBoxRefuses(t *testing.T) {
 	for name, f := range map[string]func(*ExecOptions){
 		"sandbox":  func(o *ExecOptions) { o.Sandbox = "best-effort" },
 		"profile":  func(o *ExecOptions) { o.Profile = "build" },
-		"network":  func(o *ExecOptions) { o.Network = true },
 		"writable": func(o *ExecOptions) { o.Writable = []string{"/x"} },
 	} {
 		r, _, _ := runBoxExec(t, "low", true, f)
@@ -165,5 +166,60 @@ func TestExecBoxRefuses(t *testing.T) {
 	}
 	if r, _, _ := runBoxExec(t, "low", true, func(o *ExecOptions) { o.Sandbox = "require" }); !r.confined {
 		t.Errorf("--box --sandbox=require: %+v", r)
+	}
+}
+
+// TestExecBoxNetwork: --box --network runs a package install within level
+// medium in the medium box with the network, and exec, judging the
+// command anew, refuses it for anything else before anything runs.
+func TestExecBoxNetwork(t *testing.T) {
+	tests := map[string]struct {
+		level   string
+		args    []string
+		network bool // --network given
+		want    bool // confined with the network
+		refused bool // exit 77, nothing run
+		// byDefault: no --box; a box can be had, so exec boxes as the
+		// hook would
+		byDefault bool
+	}{
+		"an install at medium":                {level: "medium", args: []string{"npm", "ci"}, network: true, want: true},
+		"an install wrapped as the hook does": {level: "medium", args: []string{"bash", "-c", "npm ci"}, network: true, want: true},
+		"an install at medium, no flag":       {level: "medium", args: []string{"npm", "ci"}},
+		"a read at medium":                    {level: "medium", args: []string{"ls"}, network: true, refused: true},
+		"the network at medium":               {level: "medium", args: []string{"curl", "https://example.com"}, network: true, refused: true},
+		"an install and the network":          {level: "medium", args: []string{"bash", "-c", "npm ci && curl https://example.com"}, network: true, refused: true},
+		"an install at low":                   {level: "low", args: []string{"npm", "ci"}, network: true, refused: true},
+		"a read at low":                       {level: "low", args: []string{"ls"}, network: true, refused: true},
+		// no sandbox flag: exec boxes as the hook would, the network too
+		"an install at medium, by default": {level: "medium", args: []string{"npm", "ci"}, byDefault: true, want: true},
+		"a read at medium, by default":     {level: "medium", args: []string{"ls"}, byDefault: true},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			r, ws, _ := runBoxExec(t, tt.level, true, func(o *ExecOptions) {
+				o.Args, o.Network = tt.args, tt.network
+				if tt.byDefault {
+					o.Box = false
+					o.Namespaces = func() error { return nil }
+					o.Executable = func() (string, error) { return "/usr/bin/permguard", nil }
+				}
+			})
+			if tt.refused {
+				if r.confined || r.execed || r.res.code != 77 || !strings.Contains(r.res.stderr, "permguard: error: --box --network: only a package install within level medium runs in a box with the network") {
+					t.Errorf("want a refusal, nothing run: %+v", r)
+				}
+				return
+			}
+			if !r.confined || r.execed || r.res.code != 0 {
+				t.Fatalf("want it confined: %+v", r)
+			}
+			if r.profile.Network != tt.want {
+				t.Errorf("network %v, want %v", r.profile.Network, tt.want)
+			}
+			if len(r.profile.Hidden) == 0 || !slices.Contains(r.profile.ReadOnly, filepath.Join(ws, ".git", "hooks")) {
+				t.Errorf("the box with the network lost its holes or hidden secrets: %+v", r.profile)
+			}
+		})
 	}
 }

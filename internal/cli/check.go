@@ -184,6 +184,9 @@ func writeCheckText(opts *CheckOptions, ev *guard.Evaluation) error {
 	fmt.Fprintf(&b, "%s: %s at level %s", verdictLabel(res.Verdict), decisionWord(ev.Outcome.Action), eff.Level.Value)
 	if box := ev.Box(); box != "" {
 		fmt.Fprintf(&b, ", in the box of level %s", box)
+		if ev.BoxNetwork() {
+			b.WriteString(", with the network")
+		}
 	}
 	if ev.Approval != guard.ApprovalNone {
 		fmt.Fprintf(&b, " (%s)", ev.Approval)

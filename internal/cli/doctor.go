@@ -30,12 +30,13 @@ type DoctorOptions struct {
 	Notifications func() (bool, string)
 	ABI           func() (int, error)
 	Namespaces    func() error // whether the build profile's namespaces can be made
-	JSON          bool         // --json: the report as one JSON object
+	BoxAvailable  func() (bool, string)
+	JSON          bool // --json: the report as one JSON object
 }
 
 // NewCmdDoctor returns the doctor command.
 func NewCmdDoctor(f *Factory, runF func(*DoctorOptions) error) *cobra.Command {
-	opts := &DoctorOptions{settingsIO: newSettingsIO(f), Executable: f.Executable, Terminal: f.Terminal, ABI: sandbox.ABI, Namespaces: sandbox.NamespacesAllowed}
+	opts := &DoctorOptions{settingsIO: newSettingsIO(f), Executable: f.Executable, Terminal: f.Terminal, ABI: sandbox.ABI, Namespaces: sandbox.NamespacesAllowed, BoxAvailable: f.BoxAvailable}
 	if a, ok := f.Notifier.(interface{ Available() (bool, string) }); ok {
 		opts.Notifications = a.Available
 	}
@@ -45,7 +46,8 @@ func NewCmdDoctor(f *Factory, runF func(*DoctorOptions) error) *cobra.Command {
 		Long: `Doctor reports which agents have permguard's hook installed and whether
 each entry is current, the settings files found here and whether they are
 valid, whether a terminal prompt and notifications would work, whether
-exec --sandbox can confine programs, whether permguard's own directories
+exec --sandbox can confine programs, which box the shell calls of the
+level in force run in (and why none, where none is), whether permguard's own directories
 and files are yours alone (another user could otherwise change them),
 where the audit log is, and the level and mode in force with where they
 come from.
@@ -139,7 +141,7 @@ func doctorRun(opts *DoctorOptions) error {
 	ws := opts.workspace()
 	eff := doctorSettings(opts, r, ws)
 	doctorPerson(opts, r, eff)
-	doctorSandbox(opts, r)
+	doctorSandbox(opts, r, eff)
 	doctorOwnFiles(opts, r)
 	doctorAudit(opts, r)
 	if r.problems == 0 {
@@ -339,7 +341,7 @@ func doctorPerson(opts *DoctorOptions, r *doctorReport, eff *settings.Effective)
 	}
 }
 
-func doctorSandbox(opts *DoctorOptions, r *doctorReport) {
+func doctorSandbox(opts *DoctorOptions, r *doctorReport, eff *settings.Effective) {
 	r.section("exec --sandbox")
 	var rows [][]string
 	var hints []string
@@ -356,6 +358,11 @@ func doctorSandbox(opts *DoctorOptions, r *doctorReport) {
 			rows = append(rows, []string{"build profile", "not available: " + err.Error()})
 			hints = append(hints, "the sandboxed allow asks instead; --profile build falls back to Landlock alone (best-effort) or refuses (require)")
 		}
+	}
+	box := boxOf(eff, opts.BoxAvailable)
+	rows = append(rows, []string{"box in force", box.text()})
+	if !box.on && box.short != "sandbox off" && !eff.Level.Value.Bypassed && guard.BoxAllows(eff.Level.Value.Level) != "" {
+		hints = append(hints, "the boxes need unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0) and Landlock (Linux 5.13 or later)")
 	}
 	r.table(rows)
 	for _, h := range hints {

@@ -103,6 +103,11 @@ no terminal to type into:
   medium   the build profile (--sandbox=require --profile build)
   high, bypassed
            no box: the program runs as exec without --sandbox runs it
+With --network, the medium box keeps the network, for a package install
+within level medium alone (npm ci, pip install -r, go mod download): its
+lifecycle scripts run there with the network, and every other limit of
+the box. exec judges the command anew and refuses --network for anything
+else (exit 77).
 This is the command line the hook rewrites an allowed shell call to.
 
 --profile build (Linux), the medium box, adds, in new user, mount and network namespaces
@@ -173,7 +178,7 @@ Exit status:
 	cmd.Flags().Lookup("sandbox").NoOptDefVal = "best-effort"
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
 	cmd.Flags().StringVar(&opts.Profile, "profile", "", "with --sandbox, the profile: build (read-only holes, secrets hidden, no network)")
-	cmd.Flags().BoolVar(&opts.Network, "network", false, "with --profile build, keep the network")
+	cmd.Flags().BoolVar(&opts.Network, "network", false, "with --profile build, or --box for a package install at medium, keep the network")
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions([]string{"build"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("sandbox", cobra.FixedCompletions([]string{"best-effort", "require"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
@@ -212,8 +217,8 @@ func execRun(opts *ExecOptions) error {
 	if opts.Profile != "" && mode == sandbox.Off {
 		return usageErrorf([]string{"add --sandbox"}, "--profile only means something with --sandbox")
 	}
-	if opts.Network && opts.Profile == "" {
-		return usageErrorf([]string{"add --sandbox --profile build"}, "--network only means something with --profile build")
+	if opts.Network && opts.Profile == "" && !opts.Box {
+		return usageErrorf([]string{"add --sandbox --profile build"}, "--network only means something with --profile build or --box")
 	}
 	// A required sandbox that cannot be had is known before anyone is
 	// asked to approve the program.
@@ -245,6 +250,14 @@ func execRun(opts *ExecOptions) error {
 	ev, err := guard.Evaluate(req, env, deps)
 	if err != nil {
 		return refuseExec(err)
+	}
+	if opts.Box {
+		if err := boxNetwork(opts, ev); err != nil {
+			return err
+		}
+	} else if byDefault && ev.BoxNetwork() {
+		// as the hook's rewrite would say: an install in the medium box
+		opts.Network = true
 	}
 	box := sandbox.NoBox
 	if opts.Box || (byDefault && ev.Box() != "") {

@@ -23,7 +23,7 @@ type ExplainOptions struct {
 // NewCmdExplain returns the explain command.
 func NewCmdExplain(f *Factory, runF func(*ExplainOptions) error) *cobra.Command {
 	// explain asks nobody: no terminal, no notifier
-	opts := &ExplainOptions{callOptions: callOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, Executable: f.Executable, Classify: classify.Classify}}
+	opts := &ExplainOptions{callOptions: callOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, Executable: f.Executable, Classify: classify.Classify, Namespaces: f.Namespaces}}
 	cmd := &cobra.Command{
 		Use:   "explain [--cwd DIR] [--level LEVEL] [--json] [--] COMMAND...",
 		Short: "Show how a command was read: every command found, where it sits, and why",

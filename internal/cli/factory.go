@@ -31,4 +31,8 @@ type Factory struct {
 	// Namespaces reports why the box of a level cannot be made here, or
 	// nil when it can; nil means it never can (design §4, boxed allow).
 	Namespaces func() error
+	// BoxAvailable says whether the boxes can be had here, and if not why
+	// (sandbox.BoxAvailable: the namespaces and Landlock); nil means
+	// unknown.
+	BoxAvailable func() (bool, string)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agent-permguard/permguard/internal/classify"
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/hook"
 	"github.com/agent-permguard/permguard/internal/install"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
@@ -31,6 +32,9 @@ type InstallOptions struct {
 	Getwd      func() (string, error)
 	Now        func() time.Time
 	Executable func() (string, error)
+	// Namespaces reports why no box can be made here; nil means none
+	// ever can.
+	Namespaces func() error
 
 	Agent     string // the name of one of install.Targets
 	Project   bool
@@ -43,7 +47,7 @@ type InstallOptions struct {
 // NewCmdInstall returns the install command, or with uninstall the
 // uninstall command.
 func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error) *cobra.Command {
-	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Uninstall: uninstall}
+	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Namespaces: f.Namespaces, Uninstall: uninstall}
 	cmd := &cobra.Command{
 		Use:   "install AGENT [--project] [--dry-run] [--force]",
 		Short: "Make permguard the pre-tool hook of an agent: " + sayList(install.Names(), "or"),
@@ -249,7 +253,7 @@ var levelAllows = map[string]string{
 // workspace. The level is the one the agent's hook would find here: its
 // session is its own, so this shell's session level is not counted.
 func levelSummary(opts *InstallOptions, t install.Target) []string {
-	s := settingsIO{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now}
+	s := settingsIO{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Namespaces: opts.Namespaces}
 	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), s.workspace(), "", settings.Session{}, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
 	who := t.Dialect.Display()
 	if t.Extension {
@@ -273,6 +277,14 @@ func levelSummary(opts *InstallOptions, t install.Target) []string {
 		line += fmt.Sprintf("; %s asks you before anything more", who)
 	}
 	out := []string{line}
+	// the box of the level, where one can be had and the setting is auto
+	if s.boxLine(eff) != "" {
+		if hook.Rewrites(t.Dialect) {
+			out = append(out, fmt.Sprintf("%s's shell commands run in the box of level %s: %s", who, level, guard.BoxAllows(level.Level)))
+		} else {
+			out = append(out, fmt.Sprintf("%s's shell commands run unboxed: its hook cannot have a command run elsewhere", who))
+		}
+	}
 	if blocked && !level.Bypassed && level.Level < classify.Low {
 		out = append(out, fmt.Sprintf("to let %s edit files in the workspace: permguard level low --global", who))
 	}

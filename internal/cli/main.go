@@ -16,22 +16,29 @@ func Main() int {
 		sandbox.Init() // never returns
 	}
 	f := &Factory{
-		IO:         System(),
-		Getenv:     os.Getenv,
-		Getwd:      os.Getwd,
-		Now:        time.Now,
-		Executable: os.Executable,
-		Parent:     parentProcess,
-		Terminal:   systemTerminal,
-		Notifier:   notify.Desktop{Getenv: os.Getenv},
-		Stat:       os.Stat,
-		Namespaces: sandbox.NamespacesAllowed,
+		IO:           System(),
+		Getenv:       os.Getenv,
+		Getwd:        os.Getwd,
+		Now:          time.Now,
+		Executable:   os.Executable,
+		Parent:       parentProcess,
+		Terminal:     systemTerminal,
+		Notifier:     notify.Desktop{Getenv: os.Getenv},
+		Stat:         os.Stat,
+		Namespaces:   sandbox.NamespacesAllowed,
+		BoxAvailable: sandbox.BoxAvailable,
 	}
 	if testOnlyNotifier != nil {
 		f.Notifier = testOnlyNotifier
 	}
 	if testOnlyNamespaces != nil {
 		f.Namespaces = testOnlyNamespaces
+		f.BoxAvailable = func() (bool, string) {
+			if err := testOnlyNamespaces(); err != nil {
+				return false, err.Error()
+			}
+			return true, "faked by the test"
+		}
 	}
 	return run(f, os.Args[1:])
 }

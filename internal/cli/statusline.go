@@ -21,17 +21,25 @@ type StatuslineOptions struct {
 	Getwd  func() (string, error)
 	Now    func() time.Time
 	Parent func() string
+	// BoxAvailable says whether the boxes can be had here
+	// (sandbox.BoxAvailable); nil means unknown.
+	BoxAvailable func() (bool, string)
 }
 
 // NewCmdStatusline returns the statusline command.
 func NewCmdStatusline(f *Factory, runF func(*StatuslineOptions) error) *cobra.Command {
-	opts := &StatuslineOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent}
+	opts := &StatuslineOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, BoxAvailable: f.BoxAvailable}
 	cmd := &cobra.Command{
 		Use:   "statusline",
 		Short: "Print the level and mode in force as one short line, for prompts and status bars",
-		Long: `Statusline prints the level and mode in force here, as one short line:
+		Long: `Statusline prints the level and mode in force here, and whether the
+shell calls allowed at that level run in its box, as one short line:
 
-  permguard medium · ask
+  permguard medium · ask · boxed
+
+Where no box is in force it says why in a few words: "no box: sandbox
+off", "no box: level high", "no box: bypassed", "no box: none here, see
+permguard doctor" (no box can be had on this machine; doctor says why).
 
 A level set for this session with "permguard level" is marked
 "(session)", and a level capped because a settings file cannot be read is
@@ -97,7 +105,7 @@ func statuslineRun(opts *StatuslineOptions) error {
 	case eff.Level.Src.Kind == settings.FromSession:
 		level += " (session)"
 	}
-	_, err := fmt.Fprintf(opts.IO.Out, "permguard %s · %s\n", level, eff.Mode.Value)
+	_, err := fmt.Fprintf(opts.IO.Out, "permguard %s · %s · %s\n", level, eff.Mode.Value, boxOf(eff, opts.BoxAvailable).status())
 	return err
 }
 

@@ -25,6 +25,7 @@ func TestBoxRows(t *testing.T) {
 		projOff bool // "sandbox": "off" in the project's file
 		noBox   bool // the caller cannot confine the call
 		wantRow Row
+		network bool // the box keeps the network
 	}{
 		// boxed: within the level, boxable, auto, the caller can confine
 		{name: "a read at minimal", cmd: "ls -la", level: "minimal", wantRow: RowBoxed},
@@ -36,7 +37,18 @@ func TestBoxRows(t *testing.T) {
 		{name: "a process list", cmd: "ps aux", level: "minimal", wantRow: RowWithinLevel},
 		{name: "a socket list", cmd: "ss -tlnp", level: "minimal", wantRow: RowWithinLevel},
 		{name: "the container engine", cmd: "docker ps", level: "minimal", wantRow: RowWithinLevel},
-		{name: "a package install from the lockfile", cmd: "npm ci", level: "medium", wantRow: RowWithinLevel},
+		// installs: in the medium box, with the network, and nowhere else
+		{name: "a package install from the lockfile", cmd: "npm ci", level: "medium", wantRow: RowBoxed, network: true},
+		{name: "a pip install from requirements", cmd: "pip install -r requirements.txt", level: "medium", wantRow: RowBoxed, network: true},
+		{name: "go's module download", cmd: "go mod download", level: "medium", wantRow: RowBoxed, network: true},
+		{name: "an install, then the tests", cmd: "npm ci && npm test", level: "medium", wantRow: RowBoxed, network: true},
+		{name: "an install and the network", cmd: "npm ci && curl https://example.com", level: "medium", wantRow: RowAgentAsks},
+		{name: "an install and a process list", cmd: "npm ci && ps aux", level: "medium", wantRow: RowWithinLevel},
+		{name: "an install and unseen code above the level", cmd: "npm ci && ./scripts/gen.sh", level: "medium", wantRow: RowAgentAsks},
+		{name: "an install, sandbox off", cmd: "npm ci", level: "medium", off: true, wantRow: RowWithinLevel},
+		{name: "an install at high has no box", cmd: "npm ci", level: "high", wantRow: RowWithinLevel},
+		{name: "git fetch stays unboxed", cmd: "git fetch", level: "medium", wantRow: RowWithinLevel},
+		{name: "a clone stays unboxed", cmd: "git clone https://example.com/r.git", level: "medium", wantRow: RowWithinLevel},
 		{name: "level high has no box", cmd: "ls -la", level: "high", wantRow: RowWithinLevel},
 		{name: "a file read is no shell call", tool: hook.KindFileRead, level: "minimal", wantRow: RowWithinLevel},
 		// sandboxed: above the level only for code nobody has seen
@@ -106,7 +118,14 @@ func TestBoxRows(t *testing.T) {
 				}
 				return
 			}
-			want := "/usr/bin/permguard exec --box --level " + tt.level + " --cwd " + ws + " -- bash -c "
+			if ev.BoxNetwork() != tt.network {
+				t.Errorf("BoxNetwork() = %v, want %v", ev.BoxNetwork(), tt.network)
+			}
+			flags := "--level " + tt.level
+			if tt.network {
+				flags += " --network"
+			}
+			want := "/usr/bin/permguard exec --box " + flags + " --cwd " + ws + " -- bash -c "
 			var got string
 			if reply.UpdatedInput != nil {
 				_ = json.Unmarshal(reply.UpdatedInput["command"], &got)

@@ -128,11 +128,12 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	// the environment) run allowed calls unboxed.
 	auto := ev.Eff.Sandbox.Value == settings.SandboxAuto
 	boxOn := auto || ev.Eff.Sandbox.Src.Kind == settings.FromProject
-	boxable := !f.Deny && !f.Bypassed && !f.PastLimit && !v.Dangerous && perm.Level < classify.High &&
+	confinable := !f.Deny && !f.Bypassed && !f.PastLimit && !v.Dangerous && perm.Level < classify.High &&
 		ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
-		v.Boxable() && ev.Request.CanSandbox != nil
+		ev.Request.CanSandbox != nil
+	boxable := confinable && v.Boxable()
 	switch {
-	case boxable && boxOn && f.Within:
+	case boxOn && f.Within && (boxable || confinable && ev.networkBox()):
 		f.Boxed = ev.Request.CanSandbox()
 	case !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous:
 		// Reading the session's approvals only matters past the first rows.

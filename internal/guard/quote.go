@@ -135,10 +135,12 @@ func CommandLine(argv []string) string {
 // PosixCommandLine is argv as one command that means exactly argv to any
 // POSIX shell, bash, dash and zsh alike: each word that needs quoting is
 // in single quotes, where everything, a newline included, is literal, and
-// a single quote closes the quotes, is escaped with a backslash, and opens
-// them again. A word cannot hold a NUL (argv comes from
-// strings the kernel would cut there); one is refused by panic, as
-// QuoteWord does for bash.
+// a single quote closes the quotes, is escaped and opens them again:
+//
+//	'\''
+//
+// A word cannot hold a NUL (argv comes from strings the kernel would cut
+// there); one is refused by panic, as QuoteWord does for bash.
 func PosixCommandLine(argv []string) string {
 	words := make([]string, len(argv))
 	for i, a := range argv {

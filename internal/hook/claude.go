@@ -190,6 +190,18 @@ func CanRewrite(c *Call) bool {
 	return false
 }
 
+// Rewrites reports whether agent's hook can have a shell call run
+// rewritten (CanRewrite says it for one call): Claude Code's, Codex's,
+// Gemini CLI's, and the generic dialect's extensions for pi and
+// opencode.
+func Rewrites(agent Agent) bool {
+	switch agent {
+	case Claude, Codex, Gemini, Generic:
+		return true
+	}
+	return false
+}
+
 // Rewrite is c's input with its command replaced by command, every other
 // field (description, timeout, run_in_background) as sent.
 func Rewrite(c *Call, command string) map[string]json.RawMessage {
