@@ -412,3 +412,69 @@ func TestRedteamBoxVsock(t *testing.T) {
 		t.Errorf("an AF_VSOCK socket was made in the box")
 	}
 }
+
+// RT-9: a hole below the top level (.github/hooks) is a mount inside an
+// ordinary directory of the workspace; at low the box renames that
+// directory, the read-only mount with it, and makes a new .github/hooks
+// of its own, which Copilot reads for its hooks. Nothing after the run
+// looks there, and the run exits 0.
+func TestRedteamHoleParentRenamed(t *testing.T) {
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		".github/workflows/ci.yml": "on: push\n",
+		"swap.sh":                  "#!/bin/sh\nmv .github .github.moved\nmkdir -p .github/hooks\necho '{\"marker\": true}' > .github/hooks/hooks.json\n",
+	})
+	h, _ := r.agent("low", proj, "sh swap.sh")
+	if strings.Contains(readString(filepath.Join(proj, ".github", "hooks", "hooks.json")), "marker") {
+		t.Errorf(".github/hooks/hooks.json planted (%s)", h)
+	}
+}
+
+// RT-10: a workspace in a temporary directory has a parent the box at
+// low may write: the box moves the workspace away, its holes with it,
+// and puts a new one in its place with .claude/settings.json (hooks, or
+// the guard switched off, for the next session), .mcp.json and
+// .vscode/tasks.json. Only a new .git is set aside.
+func TestRedteamWorkspaceReplaced(t *testing.T) {
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(t.TempDir(), "proj"), map[string]string{
+		"swap.sh": "#!/bin/sh\nW=\"$1\"\nmv \"$W\" \"$W.old\" || exit 1\nmkdir -p \"$W/.claude\" \"$W/.vscode\"\n" +
+			"for f in .claude/settings.json .mcp.json .vscode/tasks.json; do echo '{\"marker\": true}' > \"$W/$f\"; done\n",
+	})
+	h, _ := r.agent("low", proj, "sh swap.sh "+proj)
+	for _, f := range []string{".claude/settings.json", ".mcp.json", ".vscode/tasks.json"} {
+		if strings.Contains(readString(filepath.Join(proj, f)), "marker") {
+			t.Errorf("%s planted (%s)", f, h)
+		}
+	}
+}
+
+// RT-11: past its budget the check for planted repositories stops, and
+// fails closed only in the exit status (77, a warning): the repository
+// it did not reach stays, and the next unboxed git fetch there runs its
+// hook. (The budget is lowered here, TEST_PLANTED_ENTRIES; a real run
+// needs 1,000,000 entries, or 10 s of walking.)
+func TestRedteamPlantedScanBudget(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	r.extraEnv = []string{"TEST_PLANTED_ENTRIES=60"}
+	upstream := filepath.Join(t.TempDir(), "upstream")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\nmkdir filler && (cd filler && for i in $(seq 200); do : > f$i; done)\n" +
+			"git init -q deep/a/b/sub\ngit -C deep/a/b/sub remote add origin " + upstream + "\n" +
+			"printf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-scan\"\\n' > deep/a/b/sub/.git/hooks/reference-transaction\n" +
+			"chmod +x deep/a/b/sub/.git/hooks/reference-transaction\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	h, _ := r.agent("low", proj, "git -C deep/a/b/sub fetch -q origin")
+	if r.marker("escaped-scan") {
+		t.Errorf("the repository the check did not reach ran its hook: git fetch ran %s", h)
+	}
+}
