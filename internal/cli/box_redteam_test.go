@@ -478,3 +478,45 @@ func TestRedteamPlantedScanBudget(t *testing.T) {
 		t.Errorf("the repository the check did not reach ran its hook: git fetch ran %s", h)
 	}
 }
+
+// RT-12: the check for planted repositories runs when the box ends, but
+// a box still running (Claude Code's run_in_background, or parallel
+// tool calls) has already planted: a repository it made in the
+// workspace runs its hook on an unboxed git fetch there meanwhile.
+func TestRedteamPlantWhileBoxRuns(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	upstream := filepath.Join(t.TempDir(), "upstream")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\ngit init -q sub\ngit -C sub remote add origin " + upstream + "\n" +
+			"printf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-running\"\\n' > sub/.git/hooks/reference-transaction\n" +
+			"chmod +x sub/.git/hooks/reference-transaction\ntouch planted\nsleep 5\n",
+	})
+	// the first call, boxed, in the background
+	bg := exec.Command(r.self, "exec", "--box", "--level", "low", "--cwd", proj, "--", "bash", "-c", "sh plant.sh")
+	bg.Args[0] = "permguard"
+	bg.Env, bg.Dir = r.env("low"), proj
+	if err := bg.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- bg.Wait() }()
+	t.Cleanup(func() { _ = bg.Process.Kill(); <-done })
+	deadline := time.Now().Add(20 * time.Second)
+	for !exists(filepath.Join(proj, "planted")) {
+		if time.Now().After(deadline) {
+			t.Fatal("the box did not plant")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// the next call, while the first still runs
+	h, _ := r.agent("low", proj, "git -C sub fetch -q origin")
+	if r.marker("escaped-running") {
+		t.Errorf("the repository a running box planted ran its hook: git fetch ran %s", h)
+	}
+}
