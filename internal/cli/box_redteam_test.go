@@ -542,3 +542,34 @@ func TestRedteamPathInWorkspace(t *testing.T) {
 		t.Errorf("the ps the box planted on PATH ran %s", h)
 	}
 }
+
+// RT-14: the box keeps the caller's session keyring: a script at minimal
+// reads the keys in it (Kerberos tickets, tokens kept with keyctl) and
+// adds keys that outlast the run. testdata/boxredteam/keyring.py joins
+// a new anonymous session keyring of its own first, so nothing real is
+// read or written.
+func TestRedteamSessionKeyring(t *testing.T) {
+	need(t, "python3")
+	if runtime.GOARCH != "amd64" {
+		t.Skip("keyring.py calls the x86-64 system call numbers")
+	}
+	realHome, _ := os.UserHomeDir()
+	r := newRedteam(t)
+	r.extraEnv = []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}
+	src, err := os.ReadFile(filepath.Join("testdata", "boxredteam", "keyring.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"keyring.py": string(src)})
+	out, code := r.run("minimal", proj, "", "python3", "keyring.py", "outer", r.self, proj)
+	t.Logf("exit %d: %s", code, out)
+	if !strings.Contains(out, "after the box") {
+		t.Skip("no session keyring to test with")
+	}
+	if strings.Contains(out, "FAKE-SECRET-IN-KEYRING") {
+		t.Errorf("the box read a key of the caller's session keyring")
+	}
+	if strings.Contains(out, "pg-rt-added-by-box") {
+		t.Errorf("the box added a key to the caller's session keyring")
+	}
+}
