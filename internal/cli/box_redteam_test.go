@@ -1,0 +1,622 @@
+//go:build redteam
+
+package cli_test
+
+// The box red team's findings (issue 25), each as a test that fails
+// while the finding stands: `go test -tags redteam -run Redteam
+// ./internal/cli/`. Each attack is code an agent at the level could have
+// written, run as the agent runs it: the hook decides, and the call runs
+// rewritten into its box (updatedInput), unboxed (an allow without a
+// rewrite), or not at all (ask, deny). Every target is a marker in
+// scratch directories the test made outside every temporary directory,
+// in a fake home; nothing real is touched. The lead moves each test into
+// the suite with its fix.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/shell"
+
+	"github.com/agent-permguard/permguard/internal/sandbox"
+)
+
+// redteam is one scratch machine: a fake home, a project, permguard's
+// settings and state, all outside every temporary directory.
+type redteam struct {
+	t                     *testing.T
+	self, root, home, cfg string
+	extraEnv              []string
+}
+
+func newRedteam(t *testing.T) *redteam {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("the boxes are Linux's")
+	}
+	if ok, why := sandbox.BoxAvailable(); !ok {
+		t.Skipf("no box here: %s", why)
+	}
+	if code, err := sandbox.Run(sandbox.Profile{}, "/bin/true", []string{"true"}, nil); err != nil || code != 0 {
+		t.Skipf("no namespaces here: %v", err)
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil || inTemp(wd) {
+		t.Skip("the checkout is in a temporary directory, which the boxes let programs write")
+	}
+	root, err := os.MkdirTemp(wd, ".box-redteam-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(root) })
+	r := &redteam{t: t, self: self, root: root, home: filepath.Join(root, "home"), cfg: filepath.Join(root, "cfg")}
+	r.write(filepath.Join(r.home, ".bashrc"), "# rc\n")
+	r.write(filepath.Join(r.cfg, "settings.json"), `{"sandbox": "auto"}`)
+	return r
+}
+
+// project makes a git repository (.git/config, .git/hooks, as the holes
+// need) at dir with files in it, and returns dir.
+func (r *redteam) project(dir string, files map[string]string) string {
+	r.t.Helper()
+	r.write(filepath.Join(dir, ".git", "config"), "[core]\n\tbare = false\n")
+	r.write(filepath.Join(dir, ".git", "hooks", "README"), "hooks\n")
+	r.write(filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
+	for name, content := range files {
+		r.write(filepath.Join(dir, name), content)
+	}
+	return dir
+}
+
+func (r *redteam) write(p, content string) {
+	r.t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	mode := os.FileMode(0o644)
+	if strings.HasSuffix(p, ".sh") {
+		mode = 0o755
+	}
+	if err := os.WriteFile(p, []byte(content), mode); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *redteam) env(level string) []string {
+	return append([]string{"HOME=" + r.home, "PATH=" + os.Getenv("PATH"), "PERMGUARD_CONFIG_DIR=" + r.cfg,
+		"PERMGUARD_STATE_DIR=" + filepath.Join(r.root, "state"), "PERMGUARD_LEVEL=" + level, "PERMGUARD_NO_PROMPT=1",
+		"PERMGUARD_MANAGED_FILE=" + filepath.Join(r.root, "managed.json"), "RT_MARKERS=" + r.root}, r.extraEnv...)
+}
+
+// run runs argv (argv[0] "permguard" is this test binary as permguard)
+// in dir, and returns its stdout and exit status.
+func (r *redteam) run(level, dir, stdin string, argv ...string) (string, int) {
+	r.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	path := argv[0]
+	if path == "permguard" {
+		path = r.self
+	} else if p, err := exec.LookPath(path); err == nil {
+		path = p
+	}
+	cmd := exec.CommandContext(ctx, path)
+	cmd.Args, cmd.Env, cmd.Dir, cmd.Stdin = argv, r.env(level), dir, strings.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		r.t.Fatal(err)
+	}
+	if stderr.Len() > 0 {
+		r.t.Logf("%s: stderr: %s", strings.Join(argv, " "), stderr.String())
+	}
+	return string(out), cmd.ProcessState.ExitCode()
+}
+
+// how is what the agent did with a call.
+type how string
+
+const (
+	notRun  how = "not run"
+	boxed   how = "boxed"
+	unboxed how = "unboxed"
+)
+
+// agent does what Claude Code does with a Bash call at level in the
+// project proj: asks the hook, then runs the call rewritten (its
+// updatedInput, split into words as bash would), as it was (an allow
+// without a rewrite), or not at all.
+func (r *redteam) agent(level, proj, command string) (how, string) {
+	r.t.Helper()
+	payload := `{"session_id":"rt","transcript_path":"/x.jsonl","cwd":` + quoteJSON(proj) +
+		`,"permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":` + quoteJSON(command) + `}}`
+	out, code := r.run(level, proj, payload, "permguard", "hook", "--agent", "claude")
+	var reply struct {
+		HookSpecificOutput struct {
+			PermissionDecision string
+			UpdatedInput       struct{ Command string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &reply); err != nil || code != 0 {
+		r.t.Fatalf("hook: %q, exit %d: %v", out, code, err)
+	}
+	h := reply.HookSpecificOutput
+	switch {
+	case h.PermissionDecision != "allow":
+		r.t.Logf("%s at %s: %s, not run", command, level, h.PermissionDecision)
+		return notRun, ""
+	case h.UpdatedInput.Command != "":
+		argv, err := shell.Fields(h.UpdatedInput.Command, func(string) string { return "" })
+		if err != nil || len(argv) == 0 || argv[0] != r.self {
+			r.t.Fatalf("rewritten command %q: %v", h.UpdatedInput.Command, err)
+		}
+		argv[0] = "permguard"
+		stdout, code := r.run(level, proj, "", argv...)
+		r.t.Logf("%s at %s: boxed, exit %d", command, level, code)
+		return boxed, stdout
+	}
+	stdout, code := r.run(level, proj, "", "bash", "-c", command)
+	r.t.Logf("%s at %s: UNBOXED, exit %d", command, level, code)
+	return unboxed, stdout
+}
+
+// box runs command as the hook's rewrite does, in the box of level.
+func (r *redteam) box(level, proj, command string) string {
+	r.t.Helper()
+	out, code := r.run(level, proj, "", "permguard", "exec", "--box", "--level", level, "--cwd", proj, "--", "bash", "-c", command)
+	r.t.Logf("boxed at %s: exit %d, stdout %q", level, code, out)
+	return out
+}
+
+func (r *redteam) marker(name string) bool {
+	_, err := os.Lstat(filepath.Join(r.root, name))
+	return err == nil
+}
+
+func need(t *testing.T, programs ...string) {
+	t.Helper()
+	for _, p := range programs {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s is not installed", p)
+		}
+	}
+}
+
+// RT-1: an agent started in the home directory has the home directory as
+// its workspace, and the low and medium boxes let a script there write
+// the shell's startup file and ~/.local/bin: the box's writable
+// workspace is the home directory whole, where the classifier knows
+// persistence paths.
+func TestRedteamBoxWorkspaceIsHome(t *testing.T) {
+	for _, level := range []string{"low", "medium"} {
+		t.Run(level, func(t *testing.T) {
+			r := newRedteam(t)
+			r.project(r.home, map[string]string{
+				"x.sh": "#!/bin/sh\necho pwned >> \"$HOME/.bashrc\"\nmkdir -p \"$HOME/.local/bin\" && echo '#!/bin/sh' > \"$HOME/.local/bin/git\"\n",
+			})
+			h, _ := r.agent(level, r.home, "./x.sh")
+			if b := readString(filepath.Join(r.home, ".bashrc")); b != "# rc\n" {
+				t.Errorf("~/.bashrc written (%s): %q", h, b)
+			}
+			if exists(filepath.Join(r.home, ".local", "bin", "git")) {
+				t.Errorf("~/.local/bin/git planted (%s)", h)
+			}
+		})
+	}
+}
+
+// RT-2: Landlock governs writes, not a file's metadata: chmod, utimes
+// and user extended attributes last after every box, on any file the
+// user owns (as root: any root-owned file of the machine), and on the
+// workspace at minimal, which is read-only there by Landlock alone.
+func TestRedteamBoxMetadataWrites(t *testing.T) {
+	for _, level := range []string{"minimal", "low", "medium"} {
+		t.Run(level, func(t *testing.T) {
+			r := newRedteam(t)
+			proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"README": "project\n"})
+			rc, readme := filepath.Join(r.home, ".bashrc"), filepath.Join(proj, "README")
+			before := map[string]os.FileInfo{}
+			for _, p := range []string{rc, readme} {
+				st, err := os.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				before[p] = st
+			}
+			r.write(filepath.Join(proj, "m.sh"), "#!/bin/sh\nchmod 4777 \"$HOME/.bashrc\" README\ntouch -d 2001-01-01 \"$HOME/.bashrc\" README\n")
+			r.box(level, proj, "sh m.sh")
+			check := []string{rc}
+			if level == "minimal" {
+				check = append(check, readme)
+			}
+			for _, p := range check {
+				st, err := os.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Mode() != before[p].Mode() {
+					t.Errorf("%s: mode %v, was %v", p, st.Mode(), before[p].Mode())
+				}
+				if !st.ModTime().Equal(before[p].ModTime()) {
+					t.Errorf("%s: modified %v, was %v", p, st.ModTime(), before[p].ModTime())
+				}
+			}
+		})
+	}
+}
+
+// RT-3: one reason the box cannot serve (ps, docker ps, git fetch,
+// journalctl, ...) makes the whole call unboxable, and a call within
+// the level then runs unboxed (row 3b): at medium, "make test; ps" runs
+// the project's Makefile, which the agent wrote a moment earlier, outside
+// the box that "make test" alone gets.
+func TestRedteamHostCarrierUnboxesBuild(t *testing.T) {
+	need(t, "make", "ps")
+	for _, carrier := range []string{"make test; ps", "make test && docker ps", "make test; journalctl -n 1 || true"} {
+		t.Run(carrier, func(t *testing.T) {
+			r := newRedteam(t)
+			proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+				"Makefile": "test:\n\techo pwned >> \"$$HOME/.bashrc\"\n",
+			})
+			h, _ := r.agent("medium", proj, carrier)
+			if b := readString(filepath.Join(r.home, ".bashrc")); b != "# rc\n" {
+				t.Errorf("the Makefile ran %s and wrote ~/.bashrc: %q", h, b)
+			}
+		})
+	}
+}
+
+// RT-4: a box at low writes the temporary directories, where the
+// planted-repository scan never looks, and git fetch is allowed unboxed
+// at every level wherever it runs: a repository planted in /tmp with a
+// reference-transaction hook runs that hook outside the box on the next
+// "git -C /tmp/... fetch".
+func TestRedteamTempRepoFetch(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	tmp := t.TempDir()
+	upstream, planted := filepath.Join(tmp, "upstream"), filepath.Join(tmp, "planted")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\ngit init -q " + planted + "\ngit -C " + planted + " remote add origin " + upstream +
+			"\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-fetch\"\\n' > " + planted + "/.git/hooks/reference-transaction\nchmod +x " +
+			planted + "/.git/hooks/reference-transaction\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	if !exists(filepath.Join(planted, ".git", "hooks", "reference-transaction")) {
+		t.Fatal("the box could not plant the repository in a temporary directory")
+	}
+	h, _ := r.agent("low", proj, "git -C "+planted+" fetch -q origin")
+	if r.marker("escaped-fetch") {
+		t.Errorf("the planted hook ran outside the box: git fetch ran %s", h)
+	}
+}
+
+// RT-5: package queries and installs run unboxed (the box has no
+// network) and read the current directory, which a box at low writes
+// outside the holes: "python3 -m pip ..." imports pip from it first, and
+// "cargo fetch" takes build.rustc from .cargo/config.toml.
+func TestRedteamUnboxedToolsReadTheProject(t *testing.T) {
+	realHome, _ := os.UserHomeDir()
+	cases := []struct {
+		name, level, command, marker string
+		need                         []string
+		files                        map[string]string
+		env                          []string
+	}{
+		{name: "python -m pip shadowed", level: "low", command: "python3 -m pip index versions requests", marker: "pip-shadow",
+			need: []string{"python3"},
+			files: map[string]string{"plant.sh": "#!/bin/sh\nmkdir -p pip && : > pip/__init__.py\n" +
+				"printf 'import os\\nopen(os.environ[\"RT_MARKERS\"] + \"/pip-shadow\", \"w\").close()\\n' > pip/__main__.py\n"},
+			env: []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}},
+		{name: "cargo build.rustc", level: "medium", command: "cargo fetch", marker: "cargo-rustc",
+			need: []string{"cargo"},
+			files: map[string]string{
+				"Cargo.toml":  "[package]\nname = \"rt\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+				"src/main.rs": "fn main() {}\n",
+				"plant.sh": "#!/bin/sh\nmkdir -p .cargo\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/cargo-rustc\"\\nexit 1\\n' > rustc.sh\nchmod +x rustc.sh\n" +
+					"printf '[build]\\nrustc = \"%s/rustc.sh\"\\n' \"$PWD\" > .cargo/config.toml\n"},
+			env: []string{"CARGO_HOME=" + filepath.Join(realHome, ".cargo"), "RUSTUP_HOME=" + filepath.Join(realHome, ".rustup")}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			need(t, c.need...)
+			r := newRedteam(t)
+			r.extraEnv = c.env
+			proj := r.project(filepath.Join(r.root, "proj"), c.files)
+			if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+				t.Fatalf("the plant ran %s, want boxed", h)
+			}
+			h, _ := r.agent(c.level, proj, c.command)
+			if r.marker(c.marker) {
+				t.Errorf("%q at %s ran the project's code %s", c.command, c.level, h)
+			}
+		})
+	}
+}
+
+// RT-6: what the classifier calls a secret (it asks before "env", "cat
+// ~/.pgpass") a boxed script reads at minimal: the caller's environment
+// whole, and credential files the box does not hide (~/.pgpass and
+// ~/.my.cnf are on the classifier's list, git's credential store in
+// ~/.config/git/credentials, gh's hosts under $XDG_CONFIG_HOME).
+func TestRedteamBoxSecrets(t *testing.T) {
+	r := newRedteam(t)
+	xdg := filepath.Join(r.home, "xdg")
+	r.extraEnv = []string{"GITHUB_TOKEN=SECRET-ENV", "XDG_CONFIG_HOME=" + xdg}
+	for _, f := range []string{".pgpass", ".my.cnf", ".config/git/credentials", "xdg/gh/hosts.yml"} {
+		r.write(filepath.Join(r.home, f), "SECRET-"+f+"\n")
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"s.sh": "#!/bin/sh\necho \"env:$GITHUB_TOKEN\"\ncat \"$HOME/.pgpass\" \"$HOME/.my.cnf\" \"$HOME/.config/git/credentials\" \"$XDG_CONFIG_HOME/gh/hosts.yml\"\n",
+	})
+	out := r.box("minimal", proj, "sh s.sh")
+	for _, secret := range []string{"SECRET-ENV", "SECRET-.pgpass", "SECRET-.my.cnf", "SECRET-.config/git/credentials", "SECRET-xdg/gh/hosts.yml"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("read in the box: %s", secret)
+		}
+	}
+}
+
+// RT-7: "ss -K" closes the sockets its filter matches (as root, any
+// process's); the hook allows it at minimal, unboxed.
+func TestRedteamSsKill(t *testing.T) {
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(r.root, "proj"), nil)
+	payload := `{"session_id":"rt","transcript_path":"/x.jsonl","cwd":` + quoteJSON(proj) +
+		`,"permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ss -K dst 127.0.0.1"}}`
+	out, _ := r.run("minimal", proj, payload, "permguard", "hook", "--agent", "claude")
+	if strings.Contains(out, `"permissionDecision":"allow"`) {
+		t.Errorf("ss -K allowed at minimal: %s", out)
+	}
+}
+
+// RT-8: the seccomp filter refuses AF_UNIX only; AF_VSOCK reaches the
+// hypervisor's services and any vsock listener of the machine, which no
+// network namespace covers.
+func TestRedteamBoxVsock(t *testing.T) {
+	need(t, "python3")
+	realHome, _ := os.UserHomeDir()
+	r := newRedteam(t)
+	r.extraEnv = []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}
+	probe := "import socket\ntry:\n    socket.socket(socket.AF_VSOCK, socket.SOCK_STREAM)\n    print('vsock: made')\nexcept OSError as e:\n    print('vsock:', e)\n"
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"v.py": probe})
+	if out, _ := r.run("minimal", proj, "", "python3", "v.py"); !strings.Contains(out, "vsock: made") {
+		t.Skipf("no AF_VSOCK outside the box either: %s", out)
+	}
+	if out := r.box("minimal", proj, "python3 v.py"); strings.Contains(out, "vsock: made") {
+		t.Errorf("an AF_VSOCK socket was made in the box")
+	}
+}
+
+// RT-9: a hole below the top level (.github/hooks) is a mount inside an
+// ordinary directory of the workspace; at low the box renames that
+// directory, the read-only mount with it, and makes a new .github/hooks
+// of its own, which Copilot reads for its hooks. Nothing after the run
+// looks there, and the run exits 0.
+func TestRedteamHoleParentRenamed(t *testing.T) {
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		".github/workflows/ci.yml": "on: push\n",
+		"swap.sh":                  "#!/bin/sh\nmv .github .github.moved\nmkdir -p .github/hooks\necho '{\"marker\": true}' > .github/hooks/hooks.json\n",
+	})
+	h, _ := r.agent("low", proj, "sh swap.sh")
+	if strings.Contains(readString(filepath.Join(proj, ".github", "hooks", "hooks.json")), "marker") {
+		t.Errorf(".github/hooks/hooks.json planted (%s)", h)
+	}
+}
+
+// RT-10: a workspace in a temporary directory has a parent the box at
+// low may write: the box moves the workspace away, its holes with it,
+// and puts a new one in its place with .claude/settings.json (hooks, or
+// the guard switched off, for the next session), .mcp.json and
+// .vscode/tasks.json. Only a new .git is set aside.
+func TestRedteamWorkspaceReplaced(t *testing.T) {
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(t.TempDir(), "proj"), map[string]string{
+		"swap.sh": "#!/bin/sh\nW=\"$1\"\nmv \"$W\" \"$W.old\" || exit 1\nmkdir -p \"$W/.claude\" \"$W/.vscode\"\n" +
+			"for f in .claude/settings.json .mcp.json .vscode/tasks.json; do echo '{\"marker\": true}' > \"$W/$f\"; done\n",
+	})
+	h, _ := r.agent("low", proj, "sh swap.sh "+proj)
+	for _, f := range []string{".claude/settings.json", ".mcp.json", ".vscode/tasks.json"} {
+		if strings.Contains(readString(filepath.Join(proj, f)), "marker") {
+			t.Errorf("%s planted (%s)", f, h)
+		}
+	}
+}
+
+// RT-11: past its budget the check for planted repositories stops, and
+// fails closed only in the exit status (77, a warning): the repository
+// it did not reach stays, and the next unboxed git fetch there runs its
+// hook. (The budget is lowered here, TEST_PLANTED_ENTRIES; a real run
+// needs 1,000,000 entries, or 10 s of walking.)
+func TestRedteamPlantedScanBudget(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	r.extraEnv = []string{"TEST_PLANTED_ENTRIES=60"}
+	upstream := filepath.Join(t.TempDir(), "upstream")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\nmkdir filler && (cd filler && for i in $(seq 200); do : > f$i; done)\n" +
+			"git init -q deep/a/b/sub\ngit -C deep/a/b/sub remote add origin " + upstream + "\n" +
+			"printf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-scan\"\\n' > deep/a/b/sub/.git/hooks/reference-transaction\n" +
+			"chmod +x deep/a/b/sub/.git/hooks/reference-transaction\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	h, _ := r.agent("low", proj, "git -C deep/a/b/sub fetch -q origin")
+	if r.marker("escaped-scan") {
+		t.Errorf("the repository the check did not reach ran its hook: git fetch ran %s", h)
+	}
+}
+
+// RT-12: the check for planted repositories runs when the box ends, but
+// a box still running (Claude Code's run_in_background, or parallel
+// tool calls) has already planted: a repository it made in the
+// workspace runs its hook on an unboxed git fetch there meanwhile.
+func TestRedteamPlantWhileBoxRuns(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	upstream := filepath.Join(t.TempDir(), "upstream")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\ngit init -q sub\ngit -C sub remote add origin " + upstream + "\n" +
+			"printf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-running\"\\n' > sub/.git/hooks/reference-transaction\n" +
+			"chmod +x sub/.git/hooks/reference-transaction\ntouch planted\nsleep 5\n",
+	})
+	// the first call, boxed, in the background
+	bg := exec.Command(r.self, "exec", "--box", "--level", "low", "--cwd", proj, "--", "bash", "-c", "sh plant.sh")
+	bg.Args[0] = "permguard"
+	bg.Env, bg.Dir = r.env("low"), proj
+	if err := bg.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- bg.Wait() }()
+	t.Cleanup(func() { _ = bg.Process.Kill(); <-done })
+	deadline := time.Now().Add(20 * time.Second)
+	for !exists(filepath.Join(proj, "planted")) {
+		if time.Now().After(deadline) {
+			t.Fatal("the box did not plant")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// the next call, while the first still runs
+	h, _ := r.agent("low", proj, "git -C sub fetch -q origin")
+	if r.marker("escaped-running") {
+		t.Errorf("the repository a running box planted ran its hook: git fetch ran %s", h)
+	}
+}
+
+// RT-13: a directory of the workspace on the agent's PATH (an activated
+// virtual environment, node_modules/.bin put there by direnv or mise)
+// is written by the box at low like any other; the programs the box
+// cannot serve then run unboxed from there: ps, git, docker.
+func TestRedteamPathInWorkspace(t *testing.T) {
+	r := newRedteam(t)
+	proj := filepath.Join(r.root, "proj")
+	bin := filepath.Join(proj, ".venv", "bin")
+	r.extraEnv = []string{"PATH=" + bin + ":" + os.Getenv("PATH"), "VIRTUAL_ENV=" + filepath.Join(proj, ".venv")}
+	r.project(proj, map[string]string{
+		".venv/bin/activate": "# venv\n",
+		"plant.sh":           "#!/bin/sh\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-path\"\\n' > .venv/bin/ps\nchmod +x .venv/bin/ps\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	h, _ := r.agent("low", proj, "ps")
+	if r.marker("escaped-path") {
+		t.Errorf("the ps the box planted on PATH ran %s", h)
+	}
+}
+
+// RT-14: the box keeps the caller's session keyring: a script at minimal
+// reads the keys in it (Kerberos tickets, tokens kept with keyctl) and
+// adds keys that outlast the run. testdata/boxredteam/keyring.py joins
+// a new anonymous session keyring of its own first, so nothing real is
+// read or written.
+func TestRedteamSessionKeyring(t *testing.T) {
+	need(t, "python3")
+	if runtime.GOARCH != "amd64" {
+		t.Skip("keyring.py calls the x86-64 system call numbers")
+	}
+	realHome, _ := os.UserHomeDir()
+	r := newRedteam(t)
+	r.extraEnv = []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}
+	src, err := os.ReadFile(filepath.Join("testdata", "boxredteam", "keyring.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"keyring.py": string(src)})
+	out, code := r.run("minimal", proj, "", "python3", "keyring.py", "outer", r.self, proj)
+	t.Logf("exit %d: %s", code, out)
+	if !strings.Contains(out, "after the box") {
+		t.Skip("no session keyring to test with")
+	}
+	if strings.Contains(out, "FAKE-SECRET-IN-KEYRING") {
+		t.Errorf("the box read a key of the caller's session keyring")
+	}
+	if strings.Contains(out, "pg-rt-added-by-box") {
+		t.Errorf("the box added a key to the caller's session keyring")
+	}
+}
+
+// RT-15: RT-3 below medium. Calls the classifier rates minimal that run
+// code from the current directory ("python3 -m json.tool" imports json
+// from it first; "cargo metadata" runs build.rustc from
+// .cargo/config.toml) are boxed alone, and run unboxed with "; ps"
+// after them, at minimal and low: a box at low plants, the next call
+// runs the plant outside.
+func TestRedteamHostCarrierBelowMedium(t *testing.T) {
+	realHome, _ := os.UserHomeDir()
+	cases := []struct {
+		name, command, marker string
+		need                  []string
+		files                 map[string]string
+		env                   []string
+	}{
+		{name: "python -m json.tool", command: "python3 -m json.tool x.json; ps >/dev/null", marker: "json-shadow",
+			need: []string{"python3", "ps"},
+			files: map[string]string{"x.json": "{}\n", "plant.sh": "#!/bin/sh\nmkdir -p json\n" +
+				"printf 'import os\\nopen(os.environ[\"RT_MARKERS\"] + \"/json-shadow\", \"w\").close()\\n' > json/__init__.py\n"},
+			env: []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}},
+		{name: "cargo metadata", command: "cargo metadata --format-version 1 >/dev/null; ps >/dev/null", marker: "cargo-metadata",
+			need: []string{"cargo", "ps"},
+			files: map[string]string{
+				"Cargo.toml":  "[package]\nname = \"rt\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+				"src/main.rs": "fn main() {}\n",
+				"plant.sh": "#!/bin/sh\nmkdir -p .cargo\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/cargo-metadata\"\\nexit 1\\n' > rustc.sh\nchmod +x rustc.sh\n" +
+					"printf '[build]\\nrustc = \"%s/rustc.sh\"\\n' \"$PWD\" > .cargo/config.toml\n"},
+			env: []string{"CARGO_HOME=" + filepath.Join(realHome, ".cargo"), "RUSTUP_HOME=" + filepath.Join(realHome, ".rustup")}},
+	}
+	for _, c := range cases {
+		for _, level := range []string{"minimal", "low"} {
+			t.Run(c.name+"/"+level, func(t *testing.T) {
+				need(t, c.need...)
+				r := newRedteam(t)
+				r.extraEnv = c.env
+				proj := r.project(filepath.Join(r.root, "proj"), c.files)
+				if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+					t.Fatalf("the plant ran %s, want boxed", h)
+				}
+				h, _ := r.agent(level, proj, c.command)
+				if r.marker(c.marker) {
+					t.Errorf("%q at %s ran the project's code %s", c.command, level, h)
+				}
+			})
+		}
+	}
+}
