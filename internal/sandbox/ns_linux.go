@@ -203,6 +203,7 @@ func Init() {
 	if err := Restrict(cfg.Profile.Writable); err != nil && !errors.Is(err, ErrUnavailable) {
 		fail("%v", err)
 	}
+	leaveSessionKeyring()
 	if err := denyBuild(); err != nil {
 		fail("%v", err)
 	}
@@ -214,6 +215,17 @@ func Init() {
 	}
 	err := syscall.Exec(cfg.Path, cfg.Argv, os.Environ())
 	fail("cannot run %s: %v", cfg.Path, err)
+}
+
+// leaveSessionKeyring joins a new, empty, anonymous session keyring in
+// place of the caller's (red team RT-14): the program inherits this
+// one, and the caller's tokens and tickets kept with keyctl are not in
+// it. The seccomp filter then refuses the key calls altogether, so a
+// failure here (a kernel without keys, a container whose own filter
+// refuses keyctl) leaves nothing reachable and is not fatal.
+func leaveSessionKeyring() {
+	// a name of NULL: an anonymous keyring, which no one can join by name
+	_, _, _ = unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0)
 }
 
 // runAsUser runs the init again as cfg.UID in a user namespace of its

@@ -99,19 +99,47 @@ func terminalRules(refuseSteal bool) []insn {
 }
 
 // buildFilter is the build profile's: the native ABI only, no io_uring,
-// no Unix socket, and no terminal input.
+// no terminal input, no kernel keys, and sockets of the listed families
+// only. The families are an allow-list, not Unix alone refused (red team
+// RT-8): AF_VSOCK reaches the hypervisor's services and the machine's
+// vsock listeners, which no network namespace covers, and the kernel
+// keeps adding families. A build needs IP (the box's own loopback, or
+// the network of an install at medium) and NETLINK_ROUTE, which
+// getaddrinfo and getifaddrs read the interfaces through; netlink's
+// other protocols (audit, uevents, sock_diag, ...) are refused. Another
+// family fails with EAFNOSUPPORT, as on a kernel without it, so that
+// programs that probe fall back; a Unix socket still fails with EACCES.
+//
+// The kernel's key management calls are refused too (red team RT-14):
+// the init joins a session keyring of its own before the program runs,
+// and without keyctl the program cannot name another by its number
+// either, nor ask the user's keyring for a key. ENOSYS, as on a kernel
+// without keys: libraries that keep tokens there fall back to files.
 func buildFilter(a abi) []insn {
-	return append([]insn{
+	prog := append([]insn{
 		{code: ldW, k: offArch},
 		{code: jeq, k: a.native, jf: "eacces"},
 		{code: ldW, k: offNr},
 		{code: jge, k: x32Bit, jt: "eacces"},
 		{code: jeq, k: unix.SYS_IO_URING_SETUP, jt: "eacces"},
 		{code: jeq, k: a.ioctl, jt: "ioctl"},
+		{code: jeq, k: unix.SYS_ADD_KEY, jt: "enosys"},
+		{code: jeq, k: unix.SYS_KEYCTL, jt: "enosys"},
+		{code: jeq, k: unix.SYS_REQUEST_KEY, jt: "enosys"},
 		{code: jeq, k: unix.SYS_SOCKET, jf: "allow"},
 		{code: ldW, k: offArg0},
-		{code: jeq, k: unix.AF_UNIX, jt: "eacces", jf: "allow"},
+		{code: jeq, k: unix.AF_INET, jt: "allow"},
+		{code: jeq, k: unix.AF_INET6, jt: "allow"},
+		{code: jeq, k: unix.AF_UNIX, jt: "eacces"},
+		{code: jeq, k: unix.AF_NETLINK, jf: "eafnosupport"},
+		{code: ldW, k: offArg2},
+		{code: jeq, k: unix.NETLINK_ROUTE, jt: "allow", jf: "eprotonosupport"},
 	}, terminalRules(false)...)
+	return append(prog, []insn{
+		{label: "enosys", code: retK, k: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
+		{label: "eafnosupport", code: retK, k: unix.SECCOMP_RET_ERRNO | uint32(unix.EAFNOSUPPORT)},
+		{label: "eprotonosupport", code: retK, k: unix.SECCOMP_RET_ERRNO | uint32(unix.EPROTONOSUPPORT)},
+	}...)
 }
 
 // terminalFilter is Landlock alone's: a program there may use what it

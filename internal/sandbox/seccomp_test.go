@@ -50,6 +50,10 @@ func TestFilters(t *testing.T) {
 		allow  = unix.SECCOMP_RET_ALLOW
 		eperm  = unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)
 		eacces = unix.SECCOMP_RET_ERRNO | uint32(unix.EACCES)
+		enosys = unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)
+		// the families outside the build profile's list
+		eafnosupport    = unix.SECCOMP_RET_ERRNO | uint32(unix.EAFNOSUPPORT)
+		eprotonosupport = unix.SECCOMP_RET_ERRNO | uint32(unix.EPROTONOSUPPORT)
 	)
 	type call struct {
 		name string
@@ -77,6 +81,20 @@ func TestFilters(t *testing.T) {
 		{name: "32-bit TIOCSCTTY 1", arch: compat, nr: func(a abi) uint32 { return a.compatIoctl }, args: []uint64{0, unix.TIOCSCTTY, 1}, build: eacces, terminal: eperm},
 		{name: "socket AF_UNIX", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_UNIX}, build: eacces, terminal: allow},
 		{name: "socket AF_INET", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_INET}, build: allow, terminal: allow},
+		{name: "socket AF_INET6", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_INET6}, build: allow, terminal: allow},
+		// red team RT-8: families outside the list, vsock first
+		{name: "socket AF_VSOCK", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_VSOCK}, build: eafnosupport, terminal: allow},
+		{name: "socket AF_PACKET", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_PACKET}, build: eafnosupport, terminal: allow},
+		{name: "socket AF_ALG", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_ALG}, build: eafnosupport, terminal: allow},
+		{name: "socket AF_NETLINK route", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE}, build: allow, terminal: allow},
+		{name: "socket AF_NETLINK audit", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_AUDIT}, build: eprotonosupport, terminal: allow},
+		{name: "socket AF_NETLINK sock_diag", arch: native, nr: nr(unix.SYS_SOCKET), args: []uint64{unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_SOCK_DIAG}, build: eprotonosupport, terminal: allow},
+		// socketpair connects to nothing: a Unix pair still works
+		{name: "socketpair AF_UNIX", arch: native, nr: nr(unix.SYS_SOCKETPAIR), args: []uint64{unix.AF_UNIX}, build: allow, terminal: allow},
+		// red team RT-14: the kernel's keys
+		{name: "add_key", arch: native, nr: nr(unix.SYS_ADD_KEY), build: enosys, terminal: allow},
+		{name: "keyctl", arch: native, nr: nr(unix.SYS_KEYCTL), build: enosys, terminal: allow},
+		{name: "request_key", arch: native, nr: nr(unix.SYS_REQUEST_KEY), build: enosys, terminal: allow},
 		{name: "io_uring_setup", arch: native, nr: nr(unix.SYS_IO_URING_SETUP), build: eacces, terminal: allow},
 		{name: "read", arch: native, nr: nr(unix.SYS_READ), build: allow, terminal: allow},
 		{name: "32-bit TIOCSTI", arch: compat, nr: func(a abi) uint32 { return a.compatIoctl }, args: []uint64{0, unix.TIOCSTI}, build: eacces, terminal: eperm},
