@@ -244,3 +244,63 @@ func TestRedteamSessionKeyring(t *testing.T) {
 		t.Errorf("the box added a key to the caller's session keyring")
 	}
 }
+
+// RT-5, the sandbox half: the package tools' project settings are
+// read-only holes, so that a box at low or medium cannot plant what
+// cargo, npm, yarn and pnpm read and run from when they run unboxed: a
+// missing one is a placeholder during the run, an existing one keeps
+// its content.
+func TestRedteamPackageToolSettings(t *testing.T) {
+	settings := []string{".cargo/config.toml", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"}
+	for _, level := range []string{"low", "medium"} {
+		t.Run(level, func(t *testing.T) {
+			r := newRedteam(t)
+			proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+				".npmrc": "registry=https://registry.npmjs.org/\n",
+				"plant.sh": "#!/bin/sh\nmkdir -p .cargo\nfor f in " + strings.Join(settings, " ") +
+					"; do (echo marker >> \"$f\"); done\n(mkdir -p .cargo/x && echo marker > .cargo/x/y)\nexit 0\n",
+			})
+			r.box(level, proj, "sh plant.sh")
+			for _, f := range append(settings, ".cargo/x/y") {
+				if b := readString(filepath.Join(proj, f)); strings.Contains(b, "marker") {
+					t.Errorf("%s written at %s: %q", f, level, b)
+				}
+			}
+			if b := readString(filepath.Join(proj, ".npmrc")); b != "registry=https://registry.npmjs.org/\n" {
+				t.Errorf(".npmrc changed at %s: %q", level, b)
+			}
+			for _, f := range []string{".cargo", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"} {
+				if exists(filepath.Join(proj, f)) {
+					t.Errorf("the placeholder %s stayed after the run", f)
+				}
+			}
+		})
+	}
+}
+
+// RT-5's other case: "cargo fetch" takes build.rustc from the
+// .cargo/config.toml a box at low planted, and runs it.
+func TestRedteamCargoConfigPlanted(t *testing.T) {
+	need(t, "cargo")
+	realHome, _ := os.UserHomeDir()
+	r := newRedteam(t)
+	r.extraEnv = []string{"CARGO_HOME=" + filepath.Join(realHome, ".cargo"), "RUSTUP_HOME=" + filepath.Join(realHome, ".rustup")}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"Cargo.toml":  "[package]\nname = \"rt\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+		"src/main.rs": "fn main() {}\n",
+		"plant.sh": "#!/bin/sh\nmkdir -p .cargo\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/cargo-rustc\"\\nexit 1\\n' > rustc.sh\nchmod +x rustc.sh\n" +
+			"printf '[build]\\nrustc = \"%s/rustc.sh\"\\n' \"$PWD\" > .cargo/config.toml\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	// the box here runs cargo fetch too, where rustc.sh cannot reach the
+	// marker: the plant itself is what must fail
+	if exists(filepath.Join(proj, ".cargo", "config.toml")) {
+		t.Errorf("the box at low planted .cargo/config.toml")
+	}
+	h, _ := r.agent("medium", proj, "cargo fetch")
+	if r.marker("cargo-rustc") {
+		t.Errorf("cargo fetch at medium ran the project's build.rustc %s", h)
+	}
+}

@@ -140,8 +140,9 @@ func TestRedteamTempRepoFetch(t *testing.T) {
 
 // RT-5: package queries and installs run unboxed (the box has no
 // network) and read the current directory, which a box at low writes
-// outside the holes: "python3 -m pip ..." imports pip from it first, and
-// "cargo fetch" takes build.rustc from .cargo/config.toml.
+// outside the holes: "python3 -m pip ..." imports pip from it first.
+// (Its other half, "cargo fetch" taking build.rustc from
+// .cargo/config.toml, is fixed with .cargo a hole: box_escape_test.go.)
 func TestRedteamUnboxedToolsReadTheProject(t *testing.T) {
 	realHome, _ := os.UserHomeDir()
 	cases := []struct {
@@ -155,14 +156,6 @@ func TestRedteamUnboxedToolsReadTheProject(t *testing.T) {
 			files: map[string]string{"plant.sh": "#!/bin/sh\nmkdir -p pip && : > pip/__init__.py\n" +
 				"printf 'import os\\nopen(os.environ[\"RT_MARKERS\"] + \"/pip-shadow\", \"w\").close()\\n' > pip/__main__.py\n"},
 			env: []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}},
-		{name: "cargo build.rustc", level: "medium", command: "cargo fetch", marker: "cargo-rustc",
-			need: []string{"cargo"},
-			files: map[string]string{
-				"Cargo.toml":  "[package]\nname = \"rt\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-				"src/main.rs": "fn main() {}\n",
-				"plant.sh": "#!/bin/sh\nmkdir -p .cargo\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/cargo-rustc\"\\nexit 1\\n' > rustc.sh\nchmod +x rustc.sh\n" +
-					"printf '[build]\\nrustc = \"%s/rustc.sh\"\\n' \"$PWD\" > .cargo/config.toml\n"},
-			env: []string{"CARGO_HOME=" + filepath.Join(realHome, ".cargo"), "RUSTUP_HOME=" + filepath.Join(realHome, ".rustup")}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -83,6 +83,8 @@ var footholds = []string{
 	".vscode/settings.json", ".envrc", ".mcp.json", ".husky/pre-commit", ".githooks/pre-commit",
 	".devcontainer/devcontainer.json", ".github/hooks/permguard.json", ".pi/extensions/x.ts", ".opencode/plugin/x.js",
 	"opencode.json", "opencode.jsonc", ".gitmodules", ".permguard/config.json", ".git/info/attributes", ".git/modules/m/hooks/post-checkout",
+	// the package tools' project settings (red team RT-5)
+	".cargo/config.toml", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
 }
 
 const testPy = "def test_ok():\n    assert True\n"

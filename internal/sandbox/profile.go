@@ -118,11 +118,16 @@ var ErrNoNamespaces = errors.New("user and mount namespaces are not available")
 
 // holeDirs and holeFiles are the read-only holes of the build profile
 // inside the workspace, relative to it: the guard files and footholds of
-// design §2.9 a build has no business changing. gitHoles are those
+// design §2.9 a build has no business changing. The package tools'
+// project settings are among them (red team RT-5): cargo, npm, yarn and
+// pnpm read .cargo/config.toml, .npmrc, .yarnrc, .yarnrc.yml and
+// .pnpmfile.cjs from the project, and run what they name (build.rustc,
+// a script shell, a pnpmfile's hooks) when they run unboxed, as a
+// package query or an install outside the box may. gitHoles are those
 // inside a .git directory, which git itself makes when it needs them.
 var (
-	holeDirs  = []string{".claude", ".codex", ".gemini", ".cursor", ".permguard", ".husky", ".githooks", ".vscode", ".devcontainer", ".github/hooks", ".pi", ".opencode"}
-	holeFiles = []string{".mcp.json", ".envrc", ".gitmodules", "opencode.json", "opencode.jsonc"}
+	holeDirs  = []string{".claude", ".codex", ".gemini", ".cursor", ".permguard", ".husky", ".githooks", ".vscode", ".devcontainer", ".github/hooks", ".pi", ".opencode", ".cargo"}
+	holeFiles = []string{".mcp.json", ".envrc", ".gitmodules", "opencode.json", "opencode.jsonc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"}
 	gitHoles  = []string{".git/hooks", ".git/info", ".git/modules", ".git/worktrees"}
 )
 
