@@ -171,8 +171,12 @@ func redactWord(w string, next int) (string, int) {
 	return pre + redactTokens(core) + post, nextNone
 }
 
-// secretName reports a variable, option or parameter name that holds a
+// SecretName reports a variable, option or parameter name that holds a
 // secret: API_TOKEN, --password, client_secret, aws_secret_access_key.
+// The boxes leave such variables out of the program's environment.
+func SecretName(name string) bool { return secretName(name) }
+
+// secretName is SecretName.
 func secretName(name string) bool {
 	n := strings.ToLower(name)
 	for _, part := range []string{"token", "secret", "password", "passwd", "passphrase", "credential", "apikey", "api_key", "api-key", "private_key", "private-key", "access_key", "access-key", "auth"} {

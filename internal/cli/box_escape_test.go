@@ -23,6 +23,7 @@ import (
 
 	"mvdan.cc/sh/v3/shell"
 
+	"github.com/agent-permguard/permguard/internal/cli"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
@@ -302,5 +303,68 @@ func TestRedteamCargoConfigPlanted(t *testing.T) {
 	h, _ := r.agent("medium", proj, "cargo fetch")
 	if r.marker("cargo-rustc") {
 		t.Errorf("cargo fetch at medium ran the project's build.rustc %s", h)
+	}
+}
+
+// RT-6: what the classifier calls a secret (it asks before "env", "cat
+// ~/.pgpass") a boxed script reads at minimal: the caller's environment
+// whole, and credential files the box does not hide (~/.pgpass and
+// ~/.my.cnf are on the classifier's list, git's credential store in
+// ~/.config/git/credentials, gh's hosts under $XDG_CONFIG_HOME). Fixed:
+// the box hides every secret of the classifier's, histories and the
+// secrets under $XDG_CONFIG_HOME, and leaves the variables named like
+// credentials out of the program's environment.
+func TestRedteamBoxSecrets(t *testing.T) {
+	r := newRedteam(t)
+	xdg := filepath.Join(r.home, "xdg")
+	r.extraEnv = []string{"GITHUB_TOKEN=SECRET-ENV", "AWS_SECRET_ACCESS_KEY=SECRET-AWS", "XDG_CONFIG_HOME=" + xdg, "GOPATH=/rt/gopath"}
+	for _, f := range []string{".pgpass", ".my.cnf", ".config/git/credentials", "xdg/gh/hosts.yml", ".bash_history"} {
+		r.write(filepath.Join(r.home, f), "SECRET-"+f+"\n")
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"s.sh": "#!/bin/sh\necho \"env:$GITHUB_TOKEN:$AWS_SECRET_ACCESS_KEY\"\necho \"gopath:$GOPATH home:$HOME\"\n" +
+			"cat \"$HOME/.pgpass\" \"$HOME/.my.cnf\" \"$HOME/.config/git/credentials\" \"$XDG_CONFIG_HOME/gh/hosts.yml\" \"$HOME/.bash_history\"\n",
+	})
+	out := r.box("minimal", proj, "sh s.sh")
+	for _, secret := range []string{"SECRET-ENV", "SECRET-AWS", "SECRET-.pgpass", "SECRET-.my.cnf", "SECRET-.config/git/credentials", "SECRET-xdg/gh/hosts.yml", "SECRET-.bash_history"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("read in the box: %s", secret)
+		}
+	}
+	// what builds need stays
+	if !strings.Contains(out, "gopath:/rt/gopath home:"+r.home+"\n") {
+		t.Errorf("GOPATH or HOME missing in the box: %q", out)
+	}
+}
+
+// withoutSecretVars leaves out the variables named like credentials, and
+// only those.
+func TestWithoutSecretVars(t *testing.T) {
+	tests := map[string]struct {
+		in   string
+		kept bool
+	}{
+		"github token":      {"GITHUB_TOKEN=x", false},
+		"aws secret":        {"AWS_SECRET_ACCESS_KEY=x", false},
+		"aws key id":        {"AWS_ACCESS_KEY_ID=x", false},
+		"api key":           {"OPENAI_API_KEY=x", false},
+		"password":          {"PGPASSWORD=x", false},
+		"npm token":         {"NPM_TOKEN=x", false},
+		"ci job token":      {"CI_JOB_TOKEN=x", false},
+		"path":              {"PATH=/usr/bin", true},
+		"home":              {"HOME=/h", true},
+		"gopath":            {"GOPATH=/g", true},
+		"goflags":           {"GOFLAGS=-mod=mod", true},
+		"git author":        {"GIT_AUTHOR_NAME=a", true},
+		"goauth":            {"GOAUTH=netrc", true},
+		"tokenizers":        {"TOKENIZERS_PARALLELISM=false", true},
+		"permguard's level": {"PERMGUARD_LEVEL=low", true},
+		"no value":          {"GITHUB_TOKEN", false},
+	}
+	for name, tt := range tests {
+		got := cli.WithoutSecretVars([]string{tt.in})
+		if kept := len(got) == 1; kept != tt.kept {
+			t.Errorf("%s: %q kept %v, want %v", name, tt.in, kept, tt.kept)
+		}
 	}
 }

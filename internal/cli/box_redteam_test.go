@@ -174,29 +174,6 @@ func TestRedteamUnboxedToolsReadTheProject(t *testing.T) {
 	}
 }
 
-// RT-6: what the classifier calls a secret (it asks before "env", "cat
-// ~/.pgpass") a boxed script reads at minimal: the caller's environment
-// whole, and credential files the box does not hide (~/.pgpass and
-// ~/.my.cnf are on the classifier's list, git's credential store in
-// ~/.config/git/credentials, gh's hosts under $XDG_CONFIG_HOME).
-func TestRedteamBoxSecrets(t *testing.T) {
-	r := newRedteam(t)
-	xdg := filepath.Join(r.home, "xdg")
-	r.extraEnv = []string{"GITHUB_TOKEN=SECRET-ENV", "XDG_CONFIG_HOME=" + xdg}
-	for _, f := range []string{".pgpass", ".my.cnf", ".config/git/credentials", "xdg/gh/hosts.yml"} {
-		r.write(filepath.Join(r.home, f), "SECRET-"+f+"\n")
-	}
-	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
-		"s.sh": "#!/bin/sh\necho \"env:$GITHUB_TOKEN\"\ncat \"$HOME/.pgpass\" \"$HOME/.my.cnf\" \"$HOME/.config/git/credentials\" \"$XDG_CONFIG_HOME/gh/hosts.yml\"\n",
-	})
-	out := r.box("minimal", proj, "sh s.sh")
-	for _, secret := range []string{"SECRET-ENV", "SECRET-.pgpass", "SECRET-.my.cnf", "SECRET-.config/git/credentials", "SECRET-xdg/gh/hosts.yml"} {
-		if strings.Contains(out, secret) {
-			t.Errorf("read in the box: %s", secret)
-		}
-	}
-}
-
 // RT-7: "ss -K" closes the sockets its filter matches (as root, any
 // process's); the hook allows it at minimal, unboxed.
 func TestRedteamSsKill(t *testing.T) {

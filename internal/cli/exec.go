@@ -515,8 +515,8 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	for i := range layers {
 		layers[i].Throwaway = !box.KeepsLayers()
 	}
-	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holePaths, frozen, ownInWritable(env, w.Dirs)), Hidden: sandbox.Secrets(env.Home),
-		Layers: layers, Network: opts.Network}
+	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holePaths, frozen, ownInWritable(env, w.Dirs)),
+		Hidden: sandbox.Secrets(env.Home, opts.Getenv("XDG_CONFIG_HOME")), Layers: layers, Network: opts.Network}
 	if !box.KeepsLayers() {
 		// shared memory outlives a run like a file: below medium nothing
 		// written may
@@ -527,7 +527,7 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 		base = sandbox.TakeBaseline(ev.Workspace)
 		base.Writable, base.TempDirs = w.Dirs, tempDirs(env)
 	}
-	code, err := opts.Confine(p, path, opts.Args, environ)
+	code, err := opts.Confine(p, path, opts.Args, withoutSecretVars(environ))
 	// before the fallback below replaces this process: nothing of the
 	// sandbox runs any more, and the fallback mounts nothing
 	if holes != nil {

@@ -225,7 +225,7 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 		// all of /tmp as exec gives
 		Writable: Writable{Dirs: append([]string{ws, scratch, filepath.Join(home, ".npm")}, DefaultDirs...), Files: DefaultFiles},
 		ReadOnly: holes.Paths,
-		Hidden:   Secrets(home),
+		Hidden:   Secrets(home, ""),
 	}
 	layersDir := filepath.Join(root, "state", "layers")
 	p.Layers, p.ReadOnly = CacheLayers([]string{filepath.Join(home, ".npm")}, layersDir)

@@ -51,7 +51,7 @@ var helpers = map[string]func(args []string) int{
 		switch how {
 		case "build":
 			// the secrets of the home the test gave permguard are hidden
-			code, err = Run(Profile{Writable: w, Hidden: Secrets(os.Getenv("HOME"))}, path, argv, env)
+			code, err = Run(Profile{Writable: w, Hidden: Secrets(os.Getenv("HOME"), "")}, path, argv, env)
 		case "landlock":
 			if err = Restrict(w); err == nil {
 				if err = DenyTerminalInput(); err == nil {

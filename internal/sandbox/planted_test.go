@@ -590,7 +590,7 @@ func (e *plantedEnv) runConfined(scratch, script string) Baseline {
 	p := Profile{
 		Writable: Writable{Dirs: append([]string{e.ws, scratch}, DefaultDirs...), Files: DefaultFiles},
 		ReadOnly: holes.Paths,
-		Hidden:   Secrets(filepath.Join(e.root, "home")),
+		Hidden:   Secrets(filepath.Join(e.root, "home"), ""),
 	}
 	env := []string{"HOME=" + filepath.Join(e.root, "home"), "PATH=" + os.Getenv("PATH"), "PROG=" + e.prog, "SCRATCH=" + scratch,
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CEILING_DIRECTORIES=" + e.ws,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -183,29 +184,51 @@ func holeSpecs(workspace string) []holeSpec {
 }
 
 // secretPaths are the credentials of design §2.6, relative to the home
-// directory: keys, cloud and registry tokens, GPG's keyring.
+// directory: keys, cloud and registry tokens, GPG's keyring. They cover
+// every secret of the classifier's (internal/classify/paths.go,
+// secretsHome and secretDirsHome; TestBoxHidesClassifierSecrets holds
+// them so), whole directories where it names one: a directory it calls
+// secret holds nothing else a build needs.
 var secretPaths = []string{
-	".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker/config.json", ".config/gh", ".config/gcloud",
-	".config/hub", ".netrc", ".git-credentials", ".npmrc", ".pypirc", ".yarnrc.yml", ".gem/credentials",
-	".cargo/credentials", ".cargo/credentials.toml", ".vault-token", ".terraform.d/credentials.tfrc.json",
-	".local/share/keyrings", ".password-store",
+	".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".config/gh", ".config/gcloud",
+	".config/hub", ".netrc", ".git-credentials", ".config/git/credentials", ".npmrc", ".pypirc", ".yarnrc.yml", ".gem/credentials",
+	".cargo/credentials", ".cargo/credentials.toml", ".vault-token", ".terraform.d",
+	".local/share/keyrings", ".password-store", ".pgpass", ".my.cnf",
 	// the agents' own credentials, read from the agents' packages (see
 	// design §4, "The boxes"): Claude Code's, Codex's, Gemini CLI's,
 	// opencode's (its data directory by default) and pi's
 	".claude/.credentials.json", ".codex/auth.json", ".gemini/oauth_creds.json",
 	".local/share/opencode/auth.json", ".pi/agent/auth.json",
+	// shell and interpreter histories: tokens typed on a command line
+	// (red team RT-6)
+	".bash_history", ".zsh_history", ".histfile", ".sh_history", ".local/share/fish/fish_history",
+	".python_history", ".node_repl_history", ".psql_history", ".mysql_history", ".sqlite_history",
+	".rediscli_history", ".irb_history", ".lesshst",
 }
 
-// Secrets returns the secrets of design §2.6 under home that exist.
-func Secrets(home string) []string {
-	if home == "" || home == "/" {
-		return nil
-	}
+// configSecrets are the secrets of secretPaths under .config, relative
+// to it: with $XDG_CONFIG_HOME elsewhere, gh, hub, gcloud and git read
+// them there.
+var configSecrets = []string{"gh", "hub", "gcloud", "git/credentials"}
+
+// Secrets returns the secrets of design §2.6 that exist under home, and
+// under configHome ($XDG_CONFIG_HOME; "" when unset or relative, which
+// the programs ignore too).
+func Secrets(home, configHome string) []string {
 	var out []string
-	for _, s := range secretPaths {
-		p := filepath.Join(home, s)
-		if _, err := os.Stat(p); err == nil {
+	add := func(p string) {
+		if _, err := os.Stat(p); err == nil && !slices.Contains(out, p) {
 			out = append(out, p)
+		}
+	}
+	if home != "" && home != "/" {
+		for _, s := range secretPaths {
+			add(filepath.Join(home, s))
+		}
+	}
+	if configHome != "" && configHome != "/" && filepath.IsAbs(configHome) {
+		for _, s := range configSecrets {
+			add(filepath.Join(configHome, s))
 		}
 	}
 	return out

@@ -1,10 +1,16 @@
 package sandbox
 
 import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -100,7 +106,7 @@ func TestSecretsAgents(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := Secrets(home)
+	got := Secrets(home, "")
 	for _, c := range creds {
 		if !slices.Contains(got, filepath.Join(home, c)) {
 			t.Errorf("%s is not a secret: %q", c, got)
@@ -130,4 +136,106 @@ func TestBoxOf(t *testing.T) {
 			t.Errorf("%s: BoxOf = %v, want %v", name, got, tt.want)
 		}
 	}
+}
+
+// TestBoxHidesClassifierSecrets holds the boxes' secrets to the
+// classifier's (red team RT-6): every file the classifier calls a secret
+// in the home directory (secretsHome, each a prefix) and every directory
+// it calls one (secretDirsHome) is hidden, or lies in a directory that
+// is. The lists are read from the classifier's source: the sandbox may
+// import nothing of permguard (scripts/check-deps.sh).
+func TestBoxHidesClassifierSecrets(t *testing.T) {
+	lists := classifierLists(t, filepath.Join("..", "classify", "paths.go"), "secretsHome", "secretDirsHome")
+	for name, entries := range lists {
+		home := t.TempDir()
+		if len(entries) < 5 {
+			t.Fatalf("%s: only %q read from the classifier's source", name, entries)
+		}
+		for _, e := range entries {
+			p := filepath.Join(home, e)
+			dir := name == "secretDirsHome" || strings.HasSuffix(e, "/")
+			if dir {
+				if err := os.MkdirAll(p, 0o700); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("secret"), 0o600); err != nil && !errors.Is(err, syscall.EISDIR) {
+					t.Fatal(err)
+				}
+			}
+		}
+		hidden := Secrets(home, "")
+		for _, e := range entries {
+			p := filepath.Join(home, e)
+			if !slices.ContainsFunc(hidden, func(h string) bool { return within(p, h) }) {
+				t.Errorf("%s: the classifier's secret ~/%s is not hidden in the boxes (secretPaths)", name, e)
+			}
+		}
+	}
+}
+
+// TestSecretsUnderConfigHome: with $XDG_CONFIG_HOME elsewhere, the
+// secrets gh, hub, gcloud and git read there are hidden too.
+func TestSecretsUnderConfigHome(t *testing.T) {
+	home, cfg := t.TempDir(), t.TempDir()
+	for _, d := range []string{"gh", "hub", "gcloud", "git"} {
+		if err := os.MkdirAll(filepath.Join(cfg, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "git", "credentials"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := Secrets(home, cfg)
+	for _, s := range []string{"gh", "hub", "gcloud", "git/credentials"} {
+		if !slices.Contains(got, filepath.Join(cfg, s)) {
+			t.Errorf("$XDG_CONFIG_HOME/%s is not hidden: %q", s, got)
+		}
+	}
+	if slices.Contains(got, filepath.Join(cfg, "git")) {
+		t.Errorf("$XDG_CONFIG_HOME/git is hidden whole: %q", got)
+	}
+	if got := Secrets(home, "relative/cfg"); len(got) != 0 {
+		t.Errorf("a relative $XDG_CONFIG_HOME is used: %q", got)
+	}
+}
+
+// classifierLists reads the string slices named in names from the Go
+// source at path.
+func classifierLists(t *testing.T, path string, names ...string) map[string][]string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok || len(vs.Names) != 1 || len(vs.Values) != 1 || !slices.Contains(names, vs.Names[0].Name) {
+			return true
+		}
+		lit, ok := vs.Values[0].(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		for _, el := range lit.Elts {
+			if b, ok := el.(*ast.BasicLit); ok && b.Kind == token.STRING {
+				s, err := strconv.Unquote(b.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out[vs.Names[0].Name] = append(out[vs.Names[0].Name], s)
+			}
+		}
+		return false
+	})
+	for _, n := range names {
+		if len(out[n]) == 0 {
+			t.Fatalf("%s: no list named so in %s", n, path)
+		}
+	}
+	return out
 }
