@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/shell"
 
 	"github.com/agent-permguard/permguard/internal/cli"
@@ -366,5 +367,124 @@ func TestWithoutSecretVars(t *testing.T) {
 		if kept := len(got) == 1; kept != tt.kept {
 			t.Errorf("%s: %q kept %v, want %v", name, tt.in, kept, tt.kept)
 		}
+	}
+}
+
+// RT-2: Landlock governs writes, not a file's metadata: chmod, utimes
+// and user extended attributes last after every box, on any file the
+// user owns (as root: any root-owned file of the machine), and on the
+// workspace at minimal, which is read-only there by Landlock alone.
+// Fixed: every mount of the box is read-only but the writable
+// directories.
+func TestRedteamBoxMetadataWrites(t *testing.T) {
+	for _, level := range []string{"minimal", "low", "medium"} {
+		t.Run(level, func(t *testing.T) {
+			r := newRedteam(t)
+			proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"README": "project\n"})
+			rc, readme := filepath.Join(r.home, ".bashrc"), filepath.Join(proj, "README")
+			before := map[string]os.FileInfo{}
+			for _, p := range []string{rc, readme} {
+				st, err := os.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				before[p] = st
+			}
+			r.write(filepath.Join(proj, "m.sh"), "#!/bin/sh\nchmod 4777 \"$HOME/.bashrc\" README\ntouch -d 2001-01-01 \"$HOME/.bashrc\" README\n")
+			r.box(level, proj, "sh m.sh")
+			check := []string{rc}
+			if level == "minimal" {
+				check = append(check, readme)
+			}
+			for _, p := range check {
+				st, err := os.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Mode() != before[p].Mode() {
+					t.Errorf("%s: mode %v, was %v", p, st.Mode(), before[p].Mode())
+				}
+				if !st.ModTime().Equal(before[p].ModTime()) {
+					t.Errorf("%s: modified %v, was %v", p, st.ModTime(), before[p].ModTime())
+				}
+			}
+		})
+	}
+}
+
+// RT-9: a hole below the top level (.github/hooks) is a mount inside an
+// ordinary directory of the workspace; at low the box renames that
+// directory, the read-only mount with it, and makes a new .github/hooks
+// of its own, which Copilot reads for its hooks. Nothing after the run
+// looks there, and the run exits 0. Fixed: the directories between the
+// workspace and a hole are bound onto themselves, and a mount point
+// cannot be renamed.
+func TestRedteamHoleParentRenamed(t *testing.T) {
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		".github/workflows/ci.yml": "on: push\n",
+		"swap.sh":                  "#!/bin/sh\nmv .github .github.moved\nmkdir -p .github/hooks\necho '{\"marker\": true}' > .github/hooks/hooks.json\n",
+	})
+	h, _ := r.agent("low", proj, "sh swap.sh")
+	if strings.Contains(readString(filepath.Join(proj, ".github", "hooks", "hooks.json")), "marker") {
+		t.Errorf(".github/hooks/hooks.json planted (%s)", h)
+	}
+}
+
+// RT-10: a workspace in a temporary directory has a parent the box at
+// low may write: the box moves the workspace away, its holes with it,
+// and puts a new one in its place with .claude/settings.json (hooks, or
+// the guard switched off, for the next session), .mcp.json and
+// .vscode/tasks.json. Only a new .git is set aside. Fixed: the
+// workspace is a mount point in the box.
+func TestRedteamWorkspaceReplaced(t *testing.T) {
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(t.TempDir(), "proj"), map[string]string{
+		"swap.sh": "#!/bin/sh\nW=\"$1\"\nmv \"$W\" \"$W.old\" || exit 1\nmkdir -p \"$W/.claude\" \"$W/.vscode\"\n" +
+			"for f in .claude/settings.json .mcp.json .vscode/tasks.json; do echo '{\"marker\": true}' > \"$W/$f\"; done\n",
+	})
+	h, _ := r.agent("low", proj, "sh swap.sh "+proj)
+	for _, f := range []string{".claude/settings.json", ".mcp.json", ".vscode/tasks.json"} {
+		if strings.Contains(readString(filepath.Join(proj, f)), "marker") {
+			t.Errorf("%s planted (%s)", f, h)
+		}
+	}
+}
+
+// After RT-2's fix, extended attributes last no more than modes (RT-2),
+// and the box cannot mark a hole as a placeholder of permguard's, which
+// a later run would take for its own and remove (the red team's minor
+// finding): setxattr fails on ~/.bashrc at every level, on the workspace
+// at minimal, and on the holes, an existing empty one among them.
+func TestRedteamBoxXattrs(t *testing.T) {
+	need(t, "python3")
+	realHome, _ := os.UserHomeDir()
+	for _, level := range []string{"minimal", "low", "medium"} {
+		t.Run(level, func(t *testing.T) {
+			r := newRedteam(t)
+			r.extraEnv = []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}
+			proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"README": "project\n",
+				"x.py": "import os, sys\nfor p in sys.argv[1:]:\n    for name in ('user.rt', 'user.permguard.placeholder'):\n" +
+					"        try:\n            os.setxattr(p, name, b'1')\n            print('set', name, p)\n        except OSError as e:\n            print(p, e)\n"})
+			if err := os.Mkdir(filepath.Join(proj, ".vscode"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			rc := filepath.Join(r.home, ".bashrc")
+			targets := []string{rc, filepath.Join(proj, ".vscode"), filepath.Join(proj, ".git", "hooks")}
+			if level == "minimal" {
+				targets = append(targets, filepath.Join(proj, "README"))
+			}
+			out := r.box(level, proj, "python3 x.py "+strings.Join(targets, " "))
+			if !strings.Contains(out, rc) {
+				t.Fatalf("the probe did not run: %q", out)
+			}
+			for _, p := range targets {
+				for _, name := range []string{"user.rt", "user.permguard.placeholder"} {
+					if _, err := unix.Lgetxattr(p, name, make([]byte, 8)); err == nil {
+						t.Errorf("%s: %s set by the box at %s", p, name, level)
+					}
+				}
+			}
+		})
 	}
 }

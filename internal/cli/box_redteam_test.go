@@ -45,46 +45,6 @@ func TestRedteamBoxWorkspaceIsHome(t *testing.T) {
 	}
 }
 
-// RT-2: Landlock governs writes, not a file's metadata: chmod, utimes
-// and user extended attributes last after every box, on any file the
-// user owns (as root: any root-owned file of the machine), and on the
-// workspace at minimal, which is read-only there by Landlock alone.
-func TestRedteamBoxMetadataWrites(t *testing.T) {
-	for _, level := range []string{"minimal", "low", "medium"} {
-		t.Run(level, func(t *testing.T) {
-			r := newRedteam(t)
-			proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"README": "project\n"})
-			rc, readme := filepath.Join(r.home, ".bashrc"), filepath.Join(proj, "README")
-			before := map[string]os.FileInfo{}
-			for _, p := range []string{rc, readme} {
-				st, err := os.Stat(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				before[p] = st
-			}
-			r.write(filepath.Join(proj, "m.sh"), "#!/bin/sh\nchmod 4777 \"$HOME/.bashrc\" README\ntouch -d 2001-01-01 \"$HOME/.bashrc\" README\n")
-			r.box(level, proj, "sh m.sh")
-			check := []string{rc}
-			if level == "minimal" {
-				check = append(check, readme)
-			}
-			for _, p := range check {
-				st, err := os.Stat(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if st.Mode() != before[p].Mode() {
-					t.Errorf("%s: mode %v, was %v", p, st.Mode(), before[p].Mode())
-				}
-				if !st.ModTime().Equal(before[p].ModTime()) {
-					t.Errorf("%s: modified %v, was %v", p, st.ModTime(), before[p].ModTime())
-				}
-			}
-		})
-	}
-}
-
 // RT-3: one reason the box cannot serve (ps, docker ps, git fetch,
 // journalctl, ...) makes the whole call unboxable, and a call within
 // the level then runs unboxed (row 3b): at medium, "make test; ps" runs
@@ -184,42 +144,6 @@ func TestRedteamSsKill(t *testing.T) {
 	out, _ := r.run("minimal", proj, payload, "permguard", "hook", "--agent", "claude")
 	if strings.Contains(out, `"permissionDecision":"allow"`) {
 		t.Errorf("ss -K allowed at minimal: %s", out)
-	}
-}
-
-// RT-9: a hole below the top level (.github/hooks) is a mount inside an
-// ordinary directory of the workspace; at low the box renames that
-// directory, the read-only mount with it, and makes a new .github/hooks
-// of its own, which Copilot reads for its hooks. Nothing after the run
-// looks there, and the run exits 0.
-func TestRedteamHoleParentRenamed(t *testing.T) {
-	r := newRedteam(t)
-	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
-		".github/workflows/ci.yml": "on: push\n",
-		"swap.sh":                  "#!/bin/sh\nmv .github .github.moved\nmkdir -p .github/hooks\necho '{\"marker\": true}' > .github/hooks/hooks.json\n",
-	})
-	h, _ := r.agent("low", proj, "sh swap.sh")
-	if strings.Contains(readString(filepath.Join(proj, ".github", "hooks", "hooks.json")), "marker") {
-		t.Errorf(".github/hooks/hooks.json planted (%s)", h)
-	}
-}
-
-// RT-10: a workspace in a temporary directory has a parent the box at
-// low may write: the box moves the workspace away, its holes with it,
-// and puts a new one in its place with .claude/settings.json (hooks, or
-// the guard switched off, for the next session), .mcp.json and
-// .vscode/tasks.json. Only a new .git is set aside.
-func TestRedteamWorkspaceReplaced(t *testing.T) {
-	r := newRedteam(t)
-	proj := r.project(filepath.Join(t.TempDir(), "proj"), map[string]string{
-		"swap.sh": "#!/bin/sh\nW=\"$1\"\nmv \"$W\" \"$W.old\" || exit 1\nmkdir -p \"$W/.claude\" \"$W/.vscode\"\n" +
-			"for f in .claude/settings.json .mcp.json .vscode/tasks.json; do echo '{\"marker\": true}' > \"$W/$f\"; done\n",
-	})
-	h, _ := r.agent("low", proj, "sh swap.sh "+proj)
-	for _, f := range []string{".claude/settings.json", ".mcp.json", ".vscode/tasks.json"} {
-		if strings.Contains(readString(filepath.Join(proj, f)), "marker") {
-			t.Errorf("%s planted (%s)", f, h)
-		}
 	}
 }
 

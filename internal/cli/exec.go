@@ -506,17 +506,17 @@ func confine(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, mode sandbo
 	// whose workspace is read-only needs neither, nor the check for
 	// planted repositories: they are what a box costs.
 	var holes *sandbox.Holes
-	var holePaths []string
+	var holePaths, pinned []string
 	if box.WorkspaceWritable() {
 		holes = sandbox.BuildHoles(ev.Workspace)
-		holePaths = holes.Paths
+		holePaths, pinned = holes.Paths, holes.Pinned
 	}
 	layers, frozen := sandbox.CacheLayers(caches, layersDir)
 	for i := range layers {
 		layers[i].Throwaway = !box.KeepsLayers()
 	}
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holePaths, frozen, ownInWritable(env, w.Dirs)),
-		Hidden: sandbox.Secrets(env.Home, opts.Getenv("XDG_CONFIG_HOME")), Layers: layers, Network: opts.Network}
+		Pinned: pinned, Hidden: sandbox.Secrets(env.Home, opts.Getenv("XDG_CONFIG_HOME")), Layers: layers, Network: opts.Network}
 	if !box.KeepsLayers() {
 		// shared memory outlives a run like a file: below medium nothing
 		// written may

@@ -77,6 +77,7 @@ func BuildHoles(workspace string) *Holes {
 		h.made = append(h.made, top)
 		h.add(top)
 	}
+	h.Pinned = pinned(workspace, h.Paths)
 	return h
 }
 

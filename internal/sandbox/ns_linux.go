@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"slices"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -345,6 +346,12 @@ func exitStatus(err error) int {
 
 // setUp makes the mounts of p in the init's own mount namespace.
 func setUp(p Profile) error {
+	// The current directory is a directory of the mounts below the ones
+	// made here (read-only, RT-2); entered again by its name, it is the
+	// writable one on top.
+	if wd, err := os.Getwd(); err == nil {
+		defer func() { _ = os.Chdir(wd) }()
+	}
 	// nothing done here may reach the mounts of the rest of the system
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("cannot make the mounts private: %v", err)
@@ -370,6 +377,15 @@ func setUp(p Profile) error {
 			return fmt.Errorf("cannot give %s a file system of the sandbox's own: %v", d, err)
 		}
 	}
+	// Every mount read-only but the writable directories (red team RT-2):
+	// Landlock governs writes to a file's content, not its metadata, and
+	// chmod, utimes and setxattr would otherwise reach every file the
+	// user owns outside them. After the layers and the private file
+	// systems, which must be writable to be mounted and are kept as they
+	// are with the writable directories they lie in.
+	if err := readOnlyButWritable(p.Writable.Dirs); err != nil {
+		return err
+	}
 	// The PID namespace's own /proc: under the machine's, getpid and
 	// /proc/self/task name different processes, and a program that
 	// signals its threads by their ids (libcap's psx) waits for good. A
@@ -383,6 +399,15 @@ func setUp(p Profile) error {
 			// a /dev/ptmx of the machine's instance next to /dev/pts of
 			// this one would make terminals that cannot be opened
 			_ = unix.Unmount("/dev/pts", unix.MNT_DETACH)
+		}
+	}
+	// Pinned before the holes go on top of them: a mount point cannot be
+	// renamed or removed (EBUSY), so the box can neither move the
+	// workspace away and put another in its place (RT-10) nor move a
+	// hole's parent directory with the hole and make a new one (RT-9).
+	for _, d := range p.Pinned {
+		if err := unix.Mount(d, d, "", unix.MS_BIND|unix.MS_REC, ""); err != nil && !errors.Is(err, unix.ENOENT) {
+			return fmt.Errorf("cannot pin %s in place: %v", d, err)
 		}
 	}
 	for _, h := range p.ReadOnly {
@@ -400,6 +425,50 @@ func setUp(p Profile) error {
 		// can run local servers; the machine's is another device.
 		if err := loopbackUp(); err != nil {
 			return fmt.Errorf("cannot bring the sandbox's loopback up: %v", err)
+		}
+	}
+	return nil
+}
+
+// readOnlyButWritable makes every mount of the namespace read-only, and
+// each writable directory, with the mounts below it, writable as it was.
+// Each writable tree is cloned as it is (open_tree), before the whole
+// tree is made read-only (mount_setattr, Linux 5.12, which the boxes'
+// Landlock already needs), and the clone is then mounted back over its
+// directory, parents first: mounts that were read-only stay so, and one
+// the parent namespace locked read-only cannot be made writable anyway.
+// Device nodes such as /dev/null stay writable on a read-only mount, and
+// /proc and /dev/pts are mounted anew after this.
+func readOnlyButWritable(dirs []string) error {
+	dirs = slices.Clone(dirs)
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	type tree struct {
+		dir string
+		fd  int
+	}
+	var trees []tree
+	defer func() {
+		for _, t := range trees {
+			unix.Close(t.fd)
+		}
+	}()
+	for _, d := range dirs {
+		fd, err := unix.OpenTree(unix.AT_FDCWD, d, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+		if errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR) {
+			continue // missing: nothing to write there either
+		}
+		if err != nil {
+			return fmt.Errorf("cannot keep %s writable: %v", d, err)
+		}
+		trees = append(trees, tree{d, fd})
+	}
+	if err := unix.MountSetattr(unix.AT_FDCWD, "/", unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
+		return fmt.Errorf("cannot make the file systems read-only: %v", err)
+	}
+	for _, t := range trees {
+		if err := unix.MoveMount(t.fd, "", unix.AT_FDCWD, t.dir, unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+			return fmt.Errorf("cannot keep %s writable: %v", t.dir, err)
 		}
 	}
 	return nil

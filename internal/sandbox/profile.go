@@ -21,6 +21,10 @@ type Profile struct {
 	// git hooks and config, the agents' configuration, .permguard; the
 	// footholds of design §2.9 a build has no business changing.
 	ReadOnly []string
+	// Pinned are directories bound onto themselves before the holes are
+	// mounted, so that they cannot be renamed or removed: the workspace
+	// and the directories between it and a hole below the top level.
+	Pinned []string
 	// Hidden are the secrets of design §2.6: a directory reads as empty,
 	// a file as /dev/null.
 	Hidden []string
@@ -150,8 +154,35 @@ type Holes struct {
 	// Missing are holes that could be neither found nor made: a build
 	// can create them.
 	Missing []string
-	made    []string // placeholders to remove once the run is over
-	unlock  func(removable bool) bool
+	// Pinned are the workspace and each directory between it and a hole
+	// below the top level (.git for .git/hooks, .github for
+	// .github/hooks), for Profile.Pinned.
+	Pinned []string
+	made   []string // placeholders to remove once the run is over
+	unlock func(removable bool) bool
+}
+
+// pinned are workspace and the real directories (no links) between it
+// and each of holes, parents first.
+func pinned(workspace string, holes []string) []string {
+	out := []string{workspace}
+	for _, h := range holes {
+		rel, err := filepath.Rel(workspace, filepath.Dir(h))
+		if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		d := workspace
+		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+			d = filepath.Join(d, part)
+			if st, err := os.Lstat(d); err != nil || !st.IsDir() {
+				break
+			}
+			if !slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 // holeSpec is one hole: its path relative to the workspace, and whether
