@@ -239,3 +239,40 @@ func classifierLists(t *testing.T, path string, names ...string) map[string][]st
 	}
 	return out
 }
+
+// pinned: the workspace, and the real directories between it and each
+// nested hole, parents first, each once; a link is not followed.
+func TestPinned(t *testing.T) {
+	ws := t.TempDir()
+	for _, d := range []string{".git/hooks", ".github/hooks", "a/b/c"} {
+		if err := os.MkdirAll(filepath.Join(ws, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(ws, "a"), filepath.Join(ws, "link")); err != nil {
+		t.Fatal(err)
+	}
+	j := func(rel ...string) []string {
+		out := []string{ws}
+		for _, r := range rel {
+			out = append(out, filepath.Join(ws, r))
+		}
+		return out
+	}
+	tests := map[string]struct {
+		holes []string
+		want  []string
+	}{
+		"top-level holes only": {j(".envrc", ".vscode")[1:], j()},
+		"git's":                {j(".git/hooks", ".git/config", ".git/info")[1:], j(".git")},
+		"github's":             {j(".github/hooks")[1:], j(".github")},
+		"deep":                 {j("a/b/c/d")[1:], j("a", "a/b", "a/b/c")},
+		"through a link":       {j("link/b/x")[1:], j()},
+		"outside":              {[]string{"/elsewhere/x/y"}, j()},
+	}
+	for name, tt := range tests {
+		if got := pinned(ws, tt.holes); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: pinned = %q, want %q", name, got, tt.want)
+		}
+	}
+}
