@@ -21,7 +21,7 @@ VULNDB ?= https://vuln.go.dev
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build cross release test test-race e2e e2e-agents agents-pins integrations-test fuzz bench budget bench-hook bench-box corpus lint demo clean
+.PHONY: all build cross release test test-race e2e e2e-agents agents-pins integrations-test fuzz bench budget bench-hook bench-box box-compat corpus lint demo clean
 
 all: lint test build
 
@@ -124,6 +124,12 @@ bench-hook: build
 ## interleaved (python3, Linux, user namespaces)
 bench-box: build
 	python3 scripts/bench-box.py --bin $(BIN) $(BENCHFLAGS)
+
+## box-compat: the everyday rows that can run here, in their level's box and
+## unboxed, in two scratch projects under /var/tmp: the same exit status and
+## output? (python3, Linux, user namespaces; about 4 minutes, not in make test)
+box-compat: build
+	python3 scripts/box-compat.py --bin $(BIN) $(COMPATFLAGS)
 
 ## corpus: score the classifier against other guards' labeled test cases
 # The corpora and their scorer are not in this repository (they hold other

@@ -16,7 +16,11 @@ The verdict: the median difference over the sets, for minimal and low,
 against --max-ms (the issue's goal: 10 ms); exit 1 when over, 2 when it
 could not run.
 
-  scripts/bench-box.py --bin bin/permguard [--sets 3] [--rounds 50] [--warmup 5] [--max-ms 10]
+With --compare OLD, the boxes of another build run in the same rounds
+("old minimal", ...), and each box's change is the new build's wall time
+minus the old one's in the same round: how an optimisation is measured.
+
+  scripts/bench-box.py --bin bin/permguard [--sets 3] [--rounds 50] [--warmup 5] [--max-ms 10] [--compare OLD]
 """
 
 import argparse
@@ -61,11 +65,13 @@ def main():
     ap.add_argument("--rounds", type=int, default=50)
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--max-ms", type=float, default=10.0)
+    ap.add_argument("--compare", default="", help="another build whose boxes run in the same rounds")
     a = ap.parse_args()
     if a.sets < 1 or a.rounds < 5:
         fail("need at least 1 set of 5 rounds")
-    if not os.access(a.bin, os.X_OK):
-        fail("%s is not an executable (make build)" % a.bin)
+    for b in (a.bin, a.compare) if a.compare else (a.bin,):
+        if not os.access(b, os.X_OK):
+            fail("%s is not an executable (make build)" % b)
     # Outside /tmp, like a real project: the boxes treat the temporary
     # directories apart.
     base = os.environ.get("BENCH_BOX_DIR", "/var/tmp")
@@ -85,9 +91,15 @@ def bench(a, tmp):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PERMGUARD_") and k not in ("XDG_CACHE_HOME", "GOCACHE", "GOMODCACHE", "GOPATH")}
     env.update(HOME=home, PERMGUARD_CONFIG_DIR=os.path.join(tmp, "cfg"), PERMGUARD_STATE_DIR=os.path.join(tmp, "state"),
                PERMGUARD_MANAGED_FILE=os.path.join(tmp, "none.json"), PERMGUARD_NO_PROMPT="1")
-    progs = [("exec -- true", [bin_, "exec", "--level", "minimal", "--cwd", proj, "--", "true"])]
+    # the baseline runs unboxed: at high there is no box, and exec with no
+    # sandbox flag boxes a call the decision puts in one (true at minimal)
+    progs = [("exec -- true", [bin_, "exec", "--level", "high", "--cwd", proj, "--", "true"])]
     for level in ("minimal", "low", "medium"):
         progs.append(("box " + level, [bin_, "exec", "--box", "--level", level, "--cwd", proj, "--", "true"]))
+    if a.compare:
+        old = os.path.abspath(a.compare)
+        for level in ("minimal", "low", "medium"):
+            progs.append(("old " + level, [old, "exec", "--box", "--level", level, "--cwd", proj, "--", "true"]))
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.chdir(proj)
     for name, argv in progs:
@@ -123,9 +135,16 @@ def bench(a, tmp):
     print("%-16s %-24s %-24s" % ("program", "wall ms (p25-p75)", "ms over exec (p25-p75)"))
     for name, _ in progs:
         print("%-16s %-24s %-24s" % (name, spread(wall[name]), spread(diff[name]) if name in diff else "-"))
+    if a.compare:
+        print("new build minus old, same round (p25-p75):")
+        for level in ("minimal", "low", "medium"):
+            d = [n - o for n, o in zip(diff["box " + level], diff["old " + level])]
+            print("  %-14s %s" % (level, spread(d)))
     print("median ms over exec -- true per set, then the median of the sets:")
     bad = []
     for name in diff:
+        if name.startswith("old "):
+            continue
         m = statistics.median(set_medians[name])
         over = name in ("box minimal", "box low") and m > a.max_ms
         if over:

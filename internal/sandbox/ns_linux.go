@@ -31,9 +31,6 @@ type initConfig struct {
 	Path     string
 	Argv     []string
 	UID, GID int // the user's own, which the program runs as
-	// Mounted: the mounts are made; this init runs as the user, in a
-	// user namespace inside the first, and only applies Landlock.
-	Mounted bool
 }
 
 // Fds 3, 4 and 5 of the init: its configuration; where it writes why it
@@ -86,6 +83,17 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 		flags |= syscall.CLONE_NEWNET
 	}
 	uid, gid := os.Getuid(), os.Getgid()
+	// The init must mount, which takes capabilities in its namespace.
+	// Root's init is root there. Any other user's init is that user
+	// there too, holding only the capabilities it mounts with, kept
+	// across its exec as ambient ones, and drops them before the program
+	// runs: the program is the user, as outside, with no nested user
+	// namespace and no third process (which cost a Go start, about 4 ms).
+	inside, insideGID := 0, 0
+	var caps []uintptr
+	if uid != 0 {
+		inside, insideGID, caps = uid, gid, initCaps
+	}
 	cmd := &exec.Cmd{
 		Path:       self,
 		Args:       []string{"permguard", InitArg},
@@ -98,13 +106,12 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 			Cloneflags: flags,
 			// no controlling terminal (session_linux.go)
 			Setsid: true,
-			// the init is root in its namespace, so that it keeps the
-			// capabilities it mounts with across its exec; the program
-			// then runs as the user again (see Init). setgroups must be
-			// denied to map a group without privileges.
-			UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}},
-			GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}},
+			// setgroups must be denied to map a group without
+			// privileges
+			UidMappings:                []syscall.SysProcIDMap{{ContainerID: inside, HostID: uid, Size: 1}},
+			GidMappings:                []syscall.SysProcIDMap{{ContainerID: insideGID, HostID: gid, Size: 1}},
 			GidMappingsEnableSetgroups: false,
+			AmbientCaps:                caps,
 			Pdeathsig:                  syscall.SIGKILL,
 		},
 	}
@@ -171,34 +178,18 @@ func Init() {
 		fail("cannot read the sandbox's configuration: %v", err)
 	}
 	unix.CloseOnExec(configFd)
-	// only the first init, PID 1, is given it; in the nested one (below)
-	// the number may be the runtime's own
-	var events *os.File
-	if !cfg.Mounted {
-		events = os.NewFile(eventsFd, "events")
-		unix.CloseOnExec(eventsFd)
-	}
+	events := os.NewFile(eventsFd, "events")
+	unix.CloseOnExec(eventsFd)
 	// whatever else this process was given, the program is not given
 	closeInherited()
-	if !cfg.Mounted {
-		if err := setUp(cfg.Profile); err != nil {
-			fail("%v", err)
-		}
-		if ownTerminals() {
-			cfg.Profile.Writable.Terminals = []string{"/dev/pts"}
-		}
-		if cfg.UID == 0 {
-			if err := dropCapabilities(); err != nil {
-				fail("%v", err)
-			}
-		} else {
-			// A user other than root gets their own uid back in a user
-			// namespace inside this one, where they hold no capability;
-			// Landlock comes after, there: it would forbid writing the
-			// new namespace's uid_map.
-			cfg.Mounted = true
-			os.Exit(runAsUser(cfg, status, events))
-		}
+	if err := setUp(cfg.Profile); err != nil {
+		fail("%v", err)
+	}
+	if ownTerminals() {
+		cfg.Profile.Writable.Terminals = []string{"/dev/pts"}
+	}
+	if err := dropCapabilities(); err != nil {
+		fail("%v", err)
 	}
 
 	if err := Restrict(cfg.Profile.Writable); err != nil && !errors.Is(err, ErrUnavailable) {
@@ -208,14 +199,10 @@ func Init() {
 	if err := denyBuild(); err != nil {
 		fail("%v", err)
 	}
-	if os.Getpid() == 1 {
-		// root's init is the PID namespace's first process, which the
-		// kernel spares the signals it has no handler for: the program
-		// runs as its child, so that ^C and a kill reach it as usual.
-		os.Exit(runChild(cfg, status, events))
-	}
-	err := syscall.Exec(cfg.Path, cfg.Argv, os.Environ())
-	fail("cannot run %s: %v", cfg.Path, err)
+	// The init is the PID namespace's first process, which the kernel
+	// spares the signals it has no handler for: the program runs as its
+	// child, so that ^C and a kill reach it as usual.
+	os.Exit(runChild(cfg, status, events))
 }
 
 // leaveSessionKeyring joins a new, empty, anonymous session keyring in
@@ -229,52 +216,16 @@ func leaveSessionKeyring() {
 	_, _, _ = unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0)
 }
 
-// runAsUser runs the init again as cfg.UID in a user namespace of its
-// own, hands it cfg and status, and returns the program's exit status.
-func runAsUser(cfg initConfig, status, events *os.File) int {
-	cfgR, cfgW, err := os.Pipe()
-	if err != nil {
-		_, _ = status.WriteString(err.Error())
-		return 126
-	}
-	cmd := &exec.Cmd{
-		Path: "/proc/self/exe", Args: []string{"permguard", InitArg}, Env: os.Environ(),
-		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		ExtraFiles: []*os.File{cfgR, status},
-		SysProcAttr: &syscall.SysProcAttr{
-			Cloneflags:                 syscall.CLONE_NEWUSER,
-			UidMappings:                []syscall.SysProcIDMap{{ContainerID: cfg.UID, HostID: 0, Size: 1}},
-			GidMappings:                []syscall.SysProcIDMap{{ContainerID: cfg.GID, HostID: 0, Size: 1}},
-			GidMappingsEnableSetgroups: false,
-			Pdeathsig:                  syscall.SIGKILL,
-		},
-	}
-	catchGroupSignals()
-	// Mapping this namespace's root into the new one takes CAP_SETFCAP
-	// (Linux 5.12), so the capabilities go only once it has started; and
-	// nothing the program runs as the same user may trace this process
-	// while it still has them.
-	_ = unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0)
-	err = cmd.Start()
-	if derr := dropCapabilities(); derr != nil {
-		if err == nil {
-			_ = cmd.Process.Kill()
-		}
-		_, _ = status.WriteString(derr.Error())
-		return 126
-	}
-	if err != nil {
-		_, _ = status.WriteString(fmt.Sprintf("cannot run %s as uid %d: %v", cfg.Path, cfg.UID, err))
-		return 126
-	}
-	cfgR.Close()
-	status.Close()
-	if err := json.NewEncoder(cfgW).Encode(cfg); err != nil {
-		_ = cmd.Process.Kill()
-	}
-	cfgW.Close()
-	return waitForwarding(cmd, events)
-}
+// initCaps are the capabilities the init of a user other than root
+// holds in its namespace until it drops them: the mounts (the holes,
+// the layers, /proc, devpts), the loopback brought up, and the dropping
+// itself (the bounding set and the securebits); and those an overlay
+// does its copy-up and whiteouts with, which are its mounter's (the
+// file's owner, mode and times kept, a whiteout device made). Each is
+// in every kernel that has user namespaces: one the kernel did not know
+// would fail the init's start.
+var initCaps = []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_NET_ADMIN, unix.CAP_SETPCAP,
+	unix.CAP_CHOWN, unix.CAP_DAC_OVERRIDE, unix.CAP_DAC_READ_SEARCH, unix.CAP_FOWNER, unix.CAP_FSETID, unix.CAP_MKNOD}
 
 // catchGroupSignals keeps the init alive through the signals permguard
 // sends the sandbox's whole process group (session_linux.go), which
@@ -561,8 +512,9 @@ func hide(p string) error {
 
 // dropCapabilities empties the bounding, ambient, effective, permitted
 // and inheritable sets, and keeps root from regaining them on exec: the
-// init is root in its user namespace, and with CAP_SYS_ADMIN there the
-// program could unmount the holes.
+// init holds capabilities in its user namespace (all of them as root,
+// initCaps as another user), and with CAP_SYS_ADMIN there the program
+// could unmount the holes.
 func dropCapabilities() error {
 	for c := 0; c <= 63; c++ {
 		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {

@@ -168,3 +168,54 @@ func TestCloseInherited(t *testing.T) {
 		}
 	}
 }
+
+// TestConfinedHoldsNothing: the program in the build profile runs as
+// the user who started permguard and holds no capability, in no set,
+// though its init mounted with some (all of them as root, initCaps as
+// anyone else, kept across the init's exec as ambient ones, which the
+// program would inherit too had they stayed). Unconfined, the control,
+// the bounding set at least is not empty.
+func TestConfinedHoldsNothing(t *testing.T) {
+	for _, c := range []struct {
+		how      string
+		confined bool
+	}{{"none", false}, {"build", true}} {
+		t.Run(c.how, func(t *testing.T) {
+			skipUnless(t, c.how)
+			ws := scratchDir(t)
+			cmd := helperCmd("permguard", c.how, ws, "/bin/sh", "-c", `grep -E '^(Uid|Gid|Cap[A-Za-z]+):' /proc/self/status > status`)
+			cmd.Dir, cmd.Stdout, cmd.Stderr = ws, os.Stderr, os.Stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("permguard %s: %v", c.how, err)
+			}
+			b, err := os.ReadFile(filepath.Join(ws, "status"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := map[string]string{}
+			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				k, v, _ := strings.Cut(line, ":")
+				held[k] = strings.Fields(v)[0]
+			}
+			if held["Uid"] != strconv.Itoa(os.Getuid()) || held["Gid"] != strconv.Itoa(os.Getgid()) {
+				t.Errorf("the program runs as uid %s gid %s, want %d %d: the user who ran permguard", held["Uid"], held["Gid"], os.Getuid(), os.Getgid())
+			}
+			var any []string
+			for _, set := range []string{"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"} {
+				v, ok := held[set]
+				if !ok {
+					t.Fatalf("no %s in /proc/self/status: %q", set, b)
+				}
+				if strings.Trim(v, "0") != "" {
+					any = append(any, set+" "+v)
+				}
+			}
+			if c.confined && len(any) > 0 {
+				t.Errorf("the confined program holds capabilities: %s; it could unmount the holes", strings.Join(any, ", "))
+			}
+			if !c.confined && len(any) == 0 {
+				t.Errorf("unconfined, no capability set is held: the check cannot tell")
+			}
+		})
+	}
+}
