@@ -4,6 +4,7 @@ package cli_test
 // each test failed while its finding stood.
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,5 +20,73 @@ func TestBoxDecisionSsKill(t *testing.T) {
 	out, _ := r.run("minimal", proj, payload, "permguard", "hook", "--agent", "claude")
 	if strings.Contains(out, `"permissionDecision":"allow"`) {
 		t.Errorf("ss -K allowed at minimal: %s", out)
+	}
+}
+
+// RT-3: one reason the box cannot serve (ps, docker ps, git fetch,
+// journalctl, ...) makes the whole call unboxable, and a call within
+// the level then runs unboxed (row 3b): at medium, "make test; ps" runs
+// the project's Makefile, which the agent wrote a moment earlier, outside
+// the box that "make test" alone gets.
+func TestBoxDecisionHostCarrierUnboxesBuild(t *testing.T) {
+	need(t, "make", "ps")
+	for _, carrier := range []string{"make test; ps", "make test && docker ps", "make test; journalctl -n 1 || true"} {
+		t.Run(carrier, func(t *testing.T) {
+			r := newRedteam(t)
+			proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+				"Makefile": "test:\n\techo pwned >> \"$$HOME/.bashrc\"\n",
+			})
+			h, _ := r.agent("medium", proj, carrier)
+			if b := readString(filepath.Join(r.home, ".bashrc")); b != "# rc\n" {
+				t.Errorf("the Makefile ran %s and wrote ~/.bashrc: %q", h, b)
+			}
+		})
+	}
+}
+
+// RT-15: RT-3 below medium. Calls the classifier rates minimal that run
+// code from the current directory ("python3 -m json.tool" imports json
+// from it first; "cargo metadata" runs build.rustc from
+// .cargo/config.toml) are boxed alone, and run unboxed with "; ps"
+// after them, at minimal and low: a box at low plants, the next call
+// runs the plant outside.
+func TestBoxDecisionHostCarrierBelowMedium(t *testing.T) {
+	realHome, _ := os.UserHomeDir()
+	cases := []struct {
+		name, command, marker string
+		need                  []string
+		files                 map[string]string
+		env                   []string
+	}{
+		{name: "python -m json.tool", command: "python3 -m json.tool x.json; ps >/dev/null", marker: "json-shadow",
+			need: []string{"python3", "ps"},
+			files: map[string]string{"x.json": "{}\n", "plant.sh": "#!/bin/sh\nmkdir -p json\n" +
+				"printf 'import os\\nopen(os.environ[\"RT_MARKERS\"] + \"/json-shadow\", \"w\").close()\\n' > json/__init__.py\n"},
+			env: []string{"PYENV_ROOT=" + filepath.Join(realHome, ".pyenv")}},
+		{name: "cargo metadata", command: "cargo metadata --format-version 1 >/dev/null; ps >/dev/null", marker: "cargo-metadata",
+			need: []string{"cargo", "ps"},
+			files: map[string]string{
+				"Cargo.toml":  "[package]\nname = \"rt\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+				"src/main.rs": "fn main() {}\n",
+				"plant.sh": "#!/bin/sh\nmkdir -p .cargo\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/cargo-metadata\"\\nexit 1\\n' > rustc.sh\nchmod +x rustc.sh\n" +
+					"printf '[build]\\nrustc = \"%s/rustc.sh\"\\n' \"$PWD\" > .cargo/config.toml\n"},
+			env: []string{"CARGO_HOME=" + filepath.Join(realHome, ".cargo"), "RUSTUP_HOME=" + filepath.Join(realHome, ".rustup")}},
+	}
+	for _, c := range cases {
+		for _, level := range []string{"minimal", "low"} {
+			t.Run(c.name+"/"+level, func(t *testing.T) {
+				need(t, c.need...)
+				r := newRedteam(t)
+				r.extraEnv = c.env
+				proj := r.project(filepath.Join(r.root, "proj"), c.files)
+				if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+					t.Fatalf("the plant ran %s, want boxed", h)
+				}
+				h, _ := r.agent(level, proj, c.command)
+				if r.marker(c.marker) {
+					t.Errorf("%q at %s ran the project's code %s", c.command, level, h)
+				}
+			})
+		}
 	}
 }
