@@ -90,3 +90,41 @@ func TestBoxDecisionHostCarrierBelowMedium(t *testing.T) {
 		}
 	}
 }
+
+// RT-1: an agent started in the home directory has the home directory as
+// its workspace, and the low and medium boxes let a script there write
+// the shell's startup file and ~/.local/bin: the box's writable
+// workspace is the home directory whole, where the classifier knows
+// persistence paths.
+func TestBoxDecisionWorkspaceIsHome(t *testing.T) {
+	for _, level := range []string{"low", "medium"} {
+		t.Run(level, func(t *testing.T) {
+			r := newRedteam(t)
+			r.project(r.home, map[string]string{
+				"x.sh": "#!/bin/sh\necho pwned >> \"$HOME/.bashrc\"\nmkdir -p \"$HOME/.local/bin\" && echo '#!/bin/sh' > \"$HOME/.local/bin/git\"\n",
+			})
+			h, _ := r.agent(level, r.home, "./x.sh")
+			if b := readString(filepath.Join(r.home, ".bashrc")); b != "# rc\n" {
+				t.Errorf("~/.bashrc written (%s): %q", h, b)
+			}
+			if exists(filepath.Join(r.home, ".local", "bin", "git")) {
+				t.Errorf("~/.local/bin/git planted (%s)", h)
+			}
+		})
+	}
+}
+
+// RT-1 by exec: --box in the home directory refuses, and runs nothing.
+func TestBoxDecisionExecBoxInHome(t *testing.T) {
+	r := newRedteam(t)
+	r.write(filepath.Join(r.home, "x.sh"), "#!/bin/sh\necho pwned >> \"$HOME/.bashrc\"\n")
+	for _, ws := range []string{r.home, r.root} {
+		_, code := r.run("low", ws, "", "permguard", "exec", "--box", "--level", "low", "--cwd", ws, "--", "sh", filepath.Join(r.home, "x.sh"))
+		if code != 77 {
+			t.Errorf("exec --box --cwd %s: exit %d, want 77", ws, code)
+		}
+	}
+	if b := readString(filepath.Join(r.home, ".bashrc")); b != "# rc\n" {
+		t.Errorf("~/.bashrc written: %q", b)
+	}
+}

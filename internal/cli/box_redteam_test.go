@@ -22,29 +22,6 @@ import (
 	"time"
 )
 
-// RT-1: an agent started in the home directory has the home directory as
-// its workspace, and the low and medium boxes let a script there write
-// the shell's startup file and ~/.local/bin: the box's writable
-// workspace is the home directory whole, where the classifier knows
-// persistence paths.
-func TestRedteamBoxWorkspaceIsHome(t *testing.T) {
-	for _, level := range []string{"low", "medium"} {
-		t.Run(level, func(t *testing.T) {
-			r := newRedteam(t)
-			r.project(r.home, map[string]string{
-				"x.sh": "#!/bin/sh\necho pwned >> \"$HOME/.bashrc\"\nmkdir -p \"$HOME/.local/bin\" && echo '#!/bin/sh' > \"$HOME/.local/bin/git\"\n",
-			})
-			h, _ := r.agent(level, r.home, "./x.sh")
-			if b := readString(filepath.Join(r.home, ".bashrc")); b != "# rc\n" {
-				t.Errorf("~/.bashrc written (%s): %q", h, b)
-			}
-			if exists(filepath.Join(r.home, ".local", "bin", "git")) {
-				t.Errorf("~/.local/bin/git planted (%s)", h)
-			}
-		})
-	}
-}
-
 // RT-2: Landlock governs writes, not a file's metadata: chmod, utimes
 // and user extended attributes last after every box, on any file the
 // user owns (as root: any root-owned file of the machine), and on the

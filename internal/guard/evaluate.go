@@ -113,12 +113,12 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 // confinable reports whether the call is one the box of the level in
 // force could take: a shell call the caller can rewrite, not denied,
 // bypassed, past a limit or dangerous, below high, in a workspace a box
-// may write.
+// may write (BoxWorkspace).
 func (ev *Evaluation) confinable() bool {
 	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
 	return ev.Res.Deny == nil && !perm.Bypassed && v.Limit == classify.LimitNone && !v.Dangerous && perm.Level < classify.High &&
 		ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
-		ev.Request.CanSandbox != nil
+		ev.Request.CanSandbox != nil && BoxWorkspace(ev.Workspace, ev.home) == ""
 }
 
 // boxOn reports whether the settings put calls within the level in

@@ -14,6 +14,23 @@ import (
 // Each such call gets a reason one level above the level in force, so it
 // is asked (or blocked in mode block) and says why.
 
+// BoxWorkspace says why no box may serve calls in workspace, or "". A
+// box writes its workspace whole; where that is the home directory, an
+// ancestor of it, or the root, it would write the shell's startup files
+// and ~/.local/bin, which run outside any box later (box red team RT-1).
+// There, calls are decided as without boxes.
+func BoxWorkspace(workspace, home string) string {
+	switch {
+	case workspace == "/":
+		return "the workspace is the root directory"
+	case home != "" && workspace == home:
+		return "the workspace is the home directory"
+	case home != "" && workspace != "" && within(workspace, home):
+		return "the workspace holds the home directory"
+	}
+	return ""
+}
+
 // unboxedRules are the rules of reasons the guard adds to a verdict for
 // what must not run unboxed beside the boxes.
 const (
