@@ -128,3 +128,25 @@ func TestBoxDecisionExecBoxInHome(t *testing.T) {
 		t.Errorf("~/.bashrc written: %q", b)
 	}
 }
+
+// RT-13: a directory of the workspace on the agent's PATH (an activated
+// virtual environment, node_modules/.bin put there by direnv or mise)
+// is written by the box at low like any other; the programs the box
+// cannot serve then run unboxed from there: ps, git, docker.
+func TestBoxDecisionPathInWorkspace(t *testing.T) {
+	r := newRedteam(t)
+	proj := filepath.Join(r.root, "proj")
+	bin := filepath.Join(proj, ".venv", "bin")
+	r.extraEnv = []string{"PATH=" + bin + ":" + os.Getenv("PATH"), "VIRTUAL_ENV=" + filepath.Join(proj, ".venv")}
+	r.project(proj, map[string]string{
+		".venv/bin/activate": "# venv\n",
+		"plant.sh":           "#!/bin/sh\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-path\"\\n' > .venv/bin/ps\nchmod +x .venv/bin/ps\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	h, _ := r.agent("low", proj, "ps")
+	if r.marker("escaped-path") {
+		t.Errorf("the ps the box planted on PATH ran %s", h)
+	}
+}

@@ -104,7 +104,12 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 	ev.Res = ev.Eff.Apply(v)
 	ev.home = env.Home
 	if ev.runsUnboxedBesideBoxes() {
-		ev.Res.Verdict = ev.unboxedRisks(ev.Res.Verdict, ev.Eff.Level.Value.Level)
+		start := cenv.Cwd
+		if start == "" {
+			start = cenv.Workspace
+		}
+		reach := boxReach{workspace: cenv.Workspace, temps: cenv.TempDirs, cwd: start, path: env.Path}
+		ev.Res.Verdict = ev.unboxedRisks(ev.Res.Verdict, ev.Eff.Level.Value.Level, reach)
 	}
 	ev.decide(nil)
 	return ev, nil

@@ -2,6 +2,9 @@ package guard
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/agent-permguard/permguard/internal/classify"
 )
@@ -35,14 +38,96 @@ func BoxWorkspace(workspace, home string) string {
 // what must not run unboxed beside the boxes.
 const (
 	ruleUnseenUnboxed = "unseen-unboxed"
+	ruleProgramInBox  = "program-in-box-dir"
 )
+
+// boxReach is what a box may write and where the call looks for its
+// programs.
+type boxReach struct {
+	workspace string   // the workspace, "" when not known
+	temps     []string // the temporary directories
+	cwd       string   // where the call starts
+	path      string   // the caller's $PATH
+}
+
+// writes reports whether a box may write dir: the workspace or a
+// temporary directory, spelled as given or with its links resolved.
+func (b boxReach) writes(dir string) bool {
+	dirs := []string{dir}
+	if real, err := filepath.EvalSymlinks(dir); err == nil && real != dir {
+		dirs = append(dirs, real)
+	}
+	roots := append([]string{b.workspace}, b.temps...)
+	for _, d := range dirs {
+		for _, root := range roots {
+			if root == "" {
+				continue
+			}
+			if within(root, d) {
+				return true
+			}
+			if real, err := filepath.EvalSymlinks(root); err == nil && within(real, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lookPath finds name as the shell would through b.path: the first
+// regular, executable file of that name; a name with a slash is taken
+// from the call's directory. It returns "" when nothing is found, or the
+// name is only known at run time.
+func (b boxReach) lookPath(name string) string {
+	if name == "" || strings.ContainsAny(name, "$`") {
+		return ""
+	}
+	if strings.Contains(name, "/") {
+		if !filepath.IsAbs(name) {
+			if b.cwd == "" {
+				return ""
+			}
+			name = filepath.Join(b.cwd, name)
+		}
+		return name
+	}
+	for _, dir := range filepath.SplitList(b.path) {
+		if dir == "" {
+			dir = "." // an empty entry is the current directory
+		}
+		if !filepath.IsAbs(dir) {
+			if b.cwd == "" {
+				continue
+			}
+			dir = filepath.Join(b.cwd, dir)
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
 
 // unboxedRisks returns v with a reason for each thing it would run
 // unboxed that a box may have written, given that the call is within
 // the level perm and would run unboxed there.
-func (ev *Evaluation) unboxedRisks(v classify.Verdict, perm classify.Level) classify.Verdict {
+func (ev *Evaluation) unboxedRisks(v classify.Verdict, perm classify.Level, b boxReach) classify.Verdict {
 	above := perm + 1
 	var add []classify.Reason
+	// a program found on $PATH in a directory a box writes (an activated
+	// virtual environment's bin): the box may have put it there (RT-13)
+	seen := map[string]bool{}
+	for _, c := range v.Commands {
+		if len(c.Argv) == 0 || seen[c.Argv[0]] {
+			continue
+		}
+		seen[c.Argv[0]] = true
+		if p := b.lookPath(c.Argv[0]); p != "" && b.writes(filepath.Dir(p)) {
+			add = append(add, classify.Reason{Rule: ruleProgramInBox, Level: above, Pos: c.Pos, Snippet: c.Snippet,
+				Message: fmt.Sprintf("runs %s, found in %s, a directory the boxes may write, and no box can serve this call, so it would run unboxed", p, filepath.Dir(p))})
+		}
+	}
 	if host, unseen := firstHost(v), firstUnseen(v); unseen != nil {
 		what := "something no box can serve"
 		if host != nil {
