@@ -5,9 +5,11 @@ package cli_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // RT-7: "ss -K" closes the sockets its filter matches (as root, any
@@ -148,5 +150,133 @@ func TestBoxDecisionPathInWorkspace(t *testing.T) {
 	h, _ := r.agent("low", proj, "ps")
 	if r.marker("escaped-path") {
 		t.Errorf("the ps the box planted on PATH ran %s", h)
+	}
+}
+
+// RT-4: a box at low writes the temporary directories, where the
+// planted-repository scan never looks, and git fetch is allowed unboxed
+// at every level wherever it runs: a repository planted in /tmp with a
+// reference-transaction hook runs that hook outside the box on the next
+// "git -C /tmp/... fetch".
+func TestBoxDecisionTempRepoFetch(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	tmp := t.TempDir()
+	upstream, planted := filepath.Join(tmp, "upstream"), filepath.Join(tmp, "planted")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\ngit init -q " + planted + "\ngit -C " + planted + " remote add origin " + upstream +
+			"\nprintf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-fetch\"\\n' > " + planted + "/.git/hooks/reference-transaction\nchmod +x " +
+			planted + "/.git/hooks/reference-transaction\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	if !exists(filepath.Join(planted, ".git", "hooks", "reference-transaction")) {
+		t.Fatal("the box could not plant the repository in a temporary directory")
+	}
+	h, _ := r.agent("low", proj, "git -C "+planted+" fetch -q origin")
+	if r.marker("escaped-fetch") {
+		t.Errorf("the planted hook ran outside the box: git fetch ran %s", h)
+	}
+}
+
+// RT-11: past its budget the check for planted repositories stops, and
+// fails closed only in the exit status (77, a warning): the repository
+// it did not reach stays, and the next unboxed git fetch there runs its
+// hook. (The budget is lowered here, TEST_PLANTED_ENTRIES; a real run
+// needs 1,000,000 entries, or 10 s of walking.)
+func TestBoxDecisionPlantedScanBudget(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	r.extraEnv = []string{"TEST_PLANTED_ENTRIES=5"}
+	upstream := filepath.Join(t.TempDir(), "upstream")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\nmkdir filler && (cd filler && for i in $(seq 200); do : > f$i; done)\n" +
+			"git init -q deep/a/b/sub\ngit -C deep/a/b/sub remote add origin " + upstream + "\n" +
+			"printf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-scan\"\\n' > deep/a/b/sub/.git/hooks/reference-transaction\n" +
+			"chmod +x deep/a/b/sub/.git/hooks/reference-transaction\n",
+	})
+	if h, _ := r.agent("low", proj, "sh plant.sh"); h != boxed {
+		t.Fatalf("the plant ran %s, want boxed", h)
+	}
+	h, _ := r.agent("low", proj, "git -C deep/a/b/sub fetch -q origin")
+	if r.marker("escaped-scan") {
+		t.Errorf("the repository the check did not reach ran its hook: git fetch ran %s", h)
+	}
+	// a later check that completes does not clear the mark: it compares
+	// the workspace with how its own run found it, and misses the plant
+	r.extraEnv = nil
+	r.box("low", proj, "true")
+	if h, _ := r.agent("low", proj, "git -C deep/a/b/sub fetch -q origin"); h != notRun || r.marker("escaped-scan") {
+		t.Errorf("after a later complete check git fetch ran %s, want not run", h)
+	}
+}
+
+// RT-12: the check for planted repositories runs when the box ends, but
+// a box still running (Claude Code's run_in_background, or parallel
+// tool calls) has already planted: a repository it made in the
+// workspace runs its hook on an unboxed git fetch there meanwhile.
+func TestBoxDecisionPlantWhileBoxRuns(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	upstream := filepath.Join(t.TempDir(), "upstream")
+	for _, args := range [][]string{{"init", "-q", upstream}, {"-C", upstream, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{
+		"plant.sh": "#!/bin/sh\nset -e\ngit init -q sub\ngit -C sub remote add origin " + upstream + "\n" +
+			"printf '#!/bin/sh\\ntouch \"$RT_MARKERS/escaped-running\"\\n' > sub/.git/hooks/reference-transaction\n" +
+			"chmod +x sub/.git/hooks/reference-transaction\ntouch planted\nsleep 5\n",
+	})
+	// the first call, boxed, in the background
+	bg := exec.Command(r.self, "exec", "--box", "--level", "low", "--cwd", proj, "--", "bash", "-c", "sh plant.sh")
+	bg.Args[0] = "permguard"
+	bg.Env, bg.Dir = r.env("low"), proj
+	if err := bg.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- bg.Wait() }()
+	t.Cleanup(func() { _ = bg.Process.Kill(); <-done })
+	deadline := time.Now().Add(20 * time.Second)
+	for !exists(filepath.Join(proj, "planted")) {
+		if time.Now().After(deadline) {
+			t.Fatal("the box did not plant")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// the next call, while the first still runs
+	h, _ := r.agent("low", proj, "git -C sub fetch -q origin")
+	if r.marker("escaped-running") {
+		t.Errorf("the repository a running box planted ran its hook: git fetch ran %s", h)
+	}
+}
+
+// The git rule asks only where it must: after a box's run whose check
+// completed, in the workspace, with no box running, git fetch runs
+// unboxed as before.
+func TestBoxDecisionGitAfterCompleteCheck(t *testing.T) {
+	need(t, "git")
+	r := newRedteam(t)
+	proj := r.project(filepath.Join(r.root, "proj"), nil)
+	if h, _ := r.agent("low", proj, "ls"); h != boxed {
+		t.Fatalf("ls ran %s, want boxed", h)
+	}
+	for _, c := range []string{"git fetch -q", "git -C . ls-remote -q", "git status; ps"} {
+		if h, _ := r.agent("low", proj, c); h != unboxed {
+			t.Errorf("%s ran %s, want unboxed", c, h)
+		}
 	}
 }

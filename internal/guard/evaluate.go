@@ -108,7 +108,7 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 		if start == "" {
 			start = cenv.Workspace
 		}
-		reach := boxReach{workspace: cenv.Workspace, temps: cenv.TempDirs, cwd: start, path: env.Path}
+		reach := boxReach{workspace: cenv.Workspace, temps: cenv.TempDirs, cwd: start, path: env.Path, env: env}
 		ev.Res.Verdict = ev.unboxedRisks(ev.Res.Verdict, ev.Eff.Level.Value.Level, reach)
 	}
 	ev.decide(nil)

@@ -39,6 +39,7 @@ func BoxWorkspace(workspace, home string) string {
 const (
 	ruleUnseenUnboxed = "unseen-unboxed"
 	ruleProgramInBox  = "program-in-box-dir"
+	ruleGitUnchecked  = "git-unchecked-repo"
 )
 
 // boxReach is what a box may write and where the call looks for its
@@ -48,6 +49,7 @@ type boxReach struct {
 	temps     []string // the temporary directories
 	cwd       string   // where the call starts
 	path      string   // the caller's $PATH
+	env       Env      // the state directory, for the marks of unchecked workspaces
 }
 
 // writes reports whether a box may write dir: the workspace or a
@@ -128,6 +130,19 @@ func (ev *Evaluation) unboxedRisks(v classify.Verdict, perm classify.Level, b bo
 				Message: fmt.Sprintf("runs %s, found in %s, a directory the boxes may write, and no box can serve this call, so it would run unboxed", p, filepath.Dir(p))})
 		}
 	}
+	// git reads the configuration and hooks of the repository it runs
+	// in: one a box planted runs its programs (RT-4, RT-11, RT-12)
+	gitWhy := ""
+	for _, c := range v.Commands {
+		if gitWhy != "" || len(c.Argv) == 0 || filepath.Base(c.Argv[0]) != "git" {
+			continue
+		}
+		if why := b.gitUnchecked(c.Argv); why != "" {
+			gitWhy = why
+			add = append(add, classify.Reason{Rule: ruleGitUnchecked, Level: above, Pos: c.Pos, Snippet: c.Snippet,
+				Message: "runs git unboxed " + why + ", where a box may have planted a repository whose configuration or hooks git would run"})
+		}
+	}
 	if host, unseen := firstHost(v), firstUnseen(v); unseen != nil {
 		what := "something no box can serve"
 		if host != nil {
@@ -164,4 +179,70 @@ func firstUnseen(v classify.Verdict) *classify.Reason {
 		}
 	}
 	return nil
+}
+
+// gitUnchecked says why git with argv may not run unboxed, or "": only
+// in the workspace, whose repositories the boxes' check covers, while no
+// box runs there, and after a check that completed.
+func (b boxReach) gitUnchecked(argv []string) string {
+	dir, ok := gitDir(argv, b.cwd)
+	switch {
+	case !ok:
+		return "in a directory only known at run time"
+	case b.workspace == "" || !within(b.workspace, dir):
+		return "in " + dir + ", outside the workspace the boxes' check for planted repositories covers"
+	case boxRunning(b.workspace):
+		return "while a box still runs in the workspace"
+	}
+	if why := UncheckedWhy(b.env, b.workspace); why != "" {
+		return "after a box's run whose check for planted repositories did not complete (" + why + ")"
+	}
+	return ""
+}
+
+// gitDir is the directory git with argv starts from, started in cwd:
+// each -C taken in turn, and --git-dir's value, which names the
+// repository itself. ok is false when a word it depends on is only known
+// at run time, or cwd is not known.
+func gitDir(argv []string, cwd string) (dir string, ok bool) {
+	dir = cwd
+	move := func(to string) bool {
+		if to == "" || strings.ContainsAny(to, "$`") {
+			return false
+		}
+		if filepath.IsAbs(to) {
+			dir = filepath.Clean(to)
+		} else {
+			dir = filepath.Join(dir, to)
+		}
+		return true
+	}
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "-c" || a == "--config-env":
+			if i+1 >= len(argv) {
+				return dir, dir != ""
+			}
+			i++
+			if (a == "-C" || a == "--git-dir") && !move(argv[i]) {
+				return "", false
+			}
+		case strings.HasPrefix(a, "--git-dir="):
+			if !move(strings.TrimPrefix(a, "--git-dir=")) {
+				return "", false
+			}
+		case strings.HasPrefix(a, "-C"):
+			if !move(a[2:]) {
+				return "", false
+			}
+		case strings.HasPrefix(a, "-"):
+			// another option of git's own: --no-pager, -P, --bare, -c's
+			// glued form
+		default:
+			// the subcommand: what follows is its own
+			return dir, dir != ""
+		}
+	}
+	return dir, dir != ""
 }

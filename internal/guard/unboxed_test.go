@@ -76,3 +76,33 @@ func TestBoxReachLookPath(t *testing.T) {
 		})
 	}
 }
+
+// TestGitDir: the directory git starts from, as its own options move it
+// (box red team RT-4).
+func TestGitDir(t *testing.T) {
+	tests := []struct {
+		name string
+		argv []string
+		dir  string
+		ok   bool
+	}{
+		{"plain", []string{"git", "fetch"}, "/w", true},
+		{"-C relative", []string{"git", "-C", "sub", "fetch"}, "/w/sub", true},
+		{"-C twice", []string{"git", "-C", "a", "-C", "../b", "pull"}, "/w/b", true},
+		{"-C absolute", []string{"git", "-C", "/tmp/x", "fetch"}, "/tmp/x", true},
+		{"--git-dir=", []string{"git", "--git-dir=/tmp/x/.git", "fetch"}, "/tmp/x/.git", true},
+		{"--git-dir value", []string{"git", "--git-dir", "../y", "fetch"}, "/y", true},
+		{"-c skipped", []string{"git", "-c", "x.y=z", "fetch"}, "/w", true},
+		{"after the subcommand", []string{"git", "fetch", "-C", "/tmp"}, "/w", true},
+		{"dynamic", []string{"git", "-C", "$D", "fetch"}, "", false},
+		{"dangling -C", []string{"git", "-C"}, "/w", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, ok := gitDir(tt.argv, "/w")
+			if dir != tt.dir || ok != tt.ok {
+				t.Errorf("gitDir(%q) = %q, %v, want %q, %v", tt.argv, dir, ok, tt.dir, tt.ok)
+			}
+		})
+	}
+}
