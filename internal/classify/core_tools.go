@@ -141,7 +141,8 @@ var coreTools = []tool{
 	{names: "stty", rule: termRule},
 	{names: "umask", rule: rule{id: "umask", level: Minimal, why: "sets the default permissions of new files in this shell"}},
 	{names: "lsof", rule: procRead},
-	{names: "netstat ss", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}},
+	{names: "netstat", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}},
+	{names: "ss", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}, check: ssCheck},
 	{names: "ping ping6 traceroute tracepath mtr dig nslookup host whois nc ncat netcat socat telnet ftp", rule: netRule},
 	{names: "http https httpie xh xhs", rule: netRule, check: httpRequestCheck},
 	{names: "aria2c lynx w3m links", rule: netRule},
@@ -356,6 +357,34 @@ func hasAssignArg(args []arg) bool {
 func containsByte(s string, b byte) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// ssCheck raises what ss does besides listing: -K (--kill) closes every
+// socket its filter matches, any process's when run as root, and -D
+// (--diag) writes the raw answer to a file. ss takes long options
+// abbreviated (getopt_long): --ki is --kill.
+func ssCheck(c *call) {
+	if c.hasOpt("-K") || longPrefixOf(c.args, "--kill", 3) {
+		c.raise(rule{id: "ss-kill", level: High, why: "closes network connections, any process's when run as root"})
+	}
+	writeOpts(c, "-D --diag")
+}
+
+// longPrefixOf reports an argument that is long option full, or a prefix
+// of it at least min bytes long (an abbreviation getopt_long accepts),
+// with or without "=value".
+func longPrefixOf(args []arg, full string, min int) bool {
+	for _, a := range args {
+		v := optWord(a)
+		if v == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(v, "=")
+		if len(name) >= min && strings.HasPrefix(full, name) {
 			return true
 		}
 	}

@@ -30,6 +30,11 @@ var coverageCases = []classifyCase{
 	// ---- Table rows: core tools (core_tools.go) ----
 	high("lsof -i :3000", "process-info"),
 	minimal("ss -tlnp", "net-info"),
+	high("ss -K dst 127.0.0.1", "ss-kill"), // box red team RT-7: closes any process's sockets as root
+	high("ss -tK dst 127.0.0.1", "ss-kill"),
+	high("ss --kill dst 127.0.0.1", "ss-kill"),
+	high("ss --ki dport = 22", "ss-kill"),
+	low("ss -D diag.bin", "write-file"),
 	minimal("stty -echo", "terminal"),
 	minimal("umask 077", "umask"),
 	minimal("ulimit -n 4096", "ulimit"),

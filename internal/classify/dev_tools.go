@@ -450,7 +450,7 @@ var devTools = []tool{
 	{names: "pipenv", rule: pkgInstall, subs: []sub{{words: "graph", rule: pkgRead}, {words: "check", rule: pkgRead}, {words: "run", rule: runProgram}, {words: "shell", rule: ruleShellTTY}}},
 	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{{words: "list", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "run", rule: runProgram}, {words: "env list", rule: pkgRead},
 		{words: "config", rule: rule{id: "conda-config", level: High, why: "changes conda configuration for every environment"}}}},
-	{names: "cargo", rule: rule{id: "cargo", level: High, why: "runs a cargo command permguard does not know"}, subs: []sub{
+	{names: "cargo", rule: rule{id: "cargo", level: High, why: "runs a cargo command permguard does not know"}, check: cargoConfig, subs: []sub{
 		{words: "tree", rule: pkgRead}, {words: "metadata", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "info", rule: pkgQuery}, {words: "locate-project", rule: pkgRead}, {words: "pkgid", rule: pkgRead},
 		{words: "verify-project", rule: pkgRead}, {words: "help", rule: pkgRead}, {words: "read-manifest", rule: pkgRead}, {words: "version", rule: pkgRead},
 		{words: "build", rule: buildRule}, {words: "b", rule: buildRule}, {words: "check", rule: buildRule}, {words: "c", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule},
@@ -609,3 +609,13 @@ func goRunCheck(c *call) {
 		c.raise(runPackage)
 	}
 }
+
+// cargoConfigRule: every cargo command reads the project's
+// .cargo/config.toml, which names programs cargo runs (build.rustc,
+// build.rustc-wrapper, a target's runner, a credential provider), and
+// rustup's cargo reads rust-toolchain.toml, which may name a toolchain
+// directory of the project's: even cargo metadata runs them.
+var cargoConfigRule = unseen(rule{id: "cargo-config", level: Minimal,
+	why: "runs the programs the project's .cargo/config.toml and rust-toolchain.toml name (build.rustc, a toolchain path)"})
+
+func cargoConfig(c *call) { c.raise(cargoConfigRule) }

@@ -932,7 +932,9 @@ func interpreter(c *call) flow {
 					mod = args[next].val
 					next++
 				}
-				c.raise(r("python-module", Minimal, "runs a Python module as a program (judged as that program)"))
+				// python -m looks the module up in the current directory
+				// first: a json/ or pip/ planted there runs instead
+				c.raise(unseen(r("python-module", Minimal, "runs a Python module as a program (judged as that program), found in the current directory first")))
 				return pythonModule(c, arg{val: mod, pos: c.pos}, args[next:])
 			case strings.IndexByte(valueL, ch) >= 0:
 				if rest == "" {

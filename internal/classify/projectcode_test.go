@@ -145,3 +145,39 @@ func TestBoxable(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectChosenCode: a command that runs code the current directory
+// or the project's configuration chooses has a reason marked Unseen,
+// though its own level is minimal (box red team RT-3, RT-15): python -m
+// imports the module from the current directory first; cargo runs what
+// .cargo/config.toml and rust-toolchain.toml name.
+func TestProjectChosenCode(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want bool
+	}{
+		{"python3 -m json.tool x.json", true},
+		{"python -m pip index versions requests", true},
+		{"python3 -mjson.tool x.json", true},
+		{"cargo metadata --format-version 1", true},
+		{"cargo tree", true},
+		{"cargo fetch", true},
+		{"cargo search serde", true},
+		{"python3 --version", false},
+		{"ls -la", false},
+		{"ps aux", false},
+		{"npm ls", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			v := Classify(tt.cmd, testEnv)
+			got := false
+			for _, r := range v.Reasons {
+				got = got || r.Unseen
+			}
+			if got != tt.want {
+				t.Errorf("%q: a reason is Unseen = %v, want %v (%v)", tt.cmd, got, tt.want, v.Reasons)
+			}
+		})
+	}
+}

@@ -264,6 +264,10 @@ func execRun(opts *ExecOptions) error {
 		perm := ev.Eff.Level.Value
 		box = sandbox.BoxOf(perm.Level.String(), perm.Bypassed)
 		// known before anyone is asked to approve the program
+		if why := guard.BoxWorkspace(ev.Workspace, env.Home); box != sandbox.NoBox && why != "" {
+			return refuseExec(withHints(fmt.Errorf("--box: no box serves this workspace: %s, which a box would let the program write whole, the shell's startup files with it; nothing was run", why),
+				"run the agent, or --cwd, in a project directory"))
+		}
 		if box != sandbox.NoBox {
 			if ok, why := opts.BoxAvailable(); !ok {
 				return refuseExec(withHints(fmt.Errorf("--box: the box of level %s cannot be had here: %s; nothing was run", box, why),

@@ -41,7 +41,28 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	if testOnlyPlantedBudget != nil {
 		budget = *testOnlyPlantedBudget
 	}
+	// While a check is incomplete, git is not run unboxed in the
+	// workspace unasked (design §4, "Unboxed beside the boxes"): marked
+	// before the walk, for a run killed during it, and cleared only by
+	// this run's check completing. A mark an earlier run left stays: this
+	// check compares the workspace with how this run found it, and does
+	// not see what that run planted.
+	record := func(f func() error) {
+		if err := f(); err != nil {
+			warnf(opts.IO.ErrOut, "cannot record in the state directory whether the check for planted repositories completed: %s", printable(err.Error()))
+		}
+	}
+	earlier := guard.UncheckedWhy(env, ev.Workspace)
+	if earlier == "" {
+		record(func() error { return guard.MarkUnchecked(env, ev.Workspace, "the check did not finish") })
+	}
 	rep := scanWithin(ev.Workspace, base, budget)
+	switch {
+	case rep.Incomplete != "":
+		record(func() error { return guard.MarkUnchecked(env, ev.Workspace, rep.Incomplete) })
+	case earlier == "":
+		record(func() error { return guard.ClearUnchecked(env, ev.Workspace) })
+	}
 	if len(rep.Findings) == 0 && rep.Incomplete == "" {
 		if len(rep.LinksOut) > 0 {
 			done := reportLinksOut(opts, ev, rep.LinksOut)
@@ -105,6 +126,10 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 		warnf(w, "the sandboxed run's workspace could not all be checked for git repositories it may have planted: %s; one in the part not checked could make git run a program of the run's choosing",
 			printable(rep.Incomplete))
 		fmt.Fprintf(w, "permguard: hint: run git only where you know what the run wrote, or set \"sandbox\": \"off\" and approve such calls yourself\n")
+		if env.StateDirErr == nil {
+			fmt.Fprintf(w, "permguard: hint: until you remove %s, git that would run outside the box in this workspace is asked about\n",
+				printable(guard.UncheckedPath(env.StateDir, ev.Workspace)))
+		}
 		done = append(done, "the check is incomplete: "+rep.Incomplete)
 	}
 	done = append(done, reportLinksOut(opts, ev, rep.LinksOut)...)

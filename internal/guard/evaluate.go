@@ -24,6 +24,9 @@ type Evaluation struct {
 	Outcome  Outcome
 	Approval Approval       // how a call that needed a person was settled
 	Answer   *person.Answer // when a person was asked at the terminal
+
+	home   string // the user's home directory, "" when not known
+	canBox *bool  // Request.CanSandbox's answer, once asked
 }
 
 // Approval says how a call that needed a person's approval was settled.
@@ -99,8 +102,57 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 		v = ev.Eff.ApplyTool(v, call.Tool, call.Kind == hook.KindMCP)
 	}
 	ev.Res = ev.Eff.Apply(v)
+	ev.home = env.Home
+	if ev.runsUnboxedBesideBoxes() {
+		start := cenv.Cwd
+		if start == "" {
+			start = cenv.Workspace
+		}
+		reach := boxReach{workspace: cenv.Workspace, temps: cenv.TempDirs, cwd: start, path: env.Path, env: env}
+		ev.Res.Verdict = ev.unboxedRisks(ev.Res.Verdict, ev.Eff.Level.Value.Level, reach)
+	}
 	ev.decide(nil)
 	return ev, nil
+}
+
+// confinable reports whether the call is one the box of the level in
+// force could take: a shell call the caller can rewrite, not denied,
+// bypassed, past a limit or dangerous, below high, in a workspace a box
+// may write (BoxWorkspace).
+func (ev *Evaluation) confinable() bool {
+	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
+	return ev.Res.Deny == nil && !perm.Bypassed && v.Limit == classify.LimitNone && !v.Dangerous && perm.Level < classify.High &&
+		ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
+		ev.Request.CanSandbox != nil && BoxWorkspace(ev.Workspace, ev.home) == ""
+}
+
+// boxOn reports whether the settings put calls within the level in
+// their box. "sandbox": "off" from a project file turns off only row 4b
+// (unseen code is asked about, not run boxed): a repository must not be
+// able to take the box away from calls the level allows, which would
+// make every misjudged call a hole again. Only the user's own settings
+// (or the environment) run allowed calls unboxed.
+func (ev *Evaluation) boxOn() bool {
+	return ev.Eff.Sandbox.Value == settings.SandboxAuto || ev.Eff.Sandbox.Src.Kind == settings.FromProject
+}
+
+// canSandbox is Request.CanSandbox, asked once: finding out reads the
+// kernel's settings.
+func (ev *Evaluation) canSandbox() bool {
+	if ev.canBox == nil {
+		ok := ev.Request.CanSandbox != nil && ev.Request.CanSandbox()
+		ev.canBox = &ok
+	}
+	return *ev.canBox
+}
+
+// runsUnboxedBesideBoxes reports whether the call is within the level
+// and would run unboxed although boxes serve calls here: no box can
+// serve it (design §4, "What the box cannot serve").
+func (ev *Evaluation) runsUnboxedBesideBoxes() bool {
+	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
+	within := v.Level <= perm.Level
+	return within && ev.boxOn() && ev.confinable() && !v.Boxable() && !ev.networkBox() && ev.canSandbox()
 }
 
 // facts gathers what design §4 depends on.
@@ -120,25 +172,16 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	// The box of the level in force, for a shell call the caller can
 	// confine; finding out whether it can reads the kernel's settings, so
 	// it is asked last, and only where a box row could decide.
-	//
-	// "sandbox": "off" from a project file turns off only row 4b (unseen
-	// code is asked about, not run boxed): a repository must not be able
-	// to take the box away from calls the level allows, which would make
-	// every misjudged call a hole again. Only the user's own settings (or
-	// the environment) run allowed calls unboxed.
 	auto := ev.Eff.Sandbox.Value == settings.SandboxAuto
-	boxOn := auto || ev.Eff.Sandbox.Src.Kind == settings.FromProject
-	confinable := !f.Deny && !f.Bypassed && !f.PastLimit && !v.Dangerous && perm.Level < classify.High &&
-		ev.Call != nil && ev.Call.Kind == hook.KindShell && !ev.Call.PowerShell &&
-		ev.Request.CanSandbox != nil
+	confinable := ev.confinable()
 	boxable := confinable && v.Boxable()
 	switch {
-	case boxOn && f.Within && (boxable || confinable && ev.networkBox()):
-		f.Boxed = ev.Request.CanSandbox()
+	case ev.boxOn() && f.Within && (boxable || confinable && ev.networkBox()):
+		f.Boxed = ev.canSandbox()
 	case !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous:
 		// Reading the session's approvals only matters past the first rows.
 		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
-		f.Sandboxed = boxable && auto && v.LevelBesidesUnseen() <= perm.Level && ev.Request.CanSandbox()
+		f.Sandboxed = boxable && auto && v.LevelBesidesUnseen() <= perm.Level && ev.canSandbox()
 	}
 	if ev.Answer != nil {
 		f.Answered, f.PersonAllowed = true, ev.Answer.Choice.Allows()

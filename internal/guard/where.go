@@ -18,6 +18,11 @@ import (
 func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 	var ce classify.Env
 	absolute := func(dir, what string) (string, error) {
+		if strings.ContainsRune(dir, 0) {
+			// no path holds one: the call names a place nothing can be
+			// judged in, and the quoting of a rewrite could not carry it
+			return "", fmt.Errorf("bad %s: it holds a NUL byte, which no path can", what)
+		}
 		if filepath.IsAbs(dir) {
 			return filepath.Clean(dir), nil
 		}
@@ -52,6 +57,9 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 	// An unknown workspace stays empty: every path is then outside it.
 	start := cwd
 	if call.Dir != "" {
+		if strings.ContainsRune(call.Dir, 0) {
+			return ce, fmt.Errorf("bad directory in the tool call: it holds a NUL byte, which no path can")
+		}
 		base := start
 		if base == "" {
 			base = ce.Workspace
