@@ -2,7 +2,7 @@ package cli_test
 
 // The box red team's findings (issue 25) against the boxes themselves,
 // each fixed, as tests that fail while the finding stands: the
-// reproductions of box_redteam_test.go (build tag redteam) moved here
+// reproductions of the red team (which ran behind a build tag) moved here
 // with their fixes. The helpers (the scratch machine, the agent that
 // runs a call as the hook says) are the red team's, in
 // box_harness_test.go. Every target is a

@@ -2,7 +2,7 @@ package cli_test
 
 // The box red team's harness (issue 25): a scratch machine on which an
 // agent's calls are decided by the hook and run as the agent runs them.
-// box_decision_test.go and box_redteam_test.go (build tag redteam) use it.
+// box_decision_test.go and box_escape_test.go use it.
 
 import (
 	"bytes"
