@@ -121,8 +121,10 @@ cannot be made, best-effort falls back to Landlock alone with a warning
 that names what is missing. After the program ends, git repositories it
 created or changed anywhere in the workspace that could run a program
 (sub/.git with core.fsmonitor, a .git file naming one in /tmp, a hook in a
-vendored checkout), and files Python runs at every start that it made in
-a virtual environment (a .pth, sitecustomize.py), are renamed to
+vendored checkout), files Python runs at every start that it made in
+a virtual environment (a .pth, sitecustomize.py; not setuptools' own in
+an environment the run made), and the read-only hole files it created
+(.envrc, .mcp.json, .gitmodules, opencode.json, ...), are renamed to
 NAME.permguard-quarantine-TIME-RANDOM, which neither reads, with a warning
 that says how to undo it. Symbolic links it made that lead out of the
 workspace and the temporary directories are named in a warning and left

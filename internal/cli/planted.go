@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -88,6 +89,8 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 			what = fmt.Sprintf("the sandboxed run %s %s, in the workspace's own repository, where it can make git run a program", printable(f.Why), rel(f.Path))
 		case sandbox.PythonStart:
 			what = fmt.Sprintf("the sandboxed run left %s, which Python runs at every start of that environment", rel(f.Path))
+		case sandbox.HoleMade:
+			what = fmt.Sprintf("the sandboxed run made %s, one of the files a box keeps read-only (it can run programs or change an agent's settings later)", rel(f.Path))
 		}
 		if err != nil {
 			failed = true
@@ -144,10 +147,14 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	if code != 0 {
 		ended = fmt.Errorf("the program exited %d", code)
 	}
-	why := "it left files that could make git or Python run programs, set aside above"
+	runs := "could make git or Python run programs"
+	if slices.ContainsFunc(rep.Findings, func(f sandbox.Finding) bool { return f.Kind == sandbox.HoleMade }) {
+		runs = "could run programs or change an agent's settings"
+	}
+	why := "it left files that " + runs + ", set aside above"
 	switch {
 	case failed:
-		why = "it left files that could make git or Python run programs, not all of which could be set aside"
+		why = "it left files that " + runs + ", not all of which could be set aside"
 	case rep.Incomplete != "":
 		why = "the workspace could not all be checked for git repositories it may have planted"
 	}

@@ -218,7 +218,9 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 	}()
 
 	before, beforeGit := names(t, ws), names(t, filepath.Join(ws, ".git"))
+	waitTick(t) // the fixture is no change of the run's
 	holes := BuildHoles(ws)
+	base := TakeBaseline(ws)
 	p := Profile{
 		// the fake home lies under the test's temporary directory, so
 		// the writable set is the workspace and a scratch directory, not
@@ -253,6 +255,22 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 		}
 		if err != nil {
 			t.Fatalf("Run: %v", err)
+		}
+		// as exec does after the run: a file hole the run made (no
+		// placeholder covers a missing one) is set aside
+		made := map[string]bool{}
+		for _, f := range ScanPlanted(ws, base, DefaultBudget).Findings {
+			if f.Kind == HoleMade {
+				made[relTo(ws, f.Path)] = true
+			}
+			if _, err := Quarantine(f, time.Now()); err != nil {
+				t.Errorf("Quarantine(%s): %v", f.Path, err)
+			}
+		}
+		for _, f := range footholds {
+			if _, shell := files["attack.sh"]; shell && !strings.Contains(f, "/") && !made[f] {
+				t.Errorf("%s, made by the run, was not reported", f)
+			}
 		}
 	} else {
 		holes.Remove()
@@ -307,6 +325,7 @@ func attack(t *testing.T, files map[string]string, argv []string, confined bool)
 		for _, n := range []string{"build", "leak.txt"} {
 			after = slices.DeleteFunc(after, func(s string) bool { return s == n })
 		}
+		after = slices.DeleteFunc(after, func(s string) bool { return strings.Contains(s, QuarantineSuffix) })
 		if !slices.Equal(before, after) {
 			t.Errorf("the workspace holds %v after the run, %v before: litter", after, before)
 		}

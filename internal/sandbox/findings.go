@@ -38,6 +38,11 @@ const (
 	// sitecustomize.py) made or changed in a site-packages of the
 	// workspace: set aside alone.
 	PythonStart
+	// HoleMade is a file hole of the build profile (.envrc, .mcp.json,
+	// .gitmodules, ...) that did not exist before the run and does now:
+	// no placeholder covered it (holes_linux.go), so the run could make
+	// it; set aside whole, whatever it is.
+	HoleMade
 )
 
 // Finding is one foothold a confined run left for git or Python.

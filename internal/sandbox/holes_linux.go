@@ -21,11 +21,16 @@ const placeholderAttr = "user.permguard.placeholder"
 
 // BuildHoles returns the read-only holes of the build profile inside
 // workspace. A mount cannot cover a path that does not exist, and a
-// build that may create .envrc, .vscode/tasks.json or .mcp.json could
-// run code later or switch the guard off; so a missing hole gets a
-// placeholder, an empty directory or file (for .github/hooks, its
+// build that may create .vscode/tasks.json or .claude/settings.json
+// could run code later or switch the guard off; so a missing directory
+// hole gets a placeholder, an empty directory (for .github/hooks, its
 // highest missing directory), which the sandbox mounts read-only like
 // the rest, and [Holes.Remove] takes away once the run is over.
+//
+// A missing file hole (.envrc, .mcp.json, .gitmodules, ...) gets none:
+// an empty file in the workspace is one git commits and npm packs. It is
+// left out of the box, and [ScanPlanted] sets aside whatever the run
+// made at its path ([HoleMade]); [TakeBaseline] notes which were missing.
 //
 // The run holds a shared lock on the workspace from here until Remove: a placeholder is removed only when no other confined run in
 // the workspace may be using it as a hole. Removing a mount point in
@@ -63,6 +68,9 @@ func BuildHoles(workspace string) *Holes {
 			continue
 		}
 		top := highestMissing(workspace, p)
+		if !s.dir && top == p {
+			continue // found after the run if the run made it
+		}
 		if parent := filepath.Dir(top); parent != workspace && isPlaceholder(parent) {
 			// .github left by a killed run for .github/hooks: the same
 			// hole, not one to fill with another
@@ -70,7 +78,7 @@ func BuildHoles(workspace string) *Holes {
 			h.add(parent)
 			continue
 		}
-		if err := makePlaceholder(top, s.dir || top != p); err != nil {
+		if err := makePlaceholder(top); err != nil {
 			h.Missing = append(h.Missing, p)
 			continue
 		}
@@ -136,26 +144,11 @@ func highestMissing(workspace, p string) string {
 	return top
 }
 
-// makePlaceholder creates p, empty, and marks it; it never replaces
-// anything that appeared meanwhile.
-func makePlaceholder(p string, dir bool) error {
-	if dir {
-		if err := os.Mkdir(p, 0o755); err != nil {
-			return err
-		}
-	} else {
-		f, err := os.OpenFile(p, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-		if err != nil {
-			return err
-		}
-		_, err = f.Write(placeholderContent(p))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			_ = os.Remove(p)
-			return err
-		}
+// makePlaceholder creates the directory p, empty, and marks it; it
+// never replaces anything that appeared meanwhile.
+func makePlaceholder(p string) error {
+	if err := os.Mkdir(p, 0o755); err != nil {
+		return err
 	}
 	// without the mark (a file system with no user attributes) the
 	// placeholder is still removed by this run, only not by the next
@@ -165,8 +158,9 @@ func makePlaceholder(p string, dir bool) error {
 }
 
 // placeholderContent is what a placeholder file holds: nothing, or for
-// the JSON files an empty object, so that an agent that reads one a
-// killed run left behind finds no servers and no error.
+// the JSON files an empty object. No run makes placeholder files any
+// more; one a killed run of an earlier version left behind is still
+// known by it, used as a hole, and removed.
 func placeholderContent(p string) []byte {
 	if strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".jsonc") {
 		return []byte("{}\n")

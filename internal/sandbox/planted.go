@@ -54,6 +54,9 @@ type Baseline struct {
 	// one, counts as the run's; so does a link.
 	before   map[string]fileID
 	complete bool
+	// absent are the file holes that did not exist before the run: no
+	// placeholder covers them, so whatever is there after it is the run's
+	absent []string
 	// Writable are the directories outside the workspace the run could
 	// write (the temporary ones, --writable): a link the run made into
 	// one may lead to a repository it made there. A link elsewhere leads
@@ -82,9 +85,15 @@ func TakeBaseline(workspace string) Baseline {
 	}
 	w := walk(workspace, DefaultBudget, time.Now())
 	b.complete = w.incomplete == ""
-	for _, p := range slices.Concat(w.gits, w.bares, w.pystart, w.links) {
+	for _, p := range slices.Concat(w.gits, w.bares, w.pystart, w.links, w.venvs) {
 		if st, err := os.Lstat(p); err == nil {
 			b.before[p] = idOf(st)
+		}
+	}
+	for _, s := range holeSpecs(workspace) {
+		p := filepath.Join(workspace, s.rel)
+		if _, err := os.Lstat(p); !s.dir && errors.Is(err, fs.ErrNotExist) {
+			b.absent = append(b.absent, p)
 		}
 	}
 	if b.root = rootOf(workspace); b.root[0] == (fileID{}) {
@@ -166,6 +175,11 @@ func ScanPlanted(workspace string, b Baseline, budget Budget) PlantedReport {
 	for _, f := range w.pystart {
 		s.pythonStart(f)
 	}
+	for _, p := range b.absent {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			s.add(Finding{Kind: HoleMade, Path: p, Why: "a file of the box's read-only holes, which did not exist before the run"})
+		}
+	}
 	s.linksOut(w.links, budget)
 	s.leading(w.links)
 	s.rep.Findings = dedupe(s.rep.Findings)
@@ -187,6 +201,7 @@ type walked struct {
 	// pystart are the files Python runs at every start found in a
 	// site-packages directory: *.pth, sitecustomize.py, usercustomize.py
 	pystart    []string
+	venvs      []string // pyvenv.cfg files: the virtual environments
 	links      []string // symbolic links, which the walk does not follow; sorted
 	entries    int
 	incomplete string
@@ -251,7 +266,7 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 					bare++
 				}
 			}
-			var subdirs, gits, links, pystart []string
+			var subdirs, gits, links, pystart, venvs []string
 			site := filepath.Base(dir) == "site-packages" || filepath.Base(dir) == "dist-packages"
 			for _, e := range ents {
 				switch {
@@ -270,6 +285,9 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 				if site && pythonStartFile(e.Name()) {
 					pystart = append(pystart, filepath.Join(dir, e.Name()))
 				}
+				if e.Name() == "pyvenv.cfg" {
+					venvs = append(venvs, filepath.Join(dir, e.Name()))
+				}
 			}
 
 			mu.Lock()
@@ -277,6 +295,7 @@ func walk(workspace string, budget Budget, begin time.Time) walked {
 			out.gits = append(out.gits, gits...)
 			out.links = append(out.links, links...)
 			out.pystart = append(out.pystart, pystart...)
+			out.venvs = append(out.venvs, venvs...)
 			if bare == 3 {
 				out.bares = append(out.bares, dir)
 			}
@@ -559,9 +578,55 @@ func (s *scan) pythonStart(p string) {
 	if err != nil {
 		return
 	}
-	if s.changedInfo(st) || s.isNew(p, st) {
+	if (s.changedInfo(st) || s.isNew(p, st)) && !s.setuptoolsPth(p, st) {
 		s.add(Finding{Kind: PythonStart, Path: p, Why: "a file Python runs at every start of this environment"})
 	}
+}
+
+// setuptoolsStart are the exact contents of the .pth file setuptools
+// writes into every environment it is installed in, by its name: it
+// imports the _distutils_hack beside it, which puts setuptools' distutils
+// before the standard library's. "local" has been the default since
+// setuptools 60 (Python 3.11's venv installs 65.5.0); before it the hack
+// ran only when asked.
+var setuptoolsStart = map[string][]string{
+	"distutils-precedence.pth": {
+		"import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'; enabled and __import__('_distutils_hack').add_shim(); \n",
+		"import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'stdlib') == 'local'; enabled and __import__('_distutils_hack').add_shim(); \n",
+	},
+}
+
+// setuptoolsPth reports the .pth file a "python -m venv" of this run made
+// (issue 25): setuptools' own, byte for byte, in the site-packages of a
+// virtual environment that the run created (its pyvenv.cfg at a path that
+// held none before the run), beside a _distutils_hack package. That file
+// runs the _distutils_hack the run wrote at every start of the
+// environment; so does every package of it the moment it is imported, and
+// its bin/activate when sourced: an environment the run made is the run's
+// code as a whole, as the build's output is. One that existed before the
+// run, which the user may trust, gets no start file past the check.
+func (s *scan) setuptoolsPth(p string, st fs.FileInfo) bool {
+	want, ok := setuptoolsStart[filepath.Base(p)]
+	if !ok || !st.Mode().IsRegular() || !s.base.complete {
+		return false
+	}
+	site := filepath.Dir(p)
+	lib := filepath.Dir(filepath.Dir(site))
+	if filepath.Base(lib) != "lib" {
+		return false
+	}
+	cfg := filepath.Join(filepath.Dir(lib), "pyvenv.cfg")
+	if _, was := s.base.before[cfg]; was {
+		return false
+	}
+	if cst, err := os.Lstat(cfg); err != nil || !cst.Mode().IsRegular() || !s.changedInfo(cst) {
+		return false
+	}
+	if hst, err := os.Lstat(filepath.Join(site, "_distutils_hack", "__init__.py")); err != nil || !hst.Mode().IsRegular() {
+		return false
+	}
+	b, err := readRegular(p, 4096)
+	return err == nil && slices.Contains(want, string(b))
 }
 
 // gitEntry judges a .git entry other than the workspace's own as it was;

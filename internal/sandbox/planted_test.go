@@ -191,6 +191,42 @@ var plantedCases = []struct {
 		run:  func(e *plantedEnv) { e.write("env/lib/python3/dist-packages/sitecustomize.py", "\n") },
 		want: []string{"python env/lib/python3/dist-packages/sitecustomize.py"},
 	},
+	// setuptools' own .pth, which python -m venv writes (issue 25): kept
+	// only as setuptools writes it, in an environment the run made
+	{
+		name: "python -m venv: setuptools' .pth in the new environment",
+		run:  func(e *plantedEnv) { e.venv(".venv", setuptoolsPthLine, true) },
+		want: nil,
+	},
+	{
+		name: "setuptools' .pth name with other content",
+		run:  func(e *plantedEnv) { e.venv(".venv", "import os; os.system('true')\n", true) },
+		want: []string{"python .venv/lib/python3.11/site-packages/distutils-precedence.pth"},
+	},
+	{
+		name: "setuptools' .pth with a line more",
+		run:  func(e *plantedEnv) { e.venv(".venv", setuptoolsPthLine+"import os\n", true) },
+		want: []string{"python .venv/lib/python3.11/site-packages/distutils-precedence.pth"},
+	},
+	{
+		name: "setuptools' .pth without _distutils_hack beside it",
+		run:  func(e *plantedEnv) { e.venv(".venv", setuptoolsPthLine, false) },
+		want: []string{"python .venv/lib/python3.11/site-packages/distutils-precedence.pth"},
+	},
+	{
+		name:   "setuptools' .pth slipped into an environment that was there before",
+		before: func(e *plantedEnv) { e.write(".venv/pyvenv.cfg", "home = /usr/bin\n") },
+		run:    func(e *plantedEnv) { e.venv(".venv", setuptoolsPthLine, true) },
+		want:   []string{"python .venv/lib/python3.11/site-packages/distutils-precedence.pth"},
+	},
+	{
+		name: "setuptools' .pth outside an environment",
+		run: func(e *plantedEnv) {
+			e.write("lib/python3.11/site-packages/distutils-precedence.pth", setuptoolsPthLine)
+			e.write("lib/python3.11/site-packages/_distutils_hack/__init__.py", "\n")
+		},
+		want: []string{"python lib/python3.11/site-packages/distutils-precedence.pth"},
+	},
 	{
 		name: "a .pth that was there before, untouched, and one outside site-packages",
 		before: func(e *plantedEnv) {
@@ -609,7 +645,9 @@ func (e *plantedEnv) runConfined(scratch, script string) Baseline {
 	return base
 }
 
-func kindName(k Kind) string { return [...]string{"planted", "rootpart", "rootmoved", "python"}[k] }
+func kindName(k Kind) string {
+	return [...]string{"planted", "rootpart", "rootmoved", "python", "hole"}[k]
+}
 
 func relTo(ws, p string) string {
 	if r, err := filepath.Rel(ws, p); err == nil {
@@ -945,5 +983,60 @@ func TestScanPlantedLinksOut(t *testing.T) {
 				t.Errorf("findings %+v, incomplete %q: a link out is reported, not set aside", rep.Findings, rep.Incomplete)
 			}
 		})
+	}
+}
+
+// setuptoolsPthLine is distutils-precedence.pth as setuptools 65.5.0
+// writes it into a venv of Python 3.11 (read on the machine, issue 25).
+const setuptoolsPthLine = "import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'; enabled and __import__('_distutils_hack').add_shim(); \n"
+
+// venv makes what python -m venv leaves at dir: pyvenv.cfg (rewritten,
+// as venv does, when there), and a site-packages with pth as
+// distutils-precedence.pth and, with hack, the _distutils_hack package.
+func (e *plantedEnv) venv(dir, pth string, hack bool) {
+	e.write(dir+"/pyvenv.cfg", "home = /usr/bin\ninclude-system-site-packages = false\n")
+	site := dir + "/lib/python3.11/site-packages/"
+	e.write(site+"distutils-precedence.pth", pth)
+	if hack {
+		e.write(site+"_distutils_hack/__init__.py", "\n")
+	}
+}
+
+// A file hole missing before the run gets no placeholder (issue 25); one
+// the run made, whatever it is, is found after it. One there before the
+// run is not: the box mounts it read-only.
+func TestScanPlantedHoleMade(t *testing.T) {
+	e := newPlantedEnv(t)
+	e.mustGit(".", "init", "-q")
+	e.write(".gitmodules", "")
+	waitTick(t)
+	holes := BuildHoles(e.ws)
+	base := TakeBaseline(e.ws)
+	for _, f := range []string{".envrc", ".mcp.json", "opencode.json", "opencode.jsonc"} {
+		if _, err := os.Lstat(filepath.Join(e.ws, f)); err == nil {
+			t.Fatalf("%s exists before the run: a placeholder was made", f)
+		}
+	}
+	e.write(".envrc", "use flake\n")
+	must(t, os.Mkdir(filepath.Join(e.ws, ".mcp.json"), 0o755))
+	must(t, os.Symlink("/nowhere", filepath.Join(e.ws, "opencode.json")))
+	e.appendTo(".gitmodules", "\n")
+	holes.Remove()
+	rep := ScanPlanted(e.ws, base, DefaultBudget)
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, fmt.Sprintf("%s %s", kindName(f.Kind), relTo(e.ws, f.Path)))
+	}
+	want := []string{"hole .envrc", "hole .mcp.json", "hole opencode.json"}
+	if !slices.Equal(got, want) || rep.Incomplete != "" {
+		t.Fatalf("findings %q (incomplete %q), want %q", got, rep.Incomplete, want)
+	}
+	for _, f := range rep.Findings {
+		if _, err := Quarantine(f, time.Now()); err != nil {
+			t.Errorf("Quarantine(%s): %v", f.Path, err)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(e.ws, ".envrc")); err == nil {
+		t.Errorf(".envrc was not set aside")
 	}
 }
