@@ -1,3 +1,5 @@
+//go:build linux
+
 package cli_test
 
 // The box red team's findings (issue 25) against the boxes themselves,
