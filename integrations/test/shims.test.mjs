@@ -668,7 +668,9 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 		for (const c of real) {
 			test(`${agent}: ${c.name}`, async () => {
 				const opts = "ui" in c ? { ui: c.ui, asked: [] } : {};
-				const input = typeof c.input === "function" ? c.input(env) : c.input;
+				// a copy: pi and opencode rewrite the input they are handed
+				// in place, and the rows are shared by both agents' tests
+				const input = structuredClone(typeof c.input === "function" ? c.input(env) : c.input);
 				const got = await withEnv(env, () => agents[agent](shims[agent], c.tool, input, opts));
 				if (c[agent] === "allow") {
 					assert.deepEqual(got, { blocked: false });
@@ -708,7 +710,7 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 			const args = { command: "npm test", description: "tests" };
 			await withEnv(sandboxEnv, () => hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1", callID: "c1" }, { args }));
 			const self = await realpath(realBin);
-			assert.equal(args.command, `${self} exec --sandbox=require --profile build --level low --cwd ${proj} -- bash -c 'npm test'`);
+			assert.equal(args.command, `${self} exec --box --level low --cwd ${proj} -- bash -c 'npm test'`);
 			assert.equal(args.description, "tests");
 			const out = execFileSync("bash", ["-c", args.command], { cwd: proj, env: { ...process.env, ...sandboxEnv }, encoding: "utf8" });
 			assert.match(out, /CONFINED TESTS RAN/);
@@ -731,7 +733,7 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 			);
 			assert.equal(result, undefined);
 			const self = await realpath(realBin);
-			assert.equal(input.command, `${self} exec --sandbox=require --profile build --level low --cwd ${proj} -- bash -c 'npm test'`);
+			assert.equal(input.command, `${self} exec --box --level low --cwd ${proj} -- bash -c 'npm test'`);
 			assert.equal(input.timeout, 60);
 			const out = execFileSync("bash", ["-c", input.command], { cwd: proj, env: { ...process.env, ...sandboxEnv }, encoding: "utf8" });
 			assert.match(out, /CONFINED TESTS RAN/);
