@@ -87,6 +87,11 @@ open file but stdin, stdout and stderr; permguard waits for it and
 passes the terminal's signals on, and its exit status is the
 program's (128+N for signal N).
 
+With no --box, --sandbox, --profile or --writable, exec runs the program
+in the box of the level in force wherever an agent's hook would (the
+sandbox setting auto, and a box can be had here), so check, explain and
+exec give one answer; --level high has no box.
+
 --box (Linux) runs the program in the box of the level in force (design
 §4, "The boxes"); it implies --sandbox=require: where the box cannot be
 had, nothing runs (exit 77). Every box hides the secrets (your keys and
