@@ -116,6 +116,9 @@ type walker struct {
 	// staticWrite: the write being judged puts static text that names
 	// nothing of the guard's (see writeRuleOf)
 	staticWrite bool
+	// keeps: the write being judged keeps what the file holds (>>, tee
+	// -a, touch, mkdir) instead of replacing it (see writeRuleAt)
+	keeps bool
 	// startupWrites are a statement's redirections into shell startup
 	// files, judged once the command's output is known
 	startupWrites []startupWrite
@@ -414,7 +417,10 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 		if sw.stdout {
 			content = out
 		}
-		if ru, ok := w.writeRuleOf(sw.target, content); ok && ru.dangerous {
+		w.keeps = sw.keeps
+		ru, ok := w.writeRuleOf(sw.target, content)
+		w.keeps = false
+		if ok && ru.dangerous {
 			w.raise(ru, "", sw.pos, sw.snip)
 		}
 	}
@@ -425,6 +431,7 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 type startupWrite struct {
 	target arg
 	stdout bool // it receives the command's standard output only
+	keeps  bool // it appends (>>): see walker.keeps
 	pos    Pos
 	snip   string
 }

@@ -453,7 +453,7 @@ var coverageCases = []classifyCase{
 	low("find . -type f -fprint /tmp/files.txt", "write-file"),
 	dangerous("find . -fprint /etc/passwd", "write-system"),
 	dangerous("git diff --output=/etc/passwd", "write-system"),
-	high("base64 -d -o ~/.local/bin/tool blob.b64", "write-persistence"),
+	dangerous("base64 -d -o ~/.local/bin/tool blob.b64", "overwrite-startup"),
 	// design: the exec= action is a static command tar runs; what a
 	// program runs is classified (§2.4, §2.5), as git -c core.pager is
 	dangerous("tar -xf a.tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~'", "tar-exec"),

@@ -676,18 +676,17 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				// judged as static here; once the command's output is
 				// known, stmt judges the content
 				w.staticWrite = true
+				w.keeps = rd.Op == syntax.AppOut || rd.Op == syntax.AppAll || rd.Op == syntax.RdrInOut
 				ru, ok := w.writeRule(a)
 				w.staticWrite = false
-				if ok && ru.id == ruleWritePersistence.id {
+				if ok && (ru.id == ruleWritePersistence.id || ru.id == ruleOverwriteHome.id) {
 					if ru2, _ := w.writeRule(a); ru2.id == ruleWriteStartupUnknown.id {
 						fd1 := rd.N == nil || rd.N.Value == "1"
 						w.startupWrites = append(w.startupWrites, startupWrite{target: a, pos: p, snip: snip,
-							stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob)})
+							stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob), keeps: w.keeps})
 					}
 				}
-				if ok && ru.id == ruleWritePersistence.id && (rd.Op == syntax.RdrOut || rd.Op == syntax.RdrClob || rd.Op == syntax.RdrAll) && w.inHome(a) {
-					ru = danger("overwrite-startup", "overwrites a shell startup, key or config file in your home directory")
-				}
+				w.keeps = false
 				if ok {
 					w.raise(ru, "", p, snip)
 				}

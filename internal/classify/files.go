@@ -431,7 +431,7 @@ func touchCommand(c *call) flow {
 		modeRules(c, m)
 	}
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+		if ru, ok := c.w.writeKeeping(t); ok && ru.level > Low {
 			if ru.id == guardRuleID && c.name == "mkdir" {
 				// an empty directory changes no configuration; what is
 				// written into it later is judged then
@@ -445,11 +445,13 @@ func touchCommand(c *call) flow {
 
 func teeCommand(c *call) flow {
 	c.raise(r("tee", Minimal, "copies its input to its output"))
+	c.w.keeps = c.hasOpt("-a --append")
 	for _, t := range targets(c.args) {
 		if ru, ok := c.w.writeRuleOf(t, c.stdin); ok {
 			c.raise(ru)
 		}
 	}
+	c.w.keeps = false
 	return c.stdin
 }
 

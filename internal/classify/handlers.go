@@ -597,7 +597,7 @@ func flockCommand(c *call) flow {
 	}
 	if i < len(c.args) && !isNumber(c.args[i].val) {
 		// flock creates the lock file
-		if ru, bad := c.w.writeRule(c.args[i]); bad {
+		if ru, bad := c.w.writeKeeping(c.args[i]); bad {
 			c.raise(ru)
 		}
 	}

@@ -110,9 +110,6 @@ func (w *walker) linkAlts(a arg, follow bool) []arg {
 			names = append(made, names...)
 		}
 	}
-	if r, ok := procRoot(key); ok {
-		names = append(names, r)
-	}
 	var out []arg
 	unknown := func(to string) arg { return arg{val: a.val, dyn: true, pos: a.pos, via: a.val, to: to} }
 	for _, e := range names {
@@ -289,7 +286,12 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 	}
 	for i, t := range ts {
 		// a descriptor's name means whatever a later process has open
-		if v := path.Clean(t.val); !t.dyn && (strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/")) {
+		// (through the resolver: /proc/self/root/x is x, no descriptor)
+		v, ok := c.w.abs(t.val)
+		if !ok {
+			v = path.Clean(t.val)
+		}
+		if !t.dyn && (strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/")) {
 			ts[i] = arg{val: t.val, dyn: true, pos: t.pos}
 		}
 	}
@@ -336,7 +338,8 @@ func (w *walker) linkTargets(a arg) []arg {
 // directory or a parent of the workspace does not count; writing into it
 // does.
 func linkWriteRule(w *walker, t arg, symbolic bool) (rule, bool) {
-	ru, ok := w.writeRule(t)
+	// (making the link changes nothing in what it leads to)
+	ru, ok := w.writeKeeping(t)
 	if ok && ru.id == ruleWriteCritical.id {
 		ok = false
 	}
@@ -531,25 +534,4 @@ func PlainPaths(env Env) func(p string) bool {
 		}
 		return false
 	}
-}
-
-// procRoot names a path through a process's root (/proc/PID/root/etc/x,
-// /proc/self/root/...) by the path it is there: that root is, for every
-// process on this machine but a confined one, the machine's own. (The
-// caller's search cannot follow it: reading another process's links is
-// refused to it as to the agent.)
-func procRoot(p string) (string, bool) {
-	rest, ok := strings.CutPrefix(p, "/proc/")
-	if !ok {
-		return "", false
-	}
-	pid, after, ok := strings.Cut(rest, "/")
-	if !ok || pid == "" {
-		return "", false
-	}
-	after, ok = strings.CutPrefix(after, "root")
-	if !ok || after != "" && after[0] != '/' {
-		return "", false
-	}
-	return path.Clean("/" + after), true
 }

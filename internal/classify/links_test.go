@@ -69,9 +69,9 @@ var linkCases = []struct {
 	// a startup file, a key: dangerous through a link even with static
 	// text, which a direct write would make only high
 	{dangerous(`echo 'alias ls=true' >> rc`, "write-persistence"), true},
-	{dangerous(`echo x > a`, "write-persistence"), true},
-	{dangerous(`echo x > h/.profile`, "write-persistence"), true},
-	{dangerous(`echo x > h/.ssh/authorized_keys`, "write-persistence"), true},
+	{dangerous(`echo x > a`, "overwrite-startup"), true},
+	{dangerous(`echo x > h/.profile`, "overwrite-startup"), true},
+	{dangerous(`echo x > h/.ssh/authorized_keys`, "overwrite-startup"), true},
 	{dangerous(`cp x docs/up/.bashrc`, "write-startup-unknown"), true},
 	{dangerous(`echo x > cfg/hosts`, "write-system"), true},
 	{high(`echo x > h/notes.txt`, "write-outside"), true},
@@ -111,7 +111,7 @@ var linkCases = []struct {
 	// a process's root is the machine's (the search cannot read that link)
 	{high(`cat /proc/1/root/home/u/.ssh/id_ed25519`, "read-secret"), false},
 	{high(`tar czf x.tgz /proc/self/root/home/u/.aws/credentials`, "read-secret"), false},
-	{dangerous(`echo x >> /proc/self/root/home/u/.bashrc`, ""), false},
+	{high(`echo x >> /proc/self/root/home/u/.bashrc`, "write-persistence"), false}, // the path itself, spelled another way: an append of static text
 	// a link never lowers: a guard file's own name still counts
 	{dangerous(`echo '{}' > .claude/settings.json`, "guard-file"), false},
 	// making a link to something that matters is writing to it

@@ -176,6 +176,124 @@ func (w *walker) homeOf(name string) (string, bool) {
 	return "/home/" + name, true
 }
 
+// exactPath returns the one value a dynamic word certainly takes, when
+// that value is a path (or an option with a path glued on, --out=/x):
+// every part of it known exactly ($HOME, ${HOME}, ~user for the user's own
+// name, a variable this input set to a static value, a command
+// substitution whose output is static text), and nothing in the value
+// that the shell would split or expand again. Such a word is the path it
+// names, spelled another way, and is judged as that path is (design
+// §2.6): "${HOME}/.zshenv" as ~/.zshenv. A default (${x:-d}) gives two
+// values, and a guessed value (a loop's) is not certain: both stay
+// dynamic, judged as their worst.
+func (w *walker) exactPath(word *syntax.Word, outputs map[*syntax.CmdSubst]string) (string, bool) {
+	if strings.Contains(w.input, "IFS") {
+		return "", false // splitting the value may cut it anywhere
+	}
+	var b strings.Builder
+	if !w.exactParts(&b, word.Parts, outputs, true) {
+		return "", false
+	}
+	v := b.String()
+	if strings.ContainsAny(v, " \t\n*?[\x00") {
+		return "", false
+	}
+	if strings.HasPrefix(v, "/") {
+		return v, true
+	}
+	// an option or operand with the path glued on: --output=/x, of=/x
+	if name, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(val, "/") && name != "" &&
+		strings.Trim(name, "-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == "" {
+		return v, true
+	}
+	return "", false
+}
+
+// exactParts writes the exact value of parts to b, or reports false.
+// unquoted says the parts are outside double quotes.
+func (w *walker) exactParts(b *strings.Builder, parts []syntax.WordPart, outputs map[*syntax.CmdSubst]string, unquoted bool) bool {
+	for i, p := range parts {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			v := x.Value
+			if !unquoted {
+				if strings.ContainsRune(v, '\\') {
+					return false
+				}
+				b.WriteString(v)
+				continue
+			}
+			if strings.ContainsRune(v, '{') {
+				return false // a brace expansion makes more words
+			}
+			if name, after, ok := strings.Cut(v, "="); i == 0 && ok && strings.HasPrefix(after, "~") && isIdentName(name) {
+				// of=~/x: bash expands a tilde after the = of a word
+				// that looks like an assignment
+				b.WriteString(name + "=")
+				v = after
+			}
+			if i == 0 && strings.HasPrefix(v, "~") {
+				user, rest, slash := strings.Cut(v[1:], "/")
+				if !slash && len(parts) > 1 {
+					return false // ~$X is no tilde prefix
+				}
+				home := w.env.Home
+				if user != "" {
+					if u, ok := w.lookupVar("USER"); !ok || u != user {
+						return false // another user's home is a guess
+					}
+				}
+				if home == "" {
+					return false
+				}
+				b.WriteString(home)
+				if slash {
+					b.WriteString("/" + unescapeLit(rest))
+				}
+				continue
+			}
+			b.WriteString(unescapeLit(v))
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				return false
+			}
+			b.WriteString(x.Value)
+		case *syntax.DblQuoted:
+			if x.Dollar || !w.exactParts(b, x.Parts, outputs, false) {
+				return false
+			}
+		case *syntax.CmdSubst:
+			s, ok := outputs[x]
+			if !ok {
+				return false
+			}
+			b.WriteString(s)
+		case *syntax.ParamExp:
+			if x.Param == nil || x.Exp != nil || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Length || x.Excl || x.Width {
+				return false
+			}
+			name := x.Param.Value
+			if (name == "$" || name == "BASHPID") && strings.HasSuffix(b.String(), "/proc/") {
+				// the shell's own process: its root and its directory
+				// are those of the command it runs
+				b.WriteString("self")
+				continue
+			}
+			if w.guessed[name] {
+				return false
+			}
+			v, ok := w.lookupVar(name)
+			if !ok {
+				return false
+			}
+			b.WriteString(v)
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // knowArg fills in what can be known about a dynamic word: its values
 // when every variable in it is known, and the static option it starts
 // with. outputs are the static texts its substitutions print.
@@ -737,4 +855,14 @@ func gluedOptValue(a arg, opts string) (arg, bool) {
 		}
 	}
 	return arg{}, false
+}
+
+// isIdentName reports a shell variable name.
+func isIdentName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) || i == 0 && s[i] >= '0' && s[i] <= '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -83,12 +83,52 @@ var ownHome = []string{".config/permguard", ".local/state/permguard"}
 // result is unknown.
 func (w *walker) abs(p string) (string, bool) {
 	if strings.HasPrefix(p, "/") {
+		if strings.Contains(p, "/proc") {
+			return w.throughProc(p)
+		}
 		return path.Clean(p), true
 	}
 	if w.cwdDyn || w.cwd == "" || strings.HasPrefix(p, "~") {
 		return "", false
 	}
 	return path.Join(w.cwd, p), true
+}
+
+// throughProc resolves an absolute path that may go through a process's
+// root or current directory: /proc/PID/root/x is /x (every process on
+// this machine but a confined one has the machine's root), and
+// /proc/self/cwd/x, /proc/thread-self/cwd/x are x in the current
+// directory. The .. after either climbs from there, not from /proc, so
+// the prefix is taken off before the path is cleaned. Another process's
+// directory is not known: its path stays under /proc, a system directory.
+func (w *walker) throughProc(p string) (string, bool) {
+	for range 8 { // /proc/self/root/proc/self/root/...
+		p = rawClean(p)
+		rest, ok := strings.CutPrefix(p, "/proc/")
+		if !ok {
+			if c := path.Clean(p); c != p && strings.HasPrefix(c, "/proc/") {
+				p = c // /tmp/../proc/self/root/x
+				continue
+			}
+			break
+		}
+		pid, after, _ := strings.Cut(rest, "/")
+		dir, tail, _ := strings.Cut(after, "/")
+		switch {
+		case pid == "" || pid == "..":
+		case dir == "root":
+			p = "/" + tail
+			continue
+		case dir == "cwd" && (pid == "self" || pid == "thread-self"):
+			if w.cwdDyn || w.cwd == "" {
+				return "", false
+			}
+			p = w.cwd + "/" + tail
+			continue
+		}
+		break
+	}
+	return path.Clean(p), true
 }
 
 // within reports whether p is dir or below it.
@@ -384,15 +424,6 @@ func (w *walker) globElemAt(p, name string, tree bool) bool {
 	return false
 }
 
-// inHome reports whether a resolves inside the home directory.
-func (w *walker) inHome(a arg) bool {
-	if a.dyn || w.env.Home == "" {
-		return false
-	}
-	p, ok := w.abs(a.val)
-	return ok && within(p, w.env.Home) && !within(p, w.env.Workspace)
-}
-
 // secretDirsHome hold credentials and nothing else worth reading.
 var secretDirsHome = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".docker", ".kube", ".azure", ".password-store",
 	".config/gcloud", ".terraform.d"}
@@ -455,6 +486,7 @@ var (
 	ruleWriteUnknown     = rule{id: "write-unknown", level: High, why: "writes to a file whose name is only known at run time"}
 	ruleWriteFile        = rule{id: "write-file", level: Low, why: "writes a file in the workspace"}
 	ruleReadSecret       = rule{id: "read-secret", level: High, why: "reads a secret"}
+	ruleOverwriteHome    = rule{id: "overwrite-startup", level: High, dangerous: true, why: "overwrites a shell startup, key or config file in your home directory"}
 	ruleWriteSelfVars    = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run"}
 )
 
@@ -545,6 +577,16 @@ func mentionsSelfVars(src string) bool {
 	return strings.Contains(bare, "PERMGUARD_")
 }
 
+// writeKeeping is writeRule for a write that keeps what the file holds:
+// it appends, or only creates the file or changes its times, or makes a
+// link to it.
+func (w *walker) writeKeeping(a arg) (rule, bool) {
+	keeps := w.keeps
+	w.keeps = true
+	defer func() { w.keeps = keeps }()
+	return w.writeRule(a)
+}
+
 // writeInto judges writing files into the directory a.
 func (w *walker) writeInto(a arg) (rule, bool) {
 	if a.dyn {
@@ -596,6 +638,11 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 		}
 		if w.isStartup(p) && !w.staticWrite {
 			return ruleWriteStartupUnknown, true
+		}
+		if !w.keeps && !a.into && within(p, w.env.Home) && !within(p, w.env.Workspace) {
+			// whatever position names the file: a redirect, an operand,
+			// an option's value (design §2.6)
+			return ruleOverwriteHome, true
 		}
 		return ruleWritePersistence, true
 	case placeOutside:

@@ -25,7 +25,7 @@ var pathCases = []classifyCase{
 	dangerous(`cp x.json "$PERMGUARD_CONFIG_DIR/settings.json"`, "self-protect"),
 	dangerous(`rm -f "$PERMGUARD_STATE_DIR/audit.log"`, "self-protect"),
 	dangerous("cp x $HOME/.bashrc", "write-startup-unknown"), // content not known now (§2.9)
-	high(`cp x "$XDG_CONFIG_HOME/autostart/x.desktop"`, "write-persistence"),
+	dangerous(`cp x "$XDG_CONFIG_HOME/autostart/x.desktop"`, "overwrite-startup"),
 	// other users' homes, root's, mounted secrets
 	high("cat ~root/.ssh/id_rsa", "read-secret"),
 	high("cat /root/.ssh/id_ed25519", "read-secret"),

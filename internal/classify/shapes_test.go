@@ -80,6 +80,11 @@ var respellingGaps = map[string]string{
 	"gh api --method=delete /repos/owner/repo/hooks/1":      "an unknown --method is not DELETE",
 	"wget --method=DELETE http://localhost:9200/idx":        "an unknown --method is not DELETE",
 	"cloc --report-file=/etc/cron.d/x .":                    "an unknown report file is not a system file",
+	// a named file in the home directory that runs code later is
+	// overwritten, dangerous whatever position names it (design §2.6);
+	// an unknown one is write-unknown, high
+	"cp --target-directory=/home/u/.local/bin x":                "an unknown target directory is not one that runs code later",
+	"git checkout-index -a --prefix=/home/u/.config/autostart/": "an unknown prefix is not a directory that runs code later",
 }
 
 // checkRespellings fails when a respelling of a is judged below a.

@@ -22,7 +22,7 @@ var toolCallCases = []struct {
 	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/dev/null"}}, level: Minimal, rule: "tool-sink"},
 	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"../sibling/x"}}, level: High, rule: "write-outside"},
 	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/home/u/.bashrc"}}, level: High, dangerous: true, rule: "write-startup-unknown"},
-	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/home/u/.gitconfig"}}, level: High, rule: "write-persistence"},
+	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/home/u/.gitconfig"}}, level: High, dangerous: true, rule: "overwrite-startup"},
 	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{".git/hooks/pre-commit"}}, level: High, rule: "write-persistence"},
 	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/etc/hosts"}}, level: High, dangerous: true, rule: "write-system"},
 	{call: ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{"/home/u/.config/permguard/settings.json"}}, level: High, dangerous: true, rule: "self-protect"},

@@ -127,6 +127,10 @@ expand:
 		if rest, ok := w.underTmpdir(word); ok && !net {
 			return append(dst, arg{val: rest, dyn: true, tmp: true, pos: p})
 		}
+		if v, ok := w.exactPath(word, outputs); ok && !net {
+			// one path however it is spelled (design §2.6)
+			return append(dst, arg{val: v, pos: p})
+		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)
 		// an extended pattern (@(k), with shopt -s extglob) is a glob the
