@@ -42,7 +42,36 @@ func classifyWith(src string, env Env, guards *guardIndex) (v Verdict) {
 		w.v.Reasons = append(w.v.Reasons, r)
 		w.v.Floors = append(w.v.Floors, r)
 	}
+	w.v.Reasons, w.v.Floors = onceEach(w.v.Reasons), onceEach(w.v.Floors)
+	for i := range w.v.Commands {
+		w.v.Commands[i].Reasons = onceEach(w.v.Commands[i].Reasons)
+	}
 	return w.v
+}
+
+// onceEach drops a reason given before in full (rule, place, message):
+// two stages may judge the same thing (a redirect judged before and after
+// its content is known, a command walked again for a followed value), and
+// saying it twice tells a person nothing more.
+func onceEach(rs []Reason) []Reason {
+	if len(rs) < 2 {
+		return rs
+	}
+	seen := make(map[Reason]bool, len(rs))
+	var out []Reason // a new array: rs may share its array with another list
+	for i, r := range rs {
+		switch {
+		case !seen[r] && out != nil:
+			out = append(out, r)
+		case seen[r] && out == nil:
+			out = append(make([]Reason, 0, len(rs)-1), rs[:i]...)
+		}
+		seen[r] = true
+	}
+	if out == nil {
+		return rs
+	}
+	return out
 }
 
 // walker visits every command an input could run. One walker serves one
@@ -420,7 +449,7 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 		w.keeps = sw.keeps
 		ru, ok := w.writeRuleOf(sw.target, content)
 		w.keeps = false
-		if ok && ru.dangerous {
+		if ok && ru.dangerous && ru.id != sw.raised {
 			w.raise(ru, "", sw.pos, sw.snip)
 		}
 	}
@@ -432,6 +461,9 @@ type startupWrite struct {
 	target arg
 	stdout bool // it receives the command's standard output only
 	keeps  bool // it appends (>>): see walker.keeps
+	// raised is the rule the redirect raised before the content was
+	// known: the same reason is not given twice
+	raised string
 	pos    Pos
 	snip   string
 }

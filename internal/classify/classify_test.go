@@ -580,19 +580,35 @@ func TestPrefixMappingOnce(t *testing.T) {
 	}
 }
 
-// TestFloorsAndCommandsCoverReasons: every reason belongs to exactly one
-// command or to the floors, which is what lets settings replace one
-// command's classification without losing the rest.
+// TestFloorsAndCommandsCoverReasons: every reason belongs to a command or
+// to the floors, and every reason of theirs is in the verdict's, which is
+// what lets settings replace one command's classification without losing
+// the rest. (A reason given in full twice is said once in each list, so
+// the lists are compared as sets.)
 func TestFloorsAndCommandsCoverReasons(t *testing.T) {
 	for _, table := range allCases() {
 		for _, tc := range table {
 			v := Classify(tc.cmd, testEnv)
-			n := len(v.Floors)
-			for _, c := range v.Commands {
-				n += len(c.Reasons)
+			parts := map[Reason]bool{}
+			for _, r := range v.Floors {
+				parts[r] = true
 			}
-			if n != len(v.Reasons) {
-				t.Errorf("Classify(%q): %d floor and command reasons, %d reasons", tc.cmd, n, len(v.Reasons))
+			for _, c := range v.Commands {
+				for _, r := range c.Reasons {
+					parts[r] = true
+				}
+			}
+			all := map[Reason]bool{}
+			for _, r := range v.Reasons {
+				all[r] = true
+				if !parts[r] {
+					t.Errorf("Classify(%q): reason %s at %v is in no command and not a floor", tc.cmd, r.Rule, r.Pos)
+				}
+			}
+			for r := range parts {
+				if !all[r] {
+					t.Errorf("Classify(%q): reason %s at %v of a command or floor is not in the verdict", tc.cmd, r.Rule, r.Pos)
+				}
 			}
 		}
 	}

@@ -683,7 +683,7 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 					if ru2, _ := w.writeRule(a); ru2.id == ruleWriteStartupUnknown.id {
 						fd1 := rd.N == nil || rd.N.Value == "1"
 						w.startupWrites = append(w.startupWrites, startupWrite{target: a, pos: p, snip: snip,
-							stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob), keeps: w.keeps})
+							stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob), keeps: w.keeps, raised: ru.id})
 					}
 				}
 				w.keeps = false

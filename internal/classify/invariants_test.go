@@ -255,3 +255,20 @@ func ExampleClassify() {
 	// 1:15 rm -rf ~: medium: deletes files (rule rm)
 	// 1:15 rm -rf ~: dangerous: deletes your home directory (rule rm-recursive-force)
 }
+
+// TestReasonsOnce: a reason is given once. The same rule at the same place
+// with the same message said twice tells a person nothing more, and once
+// hid that two stages judged the same redirect.
+func TestReasonsOnce(t *testing.T) {
+	for _, table := range allCases() {
+		for _, tc := range table {
+			seen := map[Reason]bool{}
+			for _, r := range Classify(tc.cmd, testEnv).Reasons {
+				if seen[r] {
+					t.Errorf("Classify(%q) gives reason %s at %v twice", tc.cmd, r.Rule, r.Pos)
+				}
+				seen[r] = true
+			}
+		}
+	}
+}
