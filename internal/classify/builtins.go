@@ -26,9 +26,7 @@ func (c *call) assignTarget(a arg, val *arg) {
 		w.arithVar(name, c.pos, c.snippet)
 		name = name[:strings.IndexByte(name, '[')]
 	}
-	if ru, ok := w.envRule(name, false); ok {
-		c.raiseMsg(ru, "sets "+name+": "+ru.why)
-	}
+	w.setsEnv(name, val, w.assignScope(name), c.pos, c.raiseMsg)
 	if w.intVars[name] {
 		if val != nil && !val.dyn {
 			w.arithValue(val.val, c.pos, c.snippet)
@@ -147,6 +145,9 @@ func unsetCommand(c *call) flow {
 			c.w.arithVar(a.val, c.pos, c.snippet)
 		}
 		c.w.forgetVar(strings.SplitN(a.val, "[", 2)[0])
+		if !strings.Contains(a.val, "[") {
+			c.w.unexportVar(a.val)
+		}
 	}
 	return flow{}
 }

@@ -92,6 +92,10 @@ type walker struct {
 	files      map[string]*written // files this input wrote
 
 	keywordEnv bool // set -k: NAME=value anywhere on a command line goes into its environment
+	allExport  bool // set -a: every assignment exports its variable (environment.go)
+	// exported are the variables this input put into the environment of
+	// later commands (environment.go)
+	exported   map[string]bool
 	histExpand bool // set -H: !$ and its kin expand to earlier words
 	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
 	cdAnywhere bool // CDPATH or cdable_vars: cd NAME may go anywhere

@@ -135,4 +135,23 @@ var dataflowCases = []classifyCase{
 	medium(`printf 'all:\n\tgo build ./...\n' > Makefile; make`, "run-written-known"),
 	// the guard's positional parameters stay known only through set and shift
 	dangerous(`set -- a rm; shift; "$@" -rf ~`, "shift"),
+
+	// the environment of later commands (design §2.7): exported as a prefix
+	high(`export FOO=1; make`, "env-unknown"),
+	high(`FOO=1; export FOO; make`, "env-unknown"),
+	high(`export FOO; FOO=1; make`, "env-unknown"),
+	high(`typeset -x FOO=1; make`, "env-unknown"),
+	high(`set -a; FOO=1; make`, "env-unknown"),
+	high(`set -o allexport; FOO=1; make`, "env-unknown"),
+	high(`export DOCKER_HOST=tcp://10.0.0.2:2376; docker ps`, "env-unknown"),
+	medium(`FOO=1; make`, "build"),
+	medium(`export FOO=1; unset FOO; make`, "build"),
+	medium(`export FOO=1; export -n FOO; make`, "build"),
+	medium(`declare -x FOO=1; declare +x FOO; make`, "build"),
+	minimal(`export FOO=1; echo "$FOO"`, "echo"),
+	medium(`export NODE_ENV=production; npm test`, ""),
+	medium(`export CFLAGS; make`, "build"),
+	dangerous(`export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0='!rm -rf ~'; git st`, "rm-recursive-force"),
+	dangerous(`set -a; GIT_SSH_COMMAND='rm -rf ~'; git fetch`, "rm-recursive-force"),
+	dangerous(`read PAGER <<< 'rm -rf ~'; export PAGER; git log`, "rm-recursive-force"),
 }

@@ -147,6 +147,10 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	var env []rule
 	var envMsgs []string
 	var prefix map[string]string
+	addEnv := func(ru rule, msg string) {
+		env = append(env, ru)
+		envMsgs = append(envMsgs, msg)
+	}
 	for _, as := range ce.Assigns {
 		val := w.assignValue(as)
 		name := ""
@@ -158,11 +162,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			w.assignShape(as, val)
 			continue
 		}
-		if ru, ok := w.envRule(name, true); ok {
-			env = append(env, ru)
-			envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
-		}
-		w.commandValue(name, val, p)
+		w.setsEnv(name, val, scopeCommand, p, addEnv)
 		if val != nil && !val.dyn {
 			if prefix == nil {
 				prefix = map[string]string{}
@@ -191,11 +191,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		for _, a := range args[1:] {
 			name, val, ok := strings.Cut(a.val, "=")
 			if ok && !a.dyn && isArithName(name) && !strings.Contains(name, "[") {
-				if ru, ok := w.envRule(name, true); ok {
-					env = append(env, ru)
-					envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
-				}
-				w.commandValue(name, &arg{val: val}, p)
+				w.setsEnv(name, &arg{val: val}, scopeCommand, p, addEnv)
 				if prefix == nil {
 					prefix = map[string]string{}
 				}
@@ -218,6 +214,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	for i, ru := range env {
 		c.raiseMsg(ru, envMsgs[i])
 	}
+	w.exportedEnv(c, args)
 	if len(args) == 0 {
 		// every word expanded to nothing: bash runs nothing
 		c.raise(ruleAssign)
@@ -299,7 +296,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			case !ok:
 				w.raise(ruleEnvProgram, "declares a variable whose name is only known at run time", p, snip)
 			case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
-				flags += v
+				flags += " " + v
 			case strings.Contains(v, "="):
 				// declare 'a[...]=1' and declare -a 'a=(...)': bash reads the
 				// word again as an assignment
@@ -316,6 +313,13 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			continue
 		}
 		name := as.Name.Value
+		exports, unexports := declExports(d.Variant.Value, flags)
+		switch {
+		case exports:
+			w.exportVar(name)
+		case unexports:
+			w.unexportVar(name)
+		}
 		if strings.HasPrefix(name, "PERMGUARD_") && (strings.Contains(flags, "n") || strings.Contains(flags, "+")) {
 			// export -n and declare +x take the variable from every child
 			w.raise(ruleEnvSelf, "", p, snip)
@@ -363,6 +367,12 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 				val = &arg{val: v, pos: p}
 			}
 		}
+		if as.Naked && val == nil && exports && !isArray && !w.intVars[name] {
+			// export V with a value this input did not give: V keeps the
+			// value it had, which only changes who sees it
+			w.setsEnv(name, nil, scopeKept, p, func(ru rule, msg string) { w.raise(ru, msg, p, snip) })
+			continue
+		}
 		w.setShellVar(name, val, p, snip)
 		if as.Naked && isArray {
 			w.setArray(name, elems)
@@ -393,10 +403,7 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 			w.raise(ruleArithUnknown, "", p, snip)
 		}
 	}
-	if ru, ok := w.envRule(name, false); ok {
-		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
-	}
-	w.commandValue(name, val, p)
+	w.setsEnv(name, val, w.assignScope(name), p, func(ru rule, msg string) { w.raise(ru, msg, p, snip) })
 	switch {
 	case val != nil && !val.dyn:
 		w.setVar(name, val.val)
