@@ -642,6 +642,24 @@ func (w *walker) literalKnown(word *syntax.Word) (string, bool) {
 	return s, true
 }
 
+// documentKnown returns the text an unquoted heredoc feeds when every
+// value it reads is static and one was set by this input: the text a
+// shell or interpreter reading it runs.
+func (w *walker) documentKnown(doc *syntax.Word) (string, bool) {
+	if doc == nil || !w.hasValues() {
+		return "", false
+	}
+	if ok, _ := followable(doc); !ok {
+		return "", false
+	}
+	e := &stateEnv{w: w}
+	s, err := expand.Document(&expand.Config{Env: e}, doc)
+	if err != nil || e.miss || !e.used || len(s) > maxValueBytes {
+		return "", false
+	}
+	return s, true
+}
+
 // assignShape fixes the state after an assignment that setShellVar saw as
 // a plain one: an array, an element, or an append.
 func (w *walker) assignShape(as *syntax.Assign, val *arg) {

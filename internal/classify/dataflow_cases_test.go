@@ -154,4 +154,17 @@ var dataflowCases = []classifyCase{
 	dangerous(`export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0='!rm -rf ~'; git st`, "rm-recursive-force"),
 	dangerous(`set -a; GIT_SSH_COMMAND='rm -rf ~'; git fetch`, "rm-recursive-force"),
 	dangerous(`read PAGER <<< 'rm -rf ~'; export PAGER; git log`, "rm-recursive-force"),
+
+	// text fed to a shell through a here-string or heredoc of values
+	dangerous(`cmd='rm -rf ~'; bash <<< "$cmd"`, "rm-recursive-force"),
+	dangerous(`cmd='git push --force'; bash <<< "$cmd"`, "git-force-push"),
+	dangerous("c='git push --force'; bash -s <<EOF\n$c\nEOF", "git-force-push"),
+	dangerous("cmd='rm -rf ~'; sh <<EOF\n$cmd\nEOF", "rm-recursive-force"),
+
+	// default-giving expansions: the default is what the word most likely holds
+	dangerous(`${x:-rm} -rf ~`, "rm-recursive-force"),
+	dangerous(`: ${x:='rm -rf ~'}; $x`, "rm-recursive-force"),
+	dangerous(`x=; : ${x:=rm}; $x -rf ~`, "rm-recursive-force"),
+	high(`x=ls; : ${x:=rm}; $x -rf ~`, "dynamic-command"),
+	high(`: ${PATH:=/tmp/bin}; ls`, "env-changes-program"),
 }

@@ -736,6 +736,10 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 			vals := w.word(rd.Word)
 			if len(vals) == 1 && !vals[0].dyn {
 				cur = flow{kind: flowText, text: vals[0].val + "\n"}
+			} else if v, ok := w.literalKnown(rd.Word); ok {
+				// a here-string of values this input set: bash <<< "$cmd"
+				// runs the text, as bash -c "$cmd" does
+				cur = flow{kind: flowText, text: v + "\n"}
 			} else {
 				cur = flow{kind: flowData, text: w.text(rd.Word)}
 			}
@@ -768,6 +772,9 @@ func (w *walker) heredoc(rd *syntax.Redirect) flow {
 		}
 	}
 	if dyn {
+		if v, ok := w.documentKnown(rd.Hdoc); ok {
+			return flow{kind: flowText, text: v}
+		}
 		return flow{kind: flowData, text: b.String()}
 	}
 	return flow{kind: flowText, text: b.String()}
