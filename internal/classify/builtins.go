@@ -55,7 +55,7 @@ func readCommand(c *call) flow {
 	var vals, fields []string
 	known := false
 	if c.stdin.kind == flowText && !c.hasOpt("-d -n -N") && !arrayDyn {
-		vals, fields, known = c.w.readFields(c.stdin.text, len(names), c.hasOpt("-r"))
+		vals, fields, known = c.w.readFields(c.stdin.text, len(names), c.hasOpt("-r"), c.env)
 	}
 	for i, n := range names {
 		var v *arg

@@ -516,7 +516,15 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		saved := w.enter(k, "", x)
 		w.compound(func() {
 			w.loop(x, func() {
-				w.stmts(x.Cond)
+				if in.kind == flowText {
+					// while read line; do ...; done <<< text: the loop's
+					// input is the condition's; read takes its first line
+					for _, c := range x.Cond {
+						w.stmt(c, in)
+					}
+				} else {
+					w.stmts(x.Cond)
+				}
 				w.stmts(x.Do)
 			})
 		})

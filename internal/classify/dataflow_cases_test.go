@@ -167,4 +167,13 @@ var dataflowCases = []classifyCase{
 	dangerous(`x=; : ${x:=rm}; $x -rf ~`, "rm-recursive-force"),
 	high(`x=ls; : ${x:=rm}; $x -rf ~`, "dynamic-command"),
 	high(`: ${PATH:=/tmp/bin}; ls`, "env-changes-program"),
+
+	// read splits with the IFS in force, its prefix's or the shell's
+	dangerous(`IFS=, read a b <<< "rm,-rf"; $a $b ~`, "rm-recursive-force"),
+	dangerous(`IFS=,; read a b <<< "git,push,--force"; $a $b`, "git-force-push"),
+	dangerous(`IFS=, read -a c <<< "rm,-rf,/"; "${c[@]}"`, "rm-recursive-force"),
+	high(`IFS=$X read a b <<< "rm,-rf"; $a $b ~`, "dynamic-command"),
+	// a loop reading a here-string reads its first line
+	dangerous(`while read a; do $a; done <<< "rm -rf ~"`, "rm-recursive-force"),
+	dangerous(`while IFS=, read a b; do $a $b ~; done <<< "rm,-rf"`, "rm-recursive-force"),
 }

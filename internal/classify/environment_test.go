@@ -86,3 +86,30 @@ func TestEnvSpellingsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitRead: read's fields with an IFS other than blanks, each row as
+// bash 5 splits it (checked on bash here).
+func TestSplitRead(t *testing.T) {
+	cases := map[string]struct {
+		line, ifs string
+		n         int
+		vals      []string
+		fields    []string
+	}{
+		"two names":                   {"rm,-rf", ",", 2, []string{"rm", "-rf"}, []string{"rm", "-rf"}},
+		"last takes one trailing":     {"x,y,", ",", 2, []string{"x", "y"}, []string{"x", "y"}},
+		"last takes the rest":         {"x,y,z,", ",", 2, []string{"x", "y,z,"}, []string{"x", "y", "z"}},
+		"blanks around delimiters":    {" x , y,,z ", ", ", 3, []string{"x", "y", ",z"}, []string{"x", "y", "", "z"}},
+		"one name keeps the line":     {"p:q:", ":", 1, []string{"p:q:"}, []string{"p", "q"}},
+		"empty field kept":            {"p,,q,", ",", 4, []string{"p", "", "q", ""}, []string{"p", "", "q"}},
+		"fewer fields than names":     {"a", ",", 3, []string{"a", "", ""}, []string{"a"}},
+		"empty line":                  {"", ",", 2, []string{"", ""}, nil},
+		"colon and blank, many names": {"a: b :c", ": ", 3, []string{"a", "b", "c"}, []string{"a", "b", "c"}},
+	}
+	for name, tc := range cases {
+		vals, fields := splitRead(tc.line, tc.ifs, tc.n)
+		if !slices.Equal(vals, tc.vals) || !slices.Equal(fields, tc.fields) {
+			t.Errorf("%s: splitRead(%q, %q, %d) = %q %q, want %q %q", name, tc.line, tc.ifs, tc.n, vals, fields, tc.vals, tc.fields)
+		}
+	}
+}

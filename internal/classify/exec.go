@@ -163,11 +163,15 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			continue
 		}
 		w.setsEnv(name, val, scopeCommand, p, addEnv)
-		if val != nil && !val.dyn {
+		if val != nil && (!val.dyn || name == "IFS") {
 			if prefix == nil {
 				prefix = map[string]string{}
 			}
 			prefix[name] = val.val
+			if val.dyn {
+				// IFS=$x read a b: the fields read makes are not known
+				prefix[name] = "\x00"
+			}
 		}
 	}
 	if len(ce.Args) == 0 {
