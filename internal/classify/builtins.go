@@ -26,6 +26,7 @@ func (c *call) assignTarget(a arg, val *arg) {
 		w.arithVar(name, c.pos, c.snippet)
 		name = name[:strings.IndexByte(name, '[')]
 	}
+	name = w.refTarget(name)
 	w.setsEnv(name, val, w.assignScope(name), c.pos, c.raiseMsg)
 	if w.intVars[name] {
 		if val != nil && !val.dyn {

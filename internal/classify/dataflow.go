@@ -438,6 +438,10 @@ func (e *stateEnv) unknown(name string) expand.Variable {
 
 func (e *stateEnv) Get(name string) expand.Variable {
 	w := e.w
+	if t, ok := w.namerefs[name]; ok {
+		// declare -n r=x: expand reads x for r
+		return expand.Variable{Set: true, Kind: expand.NameRef, Str: t}
+	}
 	if vals := w.alts[name]; vals != nil && e.alt > 0 {
 		e.used, e.alted = true, true
 		return expand.Variable{Set: true, Kind: expand.String, Str: vals[min(e.alt, len(vals))-1]}

@@ -176,4 +176,11 @@ var dataflowCases = []classifyCase{
 	// a loop reading a here-string reads its first line
 	dangerous(`while read a; do $a; done <<< "rm -rf ~"`, "rm-recursive-force"),
 	dangerous(`while IFS=, read a b; do $a $b ~; done <<< "rm,-rf"`, "rm-recursive-force"),
+
+	// name references: assigning the reference assigns what it names
+	dangerous(`declare -n r=x; r='rm -rf ~'; $x`, "rm-recursive-force"),
+	dangerous(`declare -n r=x; x=rm; $r -rf ~`, "rm-recursive-force"),
+	dangerous(`declare -n r=x; read r <<< 'git push --force'; $x`, "git-force-push"),
+	high(`declare -n r=PATH; r=/tmp/bin; ls`, "env-changes-program"),
+	high(`declare -n r=$n; r=rm; $x -rf ~`, "dynamic-command"),
 }

@@ -349,6 +349,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			if ru, ok := w.envRule(strings.SplitN(target, "[", 2)[0], false); ok {
 				w.raise(ru, "makes "+name+" refer to "+target+": "+ru.why, p, snip)
 			}
+			w.setNameref(name, target)
 			continue
 		}
 		if (strings.Contains(flags, "a") || strings.Contains(flags, "A")) && val != nil {
@@ -394,6 +395,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 // remembers a static value, for $x used as a command later. val is nil
 // when the value is not known.
 func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
+	name = w.refTarget(name)
 	switch name {
 	case "TMPDIR":
 		w.tmpdirSet = true
