@@ -95,10 +95,10 @@ type walker struct {
 	allExport  bool // set -a: every assignment exports its variable (environment.go)
 	// exported are the variables this input put into the environment of
 	// later commands (environment.go)
-	exported   map[string]bool
+	exported map[string]bool
 	// namerefs are the name references declared so far (declare -n r=x:
 	// r to x), see namerefs.go
-	namerefs map[string]string
+	namerefs   map[string]string
 	histExpand bool // set -H: !$ and its kin expand to earlier words
 	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
 	cdAnywhere bool // CDPATH or cdable_vars: cd NAME may go anywhere
