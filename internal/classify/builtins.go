@@ -26,9 +26,8 @@ func (c *call) assignTarget(a arg, val *arg) {
 		w.arithVar(name, c.pos, c.snippet)
 		name = name[:strings.IndexByte(name, '[')]
 	}
-	if ru, ok := w.envRule(name, false); ok {
-		c.raiseMsg(ru, "sets "+name+": "+ru.why)
-	}
+	name = w.refTarget(name)
+	w.setsEnv(name, val, w.assignScope(name), c.pos, c.raiseMsg)
 	if w.intVars[name] {
 		if val != nil && !val.dyn {
 			w.arithValue(val.val, c.pos, c.snippet)
@@ -57,7 +56,7 @@ func readCommand(c *call) flow {
 	var vals, fields []string
 	known := false
 	if c.stdin.kind == flowText && !c.hasOpt("-d -n -N") && !arrayDyn {
-		vals, fields, known = c.w.readFields(c.stdin.text, len(names), c.hasOpt("-r"))
+		vals, fields, known = c.w.readFields(c.stdin.text, len(names), c.hasOpt("-r"), c.env)
 	}
 	for i, n := range names {
 		var v *arg
@@ -147,6 +146,9 @@ func unsetCommand(c *call) flow {
 			c.w.arithVar(a.val, c.pos, c.snippet)
 		}
 		c.w.forgetVar(strings.SplitN(a.val, "[", 2)[0])
+		if !strings.Contains(a.val, "[") {
+			c.w.unexportVar(a.val)
+		}
 	}
 	return flow{}
 }

@@ -121,6 +121,13 @@ type walker struct {
 	files      map[string]*written // files this input wrote
 
 	keywordEnv bool // set -k: NAME=value anywhere on a command line goes into its environment
+	allExport  bool // set -a: every assignment exports its variable (environment.go)
+	// exported are the variables this input put into the environment of
+	// later commands (environment.go)
+	exported map[string]bool
+	// namerefs are the name references declared so far (declare -n r=x:
+	// r to x), see namerefs.go
+	namerefs   map[string]string
 	histExpand bool // set -H: !$ and its kin expand to earlier words
 	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
 	cdAnywhere bool // CDPATH or cdable_vars: cd NAME may go anywhere
@@ -551,7 +558,15 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		saved := w.enter(k, "", x)
 		w.compound(func() {
 			w.loop(x, func() {
-				w.stmts(x.Cond)
+				if in.kind == flowText {
+					// while read line; do ...; done <<< text: the loop's
+					// input is the condition's; read takes its first line
+					for _, c := range x.Cond {
+						w.stmt(c, in)
+					}
+				} else {
+					w.stmts(x.Cond)
+				}
 				w.stmts(x.Do)
 			})
 		})

@@ -438,6 +438,10 @@ func (e *stateEnv) unknown(name string) expand.Variable {
 
 func (e *stateEnv) Get(name string) expand.Variable {
 	w := e.w
+	if t, ok := w.namerefs[name]; ok {
+		// declare -n r=x: expand reads x for r
+		return expand.Variable{Set: true, Kind: expand.NameRef, Str: t}
+	}
 	if vals := w.alts[name]; vals != nil && e.alt > 0 {
 		e.used, e.alted = true, true
 		return expand.Variable{Set: true, Kind: expand.String, Str: vals[min(e.alt, len(vals))-1]}
@@ -636,6 +640,24 @@ func (w *walker) literalKnown(word *syntax.Word) (string, bool) {
 	}
 	e := &stateEnv{w: w}
 	s, err := expand.Literal(&expand.Config{Env: e}, word)
+	if err != nil || e.miss || !e.used || len(s) > maxValueBytes {
+		return "", false
+	}
+	return s, true
+}
+
+// documentKnown returns the text an unquoted heredoc feeds when every
+// value it reads is static and one was set by this input: the text a
+// shell or interpreter reading it runs.
+func (w *walker) documentKnown(doc *syntax.Word) (string, bool) {
+	if doc == nil || !w.hasValues() {
+		return "", false
+	}
+	if ok, _ := followable(doc); !ok {
+		return "", false
+	}
+	e := &stateEnv{w: w}
+	s, err := expand.Document(&expand.Config{Env: e}, doc)
 	if err != nil || e.miss || !e.used || len(s) > maxValueBytes {
 		return "", false
 	}
@@ -1070,20 +1092,27 @@ func textLines(s string, strip bool) []string {
 // readFields returns what read takes from known text for n names: the
 // first line, split by IFS (the last name takes the rest), and the whole
 // split for read -a. ok is false when IFS is not known or not blank.
-func (w *walker) readFields(text string, n int, raw bool) (vals, fields []string, ok bool) {
+func (w *walker) readFields(text string, n int, raw bool, env map[string]string) (vals, fields []string, ok bool) {
 	line := strings.SplitN(text, "\n", 2)[0]
 	if !raw {
 		line = strings.ReplaceAll(line, `\`, "")
 	}
 	ifs := " \t\n"
-	if v, set := w.vars["IFS"]; set {
+	if v, set := env["IFS"]; set {
+		// IFS=, read a b: the prefix is the IFS read splits with (a NUL:
+		// one only known at run time)
+		if strings.IndexByte(v, 0) >= 0 {
+			return nil, nil, false
+		}
 		ifs = v
-	} else if w.forgotten["IFS"] {
+	} else if v, set := w.vars["IFS"]; set {
+		ifs = v
+	} else if w.forgotten["IFS"] || w.dynVals["IFS"] != "" {
 		return nil, nil, false
 	}
 	if strings.Trim(ifs, " \t\n") != "" {
-		// a non-blank IFS keeps empty fields; only the blank one is followed
-		return nil, nil, false
+		vals, fields = splitRead(line, ifs, n)
+		return vals, fields, true
 	}
 	isIFS := func(r rune) bool { return strings.ContainsRune(ifs, r) }
 	fields = strings.FieldsFunc(line, isIFS)
@@ -1162,4 +1191,44 @@ func shiftCommand(c *call) flow {
 		w.setPositional(vals, true)
 	}
 	return flow{}
+}
+
+// splitRead splits line as read does with an IFS that holds characters
+// other than blanks: each such character ends a field, empty fields
+// included, and blanks in IFS around it are dropped. The last of n names
+// takes the rest of the line, less one trailing delimiter when only one
+// field is left (bash's rule: IFS=, read a b <<< "x,y," sets b to y).
+func splitRead(line, ifs string, n int) (vals, fields []string) {
+	isWS := func(b byte) bool { return strings.IndexByte(" \t\n", b) >= 0 && strings.IndexByte(ifs, b) >= 0 }
+	isIFS := func(b byte) bool { return strings.IndexByte(ifs, b) >= 0 }
+	var starts []int
+	i := 0
+	for i < len(line) && isWS(line[i]) {
+		i++
+	}
+	for i < len(line) {
+		start := i
+		for i < len(line) && !isIFS(line[i]) {
+			i++
+		}
+		fields = append(fields, line[start:i])
+		starts = append(starts, start)
+		for i < len(line) && isWS(line[i]) {
+			i++
+		}
+		if i < len(line) && isIFS(line[i]) {
+			i++
+		}
+		for i < len(line) && isWS(line[i]) {
+			i++
+		}
+	}
+	vals = make([]string, n)
+	for k := 0; k < n && k < len(fields); k++ {
+		vals[k] = fields[k]
+	}
+	if n > 0 && len(fields) > n {
+		vals[n-1] = strings.TrimRightFunc(line[starts[n-1]:], func(r rune) bool { return r < 128 && isWS(byte(r)) })
+	}
+	return vals, fields
 }

@@ -135,4 +135,52 @@ var dataflowCases = []classifyCase{
 	medium(`printf 'all:\n\tgo build ./...\n' > Makefile; make`, "run-written-known"),
 	// the guard's positional parameters stay known only through set and shift
 	dangerous(`set -- a rm; shift; "$@" -rf ~`, "shift"),
+
+	// the environment of later commands (design §2.7): exported as a prefix
+	high(`export FOO=1; make`, "env-unknown"),
+	high(`FOO=1; export FOO; make`, "env-unknown"),
+	high(`export FOO; FOO=1; make`, "env-unknown"),
+	high(`typeset -x FOO=1; make`, "env-unknown"),
+	high(`set -a; FOO=1; make`, "env-unknown"),
+	high(`set -o allexport; FOO=1; make`, "env-unknown"),
+	high(`export DOCKER_HOST=tcp://10.0.0.2:2376; docker ps`, "env-unknown"),
+	medium(`FOO=1; make`, "build"),
+	medium(`export FOO=1; unset FOO; make`, "build"),
+	medium(`export FOO=1; export -n FOO; make`, "build"),
+	medium(`declare -x FOO=1; declare +x FOO; make`, "build"),
+	minimal(`export FOO=1; echo "$FOO"`, "echo"),
+	medium(`export NODE_ENV=production; npm test`, ""),
+	medium(`export CFLAGS; make`, "build"),
+	dangerous(`export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.st GIT_CONFIG_VALUE_0='!rm -rf ~'; git st`, "rm-recursive-force"),
+	dangerous(`set -a; GIT_SSH_COMMAND='rm -rf ~'; git fetch`, "rm-recursive-force"),
+	dangerous(`read PAGER <<< 'rm -rf ~'; export PAGER; git log`, "rm-recursive-force"),
+
+	// text fed to a shell through a here-string or heredoc of values
+	dangerous(`cmd='rm -rf ~'; bash <<< "$cmd"`, "rm-recursive-force"),
+	dangerous(`cmd='git push --force'; bash <<< "$cmd"`, "git-force-push"),
+	dangerous("c='git push --force'; bash -s <<EOF\n$c\nEOF", "git-force-push"),
+	dangerous("cmd='rm -rf ~'; sh <<EOF\n$cmd\nEOF", "rm-recursive-force"),
+
+	// default-giving expansions: the default is what the word most likely holds
+	dangerous(`${x:-rm} -rf ~`, "rm-recursive-force"),
+	dangerous(`: ${x:='rm -rf ~'}; $x`, "rm-recursive-force"),
+	dangerous(`x=; : ${x:=rm}; $x -rf ~`, "rm-recursive-force"),
+	high(`x=ls; : ${x:=rm}; $x -rf ~`, "dynamic-command"),
+	high(`: ${PATH:=/tmp/bin}; ls`, "env-changes-program"),
+
+	// read splits with the IFS in force, its prefix's or the shell's
+	dangerous(`IFS=, read a b <<< "rm,-rf"; $a $b ~`, "rm-recursive-force"),
+	dangerous(`IFS=,; read a b <<< "git,push,--force"; $a $b`, "git-force-push"),
+	dangerous(`IFS=, read -a c <<< "rm,-rf,/"; "${c[@]}"`, "rm-recursive-force"),
+	high(`IFS=$X read a b <<< "rm,-rf"; $a $b ~`, "dynamic-command"),
+	// a loop reading a here-string reads its first line
+	dangerous(`while read a; do $a; done <<< "rm -rf ~"`, "rm-recursive-force"),
+	dangerous(`while IFS=, read a b; do $a $b ~; done <<< "rm,-rf"`, "rm-recursive-force"),
+
+	// name references: assigning the reference assigns what it names
+	dangerous(`declare -n r=x; r='rm -rf ~'; $x`, "rm-recursive-force"),
+	dangerous(`declare -n r=x; x=rm; $r -rf ~`, "rm-recursive-force"),
+	dangerous(`declare -n r=x; read r <<< 'git push --force'; $x`, "git-force-push"),
+	high(`declare -n r=PATH; r=/tmp/bin; ls`, "env-changes-program"),
+	high(`declare -n r=$n; r=rm; $x -rf ~`, "dynamic-command"),
 }

@@ -147,6 +147,10 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	var env []rule
 	var envMsgs []string
 	var prefix map[string]string
+	addEnv := func(ru rule, msg string) {
+		env = append(env, ru)
+		envMsgs = append(envMsgs, msg)
+	}
 	for _, as := range ce.Assigns {
 		val := w.assignValue(as)
 		name := ""
@@ -158,16 +162,16 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			w.assignShape(as, val)
 			continue
 		}
-		if ru, ok := w.envRule(name, true); ok {
-			env = append(env, ru)
-			envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
-		}
-		w.commandValue(name, val, p)
-		if val != nil && !val.dyn {
+		w.setsEnv(name, val, scopeCommand, p, addEnv)
+		if val != nil && (!val.dyn || name == "IFS") {
 			if prefix == nil {
 				prefix = map[string]string{}
 			}
 			prefix[name] = val.val
+			if val.dyn {
+				// IFS=$x read a b: the fields read makes are not known
+				prefix[name] = "\x00"
+			}
 		}
 	}
 	if len(ce.Args) == 0 {
@@ -191,11 +195,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		for _, a := range args[1:] {
 			name, val, ok := strings.Cut(a.val, "=")
 			if ok && !a.dyn && isArithName(name) && !strings.Contains(name, "[") {
-				if ru, ok := w.envRule(name, true); ok {
-					env = append(env, ru)
-					envMsgs = append(envMsgs, "sets "+name+": "+ru.why)
-				}
-				w.commandValue(name, &arg{val: val}, p)
+				w.setsEnv(name, &arg{val: val}, scopeCommand, p, addEnv)
 				if prefix == nil {
 					prefix = map[string]string{}
 				}
@@ -218,6 +218,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	for i, ru := range env {
 		c.raiseMsg(ru, envMsgs[i])
 	}
+	w.exportedEnv(c, args)
 	if len(args) == 0 {
 		// every word expanded to nothing: bash runs nothing
 		c.raise(ruleAssign)
@@ -299,7 +300,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			case !ok:
 				w.raise(ruleEnvProgram, "declares a variable whose name is only known at run time", p, snip)
 			case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
-				flags += v
+				flags += " " + v
 			case strings.Contains(v, "="):
 				// declare 'a[...]=1' and declare -a 'a=(...)': bash reads the
 				// word again as an assignment
@@ -316,6 +317,13 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			continue
 		}
 		name := as.Name.Value
+		exports, unexports := declExports(d.Variant.Value, flags)
+		switch {
+		case exports:
+			w.exportVar(name)
+		case unexports:
+			w.unexportVar(name)
+		}
 		if strings.HasPrefix(name, "PERMGUARD_") && (strings.Contains(flags, "n") || strings.Contains(flags, "+")) {
 			// export -n and declare +x take the variable from every child
 			w.raise(ruleEnvSelf, "", p, snip)
@@ -341,6 +349,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			if ru, ok := w.envRule(strings.SplitN(target, "[", 2)[0], false); ok {
 				w.raise(ru, "makes "+name+" refer to "+target+": "+ru.why, p, snip)
 			}
+			w.setNameref(name, target)
 			continue
 		}
 		if (strings.Contains(flags, "a") || strings.Contains(flags, "A")) && val != nil {
@@ -363,6 +372,12 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 				val = &arg{val: v, pos: p}
 			}
 		}
+		if as.Naked && val == nil && exports && !isArray && !w.intVars[name] {
+			// export V with a value this input did not give: V keeps the
+			// value it had, which only changes who sees it
+			w.setsEnv(name, nil, scopeKept, p, func(ru rule, msg string) { w.raise(ru, msg, p, snip) })
+			continue
+		}
 		w.setShellVar(name, val, p, snip)
 		if as.Naked && isArray {
 			w.setArray(name, elems)
@@ -380,6 +395,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 // remembers a static value, for $x used as a command later. val is nil
 // when the value is not known.
 func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
+	name = w.refTarget(name)
 	switch name {
 	case "TMPDIR":
 		w.tmpdirSet = true
@@ -393,10 +409,7 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 			w.raise(ruleArithUnknown, "", p, snip)
 		}
 	}
-	if ru, ok := w.envRule(name, false); ok {
-		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
-	}
-	w.commandValue(name, val, p)
+	w.setsEnv(name, val, w.assignScope(name), p, func(ru rule, msg string) { w.raise(ru, msg, p, snip) })
 	switch {
 	case val != nil && !val.dyn:
 		w.setVar(name, val.val)
@@ -728,6 +741,10 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 			vals := w.word(rd.Word)
 			if len(vals) == 1 && !vals[0].dyn {
 				cur = flow{kind: flowText, text: vals[0].val + "\n"}
+			} else if v, ok := w.literalKnown(rd.Word); ok {
+				// a here-string of values this input set: bash <<< "$cmd"
+				// runs the text, as bash -c "$cmd" does
+				cur = flow{kind: flowText, text: v + "\n"}
 			} else {
 				cur = flow{kind: flowData, text: w.text(rd.Word)}
 			}
@@ -760,6 +777,9 @@ func (w *walker) heredoc(rd *syntax.Redirect) flow {
 		}
 	}
 	if dyn {
+		if v, ok := w.documentKnown(rd.Hdoc); ok {
+			return flow{kind: flowText, text: v}
+		}
 		return flow{kind: flowData, text: b.String()}
 	}
 	return flow{kind: flowText, text: b.String()}

@@ -214,10 +214,7 @@ func sudoCommand(c *call) flow {
 	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
 	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
 		name, val, _ := strings.Cut(c.args[i].val, "=")
-		if ru, ok := c.w.envRule(name, true); ok {
-			c.raiseMsg(ru, "sets "+name+": "+ru.why)
-		}
-		c.w.commandValue(name, &arg{val: val}, c.pos)
+		c.w.setsEnv(name, &arg{val: val}, scopeCommand, c.pos, c.raiseMsg)
 		c.setEnv(name, val)
 		i++
 	}
@@ -497,10 +494,7 @@ func envCommand(c *call) flow {
 			break
 		}
 		name := a.val[:eq]
-		if ru, ok := c.w.envRule(name, true); ok {
-			c.raiseMsg(ru, "sets "+name+": "+ru.why)
-		}
-		c.w.commandValue(name, &arg{val: a.val[eq+1:]}, c.pos)
+		c.w.setsEnv(name, &arg{val: a.val[eq+1:]}, scopeCommand, c.pos, c.raiseMsg)
 		c.setEnv(name, a.val[eq+1:])
 	}
 	if i >= len(args) {
@@ -1058,6 +1052,8 @@ func setCommand(c *call) flow {
 			switch c.args[i+1].val {
 			case "keyword":
 				w.keywordEnv = true
+			case "allexport":
+				w.allExport = true
 			case "histexpand", "history":
 				w.histExpand = true
 			}
@@ -1067,6 +1063,9 @@ func setCommand(c *call) flow {
 			}
 			if strings.Contains(a.val, "H") {
 				w.histExpand = true
+			}
+			if strings.Contains(a.val, "a") {
+				w.allExport = true
 			}
 		}
 	}

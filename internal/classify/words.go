@@ -91,6 +91,9 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			if x.Index != nil {
 				w.arith(x.Index)
 			}
+			if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
+				w.defaultAssign(x)
+			}
 			if x.Slice != nil {
 				w.arith(x.Slice.Offset)
 				w.arith(x.Slice.Length)
@@ -120,7 +123,7 @@ expand:
 	if !dyn && otherUsersHome(word) {
 		dyn = true
 	}
-	if dyn && cand == "" && (outputs != nil || w.vars != nil) {
+	if dyn && cand == "" && (outputs != nil || w.vars != nil || hasDefault(word)) {
 		cand, _ = w.candidate(word.Parts, outputs)
 	}
 	if dyn {
@@ -246,6 +249,18 @@ func (w *walker) candidate(parts []syntax.WordPart, outputs map[*syntax.CmdSubst
 			}
 			b.WriteString(s)
 		case *syntax.ParamExp:
+			if d, ok := defaultWord(x); ok {
+				// ${x:-v}, ${x=v}: x's value when this input set it, else
+				// the default, what it most likely holds
+				s, set := w.vars[x.Param.Value]
+				if !set || s == "" && (x.Exp.Op == syntax.DefaultUnsetOrNull || x.Exp.Op == syntax.AssignUnsetOrNull) {
+					if s, ok = w.candidate(d, outputs); !ok {
+						return "", false
+					}
+				}
+				b.WriteString(s)
+				continue
+			}
 			// $name or ${name} assigned a static value earlier
 			if x.Param == nil || x.Exp != nil || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Length || x.Excl || x.Width {
 				return "", false

@@ -1,0 +1,140 @@
+package classify
+
+import (
+	"slices"
+	"strings"
+)
+
+// Environment as effects (design §2.7): a variable given a value reaches a
+// program through one of several spellings — a prefix (V=x cmd), env V=x,
+// sudo V=x, set -k, or the shell's own variables exported for every later
+// command (export, declare -x, typeset -x, local -x, set -a). Each spelling
+// hands the variable to setsEnv, so the same variable with the same value
+// gets the same verdict whatever the spelling.
+
+// envScope is which commands see a variable's new value.
+type envScope int
+
+const (
+	// scopeShell: a shell variable. Only the shell reads it, but the
+	// shell's own variables (PATH, IFS, PS4, BASH_ENV for its children
+	// once exported) still change what runs.
+	scopeShell envScope = iota
+	// scopeCommand: the one command it prefixes (V=x cmd, env V=x cmd).
+	scopeCommand
+	// scopeExported: every later command of the input, which the shell
+	// starts with the variable in its environment. An unknown variable is
+	// judged at each of those commands (exportedEnv), as a prefix is.
+	scopeExported
+	// scopeKept: export V for a V this input gave no value, which keeps
+	// the value it had; only the variable's name is judged.
+	scopeKept
+)
+
+// setsEnv judges variable name getting val (nil when the value is not
+// known) in scope, raising through raise: the variable tables of envRule,
+// the values envValueRule judges (registries, build flags), and the
+// command a variable such as GIT_SSH_COMMAND or PAGER holds.
+func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise func(rule, string)) {
+	if ru, ok := w.envRule(name, scope == scopeCommand); ok {
+		raise(ru, "sets "+name+": "+ru.why)
+	}
+	if scope != scopeKept {
+		w.commandValue(name, val, p)
+	}
+}
+
+// exportVar records that name is in the environment of later commands.
+func (w *walker) exportVar(name string) {
+	if name == "" {
+		return
+	}
+	if w.exported == nil {
+		w.exported = map[string]bool{}
+	}
+	w.exported[name] = true
+}
+
+// unexportVar records that name left the environment (unset, export -n,
+// declare +x).
+func (w *walker) unexportVar(name string) {
+	delete(w.exported, name)
+}
+
+// builtinsNoEnv are shell builtins that start no program and read no
+// environment variable a program would: a variable exported before them
+// changes nothing they do.
+var builtinsNoEnv = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"echo": true, "printf": true, "true": true, "false": true, ":": true, "test": true, "[": true,
+		"export": true, "declare": true, "typeset": true, "local": true, "readonly": true, "unset": true,
+		"shift": true, "set": true, "shopt": true, "read": true, "return": true, "exit": true, "break": true,
+		"continue": true, "let": true, "pwd": true, "cd": true, "pushd": true, "popd": true, "dirs": true,
+		"wait": true, "alias": true, "unalias": true, "type": true,
+	}
+}}
+
+// exportedEnv gives the command c, whose words are args, the variables
+// exported earlier in the input that it does not set itself: their known
+// values go into c's environment (git reads its configuration there, docker
+// its host), and an unknown variable is raised as a prefix would be.
+func (w *walker) exportedEnv(c *call, args []arg) {
+	if len(w.exported) == 0 {
+		return
+	}
+	names := make([]string, 0, len(w.exported))
+	for n := range w.exported {
+		if _, own := c.env[n]; !own {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	builtin := len(args) > 0 && !args[0].dyn && builtinsNoEnv.get()[args[0].val]
+	for _, n := range names {
+		if v, ok := w.vars[n]; ok && !w.guessed[n] {
+			c.setEnv(n, v)
+		}
+		if builtin {
+			continue
+		}
+		if ru, ok := w.envRule(n, true); ok && ru.id == ruleEnvUnknown.id {
+			c.raiseMsg(ru, "sets "+n+" (exported earlier): "+ru.why)
+		}
+	}
+}
+
+// declExports reports whether a declaration with these option letters
+// exports its names (export, declare -x), and whether it takes the export
+// away (export -n, declare +x).
+func declExports(variant, flags string) (exports, unexports bool) {
+	minus, plus := "", ""
+	for _, f := range strings.Fields(flags) {
+		if strings.HasPrefix(f, "+") {
+			plus += f
+		} else {
+			minus += f
+		}
+	}
+	if variant == "export" {
+		if strings.Contains(minus, "n") {
+			return false, true
+		}
+		return !strings.Contains(minus, "f"), false
+	}
+	if strings.Contains(plus, "x") {
+		return false, true
+	}
+	return strings.Contains(minus, "x"), false
+}
+
+// assignScope is the scope of a shell assignment to name: exported when
+// set -a is in force or name was exported before (export V; V=x).
+func (w *walker) assignScope(name string) envScope {
+	if w.allExport {
+		w.exportVar(name)
+	}
+	if w.exported[name] {
+		return scopeExported
+	}
+	return scopeShell
+}
