@@ -137,7 +137,10 @@ func spellPath(p string) []pathSpelling {
 		add("var-dir=~ quoted", "h=~; ", `"$h/`+rest+`"`)
 		add("var-dir=$HOME", "h=$HOME; ", "$h/"+rest)
 		add("var-dir=${HOME} quoted", `h="${HOME}"; `, `"$h/`+rest+`"`)
-		add("export var-dir", "export h=$HOME; ", `"$h"/`+rest)
+		// readonly, not export: an exported variable permguard does not
+		// know is high for every later command (design §2.7), as its
+		// prefix would be
+		add("readonly var-dir", "readonly h=$HOME; ", `"$h"/`+rest)
 	}
 	add("var-path", "f="+p+"; ", "$f")
 	add("var-path quoted", "f="+p+"; ", `"$f"`)
