@@ -96,3 +96,41 @@ func TestOptionUnknownNamesTheOption(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOptionParser: whatever the words, the parser accounts for each of
+// them once (an operand, an option's word, a value taken from the next
+// word, or the "--" that ends the options), and an abbreviation it
+// writes out is a name of the option it stands for.
+func FuzzOptionParser(f *testing.F) {
+	for _, s := range []string{"-o f x", "--outp=f -- -x", "-nof --key 2 y", "--s", "-", "--", "-20 --k=1,2"} {
+		f.Add(s)
+	}
+	s := optionSpecs.get()["sort"]
+	f.Fuzz(func(t *testing.T, in string) {
+		var args []arg
+		for w := range strings.FieldsSeq(in) {
+			args = append(args, arg{val: w})
+		}
+		p := s.parse("sort", args)
+		seen := map[int]bool{}
+		for _, u := range p.uses {
+			seen[u.at] = true
+			if u.next {
+				seen[u.at+1] = true
+			}
+			if u.abbrev != "" && s.opts.long[u.abbrev].canon != u.e.canon {
+				t.Fatalf("parse(%q): %s written out as --%s, another option", in, u.written, u.abbrev)
+			}
+		}
+		dashes := 0
+		for i, a := range args {
+			if a.val == "--" && !seen[i] {
+				dashes = 1
+				break
+			}
+		}
+		if got := len(seen) + len(p.operands) + dashes; got != len(args) {
+			t.Fatalf("parse(%q) accounts for %d of %d words (uses %+v, operands %d)", in, got, len(args), p.uses, len(p.operands))
+		}
+	})
+}
