@@ -26,7 +26,7 @@ var specValues = map[valueKind][]string{
 	valPlain: {"1", ".codex/config.toml"},
 }
 
-func verdictKey(v Verdict) string {
+func optVerdictKey(v Verdict) string {
 	ids := strings.Fields(ruleIDs(v))
 	slices.Sort(ids)
 	return fmt.Sprintf("%v dangerous=%v %s", v.Level, v.Dangerous, strings.Join(slices.Compact(ids), " "))
@@ -84,14 +84,14 @@ func TestSpecAbbreviations(t *testing.T) {
 				full := Classify(tool+" "+f[0]+" "+ops, testEnv)
 				abbr := Classify(tool+" "+f[1]+" "+ops, testEnv)
 				n++
-				if verdictKey(full) != verdictKey(abbr) {
-					t.Errorf("%s %s %s = %s, but %s = %s", tool, f[1], ops, verdictKey(abbr), f[0], verdictKey(full))
+				if optVerdictKey(full) != optVerdictKey(abbr) {
+					t.Errorf("%s %s %s = %s, but %s = %s", tool, f[1], ops, optVerdictKey(abbr), f[0], optVerdictKey(full))
 				}
 			}
 		}
 		cmd := tool + " --frobnicate-zz " + ops
 		if v := Classify(cmd, testEnv); v.Level != High || !strings.Contains(ruleIDs(v), ruleOptionUnknown.id) {
-			t.Errorf("Classify(%q) = %s, want high with %s", cmd, verdictKey(v), ruleOptionUnknown.id)
+			t.Errorf("Classify(%q) = %s, want high with %s", cmd, optVerdictKey(v), ruleOptionUnknown.id)
 		}
 	}
 	if n < 1000 {
@@ -137,10 +137,10 @@ func TestSpecShortLongAgree(t *testing.T) {
 					"-" + string(ch) + v, "-" + string(ch) + " " + v, "--" + long + " " + v,
 					"--" + long + "=" + v, "--" + abbr + "=" + v,
 				}
-				want := verdictKey(Classify(tool+" "+forms[0]+" "+ops, testEnv))
+				want := optVerdictKey(Classify(tool+" "+forms[0]+" "+ops, testEnv))
 				for _, f := range forms[1:] {
 					n++
-					if got := verdictKey(Classify(tool+" "+f+" "+ops, testEnv)); got != want {
+					if got := optVerdictKey(Classify(tool+" "+f+" "+ops, testEnv)); got != want {
 						t.Errorf("%s %s %s = %s, but %s = %s", tool, f, ops, got, forms[0], want)
 					}
 				}
