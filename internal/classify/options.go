@@ -410,6 +410,14 @@ func specUses(c *call) []optUse {
 	return nil
 }
 
+// specOperands are the operands of a call as its tool's spec reads them.
+func specOperands(c *call) []arg {
+	if s := optionSpecs.get()[c.name]; s != nil {
+		return s.parse(c.name, c.args).operands
+	}
+	return positional(c.args)
+}
+
 // respell replaces the option at the start of a word, from to to, in
 // every form the word carries.
 func respell(a arg, from, to string) arg {

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// specOperands are operands each tool's command needs to be a command
+// toolOperands are operands each tool's command needs to be a command
 // the tool's rules judge; "in.txt" for the others.
-var specOperands = map[string]string{
+var toolOperands = map[string]string{
 	"cp": "a.txt b.txt", "mv": "a.txt b.txt", "ln": "a.txt b.txt", "install": "a.txt b.txt",
 	"rsync": "src/ dst/", "chmod": "644 x.txt", "chown": "u x.txt", "chgrp": "g x.txt",
 	"sed": "s/a/b/ in.txt", "gsed": "s/a/b/ in.txt", "grep": "x in.txt", "egrep": "x in.txt", "fgrep": "x in.txt",
@@ -38,7 +38,7 @@ func specNames() []string {
 	seen := map[*toolSpec]bool{}
 	all := optionSpecs.get()
 	for n, s := range all {
-		if !seen[s] || specOperands[n] != "" {
+		if !seen[s] || toolOperands[n] != "" {
 			seen[s] = true
 			out = append(out, n)
 		}
@@ -55,7 +55,7 @@ func TestSpecAbbreviations(t *testing.T) {
 	n := 0
 	for _, tool := range specNames() {
 		s := optionSpecs.get()[tool]
-		ops := specOperands[tool]
+		ops := toolOperands[tool]
 		if ops == "" {
 			ops = "in.txt"
 		}
@@ -114,7 +114,7 @@ func TestSpecShortLongAgree(t *testing.T) {
 	n := 0
 	for _, tool := range specNames() {
 		s := optionSpecs.get()[tool]
-		ops := specOperands[tool]
+		ops := toolOperands[tool]
 		if ops == "" {
 			ops = "in.txt"
 		}
