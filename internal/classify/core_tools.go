@@ -120,7 +120,9 @@ var coreTools = []tool{
 		} else {
 			d = arg{val: ".", pos: c.pos}
 		}
-		ps := valueArgs(c.args, "-d -p -o -i -r -B -z -Y -V -F -D --directory --output --input --reject-file", "")
+		// the operands as patch's spec reads them: an option with its
+		// value glued on (-o"$F") is no operand
+		ps := specOperands(c)
 		if len(ps) > 0 {
 			if ru, bad := c.w.writeRule(ps[0]); bad && ru.level > Low {
 				c.raise(ru)

@@ -518,8 +518,10 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	if sessionEnvTools.get()[name] {
 		sessionEnv(c)
 	}
+	uses := w.readOptions(c)
 	if h, ok := handlers.get()[name]; ok {
 		out := h(c)
+		w.judgeOptions(c, uses)
 		w.notesWrites(c)
 		if fnCalled {
 			// the function runs, not the builtin it shadows
@@ -536,6 +538,7 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	}
 	if t := lookupTool(name); t != nil {
 		w.applyTool(c, t)
+		w.judgeOptions(c, uses)
 		return flow{kind: flowData}
 	}
 	c.raise(ruleUnknown)

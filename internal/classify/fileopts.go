@@ -13,91 +13,47 @@ import (
 // option permguard does not know could change where the files land, so it
 // is not understood: high (fail closed).
 
-var ruleFileOptUnknown = rule{id: "file-option-unknown", level: High,
-	why: "uses an option permguard does not know, which could change where files are written"}
-
-// optKind says whether an option takes a value.
-type optKind uint8
-
-const (
-	optFlag     optKind = iota
-	optRequired         // the next word, or glued: -Sx, --suffix=x
-	optOptional         // only glued to a long option: --backup=numbered
-)
-
-// optTable is what permguard knows of one tool's options: each name maps
-// to the canonical name (the long one when there is one) and its kind.
-type optTable struct {
-	short map[byte]optEntry
-	long  map[string]optEntry
-	// negate: --no-OPTION turns a flag off (rsync)
-	negate bool
-}
-
-type optEntry struct {
-	canon string
-	kind  optKind
-}
-
-// newOptTable reads a spec of comma-separated groups of spellings of one
-// option, "-S=/--suffix=": a trailing "=" takes a value, "?" on a long
-// option an optional one.
-func newOptTable(spec string, negate bool) *optTable {
-	t := &optTable{short: map[byte]optEntry{}, long: map[string]optEntry{}, negate: negate}
-	for group := range strings.SplitSeq(spec, ",") {
-		names := strings.Split(strings.TrimSpace(group), "/")
-		canon := ""
-		for _, n := range names {
-			if strings.HasPrefix(n, "--") {
-				canon = strings.TrimRight(n, "=?")
-			}
-		}
-		if canon == "" {
-			canon = strings.TrimRight(names[0], "=?")
-		}
-		for _, n := range names {
-			kind := optFlag
-			switch {
-			case strings.HasSuffix(n, "="):
-				kind = optRequired
-			case strings.HasSuffix(n, "?"):
-				kind = optOptional
-			}
-			n = strings.TrimRight(n, "=?")
-			if strings.HasPrefix(n, "--") {
-				t.long[n[2:]] = optEntry{canon: canon, kind: kind}
-			} else if len(n) == 2 {
-				t.short[n[1]] = optEntry{canon: canon, kind: kind}
-			}
-		}
-	}
-	return t
-}
-
 const commonFileOpts = "--help, --version, -v/--verbose, --debug"
 
-var fileOptTables = lazy[map[string]*optTable]{build: func() map[string]*optTable {
-	backup := "-b/--backup?, -S=/--suffix=, -t=/--target-directory=, -T/--no-target-directory, -f/--force, -i/--interactive, "
-	return map[string]*optTable{
-		"cp": newOptTable(commonFileOpts+", "+backup+"-a/--archive, --attributes-only, --copy-contents, -d, -H, "+
-			"-l/--link, -L/--dereference, -n/--no-clobber, -P/--no-dereference, -p, --preserve?, --no-preserve=, --parents, "+
-			"-r/-R/--recursive, --reflink?, --remove-destination, --sparse=, --strip-trailing-slashes, -s/--symbolic-link, "+
-			"-u/--update?, -x/--one-file-system, -Z/--context?, --keep-directory-symlink", false),
-		"mv": newOptTable(commonFileOpts+", "+backup+"-n/--no-clobber, --no-copy, --exchange, --strip-trailing-slashes, "+
-			"-u/--update?, -Z/--context?", false),
-		"ln": newOptTable(commonFileOpts+", "+backup+"-d/-F/--directory, -L/--logical, -n/--no-dereference, -P/--physical, "+
-			"-r/--relative, -s/--symbolic", false),
-		// -c is accepted and ignored; --strip-program runs a program
-		"install": newOptTable(commonFileOpts+", -b/--backup?, -S=/--suffix=, -t=/--target-directory=, -T/--no-target-directory, "+
-			"-C/--compare, -c, -d/--directory, -D, -g=/--group=, -m=/--mode=, -o=/--owner=, -p/--preserve-timestamps, "+
-			"-s/--strip, --preserve-context, -Z/--context?", false),
-		"mkdir": newOptTable(commonFileOpts+", -m=/--mode=, -p/--parents, -Z/--context?", false),
-		"touch": newOptTable(commonFileOpts+", -a, -c/--no-create, -d=/--date=, -f, -h/--no-dereference, -m, "+
-			"-r=/--reference=, -t=, --time=", false),
-		"mktemp": newOptTable("--help, --version, -d/--directory, -u/--dry-run, -q/--quiet, --suffix=, -p=/--tmpdir?, -t", false),
-		"rsync":  newOptTable(rsyncOpts, true),
+// fileSpecs are the file tools' options, from GNU coreutils 9.1 --help
+// (cp, mv, ln, install, mkdir, touch, mktemp, rm, rmdir, shred,
+// truncate, chmod, chown, chgrp) and rsync 3's man page.
+func fileSpecs() map[string]*toolSpec {
+	gnu := func(opts string) *toolSpec {
+		return &toolSpec{opts: newOptTable(opts, false), from: "GNU coreutils 9.1 --help"}
 	}
-}}
+	// the target directory, a destination, is judged by the tools' rules
+	// with the operands (files.go)
+	backup := "-b/--backup?, -S=/--suffix=, -t=/--target-directory=, -T/--no-target-directory, -f/--force, -i/--interactive, "
+	owner := "--help, --version, -c/--changes, -f/--silent/--quiet, -v/--verbose, --no-preserve-root, --preserve-root, -R/--recursive, "
+	return map[string]*toolSpec{
+		"cp": gnu(commonFileOpts + ", " + backup + "-a/--archive, --attributes-only, --copy-contents, -d, -H, " +
+			"-l/--link, -L/--dereference, -n/--no-clobber, -P/--no-dereference, -p, --preserve?, --no-preserve=, --parents, " +
+			"-r/-R/--recursive, --reflink?, --remove-destination, --sparse=, --strip-trailing-slashes, -s/--symbolic-link, " +
+			"-u/--update?, -x/--one-file-system, -Z/--context?, --keep-directory-symlink"),
+		"mv": gnu(commonFileOpts + ", " + backup + "-n/--no-clobber, --no-copy, --exchange, --strip-trailing-slashes, " +
+			"-u/--update?, -Z/--context?"),
+		"ln": gnu(commonFileOpts + ", " + backup + "-d/-F/--directory, -L/--logical, -n/--no-dereference, -P/--physical, " +
+			"-r/--relative, -s/--symbolic"),
+		// -c is accepted and ignored; --strip-program runs a program
+		"install": gnu(commonFileOpts + ", -b/--backup?, -S=/--suffix=, -t=/--target-directory=, -T/--no-target-directory, " +
+			"-C/--compare, -c, -d/--directory, -D, -g=/--group=, -m=/--mode=, -o=/--owner=, -p/--preserve-timestamps, " +
+			"-s/--strip, --strip-program= run, --preserve-context, -Z/--context?"),
+		"mkdir": gnu(commonFileOpts + ", -m=/--mode=, -p/--parents, -Z/--context?"),
+		"touch": gnu(commonFileOpts + ", -a, -c/--no-create, -d=/--date=, -f, -h/--no-dereference, -m, " +
+			"-r=/--reference=, -t=, --time="),
+		"mktemp": gnu("--help, --version, -d/--directory, -u/--dry-run, -q/--quiet, --suffix=, -p=/--tmpdir?, -t"),
+		"rsync":  {opts: newOptTable(rsyncOpts, true), from: "rsync 3.2 man page (OPTIONS SUMMARY)"},
+		"rm": gnu("--help, --version, -f/--force, -i, -I, --interactive?, --one-file-system, --no-preserve-root, " +
+			"--preserve-root?, -r/-R/--recursive, -d/--dir, -v/--verbose"),
+		"rmdir": gnu("--help, --version, --ignore-fail-on-non-empty, -p/--parents, -v/--verbose"),
+		"shred": gnu("--help, --version, -f/--force, -n=/--iterations=, --random-source= read, -s=/--size=, -u, " +
+			"--remove?, -v/--verbose, -x/--exact, -z/--zero"),
+		"truncate":    gnu("--help, --version, -c/--no-create, -o/--io-blocks, -r=/--reference=, -s=/--size="),
+		"chmod":       {opts: newOptTable(owner+"--reference=", false), modes: true, from: "GNU coreutils 9.1 --help"},
+		"chown chgrp": gnu(owner + "--dereference, -h/--no-dereference, --from=, --reference=, -H, -L, -P"),
+	}
+}
 
 // rsyncOpts are rsync 3's options; -F adds a filter rule and takes nothing.
 const rsyncOpts = "-v/--verbose, -q/--quiet, --no-motd, -c/--checksum, -a/--archive, -r/--recursive, -R/--relative, " +
@@ -123,149 +79,19 @@ const rsyncOpts = "-v/--verbose, -q/--quiet, --no-motd, -c/--checksum, -a/--arch
 	"--iconv=, --checksum-seed=, -4/--ipv4, -6/--ipv6, --info=, --debug=, --stderr=, --help, --version, " +
 	"--daemon, --server, --sender, --config=, --dparam=, --no-detach, --old-dirs/--old-d"
 
-// parseOpts reads args with table t. It returns the options, each as its
-// canonical name followed by its value when it has one, then "--" and the
-// operands; ok is false when an option is unknown, ambiguous, or lacks
-// its value.
-func parseOpts(args []arg, t *optTable) (norm []arg, ok bool) {
-	var opts, operands []arg
-	ok = true
-	add := func(at arg, canon string, val *arg) {
-		o := at
-		o.val, o.dyn, o.glob, o.head, o.known, o.pat, o.cand = canon, false, false, "", nil, "", ""
-		opts = append(opts, o)
-		if val != nil {
-			opts = append(opts, *val)
-		}
-	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		w := optWord(a)
-		if !a.dyn && a.val == "--" {
-			operands = append(operands, args[i+1:]...)
-			break
-		}
-		if w == "" || !strings.HasPrefix(w, "-") || w == "-" {
-			operands = append(operands, a)
-			continue
-		}
-		if strings.HasPrefix(w, "--") {
-			name, glued, hasEq := strings.Cut(w[2:], "=")
-			if a.dyn && !hasEq {
-				// the option's name itself is only known at run time
-				ok = false
-				opts = append(opts, a)
-				continue
-			}
-			e, found := t.lookupLong(name)
-			if !found {
-				ok = false
-				opts = append(opts, a)
-				continue
-			}
-			switch {
-			case hasEq && e.kind == optFlag:
-				ok = false
-				add(a, e.canon, nil)
-			case hasEq:
-				v := gluedValue(a, 2+len(name)+1)
-				if !a.dyn {
-					v.val = glued
-				}
-				add(a, e.canon, &v)
-			case e.kind == optRequired:
-				if i+1 >= len(args) {
-					ok = false
-					add(a, e.canon, nil)
-					continue
-				}
-				i++
-				v := args[i]
-				add(a, e.canon, &v)
-			default:
-				add(a, e.canon, nil)
-			}
-			continue
-		}
-		// a cluster of short options; the first that takes a value takes
-		// the rest of the word, or the next word
-		valued := false
-		for j := 1; j < len(w); j++ {
-			e, found := t.short[w[j]]
-			if !found {
-				ok = false
-				opts = append(opts, a)
-				break
-			}
-			if e.kind != optRequired {
-				add(a, e.canon, nil)
-				continue
-			}
-			valued = true
-			if j+1 < len(w) || a.dyn {
-				v := gluedValue(a, j+1)
-				add(a, e.canon, &v)
-			} else if i+1 < len(args) {
-				i++
-				v := args[i]
-				add(a, e.canon, &v)
-			} else {
-				ok = false
-				add(a, e.canon, nil)
-			}
-			break
-		}
-		if a.dyn && !valued {
-			// the letters after the static start are only known at run time
-			ok = false
-		}
-	}
-	norm = append(opts, arg{val: "--"})
-	if len(args) > 0 {
-		norm[len(norm)-1].pos = args[len(args)-1].pos
-	}
-	return append(norm, operands...), ok
-}
-
-// lookupLong resolves a long option name, or a unique prefix of one, as
-// GNU getopt does; a prefix of several different options is ambiguous.
-func (t *optTable) lookupLong(name string) (optEntry, bool) {
-	if e, ok := t.long[name]; ok {
-		return e, true
-	}
-	if t.negate && strings.HasPrefix(name, "no-") {
-		if e, ok := t.lookupLong(name[3:]); ok && e.kind == optFlag {
-			return optEntry{canon: "--no-" + strings.TrimPrefix(e.canon, "--")}, true
-		}
-	}
-	if name == "" {
-		return optEntry{}, false
-	}
-	var hit optEntry
-	n := 0
-	for l, e := range t.long {
-		if strings.HasPrefix(l, name) {
-			if n > 0 && e.canon == hit.canon {
-				continue
-			}
-			hit = e
-			n++
-		}
-	}
-	return hit, n == 1
-}
-
 // normalizeFileOpts rewrites c.args of a file tool into the form its
 // rules read (canonical options, "--", operands), and raises
-// file-option-unknown when an option is not understood.
+// option-unknown when an option is not understood.
 func normalizeFileOpts(c *call) {
-	t := fileOptTables.get()[c.name]
-	if t == nil {
+	s := optionSpecs.get()[c.name]
+	if s == nil {
 		return
 	}
-	norm, ok := parseOpts(c.args, t)
+	norm, ok := parseOpts(c.args, s.opts)
 	if !ok {
-		c.raise(ruleFileOptUnknown)
+		// (readOptions raised it already, naming the option, when the
+		// call came through dispatch)
+		raiseOnce(c, ruleOptionUnknown)
 	}
 	c.args = norm
 }

@@ -17,7 +17,7 @@ func TestFileOptsHeldOut(t *testing.T) {
 		dangerous(`install -bS.json x .claude/settings`, "guard-file"),
 		high(`rsync -a src/ dst/ --write-b=/root/x`, "write-outside"),
 		high(`rsync -av --partial-dir=/root/p src/ dst/`, "write-outside"),
-		high(`touch --nonsense x`, "file-option-unknown"),
+		high(`touch --nonsense x`, "option-unknown"),
 		high(`mkdir --pa /root/x`, "write-outside"),
 		high(`TMPDIR=/root mktemp -t x.XXXX`, "write-outside"),
 		dangerous(`ln /usr/bin/sudo s`, "write-system"),

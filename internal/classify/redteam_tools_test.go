@@ -602,8 +602,8 @@ EOF`, ""),
 	// --target-directory=.
 	high(`cp evil.sh --targ=.git/hooks`, "write-persistence"),
 	// an option permguard does not know is not understood (fail closed)
-	high(`cp --frobnicate a b`, "file-option-unknown"),
-	high(`mv --re a b`, "file-option-unknown"),
+	high(`cp --frobnicate a b`, "option-unknown"),
+	high(`mv --re a b`, "option-unknown"),
 	// option values are not operands, and options after operands count
 	dangerous(`cp evil ~/.bashrc -S .bak`, "write-startup-unknown"),
 	high(`install evil .git/hooks/pre-commit -o root`, "write-persistence"),

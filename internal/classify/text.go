@@ -74,7 +74,16 @@ func sedCommand(c *call) flow {
 			}
 		}
 	}
-	inPlace := c.hasOpt("-i --in-place") || hasPrefixOpt(c.args, "-i") || c.hasOpt("-I")
+	specInPlace := false
+	for _, u := range specUses(c) {
+		if u.e.canon == "--file" && !callHas(c, "sed-script-file") {
+			// a file glued to -f, alone or in a cluster: -fx.sed, -nfx.sed
+			c.raise(r("sed-script-file", High, "runs a sed script from a file, which can run commands"))
+		}
+		// -i with its suffix glued inside a cluster: -nEi.orig
+		specInPlace = specInPlace || u.e.canon == "--in-place" || u.e.canon == "-I"
+	}
+	inPlace := specInPlace || c.hasOpt("-i --in-place") || hasPrefixOpt(c.args, "-i") || c.hasOpt("-I")
 	if suffix, ok := c.optValue("--in-place"); ok && strings.Contains(suffix.val, "/") {
 		// the backup name may be a path: sed writes the backup there
 		if ru, bad := c.w.writeRule(arg{val: strings.ReplaceAll(suffix.val, "*", "x")}); bad && ru.level > Low {
