@@ -394,98 +394,68 @@ func launchSub(c *call) {
 	}
 }
 
-// envUnsets returns the name env's option at args[i] unsets: -u NAME,
-// -uNAME, --unset NAME, --unset=NAME.
-func envUnsets(args []arg, i int) (arg, bool) {
-	v := args[i].val
-	switch {
-	case v == "-u" || v == "--unset":
-		if i+1 < len(args) {
-			return args[i+1], true
-		}
-	case strings.HasPrefix(v, "--unset="):
-		a := args[i]
-		a.val = v[len("--unset="):]
-		return a, true
-	case strings.HasPrefix(v, "-u") && len(v) > 2:
-		a := args[i]
-		a.val = v[2:]
-		return a, true
-	}
-	return arg{}, false
-}
-
 // ruleEnvEmpty: a command started with an empty environment runs without
 // the level and mode the user gave permguard in its variables.
 var ruleEnvEmpty = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: runs the command without permguard's variables (an empty environment)"}
 
+// envCommand reads env's options through its spec (wrapperopts.go), so
+// that an abbreviation (--un=NAME), a cluster (-iu NAME, -vC DIR) or a
+// glued value (-uNAME) is the option it stands for; the options end at
+// the first operand.
 func envCommand(c *call) flow {
 	args := c.args
-	i := 0
+	p := optionSpecs.get()["env"].parse("env", args)
 	empty := false
+	i := len(args) - len(p.operands)
 	defer func() {
 		if empty && i < len(args) {
 			c.raise(ruleEnvEmpty)
 		}
 	}()
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a.dyn {
-			break
+	for _, u := range p.uses {
+		if u.raw {
+			continue
 		}
-		v := a.val
-		if v == "--" {
-			i++
-			break
-		}
-		if v == "-" || v == "--ignore-environment" || len(v) > 1 && v[0] == '-' && v[1] != '-' && isLetters(v[1:]) && strings.ContainsRune(v, 'i') {
+		switch u.e.canon {
+		case "--ignore-environment":
 			empty = true
-		}
-		if !strings.HasPrefix(v, "--") && len(v) > 2 && isLetters(v[1:]) && v[len(v)-1] == 'S' {
-			v = "-S" // a cluster ending in S: env -iS 'cmd'
-		}
-		if v == "-S" || strings.HasPrefix(v, "--split-string") || strings.HasPrefix(v, "-S") {
-			// -S splits one string into words: read it as a script
-			script := ""
-			if v == "-S" || v == "--split-string" {
-				if i+1 < len(args) {
-					script = args[i+1].val
-					i++
-				}
-			} else if strings.HasPrefix(v, "--split-string=") {
-				script = v[len("--split-string="):]
-			} else {
-				script = v[2:]
+		case "--chdir":
+			if u.val != nil {
+				defer c.w.chdir(*u.val)()
 			}
+		case "--unset":
+			if u.val != nil && (u.val.dyn || strings.HasPrefix(u.val.val, "PERMGUARD_")) {
+				// the command runs without the level or mode the user set
+				c.raiseMsg(ruleEnvSelf, "could switch the guard off: unsets permguard's variables for the command")
+			}
+		case "--split-string":
+			// -S splits one string into words: read it as a script, with
+			// the words after it
+			script, after := "", u.at+1
+			if u.val != nil {
+				script = u.val.val
+			}
+			if u.next {
+				after++
+			}
+			rest := joinArgs(args[min(after, len(args)):])
 			c.raise(r("env-split", Minimal, "runs the command in its -S string (classified on its own)"))
 			if empty {
-				c.runScript(FrameScript, "env -i "+script+" "+joinArgs(args[i+1:]))
+				c.runScript(FrameScript, "env -i "+script+" "+rest)
 			} else if strings.HasPrefix(strings.TrimSpace(script), "-") {
 				// env -S '-i cmd': the options in the string count too
-				c.runScript(FrameScript, "env "+script+" "+joinArgs(args[i+1:]))
+				c.runScript(FrameScript, "env "+script+" "+rest)
 			} else {
-				c.runScript(FrameScript, script+" "+joinArgs(args[i+1:]))
+				c.runScript(FrameScript, script+" "+rest)
 			}
 			empty = false
 			return flow{kind: flowData}
 		}
-		if !strings.HasPrefix(v, "-") {
-			break
-		}
-		if (v == "-C" || v == "--chdir") && i+1 < len(args) || strings.HasPrefix(v, "--chdir=") {
-			dir := arg{val: strings.TrimPrefix(v, "--chdir=")}
-			if !strings.HasPrefix(v, "--chdir=") {
-				dir = args[i+1]
-			}
-			defer c.w.chdir(dir)()
-		}
-		if unset, ok := envUnsets(args, i); ok && (unset.dyn || strings.HasPrefix(unset.val, "PERMGUARD_")) {
-			// the command runs without the level or mode the user set
-			c.raiseMsg(ruleEnvSelf, "could switch the guard off: unsets permguard's variables for the command")
-		}
-		if v == "-u" || v == "-C" || v == "--unset" || v == "--chdir" || v == "-P" {
-			i++
-		}
+	}
+	if i < len(args) && !args[i].dyn && args[i].val == "-" {
+		// a mere - is -i
+		empty = true
+		i++
 	}
 	for ; i < len(args); i++ {
 		a := args[i]

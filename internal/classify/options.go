@@ -117,6 +117,11 @@ type toolSpec struct {
 	// ownWords: the tool's rules read its words themselves (sed), so a
 	// value stays the word it was
 	ownWords bool
+	// stops: the options end at the first operand, as POSIX getopt (and
+	// GNU getopt_long with a "+" first) reads them; a wrapper's operand
+	// is the command it runs, whose options are the command's own (env
+	// -u X make -n)
+	stops bool
 	// from says where the option list came from
 	from string
 }
@@ -169,6 +174,10 @@ func (s *toolSpec) parse(name string, args []arg) optParse {
 		}
 		if w == "" || !strings.HasPrefix(w, "-") || w == "-" ||
 			s.modes && !a.dyn && w[1] != '-' && strings.ContainsRune(chmodModeStart, rune(w[1])) {
+			if s.stops {
+				p.operands = append(p.operands, args[i:]...)
+				break
+			}
 			p.operands = append(p.operands, a)
 			continue
 		}
@@ -494,7 +503,7 @@ func callHas(c *call, id string) bool {
 // files (fileopts.go, textopts.go, archiveopts.go).
 var optionSpecs = lazy[map[string]*toolSpec]{build: func() map[string]*toolSpec {
 	m := map[string]*toolSpec{}
-	for _, fam := range []map[string]*toolSpec{fileSpecs(), textSpecs(), archiveSpecs()} {
+	for _, fam := range []map[string]*toolSpec{fileSpecs(), textSpecs(), archiveSpecs(), wrapperSpecs()} {
 		for names, s := range fam {
 			for n := range strings.FieldsSeq(names) {
 				m[n] = s

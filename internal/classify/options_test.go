@@ -14,6 +14,7 @@ func TestOptionParser(t *testing.T) {
 		"-i?/--in-place?, -k=/--key=, --color?/--colour?, -v", false)}
 	digits := &toolSpec{opts: spec.opts, digits: true}
 	modes := &toolSpec{opts: newOptTable("-R/--recursive, -v", false), modes: true}
+	stops := &toolSpec{opts: spec.opts, stops: true}
 	for name, tc := range map[string]struct {
 		spec *toolSpec
 		in   string
@@ -44,6 +45,8 @@ func TestOptionParser(t *testing.T) {
 		"digits as options":          {digits, "-20 x", "-NUM -NUM | x"},
 		"chmod mode word":            {modes, "-R -x f", "--recursive | -x f"},
 		"chmod mode letters":         {modes, "-rw,g+s f -v", "-v | -rw,g+s f"},
+		"stops at the first operand": {stops, "-n x -o f --key 2", "--number | x -o f --key 2"},
+		"stops after a value":        {stops, "-o f x -n", "--output=f | x -n"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var args []arg
