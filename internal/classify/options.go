@@ -503,7 +503,7 @@ func callHas(c *call, id string) bool {
 // files (fileopts.go, textopts.go, archiveopts.go).
 var optionSpecs = lazy[map[string]*toolSpec]{build: func() map[string]*toolSpec {
 	m := map[string]*toolSpec{}
-	for _, fam := range []map[string]*toolSpec{fileSpecs(), textSpecs(), archiveSpecs(), wrapperSpecs()} {
+	for _, fam := range []map[string]*toolSpec{fileSpecs(), textSpecs(), archiveSpecs(), wrapperSpecs(), readSpecs()} {
 		for names, s := range fam {
 			for n := range strings.FieldsSeq(names) {
 				m[n] = s
