@@ -9,7 +9,8 @@ testdata/everyday.tsv, and the peer corpora in DIR (../shared/peer-corpus
 by default; skipped when absent). Both trees judge them in-process through
 TestDifferential, in the tests' environment, so the run takes seconds, not
 a process per command. The base tree is a `git worktree` of REV (default:
-the merge base with main, else HEAD~1) made under the output directory.
+the merge base with main, else HEAD~1) made under the output directory;
+without --out it is removed after the run.
 
 Every difference is printed, grouped by how the verdict moved (up, down,
 the same level with other rules); the exit status is 1 when a verdict moved,
@@ -134,7 +135,13 @@ def main():
     if not os.path.exists(os.path.join(tree, "internal", "classify", "differential_test.go")):
         sys.exit(f"differential: {base[:12]} has no TestDifferential; compare with a later base")
 
-    old = judge(tree, inputs, os.path.join(out, "base.jsonl"))
+    try:
+        old = judge(tree, inputs, os.path.join(out, "base.jsonl"))
+    finally:
+        if not a.out:
+            # a tree made for this run only: nobody will look at it again
+            subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=root,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     new = judge(root, inputs, os.path.join(out, "head.jsonl"))
 
     groups = collections.defaultdict(list)
