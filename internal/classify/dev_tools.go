@@ -120,13 +120,19 @@ var shorthandSubs lazy[map[string]bool]
 
 func buildShorthandSubs() map[string]bool {
 	m := map[string]bool{}
-	for i := range devTools {
-		t := &devTools[i]
-		t.finish(groupDev)
-		for n := range strings.FieldsSeq(t.names) {
-			for _, sb := range t.subs {
-				first, _, _ := strings.Cut(sb.words, " ")
-				m[n+" "+first] = true
+	for _, g := range toolGroups {
+		if g.kind != groupDev {
+			continue
+		}
+		rows := g.rows()
+		for i := range rows {
+			t := &rows[i]
+			t.finish(groupDev)
+			for n := range strings.FieldsSeq(t.names) {
+				for _, sb := range t.subs {
+					first, _, _ := strings.Cut(sb.words, " ")
+					m[n+" "+first] = true
+				}
 			}
 		}
 	}
@@ -421,180 +427,6 @@ func notSub(c *call, word string) bool {
 		}
 	}
 	return true
-}
-
-var devTools = []tool{
-	{names: "npm", rule: rule{id: "npm", level: High, why: "runs an npm command permguard does not know"}, subs: npmSubs, valueOpts: "--prefix -w --workspace"},
-	{names: "yarn", rule: pkgInstall, subs: yarnSubs, valueOpts: "--cwd", check: shorthandScript},
-	{names: "pnpm", rule: rule{id: "pnpm", level: High, why: "runs a pnpm command permguard does not know"}, subs: pnpmSubs, valueOpts: "-C --dir --filter -F", check: shorthandScript},
-	{names: "bun", rule: pkgInstall, subs: bunSubs, check: bunCheck},
-	{names: "pip pip3", rule: rule{id: "pip", level: High, why: "runs a pip command permguard does not know"}, subs: []sub{
-		{words: "list", rule: pkgRead}, {words: "show", rule: pkgRead}, {words: "freeze", rule: pkgRead}, {words: "check", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "index", rule: pkgQuery},
-		{words: "inspect", rule: pkgRead}, {words: "help", rule: pkgRead}, {words: "debug", rule: pkgRead}, {words: "config list", rule: pkgRead}, {words: "config get", rule: pkgRead}, {words: "hash", rule: pkgRead},
-		{words: "install", rule: pkgInstall}, {words: "uninstall", rule: pkgInstall}, {words: "download", rule: pkgInstall}, {words: "wheel", rule: pkgInstall}, {words: "cache", rule: pkgInstall},
-		{words: "config", rule: rule{id: "pip-config", level: High, why: "changes pip configuration"}},
-	}},
-	{names: "pipx", rule: globalRule, subs: []sub{{words: "list", rule: pkgRead}, {words: "run", rule: runPackage}}},
-	{names: "uv", rule: pkgInstall, subs: []sub{
-		{words: "run", rule: runProgram}, {words: "tool run", rule: runPackage}, {words: "tool install", rule: globalRule}, {words: "tool", rule: globalRule}, {words: "pip list", rule: pkgRead},
-		{words: "pip show", rule: pkgRead}, {words: "pip freeze", rule: pkgRead}, {words: "tree", rule: pkgRead}, {words: "python list", rule: pkgRead}, {words: "python install", rule: globalRule},
-		{words: "publish", rule: publishRule}, {words: "self", rule: globalRule},
-	}},
-	{names: "poetry", rule: pkgInstall, subs: []sub{
-		{words: "show", rule: pkgRead}, {words: "check", rule: pkgRead}, {words: "env info", rule: pkgRead}, {words: "env list", rule: pkgRead}, {words: "search", rule: pkgQuery},
-		{words: "version", rule: pkgRead, flags: []flagRule{{opts: "major minor patch premajor preminor prepatch prerelease", rule: ruleWriteFile}}},
-		{words: "run", rule: runProgram}, {words: "shell", rule: ruleShellTTY}, {words: "publish", rule: publishRule},
-		{words: "config", rule: rule{id: "poetry-config", level: High, why: "changes poetry configuration"}}, {words: "self", rule: globalRule},
-		{words: "source", rule: rule{id: "poetry-source", level: High, why: "changes where the project's packages are downloaded from"}}, {words: "source show", rule: pkgRead},
-	}},
-	{names: "pipenv", rule: pkgInstall, subs: []sub{{words: "graph", rule: pkgRead}, {words: "check", rule: pkgRead}, {words: "run", rule: runProgram}, {words: "shell", rule: ruleShellTTY}}},
-	{names: "conda mamba micromamba", rule: pkgInstall, subs: []sub{{words: "list", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "run", rule: runProgram}, {words: "env list", rule: pkgRead},
-		{words: "config", rule: rule{id: "conda-config", level: High, why: "changes conda configuration for every environment"}}}},
-	{names: "cargo", rule: rule{id: "cargo", level: High, why: "runs a cargo command permguard does not know"}, check: cargoConfig, subs: []sub{
-		{words: "tree", rule: pkgRead}, {words: "metadata", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "info", rule: pkgQuery}, {words: "locate-project", rule: pkgRead}, {words: "pkgid", rule: pkgRead},
-		{words: "verify-project", rule: pkgRead}, {words: "help", rule: pkgRead}, {words: "read-manifest", rule: pkgRead}, {words: "version", rule: pkgRead},
-		{words: "build", rule: buildRule}, {words: "b", rule: buildRule}, {words: "check", rule: buildRule}, {words: "c", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule},
-		{words: "bench", rule: buildRule}, {words: "clippy", rule: lintRule}, {words: "fmt", rule: lintRule}, {words: "doc", rule: buildRule, flags: []flagRule{{opts: "--open", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}}}},
-		{words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall},
-		{words: "rm", rule: pkgInstall}, {words: "update", rule: pkgInstall}, {words: "fetch", rule: pkgInstall}, {words: "generate-lockfile", rule: pkgInstall}, {words: "clean", rule: buildRule},
-		{words: "vendor", rule: pkgInstall}, {words: "fix", rule: lintRule}, {words: "package", rule: buildRule}, {words: "new", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "nextest", rule: buildRule},
-		{words: "llvm-cov", rule: buildRule}, {words: "deny", rule: lintRule}, {words: "audit", rule: pkgQuery}, {words: "audit fix", rule: pkgInstall}, {words: "outdated", rule: pkgQuery}, {words: "udeps", rule: lintRule}, {words: "machete", rule: lintRule},
-		{words: "run", rule: runBuilt}, {words: "r", rule: runBuilt}, {words: "install", rule: globalRule}, {words: "uninstall", rule: globalRule}, {words: "publish", rule: publishRule},
-		{words: "yank", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
-	}},
-	{names: "rustup", rule: globalRule, subs: []sub{{words: "show", rule: pkgRead}, {words: "toolchain list", rule: pkgRead}, {words: "target list", rule: pkgRead}, {words: "component list", rule: pkgRead}, {words: "which", rule: pkgRead}}},
-	{names: "rustc", rule: buildRule, check: compilerFlags},
-	{names: "go", rule: rule{id: "go", level: High, why: "runs a go command permguard does not know"}, subs: []sub{
-		{words: "list", rule: pkgRead, flags: []flagRule{{opts: "-export -compiled", rule: buildRule}, goToolexec}},
-		{words: "version", rule: pkgRead}, {words: "env", rule: pkgRead, flags: []flagRule{{opts: "-w -u", rule: rule{id: "go-env-write", level: High, why: "changes go's configuration for every later build"}}}},
-		{words: "doc", rule: pkgRead, flags: []flagRule{{opts: "-http", rule: serverRule}}}, {words: "help", rule: pkgRead}, {words: "mod graph", rule: pkgRead}, {words: "mod why", rule: pkgRead}, {words: "mod verify", rule: pkgRead},
-		{words: "telemetry on", rule: rule{id: "go-telemetry", level: High, why: "changes go's telemetry setting for every later command"}},
-		{words: "telemetry off", rule: rule{id: "go-telemetry", level: High, why: "changes go's telemetry setting for every later command"}},
-		{words: "telemetry local", rule: rule{id: "go-telemetry", level: High, why: "changes go's telemetry setting for every later command"}},
-		{words: "clean", rule: buildRule, flags: []flagRule{{opts: "-modcache -cache -fuzzcache", rule: rule{id: "go-clean-cache", level: High, why: "deletes the module or build cache shared by every project"}}}},
-		{words: "build", rule: buildRule, flags: []flagRule{goToolexec}}, {words: "test", rule: buildRule, flags: []flagRule{goToolexec}}, {words: "install", rule: globalRule, flags: []flagRule{goToolexec}},
-		{words: "vet", rule: lintRule, flags: []flagRule{{opts: "-vettool --vettool", rule: rule{id: "go-toolexec", level: High, why: "makes go run another program for every tool call"}}}},
-		{words: "fmt", rule: lintRule}, {words: "fix", rule: lintRule}, {words: "mod", rule: pkgInstall}, {words: "get", rule: pkgInstall}, {words: "work", rule: pkgInstall},
-		{words: "tool", rule: buildRule}, {words: "tool pprof", rule: buildRule, flags: []flagRule{{opts: "-http --http", rule: serverRule}}}, {words: "run", rule: runBuilt, check: goRunCheck}, {words: "generate", rule: rule{id: "go-generate", level: High, why: "runs the commands in //go:generate comments"}},
-		{words: "telemetry", rule: pkgRead},
-	}},
-	{names: "gofmt goimports gofumpt rustfmt", rule: lintRule},
-	{names: "make gmake", rule: buildRule, check: makeCheck},
-	{names: "cmake", rule: buildRule, check: cmakeCheck},
-	{names: "ninja meson bazelisk buck buck2 scons ant mvnw nox", rule: buildRule, check: buildOutputs},
-	{names: "just", rule: buildRule, check: justCheck},
-	{names: "task", rule: buildRule, check: taskCheck},
-	{names: "turbo", rule: buildRule, check: turboCheck},
-	{names: "tox", rule: buildRule, subs: []sub{{words: "exec", rule: runProgram}, {words: "run", rule: buildRule}}, check: buildOutputs},
-	{names: "gradlew", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
-	{names: "bazel", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}}, check: buildOutputs},
-	{names: "mvn", rule: buildRule, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runProgram}, {words: "exec:exec", rule: runProgram}, {words: "spring-boot:run", rule: runProgram}}, check: buildOutputs},
-	{names: "gradle", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
-	{names: "sbt", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "console", rule: runProgram}, {words: "publish", rule: publishRule}}, check: buildOutputs},
-	{names: "rails rake", rule: rule{id: "rails", level: High, why: "runs a Rails or Rake task of the project"}, check: rakeTasks, subs: []sub{
-		{words: "db:drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
-		{words: "db:reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
-		{words: "db:schema:load", rule: rule{id: "db-drop", level: High, dangerous: true, why: "replaces the database schema, deleting its data"}},
-	}},
-	{names: "gcc g++ cc c++ clang clang++", rule: buildRule, check: func(c *call) { compilerCheck(c); compilerFlags(c) }},
-	{names: "javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild rollup", rule: buildRule, check: compilerCheck},
-	{names: "webpack", rule: buildRule, subs: []sub{{words: "serve", rule: serverRule}}, check: buildOutputs},
-	{names: "parcel", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}}},
-	{names: "nx", rule: buildRule, subs: []sub{{words: "serve", rule: serverRule}, {words: "run-many", rule: buildRule}}, check: nxCheck},
-	{names: "lerna", rule: buildRule, subs: []sub{{words: "exec", rule: runProgram}, {words: "run", rule: buildRule, check: lernaRun}, {words: "publish", rule: publishRule}}},
-	{names: "vite", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}, {words: "optimize", rule: buildRule}}},
-	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}, {words: "lint", rule: lintRule}, {words: "check", rule: lintRule}}},
-	{names: "playwright", rule: buildRule, subs: []sub{{words: "codegen", rule: serverRule}, {words: "open", rule: serverRule}, {words: "show-report", rule: serverRule},
-		{words: "install", rule: buildRule, flags: []flagRule{{opts: "--with-deps", rule: rule{id: "install-system", level: High, why: "installs system packages"}}}}}},
-	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest", rule: buildRule,
-		check: func(c *call) {
-			// vitest watches only on a terminal; an agent's call runs once
-			// (vitest.dev/guide/cli): vitest watch and vitest dev watch always
-			if ps := positional(c.args); c.hasOpt("--watch --watchAll") || c.name == "vitest" && len(ps) > 0 && (ps[0].val == "watch" || ps[0].val == "dev") {
-				c.raise(serverRule)
-			}
-		}},
-	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc}}},
-	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker hlint ormolu fourmolu stylish-haskell cabal-fmt", rule: lintRule},
-	{names: "gem", rule: rule{id: "gem", level: High, why: "runs a gem command permguard does not know"}, subs: []sub{
-		{words: "list", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "query", rule: pkgQuery}, {words: "contents", rule: pkgRead}, {words: "env", rule: pkgRead},
-		{words: "which", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "dependency", rule: pkgRead}, {words: "install", rule: pkgInstall}, {words: "uninstall", rule: pkgInstall},
-		{words: "update", rule: pkgInstall}, {words: "build", rule: buildRule}, {words: "push", rule: publishRule}, {words: "yank", rule: unpublish}, {words: "owner", rule: registryAcc}, {words: "signin", rule: registryAcc},
-	}},
-	{names: "bundle bundler", rule: pkgInstall, subs: []sub{
-		{words: "check", rule: rule{id: "bundle-read", level: Medium, why: "evaluates the Gemfile, which is Ruby code of the project"}},
-		{words: "list", rule: rule{id: "bundle-read", level: Medium, why: "evaluates the Gemfile, which is Ruby code of the project"}},
-		{words: "show", rule: pkgRead}, {words: "outdated", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "exec", rule: runProgram},
-		{words: "console", rule: runProgram}, {words: "open", rule: editorRule},
-	}},
-	{names: "composer", rule: pkgInstall, subs: []sub{
-		{words: "show", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "licenses", rule: pkgRead},
-		{words: "validate", rule: pkgRead}, {words: "depends", rule: pkgRead}, {words: "why", rule: pkgRead}, {words: "why-not", rule: pkgRead}, {words: "diagnose", rule: pkgRead},
-		{words: "exec", rule: runPackage}, {words: "global", rule: globalRule}, {words: "create-project", rule: runPackage}, {words: "run-script", rule: scriptRule}, {words: "run", rule: scriptRule},
-		{words: "self-update", rule: globalRule}, {words: "selfupdate", rule: globalRule}, {words: "config", rule: rule{id: "composer-config", level: High, why: "changes composer configuration"}},
-	}},
-	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
-		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},
-		{words: "nuget delete", rule: unpublish}, {words: "nuget add", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
-		{words: "nuget update", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
-		{words: "nuget remove", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
-		{words: "nuget enable", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
-		{words: "nuget locals", rule: pkgInstall}, {words: "user-secrets", rule: ruleReadSecret}, {words: "dev-certs", rule: globalRule}, {words: "workload", rule: globalRule},
-		{words: "tool update", rule: globalRule}, {words: "tool uninstall", rule: globalRule}, {words: "fsi", rule: runProgram},
-		{words: "ef database drop", rule: rule{id: "ef-database-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
-		{words: "run", rule: runProgram}, {words: "watch", rule: serverRule}, {words: "tool install", rule: globalRule}, {words: "tool run", rule: runPackage}, {words: "exec", rule: runProgram},
-	}},
-	{names: "flutter", rule: buildRule, subs: []sub{
-		{words: "doctor", rule: pkgRead}, {words: "devices", rule: pkgRead}, {words: "config", rule: rule{id: "flutter-config", level: High, why: "changes flutter's configuration for every project"}},
-		{words: "emulators", rule: pkgRead, flags: []flagRule{{opts: "--launch --create", rule: runProgram}}}, {words: "run", rule: runProgram}, {words: "drive", rule: runProgram},
-		{words: "channel", rule: globalRule}, {words: "pub global", rule: globalRule},
-		{words: "install", rule: runProgram}, {words: "attach", rule: runProgram}, {words: "upgrade", rule: globalRule}, {words: "pub publish", rule: publishRule},
-	}},
-	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "run", rule: runBuilt}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
-		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
-	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram}}, check: fileOperandRuns},
-	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
-		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
-		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},
-		{words: "hex.retire", rule: registryAcc}, {words: "help", rule: pkgRead}, {words: "deps.tree", rule: pkgRead}, {words: "deps", rule: pkgRead}, {words: "hex.info", rule: pkgQuery}}},
-	{names: "conan", rule: rule{id: "conan", level: High, why: "runs a conan command permguard does not know"}, subs: []sub{
-		// recipes are Python the project depends on, run to build what is
-		// missing: an install like pip's
-		{words: "install", rule: pkgInstall}, {words: "build", rule: buildRule}, {words: "create", rule: buildRule}, {words: "export", rule: buildRule}, {words: "lock create", rule: pkgInstall},
-		{words: "graph info", rule: pkgQuery}, {words: "search", rule: pkgQuery}, {words: "list", rule: pkgQuery}, {words: "inspect", rule: pkgRead}, {words: "version", rule: pkgRead},
-		{words: "profile detect", rule: rule{id: "conan-profile", level: Medium, why: "writes the default build profile for this machine into conan's home"}},
-		{words: "profile show", rule: pkgRead}, {words: "profile list", rule: pkgRead}, {words: "profile path", rule: pkgRead},
-		{words: "upload", rule: publishRule}, {words: "remove", rule: rule{id: "conan-remove", level: Medium, why: "removes packages from conan's local cache"}},
-		{words: "remote add", rule: rule{id: "conan-remote", level: High, why: "changes where conan downloads packages from"}},
-		{words: "remote update", rule: rule{id: "conan-remote", level: High, why: "changes where conan downloads packages from"}},
-		{words: "remote list", rule: pkgRead},
-	}},
-	{names: "cabal stack", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "exec", rule: runProgram}, {words: "repl", rule: runProgram}, {words: "ghci", rule: runProgram},
-		{words: "upload", rule: publishRule}, {words: "install", rule: globalRule}, {words: "runghc", rule: runProgram}, {words: "runhaskell", rule: runProgram}, {words: "script", rule: runProgram}}},
-	{names: "zig", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "build run", rule: runBuilt}}},
-	{names: "nimble", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "publish", rule: publishRule}, {words: "install", rule: globalRule}}},
-	{names: "pod", rule: rule{id: "pod", level: High, why: "runs a CocoaPods command permguard does not know"}, subs: []sub{
-		{words: "install", rule: pkgInstall}, {words: "update", rule: pkgInstall}, {words: "repo update", rule: pkgInstall}, {words: "outdated", rule: pkgInstall}, {words: "search", rule: pkgRead},
-		{words: "trunk delete", rule: unpublish}, {words: "trunk deprecate", rule: registryAcc},
-		{words: "list", rule: pkgRead}, {words: "init", rule: pkgInstall}, {words: "deintegrate", rule: pkgInstall}, {words: "trunk push", rule: publishRule},
-	}},
-	{names: "deno", rule: rule{id: "deno", level: High, why: "runs a deno command permguard does not know"}, subs: []sub{
-		{words: "fmt", rule: lintRule}, {words: "lint", rule: lintRule}, {words: "check", rule: buildRule}, {words: "test", rule: buildRule}, {words: "bench", rule: buildRule}, {words: "info", rule: pkgRead},
-		{words: "doc", rule: pkgRead}, {words: "task", rule: rule{id: "run-script-list", level: Minimal, why: "runs a project script (judged by its name)"}}, {words: "run", rule: runProgram},
-		{words: "eval", rule: ruleInline}, {words: "repl", rule: ruleInterpTTY}, {words: "install", rule: globalRule},
-		{words: "compile", rule: buildRule}, {words: "publish", rule: publishRule}, {words: "add", rule: pkgInstall}, {words: "cache", rule: pkgInstall},
-	}},
-	{names: "prisma", rule: buildRule, subs: []sub{
-		{words: "studio", rule: serverRule},
-		{words: "migrate reset", rule: rule{id: "prisma-migrate-reset", level: High, dangerous: true, why: "drops the database and re-creates it, deleting all its data"}},
-		{words: "db push", rule: buildRule, flags: []flagRule{{opts: "--force-reset --accept-data-loss", rule: rule{id: "prisma-force-reset", level: High, dangerous: true, why: "resets the database, deleting all its data"}}}},
-		{words: "migrate deploy", rule: rule{id: "prisma-deploy", level: High, why: "applies migrations to a database that may be shared"}},
-		{words: "db execute", rule: rule{id: "prisma-execute", level: High, why: "runs SQL against the database"}},
-	}},
-	{names: "virtualenv", rule: pkgInstall},
-	{names: "direnv", rule: rule{id: "direnv", level: High, why: "trusts an .envrc file, which then runs on every cd"}},
-	{names: "pre-commit", rule: buildRule, subs: []sub{{words: "install", rule: rule{id: "git-hooks", level: High, why: "installs git hooks that run on every commit"}}, {words: "autoupdate", rule: pkgInstall}}},
-	{names: "husky", rule: rule{id: "git-hooks", level: High, why: "installs git hooks that run on every commit"}},
 }
 
 // goRunCheck: `go run pkg@version` downloads the package it runs, which

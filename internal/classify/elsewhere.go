@@ -83,7 +83,7 @@ func buildTree(c *call) {
 // not work in a tree.
 func isDevTool(name string) bool {
 	i, found := slices.BinarySearchFunc(toolRefs[:], name, func(r toolRef, n string) int { return strings.Compare(r.name, n) })
-	return found && toolRefs[i].group == 1 // toolGroups: core, dev, infra
+	return found && toolGroups[toolRefs[i].group].kind == groupDev
 }
 
 // cwdArg is the current directory as a path argument: unknown after a cd

@@ -88,8 +88,8 @@ func f(opts string, ru rule) flagRule { return flagRule{opts: opts, rule: ru} }
 // Looking a program up must cost nothing at start-up: permguard runs once
 // per tool call. So the name index is a sorted array in the binary's data
 // (tool_index.go, written by `go test -run TestToolIndex -update`), and the
-// infrastructure table, whose rows are built by functions, is built only
-// when one of its programs is first looked up.
+// rows that are built by functions (the *InfraTools of the family files)
+// are built only when one of their programs is first looked up.
 
 // toolRef places one program name in a table.
 type toolRef struct {
@@ -98,15 +98,33 @@ type toolRef struct {
 	index uint16
 }
 
-// toolGroups returns the tables in index order; infra is built on demand.
-// (Set in init: the rows' check functions reach back into the walker,
-// which looks tools up, so a var initializer would be a cycle.)
-var toolGroups [4]func() []tool
+// toolTable is one table of rows: the rows of one family (tools_<family>.go)
+// that need the same finishing steps.
+type toolTable struct {
+	rows func() []tool
+	kind int // the finishing steps its rows need (finishRow)
+}
 
-// infraTable is the infrastructure table, built on first use.
-var infraTable lazy[[]tool]
+// toolGroups lists the tables in index order, by family; the rows built by
+// functions are built on demand. (Set in init: the rows' check functions
+// reach back into the walker, which looks tools up, so a var initializer
+// would be a cycle.)
+var toolGroups [19]toolTable
 
-// The groups of toolGroups, in index order.
+// The tables whose rows are built by functions, each built on first use.
+var (
+	gitInfraTable       lazy[[]tool]
+	packageInfraTable   lazy[[]tool]
+	containerInfraTable lazy[[]tool]
+	cloudInfraTable     lazy[[]tool]
+	databaseInfraTable  lazy[[]tool]
+	networkInfraTable   lazy[[]tool]
+	systemInfraTable    lazy[[]tool]
+)
+
+// The kinds of table: the finishing steps a row needs are those of the
+// table it was written in before the tables were split by family (core
+// programs, development tools, infrastructure, everyday development tools).
 const (
 	groupCore = iota
 	groupDev
@@ -117,27 +135,48 @@ const (
 // init only names functions: it allocates nothing and touches no table
 // (TestInitWork).
 func init() {
-	infraTable.build = infraTools
+	gitInfraTable.build = gitInfraTools
+	packageInfraTable.build = packageInfraTools
+	containerInfraTable.build = containerInfraTools
+	cloudInfraTable.build = cloudInfraTools
+	databaseInfraTable.build = databaseInfraTools
+	networkInfraTable.build = networkInfraTools
+	systemInfraTable.build = systemInfraTools
 	handlers.build = buildHandlers
 	shorthandSubs.build = buildShorthandSubs
-	toolGroups = [4]func() []tool{
-		func() []tool { return coreTools },
-		func() []tool { return devTools },
-		infraTable.get,
-		func() []tool { return everydayTools },
+	toolGroups = [19]toolTable{
+		{func() []tool { return gitInfraTable.get() }, groupInfra},
+		{func() []tool { return fileTools }, groupCore},
+		{func() []tool { return textTools }, groupCore},
+		{func() []tool { return archiveTools }, groupCore},
+		{func() []tool { return archiveEverydayTools }, groupEveryday},
+		{func() []tool { return packageTools }, groupDev},
+		{func() []tool { return packageInfraTable.get() }, groupInfra},
+		{func() []tool { return packageEverydayTools }, groupEveryday},
+		{func() []tool { return buildTools }, groupDev},
+		{func() []tool { return buildEverydayTools }, groupEveryday},
+		{func() []tool { return containerInfraTable.get() }, groupInfra},
+		{func() []tool { return cloudInfraTable.get() }, groupInfra},
+		{func() []tool { return databaseTools }, groupDev},
+		{func() []tool { return databaseInfraTable.get() }, groupInfra},
+		{func() []tool { return networkTools }, groupCore},
+		{func() []tool { return networkInfraTable.get() }, groupInfra},
+		{func() []tool { return systemTools }, groupCore},
+		{func() []tool { return systemInfraTable.get() }, groupInfra},
+		{func() []tool { return editorTools }, groupCore},
 	}
 }
 
-// finish readies a row of group the first time it is looked up.
-func (t *tool) finish(group int) { t.ready.Do(func() { finishRow(group, t) }) }
+// finish readies a row of a table of kind the first time it is looked up.
+func (t *tool) finish(kind int) { t.ready.Do(func() { finishRow(kind, t) }) }
 
 // finishRow gives a static row what its literal cannot name without an
 // initialization cycle (checks that reach back into the walker) and what
 // it shares with other tables, in the order the steps depend on. It runs
 // per row, on the row's first lookup, so a call pays for (and faults in)
 // the rows it uses, not every table.
-func finishRow(group int, t *tool) {
-	switch group {
+func finishRow(kind int, t *tool) {
+	switch kind {
 	case groupCore:
 		addExtraSubs(t)
 	case groupDev:
@@ -158,17 +197,17 @@ func lookupTool(name string) *tool {
 		return nil
 	}
 	ref := toolRefs[i]
-	if g := toolGroups[ref.group](); int(ref.index) < len(g) && hasWord(g[ref.index].names, name) {
+	if g := toolGroups[ref.group].rows(); int(ref.index) < len(g) && hasWord(g[ref.index].names, name) {
 		t := &g[ref.index]
-		t.finish(int(ref.group))
+		t.finish(toolGroups[ref.group].kind)
 		return t
 	}
 	// tool_index.go is stale (TestToolIndex says so): find the row the slow way
-	for gi, g := range toolGroups {
-		rows := g()
+	for _, g := range toolGroups {
+		rows := g.rows()
 		for i := range rows {
 			if hasWord(rows[i].names, name) {
-				rows[i].finish(gi)
+				rows[i].finish(g.kind)
 				return &rows[i]
 			}
 		}
@@ -196,9 +235,9 @@ func hasWord(list, w string) bool {
 func allTools() [][]tool {
 	out := make([][]tool, len(toolGroups))
 	for i, g := range toolGroups {
-		out[i] = g()
+		out[i] = g.rows()
 		for k := range out[i] {
-			out[i][k].finish(i)
+			out[i][k].finish(g.kind)
 		}
 	}
 	return out

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite tool_index.go from the tables")
+var update = flag.Bool("update", false, "rewrite the generated files (tool_index.go, testdata/tools.golden, ...) from the tables")
 
 // TestToolIndex checks that tool_index.go lists exactly the programs of
 // the tables; with -update it rewrites the file.

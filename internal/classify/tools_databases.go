@@ -1,0 +1,114 @@
+package classify
+
+// Database clients and the command-line tools of data stores.
+
+var databaseTools = []tool{
+	{names: "prisma", rule: buildRule, subs: []sub{
+		{words: "studio", rule: serverRule},
+		{words: "migrate reset", rule: rule{id: "prisma-migrate-reset", level: High, dangerous: true, why: "drops the database and re-creates it, deleting all its data"}},
+		{words: "db push", rule: buildRule, flags: []flagRule{{opts: "--force-reset --accept-data-loss", rule: rule{id: "prisma-force-reset", level: High, dangerous: true, why: "resets the database, deleting all its data"}}}},
+		{words: "migrate deploy", rule: rule{id: "prisma-deploy", level: High, why: "applies migrations to a database that may be shared"}},
+		{words: "db execute", rule: rule{id: "prisma-execute", level: High, why: "runs SQL against the database"}},
+	}},
+}
+
+// databaseInfraTools returns the databases rows that are built by functions (the
+// helpers in infra.go); they are built on the first lookup of one of
+// their programs (databaseInfraTable).
+func databaseInfraTools() []tool {
+	return []tool{
+		// Databases.
+		infraDB("psql pgcli", "psql", "runs SQL against a PostgreSQL database", "-c --command", "", 0),
+		infraDB("mysql mariadb mycli", "mysql", "runs SQL against a MySQL database", "-e --execute", "", 0),
+		infraDB("sqlite3 sqlite litecli", "sqlite3", "runs SQL on an SQLite database file", "-cmd",
+			"-init -separator -newline -nullvalue -A -archive -vfs -pagecache -lookaside -maxsize -mmap -heap", 2),
+		infraDB("duckdb", "duckdb", "runs SQL on a DuckDB database", "-c -s -cmd", "-init -separator -newline -nullvalue", 2),
+		infraDB("mongosh mongo", "mongosh", "runs commands against a MongoDB database", "--eval", "", 0),
+		infraDB("cockroach", "cockroach", "manages or queries a CockroachDB cluster", "-e --execute", "", 0),
+		infraDB("clickhouse-client clickhouse", "clickhouse", "runs SQL against a ClickHouse database", "-q --query", "", 0),
+		infraDB("sqlcmd", "sqlcmd", "runs SQL against a Microsoft SQL Server database", "-Q -q", "", 0),
+		infraDB("redis-cli valkey-cli keydb-cli", "redis-cli", "sends commands to a Redis server", "",
+			"-h -p -s -a -u -r -i -n -d -D --user --pass --cacert --cacertdir --cert --key --sni --tls-ciphers --tls-ciphersuites --pattern --quoted-pattern --count --rdb --functions-rdb --eval --memkeys-samples --intrinsic-latency --lru-test --cluster", 1),
+		infraDB("cqlsh", "cqlsh", "runs CQL against a Cassandra database", "-e --execute", "", 0),
+		{
+			names:     "influx",
+			rule:      r("influx", High, "reads or changes data in an InfluxDB server"),
+			valueOpts: "--host -t --token -o --org --org-id --configs-path -c --active-config",
+			subs: infraJoin(
+				infraEach("delete, bucket delete, org delete, v1 dbrp delete, remote delete, replication delete",
+					danger("influx-delete", "deletes InfluxDB data: points, a bucket or an organization with its buckets")),
+				infraEach("bucket list, bucket ls, org list, org ls, ping, version, config list",
+					r("influx-list", Medium, "lists what an InfluxDB server holds")),
+			),
+			check: infraDBCheck("influx", "-execute", "", 0),
+		},
+		{
+			names:     "etcdctl",
+			rule:      r("etcdctl", High, "reads or changes keys in an etcd cluster"),
+			valueOpts: "--endpoints --cacert --cert --key --user --password -w --write-out --command-timeout --dial-timeout",
+			subs: []sub{
+				s("del", r("etcdctl-del", High, "deletes a key from etcd"),
+					f("--prefix --from-key", danger("etcdctl-del-prefix", "deletes every etcd key under a prefix or after a key"))),
+				s("compaction", danger("etcdctl-compact", "deletes the history of every key before a revision")),
+				s("compact", danger("etcdctl-compact", "deletes the history of every key before a revision")),
+				s("snapshot restore", danger("etcdctl-snapshot-restore", "replaces a member's data with a snapshot")),
+				s("member list", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
+				s("endpoint health", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
+				s("endpoint status", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
+			},
+		},
+		{
+			names: "consul",
+			rule:  r("consul", High, "reads or changes a Consul cluster"),
+			subs: []sub{
+				s("kv delete", r("consul-kv-delete", High, "deletes a key from Consul"),
+					f("-recurse --recurse", danger("consul-kv-delete-recurse", "deletes every Consul key under a prefix"))),
+				s("snapshot restore", danger("consul-snapshot-restore", "replaces the cluster's state with a snapshot")),
+				s("kv get", r("consul-read", Medium, "reads from a Consul cluster")),
+				s("members", r("consul-read", Medium, "reads from a Consul cluster")),
+				s("catalog services", r("consul-read", Medium, "reads from a Consul cluster")),
+				s("catalog nodes", r("consul-read", Medium, "reads from a Consul cluster")),
+			},
+		},
+		{
+			names: "rabbitmqctl",
+			rule:  r("rabbitmqctl", High, "administers a RabbitMQ node"),
+			subs: infraJoin(
+				infraEach("delete_vhost, purge_queue, delete_queue, reset, force_reset, delete_user, clear_permissions, delete_shovel, clear_policy, forget_cluster_node",
+					danger("rabbitmqctl-delete", "deletes RabbitMQ queues, messages, virtual hosts or users, or wipes the node")),
+				infraEach("list_queues, list_exchanges, list_bindings, list_vhosts, list_users, list_connections, list_channels, list_consumers, list_permissions, list_policies, status, cluster_status, ping, version",
+					r("rabbitmqctl-list", Medium, "lists what a RabbitMQ node holds")),
+			),
+		},
+		{
+			names: "rabbitmqadmin",
+			rule:  r("rabbitmqadmin", High, "administers a RabbitMQ server over its HTTP API"),
+			subs: infraJoin(
+				infraEach("delete, purge, close",
+					danger("rabbitmqadmin-delete", "deletes RabbitMQ queues, exchanges or messages")),
+				infraEach("list, show", r("rabbitmqctl-list", Medium, "lists what a RabbitMQ node holds")),
+			),
+		},
+		{names: "dropdb", rule: danger("dropdb", "deletes a PostgreSQL database and all its data")},
+		{names: "dropuser", rule: danger("dropuser", "deletes a PostgreSQL role")},
+		{
+			names: "pg_restore",
+			rule:  r("pg-restore", High, "restores a PostgreSQL dump into a database"),
+			check: infraOpt("-c --clean", danger("pg-restore-clean", "drops database objects before recreating them from the dump")),
+		},
+		{
+			names:     "mysqladmin",
+			rule:      r("mysqladmin", High, "administers a MySQL server"),
+			valueOpts: "-u --user -h --host -P --port -S --socket",
+			subs: []sub{
+				s("drop", danger("mysqladmin-drop", "deletes a MySQL database and all its data")),
+				s("shutdown", r("mysqladmin-shutdown", High, "stops the MySQL server")),
+			},
+		},
+		{
+			names: "kafka-topics kafka-topics.sh",
+			rule:  r("kafka-topics", High, "manages topics on a Kafka cluster"),
+			check: infraOpt("--delete", danger("kafka-topics-delete", "deletes Kafka topics and every message in them")),
+		},
+	}
+}

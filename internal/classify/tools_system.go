@@ -1,0 +1,241 @@
+package classify
+
+import "strings"
+
+// The machine's state: system information, the terminal, processes,
+// services, firewalls, mounts, accounts, disks and keys.
+
+var systemTools = []tool{
+	{names: "whoami id date cal uname uptime nproc lscpu lsusb lspci tty groups users who w arch getconf locale logname ps top htop btop pgrep pidof free vmstat iostat", rule: infoRule,
+		check: func(c *call) {
+			if c.name == "date" && c.hasOpt("-s --set") {
+				c.raise(r("set-clock", High, "sets the system clock"))
+			}
+			if c.name == "ps" && len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") && strings.Contains(c.args[0].val, "e") {
+				c.raise(r("print-env", High, "prints the environment of every process, which often holds secrets"))
+			}
+		}},
+	{names: "hostname", rule: infoRule, check: func(c *call) { raiseWithOperands(c, ruleSetHostname) }},
+	{names: "sleep type which whereis help apropos whatis tldr fg bg wait disown clear reset tput", rule: rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}},
+	{names: "getopts return exit break continue dirs caller times compopt logout", rule: rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}},
+	{names: "printenv", rule: rule{id: "print-env", level: High, why: "prints environment variables, which often hold secrets"}},
+	{names: "stty", rule: termRule},
+	{names: "umask", rule: rule{id: "umask", level: Minimal, why: "sets the default permissions of new files in this shell"}},
+	{names: "lsof", rule: procRead},
+	{names: "netstat", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}},
+	{names: "ss", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}, check: ssCheck},
+	{names: "ip ifconfig route", rule: rule{id: "net-config", level: High, why: "shows or changes network configuration"},
+		subs: []sub{{words: "addr", rule: infoRule}, {words: "a", rule: infoRule}, {words: "addr show", rule: infoRule}, {words: "link", rule: infoRule}, {words: "link show", rule: infoRule}, {words: "route", rule: infoRule}, {words: "route show", rule: infoRule}, {words: "r", rule: infoRule}, {words: "neigh", rule: infoRule}},
+		check: func(c *call) {
+			if c.hasOpt("add del set flush change replace") || len(positional(c.args)) > 2 {
+				for _, a := range c.args {
+					switch a.val {
+					case "add", "del", "delete", "set", "flush", "change", "replace", "up", "down":
+						c.raise(r("net-config", High, "changes network configuration"))
+						return
+					}
+				}
+			}
+		}},
+	{names: "sysctl", rule: infoRule, check: func(c *call) {
+		if c.hasOpt("-w --write -p --load") || hasAssignArg(c.args) {
+			c.raise(r("sysctl-write", High, "changes kernel settings"))
+		}
+	}},
+	{names: "ulimit", rule: rule{id: "ulimit", level: Minimal, why: "limits this shell's resources"}},
+	{names: "ssh-keygen", rule: rule{id: "ssh-keygen", level: High, why: "creates or changes SSH keys"}},
+	{names: "gpg gpg2", rule: rule{id: "gpg", level: High, why: "uses or changes your GPG keys"}},
+	{names: "openssl", rule: rule{id: "openssl", level: Medium, why: "runs cryptographic operations"}, check: func(c *call) {
+		writeOpts(c, "-out")
+		execOpts(c, "-engine", "loads a program into openssl")
+	}, subs: []sub{
+		{words: "s_client", rule: netRule}, {words: "s_server", rule: netRule}, {words: "s_time", rule: netRule}, {words: "ocsp", rule: netRule},
+	}},
+	{names: "crontab", rule: rule{id: "crontab", level: High, why: "changes scheduled jobs that run later"},
+		subs: nil,
+		check: func(c *call) {
+			switch {
+			case c.hasOpt("-r"):
+				c.raise(danger("crontab-remove", "deletes every scheduled job of the user"))
+			}
+		}},
+	{names: "xclip xsel pbcopy pbpaste wl-copy wl-paste", rule: rule{id: "clipboard", level: Low, why: "reads or writes the clipboard"}},
+	{names: "espeak espeak-ng", rule: rule{id: "notify", level: Minimal, why: "shows a notification"}, check: func(c *call) { writeOpts(c, "-w") }},
+	{names: "notify-send say", rule: rule{id: "notify", level: Minimal, why: "shows a notification"}},
+	{names: "screen tmux zellij", rule: rule{id: "multiplexer", level: High, why: "starts or drives terminal sessions that keep running"}},
+	{names: "at batch", rule: rule{id: "schedule", level: High, why: "schedules commands to run later"}},
+}
+
+// systemInfraTools returns the system rows that are built by functions (the
+// helpers in infra.go); they are built on the first lookup of one of
+// their programs (systemInfraTable).
+func systemInfraTools() []tool {
+	return []tool{
+		// Services and the machine's state.
+		{
+			names:     "systemctl",
+			rule:      r("systemctl", High, "manages system services"),
+			valueOpts: "-H --host -M --machine -t --type --state -p --property -o --output -n --lines --root -s --signal --kill-whom",
+			subs: infraJoin(
+				infraEach("status, show, cat, list-units, list-unit-files, list-sockets, list-timers, list-jobs, list-dependencies, list-machines, is-active, is-enabled, is-failed, is-system-running, show-environment, get-default",
+					r("systemctl-status", Minimal, "shows the state of system services")),
+				infraEach("poweroff, reboot, halt, kexec, soft-reboot",
+					danger("systemctl-power", "shuts down or restarts the machine")),
+				infraEach("isolate, rescue, emergency",
+					danger("systemctl-isolate", "switches the machine to another target, stopping every service not in it")),
+			),
+		},
+		{
+			names: "service",
+			rule:  r("service", High, "starts, stops or restarts system services"),
+		},
+		{
+			names: "launchctl",
+			rule:  r("launchctl", High, "manages macOS launch services"),
+			subs: infraJoin(
+				infraEach("list, print, print-disabled, blame", r("launchctl-list", Minimal, "shows the state of launch services")),
+				infraEach("reboot", danger("launchctl-reboot", "restarts the machine or logs every user out")),
+			),
+		},
+		{
+			names: "journalctl",
+			rule:  r("journalctl", Minimal, "reads the system journal"),
+			check: infraOpt("--vacuum-size --vacuum-time --vacuum-files --rotate --flush --relinquish-var --setup-keys",
+				r("journalctl-vacuum", High, "deletes or rotates the system journal")),
+		},
+		{
+			names: "iptables ip6tables iptables-legacy ip6tables-legacy iptables-nft ip6tables-nft ebtables arptables",
+			rule:  r("iptables", High, "changes the firewall rules"),
+			check: infraOpt("-F --flush", danger("iptables-flush", "deletes every firewall rule in a chain or table")),
+		},
+		{
+			names:     "nft",
+			rule:      r("nft", High, "changes the firewall rules"),
+			valueOpts: "-f --file -I --includepath",
+			subs: []sub{
+				s("flush ruleset", danger("nft-flush-ruleset", "deletes every firewall rule on the machine")),
+				s("list", r("nft-list", Minimal, "lists firewall rules")),
+			},
+		},
+		{
+			names: "ufw",
+			rule:  r("ufw", High, "changes the firewall rules"),
+			subs: []sub{
+				s("reset", danger("ufw-reset", "deletes every firewall rule and turns the firewall off")),
+				s("disable", r("ufw-disable", High, "turns the firewall off")),
+				s("status", r("ufw-status", Minimal, "shows the firewall rules")),
+			},
+		},
+		{names: "firewall-cmd", rule: r("firewall-cmd", High, "changes the firewall rules")},
+		{
+			names: "mount",
+			rule:  r("mount-list", Minimal, "lists mounted filesystems"),
+			check: func(c *call) {
+				for _, a := range c.args {
+					if a.dyn || (a.val != "-l" && a.val != "--show-labels") {
+						c.raise(r("mount", High, "mounts a filesystem, changing what the machine sees at that path"))
+						return
+					}
+				}
+			},
+		},
+		{
+			names: "umount",
+			rule:  r("umount", High, "unmounts a filesystem"),
+			check: infraOpt("-a --all", danger("umount-all", "unmounts every filesystem")),
+		},
+		{names: "kill", rule: r("kill", High, "sends a signal to processes, which can stop them"), check: killCheck},
+		{names: "pkill killall", rule: r("pkill", High, "stops every process matching a name or pattern"), check: pkillCheck},
+		{names: "killall5", rule: danger("killall5", "sends a signal to every process on the machine")},
+		{names: "chattr", rule: r("chattr", High, "changes file attributes such as immutable or append-only"), check: func(c *call) {
+			if ps := positional(c.args); len(ps) > 1 {
+				c.guardChanges(ps[1:], true)
+			}
+		}},
+
+		// Accounts.
+		{names: "useradd adduser", rule: r("useradd", High, "creates a user account")},
+		{names: "usermod groupadd groupmod groupdel gpasswd chsh chfn", rule: r("usermod", High, "changes user or group accounts")},
+		{names: "passwd chpasswd", rule: r("passwd", High, "changes account passwords")},
+		{names: "userdel deluser", rule: danger("userdel", "deletes a user account, and with -r their home directory")},
+		{names: "visudo", rule: r("visudo", High, "edits who may run commands as root")},
+
+		// Disks and storage.
+		{names: "shred", rule: r("shred-usage", Minimal, "names no file, so it destroys nothing"),
+			check: withOperands(danger("shred", "overwrites files or devices so their contents cannot be recovered"))},
+		{names: "wipefs", rule: danger("wipefs", "erases filesystem signatures from a device, making its data unreachable")},
+		{names: "sgdisk gdisk", rule: danger("gdisk", "changes disk partitions, which can destroy every file on the disk")},
+		{names: "blkdiscard", rule: danger("blkdiscard", "discards every block on a device, erasing it")},
+		{names: "lvremove vgremove pvremove", rule: danger("lvremove", "deletes LVM volumes and the data on them")},
+		{names: "lvs vgs pvs lvdisplay vgdisplay pvdisplay lvscan vgscan pvscan", rule: r("lvm-list", Minimal, "lists LVM volumes")},
+		{names: "mkntfs mkdosfs mkexfatfs mkfs_exfat mkreiserfs mkudffs mkjfs mformat newfs newfs_msdos newfs_apfs newfs_hfs", rule: r("mkfs-image", High, "formats a disk image file in the workspace"),
+			check: func(c *call) { mkfsCommand(c) }},
+		{names: "srm wipe", rule: r("secure-rm", Medium, "deletes files so their contents cannot be recovered"), check: secureRm},
+		{names: "sfill sswap sdmem nwipe scrub", rule: r("shred-usage", Minimal, "names no file, so it destroys nothing"),
+			check: withOperands(danger("secure-delete", "overwrites files, free space or devices so their contents cannot be recovered"))},
+		{
+			names: "nvme",
+			rule:  r("nvme", High, "manages NVMe drives"),
+			subs: infraJoin(
+				infraEach("format, sanitize, format-nvm, write-zeroes, delete-ns, detach-ns, ns-delete, dsm",
+					danger("nvme-format", "erases an NVMe drive or namespace, destroying every file on it")),
+				infraEach("list, list-subsys, id-ctrl, id-ns, smart-log, error-log, fw-log, show-regs, get-feature, version, help",
+					r("nvme-list", Minimal, "shows NVMe drives and their state")),
+			),
+		},
+		{
+			names: "btrfs",
+			rule:  r("btrfs", High, "manages btrfs filesystems"),
+			check: btrfsCheck,
+			subs: infraEach("subvolume list, subvolume show, filesystem show, filesystem df, filesystem usage, device stats, qgroup show, scrub status, version",
+				r("btrfs-list", Minimal, "shows btrfs filesystems and subvolumes")),
+		},
+		{
+			names: "flashrom",
+			rule:  r("flashrom", High, "reads or writes firmware chips"),
+			check: infraOpt("-w --write -E --erase", danger("flashrom-write", "overwrites or erases a firmware chip, which can leave the machine unable to boot")),
+		},
+		{
+			names: "hdparm",
+			rule:  r("hdparm", High, "changes low-level disk settings"),
+			check: infraOpt("--security-erase --security-erase-enhanced --trim-sector-ranges --write-sector --make-bad-sector --fwdownload",
+				danger("hdparm-erase", "erases or overwrites data on a disk")),
+		},
+		{
+			names: "cryptsetup",
+			rule:  r("cryptsetup", High, "manages encrypted block devices"),
+			subs: infraJoin(
+				infraEach("luksFormat", danger("cryptsetup-format", "formats a device as encrypted, destroying what is on it")),
+				infraEach("erase, luksErase", danger("cryptsetup-erase", "erases a device's encryption keys, making its data unreadable forever")),
+			),
+		},
+		{
+			names: "zfs",
+			rule:  r("zfs", High, "changes ZFS datasets"),
+			subs: []sub{
+				s("destroy", danger("zfs-destroy", "destroys a ZFS dataset or snapshot and its data")),
+				s("rollback", danger("zfs-rollback", "rolls a dataset back to a snapshot, deleting every change made since")),
+				s("list", r("zfs-list", Minimal, "shows ZFS datasets")),
+				s("get", r("zfs-list", Minimal, "shows ZFS datasets")),
+			},
+		},
+		{
+			names: "zpool",
+			rule:  r("zpool", High, "changes ZFS storage pools"),
+			subs: infraJoin(
+				infraEach("destroy, labelclear", danger("zpool-destroy", "destroys a ZFS pool and every dataset in it")),
+				infraEach("list, status, get, iostat", r("zpool-list", Minimal, "shows ZFS storage pools")),
+			),
+		},
+		{
+			names: "mdadm",
+			rule:  r("mdadm", High, "manages software RAID arrays"),
+			check: infraOpt("--zero-superblock", danger("mdadm-zero-superblock", "erases RAID metadata from a device")),
+		},
+		{
+			names: "badblocks",
+			rule:  r("badblocks", High, "tests a disk for bad blocks"),
+			check: infraOpt("-w", danger("badblocks-write", "overwrites every block of a device while testing it")),
+		},
+	}
+}
