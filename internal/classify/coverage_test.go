@@ -27,7 +27,7 @@ var coverageCases = []classifyCase{
 	high("read \"$name\" <<< x", "assign-dynamic-name"),
 	high("set $OPTS", "set-dynamic"),
 	high("npm exec cowsay hi", "run-package-or-local"), // npm exec of nothing installed downloads
-	// ---- Table rows: core tools (core_tools.go) ----
+	// ---- Table rows: core tools (tools_files.go, tools_text.go, tools_system.go, ...) ----
 	high("lsof -i :3000", "process-info"),
 	minimal("ss -tlnp", "net-info"),
 	high("ss -K dst 127.0.0.1", "ss-kill"), // box red team RT-7: closes any process's sockets as root
@@ -60,7 +60,7 @@ var coverageCases = []classifyCase{
 	high("ip link set eth0 down", "net-config"),
 	high("zip -r ~/backup.zip src", "archive-outside"),
 
-	// ---- Table rows: development tools (dev_tools.go) ----
+	// ---- Table rows: development tools (tools_build.go, tools_packages.go) ----
 	minimal("npm ls --depth=0", "package-info"),
 	minimal("npm run", "list-scripts"),
 	high("npm whoami", "npm"),
@@ -89,7 +89,7 @@ var coverageCases = []classifyCase{
 	high("pre-commit install", "git-hooks"),
 	high("husky install", "git-hooks"),
 
-	// ---- Table rows: containers (infra.go) ----
+	// ---- Table rows: containers (tools_containers.go) ----
 	high("docker login ghcr.io -u me", "docker-login"),
 	// docker has no "system reset" (podman does); the shared row still
 	// pins what the verb would do

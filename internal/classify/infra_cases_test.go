@@ -1,6 +1,7 @@
 package classify
 
-// infraCases are the expected verdicts for the programs in infraTools:
+// infraCases are the expected verdicts for the infrastructure programs (the rows built by functions
+// in tools_containers.go, tools_cloud.go, tools_databases.go, ...):
 // every dangerous verb, and the safe or merely high neighbours that must
 // not be caught with them.
 var infraCases = []classifyCase{
