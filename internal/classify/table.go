@@ -119,6 +119,7 @@ const (
 func init() {
 	infraTable.build = infraTools
 	handlers.build = buildHandlers
+	builtinHandlers.build = buildBuiltinHandlers
 	shorthandSubs.build = buildShorthandSubs
 	toolGroups = [4]func() []tool{
 		func() []tool { return coreTools },
@@ -239,7 +240,7 @@ func checkTools(groups [][]tool) error {
 				if seenName[n] {
 					return fmt.Errorf("program %q is in the tool table twice", n)
 				}
-				if handlers.get()[n] != nil && n != "cat" { // catCommand applies the cat row itself
+				if handlerOf(n) != nil && n != "cat" { // catCommand applies the cat row itself
 					return fmt.Errorf("program %q has a handler and a table row; the row would never be used", n)
 				}
 				seenName[n] = true
