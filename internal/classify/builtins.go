@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -10,6 +11,41 @@ import (
 // turns NAME=value arguments into environment.
 
 var ruleBuiltin = rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}
+
+// builtinHandlers are the shell's builtins: bash runs them itself, so they
+// are judged for what they do to the shell (its directory, variables,
+// options, aliases) and for the code they run, never as a program found
+// on PATH. dispatch looks here before handlers. Built on first use; the
+// build function is set in init, as the builtins reach back into the
+// walker, which reads this table.
+var builtinHandlers lazy[map[string]func(c *call) flow]
+
+func buildBuiltinHandlers() map[string]func(c *call) flow {
+	return map[string]func(c *call) flow{
+		"cd": cdCommand, "pushd": cdCommand, "popd": popdCommand, "echo": echoCommand, "printf": printfCommand,
+		"eval": evalCommand, "source": sourceCommand, ".": sourceCommand, "alias": aliasCommand, "trap": trapCommand,
+		"set": setCommand, "read": readCommand, "mapfile": mapfileCommand, "readarray": mapfileCommand,
+		"unset": unsetCommand, "test": testCommand, "[": testCommand, "compgen": completionCommand,
+		"complete": completionCommand, "jobs": jobsCommand, "hash": hashCommand, "history": historyCommand,
+		"local": declareCommand, "declare": declareCommand, "typeset": declareCommand, "export": declareCommand,
+		"readonly": declareCommand, "shopt": shoptCommand,
+		"command": commandCommand, "builtin": wrapper("", ""), "exec": execCommand,
+		"shift": shiftCommand,
+		// they print nothing: r$(true)m is rm
+		":":     fixed(r("noop", Minimal, "does nothing"), flowText),
+		"true":  fixed(r("noop", Minimal, "does nothing"), flowText),
+		"false": fixed(r("noop", Minimal, "does nothing"), flowText),
+	}
+}
+
+// handlerOf returns the handler of the builtin or program name, nil when
+// neither table has one.
+func handlerOf(name string) func(c *call) flow {
+	if h := builtinHandlers.get()[name]; h != nil {
+		return h
+	}
+	return handlers.get()[name]
+}
 
 // assignTarget judges a builtin assigning the variable named by a (read
 // NAME, printf -v NAME, mapfile NAME): like NAME=value with an unknown
@@ -292,4 +328,383 @@ func shoptCommand(c *call) flow {
 		}
 	}
 	return flow{}
+}
+
+// chdir moves the walker into dir for a wrapped command (env -C DIR,
+// parallel --wd DIR) and returns the function that moves it back.
+func (w *walker) chdir(dir arg) func() {
+	cwd, dyn := w.cwd, w.cwdDyn
+	if p, ok := w.abs(dir.val); ok && !dir.dyn {
+		w.cwd, w.cwdDyn = p, false
+	} else {
+		w.cwd, w.cwdDyn = "", true
+	}
+	return func() { w.cwd, w.cwdDyn = cwd, dyn }
+}
+
+func commandCommand(c *call) flow {
+	if c.hasOpt("-v -V") {
+		c.raise(r("command-lookup", Minimal, "looks up a command"))
+		return flow{kind: flowData}
+	}
+	i := skipOpts(c.args, "")
+	return runFrom(c, i)
+}
+
+func execCommand(c *call) flow {
+	i := skipOpts(c.args, "-a")
+	if i >= len(c.args) {
+		c.raise(r("exec-redirect", High, "redirects the shell's own input or output for every command after it"))
+		return flow{}
+	}
+	for j := 0; j < i; j++ {
+		if v := c.args[j].val; v == "-a" {
+			j++
+		} else if !c.args[j].dyn && len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsRune(v, 'c') {
+			// exec -c runs the command with an empty environment
+			c.raise(ruleEnvEmpty)
+		}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+// positional binds $0, $1, ... to args for a script about to be
+// re-parsed (sh -c SCRIPT ARG0 ARG1), where their values are known, and
+// returns a function that undoes it.
+func (w *walker) positional(args []arg) func() {
+	// the script runs in its own process: what it assigns is undone too
+	mark := len(w.undo)
+	known := true
+	for i, a := range args {
+		switch {
+		case !a.dyn:
+			w.setVar(strconv.Itoa(i), a.val)
+		case a.cand != "":
+			w.guessVar(strconv.Itoa(i), a.cand)
+			known = false
+		default:
+			w.forgetVar(strconv.Itoa(i))
+			known = false
+		}
+	}
+	if known {
+		w.setVar("#", strconv.Itoa(max(len(args)-1, 0)))
+	} else {
+		w.forgetVar("#")
+	}
+	return func() { w.rollback(mark) }
+}
+
+func evalCommand(c *call) flow {
+	if len(c.args) == 0 {
+		c.raise(r("noop", Minimal, "does nothing"))
+		return flow{}
+	}
+	if c.anyDynamic() {
+		c.raise(ruleDynScript)
+		if anyNet(c.args) {
+			c.raise(ruleDownload)
+		}
+		// what the dynamic words were seen to hold
+		var b strings.Builder
+		for i, a := range c.args {
+			if a.dyn && a.cand == "" {
+				return flow{kind: flowData}
+			}
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			if a.dyn {
+				b.WriteString(a.cand)
+			} else {
+				b.WriteString(a.val)
+			}
+		}
+		c.runScript(FrameScript, b.String())
+		return flow{kind: flowData}
+	}
+	c.raise(r("eval", Minimal, "runs its arguments as a script (classified on their own)"))
+	c.runScript(FrameScript, joinArgsRaw(c.args))
+	return flow{kind: flowData}
+}
+
+func sourceCommand(c *call) flow {
+	c.raise(r("source", High, "runs a script file in the current shell"))
+	if anyNet(c.args) {
+		c.raise(ruleDownload)
+	}
+	if ps := positional(c.args); len(ps) > 0 {
+		switch {
+		case isStdinPath(ps[0]):
+			codeFromStdin(c, true)
+		case ps[0].dyn && ps[0].cand != "":
+			c.runScript(FrameScript, ps[0].cand)
+		}
+	}
+	return flow{kind: flowData}
+}
+
+func aliasCommand(c *call) flow {
+	defines := false
+	for _, a := range c.args {
+		if a.dyn || strings.Contains(a.val, "=") {
+			defines = true
+			if name, val, ok := strings.Cut(a.val, "="); ok && !a.dyn {
+				c.w.defineAlias(name, val)
+			}
+		}
+	}
+	if defines {
+		c.raise(r("alias", High, "defines an alias, which changes what later commands mean"))
+		return flow{}
+	}
+	c.raise(r("alias-list", Minimal, "lists aliases"))
+	return flow{kind: flowData}
+}
+
+func trapCommand(c *call) flow {
+	if len(c.args) == 0 || c.hasOpt("-l -p") {
+		c.raise(r("trap-list", Minimal, "lists signal handlers"))
+		return flow{kind: flowData}
+	}
+	i := skipOpts(c.args, "")
+	if i < len(c.args) {
+		if c.args[i].dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.raise(r("trap", Minimal, "runs a command when a signal arrives (classified on its own)"))
+			c.runScript(FrameScript, c.args[i].val)
+		}
+	}
+	return flow{}
+}
+
+func setCommand(c *call) flow {
+	if len(c.args) == 0 {
+		c.raise(r("print-env", High, "prints every shell variable, which may hold secrets"))
+		return flow{kind: flowData}
+	}
+	c.raise(r("set-option", Minimal, "sets shell options"))
+	w := c.w
+	setPositionalFrom(c)
+	for i, a := range c.args {
+		switch {
+		case a.dyn:
+			c.raise(r("set-dynamic", High, "sets shell options only known at run time"))
+		case a.val == "-o" && i+1 < len(c.args):
+			switch c.args[i+1].val {
+			case "keyword":
+				w.keywordEnv = true
+			case "allexport":
+				w.allExport = true
+			case "histexpand", "history":
+				w.histExpand = true
+			}
+		case strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "--"):
+			if strings.Contains(a.val, "k") {
+				w.keywordEnv = true
+			}
+			if strings.Contains(a.val, "H") {
+				w.histExpand = true
+			}
+			if strings.Contains(a.val, "a") {
+				w.allExport = true
+			}
+		}
+	}
+	return flow{}
+}
+
+func cdCommand(c *call) flow {
+	c.raise(r("cd", Minimal, "changes the current directory"))
+	w := c.w
+	ps := positional(c.args)
+	switch {
+	case len(ps) == 0 && c.name == "cd":
+		if w.env.Home != "" {
+			w.cwd, w.cwdDyn = w.env.Home, false
+		} else {
+			w.cwd, w.cwdDyn = "", true
+		}
+	case len(ps) == 0:
+		w.cwd, w.cwdDyn = "", true
+	default:
+		v := ps[0].val
+		p, ok := w.abs(v)
+		viaPath := w.cdAnywhere && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".")
+		if ps[0].dyn || !ok || v == "-" || viaPath || (c.name == "pushd" && (strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-"))) {
+			w.cwd, w.cwdDyn = "", true
+		} else {
+			w.cwd, w.cwdDyn = p, false
+		}
+	}
+	return flow{}
+}
+
+func popdCommand(c *call) flow {
+	c.raise(r("cd", Minimal, "changes the current directory"))
+	c.w.cwd, c.w.cwdDyn = "", true
+	return flow{}
+}
+
+func echoCommand(c *call) flow {
+	c.raise(r("echo", Minimal, "prints text"))
+	out := textOut(c.args, 0)
+	if out.kind == flowText && len(c.args) > 0 && strings.HasPrefix(c.args[0].val, "-") && strings.Contains(c.args[0].val, "e") {
+		out.text = decodeEscapes(out.text)
+	}
+	return out
+}
+
+// textOut is what echo or printf of args writes: static text when every
+// word is static.
+func textOut(args []arg, skip int) flow {
+	var b strings.Builder
+	for i, a := range args {
+		if i < skip {
+			continue
+		}
+		if a.dyn {
+			return flow{kind: flowData}
+		}
+		if i == skip && strings.HasPrefix(a.val, "-") && len(a.val) <= 3 {
+			continue // echo -n, -e
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.val)
+	}
+	b.WriteByte('\n')
+	return flow{kind: flowText, text: strings.ReplaceAll(b.String(), `\n`, "\n")}
+}
+
+// decodeEscapes applies the backslash escapes of printf formats and of
+// echo -e: \n, \t, \\, \xHH, \0NNN and their kin.
+func decodeEscapes(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a', 'b', 'f', 'v', 'e', 'c':
+			// control characters: harmless here, and never shell syntax
+			b.WriteByte(' ')
+		case 'x':
+			n, v := 0, 0
+			for n < 2 && i+1 < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i+1]) >= 0 {
+				i++
+				d := s[i]
+				switch {
+				case d <= '9':
+					v = v*16 + int(d-'0')
+				case d >= 'a':
+					v = v*16 + int(d-'a'+10)
+				default:
+					v = v*16 + int(d-'A'+10)
+				}
+				n++
+			}
+			b.WriteByte(byte(v))
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v, n := int(c-'0'), 1
+			for n < 4 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
+				i++
+				v = v*8 + int(s[i]-'0')
+				n++
+			}
+			b.WriteByte(byte(v))
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// printfText is what printf FORMAT ARGS prints when everything is static:
+// the format is applied (and reused while arguments remain), %s and %b
+// take the next argument.
+func printfText(args []arg) flow {
+	if len(args) == 0 || args[0].dyn {
+		return flow{kind: flowData}
+	}
+	format := args[0].val
+	rest := args[1:]
+	var b strings.Builder
+	for round := 0; round < 64; round++ {
+		used := false
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			if ch == '\\' {
+				// the escape and what it takes: \\, \n, \x41, \101
+				j := i + 2
+				for j < len(format) && j < i+5 && format[j] != '\\' && format[j] != '%' {
+					j++
+				}
+				j = min(j, len(format))
+				b.WriteString(decodeEscapes(format[i:j]))
+				i = j - 1
+				continue
+			}
+			if ch != '%' || i+1 >= len(format) {
+				b.WriteByte(ch)
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0123456789.*", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				break
+			}
+			verb := format[j]
+			i = j
+			if verb == '%' {
+				b.WriteByte('%')
+				continue
+			}
+			used = true
+			if len(rest) == 0 {
+				continue
+			}
+			a := rest[0]
+			rest = rest[1:]
+			if a.dyn {
+				return flow{kind: flowData}
+			}
+			if verb == 'b' {
+				b.WriteString(decodeEscapes(a.val))
+			} else {
+				b.WriteString(a.val)
+			}
+		}
+		if !used || len(rest) == 0 {
+			break
+		}
+	}
+	return flow{kind: flowText, text: b.String()}
+}
+
+func printfCommand(c *call) flow {
+	c.raise(r("echo", Minimal, "prints text"))
+	if len(c.args) > 1 && !c.args[0].dyn && c.args[0].val == "-v" {
+		rest := *c
+		rest.args = c.args[2:]
+		printfVar(&rest, c.args[1])
+		return flow{}
+	}
+	return printfText(positional(c.args))
 }

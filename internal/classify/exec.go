@@ -519,7 +519,7 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		sessionEnv(c)
 	}
 	uses := w.readOptions(c)
-	if h, ok := handlers.get()[name]; ok {
+	if h := handlerOf(name); h != nil {
 		out := h(c)
 		w.judgeOptions(c, uses)
 		w.notesWrites(c)
@@ -626,7 +626,7 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 			// knows, judged as that program too (C:/.../git.exe reset --hard)
 			c.raiseRunFile(ruleLocalProgram, a)
 			base := strings.TrimSuffix(strings.ToLower(name), ".exe")
-			if handlers.get()[base] == nil && lookupTool(base) == nil {
+			if handlerOf(base) == nil && lookupTool(base) == nil {
 				return "", false
 			}
 		}

@@ -6,15 +6,9 @@ import (
 	"unicode/utf8"
 )
 
-// Limits checked before the parser sees an input. mvdan.cc/sh has no
-// recursion limit: deep nesting overflows the Go stack, which no recover
-// catches, and long flat chains of && or | overflow syntax.Walk. The numbers
-// keep every input under 100 ms and 64 MB (BenchmarkLimits measures them).
+// Bounds of the walk past the parse, each checked before the work it bounds.
 const (
-	MaxInputBytes = 64 << 10 // agents write large heredocs; the worst case at this size is bounded by the checks below
-	MaxNesting    = 128      // brackets, braces, $( ( `...` and compound keywords open at once
-	MaxOperators  = 1000     // && || | |&: they build a left-deep tree that is walked recursively
-	maxReparse    = 8        // bash -c inside bash -c inside eval ...
+	maxReparse = 8 // bash -c inside bash -c inside eval ...
 	// maxWork bounds the text parsed for one input, re-parsed scripts
 	// included (parallel ::: with thousands of inputs, eval of a long line)
 	maxWork = 4 * MaxInputBytes
@@ -31,51 +25,6 @@ const (
 // limitRule explains why an input was not parsed at all.
 var limitRule = rule{id: "input-limit", level: High, why: "input is too large or too deeply nested to inspect safely"}
 
-// Limit names a bound of design §7 that an input went past. Past one, part
-// of the input was not judged, or not as bash reads it, so its verdict
-// says too little: no level but bypassed allows it (design §4, row
-// past-limit), whatever its level. The zero value is none.
-type Limit uint8
-
-// The limits. Each is checked before the work it bounds.
-const (
-	LimitNone      Limit = iota
-	LimitSize            // more than MaxInputBytes
-	LimitNesting         // brackets, substitutions or compound commands nested more than MaxNesting deep
-	LimitOperators       // more than MaxOperators && || | |&
-	LimitBytes           // a NUL byte or invalid UTF-8, which bash and the parser read differently
-	LimitScripts         // scripts inside scripts (bash -c, eval) more than maxReparse deep
-	LimitWork            // the scripts parsed again for one input past their shared budget
-	LimitCommands        // more than maxCommands commands
-	LimitFollows         // an alias or a hashed name not followed, past what one input follows
-	LimitInputs          // GNU parallel with more inputs than are judged one by one
-	LimitToolInput       // a field of a tool call past the bound the decoder keeps (internal/hook)
-	LimitPaths           // more paths than the search for links looks at (links.go)
-)
-
-var limitNames = [...]string{
-	LimitNone: "none", LimitSize: "size", LimitNesting: "nesting", LimitOperators: "operators",
-	LimitBytes: "bytes", LimitScripts: "script depth", LimitWork: "script budget", LimitCommands: "commands",
-	LimitFollows: "follows", LimitInputs: "parallel inputs", LimitToolInput: "tool input", LimitPaths: "paths",
-}
-
-// String names the limit as the block message does: "size", "nesting".
-func (l Limit) String() string {
-	if int(l) < len(limitNames) {
-		return limitNames[l]
-	}
-	return fmt.Sprintf("Limit(%d)", l)
-}
-
-// Limits lists every limit but none.
-func Limits() []Limit {
-	out := make([]Limit, 0, len(limitNames)-1)
-	for l := LimitNone + 1; int(l) < len(limitNames); l++ {
-		out = append(out, l)
-	}
-	return out
-}
-
 // pastLimit records that the input went past the limit l: a floor of
 // rule ru with msg, which no setting replaces, and the verdict's Limit
 // when it is the first.
@@ -86,14 +35,6 @@ func (w *walker) pastLimit(l Limit, ru rule, msg string, p Pos, snip string) {
 	if w.v.Limit == LimitNone {
 		w.v.Limit = l
 	}
-}
-
-// PastLimit is the verdict of an input that went past the limit l before
-// it could be judged: a tool call with a field past the decoder's bound.
-// msg says which bound, snip what the input was.
-func PastLimit(l Limit, msg, snip string) Verdict {
-	r := Reason{Rule: limitRule.id, Level: High, Message: msg, Pos: Pos{1, 1}, Snippet: snippet(snip), Limit: l}
-	return Verdict{Level: High, Reasons: []Reason{r}, Floors: []Reason{r}, Limit: l}
 }
 
 // checkLimits returns the limit src goes past, and a message that says

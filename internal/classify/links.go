@@ -24,18 +24,6 @@ import (
 // not known, a git command that checks out files) makes later writes below
 // its directory in the same input writes to a place not known now
 // (noteLinksMaybe).
-
-// LinkNotKnown in [Env.Links] stands for a name of the path that the
-// caller could not follow: a link loop, or a budget cut the search short.
-// It may be anything: a secret to read, a guard file to write.
-const LinkNotKnown = "?"
-
-// LinkElsewhere in [Env.Links] says the path is a regular file with other
-// hard links, none of them a file the caller found to matter (it compares
-// the file with them): a write changes a file outside what permguard sees;
-// a read is a read.
-const LinkElsewhere = "?elsewhere"
-
 // maxLinkPaths bounds [Verdict.Paths]: past it, paths are judged as
 // written only (the caller's lookups have a budget of their own).
 const maxLinkPaths = 256

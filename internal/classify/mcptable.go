@@ -10,20 +10,6 @@ import "strings"
 // judging is mcp.go's. A tool of a server not in the table is judged by
 // what its arguments hold (mcp.go, unknown servers).
 
-// MCPArg is one argument of an MCP tool call: a leaf of its JSON input.
-type MCPArg struct {
-	// Key is where it sits, object keys joined with "." and array
-	// indexes as "[i]": "command", "edits[0].path", "paths[1]".
-	Key string
-	// Value is a string as given, or a number, boolean or null as JSON
-	// writes it.
-	Value string
-	// Cut says Value holds only the start of the argument: the decoder
-	// keeps no more of one than of a shell command (internal/hook). A cut
-	// argument that is judged is at least high.
-	Cut bool
-}
-
 // argRole is what an MCP tool's argument is.
 type argRole uint8
 

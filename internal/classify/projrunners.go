@@ -212,7 +212,7 @@ func afterWord(c *call, word string) ([]arg, bool) {
 
 // knownProgram reports a program the tables or handlers judge.
 func knownProgram(name string) bool {
-	return handlers.get()[name] != nil || lookupTool(name) != nil ||
+	return handlerOf(name) != nil || lookupTool(name) != nil ||
 		strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") || strings.Contains(name, "/")
 }
 

@@ -143,6 +143,7 @@ func init() {
 	networkInfraTable.build = networkInfraTools
 	systemInfraTable.build = systemInfraTools
 	handlers.build = buildHandlers
+	builtinHandlers.build = buildBuiltinHandlers
 	shorthandSubs.build = buildShorthandSubs
 	toolGroups = [19]toolTable{
 		{func() []tool { return gitInfraTable.get() }, groupInfra},
@@ -278,7 +279,7 @@ func checkTools(groups [][]tool) error {
 				if seenName[n] {
 					return fmt.Errorf("program %q is in the tool table twice", n)
 				}
-				if handlers.get()[n] != nil && n != "cat" { // catCommand applies the cat row itself
+				if handlerOf(n) != nil && n != "cat" { // catCommand applies the cat row itself
 					return fmt.Errorf("program %q has a handler and a table row; the row would never be used", n)
 				}
 				seenName[n] = true

@@ -9,38 +9,6 @@ import (
 // file reads, writes and deletes, web access, an agent's bookkeeping, MCP
 // tools, and tools nobody knows. Shell commands go through [Classify].
 
-// ToolKind is what a tool call does, as the hook decoder normalized it.
-type ToolKind uint8
-
-const (
-	ToolUnknown     ToolKind = iota // a tool permguard does not know: high
-	ToolShell                       // a shell command: use Classify
-	ToolFileRead                    // reads, globs, greps, lists
-	ToolFileWrite                   // creates, overwrites or edits a file
-	ToolFileDelete                  // deletes a file
-	ToolWeb                         // fetches a URL or searches the web
-	ToolBookkeeping                 // todo lists, sub-agents, plan mode, questions to the user
-	ToolMCP                         // a tool of an MCP server
-)
-
-// ToolCall is a tool call that runs no shell command.
-type ToolCall struct {
-	Kind  ToolKind
-	Name  string   // the tool's name as the agent sent it
-	Paths []string // the files it reads, writes or deletes: absolute, or relative to the workspace
-	// Target is what the call is about, for the reasons: a URL, a query,
-	// an MCP server and tool.
-	Target string
-	// MCPTool is the MCP tool's own name, without the server
-	// ("create_issue" of mcp__github__create_issue).
-	MCPTool string
-	// MCPServer is the MCP server's name as the agent's configuration
-	// gives it ("github" of mcp__github__create_issue).
-	MCPServer string
-	// Args are an MCP tool's arguments, each leaf of its JSON input.
-	Args []MCPArg
-}
-
 var (
 	ruleToolRead    = rule{id: "tool-read", level: Minimal, why: "reads files"}
 	ruleToolWrite   = rule{id: "tool-write", level: Low, why: "writes a file in the workspace"}
