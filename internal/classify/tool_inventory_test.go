@@ -84,8 +84,12 @@ func toolInventory() string {
 			}
 		}
 	}
-	for n := range handlers.get() {
-		lines[n] = append(lines[n], "handler")
+	// the builtins and the programs are two maps (builtins.go); the
+	// inventory names a handler the same wherever it is kept
+	for _, m := range []map[string]func(c *call) flow{builtinHandlers.get(), handlers.get()} {
+		for n := range m {
+			lines[n] = append(lines[n], "handler")
+		}
 	}
 	names := make([]string, 0, len(lines))
 	for n := range lines {
