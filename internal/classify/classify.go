@@ -129,6 +129,7 @@ type walker struct {
 	// r to x), see namerefs.go
 	namerefs   map[string]string
 	histExpand bool // set -H: !$ and its kin expand to earlier words
+	inName     bool // resolving a command's name, which stays dynamic when spelled with a value (design §2.10)
 	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
 	cdAnywhere bool // CDPATH or cdable_vars: cd NAME may go anywhere
 

@@ -183,4 +183,27 @@ var dataflowCases = []classifyCase{
 	dangerous(`declare -n r=x; read r <<< 'git push --force'; $x`, "git-force-push"),
 	high(`declare -n r=PATH; r=/tmp/bin; ls`, "env-changes-program"),
 	high(`declare -n r=$n; r=rm; $x -rf ~`, "dynamic-command"),
+
+	// a followed value is the path it makes, relative ones included
+	// (issue 26): judged as the plain word, down as well as up
+	low(`f=build/out.txt; echo hi > "$f"`, "write-file"),
+	low(`f=build/out.txt; cp a.txt "$f"`, "file-copy"),
+	low(`d=build; echo hi > "$d/out.txt"`, "write-file"),
+	low(`f=src/../build/out.txt; echo hi > "$f"`, "write-file"),
+	dangerous(`f=.claude/settings.json; echo hi > $f`, "guard-file"),
+	low(`declare -n r=f; f=build/out.txt; echo hi > "$r"`, "write-file"),
+	dangerous(`declare -n r=f; f=~/.bashrc; echo hi > "$r"`, "overwrite-startup"),
+	dangerous(`f=~/.zshenv; declare -n r=f; declare -n s=r; echo hi > "$s"`, "overwrite-startup"),
+	low(`mapfile -t a <<< "build/out.txt"; echo hi > "${a[0]}"`, "write-file"),
+	dangerous(`mapfile -t a <<< ~/.bashrc; echo hi > "${a[0]}"`, "overwrite-startup"),
+	low(`printf -v f '%s' build/out.txt; echo hi > "$f"`, "write-file"),
+	dangerous(`a=(x ~/.bashrc); echo hi > "${a[1]}"`, "overwrite-startup"),
+	low(`a=(x build/out.txt); echo hi > "${a[1]}"`, "write-file"),
+	dangerous(`echo hi > "${HOME%/}/.bashrc"`, "overwrite-startup"),
+	dangerous(`x=XX/home/u/.bashrc; echo hi > "${x#XX}"`, "overwrite-startup"),
+	dangerous(`x=/home/u/.bashrcX; echo hi > "${x:0:15}"`, "overwrite-startup"),
+	low(`x=build/outX; echo hi > "${x/X/.txt}"`, "write-file"),
+	dangerous(`exec ${HOME:0:1}bin${HOME:0:1}sh`, "shell-interactive"),
+	// the command name stays dynamic, judged again with its value
+	high(`c=ls; $c`, "dynamic-command"),
 }

@@ -183,12 +183,14 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	args := make([]arg, 0, len(ce.Args))
 	var starts []int // where each word's fields begin, to follow values
 	follow := w.hasValues()
-	for _, word := range ce.Args {
+	for i, word := range ce.Args {
 		if follow {
 			starts = append(starts, len(args))
 		}
+		w.inName = i == 0
 		args = w.resolveInto(args, word)
 	}
+	w.inName = false
 	if w.keywordEnv && len(args) > 1 {
 		// set -k: NAME=value anywhere after the command name is environment
 		kept := args[:1]

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -865,4 +866,38 @@ func isIdentName(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// exactValue returns the one value a dynamic word certainly takes when
+// every expansion in it reads a value this input set (or $HOME) and
+// transforms it the way bash would: $f, "${a[1]}", ${x#pre}, ${x/a/b},
+// ${x:0:5}, a name reference. The value is the word spelled plainly, and
+// is judged as that word is, relative paths included (design §2.6): f=out;
+// cat > "$f" writes ./out. Values that the plain word would not be (empty,
+// several fields, a glob, a ~ bash does not expand again, an option) stay
+// dynamic.
+func (w *walker) exactValue(word *syntax.Word) (string, bool) {
+	if w.inName || !w.hasValues() && !strings.Contains(w.text(word), "HOME") {
+		return "", false
+	}
+	if ok, _ := followable(word); !ok {
+		return "", false
+	}
+	e := &stateEnv{w: w}
+	fields, err := expand.Fields(&expand.Config{Env: e}, word)
+	if err != nil || e.miss || e.marked || len(fields) != 1 {
+		return "", false
+	}
+	v := fields[0]
+	if v == "" || len(v) > maxValueBytes || strings.ContainsAny(v, " \t\n*?[\x00") || strings.HasPrefix(v, "~") {
+		return "", false
+	}
+	if strings.HasPrefix(v, "-") {
+		// --out=FILE: an option with the value glued on
+		name, val, ok := strings.Cut(v, "=")
+		if !ok || val == "" || strings.Trim(name, "-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+			return "", false
+		}
+	}
+	return v, true
 }

@@ -134,6 +134,9 @@ expand:
 			// one path however it is spelled (design §2.6)
 			return append(dst, arg{val: v, pos: p})
 		}
+		if v, ok := w.exactValue(word); ok && !net {
+			return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
+		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)
 		// an extended pattern (@(k), with shopt -s extglob) is a glob the
