@@ -101,14 +101,15 @@ type walker struct {
 	intVars      map[string]bool // integer variables (declare -i): what is assigned is arithmetic
 
 	// the rest of the data flow state (dataflow.go, written.go)
-	arrays     map[string][]string // indexed arrays with known elements
-	forgotten  map[string]bool     // assigned a value not known here
-	guessed    map[string]bool     // vars holds a likely value, not the exact one
-	dynVals    map[string]string   // dynamic values, as a marker (see marker)
-	alts       map[string][]string // the static values a dynamic variable may hold
-	markers    []arg               // the dynamic words markers stand for
-	elemArgs   [][]arg             // the words of the array assigned last, resolved
-	undo       []undoEntry         // every change to the above, for subshells and branches
+	arrays     map[string][]string          // indexed arrays with known elements
+	maps       map[string]map[string]string // associative arrays with known keys and values (assocarrays.go)
+	forgotten  map[string]bool              // assigned a value not known here
+	guessed    map[string]bool              // vars holds a likely value, not the exact one
+	dynVals    map[string]string            // dynamic values, as a marker (see marker)
+	alts       map[string][]string          // the static values a dynamic variable may hold
+	markers    []arg                        // the dynamic words markers stand for
+	elemArgs   [][]arg                      // the words of the array assigned last, resolved
+	undo       []undoEntry                  // every change to the above, for subshells and branches
 	aliases    map[string][]string
 	aliasing   map[string]bool // aliases being expanded: bash does not expand one inside itself
 	funcs      map[string][]funcDef

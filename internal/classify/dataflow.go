@@ -52,9 +52,11 @@ type undoEntry struct {
 	name      string
 	val       string
 	arr       []string
+	m         map[string]string
 	dyn       string
 	alts      []string
 	had, hadA bool
+	hadM      bool
 	hadDyn    bool
 	hadAlts   bool
 	forgot    bool
@@ -65,6 +67,7 @@ func (w *walker) logChange(name string) {
 	e := undoEntry{name: name, forgot: w.forgotten[name], guess: w.guessed[name]}
 	e.val, e.had = w.vars[name]
 	e.arr, e.hadA = w.arrays[name]
+	e.m, e.hadM = w.maps[name]
 	e.dyn, e.hadDyn = w.dynVals[name]
 	e.alts, e.hadAlts = w.alts[name]
 	w.undo = append(w.undo, e)
@@ -83,6 +86,7 @@ func (w *walker) setVar(name, val string) {
 	}
 	w.vars[name] = val
 	delete(w.arrays, name)
+	delete(w.maps, name)
 	delete(w.forgotten, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
@@ -149,6 +153,7 @@ func (w *walker) setArray(name string, elems []string) {
 	}
 	w.arrays[name] = elems
 	delete(w.vars, name)
+	delete(w.maps, name)
 	delete(w.forgotten, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
@@ -171,6 +176,7 @@ func (w *walker) forgetVar(name string) {
 	w.logChange(name)
 	delete(w.vars, name)
 	delete(w.arrays, name)
+	delete(w.maps, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
 	delete(w.alts, name)
@@ -199,6 +205,14 @@ func (w *walker) rollback(mark int) {
 			w.arrays[e.name] = e.arr
 		} else {
 			delete(w.arrays, e.name)
+		}
+		if e.hadM {
+			if w.maps == nil {
+				w.maps = map[string]map[string]string{}
+			}
+			w.maps[e.name] = e.m
+		} else {
+			delete(w.maps, e.name)
 		}
 		if e.forgot {
 			if w.forgotten == nil {
@@ -453,6 +467,10 @@ func (e *stateEnv) Get(name string) expand.Variable {
 		e.used = true
 		return expand.Variable{Set: true, Kind: expand.String, Str: v}
 	}
+	if m, ok := w.maps[name]; ok {
+		e.used = true
+		return expand.Variable{Set: true, Kind: expand.Associative, Map: m}
+	}
 	if a, ok := w.arrays[name]; ok {
 		e.used = true
 		for _, el := range a {
@@ -515,7 +533,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 func (e *stateEnv) Each(func(string, expand.Variable) bool) { e.miss = true }
 
 func (w *walker) hasValues() bool {
-	return len(w.vars) > 0 || len(w.arrays) > 0 || len(w.dynVals) > 0 || len(w.alts) > 0
+	return len(w.vars) > 0 || len(w.arrays) > 0 || len(w.maps) > 0 || len(w.dynVals) > 0 || len(w.alts) > 0
 }
 
 // followable reports a word whose only expansions are parameter
@@ -562,7 +580,7 @@ func (w *walker) expandPartial(word *syntax.Word, p Pos, alt int) (out []arg, us
 		return nil, false, false, false
 	}
 	fine, plain := followable(word)
-	if !fine {
+	if !fine || len(w.maps) > 0 && w.mapListed(word) {
 		return nil, false, false, false
 	}
 	mark := len(w.markers)
@@ -671,6 +689,10 @@ func (w *walker) assignShape(as *syntax.Assign, val *arg) {
 		return
 	}
 	name := as.Name.Value
+	if w.assoc[name] {
+		w.assignMap(as, val)
+		return
+	}
 	switch {
 	case as.Array != nil:
 		elems, ok := w.arrayValue(as)

@@ -206,4 +206,18 @@ var dataflowCases = []classifyCase{
 	dangerous(`exec ${HOME:0:1}bin${HOME:0:1}sh`, "shell-interactive"),
 	// the command name stays dynamic, judged again with its value
 	high(`c=ls; $c`, "dynamic-command"),
+
+	// associative arrays: keys and values followed like any value
+	dangerous(`declare -A m=([k]=~/.bashrc); echo hi > "${m[k]}"`, "overwrite-startup"),
+	low(`declare -A m=([k]=build/out.txt); echo hi > "${m[k]}"`, "write-file"),
+	dangerous(`declare -A m; m[k]=rm; ${m[k]} -rf ~`, "rm-recursive-force"),
+	dangerous(`typeset -A m=([a]=git [b]=push); ${m[a]} ${m[b]} -f`, "git-force-push"),
+	dangerous(`local -A m=([a]=rm); k=a; ${m[$k]} -rf ~`, "rm-recursive-force"),
+	dangerous(`declare -A m=([a]=~/.zshenv); for f in "${m[@]}"; do echo hi > "$f"; done`, "overwrite-startup"),
+	dangerous(`declare -A m=([a]=x); m+=([b]=rm); ${m[b]} -rf ~`, "rm-recursive-force"),
+	low(`declare -A m=([a]=build/x); (m[a]=~/.bashrc); echo hi > "${m[a]}"`, "write-file"),
+	high(`declare -A m=([a]=build/x); if c; then m[a]=~/.bashrc; fi; echo hi > "${m[a]}"`, "write-unknown"),
+	high(`declare -A m=([a]=build/x); m[$k]=~/.bashrc; echo hi > "${m[a]}"`, "write-unknown"),
+	// bash lists several elements in its own order: not followed
+	high(`declare -A m=([a]=rm [b]=x); "${m[@]}"`, "dynamic-command"),
 }

@@ -314,6 +314,13 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			}
 			continue
 		}
+		if as.Name != nil && strings.Contains(flags, "A") {
+			// before the value: its subscripts are keys, not arithmetic
+			if w.assoc == nil {
+				w.assoc = map[string]bool{}
+			}
+			w.assoc[as.Name.Value] = true
+		}
 		val := w.assignValue(as)
 		if as.Name == nil {
 			continue

@@ -88,7 +88,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			if x.Exp != nil && x.Exp.Op == syntax.OtherParamOps && x.Exp.Word != nil && x.Exp.Word.Lit() == "P" {
 				w.promptExpansion(x)
 			}
-			if x.Index != nil {
+			if x.Index != nil && (x.Param == nil || !w.assoc[x.Param.Value]) {
 				w.arith(x.Index)
 			}
 			if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
