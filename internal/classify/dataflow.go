@@ -426,6 +426,7 @@ func (w *walker) positionalArgs(args []arg) func() {
 type stateEnv struct {
 	w       *walker
 	partial bool
+	paths   bool // the caller's path variables (PathVars) count as known values
 	alt     int  // with alts: which of a variable's possible values to take, from 1
 	alted   bool // a variable with possible values was read
 	miss    bool // a variable's value is not known
@@ -493,6 +494,11 @@ func (e *stateEnv) Get(name string) expand.Variable {
 	}
 	if !w.forgotten[name] {
 		switch n := w.positionalCount(); {
+		case e.paths && isPathVar(name) && name != "HOME" && !w.guessed[name]:
+			if v, ok := w.lookupVar(name); ok {
+				e.used = true
+				return expand.Variable{Set: true, Kind: expand.String, Str: v}
+			}
 		case name == "IFS":
 			// bash never takes IFS from the environment
 			return expand.Variable{}
@@ -500,6 +506,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 			// asked for before globbing, which is off here
 			return expand.Variable{}
 		case name == "HOME" && w.env.Home != "":
+			e.used = e.used || e.paths
 			return expand.Variable{Set: true, Kind: expand.String, Str: w.env.Home}
 		case (name == "@" || name == "*") && n >= 0:
 			e.used = true
@@ -650,13 +657,19 @@ func (w *walker) unmark(f string, word *syntax.Word, p Pos) arg {
 // literalKnown returns an assignment's value (bash does not split it)
 // when every value it reads is static and one was set by this input.
 func (w *walker) literalKnown(word *syntax.Word) (string, bool) {
-	if word == nil || !w.hasValues() {
+	return w.knownLiteral(word, false)
+}
+
+// knownLiteral is literalKnown; paths also takes the caller's path
+// variables as known, for the text a here-string feeds (design §2.10).
+func (w *walker) knownLiteral(word *syntax.Word, paths bool) (string, bool) {
+	if word == nil || !w.hasValues() && !paths {
 		return "", false
 	}
 	if ok, _ := followable(word); !ok {
 		return "", false
 	}
-	e := &stateEnv{w: w}
+	e := &stateEnv{w: w, paths: paths}
 	s, err := expand.Literal(&expand.Config{Env: e}, word)
 	if err != nil || e.miss || !e.used || len(s) > maxValueBytes {
 		return "", false
@@ -665,16 +678,17 @@ func (w *walker) literalKnown(word *syntax.Word) (string, bool) {
 }
 
 // documentKnown returns the text an unquoted heredoc feeds when every
-// value it reads is static and one was set by this input: the text a
-// shell or interpreter reading it runs.
+// value it reads is static, set by this input or a path variable the
+// caller gave ($HOME, $XDG_CONFIG_HOME): the text a shell or interpreter
+// reading it runs.
 func (w *walker) documentKnown(doc *syntax.Word) (string, bool) {
-	if doc == nil || !w.hasValues() {
+	if doc == nil {
 		return "", false
 	}
 	if ok, _ := followable(doc); !ok {
 		return "", false
 	}
-	e := &stateEnv{w: w}
+	e := &stateEnv{w: w, paths: true}
 	s, err := expand.Document(&expand.Config{Env: e}, doc)
 	if err != nil || e.miss || !e.used || len(s) > maxValueBytes {
 		return "", false

@@ -220,4 +220,14 @@ var dataflowCases = []classifyCase{
 	high(`declare -A m=([a]=build/x); m[$k]=~/.bashrc; echo hi > "${m[a]}"`, "write-unknown"),
 	// bash lists several elements in its own order: not followed
 	high(`declare -A m=([a]=rm [b]=x); "${m[@]}"`, "dynamic-command"),
+
+	// text fed to a shell with the caller's path variables in it is the
+	// code, as with -c; bash -s ARGS binds ARGS to $1...
+	dangerous(`bash <<< "echo x > $HOME/.bashrc"`, "overwrite-startup"),
+	dangerous(`bash <<< "echo x > ${XDG_CONFIG_HOME}/permguard/config.toml"`, "self-protect"),
+	dangerous("bash <<END\necho x > $HOME/.bashrc\nEND", "overwrite-startup"),
+	dangerous("bash -s -- ~/.zshenv <<'END'\necho x > \"$1\"\nEND", "overwrite-startup"),
+	dangerous("bash -s -- x ~/.bashrc <<'END'\necho x > \"$2\"\nEND", "overwrite-startup"),
+	high("bash -s -- build/out.txt <<'END'\necho x > \"$1\"\nEND", "shell-stdin"),
+	high("bash <<< \"echo x > $PWD/build/out.txt\"", "write-file"),
 }

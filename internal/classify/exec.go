@@ -750,7 +750,7 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 			vals := w.word(rd.Word)
 			if len(vals) == 1 && !vals[0].dyn {
 				cur = flow{kind: flowText, text: vals[0].val + "\n"}
-			} else if v, ok := w.literalKnown(rd.Word); ok {
+			} else if v, ok := w.knownLiteral(rd.Word, true); ok {
 				// a here-string of values this input set: bash <<< "$cmd"
 				// runs the text, as bash -c "$cmd" does
 				cur = flow{kind: flowText, text: v + "\n"}
