@@ -230,4 +230,10 @@ var dataflowCases = []classifyCase{
 	dangerous("bash -s -- x ~/.bashrc <<'END'\necho x > \"$2\"\nEND", "overwrite-startup"),
 	high("bash -s -- build/out.txt <<'END'\necho x > \"$1\"\nEND", "shell-stdin"),
 	high("bash <<< \"echo x > $PWD/build/out.txt\"", "write-file"),
+
+	// ${f:=v} leaves f the caller's value or v: v is judged too
+	dangerous(`: "${f:=/home/u/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),
+	dangerous(`: "${f:=~/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),
+	dangerous(`echo hi > "${f:-~/.zshenv}"`, "overwrite-startup"),
+	high(`: "${f:=build/out.txt}"; echo hi > "$f"`, "write-unknown"),
 }

@@ -405,6 +405,13 @@ func (w *walker) paramValues(x *syntax.ParamExp, outputs map[*syntax.CmdSubst]st
 	}
 	v, known := w.lookupVar(x.Param.Value)
 	if x.Exp == nil {
+		if m, ok := w.dynVals[x.Param.Value]; ok && !known {
+			// ${f:=v} earlier: f is the caller's or v; v is judged, as
+			// the worst of the two (design §2.10)
+			if a := w.markerArg(m); a.cand != "" && !a.net {
+				return []string{a.cand}, true
+			}
+		}
 		return []string{v}, known
 	}
 	switch x.Exp.Op {
@@ -414,7 +421,8 @@ func (w *walker) paramValues(x *syntax.ParamExp, outputs map[*syntax.CmdSubst]st
 	}
 	var def []string
 	if x.Exp.Word != nil {
-		d, ok := w.knownValues(x.Exp.Word.Parts, outputs, false, false)
+		// (bash expands a ~ at the start of the default: ${x:-~/a})
+		d, ok := w.knownValues(x.Exp.Word.Parts, outputs, true, false)
 		if !ok {
 			return nil, false
 		}
