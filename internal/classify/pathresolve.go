@@ -547,7 +547,7 @@ func (w *walker) climbsUnknown(p string) bool {
 		case "", ".":
 			continue
 		case "..":
-			if glob || w.insideTemp(cur) {
+			if glob || w.insideTemp(cur) && !w.ownWorkspace(cur) {
 				return true
 			}
 			cur = path.Dir(cur)
@@ -557,6 +557,24 @@ func (w *walker) climbsUnknown(p string) bool {
 		cur += "/" + e
 	}
 	return false
+}
+
+// ownWorkspace reports a directory in the workspace (or the workspace
+// itself) when the workspace is not a temporary directory: its names are
+// the user's, and a link among them is one the engine follows before the
+// call is judged (design §2.6, Links), so a .. there climbs where it
+// says, as it does in a workspace anywhere else.
+func (w *walker) ownWorkspace(p string) bool {
+	ws := path.Clean(w.env.Workspace)
+	if w.env.Workspace == "" || ws == "/" || !within(p, ws) {
+		return false
+	}
+	for _, t := range w.env.TempDirs {
+		if path.Clean(t) == ws {
+			return false
+		}
+	}
+	return true
 }
 
 // insideTemp reports a path strictly below a temporary directory.
