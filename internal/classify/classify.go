@@ -517,9 +517,14 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			end := w.andThen(cwd, dyn)
 			// the right side may not run: what it assigns is uncertain
 			mark := len(w.undo)
-			w.stmt(x.Y, flow{})
+			out := w.stmt(x.Y, flow{})
 			w.uncertainAfter(mark)
 			end()
+			if quietCd(x.X) && out.kind == flowText {
+				// cd DIR && pwd: cd prints nothing, so what the list
+				// prints is what the right side does
+				return out
+			}
 		default: // ||: the right side may not run, so a cd there is uncertain
 			w.stmt(x.X, in)
 			w.compound(func() { w.stmt(x.Y, flow{}) })
@@ -764,4 +769,18 @@ func (w *walker) word(word *syntax.Word) []arg {
 		return nil
 	}
 	return w.resolve(word)
+}
+
+// quietCd reports a statement that is a plain cd to a static directory
+// other than -, which prints nothing (CDPATH aside: the walk treats a cd
+// then as going anywhere).
+func quietCd(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) > 0 || s.Negated || s.Background || len(ce.Assigns) > 0 || len(ce.Args) == 0 || len(ce.Args) > 2 {
+		return false
+	}
+	if ce.Args[0].Lit() != "cd" {
+		return false
+	}
+	return len(ce.Args) == 1 || ce.Args[1].Lit() != "-" && !strings.HasPrefix(ce.Args[1].Lit(), "-")
 }

@@ -72,7 +72,7 @@ var coreTools = []tool{
 	{names: "ugrep ug", rule: searchRule, check: func(c *call) {
 		execOpts(c, "--filter", "makes ugrep run another program on every file")
 	}},
-	{names: "ls pwd dir vdir locate plocate realpath readlink basename dirname stat wc du df lsblk lsattr", rule: readFiles},
+	{names: "ls dir vdir locate plocate realpath readlink basename dirname stat wc du df lsblk lsattr", rule: readFiles},
 	{names: "grep egrep fgrep zgrep ag ack", rule: searchRule},
 	{names: "whoami id date cal uname uptime nproc lscpu lsusb lspci tty groups users who w arch getconf locale logname ps top htop btop pgrep pidof free vmstat iostat", rule: infoRule,
 		check: func(c *call) {

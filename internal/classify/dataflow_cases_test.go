@@ -236,4 +236,13 @@ var dataflowCases = []classifyCase{
 	dangerous(`: "${f:=~/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),
 	dangerous(`echo hi > "${f:-~/.zshenv}"`, "overwrite-startup"),
 	high(`: "${f:=build/out.txt}"; echo hi > "$f"`, "write-unknown"),
+
+	// pwd prints the directory the walk knows, and cd DIR && pwd what
+	// pwd prints
+	dangerous(`echo hi > "$(cd ~ && pwd)/.bashrc"`, "overwrite-startup"),
+	dangerous(`echo hi > "$(cd && pwd)/.zshenv"`, "overwrite-startup"),
+	low(`echo hi > "$(pwd)/build/out.txt"`, "write-file"),
+	medium("rm -rf `pwd`/build", "rm"),
+	high(`cd "$X" && echo hi > "$(pwd)/out.txt"`, "write-unknown"),
+	high(`echo hi > "$(pwd -P)/out.txt"`, "write-unknown"),
 }

@@ -440,7 +440,6 @@ var toolRefs = [...]toolRef{
 	{"pvremove", 2, 95},
 	{"pvs", 2, 96},
 	{"pvscan", 2, 96},
-	{"pwd", 0, 11},
 	{"py.test", 1, 37},
 	{"pyflakes", 1, 39},
 	{"pylint", 1, 39},
