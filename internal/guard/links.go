@@ -400,9 +400,13 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 
 // descriptor reports a link that names an open descriptor of the process
 // that opens it (/dev/stdout, /dev/fd/3, /proc/self/fd/5,
-// /proc/1234/fd/5): followed here, it would be permguard's.
+// /proc/1234/fd/5), or that process itself (/proc/self,
+// /proc/thread-self, whose cwd and root the classifier resolves as the
+// command's): followed here, it would be permguard's.
 func descriptor(p string) bool {
 	switch {
+	case p == "/proc/self" || p == "/proc/thread-self":
+		return true
 	case p == "/dev/stdin" || p == "/dev/stdout" || p == "/dev/stderr" || strings.HasPrefix(p, "/dev/fd/"):
 		return true
 	case strings.HasPrefix(p, "/proc/"):
