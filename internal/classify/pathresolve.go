@@ -903,7 +903,7 @@ func isIdentName(s string) bool {
 // several fields, a glob, a ~ bash does not expand again, an option) stay
 // dynamic.
 func (w *walker) exactValue(word *syntax.Word) (string, bool) {
-	if w.inName || !w.hasValues() && !strings.Contains(w.text(word), "HOME") {
+	if !w.hasValues() && !strings.Contains(w.text(word), "HOME") {
 		return "", false
 	}
 	if ok, _ := followable(word); !ok {
