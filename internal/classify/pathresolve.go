@@ -906,7 +906,7 @@ func (w *walker) exactValue(word *syntax.Word) (string, bool) {
 	if !w.hasValues() && !strings.Contains(w.text(word), "HOME") {
 		return "", false
 	}
-	if ok, _ := followable(word); !ok {
+	if ok, _ := followable(word); !ok || readsShellName(word) {
 		return "", false
 	}
 	e := &stateEnv{w: w}
@@ -926,4 +926,17 @@ func (w *walker) exactValue(word *syntax.Word) (string, bool) {
 		}
 	}
 	return v, true
+}
+
+// readsShellName reports a word that reads $0, whose value the walk
+// only assumes (the agent's shell is bash): not a value to take as exact.
+func readsShellName(word *syntax.Word) bool {
+	found := false
+	syntax.Walk(word, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "0" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
