@@ -432,6 +432,7 @@ type stateEnv struct {
 	miss    bool // a variable's value is not known
 	used    bool // a value this input set was read
 	marked  bool // a marker was read
+	unset   bool // a positional parameter past the last one was read, or none were given
 }
 
 func (e *stateEnv) unknown(name string) expand.Variable {
@@ -466,6 +467,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 	}
 	if v, ok := w.vars[name]; ok {
 		e.used = true
+		e.unset = e.unset || name == "#" && v == "0"
 		return expand.Variable{Set: true, Kind: expand.String, Str: v}
 	}
 	if m, ok := w.maps[name]; ok {
@@ -510,6 +512,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 			return expand.Variable{Set: true, Kind: expand.String, Str: w.env.Home}
 		case (name == "@" || name == "*") && n >= 0:
 			e.used = true
+			e.unset = e.unset || n == 0
 			list := make([]string, n)
 			for i := range list {
 				k := strconv.Itoa(i + 1)
@@ -529,7 +532,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 			// ($0 alone) could care which shell it is, and agents run bash
 			return expand.Variable{Set: true, Kind: expand.String, Str: "bash"}
 		case isDigits(name) && n >= 0:
-			e.used = true
+			e.used, e.unset = true, true
 			return expand.Variable{} // past the last one: unset
 		}
 	}

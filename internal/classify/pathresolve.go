@@ -911,7 +911,9 @@ func (w *walker) exactValue(word *syntax.Word) (string, bool) {
 	}
 	e := &stateEnv{w: w}
 	fields, err := expand.Fields(&expand.Config{Env: e}, word)
-	if err != nil || e.miss || e.marked || len(fields) != 1 {
+	if err != nil || e.miss || e.marked || e.unset || len(fields) != 1 {
+		// (an unset $1 is empty in bash -c, but only there: the same
+		// words typed alone are not known, and must not judge higher)
 		return "", false
 	}
 	v := fields[0]
