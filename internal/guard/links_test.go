@@ -242,6 +242,8 @@ func TestLinksInsideStayQuiet(t *testing.T) {
 		// the command's own directory, not permguard's /proc/<pid>
 		{"echo x >| /proc/self/cwd/out.txt", classify.Low, false},
 		{"echo x > /proc/thread-self/cwd/src/a.txt", classify.Low, false},
+		// (another entry of it is still followed, to a system path)
+		{"chmod +x /proc/self/fd/5", classify.High, false},
 		{"echo x >> hook.sh", classify.High, true},
 	} {
 		ev, err := Evaluate(Request{Via: ViaHook, Call: &hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: tc.cmd}, Cwd: ws, Wd: ws}, env, Deps{})
