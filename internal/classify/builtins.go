@@ -22,7 +22,7 @@ var builtinHandlers lazy[map[string]func(c *call) flow]
 
 func buildBuiltinHandlers() map[string]func(c *call) flow {
 	return map[string]func(c *call) flow{
-		"cd": cdCommand, "pushd": cdCommand, "popd": popdCommand, "echo": echoCommand, "printf": printfCommand,
+		"cd": cdCommand, "pwd": pwdCommand, "pushd": cdCommand, "popd": popdCommand, "echo": echoCommand, "printf": printfCommand,
 		"eval": evalCommand, "source": sourceCommand, ".": sourceCommand, "alias": aliasCommand, "trap": trapCommand,
 		"set": setCommand, "read": readCommand, "mapfile": mapfileCommand, "readarray": mapfileCommand,
 		"unset": unsetCommand, "test": testCommand, "[": testCommand, "compgen": completionCommand,
@@ -513,6 +513,22 @@ func setCommand(c *call) flow {
 		}
 	}
 	return flow{}
+}
+
+// pwdCommand prints the current directory, which is known text where the
+// walk knows it: "$(cd ~ && pwd)/x" is a path like ~/x (design §2.6).
+func pwdCommand(c *call) flow {
+	c.raise(readFiles)
+	w := c.w
+	for _, a := range c.args {
+		if a.dyn || a.val != "-L" {
+			return flow{kind: flowData} // -P resolves links, which are not known here
+		}
+	}
+	if w.cwdDyn || w.cwd == "" || w.pathInfo().sets["PWD"] {
+		return flow{kind: flowData}
+	}
+	return flow{kind: flowText, text: w.cwd + "\n"}
 }
 
 func cdCommand(c *call) flow {

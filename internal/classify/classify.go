@@ -101,14 +101,15 @@ type walker struct {
 	intVars      map[string]bool // integer variables (declare -i): what is assigned is arithmetic
 
 	// the rest of the data flow state (dataflow.go, written.go)
-	arrays     map[string][]string // indexed arrays with known elements
-	forgotten  map[string]bool     // assigned a value not known here
-	guessed    map[string]bool     // vars holds a likely value, not the exact one
-	dynVals    map[string]string   // dynamic values, as a marker (see marker)
-	alts       map[string][]string // the static values a dynamic variable may hold
-	markers    []arg               // the dynamic words markers stand for
-	elemArgs   [][]arg             // the words of the array assigned last, resolved
-	undo       []undoEntry         // every change to the above, for subshells and branches
+	arrays     map[string][]string          // indexed arrays with known elements
+	maps       map[string]map[string]string // associative arrays with known keys and values (assocarrays.go)
+	forgotten  map[string]bool              // assigned a value not known here
+	guessed    map[string]bool              // vars holds a likely value, not the exact one
+	dynVals    map[string]string            // dynamic values, as a marker (see marker)
+	alts       map[string][]string          // the static values a dynamic variable may hold
+	markers    []arg                        // the dynamic words markers stand for
+	elemArgs   [][]arg                      // the words of the array assigned last, resolved
+	undo       []undoEntry                  // every change to the above, for subshells and branches
 	aliases    map[string][]string
 	aliasing   map[string]bool // aliases being expanded: bash does not expand one inside itself
 	funcs      map[string][]funcDef
@@ -129,6 +130,7 @@ type walker struct {
 	// r to x), see namerefs.go
 	namerefs   map[string]string
 	histExpand bool // set -H: !$ and its kin expand to earlier words
+	inName     bool // resolving a command's name, which stays dynamic when spelled with a value (design §2.10)
 	lastpipe   bool // shopt -s lastpipe: a pipeline's last command runs in this shell
 	cdAnywhere bool // CDPATH or cdable_vars: cd NAME may go anywhere
 
@@ -515,9 +517,14 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			end := w.andThen(cwd, dyn)
 			// the right side may not run: what it assigns is uncertain
 			mark := len(w.undo)
-			w.stmt(x.Y, flow{})
+			out := w.stmt(x.Y, flow{})
 			w.uncertainAfter(mark)
 			end()
+			if quietCd(x.X) && out.kind == flowText {
+				// cd DIR && pwd: cd prints nothing, so what the list
+				// prints is what the right side does
+				return out
+			}
 		default: // ||: the right side may not run, so a cd there is uncertain
 			w.stmt(x.X, in)
 			w.compound(func() { w.stmt(x.Y, flow{}) })
@@ -762,4 +769,18 @@ func (w *walker) word(word *syntax.Word) []arg {
 		return nil
 	}
 	return w.resolve(word)
+}
+
+// quietCd reports a statement that is a plain cd to a static directory
+// other than -, which prints nothing (CDPATH aside: the walk treats a cd
+// then as going anywhere).
+func quietCd(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) > 0 || s.Negated || s.Background || len(ce.Assigns) > 0 || len(ce.Args) == 0 || len(ce.Args) > 2 {
+		return false
+	}
+	if ce.Args[0].Lit() != "cd" {
+		return false
+	}
+	return len(ce.Args) == 1 || ce.Args[1].Lit() != "-" && !strings.HasPrefix(ce.Args[1].Lit(), "-")
 }

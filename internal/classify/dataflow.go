@@ -52,9 +52,11 @@ type undoEntry struct {
 	name      string
 	val       string
 	arr       []string
+	m         map[string]string
 	dyn       string
 	alts      []string
 	had, hadA bool
+	hadM      bool
 	hadDyn    bool
 	hadAlts   bool
 	forgot    bool
@@ -65,6 +67,7 @@ func (w *walker) logChange(name string) {
 	e := undoEntry{name: name, forgot: w.forgotten[name], guess: w.guessed[name]}
 	e.val, e.had = w.vars[name]
 	e.arr, e.hadA = w.arrays[name]
+	e.m, e.hadM = w.maps[name]
 	e.dyn, e.hadDyn = w.dynVals[name]
 	e.alts, e.hadAlts = w.alts[name]
 	w.undo = append(w.undo, e)
@@ -83,6 +86,7 @@ func (w *walker) setVar(name, val string) {
 	}
 	w.vars[name] = val
 	delete(w.arrays, name)
+	delete(w.maps, name)
 	delete(w.forgotten, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
@@ -149,6 +153,7 @@ func (w *walker) setArray(name string, elems []string) {
 	}
 	w.arrays[name] = elems
 	delete(w.vars, name)
+	delete(w.maps, name)
 	delete(w.forgotten, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
@@ -171,6 +176,7 @@ func (w *walker) forgetVar(name string) {
 	w.logChange(name)
 	delete(w.vars, name)
 	delete(w.arrays, name)
+	delete(w.maps, name)
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
 	delete(w.alts, name)
@@ -199,6 +205,14 @@ func (w *walker) rollback(mark int) {
 			w.arrays[e.name] = e.arr
 		} else {
 			delete(w.arrays, e.name)
+		}
+		if e.hadM {
+			if w.maps == nil {
+				w.maps = map[string]map[string]string{}
+			}
+			w.maps[e.name] = e.m
+		} else {
+			delete(w.maps, e.name)
 		}
 		if e.forgot {
 			if w.forgotten == nil {
@@ -412,11 +426,13 @@ func (w *walker) positionalArgs(args []arg) func() {
 type stateEnv struct {
 	w       *walker
 	partial bool
+	paths   bool // the caller's path variables (PathVars) count as known values
 	alt     int  // with alts: which of a variable's possible values to take, from 1
 	alted   bool // a variable with possible values was read
 	miss    bool // a variable's value is not known
 	used    bool // a value this input set was read
 	marked  bool // a marker was read
+	unset   bool // a positional parameter past the last one was read, or none were given
 }
 
 func (e *stateEnv) unknown(name string) expand.Variable {
@@ -451,7 +467,12 @@ func (e *stateEnv) Get(name string) expand.Variable {
 	}
 	if v, ok := w.vars[name]; ok {
 		e.used = true
+		e.unset = e.unset || name == "#" && v == "0"
 		return expand.Variable{Set: true, Kind: expand.String, Str: v}
+	}
+	if m, ok := w.maps[name]; ok {
+		e.used = true
+		return expand.Variable{Set: true, Kind: expand.Associative, Map: m}
 	}
 	if a, ok := w.arrays[name]; ok {
 		e.used = true
@@ -475,6 +496,11 @@ func (e *stateEnv) Get(name string) expand.Variable {
 	}
 	if !w.forgotten[name] {
 		switch n := w.positionalCount(); {
+		case e.paths && isPathVar(name) && name != "HOME" && !w.guessed[name]:
+			if v, ok := w.lookupVar(name); ok {
+				e.used = true
+				return expand.Variable{Set: true, Kind: expand.String, Str: v}
+			}
 		case name == "IFS":
 			// bash never takes IFS from the environment
 			return expand.Variable{}
@@ -482,9 +508,11 @@ func (e *stateEnv) Get(name string) expand.Variable {
 			// asked for before globbing, which is off here
 			return expand.Variable{}
 		case name == "HOME" && w.env.Home != "":
+			e.used = e.used || e.paths
 			return expand.Variable{Set: true, Kind: expand.String, Str: w.env.Home}
 		case (name == "@" || name == "*") && n >= 0:
 			e.used = true
+			e.unset = e.unset || n == 0
 			list := make([]string, n)
 			for i := range list {
 				k := strconv.Itoa(i + 1)
@@ -504,7 +532,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 			// ($0 alone) could care which shell it is, and agents run bash
 			return expand.Variable{Set: true, Kind: expand.String, Str: "bash"}
 		case isDigits(name) && n >= 0:
-			e.used = true
+			e.used, e.unset = true, true
 			return expand.Variable{} // past the last one: unset
 		}
 	}
@@ -515,7 +543,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 func (e *stateEnv) Each(func(string, expand.Variable) bool) { e.miss = true }
 
 func (w *walker) hasValues() bool {
-	return len(w.vars) > 0 || len(w.arrays) > 0 || len(w.dynVals) > 0 || len(w.alts) > 0
+	return len(w.vars) > 0 || len(w.arrays) > 0 || len(w.maps) > 0 || len(w.dynVals) > 0 || len(w.alts) > 0
 }
 
 // followable reports a word whose only expansions are parameter
@@ -562,7 +590,7 @@ func (w *walker) expandPartial(word *syntax.Word, p Pos, alt int) (out []arg, us
 		return nil, false, false, false
 	}
 	fine, plain := followable(word)
-	if !fine {
+	if !fine || len(w.maps) > 0 && w.mapListed(word) {
 		return nil, false, false, false
 	}
 	mark := len(w.markers)
@@ -632,13 +660,19 @@ func (w *walker) unmark(f string, word *syntax.Word, p Pos) arg {
 // literalKnown returns an assignment's value (bash does not split it)
 // when every value it reads is static and one was set by this input.
 func (w *walker) literalKnown(word *syntax.Word) (string, bool) {
-	if word == nil || !w.hasValues() {
+	return w.knownLiteral(word, false)
+}
+
+// knownLiteral is literalKnown; paths also takes the caller's path
+// variables as known, for the text a here-string feeds (design §2.10).
+func (w *walker) knownLiteral(word *syntax.Word, paths bool) (string, bool) {
+	if word == nil || !w.hasValues() && !paths {
 		return "", false
 	}
 	if ok, _ := followable(word); !ok {
 		return "", false
 	}
-	e := &stateEnv{w: w}
+	e := &stateEnv{w: w, paths: paths}
 	s, err := expand.Literal(&expand.Config{Env: e}, word)
 	if err != nil || e.miss || !e.used || len(s) > maxValueBytes {
 		return "", false
@@ -647,16 +681,17 @@ func (w *walker) literalKnown(word *syntax.Word) (string, bool) {
 }
 
 // documentKnown returns the text an unquoted heredoc feeds when every
-// value it reads is static and one was set by this input: the text a
-// shell or interpreter reading it runs.
+// value it reads is static, set by this input or a path variable the
+// caller gave ($HOME, $XDG_CONFIG_HOME): the text a shell or interpreter
+// reading it runs.
 func (w *walker) documentKnown(doc *syntax.Word) (string, bool) {
-	if doc == nil || !w.hasValues() {
+	if doc == nil {
 		return "", false
 	}
 	if ok, _ := followable(doc); !ok {
 		return "", false
 	}
-	e := &stateEnv{w: w}
+	e := &stateEnv{w: w, paths: true}
 	s, err := expand.Document(&expand.Config{Env: e}, doc)
 	if err != nil || e.miss || !e.used || len(s) > maxValueBytes {
 		return "", false
@@ -671,6 +706,10 @@ func (w *walker) assignShape(as *syntax.Assign, val *arg) {
 		return
 	}
 	name := as.Name.Value
+	if w.assoc[name] {
+		w.assignMap(as, val)
+		return
+	}
 	switch {
 	case as.Array != nil:
 		elems, ok := w.arrayValue(as)

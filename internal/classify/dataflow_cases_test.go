@@ -183,4 +183,66 @@ var dataflowCases = []classifyCase{
 	dangerous(`declare -n r=x; read r <<< 'git push --force'; $x`, "git-force-push"),
 	high(`declare -n r=PATH; r=/tmp/bin; ls`, "env-changes-program"),
 	high(`declare -n r=$n; r=rm; $x -rf ~`, "dynamic-command"),
+
+	// a followed value is the path it makes, relative ones included
+	// (issue 26): judged as the plain word, down as well as up
+	low(`f=build/out.txt; echo hi > "$f"`, "write-file"),
+	low(`f=build/out.txt; cp a.txt "$f"`, "file-copy"),
+	low(`d=build; echo hi > "$d/out.txt"`, "write-file"),
+	low(`f=src/../build/out.txt; echo hi > "$f"`, "write-file"),
+	dangerous(`f=.claude/settings.json; echo hi > $f`, "guard-file"),
+	low(`declare -n r=f; f=build/out.txt; echo hi > "$r"`, "write-file"),
+	dangerous(`declare -n r=f; f=~/.bashrc; echo hi > "$r"`, "overwrite-startup"),
+	dangerous(`f=~/.zshenv; declare -n r=f; declare -n s=r; echo hi > "$s"`, "overwrite-startup"),
+	low(`mapfile -t a <<< "build/out.txt"; echo hi > "${a[0]}"`, "write-file"),
+	dangerous(`mapfile -t a <<< ~/.bashrc; echo hi > "${a[0]}"`, "overwrite-startup"),
+	low(`printf -v f '%s' build/out.txt; echo hi > "$f"`, "write-file"),
+	dangerous(`a=(x ~/.bashrc); echo hi > "${a[1]}"`, "overwrite-startup"),
+	low(`a=(x build/out.txt); echo hi > "${a[1]}"`, "write-file"),
+	dangerous(`echo hi > "${HOME%/}/.bashrc"`, "overwrite-startup"),
+	dangerous(`x=XX/home/u/.bashrc; echo hi > "${x#XX}"`, "overwrite-startup"),
+	dangerous(`x=/home/u/.bashrcX; echo hi > "${x:0:15}"`, "overwrite-startup"),
+	low(`x=build/outX; echo hi > "${x/X/.txt}"`, "write-file"),
+	dangerous(`exec ${HOME:0:1}bin${HOME:0:1}sh`, "shell-interactive"),
+	// the command name stays dynamic, judged again with its value
+	high(`c=ls; $c`, "dynamic-command"),
+
+	// associative arrays: keys and values followed like any value
+	dangerous(`declare -A m=([k]=~/.bashrc); echo hi > "${m[k]}"`, "overwrite-startup"),
+	low(`declare -A m=([k]=build/out.txt); echo hi > "${m[k]}"`, "write-file"),
+	dangerous(`declare -A m; m[k]=rm; ${m[k]} -rf ~`, "rm-recursive-force"),
+	dangerous(`typeset -A m=([a]=git [b]=push); ${m[a]} ${m[b]} -f`, "git-force-push"),
+	dangerous(`local -A m=([a]=rm); k=a; ${m[$k]} -rf ~`, "rm-recursive-force"),
+	dangerous(`declare -A m=([a]=~/.zshenv); for f in "${m[@]}"; do echo hi > "$f"; done`, "overwrite-startup"),
+	dangerous(`declare -A m=([a]=x); m+=([b]=rm); ${m[b]} -rf ~`, "rm-recursive-force"),
+	low(`declare -A m=([a]=build/x); (m[a]=~/.bashrc); echo hi > "${m[a]}"`, "write-file"),
+	high(`declare -A m=([a]=build/x); if c; then m[a]=~/.bashrc; fi; echo hi > "${m[a]}"`, "write-unknown"),
+	high(`declare -A m=([a]=build/x); m[$k]=~/.bashrc; echo hi > "${m[a]}"`, "write-unknown"),
+	// bash lists several elements in its own order: not followed
+	high(`declare -A m=([a]=rm [b]=x); "${m[@]}"`, "dynamic-command"),
+
+	// text fed to a shell with the caller's path variables in it is the
+	// code, as with -c; bash -s ARGS binds ARGS to $1...
+	dangerous(`bash <<< "echo x > $HOME/.bashrc"`, "overwrite-startup"),
+	dangerous(`bash <<< "echo x > ${XDG_CONFIG_HOME}/permguard/config.toml"`, "self-protect"),
+	dangerous("bash <<END\necho x > $HOME/.bashrc\nEND", "overwrite-startup"),
+	dangerous("bash -s -- ~/.zshenv <<'END'\necho x > \"$1\"\nEND", "overwrite-startup"),
+	dangerous("bash -s -- x ~/.bashrc <<'END'\necho x > \"$2\"\nEND", "overwrite-startup"),
+	high("bash -s -- build/out.txt <<'END'\necho x > \"$1\"\nEND", "shell-stdin"),
+	high("bash <<< \"echo x > $PWD/build/out.txt\"", "write-file"),
+
+	// ${f:=v} leaves f the caller's value or v: v is judged too
+	dangerous(`: "${f:=/home/u/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),
+	dangerous(`: "${f:=~/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),
+	dangerous(`echo hi > "${f:-~/.zshenv}"`, "overwrite-startup"),
+	high(`: "${f:=build/out.txt}"; echo hi > "$f"`, "write-unknown"),
+
+	// pwd prints the directory the walk knows, and cd DIR && pwd what
+	// pwd prints
+	dangerous(`echo hi > "$(cd ~ && pwd)/.bashrc"`, "overwrite-startup"),
+	dangerous(`echo hi > "$(cd && pwd)/.zshenv"`, "overwrite-startup"),
+	low(`echo hi > "$(pwd)/build/out.txt"`, "write-file"),
+	medium("rm -rf `pwd`/build", "rm"),
+	high(`cd "$X" && echo hi > "$(pwd)/out.txt"`, "write-unknown"),
+	high(`echo hi > "$(pwd -P)/out.txt"`, "write-unknown"),
 }

@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"strings"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -57,7 +59,12 @@ func (w *walker) defaultAssign(x *syntax.ParamExp) {
 	}
 	p := w.pos(x.Pos())
 	val := arg{val: w.text(x), dyn: true, pos: p}
-	if s, ok := w.candidate(d, nil); ok {
+	s, ok := w.candidate(d, nil)
+	if vals, known := w.knownValues(d, nil, true, false); known && len(vals) == 1 && !otherTilde(d) {
+		// the default as bash expands it: ${x:=~/a} is the home's a
+		s, ok = vals[0], true
+	}
+	if ok {
 		if set && !w.guessed[name] {
 			val = arg{val: s, pos: p}
 		} else {
@@ -71,4 +78,14 @@ func (w *walker) defaultAssign(x *syntax.ParamExp) {
 	} else {
 		w.setVar(name, val.val)
 	}
+}
+
+// otherTilde reports parts that start with ~name: where another user's
+// home is, is a guess, not a value.
+func otherTilde(parts []syntax.WordPart) bool {
+	if len(parts) == 0 {
+		return false
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	return ok && strings.HasPrefix(lit.Value, "~") && lit.Value != "~" && !strings.HasPrefix(lit.Value, "~/")
 }

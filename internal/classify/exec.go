@@ -183,12 +183,14 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	args := make([]arg, 0, len(ce.Args))
 	var starts []int // where each word's fields begin, to follow values
 	follow := w.hasValues()
-	for _, word := range ce.Args {
+	for i, word := range ce.Args {
 		if follow {
 			starts = append(starts, len(args))
 		}
+		w.inName = i == 0
 		args = w.resolveInto(args, word)
 	}
+	w.inName = false
 	if w.keywordEnv && len(args) > 1 {
 		// set -k: NAME=value anywhere after the command name is environment
 		kept := args[:1]
@@ -311,6 +313,13 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 				w.raise(ruleEnvSelf, "", p, snip)
 			}
 			continue
+		}
+		if as.Name != nil && strings.Contains(flags, "A") {
+			// before the value: its subscripts are keys, not arithmetic
+			if w.assoc == nil {
+				w.assoc = map[string]bool{}
+			}
+			w.assoc[as.Name.Value] = true
 		}
 		val := w.assignValue(as)
 		if as.Name == nil {
@@ -744,7 +753,7 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 			vals := w.word(rd.Word)
 			if len(vals) == 1 && !vals[0].dyn {
 				cur = flow{kind: flowText, text: vals[0].val + "\n"}
-			} else if v, ok := w.literalKnown(rd.Word); ok {
+			} else if v, ok := w.knownLiteral(rd.Word, true); ok {
 				// a here-string of values this input set: bash <<< "$cmd"
 				// runs the text, as bash -c "$cmd" does
 				cur = flow{kind: flowText, text: v + "\n"}

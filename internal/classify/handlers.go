@@ -561,7 +561,8 @@ func shellCommand(c *call) flow {
 		v := a.val
 		if v == "--" || v == "-" {
 			i++
-			stdinScript = v == "-"
+			// (-s before -- still reads the script from stdin)
+			stdinScript = stdinScript || v == "-"
 			break
 		}
 		if (!strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+")) || len(v) < 2 {
@@ -624,7 +625,10 @@ func shellCommand(c *call) flow {
 		}
 		return flow{kind: flowData}
 	}
+	// bash -s ARGS: the script from stdin sees ARGS as $1...
+	restore := c.w.positional(append([]arg{{val: "bash"}}, rest...))
 	codeFromStdin(c, true)
+	restore()
 	return flow{kind: flowData}
 }
 

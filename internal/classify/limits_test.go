@@ -29,12 +29,12 @@ var limitCases = []struct {
 	{name: "script budget", src: strings.Repeat("bash -c x; ", 1000) + "rm -rf ~", limit: LimitWork},
 	{name: "commands", src: strings.Repeat("ls; ", maxCommands) + "rm -rf ~", limit: LimitCommands},
 	{name: "commands just inside", src: strings.Repeat("ls; ", maxCommands-1) + "ls", limit: LimitNone},
-	{name: "an alias past the follows", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nalias l='rm -rf ~'\nl", limit: LimitFollows},
-	{name: "a hashed name past the follows", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nhash -p /bin/rm l; l -rf ~", limit: LimitFollows},
-	{name: "an alias just inside", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 10) + "\nalias l='rm -rf ~'\nl", limit: LimitNone},
+	{name: "an alias past the follows", src: "C=ls; " + strings.Repeat("$C build; ", 70) + "\nalias l='rm -rf ~'\nl", limit: LimitFollows},
+	{name: "a hashed name past the follows", src: "C=ls; " + strings.Repeat("$C build; ", 70) + "\nhash -p /bin/rm l; l -rf ~", limit: LimitFollows},
+	{name: "an alias just inside", src: "C=ls; " + strings.Repeat("$C build; ", 10) + "\nalias l='rm -rf ~'\nl", limit: LimitNone},
 	// past the follows, values and functions are judged as written:
 	// unknown, their worst (design §2.3), a level and no limit
-	{name: "values past the follows", src: "DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "X=~; rm -rf $X", limit: LimitNone},
+	{name: "values past the follows", src: "C=ls; " + strings.Repeat("$C build; ", 70) + "X=~; rm -rf $X", limit: LimitNone},
 	{name: "functions past the follows", src: `f() { "$@"; }; ` + strings.Repeat("f ls; ", 70) + "f rm -rf ~", limit: LimitNone},
 	{name: "arithmetic names too deep", src: "a0=1; " + arithChain(maxReparse+1) + "echo $((a9))", limit: LimitScripts},
 	{name: "parallel inputs", src: "parallel ::: " + strings.Repeat("ls ", maxCandidates) + "'rm -rf ~'", limit: LimitInputs},

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -404,6 +405,13 @@ func (w *walker) paramValues(x *syntax.ParamExp, outputs map[*syntax.CmdSubst]st
 	}
 	v, known := w.lookupVar(x.Param.Value)
 	if x.Exp == nil {
+		if m, ok := w.dynVals[x.Param.Value]; ok && !known {
+			// ${f:=v} earlier: f is the caller's or v; v is judged, as
+			// the worst of the two (design §2.10)
+			if a := w.markerArg(m); a.cand != "" && !a.net {
+				return []string{a.cand}, true
+			}
+		}
 		return []string{v}, known
 	}
 	switch x.Exp.Op {
@@ -413,7 +421,8 @@ func (w *walker) paramValues(x *syntax.ParamExp, outputs map[*syntax.CmdSubst]st
 	}
 	var def []string
 	if x.Exp.Word != nil {
-		d, ok := w.knownValues(x.Exp.Word.Parts, outputs, false, false)
+		// (bash expands a ~ at the start of the default: ${x:-~/a})
+		d, ok := w.knownValues(x.Exp.Word.Parts, outputs, true, false)
 		if !ok {
 			return nil, false
 		}
@@ -538,7 +547,7 @@ func (w *walker) climbsUnknown(p string) bool {
 		case "", ".":
 			continue
 		case "..":
-			if glob || w.insideTemp(cur) {
+			if glob || w.insideTemp(cur) && !w.ownWorkspace(cur) {
 				return true
 			}
 			cur = path.Dir(cur)
@@ -548,6 +557,24 @@ func (w *walker) climbsUnknown(p string) bool {
 		cur += "/" + e
 	}
 	return false
+}
+
+// ownWorkspace reports a directory in the workspace (or the workspace
+// itself) when the workspace is not a temporary directory: its names are
+// the user's, and a link among them is one the engine follows before the
+// call is judged (design §2.6, Links), so a .. there climbs where it
+// says, as it does in a workspace anywhere else.
+func (w *walker) ownWorkspace(p string) bool {
+	ws := path.Clean(w.env.Workspace)
+	if w.env.Workspace == "" || ws == "/" || !within(p, ws) {
+		return false
+	}
+	for _, t := range w.env.TempDirs {
+		if path.Clean(t) == ws {
+			return false
+		}
+	}
+	return true
 }
 
 // insideTemp reports a path strictly below a temporary directory.
@@ -865,4 +892,53 @@ func isIdentName(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// exactValue returns the one value a dynamic word certainly takes when
+// every expansion in it reads a value this input set (or $HOME) and
+// transforms it the way bash would: $f, "${a[1]}", ${x#pre}, ${x/a/b},
+// ${x:0:5}, a name reference. The value is the word spelled plainly, and
+// is judged as that word is, relative paths included (design §2.6): f=out;
+// cat > "$f" writes ./out. Values that the plain word would not be (empty,
+// several fields, a glob, a ~ bash does not expand again, an option) stay
+// dynamic.
+func (w *walker) exactValue(word *syntax.Word) (string, bool) {
+	if !w.hasValues() && !strings.Contains(w.text(word), "HOME") {
+		return "", false
+	}
+	if ok, _ := followable(word); !ok || readsShellName(word) {
+		return "", false
+	}
+	e := &stateEnv{w: w}
+	fields, err := expand.Fields(&expand.Config{Env: e}, word)
+	if err != nil || e.miss || e.marked || e.unset || len(fields) != 1 {
+		// (an unset $1 is empty in bash -c, but only there: the same
+		// words typed alone are not known, and must not judge higher)
+		return "", false
+	}
+	v := fields[0]
+	if v == "" || len(v) > maxValueBytes || strings.ContainsAny(v, " \t\n*?[\x00") || strings.HasPrefix(v, "~") {
+		return "", false
+	}
+	if strings.HasPrefix(v, "-") {
+		// --out=FILE: an option with the value glued on
+		name, val, ok := strings.Cut(v, "=")
+		if !ok || val == "" || strings.Trim(name, "-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+			return "", false
+		}
+	}
+	return v, true
+}
+
+// readsShellName reports a word that reads $0, whose value the walk
+// only assumes (the agent's shell is bash): not a value to take as exact.
+func readsShellName(word *syntax.Word) bool {
+	found := false
+	syntax.Walk(word, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "0" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

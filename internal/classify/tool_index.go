@@ -440,7 +440,6 @@ var toolRefs = [...]toolRef{
 	{"pvremove", 17, 23},
 	{"pvs", 17, 24},
 	{"pvscan", 17, 24},
-	{"pwd", 1, 6},
 	{"py.test", 8, 21},
 	{"pyflakes", 8, 23},
 	{"pylint", 8, 23},

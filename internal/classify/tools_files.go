@@ -20,7 +20,7 @@ var fileTools = []tool{
 	{names: "ugrep ug", rule: searchRule, check: func(c *call) {
 		execOpts(c, "--filter", "makes ugrep run another program on every file")
 	}},
-	{names: "ls pwd dir vdir locate plocate realpath readlink basename dirname stat wc du df lsblk lsattr", rule: readFiles},
+	{names: "ls dir vdir locate plocate realpath readlink basename dirname stat wc du df lsblk lsattr", rule: readFiles},
 	{names: "diff diff3 cmp colordiff delta difft", rule: readFiles},
 	{names: "patch", rule: rule{id: "patch", level: Low, why: "applies a diff to files in the workspace"}, check: func(c *call) {
 		writeOpts(c, "-o --output")

@@ -21,6 +21,8 @@ func (w *walker) resolve(word *syntax.Word) []arg {
 // word on the hot path.
 func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 	p := w.pos(word.Pos())
+	// (read now: the commands a substitution in the word runs reset it)
+	inName := w.inName
 	if w.histExpand && strings.Contains(w.text(word), "!") {
 		// set -H: !$, !! and their kin are earlier words, not known here
 		w.nested(word)
@@ -88,7 +90,7 @@ func (w *walker) resolveInto(dst []arg, word *syntax.Word) []arg {
 			if x.Exp != nil && x.Exp.Op == syntax.OtherParamOps && x.Exp.Word != nil && x.Exp.Word.Lit() == "P" {
 				w.promptExpansion(x)
 			}
-			if x.Index != nil {
+			if x.Index != nil && (x.Param == nil || !w.assoc[x.Param.Value]) {
 				w.arith(x.Index)
 			}
 			if x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
@@ -133,6 +135,9 @@ expand:
 		if v, ok := w.exactPath(word, outputs); ok && !net {
 			// one path however it is spelled (design §2.6)
 			return append(dst, arg{val: v, pos: p})
+		}
+		if v, ok := w.exactValue(word); ok && !net && !inName {
+			return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
 		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)

@@ -28,7 +28,7 @@ var pastLimitCases = []struct {
 	{limit: classify.LimitScripts, src: "git push origin; " + strings.Repeat("eval ", 12) + "rm -rf ~", judged: true},
 	{limit: classify.LimitWork, src: "git push origin; " + strings.Repeat("bash -c x; ", 1000) + "rm -rf ~", judged: true},
 	{limit: classify.LimitCommands, src: "git push origin; " + strings.Repeat("ls; ", 4096) + "rm -rf ~", judged: true},
-	{limit: classify.LimitFollows, src: "git push origin; DIR=build; " + strings.Repeat("ls $DIR; ", 70) + "\nalias l='rm -rf ~'\nl", judged: true},
+	{limit: classify.LimitFollows, src: "git push origin; C=ls; " + strings.Repeat("$C build; ", 70) + "\nalias l='rm -rf ~'\nl", judged: true},
 	{limit: classify.LimitInputs, src: "git push origin; parallel ::: " + strings.Repeat("ls ", 40) + "'rm -rf ~'", judged: true},
 	{limit: classify.LimitToolInput, call: &hook.Call{Kind: hook.KindFileWrite, Tool: "Write", Paths: []string{"/home/dev/proj/" + strings.Repeat("a/", hook.MaxFieldBytes)}}},
 	{limit: classify.LimitPaths, src: "git push origin; cat" + manyPaths(300) + "; cat k", judged: true},

@@ -368,7 +368,7 @@ func (s *linkSearch) walk(cur string, elems []string, hops int, linked bool, out
 			cur = next
 			continue
 		}
-		if descriptor(next) {
+		if descriptor(next) || ownDir(next, elems) {
 			// a descriptor's name means whatever the command has open
 			// there, not what permguard has: the classifier's own rules
 			// judge it by its name
@@ -410,6 +410,15 @@ func descriptor(p string) bool {
 		return len(rest) == 3 && (rest[1] == "fd" || rest[1] == "fdinfo")
 	}
 	return false
+}
+
+// ownDir reports the directory or root of the process that opens the
+// path (/proc/self/cwd, /proc/thread-self/root): the command's, which the
+// classifier resolves (the current directory, /), not permguard's
+// /proc/<pid>. (Other entries, /proc/self/fd/5, are followed to
+// /proc/<pid>: judged there as a system path, as before.)
+func ownDir(p string, rest []string) bool {
+	return (p == "/proc/self" || p == "/proc/thread-self") && len(rest) > 0 && (rest[0] == "cwd" || rest[0] == "root")
 }
 
 // expand follows each name in the directory cur that the glob element

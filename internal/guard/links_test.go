@@ -205,8 +205,9 @@ func BenchmarkLinkSearch(b *testing.B) {
 // TestLinksInsideStayQuiet: links that lead to plain files of the
 // workspace (pnpm's node_modules, a monorepo's packages) are not reported,
 // however many a glob meets, so they change nothing; one that leads to a
-// foothold in the workspace is. A descriptor's name (/dev/stdout) is the
-// command's, not permguard's: never followed.
+// foothold in the workspace is. A descriptor's name (/dev/stdout) and the
+// process's own directory (/proc/self/cwd) are the command's, not
+// permguard's: never followed.
 func TestLinksInsideStayQuiet(t *testing.T) {
 	_, ws := linkTree(t)
 	for i := range 300 {
@@ -238,6 +239,11 @@ func TestLinksInsideStayQuiet(t *testing.T) {
 		{"cat node_modules/pa/package.json", classify.Minimal, false},
 		{"echo x > node_modules/pb/package.json", classify.Low, false},
 		{"echo x > /dev/stdout", classify.Minimal, false},
+		// the command's own directory, not permguard's /proc/<pid>
+		{"echo x >| /proc/self/cwd/out.txt", classify.Low, false},
+		{"echo x > /proc/thread-self/cwd/src/a.txt", classify.Low, false},
+		// (another entry of it is still followed, to a system path)
+		{"chmod +x /proc/self/fd/5", classify.High, false},
 		{"echo x >> hook.sh", classify.High, true},
 	} {
 		ev, err := Evaluate(Request{Via: ViaHook, Call: &hook.Call{Kind: hook.KindShell, Tool: "Bash", Command: tc.cmd}, Cwd: ws, Wd: ws}, env, Deps{})
