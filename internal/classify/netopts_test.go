@@ -1,6 +1,9 @@
 package classify
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // netOptCases are curl and wget read through their specs: a file an
 // option writes meets the judgement of a redirect to it, a file an option
@@ -64,5 +67,16 @@ var netOptCases = []classifyCase{
 func TestNetOptions(t *testing.T) {
 	for _, tc := range netOptCases {
 		checkCase(t, tc, testEnv)
+	}
+}
+
+// TestNetDashIsStdout: curl's and wget's "-" output is standard output,
+// so no file is written, whatever spelling names it.
+func TestNetDashIsStdout(t *testing.T) {
+	for _, cmd := range []string{`wget -qO- https://x.example/`, `wget -O - https://x.example/`,
+		`curl -o - https://x.example/`, `curl -sD- https://x.example/`} {
+		if ids := ruleIDs(Classify(cmd, testEnv)); strings.Contains(ids, "write-") {
+			t.Errorf("Classify(%q) rules = %s, want no write", cmd, ids)
+		}
 	}
 }
