@@ -28,7 +28,7 @@ var testEnv = Env{
 // allCases lists every table of expected verdicts: the main table, the
 // infrastructure CLIs, the rule coverage rows and the red-team findings.
 func allCases() [][]classifyCase {
-	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases}
+	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases}
 }
 
 func TestClassifyTable(t *testing.T) {

@@ -784,6 +784,7 @@ func parallelCommand(c *call) flow {
 
 func curlCommand(c *call) flow {
 	c.raise(r("network", High, "talks to the network"))
+	curlReads(c)
 	if o, ok := c.optValue("-o --output"); ok {
 		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
@@ -797,6 +798,7 @@ func curlCommand(c *call) flow {
 
 func wgetCommand(c *call) flow {
 	c.raise(r("network", High, "talks to the network"))
+	wgetReads(c)
 	if o, ok := c.optValue("-O --output-document"); ok {
 		if o.val == "-" {
 			return flow{kind: flowDownload}

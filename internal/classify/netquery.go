@@ -12,10 +12,21 @@ var ruleSendsData = rule{id: "sends-data", level: High, why: "sends data out: a 
 
 // sendsCheck raises a call to a network query that has an argument only
 // known at run time. A word known to lie under $TMPDIR names a local
-// directory, not something sent.
+// directory, not something sent; nor does the value of an option that
+// names a file (curl -o"$F", curl -T"$F"): the file's name stays here,
+// and the file meets the judgement of a write or a read instead.
 func (c *call) sendsCheck() {
-	for _, a := range c.args {
-		if a.dyn && !a.tmp {
+	local := map[int]bool{}
+	for _, u := range specUses(c) {
+		if u.val != nil && (u.e.val == valWrite || u.e.val == valDir || u.e.val == valRead) {
+			local[u.at] = !u.next
+			if u.next {
+				local[u.at+1] = true
+			}
+		}
+	}
+	for i, a := range c.args {
+		if a.dyn && !a.tmp && !local[i] {
 			if !c.hasReason(ruleSendsData.id) {
 				c.raise(ruleSendsData)
 			}

@@ -122,6 +122,9 @@ type toolSpec struct {
 	// is the command it runs, whose options are the command's own (env
 	// -u X make -n)
 	stops bool
+	// dashStdout: a file written named "-" is standard output (curl -o -,
+	// wget -O -), not a file
+	dashStdout bool
 	// from says where the option list came from
 	from string
 }
@@ -458,6 +461,10 @@ func (w *walker) judgeOptions(c *call, uses []optUse) {
 			continue
 		}
 		v := *u.val
+		if s := optionSpecs.get()[c.name]; s != nil && s.dashStdout && !v.dyn && v.val == "-" &&
+			(u.e.val == valWrite || u.e.val == valDir) {
+			continue
+		}
 		switch u.e.val {
 		case valWrite:
 			if ru, bad := w.writeRule(v); bad {
@@ -500,10 +507,11 @@ func callHas(c *call, id string) bool {
 }
 
 // optionSpecs are the specs of every tool, by name, from the families'
-// files (fileopts.go, textopts.go, archiveopts.go).
+// files (fileopts.go, textopts.go, archiveopts.go, wrapperopts.go,
+// readopts.go, netopts.go).
 var optionSpecs = lazy[map[string]*toolSpec]{build: func() map[string]*toolSpec {
 	m := map[string]*toolSpec{}
-	for _, fam := range []map[string]*toolSpec{fileSpecs(), textSpecs(), archiveSpecs(), wrapperSpecs(), readSpecs()} {
+	for _, fam := range []map[string]*toolSpec{fileSpecs(), textSpecs(), archiveSpecs(), wrapperSpecs(), readSpecs(), netSpecs()} {
 		for names, s := range fam {
 			for n := range strings.FieldsSeq(names) {
 				m[n] = s

@@ -83,6 +83,9 @@ var respellingGaps = map[string]string{
 	// an unknown one is write-unknown, high
 	"cp --target-directory=/home/u/.local/bin x":                "an unknown target directory is not one that runs code later",
 	"git checkout-index -a --prefix=/home/u/.config/autostart/": "an unknown prefix is not a directory that runs code later",
+
+	// an unknown output file is write-unknown, high, not a guard file
+	"wget --output-doc=.claude/settings.json https://x.example/s": "an unknown output is not a guard file",
 }
 
 // checkRespellings fails when a respelling of a is judged below a.
