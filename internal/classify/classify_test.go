@@ -28,7 +28,8 @@ var testEnv = Env{
 // allCases lists every table of expected verdicts: the main table, the
 // infrastructure CLIs, the rule coverage rows and the red-team findings.
 func allCases() [][]classifyCase {
-	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases}
+	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases,
+		gitCases, filesCases, textCases, archivesCases, packagesCases, buildCases, containersCases, cloudCases, databasesCases, networkCases, systemCases, editorsCases}
 }
 
 func TestClassifyTable(t *testing.T) {

@@ -1,0 +1,49 @@
+package classify
+
+// textCases are the expected verdicts for the programs of text
+// (tools_text.go, cat): the rows of the tables named after the work that
+// added them, gathered here by the program each row runs. Each part says
+// where its rows came from.
+var textCases = []classifyCase{
+	// ==== from redteamToolCases: under-ratings found by red-teaming the tool tables; redteam_tools_test.go lists the design sentences the comments quote ====
+	// ===== A. minimal today, but runs arbitrary code =====
+	// sort --compress-program=PROG runs PROG (PROG, PROG -d) on every temp
+	// file; with sh the sorted data is executed (verified). §2.5.
+	high(`sort --compress-program=./x big.txt`, ""),
+	high(`sort -S 1k --compress-program=sh big.txt`, ""),
+
+	// ===== B. minimal today, but writes outside the workspace =====
+	// uniq [INPUT [OUTPUT]] and xxd [infile [outfile]] write the second operand.
+	dangerous(`uniq in.txt /home/u/.bashrc`, "write-startup-unknown"),
+	low(`uniq in.txt out.txt`, ""),
+
+	// -o in a cluster: sort -uo FILE is the common "sort a file in place"
+	// idiom; sort -o FILE alone is caught.
+	dangerous(`sort -uo /home/u/.bashrc x`, "write-startup-unknown"),
+	dangerous(`sort -mo /home/u/.bashrc x`, "write-startup-unknown"),
+	// holds
+	dangerous(`sort -o ~/.bashrc x`, "write-startup-unknown"),
+
+	// shuf -o, iconv -o, tree -o, info -o, sdiff -o, espeak -w write files.
+	dangerous(`shuf -o /home/u/.bashrc -e x`, "write-startup-unknown"),
+	dangerous(`iconv -f utf8 -t utf8 -o /home/u/.bashrc x`, "write-startup-unknown"),
+	dangerous(`iconv -f utf8 -t ascii --output=/home/u/.bashrc x`, "write-startup-unknown"),
+
+	// yq (kislyuk) spells it --in-place; mikefarah's -i is caught but only
+	// at low, even outside the workspace.
+	dangerous(`yq --in-place -y '.a=1' /home/u/.bashrc`, "write-startup-unknown"),
+
+	// Printing the environment: printenv/env/set are high ("prints
+	// environment variables, which often hold secrets"); these print the same.
+	high(`jq -n env`, ""),
+	high(`jq -n '$ENV.AWS_SECRET_ACCESS_KEY'`, ""),
+	high(`cat /proc/self/environ`, ""),
+
+	// ===== C. minimal (or low) today, but reads a secret =====
+	// recursive readers of a directory that holds keys
+	high(`grep -r . ~/.ssh`, "read-secret"),
+
+	// ===== D. low today, but writes outside the workspace or runs code =====
+	// yq -i on a file outside the workspace
+	dangerous(`yq -i '.a=1' /home/u/.kube/config`, "overwrite-startup"),
+}
