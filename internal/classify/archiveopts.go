@@ -3,7 +3,7 @@ package classify
 // archiveSpecs are the options of the compressors that read the GNU way.
 // tar (its old-style first word), zip and unzip (single-letter options
 // in their own conventions) are read by their rows in archives.go and
-// core_tools.go.
+// tools_archives.go.
 func archiveSpecs() map[string]*toolSpec {
 	return map[string]*toolSpec{
 		// -2 to -8 are levels as -1 and -9 are
