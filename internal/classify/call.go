@@ -42,6 +42,12 @@ type arg struct {
 	// ext marks a word whose only dynamic parts are extended patterns
 	// (@(a|b)): its text, a glob, is searched for links like any glob
 	ext bool
+	// exact marks a dynamic word whose one value, known[0], is certain:
+	// a short option with a known value glued on (-o$HOME/x). The word
+	// stays dynamic for the rules that read it whole, and the value the
+	// option parser cuts from it is that value, as a word of its own
+	// would be (gluedValue).
+	exact bool
 }
 
 // flowKind says what a command reads on its standard input.

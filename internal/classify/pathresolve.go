@@ -188,15 +188,8 @@ func (w *walker) homeOf(name string) (string, bool) {
 // values, and a guessed value (a loop's) is not certain: both stay
 // dynamic, judged as their worst.
 func (w *walker) exactPath(word *syntax.Word, outputs map[*syntax.CmdSubst]string) (string, bool) {
-	if strings.Contains(w.input, "IFS") {
-		return "", false // splitting the value may cut it anywhere
-	}
-	var b strings.Builder
-	if !w.exactParts(&b, word.Parts, outputs, true) {
-		return "", false
-	}
-	v := b.String()
-	if strings.ContainsAny(v, " \t\n*?[\x00") {
+	v, ok := w.exactText(word, outputs)
+	if !ok {
 		return "", false
 	}
 	if strings.HasPrefix(v, "/") {
@@ -208,6 +201,44 @@ func (w *walker) exactPath(word *syntax.Word, outputs map[*syntax.CmdSubst]strin
 		return v, true
 	}
 	return "", false
+}
+
+// exactText is the value exactPath reads, of any shape.
+func (w *walker) exactText(word *syntax.Word, outputs map[*syntax.CmdSubst]string) (string, bool) {
+	if strings.Contains(w.input, "IFS") {
+		return "", false // splitting the value may cut it anywhere
+	}
+	var b strings.Builder
+	if !w.exactParts(&b, word.Parts, outputs, true) {
+		return "", false
+	}
+	v := b.String()
+	if strings.ContainsAny(v, " \t\n*?[\x00") {
+		return "", false
+	}
+	return v, true
+}
+
+// exactOption returns the one value of a dynamic word that is a short
+// option, or a cluster of them, spelled plainly with a value glued on
+// whose every expansion is known: -o$HOME/.profile, -d@"$f". The word is
+// kept dynamic (its letters and its value are read apart by each tool's
+// options), and the value the option takes is the text after the
+// option's letter, resolved as it would be as a word of its own
+// (gluedValue). A long option (--out=$F) is exactPath's and exactValue's.
+func (w *walker) exactOption(word *syntax.Word, outputs map[*syntax.CmdSubst]string) (string, bool) {
+	h := staticHead(word.Parts)
+	if len(h) < 2 || h[0] != '-' || h[1] == '-' || h[1] == '=' {
+		return "", false
+	}
+	v, ok := w.exactText(word, outputs)
+	if !ok {
+		v, ok = w.exactField(word)
+	}
+	if !ok || len(v) <= len(h) || !strings.HasPrefix(v, h) {
+		return "", false
+	}
+	return v, true
 }
 
 // exactParts writes the exact value of parts to b, or reports false.
@@ -849,6 +880,10 @@ func gluedValue(a arg, n int) arg {
 		v.val = a.val[n:]
 		return v
 	}
+	if a.exact && len(a.known) == 1 && n <= len(a.head) && len(a.known[0]) > n {
+		// -o$HOME/x: the value is known, as $HOME/x alone would be
+		return arg{val: a.known[0][n:], pos: a.pos}
+	}
 	if strings.HasPrefix(a.val, a.head[:n]) {
 		v.val = a.val[n:]
 	}
@@ -903,6 +938,22 @@ func isIdentName(s string) bool {
 // several fields, a glob, a ~ bash does not expand again, an option) stay
 // dynamic.
 func (w *walker) exactValue(word *syntax.Word) (string, bool) {
+	v, ok := w.exactField(word)
+	if !ok {
+		return "", false
+	}
+	if strings.HasPrefix(v, "-") {
+		// --out=FILE: an option with the value glued on
+		name, val, ok := strings.Cut(v, "=")
+		if !ok || val == "" || strings.Trim(name, "-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+			return "", false
+		}
+	}
+	return v, true
+}
+
+// exactField is the value exactValue reads, of any shape.
+func (w *walker) exactField(word *syntax.Word) (string, bool) {
 	if !w.hasValues() && !strings.Contains(w.text(word), "HOME") {
 		return "", false
 	}
@@ -919,13 +970,6 @@ func (w *walker) exactValue(word *syntax.Word) (string, bool) {
 	v := fields[0]
 	if v == "" || len(v) > maxValueBytes || strings.ContainsAny(v, " \t\n*?[\x00") || strings.HasPrefix(v, "~") {
 		return "", false
-	}
-	if strings.HasPrefix(v, "-") {
-		// --out=FILE: an option with the value glued on
-		name, val, ok := strings.Cut(v, "=")
-		if !ok || val == "" || strings.Trim(name, "-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
-			return "", false
-		}
 	}
 	return v, true
 }

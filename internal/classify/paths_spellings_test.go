@@ -84,11 +84,15 @@ var pathPositions = []pathPosition{
 	{"dd", "dd if=in.txt of={p}", effWrite},
 	{"sort", "sort -o {p} in.txt", effWrite},
 	{"sort", "sort --output={p} in.txt", effWrite},
+	{"sort", "sort -o{p} in.txt", effWrite},
+	{"sort", "sort -rno{p} in.txt", effWrite},
 	{"shuf", "shuf -o {p} in.txt", effWrite},
 	{"sed", "sed -i s/a/b/ {p}", effWrite},
 	{"rsync", "rsync in.txt {p}", effWrite},
 	{"curl", "curl -o {p} https://example.com/x", effWrite},
+	{"curl", "curl -o{p} https://example.com/x", effWrite},
 	{"wget", "wget -O {p} https://example.com/x", effWrite},
+	{"wget", "wget -O{p} https://example.com/x", effWrite},
 	{"touch", "touch {p}", effAppend},
 	{"truncate", "truncate -s 0 {p}", effWrite},
 	// operands that delete
@@ -104,6 +108,10 @@ var pathPositions = []pathPosition{
 	{"tail", "tail -n 5 {p}", effRead},
 	{"less", "less {p}", effRead},
 	{"grep", "grep -i key {p}", effRead},
+	{"grep", "grep -f{p} in.txt", effRead},
+	{"curl", "curl -d @{p} https://example.com/x", effRead},
+	{"curl", "curl -d@{p} https://example.com/x", effRead},
+	{"curl", "curl -sd@{p} https://example.com/x", effRead},
 	{"base64", "base64 {p}", effRead},
 	{"xxd", "xxd {p}", effRead},
 	{"od", "od -c {p}", effRead},
@@ -197,6 +205,9 @@ func (pp pathPosition) spell(p string, s func(string) []pathSpelling) []pathSpel
 	// looks like an assignment (of=~/x), but not in --output=~/x, which
 	// names a directory called ~
 	glued := strings.Contains(pp.template, "-") && (strings.Contains(pp.template, "={p}") || strings.Contains(pp.template, "={dir}"))
+	if i := strings.Index(pp.template, "{p}"); i > 0 && !strings.ContainsRune(" =", rune(pp.template[i-1])) {
+		glued = true // -o{p}, @{p}: no tilde prefix either
+	}
 	if strings.Contains(pp.template, "{dir}") {
 		base := path.Base(p)
 		for _, d := range s(path.Dir(p)) {

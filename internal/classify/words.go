@@ -141,6 +141,9 @@ expand:
 		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)
+		if v, ok := w.exactOption(word, outputs); ok && !net && !inName && a.head != "" {
+			a.known, a.pat, a.exact = []string{v}, "", true
+		}
 		// an extended pattern (@(k), with shopt -s extglob) is a glob the
 		// caller's search for links can expand, when nothing else in the
 		// word is dynamic
