@@ -3,6 +3,7 @@ package classify
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -512,15 +513,25 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			w.frames = saved
 			return out
 		case syntax.AndStmt:
+			first, rest := andChain(x)
 			cwd, dyn := w.cwd, w.cwdDyn
-			w.stmt(x.X, in)
-			end := w.andThen(cwd, dyn)
-			// the right side may not run: what it assigns is uncertain
+			w.stmt(first, in)
+			// a && b && c: c runs only if b succeeded, so what b assigned
+			// holds in c; after the list, any side but the first may not
+			// have run, so each name they changed may hold its value
+			// from before the list or from the end of any side
 			mark := len(w.undo)
-			out := w.stmt(x.Y, flow{})
-			w.uncertainAfter(mark)
-			end()
-			if quietCd(x.X) && out.kind == flowText {
+			alts := map[string][]string{}
+			var order []string
+			var out flow
+			for _, st := range rest {
+				end := w.andThen(cwd, dyn)
+				out = w.stmt(st, flow{})
+				w.collectAlts(mark, alts, &order)
+				end()
+			}
+			w.forgetAlts(alts, order)
+			if len(rest) == 1 && quietCd(first) && out.kind == flowText {
 				// cd DIR && pwd: cd prints nothing, so what the list
 				// prints is what the right side does
 				return out
@@ -773,6 +784,24 @@ func (w *walker) word(word *syntax.Word) []arg {
 
 // quietCd reports a statement that is a plain cd to a static directory
 // other than -, which prints nothing (CDPATH aside: the walk treats a cd
+// andChain returns the statements of a list of && in the order they run:
+// the first, and the ones that run only if all before them succeeded.
+// (The parser nests a && b && c as (a && b) && c.)
+func andChain(x *syntax.BinaryCmd) (*syntax.Stmt, []*syntax.Stmt) {
+	rest := []*syntax.Stmt{x.Y}
+	first := x.X
+	for {
+		b, ok := first.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.AndStmt || len(first.Redirs) > 0 || first.Negated || first.Background || first.Coprocess {
+			break
+		}
+		rest = append(rest, b.Y)
+		first = b.X
+	}
+	slices.Reverse(rest)
+	return first, rest
+}
+
 // then as going anywhere).
 func quietCd(s *syntax.Stmt) bool {
 	ce, ok := s.Cmd.(*syntax.CallExpr)

@@ -236,6 +236,14 @@ var dataflowCases = []classifyCase{
 	dangerous(`: "${f:=~/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),
 	dangerous(`echo hi > "${f:-~/.zshenv}"`, "overwrite-startup"),
 	high(`: "${f:=build/out.txt}"; echo hi > "$f"`, "write-unknown"),
+	// in a && b && c, c runs only if b did: what b assigned holds in c,
+	// and is uncertain only after the list
+	low(`cd src && f=out.txt && echo x > "$f"`, "write-file"),
+	low(`mkdir -p out && o=out/r.txt && sort -o "$o" in.txt`, "write-file"),
+	medium(`cd /tmp && d=build && rm -rf "$d"`, "delete-temp"),
+	high(`cd src && f=out.txt && echo x > "$f"; echo y > "$f"`, "write-unknown"),
+	dangerous(`c=ls; [ -f x ] && c=rm && [ -f y ] && c=ls; $c -rf ~`, "rm-recursive-force"),
+	dangerous(`[ -f x ] || c=rm && $c -rf ~`, "rm-recursive-force"),
 
 	// pwd prints the directory the walk knows, and cd DIR && pwd what
 	// pwd prints
