@@ -311,8 +311,10 @@ func (w *walker) script(src string, base *Pos) {
 	if err != nil {
 		msg := err.Error()
 		rest := strings.TrimLeft(src, "&|;! \t\n")
+		errOff := -1
 		if pe, ok := err.(syntax.ParseError); ok {
 			msg = pe.Text
+			errOff = int(pe.Pos.Offset())
 			if base == nil {
 				at = Pos{int(pe.Pos.Line()), int(pe.Pos.Col())}
 			}
@@ -328,6 +330,13 @@ func (w *walker) script(src string, base *Pos) {
 		rp := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(3))
 		if f, _ = rp.Parse(strings.NewReader(src), ""); f != nil {
 			w.walkFile(f, src, base)
+		}
+		if i := elementBracket(src, errOff); i >= 0 {
+			// bash takes a word in a=( ... ) that starts with [ but is no
+			// [key]=value as a plain element: a=([/x y) holds "[/x"
+			w.depth++
+			w.script(src[:i]+`\`+src[i:], &at)
+			w.depth--
 		}
 		if strings.Contains(src, "((") {
 			// bash reads "((" that is not arithmetic as two subshells
@@ -350,6 +359,25 @@ func (w *walker) script(src string, base *Pos) {
 		w.script(fixed, &at)
 		w.depth--
 	}
+}
+
+// elementBracket returns where the word that starts with [ nearest
+// before a parse error at off begins, when it is inside an array's
+// ( ... ): the parser takes such a word for [key]=value and fails where
+// bash reads it as a plain element. It returns -1 when there is none.
+func elementBracket(src string, off int) int {
+	if off < 0 || off >= len(src) || !strings.Contains(src[:off+1], "=(") {
+		return -1
+	}
+	for i := off; i > 0; i-- {
+		if src[i] == '[' && strings.ContainsRune("( \t\n", rune(src[i-1])) {
+			if strings.Contains(src[:i], "=(") {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // push enters a frame and returns the frames to restore when it ends.

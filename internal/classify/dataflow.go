@@ -604,7 +604,7 @@ func (w *walker) expandPartial(word *syntax.Word, p Pos, alt int) (out []arg, us
 	for _, f := range fields {
 		size += len(f)
 		if strings.IndexByte(f, 0) < 0 {
-			out = append(out, arg{val: f, pos: p, glob: strings.ContainsAny(f, "*?[")})
+			out = append(out, arg{val: f, pos: p, glob: globText(f)})
 			continue
 		}
 		out = append(out, w.unmark(f, word, p))

@@ -244,6 +244,10 @@ var dataflowCases = []classifyCase{
 	high(`cd src && f=out.txt && echo x > "$f"; echo y > "$f"`, "write-unknown"),
 	dangerous(`c=ls; [ -f x ] && c=rm && [ -f y ] && c=ls; $c -rf ~`, "rm-recursive-force"),
 	dangerous(`[ -f x ] || c=rm && $c -rf ~`, "rm-recursive-force"),
+	// a word in a=( ... ) that starts with [ but is no [key]=value is a
+	// plain element in bash (the fuzzer's finding: the parser fails)
+	dangerous(`a=([/rm -f *); "${a[@]}"`, "delete-workspace"),
+	dangerous(`a=(\[/rm -f *); "${a[@]}"`, "delete-workspace"),
 
 	// pwd prints the directory the walk knows, and cd DIR && pwd what
 	// pwd prints

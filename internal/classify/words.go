@@ -378,6 +378,16 @@ func hasGlob(word *syntax.Word) bool {
 	return false
 }
 
+// globText reports a value that bash would expand as a pattern: a * or
+// a ?, or a [ with a ] after it (a lone [ is itself: [/x runs ./[/x).
+func globText(s string) bool {
+	if strings.ContainsAny(s, "*?") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && strings.IndexByte(s[i+1:], ']') >= 0
+}
+
 // wordText returns the static value of a word, or ok=false when it is
 // dynamic or expands to more than one field.
 func (w *walker) staticWord(word *syntax.Word) (string, bool) {
