@@ -830,10 +830,35 @@ func globTarget(v string) (dir string, whole bool) {
 		dir = v[:slash]
 	}
 	switch rest {
-	case "*", ".*", "*.*", "**", "*/", "**/*", ".[!.]*", "..?*":
+	case ".*", "*.*", "**/*", ".[!.]*", "..?*":
 		whole = true
+	default:
+		whole = everyName(strings.TrimRight(rest, "/"))
 	}
 	return dir, whole
+}
+
+// everyName reports a glob element that matches every name a plain * does
+// (every name that does not start with a dot), however it is spelled: ?*,
+// *?, ?**, [!.]*. It holds a * and nothing that could turn a non-empty
+// name away: at most one one-character token (every name has one
+// character), and a class only first where it refuses no more than the
+// dot a * refuses there too. Without globstar ** is *.
+func everyName(el string) bool {
+	star, one := false, 0
+	for i, t := range globToks(el) {
+		switch {
+		case t.kind == '*':
+			star = true
+		case t.kind == '?':
+			one++
+		case t.kind == '[' && i == 0 && t.neg && t.class == ".":
+			one++
+		default:
+			return false
+		}
+	}
+	return star && one <= 1
 }
 
 // HomeFilesThatMatter lists, relative to the home directory, the files

@@ -154,4 +154,16 @@ var pathCases = []classifyCase{
 	dangerous("sort -o/proc/$$/root/etc/cron.d/job in.txt", "write-system"),
 	low("sort -o$HOME/proj/sorted.txt in.txt", "write-file"),
 	low(`f=out.txt; sort -o"$f" in.txt`, "write-file"),
+	// a glob that matches every name a * does is judged as * (issue 26):
+	// what it matches, not how it is spelled
+	dangerous("rm -rf ?*", "rm-recursive-force"),
+	dangerous("rm -rf ./?*", "rm-recursive-force"),
+	dangerous("rm -rf *?", "rm-recursive-force"),
+	dangerous("rm -rf ?**", "rm-recursive-force"),
+	dangerous("rm -rf ~/?*", "rm-recursive-force"),
+	medium("cd build && rm -rf ?*", "rm"),
+	medium("rm -rf *.o", "rm"),
+	medium("rm -rf build*", "rm"),
+	medium("rm -rf ?.txt", "rm"),
+	medium("rm -rf ??*", "rm"),
 }
