@@ -177,6 +177,23 @@ func (w *walker) homeOf(name string) (string, bool) {
 	return "/home/" + name, true
 }
 
+// tildeExact returns what an unquoted leading ~name certainly expands to:
+// ~ and the user's own ~name the home directory, ~+ and ~- the current and
+// previous directory where the walk knows them. Another user's home is a
+// guess (homeOf), not a certain value.
+func (w *walker) tildeExact(name string) (string, bool) {
+	switch name {
+	case "+", "-":
+		return w.homeOf(name)
+	case "":
+	default:
+		if u, ok := w.lookupVar("USER"); !ok || u != name {
+			return "", false
+		}
+	}
+	return w.env.Home, w.env.Home != ""
+}
+
 // exactPath returns the one value a dynamic word certainly takes, when
 // that value is a path (or an option with a path glued on, --out=/x):
 // every part of it known exactly ($HOME, ${HOME}, ~user for the user's own
@@ -269,13 +286,8 @@ func (w *walker) exactParts(b *strings.Builder, parts []syntax.WordPart, outputs
 				if !slash && len(parts) > 1 {
 					return false // ~$X is no tilde prefix
 				}
-				home := w.env.Home
-				if user != "" {
-					if u, ok := w.lookupVar("USER"); !ok || u != user {
-						return false // another user's home is a guess
-					}
-				}
-				if home == "" {
+				home, ok := w.tildeExact(user)
+				if !ok {
 					return false
 				}
 				b.WriteString(home)

@@ -166,4 +166,12 @@ var pathCases = []classifyCase{
 	medium("rm -rf build*", "rm"),
 	medium("rm -rf ?.txt", "rm"),
 	medium("rm -rf ??*", "rm"),
+	// ~+ is $PWD and ~- is $OLDPWD, resolved by the one resolver for
+	// every effect (issue 26)
+	low("echo x > ~+/build/out.txt", "write-file"),
+	low("cp a ~+/build/b", "file-copy"),
+	high("echo x >> ~+/../.bashrc", "write-persistence"),
+	dangerous("rm -rf ~+", "rm-recursive-force"),
+	medium("rm -rf ~+/build", "rm"),
+	high("cd src && echo x > ~-/out.txt", "write-unknown"),
 }
