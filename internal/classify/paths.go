@@ -136,7 +136,8 @@ func within(p, dir string) bool {
 	if dir == "" {
 		return false
 	}
-	return p == dir || dir == "/" || strings.HasPrefix(p, dir+"/")
+	// (no dir+"/": this runs for every path judged, and that allocates)
+	return p == dir || dir == "/" || len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir)
 }
 
 // specialNames in a path inside the workspace make it more than a file:
