@@ -103,6 +103,7 @@ type walker struct {
 
 	// the rest of the data flow state (dataflow.go, written.go)
 	arrays     map[string][]string          // indexed arrays with known elements
+	arrIdx     map[string][]int             // the indices of a sparse array's elements (indexedarrays.go)
 	maps       map[string]map[string]string // associative arrays with known keys and values (assocarrays.go)
 	forgotten  map[string]bool              // assigned a value not known here
 	guessed    map[string]bool              // vars holds a likely value, not the exact one

@@ -52,6 +52,7 @@ type undoEntry struct {
 	name      string
 	val       string
 	arr       []string
+	idx       []int // arr's indices when the array is sparse
 	m         map[string]string
 	dyn       string
 	alts      []string
@@ -67,6 +68,9 @@ func (w *walker) logChange(name string) {
 	e := undoEntry{name: name, forgot: w.forgotten[name], guess: w.guessed[name]}
 	e.val, e.had = w.vars[name]
 	e.arr, e.hadA = w.arrays[name]
+	if e.hadA {
+		e.idx = w.arrIdx[name]
+	}
 	e.m, e.hadM = w.maps[name]
 	e.dyn, e.hadDyn = w.dynVals[name]
 	e.alts, e.hadAlts = w.alts[name]
@@ -139,6 +143,12 @@ func (w *walker) guessVar(name, val string) {
 
 // setArray records the elements of an indexed array.
 func (w *walker) setArray(name string, elems []string) {
+	w.setArrayIdx(name, elems, nil)
+}
+
+// setArrayIdx records the elements of an indexed array and, when it is
+// sparse, their indices (nil: element i has index i).
+func (w *walker) setArrayIdx(name string, elems []string, idx []int) {
 	size := 0
 	for _, e := range elems {
 		size += len(e)
@@ -152,6 +162,7 @@ func (w *walker) setArray(name string, elems []string) {
 		w.arrays = map[string][]string{}
 	}
 	w.arrays[name] = elems
+	w.setIdx(name, idx)
 	delete(w.vars, name)
 	delete(w.maps, name)
 	delete(w.forgotten, name)
@@ -203,6 +214,7 @@ func (w *walker) rollback(mark int) {
 				w.arrays = map[string][]string{}
 			}
 			w.arrays[e.name] = e.arr
+			w.setIdx(e.name, e.idx)
 		} else {
 			delete(w.arrays, e.name)
 		}
@@ -484,7 +496,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 				}
 			}
 		}
-		return expand.Variable{Set: true, Kind: expand.Indexed, List: a}
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: a, Indexes: w.arrIdx[name]}
 	}
 	if m, ok := w.dynVals[name]; ok {
 		if !e.partial {
@@ -711,21 +723,17 @@ func (w *walker) assignShape(as *syntax.Assign, val *arg) {
 		return
 	}
 	switch {
+	case as.Array != nil && (as.Append || hasIndices(as)):
+		w.assignIndexed(as, val)
 	case as.Array != nil:
 		elems, ok := w.arrayValue(as)
 		if !ok {
 			w.forgetVar(name)
 			return
 		}
-		if as.Append {
-			prev, ok := w.lastChange(name)
-			if !ok || !prev.hadA {
-				w.forgetVar(name)
-				return
-			}
-			elems = append(append([]string{}, prev.arr...), elems...)
-		}
 		w.setArray(name, elems)
+	case as.Index != nil && name != "BASH_CMDS":
+		w.assignIndexed(as, val)
 	case as.Index != nil:
 		w.forgetVar(name)
 		if name == "BASH_CMDS" && val != nil && !val.dyn {

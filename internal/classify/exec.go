@@ -374,6 +374,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			}
 		}
 		elems, isArray := w.arrays[name]
+		idx := w.arrIdx[name]
 		if as.Naked {
 			// "export X" keeps X's value, known here only if this input set it
 			val = nil
@@ -389,7 +390,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		}
 		w.setShellVar(name, val, p, snip)
 		if as.Naked && isArray {
-			w.setArray(name, elems)
+			w.setArrayIdx(name, elems, idx)
 			continue
 		}
 		w.assignShape(as, val)
