@@ -223,6 +223,18 @@ var dataflowCases = []classifyCase{
 	high(`a=([$i]=~/.bashrc); echo hi > "${a[0]}"`, "write-unknown"),
 	high(`a=([0]=build/x); a[$i]=~/.bashrc; echo hi > "${a[0]}"`, "write-unknown"),
 
+	// the declaration builtins brace-expand a word that is no assignment as
+	// written, and declare each word it makes
+	dangerous(`export PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`export PERMGUARD_LEV{EL,}=bypassed`, "self-protect"),
+	dangerous(`export {PERMGUARD_LEVEL,X}=bypassed`, "self-protect"),
+	dangerous(`declare -x PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`readonly PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`local PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`typeset PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`export {GIT_SSH_COMMAND,X}='rm -rf ~'; git fetch`, "rm-recursive-force"),
+	minimal(`export {A,B}=1; echo "$A"`, "assign"),
+
 	// associative arrays: keys and values followed like any value
 	dangerous(`declare -A m=([k]=~/.bashrc); echo hi > "${m[k]}"`, "overwrite-startup"),
 	low(`declare -A m=([k]=build/out.txt); echo hi > "${m[k]}"`, "write-file"),

@@ -3,6 +3,9 @@ package classify
 import (
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Environment as effects (design §2.7): a variable given a value reaches a
@@ -137,4 +140,46 @@ func (w *walker) assignScope(name string) envScope {
 		return scopeExported
 	}
 	return scopeShell
+}
+
+// declBraces returns the declaration d with the brace expansions of its
+// words made, as source text: bash expands the braces of a word such as
+// PERMGUARD_{LEVEL,MODE}=x, which is no assignment as written, and then
+// declares, exports or makes read-only each word it makes. ok is false
+// when no word has braces to expand, or when they are past the bounds of
+// braces.go (the word then stays dynamic: its worst value).
+func (w *walker) declBraces(d *syntax.DeclClause) (string, bool) {
+	var args []*syntax.Assign
+	expanded := false
+	for _, as := range d.Args {
+		if !as.Naked || as.Name != nil || as.Value == nil {
+			args = append(args, as)
+			continue
+		}
+		n := braceFields(as.Value, maxBraceFields)
+		if n <= 1 {
+			args = append(args, as)
+			continue
+		}
+		if n > maxBraceFields || w.braceTotal+n > maxBraceTotal {
+			return "", false
+		}
+		w.braceTotal += n
+		cp := *as.Value
+		syntax.SplitBraces(&cp)
+		for _, word := range expand.Braces(&cp) {
+			args = append(args, &syntax.Assign{Naked: true, Value: word})
+		}
+		expanded = true
+	}
+	if !expanded {
+		return "", false
+	}
+	d2 := *d
+	d2.Args = args
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, &syntax.Stmt{Cmd: &d2}); err != nil {
+		return "", false
+	}
+	return b.String(), true
 }

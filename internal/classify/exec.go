@@ -293,6 +293,11 @@ func (w *walker) subscript(idx syntax.ArithmExpr, as *syntax.Assign) {
 func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 	p := w.pos(d.Pos())
 	snip := w.text(s)
+	if src, ok := w.declBraces(d); ok {
+		// the words bash makes of the braces are what it declares
+		w.script(src, &p)
+		return
+	}
 	var flags string // the option letters seen so far: -A, -i, -n, -a
 	for _, as := range d.Args {
 		if as.Naked && as.Name == nil && as.Value != nil {
