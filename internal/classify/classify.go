@@ -128,6 +128,11 @@ type walker struct {
 	// exported are the variables this input put into the environment of
 	// later commands (environment.go)
 	exported map[string]bool
+	// locals are the names the function being walked declared local with
+	// an export flag, and inFunc how many function bodies are being walked
+	// (environment.go: funcScope)
+	locals map[string]bool
+	inFunc int
 	// namerefs are the name references declared so far (declare -n r=x:
 	// r to x), see namerefs.go
 	namerefs   map[string]string

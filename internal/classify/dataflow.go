@@ -62,6 +62,9 @@ type undoEntry struct {
 	hadAlts   bool
 	forgot    bool
 	guess     bool
+	// expOnly: the entry records only whether name was exported (exp),
+	// so that a subshell or a branch undoes an export as it undoes a value
+	expOnly, exp bool
 }
 
 func (w *walker) logChange(name string) {
@@ -201,6 +204,10 @@ func (w *walker) forgetVar(name string) {
 func (w *walker) rollback(mark int) {
 	for i := len(w.undo) - 1; i >= mark; i-- {
 		e := w.undo[i]
+		if e.expOnly {
+			w.setExported(e.name, e.exp)
+			continue
+		}
 		if e.had {
 			if w.vars == nil {
 				w.vars = map[string]string{}
@@ -266,6 +273,9 @@ func (w *walker) rollback(mark int) {
 func (w *walker) changedSince(mark int) []string {
 	var names []string
 	for _, e := range w.undo[mark:] {
+		if e.expOnly {
+			continue
+		}
 		names = append(names, e.name)
 	}
 	return names
@@ -278,12 +288,18 @@ func (w *walker) branches(parts ...func()) {
 	mark := len(w.undo)
 	alts := map[string][]string{}
 	var order []string
+	var exported []string
 	for _, fn := range parts {
 		fn()
 		w.collectAlts(mark, alts, &order)
+		exported = append(exported, w.exportedSince(mark)...)
 		w.rollback(mark)
 	}
 	w.forgetAlts(alts, order)
+	// a part may have run: what any part exported may be exported
+	for _, n := range exported {
+		w.exportVar(n)
+	}
 }
 
 // uncertainAfter makes dynamic whatever was changed after mark: code that
@@ -306,6 +322,9 @@ func (w *walker) collectAlts(mark int, alts map[string][]string, order *[]string
 		}
 	}
 	for _, e := range w.undo[mark:] {
+		if e.expOnly {
+			continue
+		}
 		if _, seen := alts[e.name]; !seen {
 			*order = append(*order, e.name)
 			alts[e.name] = nil
@@ -331,7 +350,7 @@ func (w *walker) collectAlts(mark int, alts map[string][]string, order *[]string
 // firstChange returns name as it was at mark.
 func (w *walker) firstChange(mark int, name string) (undoEntry, bool) {
 	for _, e := range w.undo[mark:] {
-		if e.name == name {
+		if e.name == name && !e.expOnly {
 			return e, true
 		}
 	}
@@ -758,7 +777,7 @@ func (w *walker) assignShape(as *syntax.Assign, val *arg) {
 // lastChange returns name as it was before its latest change.
 func (w *walker) lastChange(name string) (undoEntry, bool) {
 	for i := len(w.undo) - 1; i >= 0; i-- {
-		if w.undo[i].name == name {
+		if w.undo[i].name == name && !w.undo[i].expOnly {
 			return w.undo[i], true
 		}
 	}
@@ -1010,9 +1029,17 @@ func (w *walker) defineFunction(fd *syntax.FuncDecl, name string, walk func()) {
 	mark := len(w.undo)
 	w.setPositional(nil, false)
 	inner := len(w.undo)
+	endScope := w.funcScope()
 	walk()
+	endScope()
 	changed := w.changedSince(inner)
+	exported := w.exportedSince(inner)
 	w.rollback(mark)
+	// called at a time not seen here (a trap), what it exports may be in
+	// force for any later command; its local -x ended with it
+	for _, n := range exported {
+		w.exportVar(n)
+	}
 	// called at a time not seen here (a trap), what it assigns may change
 	for _, n := range changed {
 		w.forgetVar(n)
@@ -1045,6 +1072,8 @@ func (w *walker) callFunction(c *call, defs []funcDef) flow {
 	}
 	w.funcDepth++
 	defer func() { w.funcDepth-- }()
+	endScope := w.funcScope()
+	defer endScope()
 	restore := w.positionalArgs(c.args)
 	out := flow{kind: flowData}
 	for _, d := range defs {

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -49,7 +50,28 @@ func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise fun
 
 // exportVar records that name is in the environment of later commands.
 func (w *walker) exportVar(name string) {
-	if name == "" {
+	if name == "" || w.exported[name] {
+		return
+	}
+	w.undo = append(w.undo, undoEntry{name: name, expOnly: true})
+	w.setExported(name, true)
+}
+
+// unexportVar records that name left the environment (unset, export -n,
+// declare +x).
+func (w *walker) unexportVar(name string) {
+	if !w.exported[name] {
+		return
+	}
+	w.undo = append(w.undo, undoEntry{name: name, expOnly: true, exp: true})
+	w.setExported(name, false)
+}
+
+// setExported sets whether name is exported, with no entry in the undo
+// log.
+func (w *walker) setExported(name string, on bool) {
+	if !on {
+		delete(w.exported, name)
 		return
 	}
 	if w.exported == nil {
@@ -58,10 +80,52 @@ func (w *walker) exportVar(name string) {
 	w.exported[name] = true
 }
 
-// unexportVar records that name left the environment (unset, export -n,
-// declare +x).
-func (w *walker) unexportVar(name string) {
-	delete(w.exported, name)
+// exportedSince lists the names exported at the end of code whose changes
+// start at mark in the undo log, that were not before it.
+func (w *walker) exportedSince(mark int) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, e := range w.undo[mark:] {
+		if e.expOnly && !seen[e.name] {
+			seen[e.name] = true
+			if !e.exp && w.exported[e.name] {
+				names = append(names, e.name)
+			}
+		}
+	}
+	return names
+}
+
+// funcScope starts the walk of a function body: a variable the body
+// declares local (local -x, declare -x without -g) is exported only until
+// the function returns. The function returned ends the scope.
+func (w *walker) funcScope() func() {
+	saved, before := w.locals, w.exported
+	before = maps.Clone(before)
+	w.locals = map[string]bool{}
+	w.inFunc++
+	return func() {
+		names := slices.Sorted(maps.Keys(w.locals))
+		for _, n := range names {
+			if before[n] {
+				w.exportVar(n)
+			} else {
+				w.unexportVar(n)
+			}
+		}
+		w.locals, w.inFunc = saved, w.inFunc-1
+	}
+}
+
+// declLocal records a declaration inside a function body that makes name
+// local to it: local, or declare and typeset without -g.
+func (w *walker) declLocal(variant, flags, name string) {
+	if w.inFunc == 0 || w.locals == nil {
+		return
+	}
+	if variant == "local" || (variant == "declare" || variant == "typeset") && !strings.Contains(flags, "g") {
+		w.locals[name] = true
+	}
 }
 
 // builtinsNoEnv are shell builtins that start no program and read no

@@ -332,6 +332,9 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		}
 		name := as.Name.Value
 		exports, unexports := declExports(d.Variant.Value, flags)
+		if exports || unexports {
+			w.declLocal(d.Variant.Value, flags, name)
+		}
 		switch {
 		case exports:
 			w.exportVar(name)
