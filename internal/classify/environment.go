@@ -231,7 +231,10 @@ func (w *walker) declBraces(d *syntax.DeclClause) (string, bool) {
 		w.braceTotal += n
 		cp := *as.Value
 		syntax.SplitBraces(&cp)
-		for _, word := range expand.Braces(&cp) {
+		for word, err := range expand.BracesSeq(nil, &cp) {
+			if err != nil {
+				return "", false
+			}
 			args = append(args, &syntax.Assign{Naked: true, Value: word})
 		}
 		expanded = true
