@@ -103,6 +103,7 @@ type walker struct {
 
 	// the rest of the data flow state (dataflow.go, written.go)
 	arrays     map[string][]string          // indexed arrays with known elements
+	arrIdx     map[string][]int             // the indices of a sparse array's elements (indexedarrays.go)
 	maps       map[string]map[string]string // associative arrays with known keys and values (assocarrays.go)
 	forgotten  map[string]bool              // assigned a value not known here
 	guessed    map[string]bool              // vars holds a likely value, not the exact one
@@ -127,6 +128,11 @@ type walker struct {
 	// exported are the variables this input put into the environment of
 	// later commands (environment.go)
 	exported map[string]bool
+	// locals are the names the function being walked declared local with
+	// an export flag, and inFunc how many function bodies are being walked
+	// (environment.go: funcScope)
+	locals map[string]bool
+	inFunc int
 	// namerefs are the name references declared so far (declare -n r=x:
 	// r to x), see namerefs.go
 	namerefs   map[string]string

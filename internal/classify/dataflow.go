@@ -52,6 +52,7 @@ type undoEntry struct {
 	name      string
 	val       string
 	arr       []string
+	idx       []int // arr's indices when the array is sparse
 	m         map[string]string
 	dyn       string
 	alts      []string
@@ -61,12 +62,18 @@ type undoEntry struct {
 	hadAlts   bool
 	forgot    bool
 	guess     bool
+	// expOnly: the entry records only whether name was exported (exp),
+	// so that a subshell or a branch undoes an export as it undoes a value
+	expOnly, exp bool
 }
 
 func (w *walker) logChange(name string) {
 	e := undoEntry{name: name, forgot: w.forgotten[name], guess: w.guessed[name]}
 	e.val, e.had = w.vars[name]
 	e.arr, e.hadA = w.arrays[name]
+	if e.hadA {
+		e.idx = w.arrIdx[name]
+	}
 	e.m, e.hadM = w.maps[name]
 	e.dyn, e.hadDyn = w.dynVals[name]
 	e.alts, e.hadAlts = w.alts[name]
@@ -139,6 +146,12 @@ func (w *walker) guessVar(name, val string) {
 
 // setArray records the elements of an indexed array.
 func (w *walker) setArray(name string, elems []string) {
+	w.setArrayIdx(name, elems, nil)
+}
+
+// setArrayIdx records the elements of an indexed array and, when it is
+// sparse, their indices (nil: element i has index i).
+func (w *walker) setArrayIdx(name string, elems []string, idx []int) {
 	size := 0
 	for _, e := range elems {
 		size += len(e)
@@ -152,6 +165,7 @@ func (w *walker) setArray(name string, elems []string) {
 		w.arrays = map[string][]string{}
 	}
 	w.arrays[name] = elems
+	w.setIdx(name, idx)
 	delete(w.vars, name)
 	delete(w.maps, name)
 	delete(w.forgotten, name)
@@ -190,6 +204,10 @@ func (w *walker) forgetVar(name string) {
 func (w *walker) rollback(mark int) {
 	for i := len(w.undo) - 1; i >= mark; i-- {
 		e := w.undo[i]
+		if e.expOnly {
+			w.setExported(e.name, e.exp)
+			continue
+		}
 		if e.had {
 			if w.vars == nil {
 				w.vars = map[string]string{}
@@ -203,6 +221,7 @@ func (w *walker) rollback(mark int) {
 				w.arrays = map[string][]string{}
 			}
 			w.arrays[e.name] = e.arr
+			w.setIdx(e.name, e.idx)
 		} else {
 			delete(w.arrays, e.name)
 		}
@@ -254,6 +273,9 @@ func (w *walker) rollback(mark int) {
 func (w *walker) changedSince(mark int) []string {
 	var names []string
 	for _, e := range w.undo[mark:] {
+		if e.expOnly {
+			continue
+		}
 		names = append(names, e.name)
 	}
 	return names
@@ -266,12 +288,18 @@ func (w *walker) branches(parts ...func()) {
 	mark := len(w.undo)
 	alts := map[string][]string{}
 	var order []string
+	var exported []string
 	for _, fn := range parts {
 		fn()
 		w.collectAlts(mark, alts, &order)
+		exported = append(exported, w.exportedSince(mark)...)
 		w.rollback(mark)
 	}
 	w.forgetAlts(alts, order)
+	// a part may have run: what any part exported may be exported
+	for _, n := range exported {
+		w.exportVar(n)
+	}
 }
 
 // uncertainAfter makes dynamic whatever was changed after mark: code that
@@ -294,6 +322,9 @@ func (w *walker) collectAlts(mark int, alts map[string][]string, order *[]string
 		}
 	}
 	for _, e := range w.undo[mark:] {
+		if e.expOnly {
+			continue
+		}
 		if _, seen := alts[e.name]; !seen {
 			*order = append(*order, e.name)
 			alts[e.name] = nil
@@ -319,7 +350,7 @@ func (w *walker) collectAlts(mark int, alts map[string][]string, order *[]string
 // firstChange returns name as it was at mark.
 func (w *walker) firstChange(mark int, name string) (undoEntry, bool) {
 	for _, e := range w.undo[mark:] {
-		if e.name == name {
+		if e.name == name && !e.expOnly {
 			return e, true
 		}
 	}
@@ -484,7 +515,7 @@ func (e *stateEnv) Get(name string) expand.Variable {
 				}
 			}
 		}
-		return expand.Variable{Set: true, Kind: expand.Indexed, List: a}
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: a, Indexes: w.arrIdx[name]}
 	}
 	if m, ok := w.dynVals[name]; ok {
 		if !e.partial {
@@ -711,21 +742,17 @@ func (w *walker) assignShape(as *syntax.Assign, val *arg) {
 		return
 	}
 	switch {
+	case as.Array != nil && (as.Append || hasIndices(as)):
+		w.assignIndexed(as, val)
 	case as.Array != nil:
 		elems, ok := w.arrayValue(as)
 		if !ok {
 			w.forgetVar(name)
 			return
 		}
-		if as.Append {
-			prev, ok := w.lastChange(name)
-			if !ok || !prev.hadA {
-				w.forgetVar(name)
-				return
-			}
-			elems = append(append([]string{}, prev.arr...), elems...)
-		}
 		w.setArray(name, elems)
+	case as.Index != nil && name != "BASH_CMDS":
+		w.assignIndexed(as, val)
 	case as.Index != nil:
 		w.forgetVar(name)
 		if name == "BASH_CMDS" && val != nil && !val.dyn {
@@ -750,7 +777,7 @@ func (w *walker) assignShape(as *syntax.Assign, val *arg) {
 // lastChange returns name as it was before its latest change.
 func (w *walker) lastChange(name string) (undoEntry, bool) {
 	for i := len(w.undo) - 1; i >= 0; i-- {
-		if w.undo[i].name == name {
+		if w.undo[i].name == name && !w.undo[i].expOnly {
 			return w.undo[i], true
 		}
 	}
@@ -1002,9 +1029,17 @@ func (w *walker) defineFunction(fd *syntax.FuncDecl, name string, walk func()) {
 	mark := len(w.undo)
 	w.setPositional(nil, false)
 	inner := len(w.undo)
+	endScope := w.funcScope()
 	walk()
+	endScope()
 	changed := w.changedSince(inner)
+	exported := w.exportedSince(inner)
 	w.rollback(mark)
+	// called at a time not seen here (a trap), what it exports may be in
+	// force for any later command; its local -x ended with it
+	for _, n := range exported {
+		w.exportVar(n)
+	}
 	// called at a time not seen here (a trap), what it assigns may change
 	for _, n := range changed {
 		w.forgetVar(n)
@@ -1037,6 +1072,8 @@ func (w *walker) callFunction(c *call, defs []funcDef) flow {
 	}
 	w.funcDepth++
 	defer func() { w.funcDepth-- }()
+	endScope := w.funcScope()
+	defer endScope()
 	restore := w.positionalArgs(c.args)
 	out := flow{kind: flowData}
 	for _, d := range defs {

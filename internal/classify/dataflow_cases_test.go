@@ -32,7 +32,7 @@ var dataflowCases = []classifyCase{
 	dangerous(`a=(x rm); "${a[1]}" -rf ~`, "rm-recursive-force"),
 	dangerous(`a=(rm -rf /); "${a[@]:0:3}"`, "rm-recursive-force"),
 	dangerous(`a=(git push --force); b=("${a[@]}"); "${b[@]}"`, "git-force-push"),
-	high(`a=(git push); a[5]=--force; "${a[@]}"`, "dynamic-command"),
+	dangerous(`a=(git push); a[5]=--force; "${a[@]}"`, "git-force-push"), // sparse: bash lists the elements set
 
 	// IFS splitting follows the IFS the input set
 	dangerous(`IFS=:; c=git:push:-f; $c`, "git-force-push"),
@@ -206,6 +206,34 @@ var dataflowCases = []classifyCase{
 	dangerous(`exec ${HOME:0:1}bin${HOME:0:1}sh`, "shell-interactive"),
 	// the command name stays dynamic, judged again with its value
 	high(`c=ls; $c`, "dynamic-command"),
+
+	// indexed arrays with explicit indices: static arithmetic indices,
+	// sparse arrays, a[i]=v later and a+=([i]=v) are followed; an index
+	// only known at run time makes the array dynamic
+	high(`a=([0]=~/.ssh/id_ed25519); cat "${a[0]}"`, "read-secret"),
+	dangerous(`a=([0]=PERMGUARD_LEVEL); export "${a[0]}=bypassed"`, "self-protect"),
+	dangerous(`a=([2]=x [5]=~/.bashrc); echo hi > "${a[5]}"`, "overwrite-startup"),
+	dangerous(`a=([1+1]=~/.bashrc); echo hi > "${a[2]}"`, "overwrite-startup"),
+	dangerous(`a=(x); a[3]=~/.bashrc; echo hi > "${a[3]}"`, "overwrite-startup"),
+	dangerous(`a=(x); a+=([5]=~/.bashrc); echo hi > "${a[5]}"`, "overwrite-startup"),
+	dangerous(`a=([3]=rm [9]=-rf); "${a[@]}" ~`, "rm-recursive-force"),
+	dangerous(`a=([4]=x y ~/.zshenv); echo hi > "${a[6]}"`, "overwrite-startup"),
+	low(`a=([3]=build/out.txt); echo hi > "${a[3]}"`, "write-file"),
+	low(`a=([0]=build/x); (a[0]=~/.bashrc); echo hi > "${a[0]}"`, "write-file"),
+	high(`a=([$i]=~/.bashrc); echo hi > "${a[0]}"`, "write-unknown"),
+	high(`a=([0]=build/x); a[$i]=~/.bashrc; echo hi > "${a[0]}"`, "write-unknown"),
+
+	// the declaration builtins brace-expand a word that is no assignment as
+	// written, and declare each word it makes
+	dangerous(`export PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`export PERMGUARD_LEV{EL,}=bypassed`, "self-protect"),
+	dangerous(`export {PERMGUARD_LEVEL,X}=bypassed`, "self-protect"),
+	dangerous(`declare -x PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`readonly PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`local PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`typeset PERMGUARD_{LEVEL,MODE}=bypassed`, "self-protect"),
+	dangerous(`export {GIT_SSH_COMMAND,X}='rm -rf ~'; git fetch`, "rm-recursive-force"),
+	minimal(`export {A,B}=1; echo "$A"`, "assign"),
 
 	// associative arrays: keys and values followed like any value
 	dangerous(`declare -A m=([k]=~/.bashrc); echo hi > "${m[k]}"`, "overwrite-startup"),

@@ -1,8 +1,12 @@
 package classify
 
 import (
+	"maps"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Environment as effects (design §2.7): a variable given a value reaches a
@@ -46,7 +50,28 @@ func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise fun
 
 // exportVar records that name is in the environment of later commands.
 func (w *walker) exportVar(name string) {
-	if name == "" {
+	if name == "" || w.exported[name] {
+		return
+	}
+	w.undo = append(w.undo, undoEntry{name: name, expOnly: true})
+	w.setExported(name, true)
+}
+
+// unexportVar records that name left the environment (unset, export -n,
+// declare +x).
+func (w *walker) unexportVar(name string) {
+	if !w.exported[name] {
+		return
+	}
+	w.undo = append(w.undo, undoEntry{name: name, expOnly: true, exp: true})
+	w.setExported(name, false)
+}
+
+// setExported sets whether name is exported, with no entry in the undo
+// log.
+func (w *walker) setExported(name string, on bool) {
+	if !on {
+		delete(w.exported, name)
 		return
 	}
 	if w.exported == nil {
@@ -55,10 +80,52 @@ func (w *walker) exportVar(name string) {
 	w.exported[name] = true
 }
 
-// unexportVar records that name left the environment (unset, export -n,
-// declare +x).
-func (w *walker) unexportVar(name string) {
-	delete(w.exported, name)
+// exportedSince lists the names exported at the end of code whose changes
+// start at mark in the undo log, that were not before it.
+func (w *walker) exportedSince(mark int) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, e := range w.undo[mark:] {
+		if e.expOnly && !seen[e.name] {
+			seen[e.name] = true
+			if !e.exp && w.exported[e.name] {
+				names = append(names, e.name)
+			}
+		}
+	}
+	return names
+}
+
+// funcScope starts the walk of a function body: a variable the body
+// declares local (local -x, declare -x without -g) is exported only until
+// the function returns. The function returned ends the scope.
+func (w *walker) funcScope() func() {
+	saved, before := w.locals, w.exported
+	before = maps.Clone(before)
+	w.locals = map[string]bool{}
+	w.inFunc++
+	return func() {
+		names := slices.Sorted(maps.Keys(w.locals))
+		for _, n := range names {
+			if before[n] {
+				w.exportVar(n)
+			} else {
+				w.unexportVar(n)
+			}
+		}
+		w.locals, w.inFunc = saved, w.inFunc-1
+	}
+}
+
+// declLocal records a declaration inside a function body that makes name
+// local to it: local, or declare and typeset without -g.
+func (w *walker) declLocal(variant, flags, name string) {
+	if w.inFunc == 0 || w.locals == nil {
+		return
+	}
+	if variant == "local" || (variant == "declare" || variant == "typeset") && !strings.Contains(flags, "g") {
+		w.locals[name] = true
+	}
 }
 
 // builtinsNoEnv are shell builtins that start no program and read no
@@ -137,4 +204,49 @@ func (w *walker) assignScope(name string) envScope {
 		return scopeExported
 	}
 	return scopeShell
+}
+
+// declBraces returns the declaration d with the brace expansions of its
+// words made, as source text: bash expands the braces of a word such as
+// PERMGUARD_{LEVEL,MODE}=x, which is no assignment as written, and then
+// declares, exports or makes read-only each word it makes. ok is false
+// when no word has braces to expand, or when they are past the bounds of
+// braces.go (the word then stays dynamic: its worst value).
+func (w *walker) declBraces(d *syntax.DeclClause) (string, bool) {
+	var args []*syntax.Assign
+	expanded := false
+	for _, as := range d.Args {
+		if !as.Naked || as.Name != nil || as.Value == nil {
+			args = append(args, as)
+			continue
+		}
+		n := braceFields(as.Value, maxBraceFields)
+		if n <= 1 {
+			args = append(args, as)
+			continue
+		}
+		if n > maxBraceFields || w.braceTotal+n > maxBraceTotal {
+			return "", false
+		}
+		w.braceTotal += n
+		cp := *as.Value
+		syntax.SplitBraces(&cp)
+		for word, err := range expand.BracesSeq(nil, &cp) {
+			if err != nil {
+				return "", false
+			}
+			args = append(args, &syntax.Assign{Naked: true, Value: word})
+		}
+		expanded = true
+	}
+	if !expanded {
+		return "", false
+	}
+	d2 := *d
+	d2.Args = args
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, &syntax.Stmt{Cmd: &d2}); err != nil {
+		return "", false
+	}
+	return b.String(), true
 }

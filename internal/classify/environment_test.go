@@ -113,3 +113,34 @@ func TestSplitRead(t *testing.T) {
 		}
 	}
 }
+
+// TestExportScope checks where an export ends (design §2.7): a subshell, a
+// pipeline's side and a function's local -x undo it; a branch that may run
+// and a function's plain export keep it. Each later ls sees the unknown
+// variable exactly when bash would give it one.
+func TestExportScope(t *testing.T) {
+	cases := []struct {
+		cmd  string
+		seen bool // ls is judged with FOO_UNKNOWN in its environment
+	}{
+		{`(export FOO_UNKNOWN=1); ls`, false},
+		{`export FOO_UNKNOWN=1 | cat; ls`, false},
+		{`(set -o allexport; FOO_UNKNOWN=1); ls`, false},
+		{`f() { local -x FOO_UNKNOWN=1; }; f; ls`, false},
+		{`f() { declare -x FOO_UNKNOWN=1; }; f; ls`, false},
+		{`f() { local -x FOO_UNKNOWN=1; ls; }; f`, true},
+		{`f() { declare -gx FOO_UNKNOWN=1; }; f; ls`, true},
+		{`f() { export FOO_UNKNOWN=1; }; f; ls`, true},
+		{`if c; then export FOO_UNKNOWN=1; fi; ls`, true},
+		{`export FOO_UNKNOWN=1; (export -n FOO_UNKNOWN); ls`, true},
+		{`export FOO_UNKNOWN=1; f() { local -x FOO_UNKNOWN=2; }; f; ls`, true},
+		{`export FOO_UNKNOWN=1; ls`, true},
+	}
+	for _, tc := range cases {
+		v := Classify(tc.cmd, testEnv)
+		n := strings.Count(ruleIDs(v), ruleEnvUnknown.id)
+		if got := n > 0; got != tc.seen {
+			t.Errorf("Classify(%q): ls sees the export = %v (%s), want %v", tc.cmd, got, ruleIDs(v), tc.seen)
+		}
+	}
+}

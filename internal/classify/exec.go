@@ -293,6 +293,11 @@ func (w *walker) subscript(idx syntax.ArithmExpr, as *syntax.Assign) {
 func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 	p := w.pos(d.Pos())
 	snip := w.text(s)
+	if src, ok := w.declBraces(d); ok {
+		// the words bash makes of the braces are what it declares
+		w.script(src, &p)
+		return
+	}
 	var flags string // the option letters seen so far: -A, -i, -n, -a
 	for _, as := range d.Args {
 		if as.Naked && as.Name == nil && as.Value != nil {
@@ -327,6 +332,9 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		}
 		name := as.Name.Value
 		exports, unexports := declExports(d.Variant.Value, flags)
+		if exports || unexports {
+			w.declLocal(d.Variant.Value, flags, name)
+		}
 		switch {
 		case exports:
 			w.exportVar(name)
@@ -374,6 +382,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			}
 		}
 		elems, isArray := w.arrays[name]
+		idx := w.arrIdx[name]
 		if as.Naked {
 			// "export X" keeps X's value, known here only if this input set it
 			val = nil
@@ -389,7 +398,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		}
 		w.setShellVar(name, val, p, snip)
 		if as.Naked && isArray {
-			w.setArray(name, elems)
+			w.setArrayIdx(name, elems, idx)
 			continue
 		}
 		w.assignShape(as, val)
