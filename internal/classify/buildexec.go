@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Flags and variables that make a development tool run another program
 // (design §2.8): a make variable naming the compiler, a cmake launcher or
@@ -283,24 +285,5 @@ func compilerFlags(c *call) {
 	}
 	if flagsRunProgram(opts) {
 		c.raise(ruleBuildFlags)
-	}
-}
-
-// gitBisectRun: git bisect run CMD runs CMD at every step of the search;
-// it is judged as CMD, and at least high, since it runs over and over on
-// commits nobody has looked at.
-func gitBisectRun(c *call) {
-	for i, a := range c.args {
-		if a.dyn || strings.HasPrefix(a.val, "-") {
-			continue
-		}
-		if a.val != "run" {
-			return
-		}
-		c.raise(r("git-bisect-run", High, "runs a command on every commit git bisect checks out"))
-		if i+1 < len(c.args) {
-			c.w.inner(c, "git bisect run", c.args[i+1:], flow{})
-		}
-		return
 	}
 }

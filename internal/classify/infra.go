@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // The helpers that build the rows of programs reaching beyond the
 // workspace: container engines, clusters, infrastructure as code, cloud and
@@ -271,21 +273,6 @@ func cloudDeleteWord(valueOpts string, ru rule) func(c *call) {
 				c.raise(ru)
 				return
 			}
-		}
-	}
-}
-
-// apiMethodCheck raises del for an API call whose method (-X, --method) is
-// DELETE, and dyn when the method is only known at run time.
-func apiMethodCheck(del, dyn rule) func(c *call) {
-	return func(c *call) {
-		m, ok := c.optValue("-X --method")
-		switch {
-		case !ok:
-		case m.dyn:
-			c.raise(dyn)
-		case strings.EqualFold(m.val, "DELETE"):
-			c.raise(del)
 		}
 	}
 }
