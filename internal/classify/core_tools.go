@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Rules shared by many rows.
 var (
@@ -68,34 +70,6 @@ func writeOpts(c *call, opts string) {
 			}
 		}
 	}
-}
-
-// operandWrites checks programs whose n-th operand is an output file
-// (uniq IN OUT, xxd IN OUT).
-func operandWrites(c *call, n int) {
-	if ps := positional(c.args); len(ps) >= n {
-		if ru, bad := c.w.writeRule(ps[n-1]); bad {
-			c.raise(ru)
-		}
-	}
-}
-
-// hasWordFunc reports name as a word of a jq program ("env", "env.X").
-func hasWordFunc(prog, name string) bool {
-	for i := strings.Index(prog, name); i >= 0; {
-		before := i == 0 || !isIdentByte(prog[i-1])
-		end := i + len(name)
-		after := end >= len(prog) || !isIdentByte(prog[end])
-		if before && after {
-			return true
-		}
-		next := strings.Index(prog[end:], name)
-		if next < 0 {
-			break
-		}
-		i = end + next
-	}
-	return false
 }
 
 func isIdentByte(b byte) bool {

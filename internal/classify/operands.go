@@ -20,3 +20,12 @@ func positional(args []arg) []arg {
 	}
 	return out
 }
+
+func hasPrefixOpt(args []arg, p string) bool {
+	for _, a := range args {
+		if !a.dyn && strings.HasPrefix(a.val, p) && !strings.HasPrefix(a.val, "--") {
+			return true
+		}
+	}
+	return false
+}
