@@ -76,29 +76,6 @@ func isIdentByte(b byte) bool {
 	return b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
-// fdCommand: fd -x/-X runs a command for each file found, like find -exec.
-func fdCommand(c *call) {
-	for i, a := range c.args {
-		if a.dyn || !(a.val == "-x" || a.val == "--exec" || a.val == "-X" || a.val == "--exec-batch") {
-			continue
-		}
-		var inner []arg
-		for _, x := range c.args[i+1:] {
-			if !x.dyn && x.val == ";" {
-				break
-			}
-			if !x.dyn && strings.Contains(x.val, "{") {
-				x.dyn = true
-			}
-			inner = append(inner, x)
-		}
-		if len(inner) > 0 {
-			c.w.inner(c, c.name+" "+a.val, inner, flow{})
-		}
-		return
-	}
-}
-
 func hasAssignArg(args []arg) bool {
 	for _, a := range args {
 		if !a.dyn && len(a.val) > 1 && a.val[0] != '-' && containsByte(a.val, '=') {

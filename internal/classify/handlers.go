@@ -838,16 +838,6 @@ func interpreter(c *call) flow {
 	return flow{kind: flowData}
 }
 
-// catCommand reads files; with none it copies its input, so the text of
-// a heredoc or pipe flows on to the next command.
-func catCommand(c *call) flow {
-	c.w.applyTool(c, lookupTool("cat"))
-	if len(positional(c.args)) == 0 {
-		return c.stdin
-	}
-	return flow{kind: flowData}
-}
-
 func permguardCommand(c *call) flow {
 	ps := positional(c.args)
 	if len(ps) > 0 && !ps[0].dyn {

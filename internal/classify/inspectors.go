@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Read-only and workspace-only forms of programs whose other forms do
 // more (issue 14, classes 3 and 4): an interpreter that only checks
@@ -51,57 +53,4 @@ func syntaxCheckOnly(c *call) bool {
 	}
 	c.raise(ruleSyntaxCheck)
 	return true
-}
-
-var ruleChmodWorkspace = rule{id: "chmod-workspace", level: Low, why: "changes the permissions of files in the workspace"}
-
-// chmodBase is chmod's own row: low when every target is a static path in
-// the workspace or a temporary directory and the mode is static; the
-// checks after it judge modes that open files to everyone, setuid,
-// recursion over a directory that matters and guard files.
-func chmodBase(c *call) rule {
-	ts := targets(c.args)
-	if _, ref := c.optValue("--reference"); !ref {
-		if len(ts) == 0 || ts[0].dyn {
-			return ruleChmod
-		}
-		ts = ts[1:]
-	}
-	if len(ts) == 0 {
-		return ruleChmod
-	}
-	for _, t := range ts {
-		if t.dyn {
-			return ruleChmod
-		}
-		if ru, bad := c.w.writeRule(t); bad && (ru.level > Low || ru.dangerous) {
-			return ruleChmod
-		}
-		if ru, ok := c.w.deleteRule(t, true); ok && ru.id != "delete-temp" {
-			// the workspace root, .git, a parent: not a file of the project
-			return ruleChmod
-		}
-	}
-	return ruleChmodWorkspace
-}
-
-// xxdOutput: xxd [options] [infile [outfile]]; the values of -s, -l, -c
-// and their kin are no operands.
-func xxdOutput(c *call) {
-	var ops []arg
-	for i := 0; i < len(c.args); i++ {
-		a := c.args[i]
-		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "-" {
-			ops = append(ops, a)
-			continue
-		}
-		if hasWord("-c -cols -g -groupsize -l -len -o -offset -s -seek -n -name", a.val) {
-			i++
-		}
-	}
-	if len(ops) >= 2 {
-		if ru, bad := c.w.writeRule(ops[1]); bad {
-			c.raise(ru)
-		}
-	}
 }
