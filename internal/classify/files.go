@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"fmt"
 	"path"
 	"strings"
 )
@@ -175,83 +174,6 @@ func setuid(m string) bool {
 	return false
 }
 
-// xargsCommand classifies the command xargs runs, with the words it reads
-// from its input appended as values only known at run time.
-func xargsCommand(c *call) flow {
-	c.raise(r("xargs", Minimal, "runs a command with arguments read from its input (classified on its own)"))
-	args := c.args
-	replace := ""
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a.dyn {
-			break
-		}
-		v := a.val
-		if v == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
-		}
-		switch {
-		case v == "-I" || v == "-J":
-			if i+1 < len(args) {
-				replace = args[i+1].val
-			}
-			i++
-		case strings.HasPrefix(v, "-I"):
-			replace = v[2:]
-		case v == "-i" || v == "--replace":
-			replace = "{}"
-		case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "--replace="):
-			replace = v[strings.IndexAny(v, "i=")+1:]
-			if replace == "" {
-				replace = "{}"
-			}
-		case v == "-R" || v == "-S" || v == "-a" || v == "-d" || v == "-E" || v == "-L" || v == "-n" || v == "-P" || v == "-s" ||
-			v == "--arg-file" || v == "--delimiter" || v == "--max-args" || v == "--max-procs" ||
-			v == "--max-chars" || v == "--process-slot-var" || v == "--eof":
-			i++
-		}
-	}
-	inner := append([]arg(nil), args[i:]...)
-	if len(inner) == 0 {
-		inner = []arg{{val: "echo", pos: c.pos}}
-	}
-	dynArg := arg{val: "{input}", dyn: true, pos: c.pos}
-	if c.stdin.kind == flowText {
-		dynArg.cand = strings.TrimSpace(c.stdin.text)
-	}
-	if f := c.stdin.found; f != nil && replace == "" {
-		// paths find lists: judged where they lie (deletes.go)
-		dynArg = *f
-		dynArg.pos = c.pos
-	}
-	replaced := false
-	if replace != "" {
-		for k := range inner {
-			if k > 0 && !inner[k].dyn && strings.Contains(inner[k].val, replace) {
-				if dynArg.cand != "" {
-					inner[k].cand = strings.ReplaceAll(inner[k].val, replace, dynArg.cand)
-				}
-				inner[k].dyn = true
-				replaced = true
-			}
-		}
-	}
-	if !replaced {
-		// the input may become arguments however the options read
-		inner = append(inner, dynArg)
-	}
-	if n, ok := firstName(inner); ok && handlers.get()[n] != nil && isShellName(n) {
-		c.raise(r("xargs-shell", High, "feeds its input to a shell, where data becomes code"))
-	}
-	c.w.inner(c, c.name, inner, flow{})
-	return flow{kind: flowData}
-}
-
 func firstName(args []arg) (string, bool) {
 	if len(args) == 0 || args[0].dyn {
 		return "", false
@@ -269,111 +191,6 @@ func isShellName(n string) bool {
 		return true
 	}
 	return false
-}
-
-// ruleParallelMany: the inputs past maxCandidates are not judged, so it
-// is a limit (design §7), not a level.
-var ruleParallelMany = rule{id: "parallel-many", level: High, why: "has more inputs than permguard inspects one by one"}
-
-// parallelCommand: GNU parallel joins its command words with spaces and
-// runs the line with a shell, once per input, with {} replaced (without -q
-// the words' own quoting is lost). Inputs come after ::: or on stdin; with
-// no command, each input is itself a command line.
-func parallelCommand(c *call) flow {
-	c.raise(r("parallel", Minimal, "runs a command for each input (classified on its own)"))
-	if c.hasOpt("-S --sshlogin") {
-		c.raise(r("parallel-remote", High, "runs commands on other machines"))
-	}
-	writeOpts(c, "--joblog --results --res --output-as-files")
-	if wd, ok := c.optValue("--wd --workdir"); ok {
-		defer c.w.chdir(wd)()
-	}
-	i := skipOpts(c.args, "-j --jobs -N -n --max-args -S --sshlogin -a --arg-file -d --delimiter -I --joblog --results --tmpdir --timeout --delay -L --max-lines --colsep -C --env --workdir --wd --halt")
-	var cmd, inputs []arg
-	for ; i < len(c.args); i++ {
-		if !c.args[i].dyn && strings.HasPrefix(c.args[i].val, ":::") {
-			break
-		}
-		cmd = append(cmd, c.args[i])
-	}
-	for ; i < len(c.args); i++ {
-		if c.args[i].dyn || !strings.HasPrefix(c.args[i].val, ":::") {
-			inputs = append(inputs, c.args[i])
-		}
-	}
-	var cands []string
-	if len(inputs) > maxCandidates {
-		c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
-		inputs = inputs[:maxCandidates]
-	}
-	for _, in := range inputs {
-		if in.dyn {
-			c.raise(ruleDynScript)
-			continue
-		}
-		cands = append(cands, in.val)
-	}
-	if len(inputs) == 0 {
-		switch c.stdin.kind {
-		case flowText:
-			for i, line := range strings.Split(strings.TrimSpace(c.stdin.text), "\n") {
-				if i == maxCandidates {
-					c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
-					break
-				}
-				cands = append(cands, line)
-			}
-		default:
-			if len(cmd) == 0 {
-				c.raise(ruleShellStdin)
-			}
-		}
-	}
-	for _, a := range cmd {
-		if a.dyn {
-			c.raise(ruleDynScript)
-			return flow{kind: flowData}
-		}
-	}
-	if len(cmd) == 0 {
-		c.raise(ruleShellStdin)
-		for _, cand := range cands {
-			c.runScript(FrameScript, cand)
-		}
-		return flow{kind: flowData}
-	}
-	if len(cands) == 0 {
-		cands = []string{"$PARALLEL_INPUT"}
-	}
-	lines := []string{joinArgsRaw(cmd), joinArgs(cmd)}
-	for _, cand := range cands {
-		q := cand
-		if cand != "$PARALLEL_INPUT" {
-			q = syntaxQuote(cand)
-		}
-		// one frame per input: the quoted reading is the same line read
-		// another way
-		var saved []Frame
-		for i, line := range lines {
-			script := line
-			found := false
-			for _, tok := range []string{"{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}", "{1}", "{2}", "{3}"} {
-				if strings.Contains(script, tok) {
-					found = true
-					script = strings.ReplaceAll(script, tok, q)
-				}
-			}
-			if !found {
-				script += " " + q
-			}
-			if i == 0 {
-				saved = c.w.push(FrameScript, c.name, c.pos, script)
-			}
-			c.w.script(script, &c.pos)
-		}
-		c.w.frames = saved
-	}
-	return flow{kind: flowData}
 }
 
 // normValues returns every value of the option canon in the normalized

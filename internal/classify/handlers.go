@@ -116,35 +116,6 @@ func skipOpts(args []arg, valueOpts string) int {
 	return len(args)
 }
 
-// wrapper returns a handler for a program that runs the rest of its
-// arguments as a command. floor names an extra rule for the wrapper itself.
-func wrapper(valueOpts, floor string) func(c *call) flow {
-	return func(c *call) flow {
-		switch floor {
-		case "nohup", "setsid":
-			c.raise(ruleBackground)
-		case "trace":
-			c.raise(ruleTrace)
-		}
-		if c.name == "time" {
-			if o, ok := c.optValue("-o --output"); ok {
-				if ru, bad := c.w.writeRule(o); bad {
-					c.raise(ru)
-				}
-			}
-		}
-		i := skipOpts(c.args, valueOpts)
-		if c.name == "nice" && i < len(c.args) && !c.args[i].dyn && isNumber(strings.TrimPrefix(c.args[i].val, "-")) {
-			i++
-		}
-		if i >= len(c.args) {
-			c.raise(r("wrapper-alone", Minimal, "runs no command"))
-			return flow{}
-		}
-		return c.w.dispatch(c, c.args[i:])
-	}
-}
-
 func isNumber(s string) bool {
 	if s == "" {
 		return false
@@ -155,33 +126,6 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
-}
-
-func timeoutCommand(c *call) flow {
-	i := skipOpts(c.args, "-s -k --signal --kill-after")
-	i++ // the duration
-	return runFrom(c, i)
-}
-
-func tasksetCommand(c *call) flow {
-	if c.hasOpt("-p --pid") {
-		c.raise(r("taskset-pid", High, "changes another process's CPU affinity"))
-		return flow{}
-	}
-	i := skipOpts(c.args, "") + 1 // the mask or list
-	if c.hasOpt("-c --cpu-list") {
-		i = skipOpts(c.args, "-c --cpu-list")
-	}
-	return runFrom(c, i)
-}
-
-func chrtCommand(c *call) flow {
-	if c.hasOpt("-p --pid") {
-		c.raise(r("chrt-pid", High, "changes another process's scheduling"))
-		return flow{}
-	}
-	i := skipOpts(c.args, "-T -P -D --sched-runtime --sched-period --sched-deadline") + 1
-	return runFrom(c, i)
 }
 
 func sudoCommand(c *call) flow {
@@ -373,102 +317,6 @@ func launchSub(c *call) {
 // the level and mode the user gave permguard in its variables.
 var ruleEnvEmpty = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: runs the command without permguard's variables (an empty environment)"}
 
-// envCommand reads env's options through its spec (wrapperopts.go), so
-// that an abbreviation (--un=NAME), a cluster (-iu NAME, -vC DIR) or a
-// glued value (-uNAME) is the option it stands for; the options end at
-// the first operand.
-func envCommand(c *call) flow {
-	args := c.args
-	p := optionSpecs.get()["env"].parse("env", args)
-	empty := false
-	i := len(args) - len(p.operands)
-	defer func() {
-		if empty && i < len(args) {
-			c.raise(ruleEnvEmpty)
-		}
-	}()
-	for _, u := range p.uses {
-		if u.raw {
-			continue
-		}
-		switch u.e.canon {
-		case "--ignore-environment":
-			empty = true
-		case "--chdir":
-			if u.val != nil {
-				defer c.w.chdir(*u.val)()
-			}
-		case "--unset":
-			if u.val != nil && (u.val.dyn || strings.HasPrefix(u.val.val, "PERMGUARD_")) {
-				// the command runs without the level or mode the user set
-				c.raiseMsg(ruleEnvSelf, "could switch the guard off: unsets permguard's variables for the command")
-			}
-		case "--split-string":
-			// -S splits one string into words: read it as a script, with
-			// the words after it
-			script, after := "", u.at+1
-			if u.val != nil {
-				script = u.val.val
-			}
-			if u.next {
-				after++
-			}
-			rest := joinArgs(args[min(after, len(args)):])
-			c.raise(r("env-split", Minimal, "runs the command in its -S string (classified on its own)"))
-			if empty {
-				c.runScript(FrameScript, "env -i "+script+" "+rest)
-			} else if strings.HasPrefix(strings.TrimSpace(script), "-") {
-				// env -S '-i cmd': the options in the string count too
-				c.runScript(FrameScript, "env "+script+" "+rest)
-			} else {
-				c.runScript(FrameScript, script+" "+rest)
-			}
-			empty = false
-			return flow{kind: flowData}
-		}
-	}
-	if i < len(args) && !args[i].dyn && args[i].val == "-" {
-		// a mere - is -i
-		empty = true
-		i++
-	}
-	for ; i < len(args); i++ {
-		a := args[i]
-		eq := strings.IndexByte(a.val, '=')
-		if a.dyn || eq <= 0 {
-			break
-		}
-		name := a.val[:eq]
-		c.w.setsEnv(name, &arg{val: a.val[eq+1:]}, scopeCommand, c.pos, c.raiseMsg)
-		c.setEnv(name, a.val[eq+1:])
-	}
-	if i >= len(args) {
-		c.raise(r("print-env", High, "prints environment variables, which often hold secrets"))
-		return flow{kind: flowData}
-	}
-	return c.w.dispatch(c, args[i:])
-}
-
-func watchCommand(c *call) flow {
-	c.raise(r("watch", High, "runs a command again and again until stopped"))
-	i := skipOpts(c.args, "-n --interval -d --differences -q --equexit")
-	if i >= len(c.args) {
-		return flow{}
-	}
-	if c.hasOpt("-x --exec") {
-		return c.w.dispatch(c, c.args[i:])
-	}
-	// watch joins its arguments and runs them with sh -c, losing their
-	// quotes; judge the quoted reading too, in the same frame: it is the
-	// same script read another way
-	raw := joinArgsRaw(c.args[i:])
-	saved := c.w.push(FrameScript, c.name, c.pos, raw)
-	c.w.script(raw, &c.pos)
-	c.w.script(joinArgs(c.args[i:]), &c.pos)
-	c.w.frames = saved
-	return flow{kind: flowData}
-}
-
 // isStdinPath reports a script path that is standard input.
 func isStdinPath(a arg) bool {
 	return !a.dyn && (a.val == "/dev/stdin" || a.val == "/dev/fd/0" || a.val == "/proc/self/fd/0")
@@ -495,55 +343,6 @@ func joinArgsRaw(args []arg) string {
 		b.WriteString(a.val)
 	}
 	return b.String()
-}
-
-func flockCommand(c *call) flow {
-	i := skipOpts(c.args, "-w --wait --timeout -E --conflict-exit-code")
-	if o, ok := c.optValue("-c --command"); ok {
-		if o.dyn {
-			c.raise(ruleDynScript)
-		} else {
-			c.raise(ruleShellC)
-			c.runScript(FrameScript, o.val)
-		}
-		return flow{kind: flowData}
-	}
-	if i < len(c.args) && !isNumber(c.args[i].val) {
-		// flock creates the lock file
-		if ru, bad := c.w.writeKeeping(c.args[i]); bad {
-			c.raise(ru)
-		}
-	}
-	i++ // the lock file or descriptor
-	if i >= len(c.args) {
-		c.raise(r("flock", Low, "takes a file lock"))
-		return flow{}
-	}
-	return c.w.dispatch(c, c.args[i:])
-}
-
-func scriptCommand(c *call) flow {
-	// the transcript goes to FILE, else ./typescript
-	out := arg{val: "typescript", pos: c.pos}
-	if o, ok := c.optValue("-O --log-out"); ok {
-		out = o
-	} else if ps := valueArgs(c.args, "-c --command -E --echo -I --log-in -B --log-io -T --log-timing -m --logging-format", ""); len(ps) > 0 {
-		out = ps[0]
-	}
-	if ru, bad := c.w.writeRule(out); bad {
-		c.raise(ru)
-	}
-	if o, ok := c.optValue("-c --command"); ok {
-		if o.dyn {
-			c.raise(ruleDynScript)
-		} else {
-			c.raise(ruleShellC)
-			c.runScript(FrameScript, o.val)
-		}
-		return flow{kind: flowData}
-	}
-	c.raise(ruleShellTTY)
-	return flow{kind: flowData}
 }
 
 // shellCommand handles sh, bash and their kin: -c SCRIPT is re-parsed; a
