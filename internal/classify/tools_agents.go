@@ -1,11 +1,11 @@
 package classify
 
+// permguard itself, as a program an agent runs: changing its own rules or
+// setup is a decision for the user.
+
 import (
 	"strings"
 )
-
-// permguard itself, as a program an agent runs: changing its own rules or
-// setup is a decision for the user.
 
 func permguardCommand(c *call) flow {
 	ps := positional(c.args)

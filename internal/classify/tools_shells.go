@@ -1,11 +1,11 @@
 package classify
 
+// Shells and interpreters: the handlers that find the code a shell or an
+// interpreter runs (inline, from a file, from standard input) and judge it.
+
 import (
 	"strings"
 )
-
-// Shells and interpreters: the handlers that find the code a shell or an
-// interpreter runs (inline, from a file, from standard input) and judge it.
 
 // shellCommand handles sh, bash and their kin: -c SCRIPT is re-parsed; a
 // script file is unknown code; commands on standard input are classified

@@ -1,13 +1,13 @@
 package classify
 
+// Programs whose job is to run another program (xargs, parallel, watch,
+// flock, script, env, nice, timeout, taskset, chrt, ...): their handlers
+// find the command they run and hand it back to the walker.
+
 import (
 	"fmt"
 	"strings"
 )
-
-// Programs whose job is to run another program (xargs, parallel, watch,
-// flock, script, env, nice, timeout, taskset, chrt, ...): their handlers
-// find the command they run and hand it back to the walker.
 
 // xargsCommand classifies the command xargs runs, with the words it reads
 // from its input appended as values only known at run time.
