@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Destructive verbs of less common tools (design §2.8): the checks below
 // find the verb in a tool's own grammar, where a table row cannot.
@@ -45,61 +47,6 @@ func btrfsCheck(c *call) {
 		c.raise(danger("btrfs-rescue", "rewrites filesystem metadata, which can lose data beyond repair"))
 	case prefix(group, "device", 3) && prefix(verb, "delete", 3) || prefix(group, "device", 3) && prefix(verb, "remove", 3):
 		c.raise(r("btrfs-device-remove", High, "removes a device from a btrfs filesystem"))
-	}
-}
-
-// forceRemove: removing a package while telling the manager to ignore
-// what depends on it (rpm -e --nodeps, dpkg --force-all -P, pacman -Rdd)
-// can remove the C library or the shell, and the machine no longer boots.
-var ruleForceRemove = rule{id: "package-force-remove", level: High, dangerous: true, why: "removes system packages while ignoring what depends on them, which can leave the machine unable to run programs or boot"}
-
-func rpmForceRemove(c *call) {
-	if c.hasOpt("-e --erase") && c.hasOpt("--nodeps --noscripts --force") {
-		c.raise(ruleForceRemove)
-	}
-}
-
-func dpkgForceRemove(c *call) {
-	if !c.hasOpt("-r --remove -P --purge") {
-		return
-	}
-	for _, a := range c.args {
-		if a.dyn || !strings.HasPrefix(a.val, "--force") {
-			continue
-		}
-		// --force-all, --force-depends, --force-remove-essential, and the
-		// same words in the --force=LIST form
-		for _, w := range []string{"all", "depends", "essential", "protected"} {
-			if strings.Contains(a.val, w) {
-				c.raise(ruleForceRemove)
-				return
-			}
-		}
-	}
-}
-
-// pacmanForceRemove: -R with two d's (-Rdd, -R -d -d, --nodeps --nodeps)
-// skips every dependency check.
-func pacmanForceRemove(c *call) {
-	remove, ds := false, 0
-	for _, a := range c.args {
-		if a.dyn || !strings.HasPrefix(a.val, "-") {
-			continue
-		}
-		switch {
-		case a.val == "--remove":
-			remove = true
-		case a.val == "--nodeps":
-			ds++
-		case !strings.HasPrefix(a.val, "--"):
-			if strings.ContainsRune(a.val, 'R') {
-				remove = true
-			}
-			ds += strings.Count(a.val, "d")
-		}
-	}
-	if remove && ds >= 2 {
-		c.raise(ruleForceRemove)
 	}
 }
 

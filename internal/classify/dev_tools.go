@@ -95,23 +95,6 @@ func runScript(c *call) {
 	}
 }
 
-// shorthandScript handles `yarn NAME` and `pnpm NAME`, which run a script
-// when NAME is no subcommand; only the plain safe names count as safe.
-func shorthandScript(c *call) {
-	ws, _ := pmWords(c)
-	if len(ws) == 0 || ws[0].dyn {
-		return
-	}
-	if safeScripts.get()[ws[0].val] {
-		c.raise(scriptSafe)
-		return
-	}
-	if _, known := shorthandSubs.get()[c.name+" "+ws[0].val]; known {
-		return
-	}
-	scriptOrBin(c, ws)
-}
-
 // shorthandSubs lists the words that are real subcommands (taken from the
 // tables, so a script shorthand never shadows them); built on first use.
 // (The build function is set in init: it reads the tables, whose checks
@@ -137,28 +120,6 @@ func buildShorthandSubs() map[string]bool {
 		}
 	}
 	return m
-}
-
-var globalFlag = flagRule{opts: "-g --global --location=global", rule: globalRule}
-
-var npmSubs = []sub{
-	{words: "ls", rule: pkgRead}, {words: "list", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "la", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "view", rule: pkgQuery},
-	{words: "show", rule: pkgQuery}, {words: "v", rule: pkgQuery}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "fix", rule: pkgInstall}}}, {words: "explain", rule: pkgRead},
-	{words: "why", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "help", rule: pkgRead}, {words: "root", rule: pkgRead}, {words: "prefix", rule: pkgRead}, {words: "bin", rule: pkgRead},
-	{words: "fund", rule: pkgRead}, {words: "config get", rule: pkgRead}, {words: "config list", rule: pkgRead}, {words: "query", rule: pkgRead}, {words: "doctor", rule: pkgRead},
-	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "ci", rule: pkgInstall}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}},
-	{words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "un", rule: pkgInstall, flags: []flagRule{globalFlag}},
-	{words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "upgrade", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "dedupe", rule: pkgInstall},
-	{words: "prune", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "create", rule: runPackage}, {words: "pack", rule: buildRule},
-	{words: "version", rule: pkgInstall}, {words: "shrinkwrap", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "ln", rule: globalRule}, {words: "cache", rule: pkgInstall},
-	{words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "tst", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "run-script", rule: scriptRule},
-	{words: "start", rule: serverRule}, {words: "restart", rule: serverRule}, {words: "stop", rule: serverRule}, {words: "exec", rule: runPackage}, {words: "x", rule: runPackage},
-	{words: "publish", rule: publishRule}, {words: "unpublish", rule: unpublish}, {words: "deprecate", rule: registryAcc}, {words: "adduser", rule: registryAcc},
-	{words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc}, {words: "token", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "access", rule: registryAcc},
-	{words: "team", rule: registryAcc}, {words: "org", rule: registryAcc}, {words: "hook", rule: registryAcc}, {words: "dist-tag", rule: registryAcc}, {words: "star", rule: registryAcc},
-	{words: "config set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
-	{words: "config", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
-	{words: "set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
 }
 
 // finishPackageManager gives the package managers' subcommand rows their
@@ -211,52 +172,6 @@ func finishPackageManager(t *tool) {
 		case "run":
 			sb.check = runScript
 			sb.rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
-		}
-	}
-}
-
-var yarnSubs = []sub{
-	{words: "install", rule: pkgInstall}, {words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall}, {words: "upgrade", rule: pkgInstall}, {words: "up", rule: pkgInstall},
-	{words: "upgrade-interactive", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "link", rule: pkgInstall}, {words: "unlink", rule: pkgInstall}, {words: "init", rule: pkgInstall},
-	{words: "list", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "licenses", rule: pkgRead},
-	{words: "config get", rule: pkgRead}, {words: "bin", rule: pkgRead}, {words: "cache", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "version", rule: pkgInstall},
-	{words: "test", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule}, {words: "dlx", rule: runPackage}, {words: "exec", rule: runPackage}, {words: "node", rule: runPackage},
-	{words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "npm publish", rule: publishRule}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
-	{words: "owner", rule: registryAcc}, {words: "tag", rule: registryAcc}, {words: "global", rule: globalRule}, {words: "set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}},
-	{words: "config set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}}, {words: "workspace", rule: pkgInstall}, {words: "workspaces", rule: pkgInstall},
-}
-
-var pnpmSubs = []sub{
-	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}},
-	{words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}},
-	{words: "prune", rule: pkgInstall}, {words: "fetch", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "init", rule: pkgInstall},
-	{words: "list", rule: pkgRead}, {words: "ls", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "--fix", rule: pkgInstall}}}, {words: "why", rule: pkgRead}, {words: "licenses", rule: pkgRead},
-	{words: "store", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule},
-	{words: "exec", rule: runPackage}, {words: "dlx", rule: runPackage}, {words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "setup", rule: globalRule},
-	{words: "config set", rule: rule{id: "pnpm-config", level: High, why: "changes pnpm configuration"}},
-}
-
-var bunSubs = []sub{
-	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "a", rule: pkgInstall, flags: []flagRule{globalFlag}},
-	{words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "link", rule: globalRule}, {words: "unlink", rule: pkgInstall},
-	{words: "pm", rule: pkgRead}, {words: "pm ls", rule: pkgRead}, {words: "pm cache rm", rule: pkgInstall}, {words: "pm pack", rule: buildRule}, {words: "pm version", rule: pkgInstall},
-	{words: "pm trust", rule: pkgInstall}, {words: "pm untrusted", rule: pkgRead}, {words: "pm bin", rule: pkgRead}, {words: "pm hash", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "info", rule: pkgQuery},
-	{words: "test", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "x", rule: runPackage}, {words: "create", rule: runPackage}, {words: "init", rule: pkgInstall},
-	{words: "publish", rule: publishRule}, {words: "upgrade", rule: globalRule}, {words: "repl", rule: ruleInterpTTY},
-}
-
-// bunCheck: `bun FILE` runs a program, `bun -e CODE` runs inline code.
-func bunCheck(c *call) {
-	ws, _ := pmWords(c)
-	if o, ok := c.optValue("-e --eval -p --print"); ok {
-		inlineCode(c, o.val)
-		return
-	}
-	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs.get()["bun "+ws[0].val] {
-		if strings.ContainsAny(ws[0].val, "./") {
-			c.raiseRunFile(ruleInterpFile, ws[0])
-		} else {
-			scriptOrBin(c, ws)
 		}
 	}
 }

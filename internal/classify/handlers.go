@@ -166,14 +166,6 @@ func suCommand(c *call) flow {
 	return flow{kind: flowData}
 }
 
-// launcher: npx, bunx and their kin download a package and run its
-// program, which usually has the package's name: judge that command too.
-func launcher(c *call) flow {
-	c.raise(launchRule(c, c.name, c.args))
-	launched(c, c.name, c.args)
-	return flow{kind: flowData}
-}
-
 // npmHarmless are npm's options that change nothing of what npm exec
 // runs or where it looks for it.
 var npmHarmless = lazy[map[string]bool]{build: func() map[string]bool {

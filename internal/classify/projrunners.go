@@ -29,17 +29,6 @@ type runnerSpec struct {
 	index     string // options that name another package index
 }
 
-var (
-	ruleRunnerEnv    = rule{id: "run-in-env", level: Minimal, why: "runs a command in the project's environment (judged as that command)"}
-	ruleRunnerSync   = rule{id: "run-in-env-sync", level: Medium, why: "installs the project's environment when needed and runs a command in it (judged as that command)"}
-	ruleRunnerBundle = rule{id: "bundle-exec", level: Medium, why: "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)"}
-	ruleRunnerOption = rule{id: "runner-unknown-option", level: High, why: "has an option permguard does not know before the command it runs, so which command runs is unclear"}
-	ruleRunnerIndex  = rule{id: "runner-index", level: High, why: "installs packages from an index other than the default, which could serve any code"}
-	ruleRunnerElse   = rule{id: "build-elsewhere", level: High, why: "runs a project in a directory outside the workspace"}
-	ruleRunnerAlone  = rule{id: "runner-alone", level: Minimal, why: "runs no command"}
-	ruleLocalBin     = rule{id: "run-local-bin", level: Minimal, why: "runs a program already installed in the project (judged as that program)"}
-)
-
 // uvValue are uv's options that take a value; uv run shares them with
 // its other subcommands.
 const uvValue = "--with --with-editable --with-requirements --python -p --package --directory --project --env-file " +
@@ -214,29 +203,6 @@ func afterWord(c *call, word string) ([]arg, bool) {
 func knownProgram(name string) bool {
 	return handlerOf(name) != nil || lookupTool(name) != nil ||
 		strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") || strings.Contains(name, "/")
-}
-
-// scriptOrBin judges `yarn NAME` and `bun NAME`, which run the project
-// script NAME, or else the program NAME installed in node_modules/.bin: a
-// build, test or lint script by its name, a known program as that
-// program, anything else by its name as a script.
-func scriptOrBin(c *call, ws []arg) {
-	if len(ws) == 0 || ws[0].dyn {
-		return
-	}
-	name := ws[0].val
-	if safeScripts.get()[name] || !knownProgram(name) || strings.Contains(name, "/") {
-		c.raise(scriptRuleFor(name, false))
-		return
-	}
-	for i, a := range c.args {
-		if a.pos == ws[0].pos && a.val == ws[0].val && !a.dyn {
-			c.raise(ruleLocalBin)
-			c.w.inner(c, c.name, c.args[i:], c.stdin)
-			return
-		}
-	}
-	c.raise(scriptRuleFor(name, false))
 }
 
 // npxLocalOnly reports `npx --no NAME` and `npm exec --no`: they refuse

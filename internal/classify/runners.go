@@ -72,16 +72,6 @@ func recipeRule(name string) (rule, bool) {
 	return rule{}, false
 }
 
-// judgeScript raises c for running the script named by a: dynamic, a
-// deploy, or as npm run judges it.
-func judgeScript(c *call, a arg) {
-	if a.dyn {
-		c.raise(ruleToolDynamic)
-		return
-	}
-	c.raise(scriptRuleFor(a.val, true))
-}
-
 // makeTargets judges the goals of a make command line.
 func makeTargets(c *call) {
 	for _, a := range c.words("-f --file --makefile -C --directory -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new -j --jobs -l --load-average -O --output-sync") {
@@ -100,49 +90,6 @@ func makeTargets(c *call) {
 	}
 }
 
-// justCheck: just RECIPE ARGS... runs one recipe (or several, when none
-// takes arguments); --shell picks the program that runs every line.
-func justCheck(c *call) {
-	buildOutputs(c)
-	if c.hasOpt("--shell --shell-arg --command -c") {
-		c.raise(ruleBuildExec)
-	}
-	ws := c.words("-f --justfile -d --working-directory --dotenv-filename --dotenv-path --color --dump-format --list-heading --list-prefix --chooser --set --shell --shell-arg --timestamp-format")
-	for _, a := range ws {
-		if a.dyn {
-			c.raise(ruleToolDynamic)
-			return
-		}
-		if strings.Contains(a.val, "=") {
-			continue // NAME=VALUE overrides a variable
-		}
-		if ru, bad := recipeRule(a.val); bad {
-			c.raise(ru)
-		}
-		return
-	}
-}
-
-// taskCheck: go-task runs every task named on its command line.
-func taskCheck(c *call) {
-	buildOutputs(c)
-	for _, a := range c.words("-t --taskfile -d --dir -o --output --output-group-begin --output-group-end -C --concurrency --interval --sort") {
-		if a.dyn {
-			c.raise(ruleToolDynamic)
-			return
-		}
-		if a.val == "--" {
-			return
-		}
-		if strings.Contains(a.val, "=") {
-			continue
-		}
-		if ru, bad := recipeRule(a.val); bad {
-			c.raise(ru)
-		}
-	}
-}
-
 // rakeTasks names the deploy among rake's tasks, which are all high.
 func rakeTasks(c *call) {
 	for _, a := range positional(c.args) {
@@ -150,102 +97,6 @@ func rakeTasks(c *call) {
 		if !a.dyn && namesDeploy(name) {
 			c.raise(ruleRunDeploy)
 			return
-		}
-	}
-}
-
-// lernaRun: lerna run SCRIPT runs a package.json script in every package.
-func lernaRun(c *call) {
-	ws := c.words("--scope --ignore --since --concurrency --stream-prefix")
-	if len(ws) > 1 {
-		judgeScript(c, ws[1])
-	}
-}
-
-// nxSubs are nx's own commands; any other first word is a target
-// (nx build app, nx deploy app).
-var nxSubs = lazy[map[string]bool]{build: func() map[string]bool {
-	return map[string]bool{
-		"run": true, "run-many": true, "affected": true, "graph": true, "dep-graph": true, "generate": true, "g": true,
-		"migrate": true, "init": true, "list": true, "report": true, "reset": true, "show": true, "format": true,
-		"format:check": true, "format:write": true, "daemon": true, "exec": true, "watch": true, "add": true,
-		"release": true, "connect": true, "view-logs": true, "repair": true, "sync": true, "sync:check": true,
-		"import": true, "login": true, "logout": true, "help": true, "serve": true,
-	}
-}}
-
-// nxCheck judges the targets nx runs: nx run PROJECT:TARGET[:CONFIG],
-// nx run-many/affected -t A,B, and nx TARGET PROJECT.
-func nxCheck(c *call) {
-	ws := c.words("-t --target --targets -p --projects --exclude --configuration -c --base --head --parallel --output-style --nxBail")
-	if len(ws) == 0 {
-		return
-	}
-	first := ws[0]
-	if first.dyn {
-		c.raise(ruleToolDynamic)
-		return
-	}
-	switch first.val {
-	case "run":
-		if len(ws) > 1 {
-			t := ws[1]
-			if parts := strings.Split(t.val, ":"); !t.dyn && len(parts) > 1 {
-				t.val = parts[1]
-			}
-			judgeScript(c, t)
-		}
-	case "run-many", "affected":
-		if v, ok := c.optValue("-t --target --targets"); ok {
-			for _, name := range strings.Split(v.val, ",") {
-				judgeScript(c, arg{val: name, dyn: v.dyn})
-			}
-		}
-	case "release":
-		c.raise(publishRule)
-	case "exec":
-		c.raise(runProgram)
-	case "watch":
-		c.raise(serverRule)
-	default:
-		if !nxSubs.get()[first.val] {
-			judgeScript(c, first)
-		}
-	}
-}
-
-// turboSubs are turbo's own commands; any other first word is a task.
-var turboSubs = lazy[map[string]bool]{build: func() map[string]bool {
-	return map[string]bool{
-		"run": true, "prune": true, "login": true, "logout": true, "link": true, "unlink": true, "gen": true,
-		"generate": true, "daemon": true, "ls": true, "info": true, "query": true, "watch": true, "boundaries": true,
-		"telemetry": true, "scan": true, "bin": true, "completion": true, "devtools": true, "docs": true,
-	}
-}}
-
-// turboCheck judges the tasks turbo runs: turbo run A B, turbo A B.
-func turboCheck(c *call) {
-	buildOutputs(c)
-	ws := c.words("--filter -F --concurrency --cache-dir --graph --log-order --output-logs --cache --env-mode --log-prefix --ui --cwd --heap --profile --team --token --api --login")
-	if len(ws) == 0 {
-		return
-	}
-	if ws[0].dyn {
-		c.raise(ruleToolDynamic)
-		return
-	}
-	switch {
-	case ws[0].val == "run":
-		for _, a := range ws[1:] {
-			judgeScript(c, a)
-		}
-	case ws[0].val == "watch":
-		c.raise(serverRule)
-	case ws[0].val == "login" || ws[0].val == "logout" || ws[0].val == "link" || ws[0].val == "unlink":
-		c.raise(registryAcc)
-	case !turboSubs.get()[ws[0].val]:
-		for _, a := range ws {
-			judgeScript(c, a)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Package managers: the project's (npm, pip, cargo's neighbours), the
 // system's (apt, dnf, brew) and task runners that install as they go.
@@ -222,4 +224,335 @@ var packageEverydayTools = []tool{
 		}
 	}},
 	{names: "twine", rule: rule{id: "twine", level: High, why: "uploads packages to a registry"}, subs: []sub{{words: "check", rule: rule{id: "twine-check", level: Minimal, why: "checks built packages' metadata"}}}},
+}
+
+// forceRemove: removing a package while telling the manager to ignore
+// what depends on it (rpm -e --nodeps, dpkg --force-all -P, pacman -Rdd)
+// can remove the C library or the shell, and the machine no longer boots.
+var ruleForceRemove = rule{id: "package-force-remove", level: High, dangerous: true, why: "removes system packages while ignoring what depends on them, which can leave the machine unable to run programs or boot"}
+
+func rpmForceRemove(c *call) {
+	if c.hasOpt("-e --erase") && c.hasOpt("--nodeps --noscripts --force") {
+		c.raise(ruleForceRemove)
+	}
+}
+
+func dpkgForceRemove(c *call) {
+	if !c.hasOpt("-r --remove -P --purge") {
+		return
+	}
+	for _, a := range c.args {
+		if a.dyn || !strings.HasPrefix(a.val, "--force") {
+			continue
+		}
+		// --force-all, --force-depends, --force-remove-essential, and the
+		// same words in the --force=LIST form
+		for _, w := range []string{"all", "depends", "essential", "protected"} {
+			if strings.Contains(a.val, w) {
+				c.raise(ruleForceRemove)
+				return
+			}
+		}
+	}
+}
+
+// pacmanForceRemove: -R with two d's (-Rdd, -R -d -d, --nodeps --nodeps)
+// skips every dependency check.
+func pacmanForceRemove(c *call) {
+	remove, ds := false, 0
+	for _, a := range c.args {
+		if a.dyn || !strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		switch {
+		case a.val == "--remove":
+			remove = true
+		case a.val == "--nodeps":
+			ds++
+		case !strings.HasPrefix(a.val, "--"):
+			if strings.ContainsRune(a.val, 'R') {
+				remove = true
+			}
+			ds += strings.Count(a.val, "d")
+		}
+	}
+	if remove && ds >= 2 {
+		c.raise(ruleForceRemove)
+	}
+}
+
+// shorthandScript handles `yarn NAME` and `pnpm NAME`, which run a script
+// when NAME is no subcommand; only the plain safe names count as safe.
+func shorthandScript(c *call) {
+	ws, _ := pmWords(c)
+	if len(ws) == 0 || ws[0].dyn {
+		return
+	}
+	if safeScripts.get()[ws[0].val] {
+		c.raise(scriptSafe)
+		return
+	}
+	if _, known := shorthandSubs.get()[c.name+" "+ws[0].val]; known {
+		return
+	}
+	scriptOrBin(c, ws)
+}
+
+var globalFlag = flagRule{opts: "-g --global --location=global", rule: globalRule}
+
+var npmSubs = []sub{
+	{words: "ls", rule: pkgRead}, {words: "list", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "la", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "view", rule: pkgQuery},
+	{words: "show", rule: pkgQuery}, {words: "v", rule: pkgQuery}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "fix", rule: pkgInstall}}}, {words: "explain", rule: pkgRead},
+	{words: "why", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "help", rule: pkgRead}, {words: "root", rule: pkgRead}, {words: "prefix", rule: pkgRead}, {words: "bin", rule: pkgRead},
+	{words: "fund", rule: pkgRead}, {words: "config get", rule: pkgRead}, {words: "config list", rule: pkgRead}, {words: "query", rule: pkgRead}, {words: "doctor", rule: pkgRead},
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "ci", rule: pkgInstall}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "un", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "upgrade", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "dedupe", rule: pkgInstall},
+	{words: "prune", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "create", rule: runPackage}, {words: "pack", rule: buildRule},
+	{words: "version", rule: pkgInstall}, {words: "shrinkwrap", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "ln", rule: globalRule}, {words: "cache", rule: pkgInstall},
+	{words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "tst", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "run-script", rule: scriptRule},
+	{words: "start", rule: serverRule}, {words: "restart", rule: serverRule}, {words: "stop", rule: serverRule}, {words: "exec", rule: runPackage}, {words: "x", rule: runPackage},
+	{words: "publish", rule: publishRule}, {words: "unpublish", rule: unpublish}, {words: "deprecate", rule: registryAcc}, {words: "adduser", rule: registryAcc},
+	{words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc}, {words: "token", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "access", rule: registryAcc},
+	{words: "team", rule: registryAcc}, {words: "org", rule: registryAcc}, {words: "hook", rule: registryAcc}, {words: "dist-tag", rule: registryAcc}, {words: "star", rule: registryAcc},
+	{words: "config set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+	{words: "config", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+	{words: "set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+}
+
+var yarnSubs = []sub{
+	{words: "install", rule: pkgInstall}, {words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall}, {words: "upgrade", rule: pkgInstall}, {words: "up", rule: pkgInstall},
+	{words: "upgrade-interactive", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "link", rule: pkgInstall}, {words: "unlink", rule: pkgInstall}, {words: "init", rule: pkgInstall},
+	{words: "list", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "licenses", rule: pkgRead},
+	{words: "config get", rule: pkgRead}, {words: "bin", rule: pkgRead}, {words: "cache", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "version", rule: pkgInstall},
+	{words: "test", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule}, {words: "dlx", rule: runPackage}, {words: "exec", rule: runPackage}, {words: "node", rule: runPackage},
+	{words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "npm publish", rule: publishRule}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
+	{words: "owner", rule: registryAcc}, {words: "tag", rule: registryAcc}, {words: "global", rule: globalRule}, {words: "set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}},
+	{words: "config set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}}, {words: "workspace", rule: pkgInstall}, {words: "workspaces", rule: pkgInstall},
+}
+
+var pnpmSubs = []sub{
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "prune", rule: pkgInstall}, {words: "fetch", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "init", rule: pkgInstall},
+	{words: "list", rule: pkgRead}, {words: "ls", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "--fix", rule: pkgInstall}}}, {words: "why", rule: pkgRead}, {words: "licenses", rule: pkgRead},
+	{words: "store", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule},
+	{words: "exec", rule: runPackage}, {words: "dlx", rule: runPackage}, {words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "setup", rule: globalRule},
+	{words: "config set", rule: rule{id: "pnpm-config", level: High, why: "changes pnpm configuration"}},
+}
+
+var bunSubs = []sub{
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "a", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "link", rule: globalRule}, {words: "unlink", rule: pkgInstall},
+	{words: "pm", rule: pkgRead}, {words: "pm ls", rule: pkgRead}, {words: "pm cache rm", rule: pkgInstall}, {words: "pm pack", rule: buildRule}, {words: "pm version", rule: pkgInstall},
+	{words: "pm trust", rule: pkgInstall}, {words: "pm untrusted", rule: pkgRead}, {words: "pm bin", rule: pkgRead}, {words: "pm hash", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "info", rule: pkgQuery},
+	{words: "test", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "x", rule: runPackage}, {words: "create", rule: runPackage}, {words: "init", rule: pkgInstall},
+	{words: "publish", rule: publishRule}, {words: "upgrade", rule: globalRule}, {words: "repl", rule: ruleInterpTTY},
+}
+
+// bunCheck: `bun FILE` runs a program, `bun -e CODE` runs inline code.
+func bunCheck(c *call) {
+	ws, _ := pmWords(c)
+	if o, ok := c.optValue("-e --eval -p --print"); ok {
+		inlineCode(c, o.val)
+		return
+	}
+	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs.get()["bun "+ws[0].val] {
+		if strings.ContainsAny(ws[0].val, "./") {
+			c.raiseRunFile(ruleInterpFile, ws[0])
+		} else {
+			scriptOrBin(c, ws)
+		}
+	}
+}
+
+// launcher: npx, bunx and their kin download a package and run its
+// program, which usually has the package's name: judge that command too.
+func launcher(c *call) flow {
+	c.raise(launchRule(c, c.name, c.args))
+	launched(c, c.name, c.args)
+	return flow{kind: flowData}
+}
+
+var (
+	ruleRunnerEnv    = rule{id: "run-in-env", level: Minimal, why: "runs a command in the project's environment (judged as that command)"}
+	ruleRunnerSync   = rule{id: "run-in-env-sync", level: Medium, why: "installs the project's environment when needed and runs a command in it (judged as that command)"}
+	ruleRunnerBundle = rule{id: "bundle-exec", level: Medium, why: "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)"}
+	ruleRunnerOption = rule{id: "runner-unknown-option", level: High, why: "has an option permguard does not know before the command it runs, so which command runs is unclear"}
+	ruleRunnerIndex  = rule{id: "runner-index", level: High, why: "installs packages from an index other than the default, which could serve any code"}
+	ruleRunnerElse   = rule{id: "build-elsewhere", level: High, why: "runs a project in a directory outside the workspace"}
+	ruleRunnerAlone  = rule{id: "runner-alone", level: Minimal, why: "runs no command"}
+	ruleLocalBin     = rule{id: "run-local-bin", level: Minimal, why: "runs a program already installed in the project (judged as that program)"}
+)
+
+// scriptOrBin judges `yarn NAME` and `bun NAME`, which run the project
+// script NAME, or else the program NAME installed in node_modules/.bin: a
+// build, test or lint script by its name, a known program as that
+// program, anything else by its name as a script.
+func scriptOrBin(c *call, ws []arg) {
+	if len(ws) == 0 || ws[0].dyn {
+		return
+	}
+	name := ws[0].val
+	if safeScripts.get()[name] || !knownProgram(name) || strings.Contains(name, "/") {
+		c.raise(scriptRuleFor(name, false))
+		return
+	}
+	for i, a := range c.args {
+		if a.pos == ws[0].pos && a.val == ws[0].val && !a.dyn {
+			c.raise(ruleLocalBin)
+			c.w.inner(c, c.name, c.args[i:], c.stdin)
+			return
+		}
+	}
+	c.raise(scriptRuleFor(name, false))
+}
+
+// judgeScript raises c for running the script named by a: dynamic, a
+// deploy, or as npm run judges it.
+func judgeScript(c *call, a arg) {
+	if a.dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	c.raise(scriptRuleFor(a.val, true))
+}
+
+// justCheck: just RECIPE ARGS... runs one recipe (or several, when none
+// takes arguments); --shell picks the program that runs every line.
+func justCheck(c *call) {
+	buildOutputs(c)
+	if c.hasOpt("--shell --shell-arg --command -c") {
+		c.raise(ruleBuildExec)
+	}
+	ws := c.words("-f --justfile -d --working-directory --dotenv-filename --dotenv-path --color --dump-format --list-heading --list-prefix --chooser --set --shell --shell-arg --timestamp-format")
+	for _, a := range ws {
+		if a.dyn {
+			c.raise(ruleToolDynamic)
+			return
+		}
+		if strings.Contains(a.val, "=") {
+			continue // NAME=VALUE overrides a variable
+		}
+		if ru, bad := recipeRule(a.val); bad {
+			c.raise(ru)
+		}
+		return
+	}
+}
+
+// taskCheck: go-task runs every task named on its command line.
+func taskCheck(c *call) {
+	buildOutputs(c)
+	for _, a := range c.words("-t --taskfile -d --dir -o --output --output-group-begin --output-group-end -C --concurrency --interval --sort") {
+		if a.dyn {
+			c.raise(ruleToolDynamic)
+			return
+		}
+		if a.val == "--" {
+			return
+		}
+		if strings.Contains(a.val, "=") {
+			continue
+		}
+		if ru, bad := recipeRule(a.val); bad {
+			c.raise(ru)
+		}
+	}
+}
+
+// lernaRun: lerna run SCRIPT runs a package.json script in every package.
+func lernaRun(c *call) {
+	ws := c.words("--scope --ignore --since --concurrency --stream-prefix")
+	if len(ws) > 1 {
+		judgeScript(c, ws[1])
+	}
+}
+
+// nxSubs are nx's own commands; any other first word is a target
+// (nx build app, nx deploy app).
+var nxSubs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"run": true, "run-many": true, "affected": true, "graph": true, "dep-graph": true, "generate": true, "g": true,
+		"migrate": true, "init": true, "list": true, "report": true, "reset": true, "show": true, "format": true,
+		"format:check": true, "format:write": true, "daemon": true, "exec": true, "watch": true, "add": true,
+		"release": true, "connect": true, "view-logs": true, "repair": true, "sync": true, "sync:check": true,
+		"import": true, "login": true, "logout": true, "help": true, "serve": true,
+	}
+}}
+
+// nxCheck judges the targets nx runs: nx run PROJECT:TARGET[:CONFIG],
+// nx run-many/affected -t A,B, and nx TARGET PROJECT.
+func nxCheck(c *call) {
+	ws := c.words("-t --target --targets -p --projects --exclude --configuration -c --base --head --parallel --output-style --nxBail")
+	if len(ws) == 0 {
+		return
+	}
+	first := ws[0]
+	if first.dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	switch first.val {
+	case "run":
+		if len(ws) > 1 {
+			t := ws[1]
+			if parts := strings.Split(t.val, ":"); !t.dyn && len(parts) > 1 {
+				t.val = parts[1]
+			}
+			judgeScript(c, t)
+		}
+	case "run-many", "affected":
+		if v, ok := c.optValue("-t --target --targets"); ok {
+			for _, name := range strings.Split(v.val, ",") {
+				judgeScript(c, arg{val: name, dyn: v.dyn})
+			}
+		}
+	case "release":
+		c.raise(publishRule)
+	case "exec":
+		c.raise(runProgram)
+	case "watch":
+		c.raise(serverRule)
+	default:
+		if !nxSubs.get()[first.val] {
+			judgeScript(c, first)
+		}
+	}
+}
+
+// turboSubs are turbo's own commands; any other first word is a task.
+var turboSubs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"run": true, "prune": true, "login": true, "logout": true, "link": true, "unlink": true, "gen": true,
+		"generate": true, "daemon": true, "ls": true, "info": true, "query": true, "watch": true, "boundaries": true,
+		"telemetry": true, "scan": true, "bin": true, "completion": true, "devtools": true, "docs": true,
+	}
+}}
+
+// turboCheck judges the tasks turbo runs: turbo run A B, turbo A B.
+func turboCheck(c *call) {
+	buildOutputs(c)
+	ws := c.words("--filter -F --concurrency --cache-dir --graph --log-order --output-logs --cache --env-mode --log-prefix --ui --cwd --heap --profile --team --token --api --login")
+	if len(ws) == 0 {
+		return
+	}
+	if ws[0].dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	switch {
+	case ws[0].val == "run":
+		for _, a := range ws[1:] {
+			judgeScript(c, a)
+		}
+	case ws[0].val == "watch":
+		c.raise(serverRule)
+	case ws[0].val == "login" || ws[0].val == "logout" || ws[0].val == "link" || ws[0].val == "unlink":
+		c.raise(registryAcc)
+	case !turboSubs.get()[ws[0].val]:
+		for _, a := range ws {
+			judgeScript(c, a)
+		}
+	}
 }
