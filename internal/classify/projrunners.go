@@ -235,19 +235,6 @@ func (w *walker) installed(args []arg) bool {
 	return slices.Contains(w.env.Installed, name)
 }
 
-// coverageSubs: coverage run is a runner; the reports write files.
-var coverageSubs = []sub{
-	{words: "run", rule: ruleRunnerEnv}, {words: "report", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
-	{words: "debug", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
-	{words: "html", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "xml", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "json", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "lcov", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "annotate", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "combine", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "erase", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-}
-
 // setRunners gives the runner subcommands of a development or everyday
 // row their own rule and check (see finishRow).
 func setRunners(t *tool) {

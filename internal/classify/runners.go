@@ -72,35 +72,6 @@ func recipeRule(name string) (rule, bool) {
 	return rule{}, false
 }
 
-// makeTargets judges the goals of a make command line.
-func makeTargets(c *call) {
-	for _, a := range c.words("-f --file --makefile -C --directory -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new -j --jobs -l --load-average -O --output-sync") {
-		if a.dyn && !strings.Contains(a.val, "=") {
-			// a goal only known at run time could be any target, or a
-			// variable naming another program
-			c.raise(ruleToolDynamic)
-			continue
-		}
-		if a.dyn || strings.Contains(a.val, "=") {
-			continue
-		}
-		if ru, bad := recipeRule(a.val); bad {
-			c.raise(ru)
-		}
-	}
-}
-
-// rakeTasks names the deploy among rake's tasks, which are all high.
-func rakeTasks(c *call) {
-	for _, a := range positional(c.args) {
-		name, _, _ := strings.Cut(a.val, "[") // rake release[patch]
-		if !a.dyn && namesDeploy(name) {
-			c.raise(ruleRunDeploy)
-			return
-		}
-	}
-}
-
 // yarnWorkspace runs the rest of the line as a yarn command: yarn
 // workspace NAME CMD..., yarn workspaces foreach [options] CMD..., and
 // yarn 1's yarn workspaces run SCRIPT.
