@@ -71,15 +71,6 @@ func killCheck(c *call) {
 
 // Database clients.
 
-// infraDB is a database client: it runs queries given in the options
-// sqlOpts, in positional arguments from the pos-th on (1-based; 0 for
-// none; wordOpts are the options that take a value, so positions can be
-// counted), or on standard input. Queries that drop, empty or delete
-// every row are dangerous.
-func infraDB(names, p, why, sqlOpts, wordOpts string, pos int) tool {
-	return tool{names: names, rule: r(p, High, why), check: infraDBCheck(p, sqlOpts, wordOpts, pos)}
-}
-
 // dbHarm are the destructive query kinds infraQueryHarm reports, with
 // their reasons.
 var dbHarm = lazy[map[string]string]{build: func() map[string]string {

@@ -112,3 +112,12 @@ func databaseInfraTools() []tool {
 		},
 	}
 }
+
+// infraDB is a database client: it runs queries given in the options
+// sqlOpts, in positional arguments from the pos-th on (1-based; 0 for
+// none; wordOpts are the options that take a value, so positions can be
+// counted), or on standard input. Queries that drop, empty or delete
+// every row are dangerous.
+func infraDB(names, p, why, sqlOpts, wordOpts string, pos int) tool {
+	return tool{names: names, rule: r(p, High, why), check: infraDBCheck(p, sqlOpts, wordOpts, pos)}
+}
