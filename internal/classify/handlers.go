@@ -63,14 +63,6 @@ func runFrom(c *call, i int) flow {
 	return c.w.dispatch(c, c.args[i:])
 }
 
-// fixed returns a handler that always gives the same rule.
-func fixed(ru rule, out flowKind) func(c *call) flow {
-	return func(c *call) flow {
-		c.raise(ru)
-		return flow{kind: out}
-	}
-}
-
 var (
 	ruleBackground = rule{id: "detach", level: High, why: "starts a process that keeps running after the session ends"}
 	ruleTrace      = rule{id: "trace", level: High, why: "traces a program, reading its memory and system calls"}
@@ -126,44 +118,6 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
-}
-
-func sudoCommand(c *call) flow {
-	c.raise(ruleSudo)
-	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
-	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
-		name, val, _ := strings.Cut(c.args[i].val, "=")
-		c.w.setsEnv(name, &arg{val: val}, scopeCommand, c.pos, c.raiseMsg)
-		c.setEnv(name, val)
-		i++
-	}
-	if i >= len(c.args) {
-		if c.hasOpt("-s -i --shell --login") {
-			c.raise(ruleShellTTY)
-		}
-		return flow{}
-	}
-	return c.w.dispatch(c, c.args[i:])
-}
-
-// suCommand: su and runuser run a command (-c CMD, or after the user) as
-// another user, root by default.
-func suCommand(c *call) flow {
-	c.raise(ruleSudo)
-	if cmd, ok := c.optValue("-c --command"); ok {
-		if cmd.dyn {
-			c.raise(ruleDynScript)
-		} else {
-			c.runScript(FrameScript, cmd.val)
-		}
-		return flow{kind: flowData}
-	}
-	if c.name == "runuser" {
-		if i := skipOpts(c.args, "-u --user -g --group -G --supp-group -s --shell -w --whitelist-environment"); i < len(c.args) {
-			return c.w.dispatch(c, c.args[i:])
-		}
-	}
-	return flow{kind: flowData}
 }
 
 // npmHarmless are npm's options that change nothing of what npm exec

@@ -40,35 +40,6 @@ func infraOpt(opts string, ru rule) func(c *call) {
 	}
 }
 
-// killCheck marks signalling every process (kill -9 -1) or init (kill 1)
-// as dangerous.
-func killCheck(c *call) {
-	args := c.args
-	if len(args) > 0 && !args[0].dyn {
-		switch v := args[0].val; {
-		case v == "-s" || v == "-n" || v == "--signal":
-			args = args[min(2, len(args)):]
-		case v == "-l" || v == "-L" || v == "--list" || v == "--table":
-			return
-		case v != "--" && strings.HasPrefix(v, "-") && len(v) > 1:
-			args = args[1:] // the signal: -9, -KILL, -SIGTERM
-		}
-	}
-	for _, a := range args {
-		if a.dyn {
-			continue
-		}
-		switch a.val {
-		case "-1":
-			c.raise(danger("kill-all", "sends a signal to every process the user may signal, which ends the whole session"))
-			return
-		case "1":
-			c.raise(danger("kill-init", "sends a signal to the init process, which can shut down or restart the machine"))
-			return
-		}
-	}
-}
-
 // Database clients.
 
 // dbHarm are the destructive query kinds infraQueryHarm reports, with
