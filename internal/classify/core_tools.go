@@ -17,20 +17,6 @@ var (
 	termRule   = rule{id: "terminal", level: Minimal, why: "changes how the terminal displays output"}
 )
 
-// pagerCommands: less +CMD runs CMD at start, and a CMD of !x runs the
-// shell command x.
-func pagerCommands(c *call) {
-	for _, a := range c.args {
-		if a.dyn || !strings.HasPrefix(a.val, "+") {
-			continue
-		}
-		if i := strings.IndexByte(a.val, '!'); i >= 0 {
-			c.raise(r("pager-shell", High, "makes the pager run a shell command"))
-			c.runScript(FrameScript, a.val[i+1:])
-		}
-	}
-}
-
 // execOpts raises a call that uses an option making the program run
 // other code.
 func execOpts(c *call, opts, why string) {
