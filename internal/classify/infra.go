@@ -4,42 +4,6 @@ import (
 	"strings"
 )
 
-// The helpers that build the rows of programs reaching beyond the
-// workspace: container engines, clusters, infrastructure as code, cloud and
-// hosting CLIs, databases, services, firewalls, disks, accounts, system
-// package managers and remote access. Most talk to a remote system or to a
-// daemon with root-equivalent power, so their default is high; the rows
-// (the *InfraTools functions of tools_<family>.go) lower what is local and
-// read-only and mark what destroys.
-
-// infraJoin joins lists of subcommand rows.
-func infraJoin(lists ...[]sub) []sub {
-	var out []sub
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
-}
-
-// infraEach gives every comma-separated subcommand path in paths the same
-// rule.
-func infraEach(paths string, ru rule, flags ...flagRule) []sub {
-	var out []sub
-	for _, p := range strings.Split(paths, ",") {
-		out = append(out, s(strings.TrimSpace(p), ru, flags...))
-	}
-	return out
-}
-
-// infraOpt raises ru when any of opts is present.
-func infraOpt(opts string, ru rule) func(c *call) {
-	return func(c *call) {
-		if c.hasOpt(opts) {
-			c.raise(ru)
-		}
-	}
-}
-
 // Database clients.
 
 // dbHarm are the destructive query kinds infraQueryHarm reports, with

@@ -556,3 +556,114 @@ func turboCheck(c *call) {
 		}
 	}
 }
+
+// extraSubs are subcommand rows added to programs whose row lives in
+// another table: the everyday forms those rows lacked.
+var extraSubs = lazy[map[string][]sub]{build: func() map[string][]sub {
+	return map[string][]sub{
+		"npm": {
+			sub{words: "pkg get", rule: pkgRead},
+			sub{words: "pkg set", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+			sub{words: "pkg delete", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+			sub{words: "pkg fix", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+		},
+	}
+}}
+
+// addExtraSubs adds the everyday subcommands to a core or development
+// row (see finishRow).
+func addExtraSubs(t *tool) {
+	if rows, ok := extraSubs.get()[t.names]; ok {
+		t.subs = append(t.subs[:len(t.subs):len(t.subs)], rows...)
+	}
+}
+
+// runScript is the check of a "run" subcommand: the first operand after it
+// names the script.
+// npmInit: npm init NAME downloads and runs create-NAME.
+func npmInit(c *call) {
+	if ps := positional(c.args); len(ps) > 1 && !strings.HasPrefix(ps[1].val, "-") {
+		c.raise(runPackage)
+	}
+}
+
+// shorthandSubs lists the words that are real subcommands (taken from the
+// tables, so a script shorthand never shadows them); built on first use.
+// (The build function is set in init: it reads the tables, whose checks
+// reach back here, so naming it in the initializer would be a cycle.)
+var shorthandSubs lazy[map[string]bool]
+
+func buildShorthandSubs() map[string]bool {
+	m := map[string]bool{}
+	for _, g := range toolGroups {
+		if g.kind != groupDev {
+			continue
+		}
+		rows := g.rows()
+		for i := range rows {
+			t := &rows[i]
+			t.finish(groupDev)
+			for n := range strings.FieldsSeq(t.names) {
+				for _, sb := range t.subs {
+					first, _, _ := strings.Cut(sb.words, " ")
+					m[n+" "+first] = true
+				}
+			}
+		}
+	}
+	return m
+}
+
+// finishPackageManager gives the package managers' subcommand rows their
+// checks (see finishRow).
+func finishPackageManager(t *tool) {
+	switch t.names {
+	case "composer":
+		// composer run-script NAME is composer NAME: judged by the
+		// script's name like npm run
+		for k := range t.subs {
+			if w := t.subs[k].words; w == "run-script" || w == "run" {
+				t.subs[k].check = runScript
+				t.subs[k].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+			}
+		}
+		return
+	case "deno":
+		for k := range t.subs {
+			if t.subs[k].words == "task" {
+				t.subs[k].check = runScript
+			}
+		}
+		return
+	case "npm":
+		for i := range t.subs {
+			if t.subs[i].words == "init" {
+				t.subs[i].check = npmInit
+			}
+			if t.subs[i].words == "run" || t.subs[i].words == "run-script" {
+				t.subs[i].check = runScript
+				t.subs[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+			}
+		}
+	case "yarn", "pnpm", "bun":
+	default:
+		return
+	}
+	for i := range t.subs {
+		sb := &t.subs[i]
+		switch sb.words {
+		case "exec", "dlx", "x":
+			sb.check = launchSub
+			if sb.words != "dlx" && (t.names == "npm" || t.names == "bun") {
+				// npm exec and bun x are npx and bunx: they run the
+				// project's own copy when it has one (launchSub decides)
+				sb.rule = ruleLaunch
+			}
+		case "workspace", "workspaces":
+			sb.check = yarnWorkspace
+		case "run":
+			sb.check = runScript
+			sb.rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+		}
+	}
+}
