@@ -1,5 +1,9 @@
 package classify
 
+// What a project script's name says it does (npm run NAME and the other
+// runners of scripts): build, test and lint scripts are development work,
+// servers and watchers run on, other names are not known.
+
 import (
 	"strings"
 )

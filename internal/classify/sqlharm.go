@@ -4,7 +4,9 @@ import (
 	"strings"
 )
 
-// Database clients.
+// What the query text given to a database client asks for: the
+// statements of SQL, MongoDB shell code and Redis commands that destroy
+// data, and the check the database clients' rows run on their options.
 
 // dbHarm are the destructive query kinds infraQueryHarm reports, with
 // their reasons.
