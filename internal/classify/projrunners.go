@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -203,36 +202,6 @@ func afterWord(c *call, word string) ([]arg, bool) {
 func knownProgram(name string) bool {
 	return handlerOf(name) != nil || lookupTool(name) != nil ||
 		strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") || strings.Contains(name, "/")
-}
-
-// npxLocalOnly reports `npx --no NAME` and `npm exec --no`: they refuse
-// to download, so what runs is a program already installed in the
-// project.
-func npxLocalOnly(args []arg) bool {
-	for _, a := range args {
-		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "--" {
-			return false
-		}
-		if a.val == "--no" || a.val == "--no-install" || a.val == "--yes=false" {
-			return true
-		}
-	}
-	return false
-}
-
-// installed reports `npx NAME ...` where NAME is a program the project
-// has installed (Env.Installed) and the input has not moved away from the
-// directory it was read in: npx runs that copy. Options before the name
-// (--yes, --package) and a version (NAME@5) may fetch another.
-func (w *walker) installed(args []arg) bool {
-	if len(w.env.Installed) == 0 || len(args) == 0 || args[0].dyn || w.cwdDyn || w.cwd != startDir(w.env) {
-		return false
-	}
-	name := args[0].val
-	if strings.HasPrefix(name, "-") || strings.LastIndexByte(name, '@') > 0 || strings.HasPrefix(name, ".") {
-		return false
-	}
-	return slices.Contains(w.env.Installed, name)
 }
 
 // setRunners gives the runner subcommands of a development or everyday

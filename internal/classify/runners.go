@@ -71,35 +71,3 @@ func recipeRule(name string) (rule, bool) {
 	}
 	return rule{}, false
 }
-
-// yarnWorkspace runs the rest of the line as a yarn command: yarn
-// workspace NAME CMD..., yarn workspaces foreach [options] CMD..., and
-// yarn 1's yarn workspaces run SCRIPT.
-func yarnWorkspace(c *call) {
-	i := skipOpts(c.args, "--cwd")
-	if i >= len(c.args) || c.args[i].dyn {
-		return
-	}
-	which := c.args[i].val
-	rest := c.args[i+1:]
-	switch {
-	case which == "workspace" && len(rest) > 1:
-		rest = rest[1:] // the workspace's name
-	case which == "workspaces" && len(rest) > 0 && !rest[0].dyn && rest[0].val == "foreach":
-		rest = rest[1:]
-		rest = rest[skipOpts(rest, "-j --jobs --include --exclude --from --since -W --worktree"):]
-	case which == "workspaces" && len(rest) > 0 && !rest[0].dyn && rest[0].val == "run":
-		// yarn 1: the script is judged as yarn run judges it
-	default:
-		return
-	}
-	if len(rest) == 0 {
-		return
-	}
-	if rest[0].dyn {
-		c.raise(ruleToolDynamic)
-		return
-	}
-	argv := append([]arg{{val: "yarn", pos: c.pos}}, rest...)
-	c.w.inner(c, "yarn "+which, argv, flow{})
-}

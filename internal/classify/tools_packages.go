@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -666,4 +667,205 @@ func finishPackageManager(t *tool) {
 			sb.rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
 		}
 	}
+}
+
+// npmHarmless are npm's options that change nothing of what npm exec
+// runs or where it looks for it.
+var npmHarmless = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"--no": true, "--no-install": true, "--yes=false": true, "--silent": true, "-s": true, "-q": true, "--quiet": true,
+		"--loglevel": true, "-d": true, "-dd": true, "-ddd": true, "--offline": true, "--prefer-offline": true, "--no-fund": true,
+		"--no-audit": true, "--no-update-notifier": true, "--color": true, "--no-color": true, "--no-progress": true,
+	}
+}}
+
+// npmOptionsHarmless reports that every option of an npm command line
+// before "--" is in npmHarmless ("--loglevel=warn" by its name).
+func npmOptionsHarmless(args []arg) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			return false // it may be an option
+		}
+		if a.val == "--" {
+			return true
+		}
+		if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			continue
+		}
+		name, _, glued := strings.Cut(a.val, "=")
+		if !npmHarmless.get()[name] {
+			return false
+		}
+		if name == "--loglevel" && !glued {
+			i++ // its value
+		}
+	}
+	return true
+}
+
+// afterOptions is args from the first word that is not an option (the
+// options were all found harmless; --loglevel takes a value).
+func afterOptions(args []arg) []arg {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a.val == "--loglevel":
+			i++
+		case a.val == "--":
+			return args[i+1:]
+		case !strings.HasPrefix(a.val, "-"):
+			return args[i:]
+		}
+	}
+	return nil
+}
+
+// optionBefore reports an option among args before the word sub.
+func optionBefore(args []arg, sub string) bool {
+	for _, a := range args {
+		if !a.dyn && a.val == sub {
+			return false
+		}
+		if a.dyn || strings.HasPrefix(a.val, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleLaunch stands for npm exec and bun x until launchRule decides.
+var ruleLaunch = rule{id: "run-package-or-local", level: Minimal, why: "runs a package's program (judged with what it runs)"}
+
+// launchRule is what a launcher named by does itself: npx and npm exec
+// (with --no, or of a program the project has installed) and bunx run
+// the project's own copy; otherwise they download the package.
+func launchRule(c *call, by string, args []arg) rule {
+	if len(args) > 0 && !args[0].dyn && args[0].val == "--" {
+		args = args[1:]
+	}
+	switch by {
+	case "npm exec", "npm x":
+		// npm reads its options anywhere before a "--", after the
+		// program's name and before "exec" too: one that fetches or
+		// moves what runs (--package, --prefix, -w, --userconfig) makes
+		// it another program
+		if !npmOptionsHarmless(c.args) {
+			return runPackage
+		}
+		if npxLocalOnly(args) || c.w.installed(afterOptions(args)) {
+			return ruleLocalBin
+		}
+	case "npx":
+		if npxLocalOnly(args) || c.w.installed(args) {
+			return ruleLocalBin
+		}
+	case "bunx", "bun x":
+		// bunx has no --no: an installed program is the project's copy;
+		// bun's own options before x (--cwd) may move it
+		if c.w.installed(args) && (by == "bunx" || !optionBefore(c.args, "x")) {
+			return ruleLocalBin
+		}
+	}
+	return runPackage
+}
+
+// launched judges the program a package launcher (by: npx, npm exec)
+// runs from args.
+func launched(c *call, by string, args []arg) {
+	i := skipOpts(args, "-p --package -c --call --registry --cache --from --with")
+	if i < len(args) && !args[i].dyn {
+		name := args[i].val
+		if at := strings.LastIndexByte(name, '@'); at > 0 {
+			name = name[:at] // prisma@5 is prisma
+		}
+		if handlerOf(name) != nil || lookupTool(name) != nil {
+			argv := append([]arg{{val: name, pos: args[i].pos}}, args[i+1:]...)
+			c.w.inner(c, by, argv, c.stdin)
+			return
+		}
+	}
+	// a program permguard does not know, installed or not, is high
+	// (design §2.8)
+	c.raise(ruleUnknown)
+}
+
+// launchSub is the check of `npm exec`, `pnpm dlx` and their kin.
+func launchSub(c *call) {
+	// the subcommand is the first of its names, not the first word that
+	// is no option: a global option's value (npm --prefix DIR exec)
+	// comes before it
+	for k, a := range c.args {
+		if !a.dyn && (a.val == "exec" || a.val == "x" || a.val == "dlx") {
+			by, rest := c.name+" "+a.val, c.args[k+1:]
+			switch by {
+			case "npm exec", "npm x", "bun x":
+				// their rows hold ruleLaunch: what they do is decided here
+				c.raise(launchRule(c, by, rest))
+			}
+			launched(c, by, rest)
+			return
+		}
+	}
+}
+
+// npxLocalOnly reports `npx --no NAME` and `npm exec --no`: they refuse
+// to download, so what runs is a program already installed in the
+// project.
+func npxLocalOnly(args []arg) bool {
+	for _, a := range args {
+		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "--" {
+			return false
+		}
+		if a.val == "--no" || a.val == "--no-install" || a.val == "--yes=false" {
+			return true
+		}
+	}
+	return false
+}
+
+// installed reports `npx NAME ...` where NAME is a program the project
+// has installed (Env.Installed) and the input has not moved away from the
+// directory it was read in: npx runs that copy. Options before the name
+// (--yes, --package) and a version (NAME@5) may fetch another.
+func (w *walker) installed(args []arg) bool {
+	if len(w.env.Installed) == 0 || len(args) == 0 || args[0].dyn || w.cwdDyn || w.cwd != startDir(w.env) {
+		return false
+	}
+	name := args[0].val
+	if strings.HasPrefix(name, "-") || strings.LastIndexByte(name, '@') > 0 || strings.HasPrefix(name, ".") {
+		return false
+	}
+	return slices.Contains(w.env.Installed, name)
+}
+
+// yarnWorkspace runs the rest of the line as a yarn command: yarn
+// workspace NAME CMD..., yarn workspaces foreach [options] CMD..., and
+// yarn 1's yarn workspaces run SCRIPT.
+func yarnWorkspace(c *call) {
+	i := skipOpts(c.args, "--cwd")
+	if i >= len(c.args) || c.args[i].dyn {
+		return
+	}
+	which := c.args[i].val
+	rest := c.args[i+1:]
+	switch {
+	case which == "workspace" && len(rest) > 1:
+		rest = rest[1:] // the workspace's name
+	case which == "workspaces" && len(rest) > 0 && !rest[0].dyn && rest[0].val == "foreach":
+		rest = rest[1:]
+		rest = rest[skipOpts(rest, "-j --jobs --include --exclude --from --since -W --worktree"):]
+	case which == "workspaces" && len(rest) > 0 && !rest[0].dyn && rest[0].val == "run":
+		// yarn 1: the script is judged as yarn run judges it
+	default:
+		return
+	}
+	if len(rest) == 0 {
+		return
+	}
+	if rest[0].dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	argv := append([]arg{{val: "yarn", pos: c.pos}}, rest...)
+	c.w.inner(c, "yarn "+which, argv, flow{})
 }
