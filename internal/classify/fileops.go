@@ -1,5 +1,11 @@
 package classify
 
+// What file operations have in common, whichever family runs them (the
+// files family, tar, curl's and wget's output, the MCP file tools): their
+// rules, the targets and sources of a write or copy, where a copy lands,
+// modes and setuid; and firstName, isShellName and normValues, which
+// several families read command words with.
+
 import (
 	"path"
 	"strings"
