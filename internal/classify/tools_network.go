@@ -14,7 +14,7 @@ var networkTools = []tool{
 }
 
 // networkInfraTools returns the network rows that are built by functions (the
-// helpers in infra.go); they are built on the first lookup of one of
+// helpers in sharedrules.go); they are built on the first lookup of one of
 // their programs (networkInfraTable).
 func networkInfraTools() []tool {
 	return []tool{
