@@ -308,3 +308,98 @@ func tarClusterC(args []arg) bool {
 	}
 	return false
 }
+
+func tarCommand(c *call) flow {
+	mode := ""
+	if len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") {
+		mode = c.args[0].val // old-style "tar xzf FILE"
+	}
+	has := func(short, long string) bool {
+		return strings.ContainsAny(mode, short) || c.hasOpt("-"+short+" "+long)
+	}
+	if c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") ||
+		hasPrefixOpt(c.args, "-I") || tarExecAbbrev(c.args) {
+		c.raise(r("tar-exec", High, "makes tar run another program"))
+		for _, o := range []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"} {
+			if v, ok := c.optValue(o); ok && !v.dyn {
+				c.runScript(FrameScript, strings.TrimPrefix(v.val, "exec="))
+			}
+		}
+	}
+	file, hasFile := c.optValue("-f --file")
+	if !hasFile && strings.Contains(mode, "f") {
+		// tar czf FILE: the old style takes FILE as the next word
+		if ps := positional(c.args[1:]); len(ps) > 0 {
+			file, hasFile = ps[0], true
+		}
+	}
+	if hasFile && !file.dyn && !c.hasOpt("--force-local") {
+		if i := strings.IndexByte(file.val, ':'); i > 0 && !strings.Contains(file.val[:i], "/") {
+			c.raise(r("tar-remote", High, "reads or writes the archive on another machine"))
+		}
+	}
+	switch {
+	case has("x", "--extract --get") || tarClusterX(c.args):
+		c.raise(r("tar-extract", Low, "extracts files"))
+		d, ok := c.optValue("-C --directory")
+		if ok {
+			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+		if !ok || countOpt(c.args, "-C", "--directory") > 1 || strings.Contains(mode, "C") || tarClusterC(c.args) {
+			// a second -C may lead anywhere from the first, and which
+			// word a C in a cluster takes is not read here: members
+			// not known, judged from here
+			d = arg{val: ".", pos: c.pos}
+		}
+		if top, ok := c.optValue("--one-top-level"); ok && !top.dyn {
+			// the members go into a directory of that name
+			if strings.HasPrefix(top.val, "/") {
+				d.val = top.val
+			} else {
+				d.val = strings.TrimSuffix(d.val, "/") + "/" + top.val
+			}
+			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		} else if c.hasOpt("--one-top-level") {
+			d = arg{}
+		}
+		if has("P", "--absolute-names") {
+			// members named /home/u/.claude/settings.json land there
+			d = arg{val: "/", pos: c.pos}
+		}
+		if d.val != "" && !has("O", "--to-stdout --to-command") {
+			// the members as the engine listed them, only when every
+			// option is one known to leave names and places alone
+			// (design §2.9)
+			pf, pd, plain := plainTar(c)
+			if ms, known := c.w.archiveMembers(pf, "tar zip"); plain && known {
+				c.extractInto(pd, ms)
+			} else if ru, bad := c.w.unknownInto(d); bad {
+				c.raise(ru)
+			}
+			if plain {
+				c.extractLinks(pd, c.w.archiveLinks(pf))
+			}
+		}
+		if has("P", "--absolute-names") {
+			c.raise(r("tar-absolute", High, "extracts absolute paths, which may be anywhere on the system"))
+		}
+	case has("c", "--create") || has("r", "--append") || has("u", "--update"):
+		c.raise(r("tar-create", Low, "writes an archive"))
+		if hasFile {
+			if ru, bad := c.w.writeRule(file); bad {
+				c.raise(ru)
+			}
+		}
+		writeOpts(c, "-g --listed-incremental --index-file")
+		if c.hasOpt("--remove-files") {
+			c.raise(ruleRm)
+		}
+	default:
+		c.raise(r("tar-list", Minimal, "lists an archive"))
+	}
+	return flow{kind: flowData}
+}

@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Flags and variables that make a development tool run another program
 // (design §2.8): a make variable naming the compiler, a cmake launcher or
@@ -204,103 +206,5 @@ func (w *walker) flagsValue(name string, val *arg, p Pos) {
 			snip += val.val
 		}
 		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
-	}
-}
-
-// makeVars judges make's command-line variables (make CC=/tmp/x): they
-// override the Makefile's own, so one naming a program replaces what the
-// recipes run.
-func makeVars(c *call) {
-	for _, a := range positional(c.args) {
-		name, val, ok := strings.Cut(a.val, "=")
-		if !ok || name == "" {
-			continue
-		}
-		name = strings.TrimRight(name, ":+?!")
-		judgeBuildVar(c, name, arg{val: val, dyn: a.dyn}, "make")
-	}
-}
-
-// judgeBuildVar raises c for setting the build variable name to val. For
-// a word only known at run time, name is the text as written: a name that
-// is itself dynamic could be any variable.
-func judgeBuildVar(c *call, name string, val arg, tool string) {
-	if val.dyn && !isArithName(name) {
-		c.raise(r("build-exec-dynamic-var", High, "sets a "+tool+" variable whose name is only known at run time, which could name another program"))
-		return
-	}
-	if ru, bad := buildVarRule(name, val); bad {
-		c.raiseMsg(ru, "sets "+name+": "+ru.why)
-	}
-}
-
-// cmakeVars judges cmake -D NAME[:TYPE]=VALUE, a toolchain file, and -C,
-// which runs a cmake script to fill the cache.
-func cmakeVars(c *call) {
-	for i, a := range c.args {
-		var def string
-		dyn := a.dyn
-		switch {
-		case a.dyn && !strings.HasPrefix(a.val, "-D"):
-			continue
-		case a.val == "-D" && i+1 < len(c.args):
-			def, dyn = c.args[i+1].val, c.args[i+1].dyn
-		case strings.HasPrefix(a.val, "-D") && len(a.val) > 2:
-			def = a.val[2:]
-		case a.val == "--toolchain" || strings.HasPrefix(a.val, "--toolchain="):
-			c.raise(ruleBuildExec)
-			continue
-		case a.val == "-C" || strings.HasPrefix(a.val, "-C") && len(a.val) > 2 && a.val[2] != '=':
-			c.raise(r("cmake-script", High, "runs a cmake script"))
-			continue
-		default:
-			continue
-		}
-		name, val, ok := strings.Cut(def, "=")
-		if !ok {
-			if dyn {
-				judgeBuildVar(c, def, arg{dyn: true}, "cmake")
-			}
-			continue
-		}
-		name, _, _ = strings.Cut(name, ":")
-		judgeBuildVar(c, name, arg{val: val, dyn: dyn}, "cmake")
-	}
-}
-
-// compilerFlags judges a compiler's own options: a plugin, -B, a wrapper;
-// an option only known at run time could be any of them.
-func compilerFlags(c *call) {
-	var opts []string
-	for _, a := range c.args {
-		if a.dyn {
-			if !a.tmp {
-				c.raise(ruleBuildDynOpt)
-			}
-			continue
-		}
-		opts = append(opts, a.val)
-	}
-	if flagsRunProgram(opts) {
-		c.raise(ruleBuildFlags)
-	}
-}
-
-// gitBisectRun: git bisect run CMD runs CMD at every step of the search;
-// it is judged as CMD, and at least high, since it runs over and over on
-// commits nobody has looked at.
-func gitBisectRun(c *call) {
-	for i, a := range c.args {
-		if a.dyn || strings.HasPrefix(a.val, "-") {
-			continue
-		}
-		if a.val != "run" {
-			return
-		}
-		c.raise(r("git-bisect-run", High, "runs a command on every commit git bisect checks out"))
-		if i+1 < len(c.args) {
-			c.w.inner(c, "git bisect run", c.args[i+1:], flow{})
-		}
-		return
 	}
 }

@@ -23,7 +23,7 @@ func fileSpecs() map[string]*toolSpec {
 		return &toolSpec{opts: newOptTable(opts, false), from: "GNU coreutils 9.1 --help"}
 	}
 	// the target directory, a destination, is judged by the tools' rules
-	// with the operands (files.go)
+	// with the operands (tools_files.go)
 	backup := "-b/--backup?, -S=/--suffix=, -t=/--target-directory=, -T/--no-target-directory, -f/--force, -i/--interactive, "
 	owner := "--help, --version, -c/--changes, -f/--silent/--quiet, -v/--verbose, --no-preserve-root, --preserve-root, -R/--recursive, "
 	return map[string]*toolSpec{

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -197,20 +198,6 @@ func anyDyn(args []arg) bool {
 		}
 	}
 	return false
-}
-
-// positional returns the non-option words (everything after "--" counts).
-func positional(args []arg) []arg {
-	var out []arg
-	for i, a := range args {
-		if !a.dyn && a.val == "--" {
-			return append(out, args[i+1:]...)
-		}
-		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "-" {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 func gitSub(c *call, sub string) {
@@ -674,5 +661,126 @@ func gitCheckout(c *call, sub string) {
 		c.raise(danger("git-checkout-dynamic", "checks out a branch or files only known at run time, which may discard uncommitted changes"))
 	default:
 		c.raise(gitLocal)
+	}
+}
+
+// gitBisectRun: git bisect run CMD runs CMD at every step of the search;
+// it is judged as CMD, and at least high, since it runs over and over on
+// commits nobody has looked at.
+func gitBisectRun(c *call) {
+	for i, a := range c.args {
+		if a.dyn || strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		if a.val != "run" {
+			return
+		}
+		c.raise(r("git-bisect-run", High, "runs a command on every commit git bisect checks out"))
+		if i+1 < len(c.args) {
+			c.w.inner(c, "git bisect run", c.args[i+1:], flow{})
+		}
+		return
+	}
+}
+
+// gitTree raises a git command that changes a repository outside the
+// workspace: the current directory moved by -C, --git-dir and
+// --work-tree, and the directory init, clone and worktree add create.
+func gitTree(c *call, global []arg, sub string, rest []arg) {
+	// what the subcommand does, without the medium --git-dir adds to a
+	// read
+	own := Minimal
+	for _, r := range c.out.Reasons {
+		if r.Rule != "git-dir" && r.Level > own {
+			own = r.Level
+		}
+	}
+	if own != Medium || c.out.Level == High {
+		return
+	}
+	base := c.w.cwdArg()
+	var dirs []arg
+	for i := 0; i < len(global); i++ {
+		a := global[i]
+		ov := optWord(a)
+		name, _, hasVal := strings.Cut(ov, "=")
+		var v arg
+		switch {
+		case (ov == "-C" || name == "--git-dir" || name == "--work-tree") && !a.dyn && !hasVal:
+			if i+1 >= len(global) {
+				continue
+			}
+			i++
+			v = global[i]
+		case strings.HasPrefix(ov, "-C") && len(ov) > 2 || a.dyn && ov == "-C":
+			v = gluedValue(a, 2)
+		case (name == "--git-dir" || name == "--work-tree") && hasVal:
+			v = gluedValue(a, len(name)+1)
+		default:
+			continue
+		}
+		d := joinDir(base, v)
+		if strings.HasPrefix(ov, "-C") {
+			base = d
+		} else {
+			dirs = append(dirs, d)
+		}
+	}
+	ops := valueArgs(rest, "-b -B --reason --initial-branch --template --separate-git-dir --object-format -m --message -c --config --depth --branch -o --origin --reference --jobs -j --filter", "")
+	switch {
+	case sub == "init" && len(ops) > 0:
+		dirs = append(dirs, joinDir(base, ops[len(ops)-1]))
+	case sub == "worktree" && len(ops) > 1 && !ops[0].dyn && ops[0].val == "add":
+		dirs = append(dirs, joinDir(base, ops[1]))
+	case sub == "clone":
+		// the clone's own directory is judged by clone; where git runs
+		// matters only for a relative one, which the walk resolves
+	default:
+		dirs = append(dirs, base)
+	}
+	if sub == "clone" && len(dirs) == 0 {
+		return
+	}
+	for _, d := range dirs {
+		if c.treeOutside(ruleGitOutside, d) {
+			return
+		}
+	}
+}
+
+// joinDir resolves dir against base, both path arguments: unknown when
+// either is.
+func joinDir(base, dir arg) arg {
+	if !dir.dyn && strings.HasPrefix(dir.val, "/") {
+		return dir
+	}
+	if base.dyn || dir.dyn {
+		out := arg{val: dir.val, dyn: true, pos: dir.pos}
+		if !base.dyn {
+			for _, k := range dir.known {
+				if strings.HasPrefix(k, "/") {
+					out.known = append(out.known, k)
+				} else {
+					out.known = append(out.known, path.Join(base.val, k))
+				}
+			}
+		}
+		return out
+	}
+	return arg{val: path.Join(base.val, dir.val), pos: dir.pos}
+}
+
+// apiMethodCheck raises del for an API call whose method (-X, --method) is
+// DELETE, and dyn when the method is only known at run time.
+func apiMethodCheck(del, dyn rule) func(c *call) {
+	return func(c *call) {
+		m, ok := c.optValue("-X --method")
+		switch {
+		case !ok:
+		case m.dyn:
+			c.raise(dyn)
+		case strings.EqualFold(m.val, "DELETE"):
+			c.raise(del)
+		}
 	}
 }

@@ -113,26 +113,3 @@ func readLiteral(s string) (string, int) {
 	}
 	return b.String(), i + 1
 }
-
-// codeLetters are the one-letter options that take inline code, per
-// interpreter; valueLetters take some other value.
-var codeLetters = lazy[map[string]string]{build: func() map[string]string {
-	return map[string]string{
-		"python": "c", "node": "ep", "nodejs": "ep", "ruby": "e", "perl": "eE", "php": "r", "lua": "e", "luajit": "e",
-		"rscript": "e", "osascript": "e", "pwsh": "c", "powershell": "c", "ts-node": "ep", "tsx": "ep", "julia": "e",
-		"elixir": "e", "groovy": "e", "tclsh": "",
-	}
-}}
-
-var valueLetters = lazy[map[string]string]{build: func() map[string]string {
-	return map[string]string{
-		"python": "WXQ", "node": "r", "nodejs": "r", "ruby": "rICEx", "perl": "MImxlC", "php": "dcftSz", "lua": "l",
-	}
-}}
-
-func interpKey(name string) string {
-	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
-		return "python"
-	}
-	return name
-}

@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -28,17 +27,6 @@ type runnerSpec struct {
 	dirs      string // options whose value is the directory it works in
 	index     string // options that name another package index
 }
-
-var (
-	ruleRunnerEnv    = rule{id: "run-in-env", level: Minimal, why: "runs a command in the project's environment (judged as that command)"}
-	ruleRunnerSync   = rule{id: "run-in-env-sync", level: Medium, why: "installs the project's environment when needed and runs a command in it (judged as that command)"}
-	ruleRunnerBundle = rule{id: "bundle-exec", level: Medium, why: "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)"}
-	ruleRunnerOption = rule{id: "runner-unknown-option", level: High, why: "has an option permguard does not know before the command it runs, so which command runs is unclear"}
-	ruleRunnerIndex  = rule{id: "runner-index", level: High, why: "installs packages from an index other than the default, which could serve any code"}
-	ruleRunnerElse   = rule{id: "build-elsewhere", level: High, why: "runs a project in a directory outside the workspace"}
-	ruleRunnerAlone  = rule{id: "runner-alone", level: Minimal, why: "runs no command"}
-	ruleLocalBin     = rule{id: "run-local-bin", level: Minimal, why: "runs a program already installed in the project (judged as that program)"}
-)
 
 // uvValue are uv's options that take a value; uv run shares them with
 // its other subcommands.
@@ -214,142 +202,6 @@ func afterWord(c *call, word string) ([]arg, bool) {
 func knownProgram(name string) bool {
 	return handlerOf(name) != nil || lookupTool(name) != nil ||
 		strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") || strings.Contains(name, "/")
-}
-
-// scriptOrBin judges `yarn NAME` and `bun NAME`, which run the project
-// script NAME, or else the program NAME installed in node_modules/.bin: a
-// build, test or lint script by its name, a known program as that
-// program, anything else by its name as a script.
-func scriptOrBin(c *call, ws []arg) {
-	if len(ws) == 0 || ws[0].dyn {
-		return
-	}
-	name := ws[0].val
-	if safeScripts.get()[name] || !knownProgram(name) || strings.Contains(name, "/") {
-		c.raise(scriptRuleFor(name, false))
-		return
-	}
-	for i, a := range c.args {
-		if a.pos == ws[0].pos && a.val == ws[0].val && !a.dyn {
-			c.raise(ruleLocalBin)
-			c.w.inner(c, c.name, c.args[i:], c.stdin)
-			return
-		}
-	}
-	c.raise(scriptRuleFor(name, false))
-}
-
-// npxLocalOnly reports `npx --no NAME` and `npm exec --no`: they refuse
-// to download, so what runs is a program already installed in the
-// project.
-func npxLocalOnly(args []arg) bool {
-	for _, a := range args {
-		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "--" {
-			return false
-		}
-		if a.val == "--no" || a.val == "--no-install" || a.val == "--yes=false" {
-			return true
-		}
-	}
-	return false
-}
-
-// installed reports `npx NAME ...` where NAME is a program the project
-// has installed (Env.Installed) and the input has not moved away from the
-// directory it was read in: npx runs that copy. Options before the name
-// (--yes, --package) and a version (NAME@5) may fetch another.
-func (w *walker) installed(args []arg) bool {
-	if len(w.env.Installed) == 0 || len(args) == 0 || args[0].dyn || w.cwdDyn || w.cwd != startDir(w.env) {
-		return false
-	}
-	name := args[0].val
-	if strings.HasPrefix(name, "-") || strings.LastIndexByte(name, '@') > 0 || strings.HasPrefix(name, ".") {
-		return false
-	}
-	return slices.Contains(w.env.Installed, name)
-}
-
-// pythonModules are the modules of Python's standard library that
-// development runs with python -m, by what they do. Any other module is
-// judged as the program of the same name (python -m pytest is pytest,
-// python -m pre_commit is pre-commit).
-var pythonModules = lazy[map[string]rule]{build: func() map[string]rule {
-	return map[string]rule{
-		"venv":        {id: "python-venv", level: Medium, why: "creates a virtual environment for the project"},
-		"unittest":    buildRule,
-		"doctest":     buildRule,
-		"compileall":  {id: "python-compile", level: Medium, why: "compiles Python files to bytecode next to them"},
-		"py_compile":  {id: "python-compile", level: Medium, why: "compiles Python files to bytecode next to them"},
-		"build":       buildRule,
-		"ensurepip":   pkgInstall,
-		"tabnanny":    lintRule,
-		"json.tool":   readFiles,
-		"site":        {id: "python-info", level: Minimal, why: "prints Python's search path and settings"},
-		"sysconfig":   {id: "python-info", level: Minimal, why: "prints Python's search path and settings"},
-		"platform":    {id: "python-info", level: Minimal, why: "prints Python's search path and settings"},
-		"http.server": serverRule,
-		"pydoc":       {id: "python-module-doc", level: Medium, why: "prints or writes documentation of Python modules"},
-	}
-}}
-
-// pythonModule judges python -m MOD ARGS.
-func pythonModule(c *call, mod arg, rest []arg) flow {
-	if ru, ok := pythonModules.get()[mod.val]; ok {
-		c.raise(ru)
-		switch mod.val {
-		case "pydoc":
-			if hasOpt(rest, "-p -b") {
-				c.raise(serverRule)
-			}
-		case "json.tool":
-			// json.tool [options] [infile [outfile]]: outfile is written
-			ops := valueArgs(rest, "--indent", "")
-			if len(ops) > 0 && c.w.readsSecret(ops[0], false) {
-				c.raise(ruleReadSecret)
-			}
-			if len(ops) > 1 {
-				c.raise(r("python-write", Low, "writes the formatted JSON to a file"))
-				// any operand after the first may be the output (an
-				// option's value read as an operand only over-rates)
-				for _, o := range ops[1:] {
-					if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
-						c.raise(ru)
-					}
-				}
-			}
-		case "http.server", "site", "sysconfig", "platform":
-		default:
-			// what it creates or compiles must be in the workspace
-			for _, t := range valueArgs(rest, "-d -x -i -o -j -r -e --prompt --upgrade-deps -p -k", "") {
-				if ru, bad := c.w.writeInto(t); bad && ru.level > Low {
-					c.raise(ru)
-				}
-			}
-		}
-		return flow{kind: flowData}
-	}
-	name := mod.val
-	if !knownProgram(name) && strings.Contains(name, "_") && knownProgram(strings.ReplaceAll(name, "_", "-")) {
-		name = strings.ReplaceAll(name, "_", "-")
-	}
-	if strings.Contains(name, "/") {
-		c.raise(ruleUnknown)
-		return flow{kind: flowData}
-	}
-	return c.w.dispatch(c, append([]arg{{val: name, pos: mod.pos}}, rest...))
-}
-
-// coverageSubs: coverage run is a runner; the reports write files.
-var coverageSubs = []sub{
-	{words: "run", rule: ruleRunnerEnv}, {words: "report", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
-	{words: "debug", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
-	{words: "html", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "xml", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "json", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "lcov", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "annotate", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "combine", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
-	{words: "erase", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
 }
 
 // setRunners gives the runner subcommands of a development or everyday

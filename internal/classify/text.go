@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // sedCommand: reading is minimal; -i edits files; the script's e command
 // and s///e flag run shell commands; w writes files.
@@ -129,15 +131,6 @@ func sedCommand(c *call) flow {
 		}
 	}
 	return flow{kind: flowData}
-}
-
-func hasPrefixOpt(args []arg, p string) bool {
-	for _, a := range args {
-		if !a.dyn && strings.HasPrefix(a.val, p) && !strings.HasPrefix(a.val, "--") {
-			return true
-		}
-	}
-	return false
 }
 
 // sedReads returns the files a sed program reads with r and R.
@@ -360,6 +353,34 @@ func awkWrites(p string) bool {
 			}
 			off += k + len(kw)
 		}
+	}
+	return false
+}
+
+// operandWrites checks programs whose n-th operand is an output file
+// (uniq IN OUT, xxd IN OUT).
+func operandWrites(c *call, n int) {
+	if ps := positional(c.args); len(ps) >= n {
+		if ru, bad := c.w.writeRule(ps[n-1]); bad {
+			c.raise(ru)
+		}
+	}
+}
+
+// hasWordFunc reports name as a word of a jq program ("env", "env.X").
+func hasWordFunc(prog, name string) bool {
+	for i := strings.Index(prog, name); i >= 0; {
+		before := i == 0 || !isIdentByte(prog[i-1])
+		end := i + len(name)
+		after := end >= len(prog) || !isIdentByte(prog[end])
+		if before && after {
+			return true
+		}
+		next := strings.Index(prog[end:], name)
+		if next < 0 {
+			break
+		}
+		i = end + next
 	}
 	return false
 }

@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Compilers, build systems, test runners, linters and formatters, and the
 // read-only inspectors of what they build.
@@ -131,4 +133,316 @@ var buildEverydayTools = []tool{
 	{names: "cucumber", rule: buildRule, check: buildOutputs},
 	// java runs a program (java -jar, java Main); -version only prints
 	{names: "java", rule: runProgram},
+}
+
+// makeVars judges make's command-line variables (make CC=/tmp/x): they
+// override the Makefile's own, so one naming a program replaces what the
+// recipes run.
+func makeVars(c *call) {
+	for _, a := range positional(c.args) {
+		name, val, ok := strings.Cut(a.val, "=")
+		if !ok || name == "" {
+			continue
+		}
+		name = strings.TrimRight(name, ":+?!")
+		judgeBuildVar(c, name, arg{val: val, dyn: a.dyn}, "make")
+	}
+}
+
+// judgeBuildVar raises c for setting the build variable name to val. For
+// a word only known at run time, name is the text as written: a name that
+// is itself dynamic could be any variable.
+func judgeBuildVar(c *call, name string, val arg, tool string) {
+	if val.dyn && !isArithName(name) {
+		c.raise(r("build-exec-dynamic-var", High, "sets a "+tool+" variable whose name is only known at run time, which could name another program"))
+		return
+	}
+	if ru, bad := buildVarRule(name, val); bad {
+		c.raiseMsg(ru, "sets "+name+": "+ru.why)
+	}
+}
+
+// cmakeVars judges cmake -D NAME[:TYPE]=VALUE, a toolchain file, and -C,
+// which runs a cmake script to fill the cache.
+func cmakeVars(c *call) {
+	for i, a := range c.args {
+		var def string
+		dyn := a.dyn
+		switch {
+		case a.dyn && !strings.HasPrefix(a.val, "-D"):
+			continue
+		case a.val == "-D" && i+1 < len(c.args):
+			def, dyn = c.args[i+1].val, c.args[i+1].dyn
+		case strings.HasPrefix(a.val, "-D") && len(a.val) > 2:
+			def = a.val[2:]
+		case a.val == "--toolchain" || strings.HasPrefix(a.val, "--toolchain="):
+			c.raise(ruleBuildExec)
+			continue
+		case a.val == "-C" || strings.HasPrefix(a.val, "-C") && len(a.val) > 2 && a.val[2] != '=':
+			c.raise(r("cmake-script", High, "runs a cmake script"))
+			continue
+		default:
+			continue
+		}
+		name, val, ok := strings.Cut(def, "=")
+		if !ok {
+			if dyn {
+				judgeBuildVar(c, def, arg{dyn: true}, "cmake")
+			}
+			continue
+		}
+		name, _, _ = strings.Cut(name, ":")
+		judgeBuildVar(c, name, arg{val: val, dyn: dyn}, "cmake")
+	}
+}
+
+// compilerFlags judges a compiler's own options: a plugin, -B, a wrapper;
+// an option only known at run time could be any of them.
+func compilerFlags(c *call) {
+	var opts []string
+	for _, a := range c.args {
+		if a.dyn {
+			if !a.tmp {
+				c.raise(ruleBuildDynOpt)
+			}
+			continue
+		}
+		opts = append(opts, a.val)
+	}
+	if flagsRunProgram(opts) {
+		c.raise(ruleBuildFlags)
+	}
+}
+
+// goToolexec flags make go run another program for each tool call.
+var goToolexec = flagRule{opts: "-toolexec --toolexec -exec --exec", rule: rule{id: "go-toolexec", level: High, why: "makes go run another program for every tool call"}}
+
+// buildOutputs judges where a build writes (-o, --out-dir, --target-dir,
+// ...) and the options that make it run other programs. Directories a
+// build empties (--target-dir of cargo clean, pytest --basetemp) are
+// judged as deleted.
+func buildOutputs(c *call) {
+	// one pass over the options: this runs for every development command
+	clean := false
+	for i, a := range c.args {
+		ov := optWord(a) // --prefix=$P is --prefix with an unknown value
+		if len(ov) < 2 || ov[0] != '-' {
+			if !a.dyn && a.val == "clean" {
+				clean = true
+			}
+			continue
+		}
+		if ov == "--" {
+			break
+		}
+		name, _, hasVal := strings.Cut(ov, "=")
+		value := func() (arg, bool) {
+			if hasVal || a.dyn {
+				return gluedValue(a, min(len(name)+1, len(ov))), true
+			}
+			if i+1 < len(c.args) {
+				return c.args[i+1], true
+			}
+			return arg{}, false
+		}
+		raise := func(judge func(arg) (rule, bool)) {
+			if v, ok := value(); ok {
+				if ru, bad := judge(v); bad && ru.level > Low {
+					c.raise(ru)
+				}
+			}
+		}
+		switch name {
+		case "-o", "--output", "--outfile", "--out-file", "--outFile", "-coverprofile", "-cpuprofile", "-memprofile",
+			"-blockprofile", "-mutexprofile", "-trace":
+			raise(c.w.writeRule)
+		case "--outdir", "--out-dir", "--output-dir", "--dest", "--prefix", "--root", "--install-dir", "--pack-destination",
+			"--destination", "--wheel-dir", "--dir", "--target", "--path", "--directory", "--working-dir", "--bindir":
+			raise(c.w.writeInto)
+		case "-d", "-w", "-n", "-p":
+			if name == "-d" && (c.name == "javac" || c.name == "composer") || c.name == "pip" || c.name == "pip3" ||
+				c.name == "gem" || c.name == "conda" {
+				raise(c.w.writeInto)
+			}
+		case "--target-dir", "--basetemp":
+			raise(c.w.writeInto)
+			if v, ok := value(); ok && (name == "--basetemp" || clean || hasWord(joinArgsRaw(positional(c.args)), "clean")) {
+				// a directory the tool empties
+				if ru, bad := c.w.deleteRuleTree(v, true, true); bad && ru.dangerous {
+					c.raise(ru)
+				}
+			}
+		case "--watch", "--serve":
+			c.raise(serverRule)
+		case "-e":
+			if c.name == "ghc" {
+				c.raise(ruleInline)
+			}
+		case "--script-shell", "-toolexec", "--toolexec", "-wrapper", "-fplugin":
+			c.raise(r("build-exec", High, "makes the build run another program"))
+		case "--config":
+			if c.name == "cargo" {
+				c.raise(r("build-exec", High, "makes the build run another program"))
+			}
+		case "-C":
+			if v, ok := value(); ok && c.name == "rustc" && strings.HasPrefix(v.val, "linker") {
+				c.raise(r("build-exec", High, "makes the build run another program"))
+			}
+		case "-ldflags", "--ldflags":
+			if v, ok := value(); ok && strings.Contains(v.val, "-extld") {
+				c.raise(r("build-exec", High, "makes the build run another program"))
+			}
+		case "--user", "--user-install", "--system", "--break-system-packages", "--global", "-g":
+			c.raise(globalRule)
+		case "--location":
+			if v, ok := value(); ok && v.val == "global" {
+				c.raise(globalRule)
+			}
+		}
+	}
+}
+
+func compilerCheck(c *call) { buildOutputs(c) }
+
+// makeCheck: make runs the recipes of a Makefile (development work), but
+// -f - or /dev/stdin, --eval, SHELL= and -C elsewhere run other code.
+func makeCheck(c *call) {
+	buildOutputs(c)
+	if f, ok := c.optValue("-f --file --makefile"); ok && (f.val == "-" || strings.HasPrefix(f.val, "/dev/")) {
+		c.raise(ruleShellStdin)
+	}
+	if c.hasOpt("--eval -E") {
+		c.raise(ruleInline)
+	}
+	if d, ok := c.optValue("-C --directory"); ok {
+		if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+			c.raise(r("build-elsewhere", High, "runs the build of a directory outside the workspace"))
+		}
+	}
+	makeVars(c)
+	makeTargets(c)
+	for _, a := range positional(c.args) {
+		if a.val == "install" || a.val == "uninstall" {
+			c.raise(r("make-install", High, "installs or removes files outside the workspace"))
+		}
+	}
+}
+
+// cmakeCheck: cmake -E runs file commands itself.
+func cmakeCheck(c *call) {
+	buildOutputs(c)
+	cmakeVars(c)
+	if c.hasOpt("-P") {
+		c.raise(r("cmake-script", High, "runs a cmake script"))
+	}
+	if c.hasOpt("--install") {
+		c.raise(globalRule)
+	}
+	for i, a := range c.args {
+		if a.dyn || a.val != "-E" || i+1 >= len(c.args) {
+			continue
+		}
+		rest := c.args[i+1:]
+		switch rest[0].val {
+		case "rm", "remove", "remove_directory", "rmdir":
+			argv := append([]arg{{val: "rm", pos: c.pos}, {val: "-rf", pos: c.pos}}, positional(rest[1:])...)
+			c.w.inner(c, c.name+" -E", argv, flow{})
+		case "copy", "copy_directory", "copy_if_different", "rename", "create_symlink", "create_hardlink", "touch", "make_directory":
+			if ps := positional(rest[1:]); len(ps) > 0 {
+				if ru, bad := c.w.writeRule(ps[len(ps)-1]); bad {
+					c.raise(ru)
+				}
+			}
+		case "env", "time", "chdir":
+			c.raise(r("build-exec", High, "makes the build run another program"))
+		}
+		return
+	}
+}
+
+// fileOperandRuns: `dart x.dart`, `swift x.swift`, `dotnet app.dll` run
+// a program file.
+func fileOperandRuns(c *call) {
+	if ps := positional(c.args); len(ps) > 0 && !ps[0].dyn && strings.Contains(ps[0].val, ".") && notSub(c, ps[0].val) {
+		c.raiseRunFile(ruleInterpFile, ps[0])
+	}
+}
+
+// notSub reports a first word that is no subcommand of the program.
+func notSub(c *call, word string) bool {
+	t := lookupTool(c.name)
+	if t == nil {
+		return false
+	}
+	for _, sb := range t.subs {
+		if first, _, _ := strings.Cut(sb.words, " "); first == word {
+			return false
+		}
+	}
+	return true
+}
+
+// goRunCheck: `go run pkg@version` downloads the package it runs, which
+// is no code of the project's.
+func goRunCheck(c *call) {
+	ps := positional(c.args)
+	if len(ps) > 0 && !ps[0].dyn && ps[0].val == "run" {
+		ps = ps[1:] // the subcommand word itself
+	}
+	// the package is the first word; the rest are its arguments
+	if len(ps) > 0 && (ps[0].dyn || strings.Contains(ps[0].val, "@")) {
+		c.raise(runPackage)
+	}
+}
+
+// cargoConfigRule: every cargo command reads the project's
+// .cargo/config.toml, which names programs cargo runs (build.rustc,
+// build.rustc-wrapper, a target's runner, a credential provider), and
+// rustup's cargo reads rust-toolchain.toml, which may name a toolchain
+// directory of the project's: even cargo metadata runs them.
+var cargoConfigRule = unseen(rule{id: "cargo-config", level: Minimal,
+	why: "runs the programs the project's .cargo/config.toml and rust-toolchain.toml name (build.rustc, a toolchain path)"})
+
+func cargoConfig(c *call) { c.raise(cargoConfigRule) }
+
+// coverageSubs: coverage run is a runner; the reports write files.
+var coverageSubs = []sub{
+	{words: "run", rule: ruleRunnerEnv}, {words: "report", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
+	{words: "debug", rule: rule{id: "coverage-report", level: Minimal, why: "prints a coverage report from the data file"}},
+	{words: "html", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "xml", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "json", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "lcov", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "annotate", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "combine", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+	{words: "erase", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}},
+}
+
+// makeTargets judges the goals of a make command line.
+func makeTargets(c *call) {
+	for _, a := range c.words("-f --file --makefile -C --directory -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new -j --jobs -l --load-average -O --output-sync") {
+		if a.dyn && !strings.Contains(a.val, "=") {
+			// a goal only known at run time could be any target, or a
+			// variable naming another program
+			c.raise(ruleToolDynamic)
+			continue
+		}
+		if a.dyn || strings.Contains(a.val, "=") {
+			continue
+		}
+		if ru, bad := recipeRule(a.val); bad {
+			c.raise(ru)
+		}
+	}
+}
+
+// rakeTasks names the deploy among rake's tasks, which are all high.
+func rakeTasks(c *call) {
+	for _, a := range positional(c.args) {
+		name, _, _ := strings.Cut(a.val, "[") // rake release[patch]
+		if !a.dyn && namesDeploy(name) {
+			c.raise(ruleRunDeploy)
+			return
+		}
+	}
 }

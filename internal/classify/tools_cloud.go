@@ -1,12 +1,14 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Infrastructure as code, cloud and hosting CLIs, backups and object
 // storage, and remote configuration (Ansible).
 
 // cloudInfraTools returns the cloud rows that are built by functions (the
-// helpers in infra.go); they are built on the first lookup of one of
+// helpers in sharedrules.go); they are built on the first lookup of one of
 // their programs (cloudInfraTable).
 func cloudInfraTools() []tool {
 	return []tool{
@@ -361,5 +363,111 @@ func cloudInfraTools() []tool {
 		},
 		{names: "ansible ansible-playbook ansible-pull ansible-console", rule: r("ansible", High, "runs tasks on remote machines")},
 		{names: "ansible-galaxy", rule: r("ansible-galaxy", High, "downloads and installs Ansible roles and collections")},
+	}
+}
+
+// infraIaC is a Terraform-compatible CLI named p.
+func infraIaC(p string) tool {
+	destroy := danger(p+"-destroy", "destroys the infrastructure this configuration manages")
+	applyDestroy := danger(p+"-apply-destroy", "destroys the infrastructure this configuration manages")
+	// Applying without review is not irreversible by itself, so it stays
+	// high; the reason says what is skipped.
+	autoApprove := r(p+"-apply-auto-approve", High, "applies infrastructure changes, including any deletions the plan holds, without showing them for approval")
+	apply := sub{words: "apply", rule: r(p+"-apply", High, "changes real infrastructure to match the configuration"),
+		flags: []flagRule{f("-destroy --destroy", applyDestroy), f("-auto-approve --auto-approve", autoApprove)},
+		check: func(c *call) {
+			if tfOptOn(c, "destroy") {
+				c.raise(applyDestroy)
+			}
+			if tfOptOn(c, "auto-approve") {
+				c.raise(autoApprove)
+			}
+		}}
+	subs := []sub{
+		s("destroy", destroy),
+		apply,
+		s("state rm", danger(p+"-state-rm", "removes resources from the state, so they are no longer managed and a later apply may recreate them")),
+		s("state push", danger(p+"-state-push", "overwrites the remote state, which can lose track of every resource")),
+		s("workspace delete", danger(p+"-workspace-delete", "deletes a workspace and its state, leaving its resources unmanaged")),
+		s("force-unlock", r(p+"-force-unlock", High, "releases a state lock that another run may hold")),
+		s("fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
+		s("validate", r(p+"-validate", Medium, "checks the configuration locally")),
+		s("version", r(p+"-version", Minimal, "prints the version")),
+		s("providers", r(p+"-providers", Minimal, "lists the providers the configuration requires")),
+		// downloads providers and modules like a package manager; moving
+		// state between backends changes what a later apply does
+		s("init", r(p+"-init", Medium, "downloads the providers and modules the configuration needs"),
+			f("-migrate-state --migrate-state -force-copy --force-copy", r(p+"-init-migrate", High, "copies the state to another backend"))),
+	}
+	valueOpts := ""
+	if p == "terragrunt" {
+		valueOpts = "--working-dir --terragrunt-working-dir --config --terragrunt-config"
+		for _, pre := range []string{"run-all", "run"} {
+			subs = append(subs,
+				s(pre+" destroy", danger(p+"-run-all-destroy", "destroys the infrastructure of every module below this directory")))
+			a := apply
+			a.words = pre + " apply"
+			subs = append(subs, a)
+		}
+		subs = append(subs,
+			s("destroy-all", danger(p+"-run-all-destroy", "destroys the infrastructure of every module below this directory")),
+			s("hclfmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
+			s("hcl fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
+			s("hcl format", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
+		)
+	}
+	return tool{
+		names:     p,
+		rule:      r(p, High, "reads or changes real infrastructure through cloud provider APIs and remote state"),
+		valueOpts: valueOpts,
+		subs:      subs,
+	}
+}
+
+// tfOptOn reports whether the single-dash long option -name is set with a
+// value that is not false ("-destroy=true"); the bare forms are flag rows.
+func tfOptOn(c *call, name string) bool {
+	for _, a := range c.args {
+		if a.dyn {
+			continue
+		}
+		for _, pre := range []string{"-" + name + "=", "--" + name + "="} {
+			if v, ok := strings.CutPrefix(a.val, pre); ok && v != "false" && v != "0" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gcloudTracks adds the alpha and beta forms of every row.
+func gcloudTracks(rows ...sub) []sub {
+	out := append([]sub(nil), rows...)
+	for _, track := range []string{"alpha", "beta"} {
+		for _, row := range rows {
+			row.words = track + " " + row.words
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// cloudDeleteWord adds ru when the command path holds a delete verb and no
+// row already called it dangerous.
+func cloudDeleteWord(valueOpts string, ru rule) func(c *call) {
+	return func(c *call) {
+		if c.out.Dangerous {
+			return
+		}
+		ws := c.words(valueOpts)
+		for i, a := range ws {
+			if i >= 5 {
+				break
+			}
+			if !a.dyn && (a.val == "delete" || a.val == "purge" || a.val == "destroy" || strings.HasPrefix(a.val, "delete-")) {
+				c.raise(ru)
+				return
+			}
+		}
 	}
 }

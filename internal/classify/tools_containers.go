@@ -1,9 +1,13 @@
 package classify
 
+import (
+	"strings"
+)
+
 // Container engines, Kubernetes and its tools, and virtual machines.
 
 // containerInfraTools returns the containers rows that are built by functions (the
-// helpers in infra.go); they are built on the first lookup of one of
+// helpers in sharedrules.go); they are built on the first lookup of one of
 // their programs (containerInfraTable).
 func containerInfraTools() []tool {
 	return []tool{
@@ -106,5 +110,136 @@ func containerInfraTools() []tool {
 				infraEach("vol-delete, vol-wipe, pool-delete", danger("virsh-vol-delete", "deletes or wipes storage volumes")),
 			),
 		},
+	}
+}
+
+// infraContainer is a Docker-compatible container CLI named p.
+func infraContainer(p string) tool {
+	rmForce := f("-f --force", danger(p+"-rm-force", "force-deletes containers, killing running ones and losing their data"))
+	rmVolumes := f("-v --volumes", danger(p+"-rm-volumes", "deletes containers together with their anonymous volumes"))
+	rmiForce := f("-f --force", danger(p+"-rmi-force", "force-deletes images, even ones that containers use"))
+	run := r(p+"-run", High, "starts a container")
+	privileged := f("--privileged", r(p+"-run-privileged", High, "runs a privileged container with full access to the host"))
+	return tool{
+		names:     p,
+		rule:      r(p+"-engine", High, "talks to the container engine, which has root-equivalent access to the machine"),
+		valueOpts: "-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey -f --file -p --project-name --project-directory --env-file --profile --ansi --parallel --builder",
+		subs: infraJoin(
+			[]sub{
+				s("system prune", danger(p+"-system-prune", "deletes every stopped container, unused network and dangling image, and with -a every unused image")),
+				s("system reset", danger(p+"-system-reset", "deletes every container, image, volume and network the engine holds")),
+				s("volume prune", danger(p+"-volume-prune", "deletes every volume no container uses, with the data in it")),
+				s("container prune", danger(p+"-container-prune", "deletes every stopped container and the data written in it")),
+				s("network prune", danger(p+"-network-prune", "deletes every network no container uses")),
+				s("image prune", r(p+"-image-prune", High, "deletes dangling images"),
+					f("-a --all", danger(p+"-image-prune-all", "deletes every image no container uses"))),
+				s("compose down", r(p+"-compose-down", High, "stops and removes a compose project's containers and networks"),
+					f("-v --volumes", danger(p+"-compose-down-volumes", "removes a compose project together with its volumes and their data"))),
+				s("compose rm", r(p+"-compose-rm", High, "removes a compose project's stopped containers"),
+					f("-v --volumes", danger(p+"-compose-rm-volumes", "removes compose containers together with their anonymous volumes"))),
+				s("swarm leave", r(p+"-swarm-leave", High, "takes this node out of the swarm"),
+					f("-f --force", danger(p+"-swarm-leave-force", "forces this node out of the swarm, which on the last manager destroys the swarm"))),
+				s("push", r(p+"-push", High, "publishes an image to a registry")),
+				s("login", r(p+"-login", High, "stores registry credentials")),
+			},
+			infraEach("volume rm, volume remove", danger(p+"-volume-rm", "deletes volumes and the data in them")),
+			infraEach("builder prune, buildx prune", danger(p+"-builder-prune", "deletes the build cache")),
+			infraEach("rm, container rm, container remove", r(p+"-rm", High, "deletes containers"), rmForce, rmVolumes),
+			infraEach("rmi, image rm, image remove", r(p+"-rmi", High, "deletes images"), rmiForce),
+			infraEach("run, container run, create, container create", run, privileged),
+		),
+	}
+}
+
+// infraCompose is a standalone compose CLI named names, with rule ids
+// prefixed by p.
+func infraCompose(names, p string) tool {
+	return tool{
+		names:     names,
+		rule:      r(p, High, "manages containers through the container engine, which has root-equivalent access to the machine"),
+		valueOpts: "-f --file -p --project-name --project-directory --env-file --profile --ansi --parallel -H --host -c --context",
+		subs: []sub{
+			s("down", r(p+"-down", High, "stops and removes the project's containers and networks"),
+				f("-v --volumes", danger(p+"-down-volumes", "removes the project together with its volumes and their data"))),
+			s("rm", r(p+"-rm", High, "removes the project's stopped containers"),
+				f("-v --volumes", danger(p+"-rm-volumes", "removes the project's containers together with their anonymous volumes"))),
+		},
+	}
+}
+
+// kubeValueOpts are the kubectl options that take a value.
+const kubeValueOpts = "-n --namespace --context --cluster --kubeconfig -s --server --user --token --as --as-group --as-uid -l --selector -f --filename -o --output -c --container --field-selector --request-timeout --cache-dir --certificate-authority --client-certificate --client-key --tls-server-name -L --label-columns --sort-by --template -k --kustomize -p --patch --type --timeout --grace-period -v --v --profile --profile-output"
+
+// kubeKinds are the resource kinds whose deletion destroys data or a
+// whole part of a cluster, by every name kubectl accepts for them.
+var kubeKinds = []struct{ kinds, id, why string }{
+	{"namespace namespaces ns project projects", "delete-namespace", "deletes a namespace and every resource in it"},
+	{"persistentvolume persistentvolumes pv", "delete-pv", "deletes persistent volumes, which can destroy the data on them"},
+	{"persistentvolumeclaim persistentvolumeclaims pvc", "delete-pvc", "deletes persistent volume claims, which can release and destroy their volumes' data"},
+	{"node nodes no", "delete-node", "removes nodes from the cluster"},
+	{"customresourcedefinition customresourcedefinitions crd crds", "delete-crd", "deletes custom resource definitions and every resource of their kinds"},
+}
+
+// kubeKindIndex maps each name in kubeKinds to its row.
+var kubeKindIndex = lazy[map[string]int]{build: func() map[string]int {
+	m := map[string]int{}
+	for i, k := range kubeKinds {
+		for _, name := range strings.Fields(k.kinds) {
+			m[name] = i
+		}
+	}
+	return m
+}}
+
+// infraKube is a kubectl-compatible cluster CLI named p.
+func infraKube(p string) tool {
+	return tool{
+		names:     p,
+		rule:      r(p, High, "talks to a Kubernetes cluster"),
+		valueOpts: kubeValueOpts,
+		subs: infraJoin(
+			[]sub{
+				{words: "delete", rule: r(p+"-delete", High, "deletes cluster resources"),
+					flags: []flagRule{
+						f("--all", danger(p+"-delete-all", "deletes every resource of the given kinds in the namespace")),
+						f("-A --all-namespaces", danger(p+"-delete-all-namespaces", "deletes resources in every namespace")),
+					},
+					check: kubeDeleteCheck(p)},
+				s("drain", danger(p+"-drain", "evicts every pod from a node and takes it out of service")),
+				s("replace", r(p+"-replace", High, "replaces cluster resources"),
+					f("--force", danger(p+"-replace-force", "deletes and recreates resources, losing their state"))),
+				s("apply", r(p+"-apply", High, "changes cluster resources"),
+					f("--prune", danger(p+"-apply-prune", "deletes every resource missing from the applied manifests"))),
+				s("config view", r(p+"-config-view", Minimal, "shows the kubeconfig with its credentials redacted"),
+					f("--raw --flatten", r(p+"-config-view-raw", High, "prints the kubeconfig with its credentials"))),
+				s("kustomize", r(p+"-kustomize", Medium, "renders manifests locally")),
+				s("completion", r(p+"-completion", Minimal, "prints a shell completion script")),
+			},
+			infraEach("config current-context, config get-contexts, config get-clusters, config get-users",
+				r(p+"-config-read", Minimal, "reads context names from the kubeconfig")),
+		),
+	}
+}
+
+// kubeDeleteCheck marks deleting namespaces, volumes, nodes and resource
+// definitions as dangerous, in any of the forms kubectl accepts
+// (ns, namespace/x, pods,ns).
+func kubeDeleteCheck(p string) func(c *call) {
+	return func(c *call) {
+		ws := c.words(kubeValueOpts)
+		if len(ws) < 2 {
+			return
+		}
+		if ws[1].dyn {
+			c.raise(danger(p+"-delete-dynamic", "deletes a kind of resource only known at run time, which could be a whole namespace"))
+			return
+		}
+		for _, item := range strings.Split(ws[1].val, ",") {
+			kind, _, _ := strings.Cut(item, "/")
+			kind, _, _ = strings.Cut(strings.ToLower(kind), ".")
+			if i, ok := kubeKindIndex.get()[kind]; ok {
+				c.raise(danger(p+"-"+kubeKinds[i].id, kubeKinds[i].why))
+			}
+		}
 	}
 }

@@ -13,7 +13,7 @@ var databaseTools = []tool{
 }
 
 // databaseInfraTools returns the databases rows that are built by functions (the
-// helpers in infra.go); they are built on the first lookup of one of
+// helpers in sharedrules.go); they are built on the first lookup of one of
 // their programs (databaseInfraTable).
 func databaseInfraTools() []tool {
 	return []tool{
@@ -111,4 +111,13 @@ func databaseInfraTools() []tool {
 			check: infraOpt("--delete", danger("kafka-topics-delete", "deletes Kafka topics and every message in them")),
 		},
 	}
+}
+
+// infraDB is a database client: it runs queries given in the options
+// sqlOpts, in positional arguments from the pos-th on (1-based; 0 for
+// none; wordOpts are the options that take a value, so positions can be
+// counted), or on standard input. Queries that drop, empty or delete
+// every row are dangerous.
+func infraDB(names, p, why, sqlOpts, wordOpts string, pos int) tool {
+	return tool{names: names, rule: r(p, High, why), check: infraDBCheck(p, sqlOpts, wordOpts, pos)}
 }

@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // Interactive programs: pagers, manual readers, editors and openers.
 
@@ -28,4 +30,18 @@ var editorTools = []tool{
 		c.guardChanges(positional(c.args), false)
 	}},
 	{names: "open xdg-open gio start explorer", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}},
+}
+
+// pagerCommands: less +CMD runs CMD at start, and a CMD of !x runs the
+// shell command x.
+func pagerCommands(c *call) {
+	for _, a := range c.args {
+		if a.dyn || !strings.HasPrefix(a.val, "+") {
+			continue
+		}
+		if i := strings.IndexByte(a.val, '!'); i >= 0 {
+			c.raise(r("pager-shell", High, "makes the pager run a shell command"))
+			c.runScript(FrameScript, a.val[i+1:])
+		}
+	}
 }

@@ -1,5 +1,12 @@
 package classify
 
+import (
+	"encoding/base64"
+	"path"
+	"strings"
+	"unicode/utf8"
+)
+
 // Programs that list, inspect, compare, patch or checksum files.
 
 var fileTools = []tool{
@@ -58,4 +65,522 @@ var fileTools = []tool{
 			}
 		}
 	}},
+}
+
+// fdCommand: fd -x/-X runs a command for each file found, like find -exec.
+func fdCommand(c *call) {
+	for i, a := range c.args {
+		if a.dyn || !(a.val == "-x" || a.val == "--exec" || a.val == "-X" || a.val == "--exec-batch") {
+			continue
+		}
+		var inner []arg
+		for _, x := range c.args[i+1:] {
+			if !x.dyn && x.val == ";" {
+				break
+			}
+			if !x.dyn && strings.Contains(x.val, "{") {
+				x.dyn = true
+			}
+			inner = append(inner, x)
+		}
+		if len(inner) > 0 {
+			c.w.inner(c, c.name+" "+a.val, inner, flow{})
+		}
+		return
+	}
+}
+
+func rmCommand(c *call) flow {
+	c.raise(ruleRm)
+	recursive := c.hasOpt("-r -R --recursive")
+	force := c.hasOpt("-f --force")
+	if c.hasOpt("--no-preserve-root") {
+		c.raise(ruleDeleteCritical)
+	}
+	for _, t := range targets(c.args) {
+		ru, ok := c.w.deleteRuleTree(t, recursive || force, recursive && force)
+		if !ok {
+			continue
+		}
+		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && ru.id != "self-protect" && ru.id != "delete-keys-or-startup" &&
+			ru.id != guardRuleID {
+			// a plain rm of a directory fails; judge it as a delete outside
+			ru = ruleDeleteHigh
+		}
+		msg := ru.why
+		if ru.id == "delete-critical" && !t.dyn {
+			msg = deleteCriticalMsg(c.w, t)
+		}
+		if ru.dangerous && recursive && force && ru.id != ruleDeleteOwn.id {
+			// one id for "rm -rf <something that matters>", as people search for it
+			c.raiseMsg(rule{id: ruleRmForce.id, level: High, dangerous: true, why: msg}, msg)
+		} else {
+			c.raiseMsg(ru, msg)
+		}
+	}
+	return flow{}
+}
+
+func deleteCriticalMsg(w *walker, t arg) string {
+	v := t.val
+	if t.glob {
+		v, _ = globTarget(v)
+	}
+	p, _ := w.abs(v)
+	switch {
+	case p == "/":
+		return "deletes the whole file system"
+	case p == w.env.Home:
+		return "deletes your home directory"
+	case w.env.Home != "" && within(w.env.Home, p):
+		return "deletes a directory that holds your home directory"
+	default:
+		return "deletes a directory that holds the workspace"
+	}
+}
+
+func rmdirCommand(c *call) flow {
+	c.raise(r("rmdir", Medium, "removes empty directories"))
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.deleteRule(t, false); ok && ru.level > Medium {
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+func unlinkCommand(c *call) flow {
+	c.raise(ruleRm)
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.deleteRule(t, false); ok {
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+func mvCommand(c *call) flow {
+	writesTo(c, ruleMove, true)
+	return flow{}
+}
+
+func cpCommand(c *call) flow {
+	writesTo(c, ruleCopy, false)
+	// a tree copied whole reads the secrets in it
+	tree := c.name == "cp" && c.hasOpt("--recursive --archive")
+	for _, s := range sources(c) {
+		if c.w.readsSecret(s, tree) || tree && c.w.treeHoldsSecrets(s) {
+			c.raise(ruleReadSecret)
+			break
+		}
+	}
+	if c.name != "cp" {
+		return flow{}
+	}
+	// cp -s and cp -l make links instead of copies; cp -rl a tree of hard
+	// links, through which a write changes the tree copied
+	symbolic, hard := c.hasOpt("--symbolic-link"), c.hasOpt("--link")
+	for _, p := range linkPairs(c) {
+		if symbolic || hard {
+			linkTo(c, p.target, p.at, symbolic || tree, symbolic)
+			continue
+		}
+		if !c.hasOpt("--dereference -H") && c.hasOpt("--no-dereference -d --archive --recursive") {
+			// a source that is a link is copied as a link, to where it
+			// leads
+			for _, to := range c.w.linkTargets(p.target) {
+				linkTo(c, to, p.at, true, false)
+			}
+		}
+	}
+	return flow{}
+}
+
+func lnCommand(c *call) flow {
+	writesTo(c, ruleLink, false)
+	symbolic := c.hasOpt("--symbolic")
+	// ln -sr names the target from here, and writes it relative to the
+	// link: it leads where the word says, read from here
+	fromLink := symbolic && !c.hasOpt("--relative")
+	for _, p := range linkPairs(c) {
+		linkTo(c, p.target, p.at, symbolic, fromLink)
+	}
+	return flow{}
+}
+
+// linkPair is one link a command makes: at, leading to target.
+type linkPair struct{ target, at arg }
+
+// linkPairs lists the links ln (or cp -s, cp -l) makes: with -t DIR or
+// several sources each lands in the directory named last as DIR/NAME;
+// with two operands at the second (or inside it, when it is a
+// directory: linkTo reads a relative target from both); with one, here.
+func linkPairs(c *call) []linkPair {
+	ts := targets(c.args)
+	if len(ts) == 0 {
+		return nil
+	}
+	dir, ok := c.optValue("--target-directory")
+	srcs := ts
+	switch {
+	case ok:
+	case len(ts) == 2 || len(ts) > 1 && c.hasOpt("--no-target-directory"):
+		return []linkPair{{target: ts[0], at: ts[len(ts)-1]}}
+	case len(ts) > 1:
+		dir, srcs = ts[len(ts)-1], ts[:len(ts)-1]
+	default:
+		dir = arg{val: ".", pos: ts[0].pos}
+	}
+	out := make([]linkPair, 0, len(srcs))
+	for _, s := range srcs {
+		at := dir
+		if !s.dyn && !dir.dyn {
+			at.val = strings.TrimSuffix(dir.val, "/") + "/" + path.Base(s.val)
+		}
+		out = append(out, linkPair{target: s, at: at})
+	}
+	return out
+}
+
+func chmodCommand(c *call) flow {
+	c.raise(chmodBase(c))
+	ts := targets(c.args)
+	if _, ref := c.optValue("--reference"); !ref && len(ts) > 0 {
+		modeRules(c, ts[0])
+		ts = ts[1:]
+	}
+	recursiveTargets(c, ts)
+	return flow{}
+}
+
+// setfaclCommand: access lists are permissions too; recursively on a
+// directory that matters they are as dangerous as chmod -R.
+func setfaclCommand(c *call) flow {
+	if c.hasOpt("-m -M -x -X -b -k --modify --set --set-file --remove --remove-all --remove-default --restore") {
+		c.raise(r("setfacl", High, "changes file access lists"))
+	} else {
+		c.raise(r("getfacl", Minimal, "reads file access lists"))
+		return flow{kind: flowData}
+	}
+	var ts []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if !a.dyn && (a.val == "-m" || a.val == "-M" || a.val == "-x" || a.val == "-X" || a.val == "--set" || a.val == "--set-file") {
+			i++
+			continue
+		}
+		if a.dyn || !strings.HasPrefix(a.val, "-") {
+			ts = append(ts, a)
+		}
+	}
+	recursiveTargets(c, ts)
+	return flow{}
+}
+
+func chownCommand(c *call) flow {
+	c.raise(ruleChown)
+	ts := targets(c.args)
+	if len(ts) > 0 {
+		ts = ts[1:]
+	}
+	recursiveTargets(c, ts)
+	return flow{}
+}
+
+// recursiveTargets makes a recursive owner or mode change of a critical
+// directory dangerous, like deleting it.
+func recursiveTargets(c *call, ts []arg) {
+	recursive := c.hasOpt("-R --recursive")
+	// a directory's own mode or owner decides who may read what it holds:
+	// chmod 000 .claude hides the settings in it as surely as deleting them
+	c.guardChanges(ts, true)
+	for _, t := range ts {
+		ru, ok := c.w.deleteRule(t, recursive)
+		if !ok || !ru.dangerous || !recursive {
+			if ok && ru.id == "delete-system" {
+				c.raise(r("chmod-system", High, "changes system files"))
+			}
+			continue
+		}
+		c.raiseMsg(danger("chmod-recursive-critical", "recursively changes owners or permissions of a directory that matters"), "recursively changes owners or permissions of "+t.val)
+	}
+}
+
+func ddCommand(c *call) flow {
+	c.raise(r("dd", High, "copies raw data between files and devices"))
+	for _, a := range c.args {
+		if strings.HasPrefix(a.val, "of=") {
+			o := a
+			o.val = a.val[3:]
+			if strings.HasPrefix(o.val, "~/") && c.w.env.Home != "" && !o.dyn {
+				// bash expands a tilde after the = of a word that looks
+				// like an assignment, and dd's operands do
+				o.val = c.w.env.Home + o.val[1:]
+			}
+			if ru, ok := c.w.writeRule(o); ok && ru.level > Low {
+				if ru.id == "write-system" || ru.id == "write-device" {
+					ru = danger("dd-device", "writes raw data over a disk or system file")
+				}
+				c.raise(ru)
+			}
+		}
+	}
+	return flow{}
+}
+
+func truncateCommand(c *call) flow {
+	c.raise(r("truncate", Medium, "cuts files to a size, discarding their contents"))
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+func touchCommand(c *call) flow {
+	c.raise(ruleCreate)
+	if m, ok := c.optValue("-m --mode"); ok && c.name == "mkdir" {
+		modeRules(c, m)
+	}
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.writeKeeping(t); ok && ru.level > Low {
+			if ru.id == guardRuleID && c.name == "mkdir" {
+				// an empty directory changes no configuration; what is
+				// written into it later is judged then
+				continue
+			}
+			c.raise(ru)
+		}
+	}
+	return flow{}
+}
+
+func teeCommand(c *call) flow {
+	c.raise(r("tee", Minimal, "copies its input to its output"))
+	c.w.keeps = c.hasOpt("-a --append")
+	for _, t := range targets(c.args) {
+		if ru, ok := c.w.writeRuleOf(t, c.stdin); ok {
+			c.raise(ru)
+		}
+	}
+	c.w.keeps = false
+	return c.stdin
+}
+
+// findCommand: the search itself is reading; -exec and its kin run a
+// command per file, -delete deletes, -fprint writes.
+func findCommand(c *call) flow {
+	c.raise(r("find", Minimal, "searches for files"))
+	args := c.args
+	i := 0
+	for i < len(args) && !args[i].dyn && (args[i].val == "-H" || args[i].val == "-L" || args[i].val == "-P" || strings.HasPrefix(args[i].val, "-O")) {
+		i++
+	}
+	if i < len(args) && args[i].val == "-D" {
+		i += 2
+	}
+	var roots []arg
+	for ; i < len(args); i++ {
+		v := args[i].val
+		if !args[i].dyn && (strings.HasPrefix(v, "-") || v == "(" || v == "!") {
+			break
+		}
+		roots = append(roots, args[i])
+	}
+	if len(roots) == 0 {
+		roots = []arg{{val: ".", pos: c.pos}}
+	}
+	filtered := false
+	ff := findFilterOf(args[i:])
+	// narrowed: a test by name limits the files found (deletes.go); -type
+	// f alone still finds every file, .git's too
+	narrowed := false
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			// an unknown word may be -delete or -exec: judge the worst
+			c.raise(r("find-dynamic", High, "has an expression only known at run time, which could delete or run anything"))
+			for _, root := range roots {
+				if ru, ok := c.w.deleteRule(root, true); ok {
+					c.raise(ru)
+				}
+			}
+			continue
+		}
+		if findValuePrimaries.get()[a.val] || strings.HasPrefix(a.val, "-newer") {
+			filtered = true
+			narrowed = narrowed || narrows(a.val, args, i)
+			i++
+			continue
+		}
+		switch a.val {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			var inner []arg
+			followed := c.followedNames(roots)
+			for ; j < len(args); j++ {
+				if !args[j].dyn && (args[j].val == ";" || args[j].val == "+") {
+					break
+				}
+				x := args[j]
+				switch {
+				case !x.dyn && x.val == "{}" && followed != nil:
+					// find -L: a file found may be where a link below the
+					// root leads
+					x = *followed
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered && c.w.findReach(roots[0], ff) != "":
+					// a protected file it can find: judge the command on it
+					x.val = c.w.findReach(roots[0], ff)
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered &&
+					(narrowed || !deleter(inner)):
+					// each file found lies under the root
+					if p, ok := foundPath(roots, findName(args), x.pos); ok {
+						x.val = p.val
+					} else {
+						x.val = strings.TrimSuffix(roots[0].val, "/") + "/{}"
+					}
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn:
+					// unfiltered, the first file found is the root itself
+					x = roots[0]
+				case !x.dyn && strings.Contains(x.val, "{}"):
+					x.dyn = true
+				}
+				inner = append(inner, x)
+			}
+			if len(inner) > 0 {
+				c.w.inner(c, c.name+" "+a.val, inner, flow{})
+			}
+			i = j
+		case "-delete":
+			c.raise(r("find-delete", Medium, "deletes the files it finds"))
+			for _, root := range roots {
+				if f := c.w.findReachFor(root, ff, true); f != "" {
+					_, what := c.w.guardOf(c.w.mustAbs(f))
+					c.raiseMsg(guardRule("deletes", what), "could switch the guard off: deletes "+what+" ("+f+") among the files it finds")
+				}
+				t := root
+				if narrowed && !t.dyn {
+					t.val = strings.TrimSuffix(t.val, "/") + "/*.x"
+					t.glob = true
+				}
+				if ru, ok := c.w.deleteRule(t, true); ok {
+					c.raise(ru)
+				}
+			}
+		case "-empty":
+			filtered, narrowed = true, true // only empty files and directories: no data
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			if i+1 < len(args) {
+				if ru, ok := c.w.writeRule(args[i+1]); ok {
+					c.raise(ru)
+				}
+				i++
+			}
+		}
+	}
+	return findOutput(roots, args, narrowed, c.pos)
+}
+
+// findValuePrimaries take one value, which is never an action.
+var findValuePrimaries = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true, "-type": true,
+		"-xtype": true, "-size": true, "-mtime": true, "-mmin": true, "-atime": true, "-amin": true, "-ctime": true,
+		"-cmin": true, "-user": true, "-group": true, "-uid": true, "-gid": true, "-perm": true, "-inum": true,
+		"-samefile": true, "-links": true, "-maxdepth": true, "-mindepth": true, "-wholename": true, "-iwholename": true,
+		"-lname": true, "-ilname": true, "-fstype": true, "-used": true, "-context": true, "-regextype": true,
+		"-printf": true, "-files0-from": true,
+	}
+}}
+
+func rgCommand(c *call) flow {
+	c.raise(r("search", Minimal, "searches files"))
+	if c.hasOpt("--pre --hostname-bin") {
+		c.raise(r("rg-pre", High, "makes ripgrep run another program on every file"))
+	}
+	return flow{kind: flowData}
+}
+
+func base64Command(c *call) flow {
+	c.raise(r("encode", Minimal, "encodes or decodes data"))
+	if o, ok := c.optValue("-o --output"); ok {
+		if ru, bad := c.w.writeRule(o); bad {
+			c.raise(ru)
+		}
+	}
+	if c.stdin.kind == flowDownload {
+		return c.stdin
+	}
+	if c.stdin.kind == flowText && c.hasOpt("-d --decode -D") && len(positional(c.args)) == 0 {
+		// decoding static text gives static text: judge what it says
+		clean := strings.Join(strings.Fields(c.stdin.text), "")
+		if b, err := base64.StdEncoding.DecodeString(clean); err == nil && utf8.Valid(b) {
+			return flow{kind: flowText, text: string(b), decoded: true}
+		}
+	}
+	return flow{kind: flowData}
+}
+
+// catCommand reads files; with none it copies its input, so the text of
+// a heredoc or pipe flows on to the next command.
+func catCommand(c *call) flow {
+	c.w.applyTool(c, lookupTool("cat"))
+	if len(positional(c.args)) == 0 {
+		return c.stdin
+	}
+	return flow{kind: flowData}
+}
+
+var ruleChmodWorkspace = rule{id: "chmod-workspace", level: Low, why: "changes the permissions of files in the workspace"}
+
+// chmodBase is chmod's own row: low when every target is a static path in
+// the workspace or a temporary directory and the mode is static; the
+// checks after it judge modes that open files to everyone, setuid,
+// recursion over a directory that matters and guard files.
+func chmodBase(c *call) rule {
+	ts := targets(c.args)
+	if _, ref := c.optValue("--reference"); !ref {
+		if len(ts) == 0 || ts[0].dyn {
+			return ruleChmod
+		}
+		ts = ts[1:]
+	}
+	if len(ts) == 0 {
+		return ruleChmod
+	}
+	for _, t := range ts {
+		if t.dyn {
+			return ruleChmod
+		}
+		if ru, bad := c.w.writeRule(t); bad && (ru.level > Low || ru.dangerous) {
+			return ruleChmod
+		}
+		if ru, ok := c.w.deleteRule(t, true); ok && ru.id != "delete-temp" {
+			// the workspace root, .git, a parent: not a file of the project
+			return ruleChmod
+		}
+	}
+	return ruleChmodWorkspace
+}
+
+// xxdOutput: xxd [options] [infile [outfile]]; the values of -s, -l, -c
+// and their kin are no operands.
+func xxdOutput(c *call) {
+	var ops []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			ops = append(ops, a)
+			continue
+		}
+		if hasWord("-c -cols -g -groupsize -l -len -o -offset -s -seek -n -name", a.val) {
+			i++
+		}
+	}
+	if len(ops) >= 2 {
+		if ru, bad := c.w.writeRule(ops[1]); bad {
+			c.raise(ru)
+		}
+	}
 }

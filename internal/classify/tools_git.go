@@ -6,7 +6,7 @@ import "strings"
 // issues and releases on a remote service. git itself has a handler (git.go).
 
 // gitInfraTools returns the git rows that are built by functions (the
-// helpers in infra.go); they are built on the first lookup of one of
+// helpers in sharedrules.go); they are built on the first lookup of one of
 // their programs (gitInfraTable).
 func gitInfraTools() []tool {
 	return []tool{

@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Package managers: the project's (npm, pip, cargo's neighbours), the
 // system's (apt, dnf, brew) and task runners that install as they go.
@@ -77,7 +80,7 @@ var packageTools = []tool{
 }
 
 // packageInfraTools returns the packages rows that are built by functions (the
-// helpers in infra.go); they are built on the first lookup of one of
+// helpers in sharedrules.go); they are built on the first lookup of one of
 // their programs (packageInfraTable).
 func packageInfraTools() []tool {
 	return []tool{
@@ -222,4 +225,647 @@ var packageEverydayTools = []tool{
 		}
 	}},
 	{names: "twine", rule: rule{id: "twine", level: High, why: "uploads packages to a registry"}, subs: []sub{{words: "check", rule: rule{id: "twine-check", level: Minimal, why: "checks built packages' metadata"}}}},
+}
+
+// forceRemove: removing a package while telling the manager to ignore
+// what depends on it (rpm -e --nodeps, dpkg --force-all -P, pacman -Rdd)
+// can remove the C library or the shell, and the machine no longer boots.
+var ruleForceRemove = rule{id: "package-force-remove", level: High, dangerous: true, why: "removes system packages while ignoring what depends on them, which can leave the machine unable to run programs or boot"}
+
+func rpmForceRemove(c *call) {
+	if c.hasOpt("-e --erase") && c.hasOpt("--nodeps --noscripts --force") {
+		c.raise(ruleForceRemove)
+	}
+}
+
+func dpkgForceRemove(c *call) {
+	if !c.hasOpt("-r --remove -P --purge") {
+		return
+	}
+	for _, a := range c.args {
+		if a.dyn || !strings.HasPrefix(a.val, "--force") {
+			continue
+		}
+		// --force-all, --force-depends, --force-remove-essential, and the
+		// same words in the --force=LIST form
+		for _, w := range []string{"all", "depends", "essential", "protected"} {
+			if strings.Contains(a.val, w) {
+				c.raise(ruleForceRemove)
+				return
+			}
+		}
+	}
+}
+
+// pacmanForceRemove: -R with two d's (-Rdd, -R -d -d, --nodeps --nodeps)
+// skips every dependency check.
+func pacmanForceRemove(c *call) {
+	remove, ds := false, 0
+	for _, a := range c.args {
+		if a.dyn || !strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		switch {
+		case a.val == "--remove":
+			remove = true
+		case a.val == "--nodeps":
+			ds++
+		case !strings.HasPrefix(a.val, "--"):
+			if strings.ContainsRune(a.val, 'R') {
+				remove = true
+			}
+			ds += strings.Count(a.val, "d")
+		}
+	}
+	if remove && ds >= 2 {
+		c.raise(ruleForceRemove)
+	}
+}
+
+// shorthandScript handles `yarn NAME` and `pnpm NAME`, which run a script
+// when NAME is no subcommand; only the plain safe names count as safe.
+func shorthandScript(c *call) {
+	ws, _ := pmWords(c)
+	if len(ws) == 0 || ws[0].dyn {
+		return
+	}
+	if safeScripts.get()[ws[0].val] {
+		c.raise(scriptSafe)
+		return
+	}
+	if _, known := shorthandSubs.get()[c.name+" "+ws[0].val]; known {
+		return
+	}
+	scriptOrBin(c, ws)
+}
+
+var globalFlag = flagRule{opts: "-g --global --location=global", rule: globalRule}
+
+var npmSubs = []sub{
+	{words: "ls", rule: pkgRead}, {words: "list", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "la", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "view", rule: pkgQuery},
+	{words: "show", rule: pkgQuery}, {words: "v", rule: pkgQuery}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "fix", rule: pkgInstall}}}, {words: "explain", rule: pkgRead},
+	{words: "why", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "help", rule: pkgRead}, {words: "root", rule: pkgRead}, {words: "prefix", rule: pkgRead}, {words: "bin", rule: pkgRead},
+	{words: "fund", rule: pkgRead}, {words: "config get", rule: pkgRead}, {words: "config list", rule: pkgRead}, {words: "query", rule: pkgRead}, {words: "doctor", rule: pkgRead},
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "ci", rule: pkgInstall}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "un", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "upgrade", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "dedupe", rule: pkgInstall},
+	{words: "prune", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "create", rule: runPackage}, {words: "pack", rule: buildRule},
+	{words: "version", rule: pkgInstall}, {words: "shrinkwrap", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "ln", rule: globalRule}, {words: "cache", rule: pkgInstall},
+	{words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "tst", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "run-script", rule: scriptRule},
+	{words: "start", rule: serverRule}, {words: "restart", rule: serverRule}, {words: "stop", rule: serverRule}, {words: "exec", rule: runPackage}, {words: "x", rule: runPackage},
+	{words: "publish", rule: publishRule}, {words: "unpublish", rule: unpublish}, {words: "deprecate", rule: registryAcc}, {words: "adduser", rule: registryAcc},
+	{words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc}, {words: "token", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "access", rule: registryAcc},
+	{words: "team", rule: registryAcc}, {words: "org", rule: registryAcc}, {words: "hook", rule: registryAcc}, {words: "dist-tag", rule: registryAcc}, {words: "star", rule: registryAcc},
+	{words: "config set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+	{words: "config", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+	{words: "set", rule: rule{id: "npm-config", level: High, why: "changes npm configuration, which can change what installs run"}},
+}
+
+var yarnSubs = []sub{
+	{words: "install", rule: pkgInstall}, {words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall}, {words: "upgrade", rule: pkgInstall}, {words: "up", rule: pkgInstall},
+	{words: "upgrade-interactive", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "link", rule: pkgInstall}, {words: "unlink", rule: pkgInstall}, {words: "init", rule: pkgInstall},
+	{words: "list", rule: pkgRead}, {words: "info", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "licenses", rule: pkgRead},
+	{words: "config get", rule: pkgRead}, {words: "bin", rule: pkgRead}, {words: "cache", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "version", rule: pkgInstall},
+	{words: "test", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule}, {words: "dlx", rule: runPackage}, {words: "exec", rule: runPackage}, {words: "node", rule: runPackage},
+	{words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "npm publish", rule: publishRule}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
+	{words: "owner", rule: registryAcc}, {words: "tag", rule: registryAcc}, {words: "global", rule: globalRule}, {words: "set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}},
+	{words: "config set", rule: rule{id: "yarn-config", level: High, why: "changes yarn configuration"}}, {words: "workspace", rule: pkgInstall}, {words: "workspaces", rule: pkgInstall},
+}
+
+var pnpmSubs = []sub{
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "uninstall", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "up", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "prune", rule: pkgInstall}, {words: "fetch", rule: pkgInstall}, {words: "import", rule: pkgInstall}, {words: "rebuild", rule: pkgInstall}, {words: "link", rule: globalRule}, {words: "init", rule: pkgInstall},
+	{words: "list", rule: pkgRead}, {words: "ls", rule: pkgRead}, {words: "ll", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery, flags: []flagRule{{opts: "--fix", rule: pkgInstall}}}, {words: "why", rule: pkgRead}, {words: "licenses", rule: pkgRead},
+	{words: "store", rule: pkgInstall}, {words: "pack", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "start", rule: serverRule},
+	{words: "exec", rule: runPackage}, {words: "dlx", rule: runPackage}, {words: "create", rule: runPackage}, {words: "publish", rule: publishRule}, {words: "setup", rule: globalRule},
+	{words: "config set", rule: rule{id: "pnpm-config", level: High, why: "changes pnpm configuration"}},
+}
+
+var bunSubs = []sub{
+	{words: "install", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "i", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "add", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "a", rule: pkgInstall, flags: []flagRule{globalFlag}},
+	{words: "remove", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "rm", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "update", rule: pkgInstall, flags: []flagRule{globalFlag}}, {words: "link", rule: globalRule}, {words: "unlink", rule: pkgInstall},
+	{words: "pm", rule: pkgRead}, {words: "pm ls", rule: pkgRead}, {words: "pm cache rm", rule: pkgInstall}, {words: "pm pack", rule: buildRule}, {words: "pm version", rule: pkgInstall},
+	{words: "pm trust", rule: pkgInstall}, {words: "pm untrusted", rule: pkgRead}, {words: "pm bin", rule: pkgRead}, {words: "pm hash", rule: pkgRead}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "why", rule: pkgRead}, {words: "info", rule: pkgQuery},
+	{words: "test", rule: buildRule}, {words: "build", rule: buildRule}, {words: "run", rule: scriptRule}, {words: "x", rule: runPackage}, {words: "create", rule: runPackage}, {words: "init", rule: pkgInstall},
+	{words: "publish", rule: publishRule}, {words: "upgrade", rule: globalRule}, {words: "repl", rule: ruleInterpTTY},
+}
+
+// bunCheck: `bun FILE` runs a program, `bun -e CODE` runs inline code.
+func bunCheck(c *call) {
+	ws, _ := pmWords(c)
+	if o, ok := c.optValue("-e --eval -p --print"); ok {
+		inlineCode(c, o.val)
+		return
+	}
+	if len(ws) > 0 && !ws[0].dyn && !shorthandSubs.get()["bun "+ws[0].val] {
+		if strings.ContainsAny(ws[0].val, "./") {
+			c.raiseRunFile(ruleInterpFile, ws[0])
+		} else {
+			scriptOrBin(c, ws)
+		}
+	}
+}
+
+// launcher: npx, bunx and their kin download a package and run its
+// program, which usually has the package's name: judge that command too.
+func launcher(c *call) flow {
+	c.raise(launchRule(c, c.name, c.args))
+	launched(c, c.name, c.args)
+	return flow{kind: flowData}
+}
+
+var (
+	ruleRunnerEnv    = rule{id: "run-in-env", level: Minimal, why: "runs a command in the project's environment (judged as that command)"}
+	ruleRunnerSync   = rule{id: "run-in-env-sync", level: Medium, why: "installs the project's environment when needed and runs a command in it (judged as that command)"}
+	ruleRunnerBundle = rule{id: "bundle-exec", level: Medium, why: "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)"}
+	ruleRunnerOption = rule{id: "runner-unknown-option", level: High, why: "has an option permguard does not know before the command it runs, so which command runs is unclear"}
+	ruleRunnerIndex  = rule{id: "runner-index", level: High, why: "installs packages from an index other than the default, which could serve any code"}
+	ruleRunnerElse   = rule{id: "build-elsewhere", level: High, why: "runs a project in a directory outside the workspace"}
+	ruleRunnerAlone  = rule{id: "runner-alone", level: Minimal, why: "runs no command"}
+	ruleLocalBin     = rule{id: "run-local-bin", level: Minimal, why: "runs a program already installed in the project (judged as that program)"}
+)
+
+// scriptOrBin judges `yarn NAME` and `bun NAME`, which run the project
+// script NAME, or else the program NAME installed in node_modules/.bin: a
+// build, test or lint script by its name, a known program as that
+// program, anything else by its name as a script.
+func scriptOrBin(c *call, ws []arg) {
+	if len(ws) == 0 || ws[0].dyn {
+		return
+	}
+	name := ws[0].val
+	if safeScripts.get()[name] || !knownProgram(name) || strings.Contains(name, "/") {
+		c.raise(scriptRuleFor(name, false))
+		return
+	}
+	for i, a := range c.args {
+		if a.pos == ws[0].pos && a.val == ws[0].val && !a.dyn {
+			c.raise(ruleLocalBin)
+			c.w.inner(c, c.name, c.args[i:], c.stdin)
+			return
+		}
+	}
+	c.raise(scriptRuleFor(name, false))
+}
+
+// judgeScript raises c for running the script named by a: dynamic, a
+// deploy, or as npm run judges it.
+func judgeScript(c *call, a arg) {
+	if a.dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	c.raise(scriptRuleFor(a.val, true))
+}
+
+// justCheck: just RECIPE ARGS... runs one recipe (or several, when none
+// takes arguments); --shell picks the program that runs every line.
+func justCheck(c *call) {
+	buildOutputs(c)
+	if c.hasOpt("--shell --shell-arg --command -c") {
+		c.raise(ruleBuildExec)
+	}
+	ws := c.words("-f --justfile -d --working-directory --dotenv-filename --dotenv-path --color --dump-format --list-heading --list-prefix --chooser --set --shell --shell-arg --timestamp-format")
+	for _, a := range ws {
+		if a.dyn {
+			c.raise(ruleToolDynamic)
+			return
+		}
+		if strings.Contains(a.val, "=") {
+			continue // NAME=VALUE overrides a variable
+		}
+		if ru, bad := recipeRule(a.val); bad {
+			c.raise(ru)
+		}
+		return
+	}
+}
+
+// taskCheck: go-task runs every task named on its command line.
+func taskCheck(c *call) {
+	buildOutputs(c)
+	for _, a := range c.words("-t --taskfile -d --dir -o --output --output-group-begin --output-group-end -C --concurrency --interval --sort") {
+		if a.dyn {
+			c.raise(ruleToolDynamic)
+			return
+		}
+		if a.val == "--" {
+			return
+		}
+		if strings.Contains(a.val, "=") {
+			continue
+		}
+		if ru, bad := recipeRule(a.val); bad {
+			c.raise(ru)
+		}
+	}
+}
+
+// lernaRun: lerna run SCRIPT runs a package.json script in every package.
+func lernaRun(c *call) {
+	ws := c.words("--scope --ignore --since --concurrency --stream-prefix")
+	if len(ws) > 1 {
+		judgeScript(c, ws[1])
+	}
+}
+
+// nxSubs are nx's own commands; any other first word is a target
+// (nx build app, nx deploy app).
+var nxSubs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"run": true, "run-many": true, "affected": true, "graph": true, "dep-graph": true, "generate": true, "g": true,
+		"migrate": true, "init": true, "list": true, "report": true, "reset": true, "show": true, "format": true,
+		"format:check": true, "format:write": true, "daemon": true, "exec": true, "watch": true, "add": true,
+		"release": true, "connect": true, "view-logs": true, "repair": true, "sync": true, "sync:check": true,
+		"import": true, "login": true, "logout": true, "help": true, "serve": true,
+	}
+}}
+
+// nxCheck judges the targets nx runs: nx run PROJECT:TARGET[:CONFIG],
+// nx run-many/affected -t A,B, and nx TARGET PROJECT.
+func nxCheck(c *call) {
+	ws := c.words("-t --target --targets -p --projects --exclude --configuration -c --base --head --parallel --output-style --nxBail")
+	if len(ws) == 0 {
+		return
+	}
+	first := ws[0]
+	if first.dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	switch first.val {
+	case "run":
+		if len(ws) > 1 {
+			t := ws[1]
+			if parts := strings.Split(t.val, ":"); !t.dyn && len(parts) > 1 {
+				t.val = parts[1]
+			}
+			judgeScript(c, t)
+		}
+	case "run-many", "affected":
+		if v, ok := c.optValue("-t --target --targets"); ok {
+			for _, name := range strings.Split(v.val, ",") {
+				judgeScript(c, arg{val: name, dyn: v.dyn})
+			}
+		}
+	case "release":
+		c.raise(publishRule)
+	case "exec":
+		c.raise(runProgram)
+	case "watch":
+		c.raise(serverRule)
+	default:
+		if !nxSubs.get()[first.val] {
+			judgeScript(c, first)
+		}
+	}
+}
+
+// turboSubs are turbo's own commands; any other first word is a task.
+var turboSubs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"run": true, "prune": true, "login": true, "logout": true, "link": true, "unlink": true, "gen": true,
+		"generate": true, "daemon": true, "ls": true, "info": true, "query": true, "watch": true, "boundaries": true,
+		"telemetry": true, "scan": true, "bin": true, "completion": true, "devtools": true, "docs": true,
+	}
+}}
+
+// turboCheck judges the tasks turbo runs: turbo run A B, turbo A B.
+func turboCheck(c *call) {
+	buildOutputs(c)
+	ws := c.words("--filter -F --concurrency --cache-dir --graph --log-order --output-logs --cache --env-mode --log-prefix --ui --cwd --heap --profile --team --token --api --login")
+	if len(ws) == 0 {
+		return
+	}
+	if ws[0].dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	switch {
+	case ws[0].val == "run":
+		for _, a := range ws[1:] {
+			judgeScript(c, a)
+		}
+	case ws[0].val == "watch":
+		c.raise(serverRule)
+	case ws[0].val == "login" || ws[0].val == "logout" || ws[0].val == "link" || ws[0].val == "unlink":
+		c.raise(registryAcc)
+	case !turboSubs.get()[ws[0].val]:
+		for _, a := range ws {
+			judgeScript(c, a)
+		}
+	}
+}
+
+// extraSubs are subcommand rows added to programs whose row lives in
+// another table: the everyday forms those rows lacked.
+var extraSubs = lazy[map[string][]sub]{build: func() map[string][]sub {
+	return map[string][]sub{
+		"npm": {
+			sub{words: "pkg get", rule: pkgRead},
+			sub{words: "pkg set", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+			sub{words: "pkg delete", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+			sub{words: "pkg fix", rule: rule{id: "npm-pkg-write", level: Low, why: "changes package.json"}},
+		},
+	}
+}}
+
+// addExtraSubs adds the everyday subcommands to a core or development
+// row (see finishRow).
+func addExtraSubs(t *tool) {
+	if rows, ok := extraSubs.get()[t.names]; ok {
+		t.subs = append(t.subs[:len(t.subs):len(t.subs)], rows...)
+	}
+}
+
+// runScript is the check of a "run" subcommand: the first operand after it
+// names the script.
+// npmInit: npm init NAME downloads and runs create-NAME.
+func npmInit(c *call) {
+	if ps := positional(c.args); len(ps) > 1 && !strings.HasPrefix(ps[1].val, "-") {
+		c.raise(runPackage)
+	}
+}
+
+// shorthandSubs lists the words that are real subcommands (taken from the
+// tables, so a script shorthand never shadows them); built on first use.
+// (The build function is set in init: it reads the tables, whose checks
+// reach back here, so naming it in the initializer would be a cycle.)
+var shorthandSubs lazy[map[string]bool]
+
+func buildShorthandSubs() map[string]bool {
+	m := map[string]bool{}
+	for _, g := range toolGroups {
+		if g.kind != groupDev {
+			continue
+		}
+		rows := g.rows()
+		for i := range rows {
+			t := &rows[i]
+			t.finish(groupDev)
+			for n := range strings.FieldsSeq(t.names) {
+				for _, sb := range t.subs {
+					first, _, _ := strings.Cut(sb.words, " ")
+					m[n+" "+first] = true
+				}
+			}
+		}
+	}
+	return m
+}
+
+// finishPackageManager gives the package managers' subcommand rows their
+// checks (see finishRow).
+func finishPackageManager(t *tool) {
+	switch t.names {
+	case "composer":
+		// composer run-script NAME is composer NAME: judged by the
+		// script's name like npm run
+		for k := range t.subs {
+			if w := t.subs[k].words; w == "run-script" || w == "run" {
+				t.subs[k].check = runScript
+				t.subs[k].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+			}
+		}
+		return
+	case "deno":
+		for k := range t.subs {
+			if t.subs[k].words == "task" {
+				t.subs[k].check = runScript
+			}
+		}
+		return
+	case "npm":
+		for i := range t.subs {
+			if t.subs[i].words == "init" {
+				t.subs[i].check = npmInit
+			}
+			if t.subs[i].words == "run" || t.subs[i].words == "run-script" {
+				t.subs[i].check = runScript
+				t.subs[i].rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+			}
+		}
+	case "yarn", "pnpm", "bun":
+	default:
+		return
+	}
+	for i := range t.subs {
+		sb := &t.subs[i]
+		switch sb.words {
+		case "exec", "dlx", "x":
+			sb.check = launchSub
+			if sb.words != "dlx" && (t.names == "npm" || t.names == "bun") {
+				// npm exec and bun x are npx and bunx: they run the
+				// project's own copy when it has one (launchSub decides)
+				sb.rule = ruleLaunch
+			}
+		case "workspace", "workspaces":
+			sb.check = yarnWorkspace
+		case "run":
+			sb.check = runScript
+			sb.rule = r("run-script-list", Minimal, "runs a project script (judged by its name)")
+		}
+	}
+}
+
+// npmHarmless are npm's options that change nothing of what npm exec
+// runs or where it looks for it.
+var npmHarmless = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"--no": true, "--no-install": true, "--yes=false": true, "--silent": true, "-s": true, "-q": true, "--quiet": true,
+		"--loglevel": true, "-d": true, "-dd": true, "-ddd": true, "--offline": true, "--prefer-offline": true, "--no-fund": true,
+		"--no-audit": true, "--no-update-notifier": true, "--color": true, "--no-color": true, "--no-progress": true,
+	}
+}}
+
+// npmOptionsHarmless reports that every option of an npm command line
+// before "--" is in npmHarmless ("--loglevel=warn" by its name).
+func npmOptionsHarmless(args []arg) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			return false // it may be an option
+		}
+		if a.val == "--" {
+			return true
+		}
+		if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			continue
+		}
+		name, _, glued := strings.Cut(a.val, "=")
+		if !npmHarmless.get()[name] {
+			return false
+		}
+		if name == "--loglevel" && !glued {
+			i++ // its value
+		}
+	}
+	return true
+}
+
+// afterOptions is args from the first word that is not an option (the
+// options were all found harmless; --loglevel takes a value).
+func afterOptions(args []arg) []arg {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a.val == "--loglevel":
+			i++
+		case a.val == "--":
+			return args[i+1:]
+		case !strings.HasPrefix(a.val, "-"):
+			return args[i:]
+		}
+	}
+	return nil
+}
+
+// optionBefore reports an option among args before the word sub.
+func optionBefore(args []arg, sub string) bool {
+	for _, a := range args {
+		if !a.dyn && a.val == sub {
+			return false
+		}
+		if a.dyn || strings.HasPrefix(a.val, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleLaunch stands for npm exec and bun x until launchRule decides.
+var ruleLaunch = rule{id: "run-package-or-local", level: Minimal, why: "runs a package's program (judged with what it runs)"}
+
+// launchRule is what a launcher named by does itself: npx and npm exec
+// (with --no, or of a program the project has installed) and bunx run
+// the project's own copy; otherwise they download the package.
+func launchRule(c *call, by string, args []arg) rule {
+	if len(args) > 0 && !args[0].dyn && args[0].val == "--" {
+		args = args[1:]
+	}
+	switch by {
+	case "npm exec", "npm x":
+		// npm reads its options anywhere before a "--", after the
+		// program's name and before "exec" too: one that fetches or
+		// moves what runs (--package, --prefix, -w, --userconfig) makes
+		// it another program
+		if !npmOptionsHarmless(c.args) {
+			return runPackage
+		}
+		if npxLocalOnly(args) || c.w.installed(afterOptions(args)) {
+			return ruleLocalBin
+		}
+	case "npx":
+		if npxLocalOnly(args) || c.w.installed(args) {
+			return ruleLocalBin
+		}
+	case "bunx", "bun x":
+		// bunx has no --no: an installed program is the project's copy;
+		// bun's own options before x (--cwd) may move it
+		if c.w.installed(args) && (by == "bunx" || !optionBefore(c.args, "x")) {
+			return ruleLocalBin
+		}
+	}
+	return runPackage
+}
+
+// launched judges the program a package launcher (by: npx, npm exec)
+// runs from args.
+func launched(c *call, by string, args []arg) {
+	i := skipOpts(args, "-p --package -c --call --registry --cache --from --with")
+	if i < len(args) && !args[i].dyn {
+		name := args[i].val
+		if at := strings.LastIndexByte(name, '@'); at > 0 {
+			name = name[:at] // prisma@5 is prisma
+		}
+		if handlerOf(name) != nil || lookupTool(name) != nil {
+			argv := append([]arg{{val: name, pos: args[i].pos}}, args[i+1:]...)
+			c.w.inner(c, by, argv, c.stdin)
+			return
+		}
+	}
+	// a program permguard does not know, installed or not, is high
+	// (design §2.8)
+	c.raise(ruleUnknown)
+}
+
+// launchSub is the check of `npm exec`, `pnpm dlx` and their kin.
+func launchSub(c *call) {
+	// the subcommand is the first of its names, not the first word that
+	// is no option: a global option's value (npm --prefix DIR exec)
+	// comes before it
+	for k, a := range c.args {
+		if !a.dyn && (a.val == "exec" || a.val == "x" || a.val == "dlx") {
+			by, rest := c.name+" "+a.val, c.args[k+1:]
+			switch by {
+			case "npm exec", "npm x", "bun x":
+				// their rows hold ruleLaunch: what they do is decided here
+				c.raise(launchRule(c, by, rest))
+			}
+			launched(c, by, rest)
+			return
+		}
+	}
+}
+
+// npxLocalOnly reports `npx --no NAME` and `npm exec --no`: they refuse
+// to download, so what runs is a program already installed in the
+// project.
+func npxLocalOnly(args []arg) bool {
+	for _, a := range args {
+		if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "--" {
+			return false
+		}
+		if a.val == "--no" || a.val == "--no-install" || a.val == "--yes=false" {
+			return true
+		}
+	}
+	return false
+}
+
+// installed reports `npx NAME ...` where NAME is a program the project
+// has installed (Env.Installed) and the input has not moved away from the
+// directory it was read in: npx runs that copy. Options before the name
+// (--yes, --package) and a version (NAME@5) may fetch another.
+func (w *walker) installed(args []arg) bool {
+	if len(w.env.Installed) == 0 || len(args) == 0 || args[0].dyn || w.cwdDyn || w.cwd != startDir(w.env) {
+		return false
+	}
+	name := args[0].val
+	if strings.HasPrefix(name, "-") || strings.LastIndexByte(name, '@') > 0 || strings.HasPrefix(name, ".") {
+		return false
+	}
+	return slices.Contains(w.env.Installed, name)
+}
+
+// yarnWorkspace runs the rest of the line as a yarn command: yarn
+// workspace NAME CMD..., yarn workspaces foreach [options] CMD..., and
+// yarn 1's yarn workspaces run SCRIPT.
+func yarnWorkspace(c *call) {
+	i := skipOpts(c.args, "--cwd")
+	if i >= len(c.args) || c.args[i].dyn {
+		return
+	}
+	which := c.args[i].val
+	rest := c.args[i+1:]
+	switch {
+	case which == "workspace" && len(rest) > 1:
+		rest = rest[1:] // the workspace's name
+	case which == "workspaces" && len(rest) > 0 && !rest[0].dyn && rest[0].val == "foreach":
+		rest = rest[1:]
+		rest = rest[skipOpts(rest, "-j --jobs --include --exclude --from --since -W --worktree"):]
+	case which == "workspaces" && len(rest) > 0 && !rest[0].dyn && rest[0].val == "run":
+		// yarn 1: the script is judged as yarn run judges it
+	default:
+		return
+	}
+	if len(rest) == 0 {
+		return
+	}
+	if rest[0].dyn {
+		c.raise(ruleToolDynamic)
+		return
+	}
+	argv := append([]arg{{val: "yarn", pos: c.pos}}, rest...)
+	c.w.inner(c, "yarn "+which, argv, flow{})
 }

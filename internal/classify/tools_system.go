@@ -1,6 +1,8 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+)
 
 // The machine's state: system information, the terminal, processes,
 // services, firewalls, mounts, accounts, disks and keys.
@@ -67,7 +69,7 @@ var systemTools = []tool{
 }
 
 // systemInfraTools returns the system rows that are built by functions (the
-// helpers in infra.go); they are built on the first lookup of one of
+// helpers in sharedrules.go); they are built on the first lookup of one of
 // their programs (systemInfraTable).
 func systemInfraTools() []tool {
 	return []tool{
@@ -238,4 +240,216 @@ func systemInfraTools() []tool {
 			check: infraOpt("-w", danger("badblocks-write", "overwrites every block of a device while testing it")),
 		},
 	}
+}
+
+// withOperands returns a check that raises a call with any operand to ru
+// (hostname NAME sets the host name; hostname alone prints it).
+func withOperands(ru rule) func(c *call) {
+	return func(c *call) { raiseWithOperands(c, ru) }
+}
+
+// raiseWithOperands is withOperands for a table row: a row's check is a
+// func literal, because a call in a package-level initializer is work at
+// start-up.
+func raiseWithOperands(c *call, ru rule) {
+	if len(positional(c.args)) > 0 {
+		c.raise(ru)
+	}
+}
+
+var ruleSetHostname = rule{id: "set-hostname", level: High, why: "changes the machine's host name"}
+
+func hasAssignArg(args []arg) bool {
+	for _, a := range args {
+		if !a.dyn && len(a.val) > 1 && a.val[0] != '-' && containsByte(a.val, '=') {
+			return true
+		}
+	}
+	return false
+}
+
+func containsByte(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// ssCheck raises what ss does besides listing: -K (--kill) closes every
+// socket its filter matches, any process's when run as root, and -D
+// (--diag) writes the raw answer to a file. ss takes long options
+// abbreviated (getopt_long): --ki is --kill.
+func ssCheck(c *call) {
+	if c.hasOpt("-K") || longPrefixOf(c.args, "--kill", 3) {
+		c.raise(rule{id: "ss-kill", level: High, why: "closes network connections, any process's when run as root"})
+	}
+	writeOpts(c, "-D --diag")
+}
+
+// longPrefixOf reports an argument that is long option full, or a prefix
+// of it at least min bytes long (an abbreviation getopt_long accepts),
+// with or without "=value".
+func longPrefixOf(args []arg, full string, min int) bool {
+	for _, a := range args {
+		v := optWord(a)
+		if v == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(v, "=")
+		if len(name) >= min && strings.HasPrefix(full, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// pkillCheck: pkill -u USER or killall -u USER with no pattern signals
+// every process of the user, which ends the session; so does a pattern
+// that matches every name.
+func pkillCheck(c *call) {
+	user := c.hasOpt("-u --user -U --uid --euid --ruid")
+	ps := valueArgs(c.args, "-u --user -U --uid --euid --ruid -g --pgroup -G --group -P --parent -s --session -t --terminal --signal -n -o --ns --nslist -F --pidfile -y --younger-than -o --older-than -Z --context", "")
+	all := len(ps) == 0 && user
+	for _, p := range ps {
+		if !p.dyn && (p.val == "." || p.val == ".*" || p.val == "" || p.val == "^") {
+			all = true
+		}
+	}
+	if all {
+		c.raise(danger("pkill-all", "stops every process of a user, or every process, which ends their session"))
+	}
+}
+
+// btrfsCheck: btrfs accepts any unambiguous prefix of its command words
+// (btrfs sub del), so the destructive verbs are matched by prefix; the
+// table's read rows know only the full words, and a shortened read stays
+// high.
+func btrfsCheck(c *call) {
+	ps := positional(c.args)
+	if len(ps) < 2 || ps[0].dyn || ps[1].dyn {
+		if len(ps) > 0 && ps[0].dyn {
+			c.raise(ruleToolDynamic)
+		}
+		return
+	}
+	group, verb := ps[0].val, ps[1].val
+	prefix := func(word, full string, min int) bool { return len(word) >= min && strings.HasPrefix(full, word) }
+	switch {
+	case prefix(group, "subvolume", 2) && prefix(verb, "delete", 1):
+		c.raise(danger("btrfs-subvolume-delete", "deletes a btrfs subvolume and every file in it"))
+	case prefix(group, "check", 2) && c.hasOpt("--repair --init-csum-tree --init-extent-tree"):
+		c.raise(danger("btrfs-check-repair", "rewrites filesystem metadata, which can lose data beyond repair"))
+	case prefix(group, "rescue", 2) && (prefix(verb, "zero-log", 1) || prefix(verb, "chunk-recover", 2)):
+		c.raise(danger("btrfs-rescue", "rewrites filesystem metadata, which can lose data beyond repair"))
+	case prefix(group, "device", 3) && prefix(verb, "delete", 3) || prefix(group, "device", 3) && prefix(verb, "remove", 3):
+		c.raise(r("btrfs-device-remove", High, "removes a device from a btrfs filesystem"))
+	}
+}
+
+// secureRm: srm and wipe delete the files they name, as rm -f does, and
+// overwrite them first; what they delete is judged as rm would judge it
+// (a file of the workspace is ordinary work, / or ~ or a device is not).
+func secureRm(c *call) {
+	flags := "-f"
+	if c.hasOpt("-r -R --recursive") {
+		flags = "-rf"
+	}
+	argv := append([]arg{{val: "rm", pos: c.pos}, {val: flags, pos: c.pos}, {val: "--", pos: c.pos}}, positional(c.args)...)
+	c.w.inner(c, c.name, argv, flow{})
+}
+
+// fixed returns a handler that always gives the same rule.
+func fixed(ru rule, out flowKind) func(c *call) flow {
+	return func(c *call) flow {
+		c.raise(ru)
+		return flow{kind: out}
+	}
+}
+
+func sudoCommand(c *call) flow {
+	c.raise(ruleSudo)
+	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
+	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
+		name, val, _ := strings.Cut(c.args[i].val, "=")
+		c.w.setsEnv(name, &arg{val: val}, scopeCommand, c.pos, c.raiseMsg)
+		c.setEnv(name, val)
+		i++
+	}
+	if i >= len(c.args) {
+		if c.hasOpt("-s -i --shell --login") {
+			c.raise(ruleShellTTY)
+		}
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+// suCommand: su and runuser run a command (-c CMD, or after the user) as
+// another user, root by default.
+func suCommand(c *call) flow {
+	c.raise(ruleSudo)
+	if cmd, ok := c.optValue("-c --command"); ok {
+		if cmd.dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.runScript(FrameScript, cmd.val)
+		}
+		return flow{kind: flowData}
+	}
+	if c.name == "runuser" {
+		if i := skipOpts(c.args, "-u --user -g --group -G --supp-group -s --shell -w --whitelist-environment"); i < len(c.args) {
+			return c.w.dispatch(c, c.args[i:])
+		}
+	}
+	return flow{kind: flowData}
+}
+
+// killCheck marks signalling every process (kill -9 -1) or init (kill 1)
+// as dangerous.
+func killCheck(c *call) {
+	args := c.args
+	if len(args) > 0 && !args[0].dyn {
+		switch v := args[0].val; {
+		case v == "-s" || v == "-n" || v == "--signal":
+			args = args[min(2, len(args)):]
+		case v == "-l" || v == "-L" || v == "--list" || v == "--table":
+			return
+		case v != "--" && strings.HasPrefix(v, "-") && len(v) > 1:
+			args = args[1:] // the signal: -9, -KILL, -SIGTERM
+		}
+	}
+	for _, a := range args {
+		if a.dyn {
+			continue
+		}
+		switch a.val {
+		case "-1":
+			c.raise(danger("kill-all", "sends a signal to every process the user may signal, which ends the whole session"))
+			return
+		case "1":
+			c.raise(danger("kill-init", "sends a signal to the init process, which can shut down or restart the machine"))
+			return
+		}
+	}
+}
+
+// mkfsCommand: formatting a device destroys it; formatting an image file
+// in the workspace is ordinary work.
+func mkfsCommand(c *call) {
+	ts := positional(c.args)
+	for _, t := range ts {
+		switch pl, _ := c.w.placeOf(t); pl {
+		case placeWorkspace, placeTemp:
+			continue
+		}
+		c.raise(danger("mkfs", "formats a disk, destroying what is on it"))
+		return
+	}
+	if len(ts) == 0 {
+		c.raise(danger("mkfs", "formats a disk, destroying what is on it"))
+		return
+	}
+	c.raise(r("mkfs-image", High, "formats a disk image file in the workspace"))
 }

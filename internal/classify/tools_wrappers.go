@@ -1,0 +1,393 @@
+package classify
+
+// Programs whose job is to run another program (xargs, parallel, watch,
+// flock, script, env, nice, timeout, taskset, chrt, ...): their handlers
+// find the command they run and hand it back to the walker.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// xargsCommand classifies the command xargs runs, with the words it reads
+// from its input appended as values only known at run time.
+func xargsCommand(c *call) flow {
+	c.raise(r("xargs", Minimal, "runs a command with arguments read from its input (classified on its own)"))
+	args := c.args
+	replace := ""
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			break
+		}
+		v := a.val
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		switch {
+		case v == "-I" || v == "-J":
+			if i+1 < len(args) {
+				replace = args[i+1].val
+			}
+			i++
+		case strings.HasPrefix(v, "-I"):
+			replace = v[2:]
+		case v == "-i" || v == "--replace":
+			replace = "{}"
+		case strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "--replace="):
+			replace = v[strings.IndexAny(v, "i=")+1:]
+			if replace == "" {
+				replace = "{}"
+			}
+		case v == "-R" || v == "-S" || v == "-a" || v == "-d" || v == "-E" || v == "-L" || v == "-n" || v == "-P" || v == "-s" ||
+			v == "--arg-file" || v == "--delimiter" || v == "--max-args" || v == "--max-procs" ||
+			v == "--max-chars" || v == "--process-slot-var" || v == "--eof":
+			i++
+		}
+	}
+	inner := append([]arg(nil), args[i:]...)
+	if len(inner) == 0 {
+		inner = []arg{{val: "echo", pos: c.pos}}
+	}
+	dynArg := arg{val: "{input}", dyn: true, pos: c.pos}
+	if c.stdin.kind == flowText {
+		dynArg.cand = strings.TrimSpace(c.stdin.text)
+	}
+	if f := c.stdin.found; f != nil && replace == "" {
+		// paths find lists: judged where they lie (deletes.go)
+		dynArg = *f
+		dynArg.pos = c.pos
+	}
+	replaced := false
+	if replace != "" {
+		for k := range inner {
+			if k > 0 && !inner[k].dyn && strings.Contains(inner[k].val, replace) {
+				if dynArg.cand != "" {
+					inner[k].cand = strings.ReplaceAll(inner[k].val, replace, dynArg.cand)
+				}
+				inner[k].dyn = true
+				replaced = true
+			}
+		}
+	}
+	if !replaced {
+		// the input may become arguments however the options read
+		inner = append(inner, dynArg)
+	}
+	if n, ok := firstName(inner); ok && handlers.get()[n] != nil && isShellName(n) {
+		c.raise(r("xargs-shell", High, "feeds its input to a shell, where data becomes code"))
+	}
+	c.w.inner(c, c.name, inner, flow{})
+	return flow{kind: flowData}
+}
+
+// ruleParallelMany: the inputs past maxCandidates are not judged, so it
+// is a limit (design §7), not a level.
+var ruleParallelMany = rule{id: "parallel-many", level: High, why: "has more inputs than permguard inspects one by one"}
+
+// parallelCommand: GNU parallel joins its command words with spaces and
+// runs the line with a shell, once per input, with {} replaced (without -q
+// the words' own quoting is lost). Inputs come after ::: or on stdin; with
+// no command, each input is itself a command line.
+func parallelCommand(c *call) flow {
+	c.raise(r("parallel", Minimal, "runs a command for each input (classified on its own)"))
+	if c.hasOpt("-S --sshlogin") {
+		c.raise(r("parallel-remote", High, "runs commands on other machines"))
+	}
+	writeOpts(c, "--joblog --results --res --output-as-files")
+	if wd, ok := c.optValue("--wd --workdir"); ok {
+		defer c.w.chdir(wd)()
+	}
+	i := skipOpts(c.args, "-j --jobs -N -n --max-args -S --sshlogin -a --arg-file -d --delimiter -I --joblog --results --tmpdir --timeout --delay -L --max-lines --colsep -C --env --workdir --wd --halt")
+	var cmd, inputs []arg
+	for ; i < len(c.args); i++ {
+		if !c.args[i].dyn && strings.HasPrefix(c.args[i].val, ":::") {
+			break
+		}
+		cmd = append(cmd, c.args[i])
+	}
+	for ; i < len(c.args); i++ {
+		if c.args[i].dyn || !strings.HasPrefix(c.args[i].val, ":::") {
+			inputs = append(inputs, c.args[i])
+		}
+	}
+	var cands []string
+	if len(inputs) > maxCandidates {
+		c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
+		inputs = inputs[:maxCandidates]
+	}
+	for _, in := range inputs {
+		if in.dyn {
+			c.raise(ruleDynScript)
+			continue
+		}
+		cands = append(cands, in.val)
+	}
+	if len(inputs) == 0 {
+		switch c.stdin.kind {
+		case flowText:
+			for i, line := range strings.Split(strings.TrimSpace(c.stdin.text), "\n") {
+				if i == maxCandidates {
+					c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
+					break
+				}
+				cands = append(cands, line)
+			}
+		default:
+			if len(cmd) == 0 {
+				c.raise(ruleShellStdin)
+			}
+		}
+	}
+	for _, a := range cmd {
+		if a.dyn {
+			c.raise(ruleDynScript)
+			return flow{kind: flowData}
+		}
+	}
+	if len(cmd) == 0 {
+		c.raise(ruleShellStdin)
+		for _, cand := range cands {
+			c.runScript(FrameScript, cand)
+		}
+		return flow{kind: flowData}
+	}
+	if len(cands) == 0 {
+		cands = []string{"$PARALLEL_INPUT"}
+	}
+	lines := []string{joinArgsRaw(cmd), joinArgs(cmd)}
+	for _, cand := range cands {
+		q := cand
+		if cand != "$PARALLEL_INPUT" {
+			q = syntaxQuote(cand)
+		}
+		// one frame per input: the quoted reading is the same line read
+		// another way
+		var saved []Frame
+		for i, line := range lines {
+			script := line
+			found := false
+			for _, tok := range []string{"{}", "{.}", "{/}", "{//}", "{/.}", "{#}", "{%}", "{1}", "{2}", "{3}"} {
+				if strings.Contains(script, tok) {
+					found = true
+					script = strings.ReplaceAll(script, tok, q)
+				}
+			}
+			if !found {
+				script += " " + q
+			}
+			if i == 0 {
+				saved = c.w.push(FrameScript, c.name, c.pos, script)
+			}
+			c.w.script(script, &c.pos)
+		}
+		c.w.frames = saved
+	}
+	return flow{kind: flowData}
+}
+
+// wrapper returns a handler for a program that runs the rest of its
+// arguments as a command. floor names an extra rule for the wrapper itself.
+func wrapper(valueOpts, floor string) func(c *call) flow {
+	return func(c *call) flow {
+		switch floor {
+		case "nohup", "setsid":
+			c.raise(ruleBackground)
+		case "trace":
+			c.raise(ruleTrace)
+		}
+		if c.name == "time" {
+			if o, ok := c.optValue("-o --output"); ok {
+				if ru, bad := c.w.writeRule(o); bad {
+					c.raise(ru)
+				}
+			}
+		}
+		i := skipOpts(c.args, valueOpts)
+		if c.name == "nice" && i < len(c.args) && !c.args[i].dyn && isNumber(strings.TrimPrefix(c.args[i].val, "-")) {
+			i++
+		}
+		if i >= len(c.args) {
+			c.raise(r("wrapper-alone", Minimal, "runs no command"))
+			return flow{}
+		}
+		return c.w.dispatch(c, c.args[i:])
+	}
+}
+
+func timeoutCommand(c *call) flow {
+	i := skipOpts(c.args, "-s -k --signal --kill-after")
+	i++ // the duration
+	return runFrom(c, i)
+}
+
+func tasksetCommand(c *call) flow {
+	if c.hasOpt("-p --pid") {
+		c.raise(r("taskset-pid", High, "changes another process's CPU affinity"))
+		return flow{}
+	}
+	i := skipOpts(c.args, "") + 1 // the mask or list
+	if c.hasOpt("-c --cpu-list") {
+		i = skipOpts(c.args, "-c --cpu-list")
+	}
+	return runFrom(c, i)
+}
+
+func chrtCommand(c *call) flow {
+	if c.hasOpt("-p --pid") {
+		c.raise(r("chrt-pid", High, "changes another process's scheduling"))
+		return flow{}
+	}
+	i := skipOpts(c.args, "-T -P -D --sched-runtime --sched-period --sched-deadline") + 1
+	return runFrom(c, i)
+}
+
+// envCommand reads env's options through its spec (wrapperopts.go), so
+// that an abbreviation (--un=NAME), a cluster (-iu NAME, -vC DIR) or a
+// glued value (-uNAME) is the option it stands for; the options end at
+// the first operand.
+func envCommand(c *call) flow {
+	args := c.args
+	p := optionSpecs.get()["env"].parse("env", args)
+	empty := false
+	i := len(args) - len(p.operands)
+	defer func() {
+		if empty && i < len(args) {
+			c.raise(ruleEnvEmpty)
+		}
+	}()
+	for _, u := range p.uses {
+		if u.raw {
+			continue
+		}
+		switch u.e.canon {
+		case "--ignore-environment":
+			empty = true
+		case "--chdir":
+			if u.val != nil {
+				defer c.w.chdir(*u.val)()
+			}
+		case "--unset":
+			if u.val != nil && (u.val.dyn || strings.HasPrefix(u.val.val, "PERMGUARD_")) {
+				// the command runs without the level or mode the user set
+				c.raiseMsg(ruleEnvSelf, "could switch the guard off: unsets permguard's variables for the command")
+			}
+		case "--split-string":
+			// -S splits one string into words: read it as a script, with
+			// the words after it
+			script, after := "", u.at+1
+			if u.val != nil {
+				script = u.val.val
+			}
+			if u.next {
+				after++
+			}
+			rest := joinArgs(args[min(after, len(args)):])
+			c.raise(r("env-split", Minimal, "runs the command in its -S string (classified on its own)"))
+			if empty {
+				c.runScript(FrameScript, "env -i "+script+" "+rest)
+			} else if strings.HasPrefix(strings.TrimSpace(script), "-") {
+				// env -S '-i cmd': the options in the string count too
+				c.runScript(FrameScript, "env "+script+" "+rest)
+			} else {
+				c.runScript(FrameScript, script+" "+rest)
+			}
+			empty = false
+			return flow{kind: flowData}
+		}
+	}
+	if i < len(args) && !args[i].dyn && args[i].val == "-" {
+		// a mere - is -i
+		empty = true
+		i++
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		eq := strings.IndexByte(a.val, '=')
+		if a.dyn || eq <= 0 {
+			break
+		}
+		name := a.val[:eq]
+		c.w.setsEnv(name, &arg{val: a.val[eq+1:]}, scopeCommand, c.pos, c.raiseMsg)
+		c.setEnv(name, a.val[eq+1:])
+	}
+	if i >= len(args) {
+		c.raise(r("print-env", High, "prints environment variables, which often hold secrets"))
+		return flow{kind: flowData}
+	}
+	return c.w.dispatch(c, args[i:])
+}
+
+func watchCommand(c *call) flow {
+	c.raise(r("watch", High, "runs a command again and again until stopped"))
+	i := skipOpts(c.args, "-n --interval -d --differences -q --equexit")
+	if i >= len(c.args) {
+		return flow{}
+	}
+	if c.hasOpt("-x --exec") {
+		return c.w.dispatch(c, c.args[i:])
+	}
+	// watch joins its arguments and runs them with sh -c, losing their
+	// quotes; judge the quoted reading too, in the same frame: it is the
+	// same script read another way
+	raw := joinArgsRaw(c.args[i:])
+	saved := c.w.push(FrameScript, c.name, c.pos, raw)
+	c.w.script(raw, &c.pos)
+	c.w.script(joinArgs(c.args[i:]), &c.pos)
+	c.w.frames = saved
+	return flow{kind: flowData}
+}
+
+func flockCommand(c *call) flow {
+	i := skipOpts(c.args, "-w --wait --timeout -E --conflict-exit-code")
+	if o, ok := c.optValue("-c --command"); ok {
+		if o.dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.raise(ruleShellC)
+			c.runScript(FrameScript, o.val)
+		}
+		return flow{kind: flowData}
+	}
+	if i < len(c.args) && !isNumber(c.args[i].val) {
+		// flock creates the lock file
+		if ru, bad := c.w.writeKeeping(c.args[i]); bad {
+			c.raise(ru)
+		}
+	}
+	i++ // the lock file or descriptor
+	if i >= len(c.args) {
+		c.raise(r("flock", Low, "takes a file lock"))
+		return flow{}
+	}
+	return c.w.dispatch(c, c.args[i:])
+}
+
+func scriptCommand(c *call) flow {
+	// the transcript goes to FILE, else ./typescript
+	out := arg{val: "typescript", pos: c.pos}
+	if o, ok := c.optValue("-O --log-out"); ok {
+		out = o
+	} else if ps := valueArgs(c.args, "-c --command -E --echo -I --log-in -B --log-io -T --log-timing -m --logging-format", ""); len(ps) > 0 {
+		out = ps[0]
+	}
+	if ru, bad := c.w.writeRule(out); bad {
+		c.raise(ru)
+	}
+	if o, ok := c.optValue("-c --command"); ok {
+		if o.dyn {
+			c.raise(ruleDynScript)
+		} else {
+			c.raise(ruleShellC)
+			c.runScript(FrameScript, o.val)
+		}
+		return flow{kind: flowData}
+	}
+	c.raise(ruleShellTTY)
+	return flow{kind: flowData}
+}
