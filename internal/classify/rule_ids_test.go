@@ -215,19 +215,4 @@ func TestRuleIDsOneMeaning(t *testing.T) {
 
 // multiMeaningKnown lists the ids still defined with more than one
 // meaning; it only shrinks.
-var multiMeaningKnown = map[string]bool{
-	"awk-program-file":     true,
-	"az-keyvault-purge":    true,
-	"backup-suffix":        true,
-	"build-elsewhere":      true,
-	"builtin-callback":     true,
-	"db-drop":              true,
-	"git-checkout-dynamic": true,
-	"inline-code-guard":    true,
-	"mktemp-dir":           true,
-	"net-config":           true,
-	"print-env":            true,
-	"read-secret":          true,
-	"run-script":           true,
-	"self-protect":         true,
-}
+var multiMeaningKnown = map[string]bool{}
