@@ -211,7 +211,7 @@ func testCommand(c *call) flow {
 func completionCommand(c *call) flow {
 	c.raise(ruleBuiltin)
 	if cmd, ok := c.optValue("-C"); ok {
-		c.raise(r("builtin-callback", High, "runs a command to produce completions"))
+		c.raise(r("completion-callback", High, "runs a command or shell function to produce completions"))
 		if cmd.dyn {
 			c.raise(ruleDynScript)
 		} else {
@@ -219,7 +219,7 @@ func completionCommand(c *call) flow {
 		}
 	}
 	if _, ok := c.optValue("-F"); ok {
-		c.raise(r("builtin-callback", High, "runs a shell function to produce completions"))
+		c.raise(r("completion-callback", High, "runs a command or shell function to produce completions"))
 	}
 	if wl, ok := c.optValue("-W"); ok {
 		if wl.dyn {
@@ -481,7 +481,7 @@ func trapCommand(c *call) flow {
 
 func setCommand(c *call) flow {
 	if len(c.args) == 0 {
-		c.raise(r("print-env", High, "prints every shell variable, which may hold secrets"))
+		c.raise(r("print-shell-vars", High, "prints shell variables, which may hold secrets"))
 		return flow{kind: flowData}
 	}
 	c.raise(r("set-option", Minimal, "sets shell options"))

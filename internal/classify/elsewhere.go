@@ -103,7 +103,7 @@ func (c *call) treeOutside(ru rule, d arg) bool {
 	if !bad || wr.level <= Low {
 		return false
 	}
-	if wr.dangerous && (wr.id == ruleWriteOwn.id || wr.id == guardRuleID) {
+	if wr.dangerous && (selfProtectID(wr.id) || wr.id == guardRuleID) {
 		c.raise(wr)
 		return true
 	}

@@ -14,7 +14,7 @@ var (
 	ruleEnvProgram   = rule{id: "env-changes-program", level: High, why: "sets an environment variable that changes which program runs or what it executes"}
 	ruleEnvUnknown   = rule{id: "env-unknown", level: High, why: "sets an environment variable permguard does not know, which may change what the program does"}
 	ruleEnvSelf      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
-	ruleEnvGuardVar  = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects"}
+	ruleEnvGuardVar  = rule{id: "self-protect-move", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects"}
 	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time"}
 	ruleLocalProgram = rule{id: "run-path", level: High, why: "runs a program from a path: code nobody has reviewed"}
 	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know", unseen: true}
@@ -404,7 +404,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		w.assignShape(as, val)
 	}
 	if strings.Contains(flags, "p") && len(d.Args) == strings.Count(flags, "-") {
-		w.raise(r("print-env", High, "prints shell variables, which may hold secrets"), "", p, snip)
+		w.raise(r("print-shell-vars", High, "prints shell variables, which may hold secrets"), "", p, snip)
 	}
 	w.raise(ruleAssign, "", p, snip)
 }

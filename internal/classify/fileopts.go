@@ -136,7 +136,7 @@ func backupRules(c *call, suffixOpt string, dests, srcs []arg) {
 	}
 	judge := func(p arg) {
 		if p.dyn {
-			c.raise(r("backup-suffix", High, "makes backups under a name only known at run time"))
+			c.raise(r("backup-suffix", High, "makes backups under a name only known at run time or in another directory"))
 			return
 		}
 		p.val += suffix.val
@@ -213,7 +213,7 @@ func mktempCheck(c *call) {
 			return
 		}
 		if tmpl.dyn {
-			c.raise(r("mktemp-dir", High, "creates a file under a name only known at run time"))
+			c.raise(r("mktemp-name", High, "creates a file under a name only known at run time"))
 			return
 		}
 		p = dir

@@ -621,7 +621,7 @@ func gitCheckout(c *call, sub string) {
 		if has("--discard-changes -f --force") {
 			c.raise(gitDiscardAll)
 		} else if anyDyn(paths) {
-			c.raise(r("git-checkout-dynamic", High, "switches to a branch only known at run time"))
+			c.raise(r("git-switch-dynamic", High, "switches to a branch only known at run time"))
 		} else {
 			c.raise(gitLocal)
 		}

@@ -68,7 +68,7 @@ var (
 	ruleTrace      = rule{id: "trace", level: High, why: "traces a program, reading its memory and system calls"}
 	ruleSudo       = rule{id: "sudo", level: High, dangerous: true, why: "runs a command as root"}
 	ruleShellC     = rule{id: "shell-script", level: Minimal, why: "runs a shell script given inline (its commands are classified on their own)"}
-	ruleShellFile  = rule{id: "run-script", level: High, why: "runs a script file nobody has reviewed"}
+	ruleShellFile  = rule{id: "run-script-file", level: High, why: "runs a script file nobody has reviewed"}
 	ruleShellStdin = rule{id: "shell-stdin", level: High, why: "runs commands read from a file or another program's output"}
 	// An interactive shell or interpreter takes its commands from what is
 	// typed into it later, which reaches no hook (Codex's write_stdin into
@@ -122,7 +122,7 @@ func isNumber(s string) bool {
 
 // ruleEnvEmpty: a command started with an empty environment runs without
 // the level and mode the user gave permguard in its variables.
-var ruleEnvEmpty = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: runs the command without permguard's variables (an empty environment)"}
+var ruleEnvEmpty = rule{id: "self-protect-env", level: High, dangerous: true, why: "could switch the guard off: runs the command without permguard's variables (an empty environment)"}
 
 // isStdinPath reports a script path that is standard input.
 func isStdinPath(a arg) bool {

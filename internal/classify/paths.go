@@ -488,7 +488,7 @@ var (
 	ruleWriteFile        = rule{id: "write-file", level: Low, why: "writes a file in the workspace"}
 	ruleReadSecret       = rule{id: "read-secret", level: High, why: "reads a secret"}
 	ruleOverwriteHome    = rule{id: "overwrite-startup", level: High, dangerous: true, why: "overwrites a shell startup, key or config file in your home directory"}
-	ruleWriteSelfVars    = rule{id: "self-protect", level: High, dangerous: true, why: "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run"}
+	ruleWriteSelfVars    = rule{id: "self-protect-startup", level: High, dangerous: true, why: "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run"}
 )
 
 // startupHome are the files in the home directory that a shell or a login
@@ -674,6 +674,18 @@ var (
 	// temporary directories count as workspace for deletes (design §2.6)
 	ruleDeleteTemp = rule{id: "delete-temp", level: Medium, why: "deletes files in a temporary directory"}
 )
+
+// selfProtectID reports whether id is one of the rules that guard
+// permguard's own settings and variables. They shared the id
+// "self-protect" until each meaning got its own id; the checks that step
+// aside for that rule still step aside for all of them.
+func selfProtectID(id string) bool {
+	switch id {
+	case ruleWriteOwn.id, ruleEnvGuardVar.id, ruleEnvEmpty.id, ruleWriteSelfVars.id, "self-protect-level":
+		return true
+	}
+	return false
+}
 
 // deleteRule judges deleting (or moving away, or recursively changing the
 // owner or mode of) the target a. forced means recursive or forced, the

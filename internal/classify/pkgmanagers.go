@@ -63,7 +63,7 @@ var pmOptions = lazy[map[string]pmOpts]{build: func() map[string]pmOpts {
 
 var (
 	rulePMUnclearOption = rule{id: "pm-unknown-option", level: High, why: "has an option permguard does not know before the script or subcommand name, so which one runs is unclear"}
-	rulePMElsewhere     = rule{id: "build-elsewhere", level: High, why: "runs the package manager in a directory outside the workspace"}
+	rulePMElsewhere     = rule{id: "build-elsewhere", level: High, why: "runs a project's build, scripts or package manager in a directory outside the workspace"}
 )
 
 // pmWords returns the words of a package-manager call that are neither

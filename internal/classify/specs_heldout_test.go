@@ -8,7 +8,7 @@ func TestSpecsHeldOut(t *testing.T) {
 	for _, tc := range []classifyCase{
 		dangerous(`env --unse PERMGUARD_MODE go test ./...`, "self-protect"),
 		dangerous(`env -0vuPERMGUARD_MODE npm test`, "self-protect"),
-		dangerous(`env --ignore-env -- make`, "self-protect"),
+		dangerous(`env --ignore-env -- make`, "self-protect-env"),
 		high(`env --default-signal=INT --frob make`, "option-unknown"),
 		high(`du -a --files0-fr=$HOME/.ssh/id_ecdsa`, "read-secret"),
 		high(`file -kf$HOME/.aws/credentials`, "read-secret"),

@@ -259,7 +259,7 @@ func awkCommand(c *call) flow {
 			break
 		}
 		if v == "-f" || v == "--file" || strings.HasPrefix(v, "--file=") || (strings.HasPrefix(v, "-f") && len(v) > 2 && v[1] == 'f') {
-			c.raise(r("awk-program-file", High, "runs an awk program from a file, which can run commands"))
+			c.raise(r("awk-program-file", High, "runs awk code from a file or a loaded extension"))
 			return flow{kind: flowData}
 		}
 		if v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator" || v == "-i" || v == "--include" || v == "-l" {
@@ -298,14 +298,14 @@ func awkCommand(c *call) flow {
 	if awkWrites(p) {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
 		if what, ok := c.w.mentionsGuard(p); ok {
-			c.raise(danger("inline-code-guard", "could switch the guard off: the awk program writes and names "+what))
+			c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
 		}
 	}
 	if strings.Contains(p, "@include") || strings.Contains(p, "@load") {
 		c.raise(r("awk-program-file", High, "runs awk code from a file or a loaded extension"))
 	}
 	if strings.Contains(p, "ENVIRON") || strings.Contains(p, "PROCINFO") {
-		c.raise(r("print-env", High, "reads environment variables, which often hold secrets"))
+		c.raise(r("read-env", High, "reads environment variables, which often hold secrets"))
 	}
 	if strings.Contains(p, "getline") {
 		// getline < "file" reads any file

@@ -87,7 +87,7 @@ func (w *walker) applyTool(c *call, t *tool) {
 	// devChecks finds (X=1 buf / writes the root too).
 	own := Minimal
 	for _, r := range c.out.Reasons {
-		if r.Rule != ruleEnvUnknown.id && r.Rule != ruleEnvProgram.id && r.Rule != ruleEnvSelf.id && r.Level > own {
+		if r.Rule != ruleEnvUnknown.id && r.Rule != ruleEnvProgram.id && !selfProtectID(r.Rule) && r.Level > own {
 			own = r.Level
 		}
 	}

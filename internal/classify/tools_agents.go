@@ -27,7 +27,7 @@ func permguardCommand(c *call) flow {
 				if a.dyn || a.val == "--level" || strings.HasPrefix(a.val, "--level=") {
 					// the agent would pick the level its own command is
 					// judged at; a dynamic word may be that flag
-					c.raise(danger("self-protect", "could switch the guard off: runs a command at a level the agent chooses"))
+					c.raise(danger("self-protect-level", "could switch the guard off: runs a command at a level the agent chooses"))
 				}
 				if a.val == "--" {
 					i++

@@ -46,9 +46,9 @@ var buildTools = []tool{
 	{names: "gradle", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
 	{names: "sbt", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "console", rule: runProgram}, {words: "publish", rule: publishRule}}, check: buildOutputs},
 	{names: "rails rake", rule: rule{id: "rails", level: High, why: "runs a Rails or Rake task of the project"}, check: rakeTasks, subs: []sub{
-		{words: "db:drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
-		{words: "db:reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
-		{words: "db:schema:load", rule: rule{id: "db-drop", level: High, dangerous: true, why: "replaces the database schema, deleting its data"}},
+		{words: "db:drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data"}},
+		{words: "db:reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data"}},
+		{words: "db:schema:load", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data"}},
 	}},
 	{names: "gcc g++ cc c++ clang clang++", rule: buildRule, check: func(c *call) { compilerCheck(c); compilerFlags(c) }},
 	{names: "javac kotlinc scalac swiftc ghc ocamlfind tsc esbuild rollup", rule: buildRule, check: compilerCheck},
@@ -89,7 +89,7 @@ var buildTools = []tool{
 		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
 	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram}}, check: fileOperandRuns},
 	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
-		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops the database, deleting all its data"}},
+		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data"}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data"}},
 		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},
 		{words: "hex.retire", rule: registryAcc}, {words: "help", rule: pkgRead}, {words: "deps.tree", rule: pkgRead}, {words: "deps", rule: pkgRead}, {words: "hex.info", rule: pkgQuery}}},
 	{names: "cabal stack", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "exec", rule: runProgram}, {words: "repl", rule: runProgram}, {words: "ghci", rule: runProgram},
@@ -316,7 +316,7 @@ func makeCheck(c *call) {
 	}
 	if d, ok := c.optValue("-C --directory"); ok {
 		if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
-			c.raise(r("build-elsewhere", High, "runs the build of a directory outside the workspace"))
+			c.raise(r("build-elsewhere", High, "runs a project's build, scripts or package manager in a directory outside the workspace"))
 		}
 	}
 	makeVars(c)

@@ -102,7 +102,7 @@ func rmCommand(c *call) flow {
 		if !ok {
 			continue
 		}
-		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && ru.id != "self-protect" && ru.id != "delete-keys-or-startup" &&
+		if !recursive && !force && ru.dangerous && ru.id != "delete-system" && !selfProtectID(ru.id) && ru.id != "delete-keys-or-startup" &&
 			ru.id != guardRuleID {
 			// a plain rm of a directory fails; judge it as a delete outside
 			ru = ruleDeleteHigh
@@ -111,7 +111,7 @@ func rmCommand(c *call) flow {
 		if ru.id == "delete-critical" && !t.dyn {
 			msg = deleteCriticalMsg(c.w, t)
 		}
-		if ru.dangerous && recursive && force && ru.id != ruleDeleteOwn.id {
+		if ru.dangerous && recursive && force && !selfProtectID(ru.id) {
 			// one id for "rm -rf <something that matters>", as people search for it
 			c.raiseMsg(rule{id: ruleRmForce.id, level: High, dangerous: true, why: msg}, msg)
 		} else {

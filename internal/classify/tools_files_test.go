@@ -175,6 +175,7 @@ var filesCases = []classifyCase{
 	high(`mktemp -p ~ .bashrcXXX`, "write-outside"),
 	high(`mktemp --tmpdir=/root/.config/autostart XXXX.desktop`, "write-outside"),
 	high(`mktemp -p "$D"`, "mktemp-dir"),
+	high(`mktemp -t "$NAME.XXXX"`, "mktemp-name"),
 	// a hard link to a file outside is that file
 	dangerous(`ln /etc/hosts h`, "write-system"),
 	dangerous(`ln ~/.bashrc rc`, "write-startup-unknown"),

@@ -381,7 +381,7 @@ var (
 	ruleRunnerBundle = rule{id: "bundle-exec", level: Medium, why: "loads the Gemfile, which is Ruby code of the project, and runs a command (judged as that command)"}
 	ruleRunnerOption = rule{id: "runner-unknown-option", level: High, why: "has an option permguard does not know before the command it runs, so which command runs is unclear"}
 	ruleRunnerIndex  = rule{id: "runner-index", level: High, why: "installs packages from an index other than the default, which could serve any code"}
-	ruleRunnerElse   = rule{id: "build-elsewhere", level: High, why: "runs a project in a directory outside the workspace"}
+	ruleRunnerElse   = rule{id: "build-elsewhere", level: High, why: "runs a project's build, scripts or package manager in a directory outside the workspace"}
 	ruleRunnerAlone  = rule{id: "runner-alone", level: Minimal, why: "runs no command"}
 	ruleLocalBin     = rule{id: "run-local-bin", level: Minimal, why: "runs a program already installed in the project (judged as that program)"}
 )

@@ -14,7 +14,7 @@ var systemTools = []tool{
 				c.raise(r("set-clock", High, "sets the system clock"))
 			}
 			if c.name == "ps" && len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") && strings.Contains(c.args[0].val, "e") {
-				c.raise(r("print-env", High, "prints the environment of every process, which often holds secrets"))
+				c.raise(r("print-env-all", High, "prints the environment of every process, which often holds secrets"))
 			}
 		}},
 	{names: "hostname", rule: infoRule, check: func(c *call) { raiseWithOperands(c, ruleSetHostname) }},
@@ -33,7 +33,7 @@ var systemTools = []tool{
 				for _, a := range c.args {
 					switch a.val {
 					case "add", "del", "delete", "set", "flush", "change", "replace", "up", "down":
-						c.raise(r("net-config", High, "changes network configuration"))
+						c.raise(r("net-config", High, "shows or changes network configuration"))
 						return
 					}
 				}

@@ -12,9 +12,9 @@ var wrapperOptCases = []classifyCase{
 	dangerous(`env --uns PERMGUARD_MODE make`, "self-protect"),
 	dangerous(`env -vu PERMGUARD_LEVEL make`, "self-protect"),
 	dangerous(`env -0uPERMGUARD_LEVEL make`, "self-protect"),
-	dangerous(`env --ignore-e make`, "self-protect"),
-	dangerous(`env -vi make`, "self-protect"),
-	dangerous(`env - make`, "self-protect"),
+	dangerous(`env --ignore-e make`, "self-protect-env"),
+	dangerous(`env -vi make`, "self-protect-env"),
+	dangerous(`env - make`, "self-protect-env"),
 	dangerous(`env -vC / rm -rf home`, ""),
 	dangerous(`env --ch=/ rm -rf home`, ""),
 	// closed world
