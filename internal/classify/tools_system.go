@@ -13,7 +13,7 @@ var systemTools = []tool{
 			if c.name == "date" && c.hasOpt("-s --set") {
 				c.raise(r("set-clock", High, "sets the system clock"))
 			}
-			if c.name == "ps" && len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") && strings.Contains(c.args[0].val, "e") {
+			if c.name == "ps" && psPrintsEnv(c.args) {
 				c.raise(r("print-env-all", High, "prints the environment of every process, which often holds secrets"))
 			}
 		}},
@@ -452,4 +452,50 @@ func mkfsCommand(c *call) {
 		return
 	}
 	c.raise(r("mkfs-image", High, "formats a disk image file in the workspace"))
+}
+
+// psPrintsEnv says whether procps ps is given the BSD option e, which
+// prints every process's environment. BSD options have no dash and may
+// stand anywhere on the line (ps -e -o pid,command e), alone or in a
+// cluster (auxe); the words that are option values are skipped, and a
+// word only known at run time may be e.
+func psPrintsEnv(args []arg) bool {
+	const dashVals, bsdVals = "CGgOopqstUuk", "Oopqtk"
+	longVals := " cols columns format group Group lines pid ppid quick-pid rows sid sort tty user User "
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			return true
+		}
+		v := a.val
+		switch {
+		case strings.HasPrefix(v, "--"):
+			if name, _, eq := strings.Cut(v[2:], "="); !eq && strings.Contains(longVals, " "+name+" ") {
+				i++
+			}
+			continue
+		case strings.HasPrefix(v, "-"):
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(dashVals, v[j]) >= 0 {
+					if j == len(v)-1 {
+						i++ // the value is the next word
+					}
+					break // else the rest of the word is the value
+				}
+			}
+			continue
+		}
+		for j := 0; j < len(v); j++ {
+			if v[j] == 'e' {
+				return true
+			}
+			if strings.IndexByte(bsdVals, v[j]) >= 0 {
+				if j == len(v)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	return false
 }

@@ -5,6 +5,20 @@ package classify
 // work that added them, gathered here by the program each row runs. Each
 // part says where its rows came from.
 var systemCases = []classifyCase{
+	// ps: the BSD option e prints every process's environment wherever it
+	// stands on the line; -e (every process) and option values do not
+	high("ps -e -o pid,command e", "print-env-all"),
+	high("ps o pid,command e", "print-env-all"),
+	high("ps --format pid,args e", "print-env-all"),
+	high("ps ewwx", "print-env-all"),
+	high("ps -p 1 $OPTS", "print-env-all"),
+	minimal("ps -ef", "system-info"),
+	minimal("ps -eo pid,user,args", "system-info"),
+	minimal("ps -o pid,etime -p 123", "system-info"),
+	minimal("ps -p $PID -o rss=", "system-info"),
+	minimal("ps aux --sort=-%mem", "system-info"),
+	minimal("ps --sort -rss aux", "system-info"),
+	minimal("ps opid,comm", "system-info"),
 	// ==== from toolsCases: issue 13's command knowledge in the tables (tools_cases_test.go; further spellings in tools_heldout_test.go) ====
 	// class 10: destructive verbs of less common tools
 	dangerous("mkntfs -f /dev/sda1", "mkfs"),
