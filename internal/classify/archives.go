@@ -309,6 +309,26 @@ func tarClusterC(args []arg) bool {
 	return false
 }
 
+// deletesPacked judges an archiver's deleting each operand it packed
+// (tar --remove-files, zip -m, 7z -sdel) as rm of the same operand is:
+// recursive when the archiver recurses into directories. A relative
+// operand read from a directory (tar -C DIR) is judged there; a dynamic
+// directory leaves it where it would be anywhere.
+func deletesPacked(c *call, operands []arg, dir *arg, recursive bool) {
+	for _, o := range operands {
+		if dir != nil && !o.dyn && !strings.HasPrefix(o.val, "/") {
+			if dir.dyn {
+				o = arg{val: "/", pos: o.pos}
+			} else {
+				o.val = path.Join(dir.val, o.val)
+			}
+		}
+		if ru, bad := c.w.deleteRuleTree(o, recursive, false); bad {
+			c.raise(ru)
+		}
+	}
+}
+
 // tarRun are tar's options whose value is a program or a command tar
 // runs (--checkpoint-action=exec=CMD).
 var tarRun = []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command",
@@ -445,6 +465,14 @@ func tarCommand(c *call) flow {
 		writeOpts(c, "-g --listed-incremental --index-file")
 		if has("", "--remove-files") {
 			c.raise(ruleRm)
+			// tar deletes each member it added, a directory with all
+			// below it: judged as rm -r of each operand, from -C's
+			// directory when there is one
+			var dir *arg
+			if dirs := opt["--directory"]; len(dirs) > 0 {
+				dir = dirs[len(dirs)-1].val
+			}
+			deletesPacked(c, p.operands, dir, true)
 		}
 	default:
 		c.raise(r("tar-list", Minimal, "lists an archive"))

@@ -71,4 +71,12 @@ var archivesCases = []classifyCase{
 	high(`tar --rmt-command=./rmt -tf x.tar`, "tar-exec"),
 	// an option GNU tar does not have is not understood
 	high(`tar -czf x.tgz --frobnicate src`, "option-unknown"),
+	// ==== issue 26: archivers that delete what they pack, judged as rm -r of each operand ====
+	dangerous(`tar --remove-files -czf /tmp/x.tgz .`, "delete-workspace"),
+	dangerous(`zip -rm /tmp/x.zip .`, "delete-workspace"),
+	dangerous(`zip --move -r /tmp/x.zip .`, "delete-workspace"),
+	dangerous(`7z a -sdel /tmp/x.7z .`, "delete-workspace"),
+	dangerous(`zip -rm /tmp/x.zip ~`, ""),
+	medium(`tar --remove-files -czf x.tgz build`, "rm"),
+	medium(`zip -m logs.zip app.log`, "rm"),
 }
