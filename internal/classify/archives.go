@@ -382,12 +382,8 @@ func tarCommand(c *call) flow {
 			files = append(files, *u.val)
 		}
 	}
-	file, hasFile := arg{}, len(files) > 0
-	if hasFile {
-		file = files[len(files)-1]
-	}
-	if !hasFile {
-		if file, hasFile = c.optValue("-f --file"); hasFile {
+	if len(files) == 0 {
+		if file, ok := c.optValue("-f --file"); ok {
 			files = []arg{file}
 		}
 	}

@@ -97,7 +97,7 @@ func zipMoves(args []arg) (move, recursive bool) {
 
 // zipFlagLetters are zip 3.0's one-letter options that take no value
 // (zip -h2), which may be clustered with -m.
-const zipFlagLetters = "0123456789ADFJLRSTUXcdefgjklmoqrTuvwyz$@"
+const zipFlagLetters = "0123456789ADFJLRSTUXcdefgjklmoqruvwyz$@"
 
 var archiveEverydayTools = []tool{
 	{names: "jar", rule: archiveW, check: func(c *call) {
