@@ -309,49 +309,113 @@ func tarClusterC(args []arg) bool {
 	return false
 }
 
+// deletesPacked judges an archiver's deleting each operand it packed
+// (tar --remove-files, zip -m, 7z -sdel) as rm of the same operand is:
+// recursive when the archiver recurses into directories. A relative
+// operand read from a directory (tar -C DIR) is judged there; a dynamic
+// directory leaves it where it would be anywhere.
+func deletesPacked(c *call, operands []arg, dir *arg, recursive bool) {
+	for _, o := range operands {
+		if dir != nil && !o.dyn && !strings.HasPrefix(o.val, "/") {
+			if dir.dyn {
+				o = arg{val: "/", pos: o.pos}
+			} else {
+				o.val = path.Join(dir.val, o.val)
+			}
+		}
+		if ru, bad := c.w.deleteRuleTree(o, recursive, false); bad {
+			c.raise(ru)
+		}
+	}
+}
+
+// tarRun are tar's options whose value is a program or a command tar
+// runs (--checkpoint-action=exec=CMD).
+var tarRun = []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command",
+	"--rmt-command", "--info-script"}
+
+// tarParse reads a tar call with GNU tar's spec (archiveopts.go); bsdtar,
+// which has none of its own, is read with it too, and the spellings the
+// handler knew before are kept beside it, so that it reads no less.
+func tarParse(c *call) optParse {
+	return archiveSpecs()["tar gtar"].parse(c.name, c.args)
+}
+
 func tarCommand(c *call) flow {
+	p := tarParse(c)
+	opt := map[string][]optUse{}
+	for _, u := range p.uses {
+		if !u.raw {
+			opt[u.e.canon] = append(opt[u.e.canon], u)
+		}
+	}
 	mode := ""
 	if len(c.args) > 0 && !c.args[0].dyn && !strings.HasPrefix(c.args[0].val, "-") {
 		mode = c.args[0].val // old-style "tar xzf FILE"
 	}
 	has := func(short, long string) bool {
-		return strings.ContainsAny(mode, short) || c.hasOpt("-"+short+" "+long)
+		for l := range strings.FieldsSeq(long) {
+			if len(opt[l]) > 0 {
+				return true
+			}
+		}
+		return short != "" && (strings.ContainsAny(mode, short) || c.hasOpt("-"+short)) || c.hasOpt(long)
 	}
-	if c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") ||
+	runs := false
+	for _, o := range tarRun {
+		runs = runs || len(opt[o]) > 0
+	}
+	if runs || c.hasOpt("--to-command --checkpoint-action --use-compress-program -I --rsh-command --info-script -F --new-volume-script") ||
 		hasPrefixOpt(c.args, "-I") || tarExecAbbrev(c.args) {
 		c.raise(r("tar-exec", High, "makes tar run another program"))
-		for _, o := range []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script"} {
-			if v, ok := c.optValue(o); ok && !v.dyn {
-				c.runScript(FrameScript, strings.TrimPrefix(v.val, "exec="))
+		for _, o := range tarRun {
+			for _, u := range opt[o] {
+				if u.val != nil && !u.val.dyn && (o != "--checkpoint-action" || strings.HasPrefix(u.val.val, "exec=")) {
+					c.runScript(FrameScript, strings.TrimPrefix(u.val.val, "exec="))
+				}
 			}
 		}
 	}
-	file, hasFile := c.optValue("-f --file")
-	if !hasFile && strings.Contains(mode, "f") {
-		// tar czf FILE: the old style takes FILE as the next word
-		if ps := positional(c.args[1:]); len(ps) > 0 {
-			file, hasFile = ps[0], true
+	var files []arg
+	for _, u := range opt["--file"] {
+		if u.val != nil {
+			files = append(files, *u.val)
 		}
 	}
-	if hasFile && !file.dyn && !c.hasOpt("--force-local") {
-		if i := strings.IndexByte(file.val, ':'); i > 0 && !strings.Contains(file.val[:i], "/") {
-			c.raise(r("tar-remote", High, "reads or writes the archive on another machine"))
+	if len(files) == 0 {
+		if file, ok := c.optValue("-f --file"); ok {
+			files = []arg{file}
+		}
+	}
+	if len(opt["--force-local"]) == 0 && !c.hasOpt("--force-local") {
+		for _, f := range files {
+			if i := strings.IndexByte(f.val, ':'); !f.dyn && i > 0 && !strings.Contains(f.val[:i], "/") {
+				c.raise(r("tar-remote", High, "reads or writes the archive on another machine"))
+				break
+			}
 		}
 	}
 	switch {
 	case has("x", "--extract --get") || tarClusterX(c.args):
 		c.raise(r("tar-extract", Low, "extracts files"))
-		d, ok := c.optValue("-C --directory")
-		if ok {
-			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+		// a second -C may lead anywhere from the first: members not
+		// known, judged from here
+		d := arg{val: ".", pos: c.pos}
+		if dirs := opt["--directory"]; len(dirs) > 0 && dirs[0].val != nil {
+			if ru, bad := c.w.writeRule(*dirs[0].val); bad && ru.level > Low {
 				c.raise(ru)
 			}
-		}
-		if !ok || countOpt(c.args, "-C", "--directory") > 1 || strings.Contains(mode, "C") || tarClusterC(c.args) {
-			// a second -C may lead anywhere from the first, and which
-			// word a C in a cluster takes is not read here: members
-			// not known, judged from here
-			d = arg{val: ".", pos: c.pos}
+			// the members stay not known unless -C is spelled as the
+			// members' judgement has always read it (plainTar): the
+			// engine's listing is trusted only for the plain spellings
+			if _, ok := c.optValue("-C --directory"); ok && len(dirs) == 1 && countOpt(c.args, "-C", "--directory") == 1 &&
+				!strings.Contains(mode, "C") && !tarClusterC(c.args) {
+				d = *dirs[0].val
+			}
+		} else if v, ok := c.optValue("-C --directory"); ok {
+			if ru, bad := c.w.writeRule(v); bad && ru.level > Low {
+				c.raise(ru)
+			}
 		}
 		if top, ok := c.optValue("--one-top-level"); ok && !top.dyn {
 			// the members go into a directory of that name
@@ -389,14 +453,22 @@ func tarCommand(c *call) flow {
 		}
 	case has("c", "--create") || has("r", "--append") || has("u", "--update"):
 		c.raise(r("tar-create", Low, "writes an archive"))
-		if hasFile {
-			if ru, bad := c.w.writeRule(file); bad {
+		for _, f := range files {
+			if ru, bad := c.w.writeRule(f); bad {
 				c.raise(ru)
 			}
 		}
 		writeOpts(c, "-g --listed-incremental --index-file")
-		if c.hasOpt("--remove-files") {
+		if has("", "--remove-files") {
 			c.raise(ruleRm)
+			// tar deletes each member it added, a directory with all
+			// below it: judged as rm -r of each operand, from -C's
+			// directory when there is one
+			var dir *arg
+			if dirs := opt["--directory"]; len(dirs) > 0 {
+				dir = dirs[len(dirs)-1].val
+			}
+			deletesPacked(c, p.operands, dir, true)
 		}
 	default:
 		c.raise(r("tar-list", Minimal, "lists an archive"))

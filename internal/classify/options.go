@@ -125,6 +125,11 @@ type toolSpec struct {
 	// dashStdout: a file written named "-" is standard output (curl -o -,
 	// wget -O -), not a file
 	dashStdout bool
+	// oldStyle: a first word without a dash is a cluster of option
+	// letters whose values are the next words in order (tar cvf x.tar
+	// src); the values are not next to their letters, so a spec with
+	// oldStyle has ownWords too
+	oldStyle bool
 	// from says where the option list came from
 	from string
 }
@@ -168,7 +173,30 @@ func (s *toolSpec) parse(name string, args []arg) optParse {
 		p.bad = append(p.bad, msg)
 		p.uses = append(p.uses, optUse{written: args[i].val, raw: true, at: i})
 	}
-	for i := 0; i < len(args); i++ {
+	start := 0
+	if s.oldStyle && len(args) > 0 && !args[0].dyn && args[0].val != "" && args[0].val[0] != '-' {
+		start = 1
+		w := args[0].val
+		for j := 0; j < len(w); j++ {
+			e, found := t.short[w[j]]
+			if !found {
+				raw(0, "unknown option -"+w[j:j+1]+" of "+name)
+				break
+			}
+			switch {
+			case e.kind != optRequired:
+				use(0, "-"+w[j:j+1], e, nil, "")
+			case start < len(args):
+				v := args[start]
+				p.uses = append(p.uses, optUse{written: "-" + w[j:j+1], e: e, val: &v, at: 0, j: j})
+				start++
+			default:
+				p.bad = append(p.bad, "option -"+w[j:j+1]+" of "+name+" lacks its value")
+				use(0, "-"+w[j:j+1], e, nil, "")
+			}
+		}
+	}
+	for i := start; i < len(args); i++ {
 		a := args[i]
 		w := optWord(a)
 		if !a.dyn && a.val == "--" {

@@ -13,6 +13,20 @@ var archiveTools = []tool{
 		check: func(c *call) {
 			if c.name == "zip" {
 				execOpts(c, "-TT --unzip-command", "makes zip run another program to test the archive")
+				if move, recursive := zipMoves(c.args); move {
+					c.raise(ruleRm)
+					if ps := positional(c.args); len(ps) > 1 {
+						deletesPacked(c, ps[1:], nil, recursive)
+					}
+				}
+			}
+			if strings.HasPrefix(c.name, "7z") && slices.ContainsFunc(c.args, func(a arg) bool { return !a.dyn && a.val == "-sdel" }) {
+				// 7z a ARCHIVE FILES -sdel deletes FILES, directories
+				// with all below them
+				c.raise(ruleRm)
+				if ps := positional(c.args); len(ps) > 2 {
+					deletesPacked(c, ps[2:], nil, true)
+				}
 			}
 			if c.name == "unzip" && c.hasOpt("-:") {
 				c.raise(r("unzip-unsafe-paths", High, "extracts paths that may point outside the target directory"))
@@ -59,6 +73,31 @@ var archiveTools = []tool{
 		}},
 	{names: "zcat bzcat xzcat zless zmore", rule: readFiles},
 }
+
+// zipMoves reports zip's -m/--move (delete what it packed) and -r/-R
+// (recurse into directories), alone or in a cluster of zip's flags (-rm);
+// a cluster with a letter it does not know is not read.
+func zipMoves(args []arg) (move, recursive bool) {
+	for _, a := range args {
+		v := optWord(a)
+		switch {
+		case v == "--":
+			return
+		case v == "--move":
+			move = true
+		case v == "--recurse-paths" || v == "--recurse-patterns":
+			recursive = true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Trim(v[1:], zipFlagLetters) == "":
+			move = move || strings.Contains(v, "m")
+			recursive = recursive || strings.ContainsAny(v, "rR")
+		}
+	}
+	return
+}
+
+// zipFlagLetters are zip 3.0's one-letter options that take no value
+// (zip -h2), which may be clustered with -m.
+const zipFlagLetters = "0123456789ADFJLRSTUXcdefgjklmoqruvwyz$@"
 
 var archiveEverydayTools = []tool{
 	{names: "jar", rule: archiveW, check: func(c *call) {

@@ -59,4 +59,24 @@ var archivesCases = []classifyCase{
 
 	// ==== from coverageCases: rows that give each table rule a case (coverage_test.go, TestEveryTableRuleHasARow) ====
 	high("zip -r ~/backup.zip src", "archive-outside"),
+	// ==== issue 26: tar read by one option parser (GNU tar 1.34's spec, archiveopts.go) ====
+	// -f's value glued after a cluster is the archive written, as -c -f
+	dangerous(`tar -cf/home/u/.bashrc src`, "write-startup-unknown"),
+	dangerous(`tar -cf$HOME/.bashrc src`, "write-startup-unknown"),
+	dangerous(`tar -cvf"$HOME/.bashrc" src`, "write-startup-unknown"),
+	// old style: each letter's value is the next word in order
+	dangerous(`tar cfg x.tar /home/u/.bashrc src`, "write-startup-unknown"),
+	// -F glued, and --rmt-command, run a program
+	high(`tar -cvF./next.sh -f x.tar src`, "tar-exec"),
+	high(`tar --rmt-command=./rmt -tf x.tar`, "tar-exec"),
+	// an option GNU tar does not have is not understood
+	high(`tar -czf x.tgz --frobnicate src`, "option-unknown"),
+	// ==== issue 26: archivers that delete what they pack, judged as rm -r of each operand ====
+	dangerous(`tar --remove-files -czf /tmp/x.tgz .`, "delete-workspace"),
+	dangerous(`zip -rm /tmp/x.zip .`, "delete-workspace"),
+	dangerous(`zip --move -r /tmp/x.zip .`, "delete-workspace"),
+	dangerous(`7z a -sdel /tmp/x.7z .`, "delete-workspace"),
+	dangerous(`zip -rm /tmp/x.zip ~`, ""),
+	medium(`tar --remove-files -czf x.tgz build`, "rm"),
+	medium(`zip -m logs.zip app.log`, "rm"),
 }
