@@ -252,6 +252,15 @@ func buildOutputs(c *call) {
 				}
 			}
 		}
+		if !hasVal && len(name) > 2 && strings.HasPrefix(name, "-o") {
+			// -oFILE is getopt's -o with its value glued on (gcc, cc, rustc):
+			// judged as the file written, as -o FILE is. Where a tool has
+			// another option spelled so, what follows -o is no path the
+			// write rules object to.
+			if ru, bad := c.w.writeRule(gluedValue(a, 2)); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
 		switch name {
 		case "-o", "--output", "--outfile", "--out-file", "--outFile", "-coverprofile", "-cpuprofile", "-memprofile",
 			"-blockprofile", "-mutexprofile", "-trace":

@@ -5,6 +5,14 @@ package classify
 // added them, gathered here by the program each row runs. Each part says
 // where its rows came from.
 var buildCases = []classifyCase{
+	// -oFILE is -o FILE for the compilers that read options with getopt
+	dangerous("gcc -o/home/u/.bashrc a.c", "write-startup-unknown"),
+	dangerous("gcc -o /home/u/.bashrc a.c", "write-startup-unknown"),
+	dangerous("cc -c -o/home/u/.profile a.c", "write-startup-unknown"),
+	dangerous("rustc -o/home/u/.local/bin/x x.rs", "overwrite-startup"),
+	dangerous("gcc -o.claude/settings.json a.c", "guard-file"),
+	medium("gcc -obuild/a.out a.c", "build"),
+	medium("gcc -o build/a.out a.c", "build"),
 	// ==== from toolsCases: issue 13's command knowledge in the tables (tools_cases_test.go; further spellings in tools_heldout_test.go) ====
 	// class 6: a build told to run another program
 	high("make CC=/tmp/x", "build-exec"),
