@@ -23,17 +23,11 @@ func (w *walker) setMap(name string, m map[string]string) {
 		w.forgetVar(name)
 		return
 	}
-	w.logChange(name)
+	w.dropValue(name)
 	if w.maps == nil {
 		w.maps = map[string]map[string]string{}
 	}
 	w.maps[name] = m
-	delete(w.vars, name)
-	delete(w.arrays, name)
-	delete(w.forgotten, name)
-	delete(w.guessed, name)
-	delete(w.dynVals, name)
-	delete(w.alts, name)
 }
 
 // mapKey returns the static key of a subscript.

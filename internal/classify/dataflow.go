@@ -87,12 +87,22 @@ func (w *walker) setVar(name, val string) {
 		w.noteCut(name)
 		return
 	}
-	w.logChange(name)
+	w.dropValue(name)
 	if w.vars == nil {
 		w.vars = map[string]string{}
 	}
 	w.vars[name] = val
+}
+
+// dropValue logs what name holds (for rollback) and removes it, of every
+// kind: a value, an array and its indices, a map, a dynamic value, a
+// guess, the values it may hold. A setter then records the one it gives,
+// so no kind is left beside another.
+func (w *walker) dropValue(name string) {
+	w.logChange(name)
+	delete(w.vars, name)
 	delete(w.arrays, name)
+	delete(w.arrIdx, name)
 	delete(w.maps, name)
 	delete(w.forgotten, name)
 	delete(w.guessed, name)
@@ -160,18 +170,12 @@ func (w *walker) setArrayIdx(name string, elems []string, idx []int) {
 		w.forgetVar(name)
 		return
 	}
-	w.logChange(name)
+	w.dropValue(name)
 	if w.arrays == nil {
 		w.arrays = map[string][]string{}
 	}
 	w.arrays[name] = elems
 	w.setIdx(name, idx)
-	delete(w.vars, name)
-	delete(w.maps, name)
-	delete(w.forgotten, name)
-	delete(w.guessed, name)
-	delete(w.dynVals, name)
-	delete(w.alts, name)
 }
 
 // forgetVar makes name dynamic: this input gave it a value not known now.
@@ -187,13 +191,7 @@ func (w *walker) forgetVar(name string) {
 	if name == "" {
 		return
 	}
-	w.logChange(name)
-	delete(w.vars, name)
-	delete(w.arrays, name)
-	delete(w.maps, name)
-	delete(w.guessed, name)
-	delete(w.dynVals, name)
-	delete(w.alts, name)
+	w.dropValue(name)
 	if w.forgotten == nil {
 		w.forgotten = map[string]bool{}
 	}
@@ -224,6 +222,7 @@ func (w *walker) rollback(mark int) {
 			w.setIdx(e.name, e.idx)
 		} else {
 			delete(w.arrays, e.name)
+			delete(w.arrIdx, e.name)
 		}
 		if e.hadM {
 			if w.maps == nil {
