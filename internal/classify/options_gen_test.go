@@ -47,6 +47,14 @@ func specNames() []string {
 	return out
 }
 
+// genOperands are the operands a generated call of tool gets.
+func genOperands(tool string) string {
+	if ops := toolOperands[tool]; ops != "" {
+		return ops
+	}
+	return "in.txt"
+}
+
 // TestSpecAbbreviations: for every tool with a spec, each unique
 // abbreviation of each long option gets the verdict of the full option,
 // with each value that fits what the option's value is, and an option the
@@ -54,11 +62,7 @@ func specNames() []string {
 func TestSpecAbbreviations(t *testing.T) {
 	n := 0
 	for _, tool := range specNames() {
-		s := optionSpecs.get()[tool]
-		ops := toolOperands[tool]
-		if ops == "" {
-			ops = "in.txt"
-		}
+		s, ops := optionSpecs.get()[tool], genOperands(tool)
 		for long, e := range s.opts.long {
 			var forms [][2]string // the full form and the abbreviated one
 			vals := []string{""}
@@ -113,11 +117,7 @@ var knownGaps = map[string]string{
 func TestSpecShortLongAgree(t *testing.T) {
 	n := 0
 	for _, tool := range specNames() {
-		s := optionSpecs.get()[tool]
-		ops := toolOperands[tool]
-		if ops == "" {
-			ops = "in.txt"
-		}
+		s, ops := optionSpecs.get()[tool], genOperands(tool)
 		for ch, e := range s.opts.short {
 			if e.kind != optRequired || !strings.HasPrefix(e.canon, "--") {
 				continue
