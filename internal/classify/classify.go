@@ -58,6 +58,10 @@ func onceEach(rs []Reason) []Reason {
 	if len(rs) < 2 {
 		return rs
 	}
+	if len(rs) <= 16 && !hasTwice(rs) {
+		// every call pays for this: a short list is compared in place
+		return rs
+	}
 	seen := make(map[Reason]bool, len(rs))
 	var out []Reason // a new array: rs may share its array with another list
 	for i, r := range rs {
@@ -73,6 +77,18 @@ func onceEach(rs []Reason) []Reason {
 		return rs
 	}
 	return out
+}
+
+// hasTwice says whether a reason stands twice in rs.
+func hasTwice(rs []Reason) bool {
+	for i := range rs {
+		for j := i + 1; j < len(rs); j++ {
+			if rs[i] == rs[j] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // walker visits every command an input could run. One walker serves one
