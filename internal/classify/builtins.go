@@ -51,7 +51,7 @@ func handlerOf(name string) func(c *call) flow {
 // NAME, printf -v NAME, mapfile NAME): like NAME=value with an unknown
 // value, unless val is known.
 func (c *call) assignTarget(a arg, val *arg) {
-	w := c.w
+	w := c.walk()
 	if a.dyn {
 		c.raise(r("assign-dynamic-name", High, "assigns a variable whose name is only known at run time"))
 		return
@@ -92,7 +92,7 @@ func readCommand(c *call) flow {
 	var vals, fields []string
 	known := false
 	if c.stdin.kind == flowText && !c.hasOpt("-d -n -N") && !arrayDyn {
-		vals, fields, known = c.w.readFields(c.stdin.text, len(names), c.hasOpt("-r"), c.env)
+		vals, fields, known = c.walk().readFields(c.stdin.text, len(names), c.hasOpt("-r"), c.env)
 	}
 	for i, n := range names {
 		var v *arg
@@ -102,7 +102,7 @@ func readCommand(c *call) flow {
 		c.assignTarget(n, v)
 	}
 	if known && array != "" {
-		c.w.setArray(array, fields)
+		c.walk().setArray(array, fields)
 	}
 	return flow{}
 }
@@ -164,7 +164,7 @@ func mapfileCommand(c *call) flow {
 		c.assignTarget(n, nil)
 	}
 	if len(names) == 1 && !names[0].dyn && c.stdin.kind == flowText && !c.hasOpt("-d -n -O -s -u -C -c") {
-		c.w.setArray(names[0].val, textLines(c.stdin.text, c.hasOpt("-t")))
+		c.walk().setArray(names[0].val, textLines(c.stdin.text, c.hasOpt("-t")))
 	}
 	return flow{}
 }
@@ -179,11 +179,11 @@ func unsetCommand(c *call) flow {
 			continue
 		}
 		if strings.Contains(a.val, "[") {
-			c.w.arithVar(a.val, c.pos, c.snippet)
+			c.walk().arithVar(a.val, c.pos, c.snippet)
 		}
-		c.w.forgetVar(strings.SplitN(a.val, "[", 2)[0])
+		c.walk().forgetVar(strings.SplitN(a.val, "[", 2)[0])
 		if !strings.Contains(a.val, "[") {
-			c.w.unexportVar(a.val)
+			c.walk().unexportVar(a.val)
 		}
 	}
 	return flow{}
@@ -199,7 +199,7 @@ func testCommand(c *call) flow {
 				n.val, n.dyn = n.cand, false
 			}
 			if !n.dyn && strings.Contains(n.val, "[") {
-				c.w.arithVar(n.val, c.pos, c.snippet)
+				c.walk().arithVar(n.val, c.pos, c.snippet)
 			}
 		}
 	}
@@ -252,7 +252,7 @@ func hashCommand(c *call) flow {
 			seen := false
 			for _, a := range c.args {
 				if seen && !a.dyn && !strings.HasPrefix(a.val, "-") {
-					c.w.defineHash(a.val, p.val)
+					c.walk().defineHash(a.val, p.val)
 				}
 				seen = seen || a.val == p.val && !a.dyn
 			}
@@ -274,11 +274,11 @@ func historyCommand(c *call) flow {
 	if ps := positional(c.args); len(ps) > 0 && !c.hasOpt("-s -p") {
 		file = ps[len(ps)-1]
 	}
-	if file.val == "~/.bash_history" && c.w.env.Home != "" {
-		file.val = c.w.env.Home + "/.bash_history"
+	if file.val == "~/.bash_history" && c.walk().env.Home != "" {
+		file.val = c.walk().env.Home + "/.bash_history"
 	}
 	if c.hasOpt("-w -a") {
-		if ru, ok := c.w.writeRule(file); ok {
+		if ru, ok := c.walk().writeRule(file); ok {
 			c.raise(ru)
 		}
 	}
@@ -302,7 +302,7 @@ func declareCommand(c *call) flow {
 		if hasVal {
 			c.assignTarget(arg{val: name}, &arg{val: val})
 			if strings.HasPrefix(val, "(") {
-				c.w.script(name+"="+val, &c.pos)
+				c.walk().script(name+"="+val, &c.pos)
 			}
 		} else {
 			c.assignTarget(arg{val: name}, nil)
@@ -320,9 +320,9 @@ func shoptCommand(c *call) flow {
 	for _, a := range positional(c.args) {
 		switch a.val {
 		case "lastpipe":
-			c.w.lastpipe = true
+			c.walk().lastpipe = true
 		case "cdable_vars":
-			c.w.cdAnywhere = true
+			c.walk().cdAnywhere = true
 		case "expand_aliases":
 			c.raise(r("expand-aliases", High, "makes aliases apply, so a command name may run anything"))
 		}
@@ -365,7 +365,7 @@ func execCommand(c *call) flow {
 			c.raise(ruleEnvEmpty)
 		}
 	}
-	return c.w.dispatch(c, c.args[i:])
+	return c.walk().dispatch(c, c.args[i:])
 }
 
 // positional binds $0, $1, ... to args for a script about to be
@@ -450,7 +450,7 @@ func aliasCommand(c *call) flow {
 		if a.dyn || strings.Contains(a.val, "=") {
 			defines = true
 			if name, val, ok := strings.Cut(a.val, "="); ok && !a.dyn {
-				c.w.defineAlias(name, val)
+				c.walk().defineAlias(name, val)
 			}
 		}
 	}
@@ -485,7 +485,7 @@ func setCommand(c *call) flow {
 		return flow{kind: flowData}
 	}
 	c.raise(r("set-option", Minimal, "sets shell options"))
-	w := c.w
+	w := c.walk()
 	setPositionalFrom(c)
 	for i, a := range c.args {
 		switch {
@@ -519,7 +519,7 @@ func setCommand(c *call) flow {
 // walk knows it: "$(cd ~ && pwd)/x" is a path like ~/x (design §2.6).
 func pwdCommand(c *call) flow {
 	c.raise(readFiles)
-	w := c.w
+	w := c.walk()
 	for _, a := range c.args {
 		if a.dyn || a.val != "-L" {
 			return flow{kind: flowData} // -P resolves links, which are not known here
@@ -533,7 +533,7 @@ func pwdCommand(c *call) flow {
 
 func cdCommand(c *call) flow {
 	c.raise(r("cd", Minimal, "changes the current directory"))
-	w := c.w
+	w := c.walk()
 	ps := positional(c.args)
 	switch {
 	case len(ps) == 0 && c.name == "cd":
@@ -559,7 +559,7 @@ func cdCommand(c *call) flow {
 
 func popdCommand(c *call) flow {
 	c.raise(r("cd", Minimal, "changes the current directory"))
-	c.w.cwd, c.w.cwdDyn = "", true
+	c.walk().cwd, c.walk().cwdDyn = "", true
 	return flow{}
 }
 

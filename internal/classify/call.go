@@ -77,9 +77,9 @@ type flow struct {
 // call is one simple command being classified, after wrappers were
 // unwrapped. Rules inspect it and raise its verdict; nothing lowers it.
 type call struct {
-	w       *walker
-	name    string // program name as looked up: lowercase, system directory removed
-	args    []arg  // the words after the name
+	ctx     toolCtx // the classification in progress, as the tools stage sees it
+	name    string  // program name as looked up: lowercase, system directory removed
+	args    []arg   // the words after the name
 	pos     Pos
 	snippet string
 	stdin   flow
@@ -113,12 +113,12 @@ func (c *call) raise(ru rule) {
 
 // raiseMsg is raise with a message other than the rule's own reason.
 func (c *call) raiseMsg(ru rule, msg string) {
-	if ru.id == ruleDynScript.id && c.w.v.Limit == LimitNone {
+	if ru.id == ruleDynScript.id && c.ctx.limit() == LimitNone {
 		// code only known at run time because a budget cut it short: a
 		// deny rule never saw it
 		for _, a := range c.args {
 			if a.cut {
-				c.w.pastLimit(LimitWork, limitRule, "runs as code a word that was cut short by a budget (a brace expansion or a value too large to follow)", c.pos, c.snippet)
+				c.ctx.pastLimit(LimitWork, limitRule, "runs as code a word that was cut short by a budget (a brace expansion or a value too large to follow)", c.pos, c.snippet)
 				break
 			}
 		}
@@ -149,7 +149,7 @@ func (c *call) raiseMsg(ru rule, msg string) {
 // a name only known at run time could be either.
 func (c *call) raiseRunFile(ru rule, a arg) {
 	if !a.net && (!a.dyn || a.tmp) {
-		if pl, _ := c.w.placeOf(a); pl == placeWorkspace || pl == placeTemp {
+		if pl, _ := c.ctx.placeOf(a); pl == placeWorkspace || pl == placeTemp {
 			ru = unseen(ru)
 		}
 	}

@@ -418,9 +418,9 @@ func (w *walker) enter(k FrameKind, name string, n syntax.Node) []Frame {
 // runScript classifies src as shell code that c runs (bash -c, eval, a
 // git alias), inside a frame that says so.
 func (c *call) runScript(k FrameKind, src string) {
-	saved := c.w.push(k, c.name, c.pos, src)
-	c.w.script(src, &c.pos)
-	c.w.frames = saved
+	saved := c.walk().push(k, c.name, c.pos, src)
+	c.walk().script(src, &c.pos)
+	c.walk().frames = saved
 }
 
 // commentContinuations returns src with the backslash that ends a comment
@@ -862,4 +862,130 @@ func quietCd(s *syntax.Stmt) bool {
 		return false
 	}
 	return len(ce.Args) == 1 || ce.Args[1].Lit() != "-" && !strings.HasPrefix(ce.Args[1].Lit(), "-")
+}
+
+// adopt adds a script's verdict to the call's: its commands inside a
+// frame named by the tool and the argument, every reason saying which
+// argument raised it, its paths and trees for the link search, and its
+// limit.
+func (w *walker) adopt(s mcpScript) {
+	rewrite := func(rs []Reason) []Reason {
+		out := make([]Reason, len(rs))
+		for i, r := range rs {
+			r.Snippet = snippet(s.snip + r.Snippet)
+			r.Message = s.msg + r.Message
+			out[i] = r
+		}
+		return out
+	}
+	w.lastID++
+	top := Frame{Kind: FrameScript, Name: s.frame, Pos: Pos{1, 1}, Snippet: snippet(s.text), ID: w.lastID}
+	base := w.lastID
+	for _, cmd := range s.v.Commands {
+		where := make([]Frame, 1, len(cmd.Where)+1)
+		where[0] = top
+		for _, f := range cmd.Where {
+			f.ID += base
+			w.lastID = max(w.lastID, f.ID)
+			where = append(where, f)
+		}
+		cmd.Where = where
+		cmd.Reasons = rewrite(cmd.Reasons)
+		w.v.Commands = append(w.v.Commands, cmd)
+	}
+	w.v.Reasons = append(w.v.Reasons, rewrite(s.v.Reasons)...)
+	w.v.Floors = append(w.v.Floors, rewrite(s.v.Floors)...)
+	w.lift(s.v.Level, s.v.Dangerous)
+	if w.v.Limit == LimitNone {
+		w.v.Limit = s.v.Limit
+	}
+	for _, p := range s.v.Paths {
+		if !w.notePath(p) {
+			if w.v.Limit == LimitNone {
+				w.pastLimit(LimitPaths, limitRule, fmt.Sprintf("names more than %d paths, past which permguard does not look for links", maxLinkPaths), Pos{1, 1}, s.snip)
+			}
+			break
+		}
+	}
+	for _, t := range s.v.Trees {
+		if !slices.Contains(w.v.Trees, t) {
+			w.v.Trees = append(w.v.Trees, t)
+		}
+	}
+}
+
+// ClassifyTool returns the verdict for a tool call that runs no shell
+// command, with the same guarantees as [Classify]: never empty reasons,
+// never a panic.
+func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
+	w := newWalker(env, 0)
+	defer parsers.Put(w.parser)
+	defer func() {
+		if p := recover(); p != nil {
+			v = Verdict{Level: High, Reasons: []Reason{{Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(tc.Name),
+				Message: "the classifier failed, so the tool call is treated as unknown"}}}
+			v.Floors = v.Reasons
+		}
+	}()
+	c := &call{ctx: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}}
+	var scripts []mcpScript // what an MCP tool's arguments run
+	switch tc.Kind {
+	case ToolFileRead:
+		c.raise(ruleToolRead)
+		for _, p := range tc.Paths {
+			if w.readsSecret(arg{val: p}, true) {
+				c.snippet = snippet(tc.Name + " " + p)
+				c.raise(ruleReadSecret)
+			}
+		}
+	case ToolFileWrite, ToolFileDelete:
+		if len(tc.Paths) == 0 {
+			c.raise(ruleToolNoPath)
+		}
+		for _, p := range tc.Paths {
+			c.snippet = snippet(tc.Name + " " + p)
+			a := arg{val: p}
+			var ru rule
+			var ok bool
+			if tc.Kind == ToolFileWrite {
+				ru, ok = w.writeRule(a)
+			} else if ru, ok = w.deleteRule(a, false); !ok {
+				ru, ok = ruleToolDelete, true
+			}
+			switch {
+			case !ok:
+				c.raise(ruleToolSink)
+			case ru.id == ruleWriteFile.id:
+				c.raise(ruleToolWrite)
+			default:
+				c.raise(ru)
+			}
+		}
+	case ToolWeb:
+		c.snippet = snippet(strings.TrimSpace(tc.Name + " " + tc.Target))
+		c.raise(ruleToolWeb)
+	case ToolBookkeeping:
+		c.raise(ruleToolBook)
+	default:
+		// an MCP call, or a tool permguard does not know: maybe an MCP
+		// tool under a name that does not say it is one (opencode's
+		// <server>_<tool>), else high and raised by what its arguments
+		// hold, as an unknown MCP server's are
+		scripts = judgeMCPCall(w, c, tc)
+	}
+	// What settings patterns match: the tool's name, then its paths or
+	// target ("Write src/a.go", "WebFetch https://...").
+	c.name = tc.Name
+	c.args = c.args[:0]
+	for _, p := range tc.Paths {
+		c.args = append(c.args, arg{val: p})
+	}
+	if tc.Target != "" && len(tc.Paths) == 0 {
+		c.args = append(c.args, arg{val: tc.Target})
+	}
+	w.finish(c)
+	for _, s := range scripts {
+		w.adopt(s)
+	}
+	return w.v
 }

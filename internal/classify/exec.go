@@ -214,7 +214,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		out Command
 	}{}
 	box.out = Command{Pos: p, Snippet: snip}
-	box.c = call{w: w, pos: p, snippet: snip, stdin: in, out: &box.out}
+	box.c = call{ctx: w, pos: p, snippet: snip, stdin: in, out: &box.out}
 	c := &box.c
 	c.env = prefix
 	for i, ru := range env {
@@ -497,7 +497,7 @@ func (w *walker) secretArgs(c *call) {
 // xargs): its own entry in Commands, at c's position, in a frame named by
 // (xargs, find -exec).
 func (w *walker) inner(c *call, by string, argv []arg, in flow) flow {
-	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
+	ic := &call{ctx: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
 	saved := w.push(FrameRunBy, by, c.pos, c.snippet)
 	out := w.run(ic, argv)
 	w.frames = saved
@@ -536,10 +536,10 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	if sessionEnvTools.get()[name] {
 		sessionEnv(c)
 	}
-	uses := w.readOptions(c)
+	uses := readOptions(c)
 	if h := handlerOf(name); h != nil {
 		out := h(c)
-		w.judgeOptions(c, uses)
+		judgeOptions(c, uses)
 		w.notesWrites(c)
 		if fnCalled {
 			// the function runs, not the builtin it shadows
@@ -555,8 +555,8 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return interpreter(c)
 	}
 	if t := lookupTool(name); t != nil {
-		w.applyTool(c, t)
-		w.judgeOptions(c, uses)
+		applyTool(c, t)
+		judgeOptions(c, uses)
 		return flow{kind: flowData}
 	}
 	c.raise(ruleUnknown)

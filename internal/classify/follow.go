@@ -70,19 +70,19 @@ func (c *call) followTrees() {
 	var worst rule
 	found := false
 	for _, root := range roots {
-		for _, n := range c.w.treeNames(root) {
+		for _, n := range c.ctx.treeNames(root) {
 			if n.dyn {
 				// links below past the walk's budget: read like a path
 				// only known at run time (design §2.3), which a read
 				// does not raise; a write through one is judged below
 			} else {
-				secret = secret || c.w.readsSecret(n, true) || c.w.holdsSecrets(n.val)
+				secret = secret || c.ctx.readsSecret(n, true) || c.ctx.holdsSecrets(n.val)
 			}
 			if !writes {
 				continue
 			}
-			if ru, bad := c.w.writeRule(n); bad && (!found || rank(ru) > rank(worst)) {
-				worst, found = c.w.throughLink(ru, n), true
+			if ru, bad := c.ctx.writeRule(n); bad && (!found || rank(ru) > rank(worst)) {
+				worst, found = c.ctx.throughLink(ru, n), true
 			}
 		}
 	}
@@ -163,7 +163,7 @@ func (c *call) followedNames(roots []arg) *arg {
 	if len(roots) != 1 || !c.hasOpt("-L -follow") {
 		return nil
 	}
-	names := c.w.treeNames(roots[0])
+	names := c.ctx.treeNames(roots[0])
 	if len(names) == 0 {
 		return nil
 	}
@@ -174,4 +174,18 @@ func (c *call) followedNames(roots []arg) *arg {
 		}
 	}
 	return &a
+}
+
+// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
+// secrets below it (the home directory, ~/.config).
+func (w *walker) treeHoldsSecrets(a arg) bool {
+	for _, k := range append(knownArgs(a), a) {
+		if k.dyn {
+			continue
+		}
+		if p, ok := w.abs(strings.TrimSuffix(k.val, "/.")); ok && w.holdsSecrets(p) {
+			return true
+		}
+	}
+	return false
 }

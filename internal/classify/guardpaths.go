@@ -307,7 +307,7 @@ const guardRuleID = "guard-file"
 // directory holds.
 func (c *call) guardChanges(ts []arg, recursive bool) {
 	for _, t := range ts {
-		if ru, bad := c.w.guardTarget(t, recursive); bad {
+		if ru, bad := c.ctx.guardTarget(t, recursive); bad {
 			c.raise(ru)
 		}
 	}
@@ -323,7 +323,7 @@ func (c *call) guardChanges(ts []arg, recursive bool) {
 // says a source written as its contents (cp -r dir/., rsync's dir/) puts
 // files whose names are not known now into dest.
 func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
-	if len(c.w.env.Protected) == 0 {
+	if len(c.ctx.environment().Protected) == 0 {
 		return
 	}
 	if dest.dyn {
@@ -335,14 +335,14 @@ func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 	}
 	holders := false
 	if becomes {
-		if p, ok := c.w.abs(dest.val); !ok || !c.w.surelyExists(p) {
+		if p, ok := c.ctx.abs(dest.val); !ok || !c.ctx.surelyExists(p) {
 			holders = true
 		}
 	}
 	// dest itself counts as a file, not as a holder, when it must be a
 	// directory already: copying a tree into ~/.local/bin adds to it, and
 	// what lands there is dest/<name>
-	if ru, bad := c.w.guardTarget(dest, holders); bad {
+	if ru, bad := c.ctx.guardTarget(dest, holders); bad {
 		c.raise(ru)
 		return
 	}
@@ -352,7 +352,7 @@ func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 		}
 		name := path.Base(strings.TrimSuffix(s.val, "/"))
 		if contents && (name == "." || c.name == "rsync" && strings.HasSuffix(s.val, "/")) {
-			if ru, bad := c.w.unknownInto(dest); bad {
+			if ru, bad := c.ctx.unknownInto(dest); bad {
 				c.raise(ru)
 				return
 			}
@@ -363,7 +363,7 @@ func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 		}
 		into := dest
 		into.val = strings.TrimSuffix(dest.val, "/") + "/" + name
-		if ru, bad := c.w.guardTarget(into, true); bad {
+		if ru, bad := c.ctx.guardTarget(into, true); bad {
 			c.raise(ru)
 			return
 		}

@@ -60,7 +60,7 @@ func runFrom(c *call, i int) flow {
 		c.raise(r("wrapper-alone", Minimal, "runs no command"))
 		return flow{}
 	}
-	return c.w.dispatch(c, c.args[i:])
+	return c.ctx.dispatch(c, c.args[i:])
 }
 
 var (
@@ -190,7 +190,7 @@ func inlineCode(c *call, code string) {
 	if forkLoop(code) {
 		c.raise(ruleForkLoop)
 	}
-	if what, ok := c.w.mentionsGuard(code); ok {
+	if what, ok := c.ctx.mentionsGuard(code); ok {
 		c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
 	}
 	for _, sh := range shellStrings(code) {

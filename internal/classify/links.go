@@ -275,7 +275,7 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 	for i, t := range ts {
 		// a descriptor's name means whatever a later process has open
 		// (through the resolver: /proc/self/root/x is x, no descriptor)
-		v, ok := c.w.abs(t.val)
+		v, ok := c.walk().abs(t.val)
 		if !ok {
 			v = path.Clean(t.val)
 		}
@@ -283,7 +283,7 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 			ts[i] = arg{val: t.val, dyn: true, pos: t.pos}
 		}
 	}
-	w := c.w
+	w := c.walk()
 	// the link counts for what comes after it, not for its own target
 	defer w.noteMadeLink(at, target, ts)
 	var worst rule
@@ -379,15 +379,15 @@ func gitMayLink(c *call, global []arg, sub string, rest []arg) {
 		ov := optWord(g)
 		elsewhere = elsewhere || g.dyn || strings.HasPrefix(ov, "-C") || strings.HasPrefix(ov, "--git-dir") || strings.HasPrefix(ov, "--work-tree")
 	}
-	if elsewhere || c.w.cwdDyn || c.w.cwd == "" {
+	if elsewhere || c.walk().cwdDyn || c.walk().cwd == "" {
 		// another tree, a new one, or a nested one: where is not worked
 		// out here
-		c.w.linkTreesNext = append(c.w.linkTreesNext, "/")
+		c.walk().linkTreesNext = append(c.walk().linkTreesNext, "/")
 		return
 	}
-	c.w.linkTreesNext = append(c.w.linkTreesNext, c.w.cwd)
-	if c.w.env.Workspace != "" {
-		c.w.linkTreesNext = append(c.w.linkTreesNext, c.w.env.Workspace)
+	c.walk().linkTreesNext = append(c.walk().linkTreesNext, c.walk().cwd)
+	if c.walk().env.Workspace != "" {
+		c.walk().linkTreesNext = append(c.walk().linkTreesNext, c.walk().env.Workspace)
 	}
 }
 

@@ -119,7 +119,7 @@ func curlReads(c *call) {
 		v := *u.val
 		if u.e.canon == "--config" {
 			raiseOnce(c, ruleCurlConfig)
-			if c.w.readsSecret(v, false) {
+			if c.ctx.readsSecret(v, false) {
 				raiseOnce(c, ruleReadSecret)
 			}
 			continue
@@ -145,7 +145,7 @@ func curlReads(c *call) {
 				file, found = f, true
 			}
 		}
-		if found && c.w.readsSecret(file, false) {
+		if found && c.ctx.readsSecret(file, false) {
 			raiseOnce(c, ruleReadSecret)
 		}
 	}

@@ -88,20 +88,20 @@ func sedCommand(c *call) flow {
 	inPlace := specInPlace || c.hasOpt("-i --in-place") || hasPrefixOpt(c.args, "-i") || c.hasOpt("-I")
 	if suffix, ok := c.optValue("--in-place"); ok && strings.Contains(suffix.val, "/") {
 		// the backup name may be a path: sed writes the backup there
-		if ru, bad := c.w.writeRule(arg{val: strings.ReplaceAll(suffix.val, "*", "x")}); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(arg{val: strings.ReplaceAll(suffix.val, "*", "x")}); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
 	if inPlace {
 		c.raise(ruleWriteFile)
 		for _, f := range files {
-			if ru, ok := c.w.writeRule(f); ok && ru.level > Low {
+			if ru, ok := c.ctx.writeRule(f); ok && ru.level > Low {
 				c.raise(ru)
 			}
 		}
 	} else {
 		for _, f := range files {
-			if c.w.readsSecret(f, false) {
+			if c.ctx.readsSecret(f, false) {
 				c.raise(ruleReadSecret)
 			}
 		}
@@ -114,7 +114,7 @@ func sedCommand(c *call) flow {
 		}
 		execs, writes := sedScan(s.val)
 		for _, rf := range sedReads(s.val) {
-			if q, ok := c.w.abs(rf); ok && (c.w.isSecret(q) || c.w.isSecretDir(q)) {
+			if q, ok := c.ctx.abs(rf); ok && (c.ctx.isSecret(q) || c.ctx.isSecretDir(q)) {
 				c.raise(ruleReadSecret)
 			}
 		}
@@ -125,7 +125,7 @@ func sedCommand(c *call) flow {
 			}
 		}
 		for _, wf := range writes {
-			if ru, ok := c.w.writeRule(arg{val: wf, pos: c.pos}); ok && !sandbox {
+			if ru, ok := c.ctx.writeRule(arg{val: wf, pos: c.pos}); ok && !sandbox {
 				c.raise(ru)
 			}
 		}
@@ -244,7 +244,7 @@ func awkCommand(c *call) flow {
 		// the inplace extension rewrites every file operand
 		ps := valueArgs(c.args, "-i --include -v -F -f -l -E --assign --field-separator", "")
 		for _, t := range ps[min(1, len(ps)):] {
-			if ru, bad := c.w.writeRule(t); bad {
+			if ru, bad := c.ctx.writeRule(t); bad {
 				c.raise(ru)
 			}
 		}
@@ -297,7 +297,7 @@ func awkCommand(c *call) flow {
 	}
 	if awkWrites(p) {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
-		if what, ok := c.w.mentionsGuard(p); ok {
+		if what, ok := c.ctx.mentionsGuard(p); ok {
 			c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
 		}
 	}
@@ -310,7 +310,7 @@ func awkCommand(c *call) flow {
 	if strings.Contains(p, "getline") {
 		// getline < "file" reads any file
 		for _, lit := range quotedLiterals(p) {
-			if q, ok := c.w.abs(lit); ok && !c.w.insideWorkspace(lit) && (c.w.isSecret(q) || c.w.isSecretDir(q)) {
+			if q, ok := c.ctx.abs(lit); ok && !c.ctx.insideWorkspace(lit) && (c.ctx.isSecret(q) || c.ctx.isSecretDir(q)) {
 				c.raise(ruleReadSecret)
 			}
 		}
@@ -361,7 +361,7 @@ func awkWrites(p string) bool {
 // (uniq IN OUT, xxd IN OUT).
 func operandWrites(c *call, n int) {
 	if ps := positional(c.args); len(ps) >= n {
-		if ru, bad := c.w.writeRule(ps[n-1]); bad {
+		if ru, bad := c.ctx.writeRule(ps[n-1]); bad {
 			c.raise(ru)
 		}
 	}

@@ -257,27 +257,27 @@ func buildOutputs(c *call) {
 			// judged as the file written, as -o FILE is. Where a tool has
 			// another option spelled so, what follows -o is no path the
 			// write rules object to.
-			if ru, bad := c.w.writeRule(gluedValue(a, 2)); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(gluedValue(a, 2)); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
 		switch name {
 		case "-o", "--output", "--outfile", "--out-file", "--outFile", "-coverprofile", "-cpuprofile", "-memprofile",
 			"-blockprofile", "-mutexprofile", "-trace":
-			raise(c.w.writeRule)
+			raise(c.ctx.writeRule)
 		case "--outdir", "--out-dir", "--output-dir", "--dest", "--prefix", "--root", "--install-dir", "--pack-destination",
 			"--destination", "--wheel-dir", "--dir", "--target", "--path", "--directory", "--working-dir", "--bindir":
-			raise(c.w.writeInto)
+			raise(c.ctx.writeInto)
 		case "-d", "-w", "-n", "-p":
 			if name == "-d" && (c.name == "javac" || c.name == "composer") || c.name == "pip" || c.name == "pip3" ||
 				c.name == "gem" || c.name == "conda" {
-				raise(c.w.writeInto)
+				raise(c.ctx.writeInto)
 			}
 		case "--target-dir", "--basetemp":
-			raise(c.w.writeInto)
+			raise(c.ctx.writeInto)
 			if v, ok := value(); ok && (name == "--basetemp" || clean || hasWord(joinArgsRaw(positional(c.args)), "clean")) {
 				// a directory the tool empties
-				if ru, bad := c.w.deleteRuleTree(v, true, true); bad && ru.dangerous {
+				if ru, bad := c.ctx.deleteRuleTree(v, true, true); bad && ru.dangerous {
 					c.raise(ru)
 				}
 			}
@@ -324,7 +324,7 @@ func makeCheck(c *call) {
 		c.raise(ruleInline)
 	}
 	if d, ok := c.optValue("-C --directory"); ok {
-		if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(d); bad && ru.level > Low {
 			c.raise(r("build-elsewhere", High, "runs a project's build, scripts or package manager in a directory outside the workspace"))
 		}
 	}
@@ -355,10 +355,10 @@ func cmakeCheck(c *call) {
 		switch rest[0].val {
 		case "rm", "remove", "remove_directory", "rmdir":
 			argv := append([]arg{{val: "rm", pos: c.pos}, {val: "-rf", pos: c.pos}}, positional(rest[1:])...)
-			c.w.inner(c, c.name+" -E", argv, flow{})
+			c.ctx.inner(c, c.name+" -E", argv, flow{})
 		case "copy", "copy_directory", "copy_if_different", "rename", "create_symlink", "create_hardlink", "touch", "make_directory":
 			if ps := positional(rest[1:]); len(ps) > 0 {
-				if ru, bad := c.w.writeRule(ps[len(ps)-1]); bad {
+				if ru, bad := c.ctx.writeRule(ps[len(ps)-1]); bad {
 					c.raise(ru)
 				}
 			}

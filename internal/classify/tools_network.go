@@ -40,7 +40,7 @@ func curlCommand(c *call) flow {
 	c.raise(r("network", High, "talks to the network"))
 	curlReads(c)
 	if o, ok := c.optValue("-o --output"); ok {
-		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
@@ -57,7 +57,7 @@ func wgetCommand(c *call) flow {
 		if o.val == "-" {
 			return flow{kind: flowDownload}
 		}
-		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
@@ -92,7 +92,7 @@ func rsyncCheck(c *call) {
 		// the destination loses everything the source lacks: an empty
 		// source empties it, so judge it like rm -rf DEST
 		if len(ps) > 1 && !strings.Contains(dest.val, ":") {
-			if ru, ok := c.w.deleteRuleTree(dest, true, true); ok {
+			if ru, ok := c.ctx.deleteRuleTree(dest, true, true); ok {
 				if ru.dangerous {
 					c.raiseMsg(ru, "may delete everything in "+dest.val+" that the source lacks")
 				} else {
@@ -104,7 +104,7 @@ func rsyncCheck(c *call) {
 	if c.hasOpt("--archive --recursive") {
 		// a tree copied whole reads the secrets in it (cp -r ~ does too)
 		for _, s := range srcs {
-			if !strings.Contains(s.val, ":") && c.w.treeHoldsSecrets(s) {
+			if !strings.Contains(s.val, ":") && c.ctx.treeHoldsSecrets(s) {
 				c.raise(ruleReadSecret)
 				break
 			}
@@ -113,7 +113,7 @@ func rsyncCheck(c *call) {
 	if c.hasOpt("--remove-source-files") {
 		c.raise(r("rsync-remove-source", Medium, "deletes the source files after copying them"))
 		for _, s := range srcs {
-			if ru, ok := c.w.deleteRuleTree(s, true, false); ok && !strings.Contains(s.val, ":") {
+			if ru, ok := c.ctx.deleteRuleTree(s, true, false); ok && !strings.Contains(s.val, ":") {
 				c.raise(ru)
 			}
 		}
@@ -123,14 +123,14 @@ func rsyncCheck(c *call) {
 	}
 	// dest is a file (one source) or a directory that gets each source by
 	// name, or a trailing slash's contents, as with cp
-	for _, judge := range []func(arg) (rule, bool){c.w.writeInto, c.w.writeRule} {
+	for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, c.ctx.writeRule} {
 		if ru, bad := judge(dest); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
 	landsIn(c, dest, srcs)
 	for _, s := range srcs {
-		if c.w.readsSecret(s, true) {
+		if c.ctx.readsSecret(s, true) {
 			c.raise(ruleReadSecret)
 		}
 	}
@@ -147,14 +147,14 @@ func rsyncElsewhere(c *call, dest arg, srcs []arg) {
 			if !v.dyn && !strings.HasPrefix(v.val, "/") && !strings.HasPrefix(v.val, "~") && !dest.dyn {
 				v.val = strings.TrimSuffix(dest.val, "/") + "/" + v.val
 			}
-			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeInto(v); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
 	}
 	for _, o := range []string{"--log-file", "--write-batch", "--only-write-batch"} {
 		for _, v := range normValues(c, o) {
-			if ru, bad := c.w.writeRule(v); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(v); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
@@ -173,14 +173,14 @@ func rsyncElsewhere(c *call, dest arg, srcs []arg) {
 				}
 				v.val = strings.TrimSpace(file)
 			}
-			if c.w.readsSecret(v, false) {
+			if c.ctx.readsSecret(v, false) {
 				c.raise(ruleReadSecret)
 			}
 		}
 	}
 	if c.hasOpt("--files-from --read-batch") {
 		// the names come from a file permguard does not read
-		if ru, bad := c.w.unknownInto(dest); bad {
+		if ru, bad := c.ctx.unknownInto(dest); bad {
 			c.raise(ru)
 		}
 	}
