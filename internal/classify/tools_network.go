@@ -26,7 +26,7 @@ func networkInfraTools() []tool {
 			rule:  r("rsync", Low, "copies files"),
 			check: rsyncCheck,
 		},
-		{names: "scp sftp", rule: r("scp", High, "copies files to or from another machine")},
+		{names: "scp sftp", rule: r("scp", High, "copies files to or from another machine"), check: scpCheck},
 		{names: "ssh mosh autossh", rule: r("ssh", High, "runs commands on another machine")},
 		{names: "ssh-copy-id", rule: r("ssh-copy-id", High, "installs a public key on another machine, granting it access")},
 		{names: "ssh-add ssh-agent", rule: r("ssh-add", High, "changes the keys the SSH agent holds")},
@@ -65,6 +65,68 @@ func wgetCommand(c *call) flow {
 		return flow{kind: flowDownload}
 	}
 	return flow{}
+}
+
+// scpCheck judges what scp writes and reads on this machine: a local
+// target is written as cp writes it (a startup file is as dangerous as a
+// redirect to it), and a local source that is a secret is read to be
+// sent. A word with a colon before any slash names another host's file.
+func scpCheck(c *call) {
+	if c.name != "scp" {
+		return
+	}
+	ps := specOperands(c)
+	if len(ps) < 2 {
+		return
+	}
+	dest, srcs := ps[len(ps)-1], ps[:len(ps)-1]
+	if !scpRemote(dest) {
+		for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, c.ctx.writeRule} {
+			if ru, bad := judge(dest); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	recursive := c.hasOpt("-r")
+	for _, s := range srcs {
+		if !scpRemote(s) && c.ctx.readsSecret(s, recursive) {
+			c.raise(ruleReadSecret)
+			break
+		}
+	}
+	if scpRemote(dest) {
+		return
+	}
+	// each source lands in a local target by its name, as with cp: the
+	// name of another host's file is what follows its host
+	names := make([]arg, len(srcs))
+	for i, s := range srcs {
+		names[i] = s
+		if scpRemote(s) {
+			names[i].val = s.val[strings.IndexByte(s.val, ':')+1:]
+			if names[i].val == "" || strings.HasPrefix(s.val, "scp://") {
+				// the remote login directory, or a URI: its name is
+				// not known here
+				names[i].dyn = true
+			}
+		}
+	}
+	c.guardCopies(dest, names, recursive && len(names) == 1, recursive)
+	landsIn(c, dest, names)
+}
+
+// scpRemote reports an scp operand that names a file of another host:
+// host:path, user@host:path, scp://host/path. A dynamic word may be
+// either; it is judged as local too, the worse counting.
+func scpRemote(a arg) bool {
+	if a.dyn {
+		return false
+	}
+	if strings.HasPrefix(a.val, "scp://") {
+		return true
+	}
+	colon := strings.IndexByte(a.val, ':')
+	return colon > 0 && !strings.Contains(a.val[:colon], "/")
 }
 
 // rsyncCheck: rsync between two directories of this machine writes like
