@@ -437,6 +437,7 @@ func sourceCommand(c *call) flow {
 		switch {
 		case isStdinPath(ps[0]):
 			codeFromStdin(c, true)
+		case codeFromFd(c, ps[0]):
 		case ps[0].dyn && ps[0].cand != "":
 			c.runScript(FrameScript, ps[0].cand)
 		}

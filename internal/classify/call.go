@@ -72,6 +72,10 @@ type flow struct {
 	found *arg
 	// from is the file a < redirect reads, when its name is static
 	from *arg
+	// fds are the texts heredocs and here-strings give file descriptors
+	// other than standard input (3<<EOF), by number: a command that opens
+	// /dev/fd/3 reads that text
+	fds map[string]flow
 }
 
 // call is one simple command being classified, after wrappers were

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -700,6 +701,17 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 	for _, rd := range s.Redirs {
 		p := w.pos(rd.Pos())
 		snip := w.text(rd)
+		if fd := rd.N; fd != nil && fd.Value != "0" && (rd.Op == syntax.RdrIn || rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || rd.Op == syntax.WordHdoc) {
+			// input for another descriptor is no standard input: it is
+			// judged as input is, and kept for a command that reads it
+			// from /dev/fd/N
+			got := w.redirects(&syntax.Stmt{Redirs: []*syntax.Redirect{{OpPos: rd.OpPos, Op: rd.Op, Word: rd.Word, Hdoc: rd.Hdoc}}}, nil)
+			fds := make(map[string]flow, len(cur.fds)+1)
+			maps.Copy(fds, cur.fds)
+			fds[fd.Value] = got
+			cur.fds = fds
+			continue
+		}
 		switch rd.Op {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
 			for _, a := range w.word(rd.Word) {
@@ -726,6 +738,13 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				}
 			}
 		case syntax.DplOut, syntax.DplIn:
+			if rd.Op == syntax.DplIn && (rd.N == nil || rd.N.Value == "0") {
+				// <&3: standard input is what fd 3 was given
+				if in, ok := cur.fds[rd.Word.Lit()]; ok && rd.Word.Lit() != "" {
+					in.fds = cur.fds
+					cur = in
+				}
+			}
 			for _, a := range w.word(rd.Word) {
 				if a.dyn {
 					w.raise(ruleWriteUnknown, "", p, snip)

@@ -76,6 +76,16 @@ func shellCommand(c *call) flow {
 		rest = rest[1:]
 	}
 	if len(rest) > 0 && !stdinScript {
+		// bash /dev/fd/3 3<<EOF: the script is the text given to fd 3,
+		// and $0 is its path
+		restore := c.ctx.positional(rest)
+		done := codeFromFd(c, rest[0])
+		restore()
+		if done {
+			return flow{kind: flowData}
+		}
+	}
+	if len(rest) > 0 && !stdinScript {
 		c.raiseRunFile(ruleShellFile, rest[0])
 		if rest[0].net {
 			c.raise(ruleDownload)
