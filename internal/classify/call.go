@@ -332,3 +332,11 @@ func (c *call) words(valueOpts string) []arg {
 	}
 	return out
 }
+
+// raiseJudged raises what judge says of a, when it is more than the low
+// of work in the workspace, which the tool's own row already covers.
+func (c *call) raiseJudged(judge func(arg) (rule, bool), a arg) {
+	if ru, bad := judge(a); bad && ru.level > Low {
+		c.raise(ru)
+	}
+}

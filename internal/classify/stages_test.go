@@ -54,7 +54,7 @@ var toolEngineFiles = []string{
 	"fileopts.go", "textopts.go", "readopts.go", "wrapperopts.go", "archiveopts.go",
 	"netopts.go", "patterns.go", "pkgmanagers.go", "sources.go", "projrunners.go",
 	"runners.go", "manifests.go", "elsewhere.go", "forkloop.go", "git.go", "text.go",
-	"archives.go",
+	"archives.go", "dbclients.go",
 }
 
 // TestStageSeams checks, from the source, that the tools and the tool-call

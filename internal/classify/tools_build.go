@@ -212,6 +212,98 @@ func compilerFlags(c *call) {
 	if flagsRunProgram(opts) {
 		c.raise(ruleBuildFlags)
 	}
+	compilerOutputs(c)
+}
+
+// ruleOptionsFile: a compiler reads more options from @FILE, and any of
+// them can run another program (-wrapper, -fplugin, -B) or write
+// anywhere, as curl -K and wget -e can.
+var ruleOptionsFile = rule{id: "compiler-options-file", level: High,
+	why: "reads more options from a file (@FILE), which can make the compiler run another program or write anywhere"}
+
+// compilerOutputs judges the files a compiler, and the linker it drives,
+// write besides -o (which buildOutputs judges): dependency files (-MF,
+// clang's -MJ), -aux-info, the directory -dumpdir names, the linker's map
+// and dependency files and output (-Wl,-Map=F, -Xlinker -Map -Xlinker F,
+// -Wl,-o,F), and rustc's --emit KIND=PATH. Each is judged as a redirect
+// to the file is (design §2.6).
+func compilerOutputs(c *call) {
+	var linker []arg // the words given to the linker, in order
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		next := func() (arg, bool) {
+			if i+1 < len(c.args) {
+				i++
+				return c.args[i], true
+			}
+			return arg{}, false
+		}
+		glued := func(n int) arg { return gluedValue(a, n) }
+		switch {
+		case v == "--":
+			return
+		case strings.HasPrefix(v, "@") && len(v) > 1:
+			c.raise(ruleOptionsFile)
+		case v == "-MF" || v == "-MJ" || v == "-aux-info":
+			if f, ok := next(); ok {
+				c.raiseJudged(c.ctx.writeRule, f)
+			}
+		case strings.HasPrefix(v, "-MF") || strings.HasPrefix(v, "-MJ"):
+			c.raiseJudged(c.ctx.writeRule, glued(3))
+		case v == "-dumpdir":
+			if d, ok := next(); ok {
+				c.raiseJudged(c.ctx.writeInto, d)
+			}
+		case v == "-Xlinker":
+			if l, ok := next(); ok {
+				linker = append(linker, l)
+			}
+		case strings.HasPrefix(v, "-Wl,"):
+			for _, p := range strings.Split(v[len("-Wl,"):], ",") {
+				linker = append(linker, arg{val: p, pos: a.pos})
+			}
+		case c.name == "rustc" && (v == "--emit" || strings.HasPrefix(v, "--emit=")):
+			list, ok := strings.CutPrefix(v, "--emit=")
+			if !ok {
+				n, got := next()
+				if !got || n.dyn {
+					continue
+				}
+				list = n.val
+			}
+			for _, kind := range strings.Split(list, ",") {
+				if _, p, ok := strings.Cut(kind, "="); ok && p != "-" {
+					c.raiseJudged(c.ctx.writeRule, arg{val: p, pos: a.pos})
+				}
+			}
+		}
+	}
+	linkerOutputs(c, linker)
+}
+
+// linkerOutputs judges the files the words a compiler passes to the
+// linker make it write: ld's -Map, -o and --output, --dependency-file.
+func linkerOutputs(c *call, words []arg) {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w.dyn {
+			continue
+		}
+		name, val, glued := strings.Cut(w.val, "=")
+		switch name {
+		case "-Map", "--Map", "-o", "--output", "--dependency-file":
+			if glued {
+				c.raiseJudged(c.ctx.writeRule, arg{val: val, pos: w.pos})
+			} else if i+1 < len(words) {
+				i++
+				c.raiseJudged(c.ctx.writeRule, words[i])
+			}
+		}
+	}
 }
 
 // goToolexec flags make go run another program for each tool call.

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"path"
 	"strings"
 )
 
@@ -44,10 +45,93 @@ func curlCommand(c *call) flow {
 			c.raise(ru)
 		}
 	}
+	curlOutputs(c)
 	if c.hasOpt("-o --output -O --remote-name --remote-name-all") {
 		return flow{}
 	}
 	return flow{kind: flowDownload}
+}
+
+// curlOutputs judges the files curl writes where they land: a relative
+// -o FILE is FILE in --output-dir, and -O (--remote-name,
+// --remote-name-all) names the file after the last part of the URL's
+// path, in --output-dir or here; with -J (--remote-header-name) the
+// server names it, so only the directory is known.
+func curlOutputs(c *call) {
+	var dir *arg
+	var outs []arg
+	remote, serverNames := false, false
+	for _, u := range specUses(c) {
+		switch u.e.canon {
+		case "--output-dir":
+			if u.val != nil {
+				d := *u.val
+				dir = &d
+			}
+		case "--output":
+			if u.val != nil {
+				outs = append(outs, *u.val)
+			}
+		case "--remote-name", "--remote-name-all":
+			remote = true
+		case "--remote-header-name":
+			serverNames = true
+		}
+	}
+	in := func(name string, at arg) arg {
+		if dir == nil || strings.HasPrefix(name, "/") {
+			return arg{val: name, pos: at.pos}
+		}
+		if dir.dyn {
+			return arg{val: dir.val + "/" + name, dyn: true, pos: at.pos}
+		}
+		return arg{val: strings.TrimSuffix(dir.val, "/") + "/" + name, pos: at.pos}
+	}
+	if dir != nil {
+		for _, o := range outs {
+			if !o.dyn && !strings.HasPrefix(o.val, "/") && o.val != "-" {
+				c.raiseJudged(c.ctx.writeRule, in(o.val, o))
+			}
+		}
+	}
+	if !remote {
+		return
+	}
+	for _, u := range specOperands(c) {
+		name := ""
+		if !u.dyn && !serverNames {
+			name = urlFileName(u.val)
+		}
+		if name == "" {
+			// a name not known now, in the directory
+			where := c.ctx.cwdArg()
+			if dir != nil {
+				where = *dir
+			}
+			c.raiseJudged(c.ctx.writeInto, where)
+			continue
+		}
+		c.raiseJudged(c.ctx.writeRule, in(name, u))
+	}
+}
+
+// urlFileName is the name curl -O gives the file a URL downloads: the
+// last part of its path, without a query or fragment; "" when it has
+// none.
+func urlFileName(u string) string {
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	}
+	u, _, _ = strings.Cut(u, "#")
+	u, _, _ = strings.Cut(u, "?")
+	i := strings.IndexByte(u, '/')
+	if i < 0 {
+		return ""
+	}
+	if name := path.Base("/" + u[i+1:]); name != "/" {
+		return name
+	}
+	return ""
 }
 
 func wgetCommand(c *call) flow {

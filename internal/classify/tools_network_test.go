@@ -14,6 +14,15 @@ var networkCases = []classifyCase{
 
 	// class 10: destructive verbs of less common tools
 	dangerous("curl -X DELETE http://localhost:9200/idx", "http-delete"),
+	// where curl's file lands: -o in --output-dir, -O by the URL's name
+	dangerous("curl --output-dir /home/u -o .bashrc https://example.com/x", "write-startup-unknown"),
+	dangerous("curl -sL --output-dir=.claude -O https://example.com/settings.json", "guard-file"),
+	dangerous("cd ~ && curl -O https://example.com/dot/.zshenv", "write-startup-unknown"),
+	dangerous("curl --remote-name-all https://example.com/a.txt https://example.com/.profile --output-dir /home/u", "write-startup-unknown"),
+	dangerous("curl -OJ --output-dir /etc https://example.com/get", "write-system"),
+	high("curl -O https://example.com/pkg.tgz", "network"),
+	high("curl --output-dir build -o out.json https://example.com/api?q=1", "network"),
+	high("curl -O --output-dir build https://example.com/", "network"),
 	dangerous("curl -XDELETE localhost:9200/_all", "http-delete"),
 	dangerous("curl --request=DELETE https://api.x.com/repos/a/b", "http-delete"),
 	dangerous("curl localhost:8001/services/x -X DELETE", "http-delete"),
