@@ -6,40 +6,9 @@ import "strings"
 // (design §2.6, issue 14 class 6): rm of project files, find -delete and
 // find | xargs rm below a directory of the project are medium. What stays
 // dangerous: the workspace root, its parents, the repository's history
-// (.git), guard files, and anything only known at run time.
-
-var (
-	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered"}
-	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs"}
-)
-
-// gitDirRule judges deleting p when it is a .git directory of the
-// workspace or lies inside one; ok is false otherwise. A lone file inside
-// (.git/index.lock) is high; the directory or a tree inside it is
-// dangerous.
-func (w *walker) gitDirRule(p string, forced, tree bool) (rule, bool) {
-	if w.env.Workspace == "" || !within(p, w.env.Workspace) {
-		return rule{}, false
-	}
-	rel := strings.TrimPrefix(strings.TrimPrefix(p, w.env.Workspace), "/")
-	parts := strings.Split(rel, "/")
-	for i, part := range parts {
-		if part != ".git" {
-			continue
-		}
-		if i == len(parts)-1 {
-			if forced {
-				return ruleGitDirDelete, true
-			}
-			return ruleGitInternals, true
-		}
-		if tree {
-			return ruleGitDirDelete, true
-		}
-		return ruleGitInternals, true
-	}
-	return rule{}, false
-}
+// (.git), guard files, and anything only known at run time. The rules
+// are the policy's (paths.go: deleteRuleAt, gitDirRule); this file holds
+// what the walk and find add to them.
 
 // sureDir is where a command runs if the last cd did not happen: a cd
 // whose success the command depends on (cd build && rm -rf *) moves it

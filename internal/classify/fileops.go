@@ -139,20 +139,6 @@ func sources(c *call) []arg {
 	return ts
 }
 
-// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
-// secrets below it (the home directory, ~/.config).
-func (w *walker) treeHoldsSecrets(a arg) bool {
-	for _, k := range append(knownArgs(a), a) {
-		if k.dyn {
-			continue
-		}
-		if p, ok := w.abs(strings.TrimSuffix(k.val, "/.")); ok && w.holdsSecrets(p) {
-			return true
-		}
-	}
-	return false
-}
-
 // modeRules judges the mode chmod sets, or mkdir and install with -m:
 // open to everyone, or setuid.
 func modeRules(c *call, mode arg) {

@@ -134,28 +134,6 @@ func containsStr(list []string, s string) bool {
 	return false
 }
 
-// holdsSecrets reports a directory that holds secrets below it: the home
-// directory, or one on the way to a secret in it (~/.config). A command
-// that reads the whole tree reads them.
-func (w *walker) holdsSecrets(p string) bool {
-	h := w.env.Home
-	switch {
-	case h == "":
-		return false
-	case within(h, p):
-		// the home directory, or a directory above it
-		return true
-	case !within(p, h):
-		return false
-	}
-	for _, s := range secretsHome {
-		if within(h+"/"+strings.TrimSuffix(s, "/"), p) {
-			return true
-		}
-	}
-	return false
-}
-
 // followedNames are the names find -L may hand its -exec command for {}:
 // what the links below its one root lead to, as a dynamic word known to
 // take them (nil when there are none, or several roots).

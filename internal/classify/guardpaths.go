@@ -370,24 +370,6 @@ func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 	}
 }
 
-// homeWord resolves a word as written that starts with $HOME or ${HOME}
-// and continues with static text, when this input has not set HOME.
-func (w *walker) homeWord(text string) (string, bool) {
-	if w.env.Home == "" || !strings.Contains(text, "HOME") {
-		return "", false
-	}
-	if _, set := w.vars["HOME"]; set {
-		return "", false
-	}
-	t := strings.NewReplacer(`"`, "", `'`, "").Replace(text)
-	for _, pre := range []string{"$HOME/", "${HOME}/"} {
-		if rest, ok := strings.CutPrefix(t, pre); ok && !strings.ContainsAny(rest, "$`\\*?[{") {
-			return w.env.Home + "/" + rest, true
-		}
-	}
-	return "", false
-}
-
 func hasUpper(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {

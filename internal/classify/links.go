@@ -180,26 +180,6 @@ func (w *walker) notePath(p string) bool {
 	return true
 }
 
-// throughLink words the reason of a rule that l, a name reached through
-// a link, raised. A change that lands on a file that runs code later or
-// holds a secret while its name says the workspace is dangerous, however
-// high the level: the call hides what it changes, and only a person who
-// typed the confirmation can mean it.
-func (w *walker) throughLink(ru rule, l arg) rule {
-	ru.why = fmt.Sprintf("%s leads to %s: %s", l.via, l.to, ru.why)
-	if l.dyn && l.to == toNotKnown && ru.level >= High && !ru.dangerous && ru.id == ruleWriteUnknown.id {
-		// a write through a link permguard could not finish following
-		// (a loop, or a search past its budget, which an input can spend
-		// on purpose): it may land on anything
-		ru.dangerous = true
-	}
-	if !l.dyn && ru.level >= High && !ru.dangerous &&
-		(w.basePlace(l.val) == placePersistence || w.isStartup(l.val) || w.isSecret(l.val) || w.isSecretDir(l.val)) {
-		ru.dangerous = true
-	}
-	return ru
-}
-
 // noteLinksMaybe records that a command may have made links, with targets
 // the input does not show, anywhere below dir: later writes there in this
 // input may land anywhere. The note takes effect when the command is

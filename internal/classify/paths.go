@@ -477,6 +477,42 @@ func (w *walker) isSecret(p string) bool {
 	return false
 }
 
+// holdsSecrets reports a directory that holds secrets below it: the home
+// directory, or one on the way to a secret in it (~/.config). A command
+// that reads the whole tree reads them.
+func (w *walker) holdsSecrets(p string) bool {
+	h := w.env.Home
+	switch {
+	case h == "":
+		return false
+	case within(h, p):
+		// the home directory, or a directory above it
+		return true
+	case !within(p, h):
+		return false
+	}
+	for _, s := range secretsHome {
+		if within(h+"/"+strings.TrimSuffix(s, "/"), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
+// secrets below it (the home directory, ~/.config).
+func (w *walker) treeHoldsSecrets(a arg) bool {
+	for _, k := range append(knownArgs(a), a) {
+		if k.dyn {
+			continue
+		}
+		if p, ok := w.abs(strings.TrimSuffix(k.val, "/.")); ok && w.holdsSecrets(p) {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	ruleWriteOwn         = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
 	ruleWriteDevice      = rule{id: "write-device", level: High, dangerous: true, why: "writes over a disk or kernel memory"}
@@ -823,6 +859,39 @@ func (w *walker) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
 		return ruleDeleteTemp, true
 	case placeUnknown:
 		return ruleDeleteUnknown, true
+	}
+	return rule{}, false
+}
+
+var (
+	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered"}
+	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs"}
+)
+
+// gitDirRule judges deleting p when it is a .git directory of the
+// workspace or lies inside one; ok is false otherwise. A lone file inside
+// (.git/index.lock) is high; the directory or a tree inside it is
+// dangerous.
+func (w *walker) gitDirRule(p string, forced, tree bool) (rule, bool) {
+	if w.env.Workspace == "" || !within(p, w.env.Workspace) {
+		return rule{}, false
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, w.env.Workspace), "/")
+	parts := strings.Split(rel, "/")
+	for i, part := range parts {
+		if part != ".git" {
+			continue
+		}
+		if i == len(parts)-1 {
+			if forced {
+				return ruleGitDirDelete, true
+			}
+			return ruleGitInternals, true
+		}
+		if tree {
+			return ruleGitDirDelete, true
+		}
+		return ruleGitInternals, true
 	}
 	return rule{}, false
 }
