@@ -506,7 +506,7 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 type startupWrite struct {
 	target arg
 	stdout bool // it receives the command's standard output only
-	keeps  bool // it appends (>>): see walker.keeps
+	keeps  bool // it appends (>>): see policy.keeps
 	// raised is the rule the redirect raised before the content was
 	// known: the same reason is not given twice
 	raised string

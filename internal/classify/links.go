@@ -195,6 +195,14 @@ func (w *walker) noteLinksMaybe(dir arg) {
 	w.linkTreesNext = append(w.linkTreesNext, p)
 }
 
+// unknownInto judges a command that writes files whose names only its
+// input knows below the directory dir (policy.unknownIntoRule), and notes
+// first that what it writes may be links as well, to anywhere.
+func (w *walker) unknownInto(dir arg) (rule, bool) {
+	w.noteLinksMaybe(dir)
+	return w.unknownIntoRule(dir)
+}
+
 // maybeLinked reports a path below a directory where an earlier command
 // of this input may have made links (the directory itself was there
 // before). into says p's last element is no name the input gave, only a

@@ -567,13 +567,7 @@ func (w *walker) tempDefault(word *syntax.Word) bool {
 	if !ok || !strings.HasPrefix(d, "/") {
 		return false
 	}
-	d = path.Clean(d)
-	for _, t := range w.env.TempDirs {
-		if t = path.Clean(t); t != "/" && within(d, t) {
-			return true
-		}
-	}
-	return false
+	return w.tempDir(path.Clean(d))
 }
 
 // optionValue returns the path an argument names: the word itself, or

@@ -16,7 +16,7 @@ import (
 // worst: a known place adds its meaning to the unknown.
 // follow says what a link as the path's last element means: followed (a
 // write) or not (a delete acts on the link itself); see linkAlts.
-func (w *walker) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rule, bool) {
+func (po *policy) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rule, bool) {
 	ru, ok := judge(a)
 	known := knownArgs(a)
 	for _, k := range known {
@@ -26,15 +26,15 @@ func (w *walker) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rule
 		}
 	}
 	for _, k := range append(known, a) {
-		for _, l := range w.linkAlts(k, follow) {
+		for _, l := range po.st.linkAlts(k, follow) {
 			if ru2, ok2 := judge(l); ok2 {
-				if ru2 = w.throughLink(ru2, l); !ok || rank(ru2) > rank(ru) {
+				if ru2 = po.throughLink(ru2, l); !ok || rank(ru2) > rank(ru) {
 					ru, ok = ru2, true
 				}
 			}
 		}
 	}
-	if !a.dyn && w.climbsUnknown(a.val) {
+	if !a.dyn && po.climbsUnknown(a.val) {
 		// .. after a glob or a link someone else can plant: the parent
 		// could be anywhere
 		if ru2, ok2 := judge(arg{val: a.val, dyn: true, pos: a.pos}); ok2 && (!ok || rank(ru2) > rank(ru)) {
@@ -49,7 +49,7 @@ func (w *walker) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rule
 // holds a secret while its name says the workspace is dangerous, however
 // high the level: the call hides what it changes, and only a person who
 // typed the confirmation can mean it.
-func (w *walker) throughLink(ru rule, l arg) rule {
+func (po *policy) throughLink(ru rule, l arg) rule {
 	ru.why = fmt.Sprintf("%s leads to %s: %s", l.via, l.to, ru.why)
 	if l.dyn && l.to == toNotKnown && ru.level >= High && !ru.dangerous && ru.id == ruleWriteUnknown.id {
 		// a write through a link permguard could not finish following
@@ -58,7 +58,7 @@ func (w *walker) throughLink(ru rule, l arg) rule {
 		ru.dangerous = true
 	}
 	if !l.dyn && ru.level >= High && !ru.dangerous &&
-		(w.basePlace(l.val) == placePersistence || w.isStartup(l.val) || w.isSecret(l.val) || w.isSecretDir(l.val)) {
+		(po.basePlace(l.val) == placePersistence || po.isStartup(l.val) || po.isSecret(l.val) || po.isSecretDir(l.val)) {
 		ru.dangerous = true
 	}
 	return ru
@@ -67,15 +67,16 @@ func (w *walker) throughLink(ru rule, l arg) rule {
 // climbsUnknown reports a path whose .. follows a glob, or a directory
 // inside a temporary directory, where anyone may have put a symbolic
 // link: cleaning it lexically would guess where it leads.
-func (w *walker) climbsUnknown(p string) bool {
+func (po *policy) climbsUnknown(p string) bool {
 	if !strings.Contains(p, "..") {
 		return false
 	}
 	if !strings.HasPrefix(p, "/") {
-		if w.cwdDyn || w.cwd == "" {
+		cwd, cwdDyn := po.judgeDir()
+		if cwdDyn || cwd == "" {
 			return false
 		}
-		p = w.cwd + "/" + p
+		p = cwd + "/" + p
 	}
 	cur := ""
 	glob := false
@@ -84,7 +85,7 @@ func (w *walker) climbsUnknown(p string) bool {
 		case "", ".":
 			continue
 		case "..":
-			if glob || w.insideTemp(cur) && !w.ownWorkspace(cur) {
+			if glob || po.insideTemp(cur) && !po.ownWorkspace(cur) {
 				return true
 			}
 			cur = path.Dir(cur)
@@ -101,12 +102,12 @@ func (w *walker) climbsUnknown(p string) bool {
 // the user's, and a link among them is one the engine follows before the
 // call is judged (design §2.6, Links), so a .. there climbs where it
 // says, as it does in a workspace anywhere else.
-func (w *walker) ownWorkspace(p string) bool {
-	ws := path.Clean(w.env.Workspace)
-	if w.env.Workspace == "" || ws == "/" || !within(p, ws) {
+func (po *policy) ownWorkspace(p string) bool {
+	ws := path.Clean(po.env.Workspace)
+	if po.env.Workspace == "" || ws == "/" || !within(p, ws) {
 		return false
 	}
-	for _, t := range w.env.TempDirs {
+	for _, t := range po.env.TempDirs {
 		if path.Clean(t) == ws {
 			return false
 		}
@@ -115,9 +116,20 @@ func (w *walker) ownWorkspace(p string) bool {
 }
 
 // insideTemp reports a path strictly below a temporary directory.
-func (w *walker) insideTemp(p string) bool {
-	for _, t := range w.env.TempDirs {
+func (po *policy) insideTemp(p string) bool {
+	for _, t := range po.env.TempDirs {
 		if t = path.Clean(t); t != "/" && strings.HasPrefix(p, t+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// tempDir reports a temporary directory, or a path below one (d is
+// absolute and clean).
+func (po *policy) tempDir(d string) bool {
+	for _, t := range po.env.TempDirs {
+		if t = path.Clean(t); t != "/" && within(d, t) {
 			return true
 		}
 	}
@@ -128,7 +140,7 @@ func (w *walker) insideTemp(p string) bool {
 // credentials: a as written, a glob that could match one, and every
 // value a dynamic word is known to take. dirs counts a directory of
 // credentials and any file in one, for tools that read a whole tree.
-func (w *walker) readsSecret(a arg, dirs bool) bool {
+func (po *policy) readsSecret(a arg, dirs bool) bool {
 	cands := knownArgs(a)
 	if a.pat != "" && strings.HasPrefix(a.pat, "/") {
 		// only an absolute pattern: a relative one is in the
@@ -141,23 +153,23 @@ func (w *walker) readsSecret(a arg, dirs bool) bool {
 		cands = append(cands, a)
 	}
 	for _, k := range cands {
-		for _, l := range w.linkAlts(k, true) {
+		for _, l := range po.st.linkAlts(k, true) {
 			// (a name that could not be followed is read as a path only
 			// known at run time is: not raised, design §2.3; the input
 			// cannot push a path of its own past the search's budget,
 			// which takes the paths as named first, nor past the list's,
 			// which is a limit)
-			if !l.dyn && (w.isSecret(l.val) || dirs && w.isSecretDir(l.val)) {
+			if !l.dyn && (po.isSecret(l.val) || dirs && po.isSecretDir(l.val)) {
 				return true
 			}
 		}
 	}
 	for _, k := range cands {
 		v := k.val
-		if v == "" || k.tmp || k.ext || w.insideWorkspace(v) {
+		if v == "" || k.tmp || k.ext || po.insideWorkspace(v) {
 			continue
 		}
-		if p, ok := w.abs(v); ok && (w.isSecret(p) || dirs && w.isSecretDir(p)) {
+		if p, ok := po.abs(v); ok && (po.isSecret(p) || dirs && po.isSecretDir(p)) {
 			return true
 		}
 	}
@@ -210,14 +222,14 @@ func splitPath(p string) []string {
 
 // homeRels returns what follows a home directory in the elements pe, for
 // every home pe could be in: the user's own, root's, anyone's.
-func (w *walker) homeRels(pe []string) [][]string {
+func (po *policy) homeRels(pe []string) [][]string {
 	var out [][]string
 	hp := homePats
-	if h := splitPath(w.env.Home); len(h) > 0 {
+	if h := splitPath(po.env.Home); len(h) > 0 {
 		hp = append([][]string{h}, hp...)
 	}
 	for _, h := range hp {
-		if len(pe) > len(h) && w.elemsMeet(h, pe[:len(h)]) {
+		if len(pe) > len(h) && po.elemsMeet(h, pe[:len(h)]) {
 			out = append(out, pe[len(h):])
 		}
 	}
@@ -226,15 +238,15 @@ func (w *walker) homeRels(pe []string) [][]string {
 
 // treeMeets reports whether the elements pe could name pat or something
 // below it.
-func (w *walker) treeMeets(pat, pe []string) bool {
-	return len(pe) >= len(pat) && w.elemsMeet(pat, pe[:len(pat)])
+func (po *policy) treeMeets(pat, pe []string) bool {
+	return len(pe) >= len(pat) && po.elemsMeet(pat, pe[:len(pat)])
 }
 
 // elemsMeet reports whether two equally long lists of elements could
 // match a common path.
-func (w *walker) elemsMeet(a, b []string) bool {
+func (po *policy) elemsMeet(a, b []string) bool {
 	for i := range a {
-		if !globsMeet(a[i], b[i], w.pathInfo().dotglob) {
+		if !globsMeet(a[i], b[i], po.st.dotglob()) {
 			return false
 		}
 	}
@@ -243,24 +255,24 @@ func (w *walker) elemsMeet(a, b []string) bool {
 
 // globSecret reports whether p, a path with glob characters or in
 // another user's home, could name a secret.
-func (w *walker) globSecret(p string) bool {
+func (po *policy) globSecret(p string) bool {
 	pe := splitPath(p)
-	for _, rel := range w.homeRels(pe) {
+	for _, rel := range po.homeRels(pe) {
 		for _, s := range secretPatsHome.get() {
-			if w.treeMeets(s, rel) {
+			if po.treeMeets(s, rel) {
 				return true
 			}
 		}
 	}
 	for _, s := range secretPatsAbs {
-		if w.treeMeets(s, pe) {
+		if po.treeMeets(s, pe) {
 			return true
 		}
 	}
 	// a key file is known by its extension, so only a pattern that
 	// names one (*.pem, id.p*) can be after one: a bare * in a directory
 	// is not
-	if last := pe[len(pe)-1:]; len(last) == 1 && strings.Contains(last[0], ".") && !within(p, w.env.Workspace) {
+	if last := pe[len(pe)-1:]; len(last) == 1 && strings.Contains(last[0], ".") && !within(p, po.env.Workspace) {
 		for _, k := range keySuffixes {
 			if globsMeet(k, last[0], false) {
 				return true
@@ -272,11 +284,11 @@ func (w *walker) globSecret(p string) bool {
 
 // globSecretDir is isSecretDir for a path with glob characters or in
 // another user's home.
-func (w *walker) globSecretDir(p string) bool {
+func (po *policy) globSecretDir(p string) bool {
 	pe := splitPath(p)
-	for _, rel := range w.homeRels(pe) {
+	for _, rel := range po.homeRels(pe) {
 		for _, d := range secretDirsHome {
-			if w.treeMeets(strings.Split(d, "/"), rel) {
+			if po.treeMeets(strings.Split(d, "/"), rel) {
 				return true
 			}
 		}
@@ -286,14 +298,14 @@ func (w *walker) globSecretDir(p string) bool {
 
 // globUnderHome reports whether a glob path p could be at or below one of
 // rels, relative to the user's home.
-func (w *walker) globUnderHome(p string, rels []string) bool {
-	h := splitPath(w.env.Home)
+func (po *policy) globUnderHome(p string, rels []string) bool {
+	h := splitPath(po.env.Home)
 	pe := splitPath(p)
-	if len(h) == 0 || len(pe) <= len(h) || !w.elemsMeet(h, pe[:len(h)]) {
+	if len(h) == 0 || len(pe) <= len(h) || !po.elemsMeet(h, pe[:len(h)]) {
 		return false
 	}
 	for _, r := range rels {
-		if w.treeMeets(strings.Split(r, "/"), pe[len(h):]) {
+		if po.treeMeets(strings.Split(r, "/"), pe[len(h):]) {
 			return true
 		}
 	}
@@ -301,13 +313,13 @@ func (w *walker) globUnderHome(p string, rels []string) bool {
 }
 
 // otherHome reports a path in a home directory that is not the user's.
-func (w *walker) otherHome(p string) bool {
-	if within(p, w.env.Home) {
+func (po *policy) otherHome(p string) bool {
+	if within(p, po.env.Home) {
 		return false
 	}
 	pe := splitPath(p)
 	for _, h := range homePats {
-		if len(pe) > len(h) && w.elemsMeet(h, pe[:len(h)]) {
+		if len(pe) > len(h) && po.elemsMeet(h, pe[:len(h)]) {
 			return true
 		}
 	}

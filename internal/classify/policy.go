@@ -35,9 +35,15 @@ type policy struct {
 	// keeps: the write being judged keeps what the file holds (>>, tee
 	// -a, touch, mkdir) instead of replacing it (see writeRuleAt)
 	keeps bool
-	// alt, while worstOf judges a relative path a second time, is the
-	// directory it is judged against instead of the walk's
-	alt *sureDir
+	// alt, while worstOf judges a relative path a second time (alt.set),
+	// is the directory it is judged against instead of the walk's
+	alt judgedIn
+}
+
+// judgedIn is a directory relative paths are judged against.
+type judgedIn struct {
+	dir      string
+	dyn, set bool
 }
 
 // walkState is what policy asks the shell stage while it judges a path.
@@ -88,9 +94,9 @@ func newPolicy(env Env, st walkState) policy {
 
 // judgeDir is the directory relative paths resolve against: the walk's,
 // or the one worstOf judges against.
-func (p *policy) judgeDir() (string, bool) {
-	if p.alt != nil {
-		return p.alt.dir, p.alt.dyn
+func (po *policy) judgeDir() (string, bool) {
+	if po.alt.set {
+		return po.alt.dir, po.alt.dyn
 	}
-	return p.st.wd()
+	return po.st.wd()
 }
