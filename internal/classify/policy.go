@@ -13,7 +13,8 @@ import "strings"
 // The files that hold the policy are listed in policy_seam_test.go, which
 // checks that none of them names the walker.
 
-// policy is the path policy of one Classify call.
+// policy is the path policy of one walk (one Classify or ClassifyTool
+// call).
 type policy struct {
 	// env is what the call is judged against: the workspace, the home
 	// directory, the temporary and protected places. Nothing changes it
@@ -48,7 +49,8 @@ type judgedIn struct {
 
 // walkState is what policy asks the shell stage while it judges a path.
 // Every method reads; none changes what the walk knows (linkAlts lists
-// the path for the caller's search for links, which is output).
+// the path for the caller's search for links, and says so in the verdict
+// when that list is full: it adds to the output only).
 type walkState interface {
 	// wd is the directory relative paths resolve against, and dyn true
 	// when it is not known (after a cd to a dynamic path): abs joins a
