@@ -10,9 +10,9 @@ import (
 	"testing"
 )
 
-// policyFiles are the files of the policy stage (policy.go): they judge
+// policySeamFiles are the files of the policy stage (policy.go): they judge
 // paths, and reach the walk only through walkState.
-var policyFiles = []string{"policy.go", "paths.go", "guardpaths.go", "pathvalues.go", "globmeet.go"}
+var policySeamFiles = []string{"policy.go", "paths.go", "guardpaths.go", "pathvalues.go", "globmeet.go"}
 
 // TestPolicySeam keeps the policy stage apart from the walk, read from
 // the source alone: no method of the walker is declared in a policy file
@@ -35,7 +35,7 @@ func TestPolicySeam(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		isPolicy := slices.Contains(policyFiles, name)
+		isPolicy := slices.Contains(policySeamFiles, name)
 		seen[name] = true
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -55,7 +55,7 @@ func TestPolicySeam(t *testing.T) {
 				t.Errorf("%s: method %s of the walker is declared in a policy file: policy asks the walk through walkState",
 					fset.Position(fd.Pos()), fd.Name.Name)
 			case !isPolicy && id.Name == "policy":
-				t.Errorf("%s: method %s of policy is declared outside the policy files (policyFiles)",
+				t.Errorf("%s: method %s of policy is declared outside the policy files (policySeamFiles)",
 					fset.Position(fd.Pos()), fd.Name.Name)
 			}
 		}
@@ -76,9 +76,9 @@ func TestPolicySeam(t *testing.T) {
 			return true
 		})
 	}
-	for _, name := range policyFiles {
+	for _, name := range policySeamFiles {
 		if !seen[name] {
-			t.Errorf("policy file %s does not exist: update policyFiles", name)
+			t.Errorf("policy file %s does not exist: update policySeamFiles", name)
 		}
 	}
 }
