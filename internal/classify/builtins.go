@@ -725,3 +725,32 @@ func printfCommand(c *call) flow {
 	}
 	return printfText(positional(c.args))
 }
+
+// sureDir is where a command runs if the last cd did not happen: a cd
+// whose success the command depends on (cd build && rm -rf *) moves it
+// there for good; after cd build; the command also runs if cd failed.
+type sureDir struct {
+	dir string
+	dyn bool
+}
+
+// altDir returns the directory a relative path must also be judged
+// against: the one the command runs in if an earlier cd failed.
+func (w *walker) altDir() (string, bool) {
+	if w.sure != nil {
+		return w.sure.dir, w.sure.dyn
+	}
+	return w.env.Workspace, false
+}
+
+// andThen is called between the two sides of a && list: when the left
+// side moved the directory, the right side runs only if that worked. It
+// returns the function that ends this on leaving the list.
+func (w *walker) andThen(before string, beforeDyn bool) func() {
+	if w.cwd == before && w.cwdDyn == beforeDyn {
+		return func() {}
+	}
+	saved := w.sure
+	w.sure = &sureDir{dir: w.cwd, dyn: w.cwdDyn}
+	return func() { w.sure = saved }
+}

@@ -95,7 +95,6 @@ func hasTwice(rs []Reason) bool {
 // Classify call, including the scripts it re-parses (bash -c, eval,
 // heredocs fed to shells).
 type walker struct {
-	env    Env
 	parser *syntax.Parser
 	v      Verdict
 
@@ -166,20 +165,8 @@ type walker struct {
 	work   int            // bytes parsed so far, re-parsed scripts included
 	// braceTotal is the words brace expansion has made so far (braces.go)
 	braceTotal int
-	// fastWS: nothing that matters (home, permguard's own dirs) lies inside
-	// the workspace, so a path below it can be judged without more checks
-	fastWS bool
-	// guards is Env.Protected made ready for matching; see guard()
-	guards *guardIndex
-	// selfVars: the input spells out one of permguard's variables, so a
-	// startup file it writes may set it for every later session
-	selfVars bool
-	// staticWrite: the write being judged puts static text that names
-	// nothing of the guard's (see writeRuleOf)
-	staticWrite bool
-	// keeps: the write being judged keeps what the file holds (>>, tee
-	// -a, touch, mkdir) instead of replacing it (see writeRuleAt)
-	keeps bool
+	// policy judges the paths (policy.go); the walker is its walkState
+	policy
 	// startupWrites are a statement's redirections into shell startup
 	// files, judged once the command's output is known
 	startupWrites []startupWrite
@@ -207,28 +194,27 @@ type walker struct {
 var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 func newWalker(env Env, size int) *walker {
-	env.Workspace = cleanAbs(env.Workspace)
-	env.Home = cleanAbs(env.Home)
-	fast := env.Workspace != "" && !within(env.Home, env.Workspace) && len(env.OwnDirs) == 0
-	for _, pp := range env.Protected {
-		// a protected file of the user's inside the workspace (permguard
-		// built there, and run from there) has no name the fast path
-		// could look for
-		if strings.HasPrefix(pp.Path, "/") && (within(pp.Path, env.Workspace) || within(env.Workspace, pp.Path)) {
-			fast = false
-		}
-	}
-	return &walker{
+	w := &walker{
 		// about one command per 25 bytes and two reasons per command: one
 		// allocation each instead of a dozen copies while they grow
 		v:      Verdict{Reasons: make([]Reason, 0, max(8, size/12)), Commands: make([]Command, 0, max(4, size/25))},
-		fastWS: fast,
-		env:    env,
 		parser: parsers.Get().(*syntax.Parser),
-		cwd:    startDir(env),
-		cwdDyn: startDir(env) == "",
 	}
+	w.policy = newPolicy(env, w)
+	w.cwd = startDir(w.env)
+	w.cwdDyn = w.cwd == ""
+	return w
 }
+
+// wd, altDir (deletes.go), gitHooksDirs, dotglob, linkAlts (links.go)
+// and homeWord (pathresolve.go) are what the walker tells its policy
+// (walkState).
+
+func (w *walker) wd() (string, bool) { return w.cwd, w.cwdDyn }
+
+func (w *walker) gitHooksDirs() []string { return w.hooksDirs }
+
+func (w *walker) dotglob() bool { return w.pathInfo().dotglob }
 
 // startDir is the directory an input starts in: env.Cwd when it is a
 // clean absolute path, else the workspace.
@@ -520,7 +506,7 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 type startupWrite struct {
 	target arg
 	stdout bool // it receives the command's standard output only
-	keeps  bool // it appends (>>): see walker.keeps
+	keeps  bool // it appends (>>): see policy.keeps
 	// raised is the rule the redirect raised before the content was
 	// known: the same reason is not given twice
 	raised string

@@ -1,7 +1,5 @@
 package classify
 
-import "strings"
-
 // Programs that walk a tree and follow the links they meet in it (design
 // §2.6, Links): grep -R reads what every link below the directory leads
 // to, a link to ~/.ssh among them, and find -L -exec changes it. The
@@ -94,62 +92,9 @@ func (c *call) followTrees() {
 	}
 }
 
-// treeNames lists root for the caller's walk (Verdict.Trees) and returns
-// the names the links below it lead to, as the caller found them
-// (Env.TreeLinks): LinkNotKnown, past its budget, as a dynamic word.
-func (w *walker) treeNames(root arg) []arg {
-	if root.dyn || root.glob {
-		return nil
-	}
-	raw, ok := w.rawPath(root.val)
-	if !ok {
-		return nil
-	}
-	key := rawClean(raw)
-	if !strings.HasPrefix(key, "/") || len(w.v.Trees) >= maxLinkPaths {
-		return nil
-	}
-	if !containsStr(w.v.Trees, key) {
-		w.v.Trees = append(w.v.Trees, key)
-	}
-	var out []arg
-	for _, n := range w.env.TreeLinks[key] {
-		switch n {
-		case LinkNotKnown:
-			out = append(out, arg{val: root.val, dyn: true, pos: root.pos, via: root.val, to: toNotKnown})
-		case LinkElsewhere:
-		default:
-			out = append(out, arg{val: n, pos: root.pos, via: "a link below " + root.val, to: n})
-		}
-	}
-	return out
-}
-
 func containsStr(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsSecrets reports a directory that holds secrets below it: the home
-// directory, or one on the way to a secret in it (~/.config). A command
-// that reads the whole tree reads them.
-func (w *walker) holdsSecrets(p string) bool {
-	h := w.env.Home
-	switch {
-	case h == "":
-		return false
-	case within(h, p):
-		// the home directory, or a directory above it
-		return true
-	case !within(p, h):
-		return false
-	}
-	for _, s := range secretsHome {
-		if within(h+"/"+strings.TrimSuffix(s, "/"), p) {
 			return true
 		}
 	}
@@ -174,18 +119,4 @@ func (c *call) followedNames(roots []arg) *arg {
 		}
 	}
 	return &a
-}
-
-// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
-// secrets below it (the home directory, ~/.config).
-func (w *walker) treeHoldsSecrets(a arg) bool {
-	for _, k := range append(knownArgs(a), a) {
-		if k.dyn {
-			continue
-		}
-		if p, ok := w.abs(strings.TrimSuffix(k.val, "/.")); ok && w.holdsSecrets(p) {
-			return true
-		}
-	}
-	return false
 }

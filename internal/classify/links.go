@@ -180,26 +180,6 @@ func (w *walker) notePath(p string) bool {
 	return true
 }
 
-// throughLink words the reason of a rule that l, a name reached through
-// a link, raised. A change that lands on a file that runs code later or
-// holds a secret while its name says the workspace is dangerous, however
-// high the level: the call hides what it changes, and only a person who
-// typed the confirmation can mean it.
-func (w *walker) throughLink(ru rule, l arg) rule {
-	ru.why = fmt.Sprintf("%s leads to %s: %s", l.via, l.to, ru.why)
-	if l.dyn && l.to == toNotKnown && ru.level >= High && !ru.dangerous && ru.id == ruleWriteUnknown.id {
-		// a write through a link permguard could not finish following
-		// (a loop, or a search past its budget, which an input can spend
-		// on purpose): it may land on anything
-		ru.dangerous = true
-	}
-	if !l.dyn && ru.level >= High && !ru.dangerous &&
-		(w.basePlace(l.val) == placePersistence || w.isStartup(l.val) || w.isSecret(l.val) || w.isSecretDir(l.val)) {
-		ru.dangerous = true
-	}
-	return ru
-}
-
 // noteLinksMaybe records that a command may have made links, with targets
 // the input does not show, anywhere below dir: later writes there in this
 // input may land anywhere. The note takes effect when the command is
@@ -213,6 +193,14 @@ func (w *walker) noteLinksMaybe(dir arg) {
 		p = "/" // not known: anywhere
 	}
 	w.linkTreesNext = append(w.linkTreesNext, p)
+}
+
+// unknownInto judges a command that writes files whose names only its
+// input knows below the directory dir (policy.unknownIntoRule), and notes
+// first that what it writes may be links as well, to anywhere.
+func (w *walker) unknownInto(dir arg) (rule, bool) {
+	w.noteLinksMaybe(dir)
+	return w.unknownIntoRule(dir)
 }
 
 // maybeLinked reports a path below a directory where an earlier command
@@ -522,4 +510,35 @@ func PlainPaths(env Env) func(p string) bool {
 		}
 		return false
 	}
+}
+
+// treeNames lists root for the caller's walk (Verdict.Trees) and returns
+// the names the links below it lead to, as the caller found them
+// (Env.TreeLinks): LinkNotKnown, past its budget, as a dynamic word.
+func (w *walker) treeNames(root arg) []arg {
+	if root.dyn || root.glob {
+		return nil
+	}
+	raw, ok := w.rawPath(root.val)
+	if !ok {
+		return nil
+	}
+	key := rawClean(raw)
+	if !strings.HasPrefix(key, "/") || len(w.v.Trees) >= maxLinkPaths {
+		return nil
+	}
+	if !containsStr(w.v.Trees, key) {
+		w.v.Trees = append(w.v.Trees, key)
+	}
+	var out []arg
+	for _, n := range w.env.TreeLinks[key] {
+		switch n {
+		case LinkNotKnown:
+			out = append(out, arg{val: root.val, dyn: true, pos: root.pos, via: root.val, to: toNotKnown})
+		case LinkElsewhere:
+		default:
+			out = append(out, arg{val: n, pos: root.pos, via: "a link below " + root.val, to: n})
+		}
+	}
+	return out
 }

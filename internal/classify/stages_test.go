@@ -17,11 +17,11 @@ func stageOf(file string) string {
 	switch {
 	case slices.Contains(shellFiles, file):
 		return "shell"
-	case slices.Contains(policyFiles, file):
+	case slices.Contains(policySeamFiles, file):
 		return "policy"
 	case strings.HasPrefix(file, "mcp") || file == "toolcalls.go":
 		return "toolcall"
-	case file == "verdict.go" || file == "vocabulary.go":
+	case file == "verdict.go" || file == "vocabulary.go" || file == "boxable.go":
 		return "vocabulary"
 	case strings.HasPrefix(file, "tools_") || slices.Contains(toolEngineFiles, file):
 		return "tools"
@@ -34,15 +34,8 @@ func stageOf(file string) string {
 var shellFiles = []string{
 	"classify.go", "words.go", "braces.go", "arith.go", "limits.go", "dataflow.go",
 	"builtins.go", "written.go", "exec.go", "links.go", "environment.go", "defaults.go",
-	"namerefs.go", "assocarrays.go", "indexedarrays.go", "inline.go", "pathresolve.go",
+	"namerefs.go", "assocarrays.go", "indexedarrays.go", "pathresolve.go",
 	"toolctx.go",
-}
-
-// policyFiles are the policy stage: paths' places and the rules that judge
-// a read, a write or a delete of them.
-var policyFiles = []string{
-	"paths.go", "guardpaths.go", "globmeet.go", "deletes.go", "follow.go", "netquery.go",
-	"buildexec.go", "boxable.go",
 }
 
 // toolEngineFiles are the tools stage's shared parts; each family's rows
@@ -54,7 +47,8 @@ var toolEngineFiles = []string{
 	"fileopts.go", "textopts.go", "readopts.go", "wrapperopts.go", "archiveopts.go",
 	"netopts.go", "patterns.go", "pkgmanagers.go", "sources.go", "projrunners.go",
 	"runners.go", "manifests.go", "elsewhere.go", "forkloop.go", "git.go", "text.go",
-	"archives.go", "dbclients.go",
+	"archives.go", "dbclients.go", "deletes.go", "follow.go", "netquery.go", "buildexec.go",
+	"inline.go",
 }
 
 // TestStageSeams checks, from the source, that the tools and the tool-call

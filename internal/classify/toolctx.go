@@ -117,12 +117,3 @@ func (w *walker) cwdArg() arg {
 	}
 	return arg{val: w.cwd}
 }
-
-// writeKeepingOf is writeRuleOf for a write that keeps what the file
-// holds (writeKeeping).
-func (w *walker) writeKeepingOf(a arg, content flow) (rule, bool) {
-	keeps := w.keeps
-	w.keeps = true
-	defer func() { w.keeps = keeps }()
-	return w.writeRuleOf(a, content)
-}
