@@ -87,7 +87,31 @@ func gitCommand(c *call) flow {
 	// case-insensitive file systems find git-RESET as git-reset
 	sub := strings.ToLower(args[i].val)
 	rest := args[i+1:]
-	aliases := gitAliases(append(gitEnvConfig(c.env), args[:i]...))
+	// git changes to each -C directory before it does anything else, so
+	// the paths the subcommand (or an alias) names are relative to it:
+	// judged from there, as after a cd
+	var rc *call
+	if dir, moved, _ := gitDirs(c.ctx.cwdArg(), args[:i]); moved {
+		restore := c.ctx.chdir(dir)
+		c.ctx.secretArgs(&call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out})
+		rc, sub = gitRun(c, args[:i], sub, rest)
+		restore()
+	} else {
+		rc, sub = gitRun(c, args[:i], sub, rest)
+	}
+	if rc != nil {
+		gitTree(rc, args[:i], sub, rc.args)
+		gitMayLink(rc, args[:i], sub, rc.args)
+	}
+	return flow{kind: flowData}
+}
+
+// gitRun judges the subcommand sub of git with its arguments rest, after
+// the global options (-c aliases, commands set for git to run). It
+// returns the subcommand's call and name, an alias expanded, or a nil
+// call when an alias ran a shell command.
+func gitRun(c *call, global []arg, sub string, rest []arg) (*call, string) {
+	aliases := gitAliases(append(gitEnvConfig(c.env), global...))
 	for _, k := range slices.Sorted(maps.Keys(aliases)) {
 		if strings.HasPrefix(k, "\x00cmd") {
 			// -c core.sshCommand=..., core.pager=...: git will run it
@@ -99,11 +123,11 @@ func gitCommand(c *call) flow {
 		c.raise(gitConfigOpt)
 		if strings.HasPrefix(def, "!") {
 			c.runScript(FrameScript, def[1:]+" "+joinArgs(rest))
-			return flow{kind: flowData}
+			return nil, sub
 		}
 		words := strings.Fields(def)
 		if len(words) == 0 {
-			return flow{kind: flowData}
+			return nil, sub
 		}
 		sub = strings.ToLower(words[0])
 		var pre []arg
@@ -114,9 +138,7 @@ func gitCommand(c *call) flow {
 	}
 	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true}
 	gitSub(rc, sub)
-	gitTree(rc, args[:i], sub, rest)
-	gitMayLink(rc, args[:i], sub, rest)
-	return flow{kind: flowData}
+	return rc, sub
 }
 
 // gitGlued reports the static start of a global option whose value is
@@ -698,34 +720,7 @@ func gitTree(c *call, global []arg, sub string, rest []arg) {
 	if own != Medium || c.out.Level == High {
 		return
 	}
-	base := c.ctx.cwdArg()
-	var dirs []arg
-	for i := 0; i < len(global); i++ {
-		a := global[i]
-		ov := optWord(a)
-		name, _, hasVal := strings.Cut(ov, "=")
-		var v arg
-		switch {
-		case (ov == "-C" || name == "--git-dir" || name == "--work-tree") && !a.dyn && !hasVal:
-			if i+1 >= len(global) {
-				continue
-			}
-			i++
-			v = global[i]
-		case strings.HasPrefix(ov, "-C") && len(ov) > 2 || a.dyn && ov == "-C":
-			v = gluedValue(a, 2)
-		case (name == "--git-dir" || name == "--work-tree") && hasVal:
-			v = gluedValue(a, len(name)+1)
-		default:
-			continue
-		}
-		d := joinDir(base, v)
-		if strings.HasPrefix(ov, "-C") {
-			base = d
-		} else {
-			dirs = append(dirs, d)
-		}
-	}
+	base, _, dirs := gitDirs(c.ctx.cwdArg(), global)
 	ops := valueArgs(rest, "-b -B --reason --initial-branch --template --separate-git-dir --object-format -m --message -c --config --depth --branch -o --origin --reference --jobs -j --filter", "")
 	switch {
 	case sub == "init" && len(ops) > 0:
@@ -746,6 +741,41 @@ func gitTree(c *call, global []arg, sub string, rest []arg) {
 			return
 		}
 	}
+}
+
+// gitDirs reads the directories git's global options name, from cwd:
+// each -C moves where git works, relative to the one before (-C a -C b
+// is a/b; -C "" stays), and moved says one did; --git-dir and
+// --work-tree name a repository and a work tree from where git is then.
+func gitDirs(cwd arg, global []arg) (dir arg, moved bool, trees []arg) {
+	dir = cwd
+	for i := 0; i < len(global); i++ {
+		a := global[i]
+		ov := optWord(a)
+		name, _, hasVal := strings.Cut(ov, "=")
+		var v arg
+		switch {
+		case (ov == "-C" || name == "--git-dir" || name == "--work-tree") && !a.dyn && !hasVal:
+			if i+1 >= len(global) {
+				continue
+			}
+			i++
+			v = global[i]
+		case strings.HasPrefix(ov, "-C") && len(ov) > 2 || a.dyn && ov == "-C":
+			v = gluedValue(a, 2)
+		case (name == "--git-dir" || name == "--work-tree") && hasVal:
+			v = gluedValue(a, len(name)+1)
+		default:
+			continue
+		}
+		d := joinDir(dir, v)
+		if strings.HasPrefix(ov, "-C") {
+			dir, moved = d, true
+		} else {
+			trees = append(trees, d)
+		}
+	}
+	return dir, moved, trees
 }
 
 // joinDir resolves dir against base, both path arguments: unknown when
