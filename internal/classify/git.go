@@ -136,7 +136,7 @@ func gitRun(c *call, global []arg, sub string, rest []arg) (*call, string) {
 		}
 		rest = append(pre, rest...)
 	}
-	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true}
+	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, env: c.env, abbrev: true}
 	gitSub(rc, sub)
 	return rc, sub
 }
@@ -499,21 +499,57 @@ func gitSub(c *call, sub string) {
 	}
 }
 
+// gitConfigSpec is git config's options, from `git config -h` of git
+// 2.39.5 on this machine and git-config(1) of git 2.46 (the options of
+// its subcommands: --all, --value, --url, --comment, ...). git reads a
+// unique prefix of a long option as the option. It is read by the one
+// option parser to find the file the call reads or writes and its
+// operands; an option it does not know stays a word of its own.
+var gitConfigSpec = lazy[*toolSpec]{build: func() *toolSpec {
+	return &toolSpec{opts: newOptTable("--global, --system, --local, --worktree, -f=/--file=, --blob=, "+
+		"--get, --get-all, --get-regexp, --get-urlmatch, --replace-all, --add, --unset, --unset-all, "+
+		"--rename-section, --remove-section, -l/--list, --fixed-value, -e/--edit, --get-color, --get-colorbool, "+
+		"-t=/--type=, --bool, --int, --bool-or-int, --bool-or-str, --path, --expiry-date, --no-type, "+
+		"-z/--null, --name-only, --includes, --no-includes, --show-origin, --show-scope, --default=, "+
+		"--all, --regexp, --value=, --url=, --show-names, --comment=, --append", false),
+		from: "git config -h (git 2.39.5), git-config(1) (git 2.46)"}
+}}
+
+// gitConfig judges git config: a read of the configuration, or a write.
+// The file -f (or GIT_CONFIG) names is read or written as any other
+// program's would be: a guard file or a startup file written, a secret
+// printed.
 func gitConfig(c *call) {
-	if c.hasOpt("--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --get-color --get-colorbool --name-only") {
-		c.raise(gitRead)
-		return
+	p := gitConfigSpec.get().parse("git config", c.args)
+	var file *arg
+	for _, u := range p.uses {
+		if u.e.canon == "--file" && u.val != nil {
+			v := *u.val
+			file = &v
+		}
 	}
-	w := positional(c.args)
-	if len(w) > 0 && (w[0].val == "get" || w[0].val == "list") {
-		c.raise(gitRead)
-		return
+	if v, set := c.env["GIT_CONFIG"]; set && file == nil {
+		file = &arg{val: v, pos: c.pos}
 	}
-	if len(w) == 1 && !w[0].dyn && !c.hasOpt("--unset --unset-all --remove-section --rename-section --add --replace-all -e --edit") {
+	if file != nil && !file.dyn && file.val == "-" {
+		file = nil // standard input
+	}
+	w := p.operands
+	if c.hasOpt("--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --get-color --get-colorbool --name-only") ||
+		len(w) > 0 && (w[0].val == "get" || w[0].val == "list") ||
+		len(w) == 1 && !w[0].dyn && !c.hasOpt("--unset --unset-all --remove-section --rename-section --add --replace-all -e --edit") {
 		c.raise(gitRead)
+		if file != nil && c.ctx.readsSecret(*file, false) {
+			raiseOnce(c, ruleReadSecret)
+		}
 		return
 	}
 	c.raise(gitConfigWrite)
+	if file != nil {
+		if ru, bad := c.ctx.writeRule(*file); bad {
+			c.raise(ru)
+		}
+	}
 	if len(w) > 0 && w[0].val == "set" {
 		w = w[1:]
 	}

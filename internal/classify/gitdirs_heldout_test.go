@@ -24,3 +24,26 @@ func TestGitDirsHeldOut(t *testing.T) {
 		checkCase(t, tc, testEnv)
 	}
 }
+
+// TestGitConfigFileHeldOut holds spellings of git config's file kept out
+// of the tables while git config -f was judged as a write of the file
+// (issue 26, third red team), written after the fix.
+func TestGitConfigFileHeldOut(t *testing.T) {
+	for _, tc := range []classifyCase{
+		// options after the operands, a cluster, a followed variable
+		dangerous(`git config core.editor vim --file .claude/settings.local.json`, "guard-file"),
+		dangerous(`git config -zf .mcp.json x.y 1`, "guard-file"),
+		dangerous(`f=.codex/config.toml; git config --file="$f" --add a.b c`, "guard-file"),
+		dangerous(`git config --file ~/.profile --replace-all a.b c`, "write-startup-unknown"),
+		dangerous(`git config set --file /home/u/.zshenv a.b c`, "write-startup-unknown"),
+		dangerous(`env GIT_CONFIG=.claude/settings.json git config --remove-section a`, "guard-file"),
+		dangerous(`cd .claude && git config --file=settings.json a.b c`, "guard-file"),
+		// reads that print a secret's lines
+		high(`git config --fil ~/.pypirc --get-regexp '.*'`, "read-secret"),
+		high(`git config list --file /home/u/.git-credentials`, "read-secret"),
+		// a value option's value is no operand
+		minimal(`git config --type bool -f x.ini a.b`, "git-read"),
+	} {
+		checkCase(t, tc, testEnv)
+	}
+}

@@ -86,6 +86,8 @@ var respellingGaps = map[string]string{
 
 	// an unknown output file is write-unknown, high, not a guard file
 	"wget --output-doc=.claude/settings.json https://x.example/s": "an unknown output is not a guard file",
+	"git config --file=.claude/settings.json a.b c":               "an unknown --file is not a guard file",
+	"git config --fil=.claude/settings.json a.b c":                "an unknown --file is not a guard file",
 }
 
 // checkRespellings fails when a respelling of a is judged below a.
