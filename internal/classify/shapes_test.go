@@ -67,6 +67,8 @@ var respellingGaps = map[string]string{
 	"diff --from-file=/home/u/.ssh/id_rsa /dev/null":        "an unknown --from-file is not read as a secret",
 	"wc --files0-from=/home/u/.ssh/id_rsa":                  "an unknown --files0-from is not read as a secret",
 	"git config --file=/home/u/.pypirc --get pypi.password": "an unknown --file is not read as a secret",
+	"git config --file=.claude/settings.json a.b c":         "an unknown --file is not a guard file",
+	"git config --fil=.claude/settings.json a.b c":          "an unknown --file is not a guard file",
 	"esbuild x.js --outfile=/home/u/.bashrc":                "an unknown output is not a startup file",
 	"git diff --output=/etc/passwd":                         "an unknown output is not a system file",
 	"git log --output=/home/u/.bashrc":                      "an unknown output is not a startup file",
@@ -86,8 +88,6 @@ var respellingGaps = map[string]string{
 
 	// an unknown output file is write-unknown, high, not a guard file
 	"wget --output-doc=.claude/settings.json https://x.example/s": "an unknown output is not a guard file",
-	"git config --file=.claude/settings.json a.b c":               "an unknown --file is not a guard file",
-	"git config --fil=.claude/settings.json a.b c":                "an unknown --file is not a guard file",
 }
 
 // checkRespellings fails when a respelling of a is judged below a.
