@@ -133,6 +133,22 @@ var dataflowCases = []classifyCase{
 	high(`echo ls > x.sh; bash x.sh`, "run-written-known"),
 	medium(`echo x | tee Makefile; make`, "run-written-known"),
 	medium(`printf 'all:\n\tgo build ./...\n' > Makefile; make`, "run-written-known"),
+	// issue 26, third red team, class H: a runner told to work in another
+	// directory reads its files there, as after a cd (checked with GNU
+	// make 4.3: -C a -C b is a/b, -f is read from there; npm 11: --prefix
+	// before or after the script, -C, --prefix=; the last one counts)
+	dangerous(`printf 'all:\n\trm -rf ~\n' > build/Makefile && make -C build`, "rm-recursive-force"),
+	dangerous(`printf 'all:\n\trm -rf ~\n' > build/Makefile && make --directory=build`, "rm-recursive-force"),
+	dangerous(`printf 'all:\n\trm -rf ~\n' > a/b/Makefile && make -C a -C b`, "rm-recursive-force"),
+	dangerous(`printf 'x:\n\trm -rf ~\n' > build/x.mk && make -C build -f x.mk`, "rm-recursive-force"),
+	dangerous(`echo '{"scripts":{"test":"rm -rf ~"}}' > build/package.json && npm --prefix build test`, "rm-recursive-force"),
+	dangerous(`echo '{"scripts":{"test":"rm -rf ~"}}' > build/package.json && npm test --prefix build`, "rm-recursive-force"),
+	dangerous(`echo '{"scripts":{"test":"rm -rf ~"}}' > build/package.json && npm -C build test`, "rm-recursive-force"),
+	dangerous(`echo '{"scripts":{"t":"rm -rf ~"}}' > web/package.json && pnpm --dir web run t`, "rm-recursive-force"),
+	dangerous(`echo '{"scripts":{"t":"rm -rf ~"}}' > web/package.json && yarn --cwd web t`, "rm-recursive-force"),
+	// the file written is not the one the runner reads
+	medium(`printf 'all:\n\trm -rf ~\n' > Makefile && make -C build`, "build"),
+	medium(`echo '{"scripts":{"test":"rm -rf ~"}}' > package.json && npm --prefix build test`, ""),
 	// the guard's positional parameters stay known only through set and shift
 	dangerous(`set -- a rm; shift; "$@" -rf ~`, "shift"),
 

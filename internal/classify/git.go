@@ -87,7 +87,31 @@ func gitCommand(c *call) flow {
 	// case-insensitive file systems find git-RESET as git-reset
 	sub := strings.ToLower(args[i].val)
 	rest := args[i+1:]
-	aliases := gitAliases(append(gitEnvConfig(c.env), args[:i]...))
+	// git changes to each -C directory before it does anything else, so
+	// the paths the subcommand (or an alias) names are relative to it:
+	// judged from there, as after a cd
+	var rc *call
+	if dir, moved, _ := gitDirs(c.ctx.cwdArg(), args[:i]); moved {
+		restore := c.ctx.chdir(dir)
+		c.ctx.secretArgs(&call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out})
+		rc, sub = gitRun(c, args[:i], sub, rest)
+		restore()
+	} else {
+		rc, sub = gitRun(c, args[:i], sub, rest)
+	}
+	if rc != nil {
+		gitTree(rc, args[:i], sub, rc.args)
+		gitMayLink(rc, args[:i], sub, rc.args)
+	}
+	return flow{kind: flowData}
+}
+
+// gitRun judges the subcommand sub of git with its arguments rest, after
+// the global options (-c aliases, commands set for git to run). It
+// returns the subcommand's call and name, an alias expanded, or a nil
+// call when an alias ran a shell command.
+func gitRun(c *call, global []arg, sub string, rest []arg) (*call, string) {
+	aliases := gitAliases(append(gitEnvConfig(c.env), global...))
 	for _, k := range slices.Sorted(maps.Keys(aliases)) {
 		if strings.HasPrefix(k, "\x00cmd") {
 			// -c core.sshCommand=..., core.pager=...: git will run it
@@ -99,11 +123,11 @@ func gitCommand(c *call) flow {
 		c.raise(gitConfigOpt)
 		if strings.HasPrefix(def, "!") {
 			c.runScript(FrameScript, def[1:]+" "+joinArgs(rest))
-			return flow{kind: flowData}
+			return nil, sub
 		}
 		words := strings.Fields(def)
 		if len(words) == 0 {
-			return flow{kind: flowData}
+			return nil, sub
 		}
 		sub = strings.ToLower(words[0])
 		var pre []arg
@@ -112,11 +136,9 @@ func gitCommand(c *call) flow {
 		}
 		rest = append(pre, rest...)
 	}
-	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true}
+	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, env: c.env, abbrev: true}
 	gitSub(rc, sub)
-	gitTree(rc, args[:i], sub, rest)
-	gitMayLink(rc, args[:i], sub, rest)
-	return flow{kind: flowData}
+	return rc, sub
 }
 
 // gitGlued reports the static start of a global option whose value is
@@ -477,21 +499,57 @@ func gitSub(c *call, sub string) {
 	}
 }
 
+// gitConfigSpec is git config's options, from `git config -h` of git
+// 2.39.5 on this machine and git-config(1) of git 2.46 (the options of
+// its subcommands: --all, --value, --url, --comment, ...). git reads a
+// unique prefix of a long option as the option. It is read by the one
+// option parser to find the file the call reads or writes and its
+// operands; an option it does not know stays a word of its own.
+var gitConfigSpec = lazy[*toolSpec]{build: func() *toolSpec {
+	return &toolSpec{opts: newOptTable("--global, --system, --local, --worktree, -f=/--file=, --blob=, "+
+		"--get, --get-all, --get-regexp, --get-urlmatch, --replace-all, --add, --unset, --unset-all, "+
+		"--rename-section, --remove-section, -l/--list, --fixed-value, -e/--edit, --get-color, --get-colorbool, "+
+		"-t=/--type=, --bool, --int, --bool-or-int, --bool-or-str, --path, --expiry-date, --no-type, "+
+		"-z/--null, --name-only, --includes, --no-includes, --show-origin, --show-scope, --default=, "+
+		"--all, --regexp, --value=, --url=, --show-names, --comment=, --append", false),
+		from: "git config -h (git 2.39.5), git-config(1) (git 2.46)"}
+}}
+
+// gitConfig judges git config: a read of the configuration, or a write.
+// The file -f (or GIT_CONFIG) names is read or written as any other
+// program's would be: a guard file or a startup file written, a secret
+// printed.
 func gitConfig(c *call) {
-	if c.hasOpt("--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --get-color --get-colorbool --name-only") {
-		c.raise(gitRead)
-		return
+	p := gitConfigSpec.get().parse("git config", c.args)
+	var file *arg
+	for _, u := range p.uses {
+		if u.e.canon == "--file" && u.val != nil {
+			v := *u.val
+			file = &v
+		}
 	}
-	w := positional(c.args)
-	if len(w) > 0 && (w[0].val == "get" || w[0].val == "list") {
-		c.raise(gitRead)
-		return
+	if v, set := c.env["GIT_CONFIG"]; set && file == nil {
+		file = &arg{val: v, pos: c.pos}
 	}
-	if len(w) == 1 && !w[0].dyn && !c.hasOpt("--unset --unset-all --remove-section --rename-section --add --replace-all -e --edit") {
+	if file != nil && !file.dyn && file.val == "-" {
+		file = nil // standard input
+	}
+	w := p.operands
+	if c.hasOpt("--get --get-all --get-regexp --get-urlmatch --list -l --show-origin --show-scope --get-color --get-colorbool --name-only") ||
+		len(w) > 0 && (w[0].val == "get" || w[0].val == "list") ||
+		len(w) == 1 && !w[0].dyn && !c.hasOpt("--unset --unset-all --remove-section --rename-section --add --replace-all -e --edit") {
 		c.raise(gitRead)
+		if file != nil && c.ctx.readsSecret(*file, false) {
+			raiseOnce(c, ruleReadSecret)
+		}
 		return
 	}
 	c.raise(gitConfigWrite)
+	if file != nil {
+		if ru, bad := c.ctx.writeRule(*file); bad {
+			c.raise(ru)
+		}
+	}
 	if len(w) > 0 && w[0].val == "set" {
 		w = w[1:]
 	}
@@ -698,34 +756,7 @@ func gitTree(c *call, global []arg, sub string, rest []arg) {
 	if own != Medium || c.out.Level == High {
 		return
 	}
-	base := c.ctx.cwdArg()
-	var dirs []arg
-	for i := 0; i < len(global); i++ {
-		a := global[i]
-		ov := optWord(a)
-		name, _, hasVal := strings.Cut(ov, "=")
-		var v arg
-		switch {
-		case (ov == "-C" || name == "--git-dir" || name == "--work-tree") && !a.dyn && !hasVal:
-			if i+1 >= len(global) {
-				continue
-			}
-			i++
-			v = global[i]
-		case strings.HasPrefix(ov, "-C") && len(ov) > 2 || a.dyn && ov == "-C":
-			v = gluedValue(a, 2)
-		case (name == "--git-dir" || name == "--work-tree") && hasVal:
-			v = gluedValue(a, len(name)+1)
-		default:
-			continue
-		}
-		d := joinDir(base, v)
-		if strings.HasPrefix(ov, "-C") {
-			base = d
-		} else {
-			dirs = append(dirs, d)
-		}
-	}
+	base, _, dirs := gitDirs(c.ctx.cwdArg(), global)
 	ops := valueArgs(rest, "-b -B --reason --initial-branch --template --separate-git-dir --object-format -m --message -c --config --depth --branch -o --origin --reference --jobs -j --filter", "")
 	switch {
 	case sub == "init" && len(ops) > 0:
@@ -746,6 +777,41 @@ func gitTree(c *call, global []arg, sub string, rest []arg) {
 			return
 		}
 	}
+}
+
+// gitDirs reads the directories git's global options name, from cwd:
+// each -C moves where git works, relative to the one before (-C a -C b
+// is a/b; -C "" stays), and moved says one did; --git-dir and
+// --work-tree name a repository and a work tree from where git is then.
+func gitDirs(cwd arg, global []arg) (dir arg, moved bool, trees []arg) {
+	dir = cwd
+	for i := 0; i < len(global); i++ {
+		a := global[i]
+		ov := optWord(a)
+		name, _, hasVal := strings.Cut(ov, "=")
+		var v arg
+		switch {
+		case (ov == "-C" || name == "--git-dir" || name == "--work-tree") && !a.dyn && !hasVal:
+			if i+1 >= len(global) {
+				continue
+			}
+			i++
+			v = global[i]
+		case strings.HasPrefix(ov, "-C") && len(ov) > 2 || a.dyn && ov == "-C":
+			v = gluedValue(a, 2)
+		case (name == "--git-dir" || name == "--work-tree") && hasVal:
+			v = gluedValue(a, len(name)+1)
+		default:
+			continue
+		}
+		d := joinDir(dir, v)
+		if strings.HasPrefix(ov, "-C") {
+			dir, moved = d, true
+		} else {
+			trees = append(trees, d)
+		}
+	}
+	return dir, moved, trees
 }
 
 // joinDir resolves dir against base, both path arguments: unknown when

@@ -34,6 +34,10 @@ type toolCtx interface {
 	positional(args []arg) func()
 	// cwdArg is the working directory as an argument, dyn when unknown.
 	cwdArg() arg
+	// secretArgs raises c when a word of its names a secret, as the walk
+	// does for every command before its handler: for a tool that changes
+	// its directory first (git -C), again from there.
+	secretArgs(c *call)
 	// setsEnv judges a variable the tool sets for what it runs.
 	setsEnv(name string, val *arg, scope envScope, p Pos, raise func(rule, string))
 	// finish records c's verdict in the input's.

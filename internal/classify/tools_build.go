@@ -405,6 +405,23 @@ func buildOutputs(c *call) {
 
 func compilerCheck(c *call) { buildOutputs(c) }
 
+// makeOpts is GNU make's options, from make --help of GNU Make 4.3 on
+// this machine and make(1) of 4.4 (--shuffle, --jobserver-style). Where
+// make works (-C, kind dir) and the makefiles it reads (-f, kind read)
+// are read from it by the one option parser, as getopt_long reads them
+// (--dir=x is --directory=x, -sCx, options after the targets), to find a
+// makefile this input wrote (written.go).
+var makeOpts = lazy[*toolSpec]{build: func() *toolSpec {
+	return &toolSpec{opts: newOptTable("-b, -m, -B/--always-make, -C=/--directory= dir, -d, --debug?, "+
+		"-e/--environment-overrides, -E=/--eval=, -f=/--file=/--makefile= read, -h/--help, -i/--ignore-errors, "+
+		"-I=/--include-dir=, -j?/--jobs?, -k/--keep-going, -l?/--load-average?/--max-load?, -L/--check-symlink-times, "+
+		"-n/--just-print/--dry-run/--recon, -o=/--old-file=/--assume-old=, -O?/--output-sync?, -p/--print-data-base, "+
+		"-q/--question, -r/--no-builtin-rules, -R/--no-builtin-variables, -s/--silent/--quiet, --no-silent, "+
+		"-S/--no-keep-going/--stop, -t/--touch, --trace, -v/--version, -w/--print-directory, --no-print-directory, "+
+		"-W=/--what-if=/--new-file=/--assume-new=, --warn-undefined-variables, --shuffle?, --jobserver-style=", false),
+		from: "make --help (GNU Make 4.3), make(1) (GNU Make 4.4)"}
+}}
+
 // makeCheck: make runs the recipes of a Makefile (development work), but
 // -f - or /dev/stdin, --eval, SHELL= and -C elsewhere run other code.
 func makeCheck(c *call) {

@@ -95,6 +95,46 @@ var gitCases = []classifyCase{
 	// submodule deinit -f discards the submodules' uncommitted changes
 	dangerous(`git submodule deinit -f --all`, ""),
 
+	// ==== issue 26, third red team, class A: git changes to each -C
+	// directory first, so --output, -o and file operands are relative to
+	// it (checked with git 2.39: -C a -C b composes to a/b; --git-dir and
+	// --work-tree leave relative paths to the directory git started in) ====
+	dangerous(`git -C .claude diff --output settings.json`, "guard-file"),
+	high(`git -C ~ hash-object .ssh/id_ed25519`, "read-secret"),
+	high(`git -C ~ diff --no-index .ssh/id_ed25519 /dev/null`, "read-secret"),
+	dangerous(`git -C ~ diff --no-index --output .bashrc /dev/null x`, "write-startup-unknown"),
+	dangerous(`git -C ~ archive -o .bashrc HEAD`, "write-startup-unknown"),
+	dangerous(`git -C /home -C u archive -o .bashrc HEAD`, "write-startup-unknown"),
+	dangerous(`git -C .claude -C "" diff --output=settings.json`, "guard-file"),
+	// the same file named from where git started is not the one written
+	low(`git -C src diff --output .bashrc`, "write-file"),
+	minimal(`git -C src hash-object .ssh/id_ed25519`, "git-read"),
+	medium(`git --git-dir=.git --work-tree=. diff --output out.patch`, "write-file"),
+	// a directory only known at run time leaves the relative path unknown,
+	// as after cd "$d"
+	high(`git -C "$d" diff --output out.patch`, ""),
+
+	// ==== issue 26, third red team, class F: git config -f FILE writes
+	// FILE unless the call only reads (checked with git 2.39: --fil is
+	// --file, -fFILE glued, GIT_CONFIG names the file when -f does not) ====
+	dangerous(`git config -f .codex/config.toml features.x true`, "guard-file"),
+	dangerous(`git config --file=.claude/settings.json a.b c`, "guard-file"),
+	dangerous(`git config --file .claude/settings.json a.b c`, "guard-file"),
+	dangerous(`git config --fil=.claude/settings.json a.b c`, "guard-file"),
+	dangerous(`git config -f.claude/settings.json --unset a.b`, "guard-file"),
+	dangerous(`git config -f .claude/settings.json --edit`, "guard-file"),
+	dangerous(`git -C .codex config -f config.toml features.x true`, "guard-file"),
+	dangerous(`GIT_CONFIG=.claude/settings.json git config a.b c`, "guard-file"),
+	dangerous(`git config --file /home/u/.bashrc alias.x y`, "write-startup-unknown"),
+	high(`git config -f/home/u/.pypirc --list`, "read-secret"),
+	high(`GIT_CONFIG=/home/u/.pypirc git config -l`, "read-secret"),
+	// reading a guard file, and writing a file of the workspace's own
+	minimal(`git config -f .claude/settings.json --get a.b`, "git-read"),
+	minimal(`git config --file .codex/config.toml -l`, "git-read"),
+	high(`git config -f tools.ini a.b c`, "git-config-write"),
+	// -f's value is no operand: one operand left is the key read
+	minimal(`git config -f tools.ini a.b`, "git-read"),
+
 	// ==== from coverageCases: rows that give each table rule a case (coverage_test.go, TestEveryTableRuleHasARow) ====
 	// ---- Table rows: code hosting and deploy platforms ----
 	high("gh auth token", "gh-auth-token"),

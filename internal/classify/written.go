@@ -248,17 +248,28 @@ type codeRunner struct {
 	opts   string   // options that name the file instead
 	subs   string   // only for these subcommands ("" for any)
 	format fileFormat
+	// spec reads the options that make the runner work in another
+	// directory (value kind dir: make -C, npm --prefix), where it looks
+	// for its files as after a cd, and, when every option is listed
+	// (whole), the files it is told to read (value kind read: make -f).
+	// An abbreviation counts only when whole: with some options missing,
+	// a prefix may be another option's.
+	spec  *toolSpec
+	whole bool
+	// nested: each directory is relative to the one before (make -C a
+	// -C b is a/b); else the last one counts
+	nested bool
 }
 
 // codeRunners lists, per program, the files it runs as code.
 var codeRunners = lazy[map[string]codeRunner]{build: func() map[string]codeRunner {
 	return map[string]codeRunner{
-		"make":       {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, opts: "-f --file --makefile", format: fmtMake},
-		"gmake":      {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, opts: "-f --file --makefile", format: fmtMake},
-		"npm":        {files: []string{"package.json", ".npmrc"}, format: fmtPackage},
-		"pnpm":       {files: []string{"package.json", ".npmrc"}, format: fmtPackage},
-		"yarn":       {files: []string{"package.json", ".yarnrc", ".yarnrc.yml"}, format: fmtPackage},
-		"bun":        {files: []string{"package.json", "bunfig.toml"}, format: fmtPackage},
+		"make":       {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, spec: makeOpts.get(), whole: true, nested: true, format: fmtMake},
+		"gmake":      {files: []string{"Makefile", "makefile", "GNUmakefile", "*.mk"}, spec: makeOpts.get(), whole: true, nested: true, format: fmtMake},
+		"npm":        {files: []string{"package.json", ".npmrc"}, spec: runnerDirOpts("-C=/--prefix= dir", false), format: fmtPackage},
+		"pnpm":       {files: []string{"package.json", ".npmrc"}, spec: runnerDirOpts("-C=/--dir= dir", true), format: fmtPackage},
+		"yarn":       {files: []string{"package.json", ".yarnrc", ".yarnrc.yml"}, spec: runnerDirOpts("--cwd= dir", true), format: fmtPackage},
+		"bun":        {files: []string{"package.json", "bunfig.toml"}, spec: runnerDirOpts("--cwd= dir", true), format: fmtPackage},
 		"just":       {files: []string{"justfile", ".justfile", "Justfile"}, opts: "-f --justfile", format: fmtJust},
 		"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}, opts: "-t --taskfile", format: fmtOpaque},
 		"tox":        {files: []string{"tox.ini", "pyproject.toml", "setup.cfg"}, opts: "-c", format: fmtOpaque},
@@ -273,6 +284,15 @@ var codeRunners = lazy[map[string]codeRunner]{build: func() map[string]codeRunne
 		"invoke":     {files: []string{"tasks.py"}, format: fmtOpaque},
 	}
 }}
+
+// runnerDirOpts is a spec of only the options that move a runner (npm's
+// --prefix and -C, from npm 11's config definitions and checked with npm
+// 11.19; pnpm's -C and --dir, from pnpm-cli(1); yarn's and bun's --cwd):
+// npm reads them anywhere before "--"; pnpm, yarn and bun give the words
+// after the script's name to the script (stops).
+func runnerDirOpts(spec string, stops bool) *toolSpec {
+	return &toolSpec{opts: newOptTable(spec, false), stops: stops}
+}
 
 // nodeLaunchers run a program from node_modules/.bin.
 var nodeLaunchers = lazy[map[string]bool]{build: func() map[string]bool {
@@ -303,6 +323,10 @@ func (w *walker) runsWritten(c *call) {
 		}
 	}
 	if cr, ok := codeRunners.get()[name]; ok {
+		// as after a cd, for what the runner and the launchers below read
+		if dir, moved := runnerDir(c.args, cr, w.cwdArg()); moved {
+			defer w.chdir(dir)()
+		}
 		w.runnerFiles(c, cr)
 	}
 	if nodeLaunchers.get()[name] {
@@ -356,11 +380,46 @@ func scriptOperand(args []arg, shell bool) (arg, bool) {
 	return arg{}, false
 }
 
+// runnerDir is the directory a runner works in when its options move it
+// (make -C, npm --prefix), from cwd, as a cd there would resolve it; moved
+// is false when none does.
+func runnerDir(args []arg, cr codeRunner, cwd arg) (dir arg, moved bool) {
+	if cr.spec == nil {
+		return arg{}, false
+	}
+	dir = cwd
+	for _, u := range cr.spec.parse("", args).uses {
+		if u.raw || u.val == nil || u.e.val != valDir || u.abbrev != "" && !cr.whole {
+			continue
+		}
+		if cr.nested {
+			dir = joinDir(dir, *u.val)
+		} else {
+			dir = joinDir(cwd, *u.val)
+		}
+		moved = true
+	}
+	return dir, moved
+}
+
 // runnerFiles judges the files a runner reads that this input wrote.
 func (w *walker) runnerFiles(c *call, cr codeRunner) {
 	if cr.subs != "" {
 		ps := positional(c.args)
 		if len(ps) == 0 || ps[0].dyn || !hasWord(cr.subs, ps[0].val) {
+			return
+		}
+	}
+	if cr.spec != nil && cr.whole {
+		// every file it is told to read (make -f a.mk -f b.mk reads both)
+		named := false
+		for _, u := range cr.spec.parse(c.name, c.args).uses {
+			if !u.raw && u.val != nil && u.e.val == valRead {
+				w.judgeWritten(c, *u.val, cr.format)
+				named = true
+			}
+		}
+		if named {
 			return
 		}
 	}
