@@ -9,8 +9,8 @@ import "strings"
 // (.git), guard files, and anything only known at run time.
 
 var (
-	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered"}
-	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs"}
+	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered", effect: EffectDelete, policy: true}
+	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs", effect: EffectDelete, policy: true}
 )
 
 // gitDirRule judges deleting p when it is a .git directory of the

@@ -186,7 +186,7 @@ func (w *walker) notePath(p string) bool {
 // high the level: the call hides what it changes, and only a person who
 // typed the confirmation can mean it.
 func (w *walker) throughLink(ru rule, l arg) rule {
-	ru.why = fmt.Sprintf("%s leads to %s: %s", l.via, l.to, ru.why)
+	ru.via = joinDetail(l.via+" leads to "+l.to, ru.via)
 	if l.dyn && l.to == toNotKnown && ru.level >= High && !ru.dangerous && ru.id == ruleWriteUnknown.id {
 		// a write through a link permguard could not finish following
 		// (a loop, or a search past its budget, which an input can spend
@@ -288,18 +288,18 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 	defer w.noteMadeLink(at, target, ts)
 	var worst rule
 	found, secret := false, false
-	shown := ""
+	shown, lands := "", ""
 	for _, t := range ts {
 		if ru, ok := linkWriteRule(w, t, symbolic); ok && (ru.level > Low || ru.dangerous) && (!found || rank(ru) > rank(worst)) {
-			worst, found, shown = ru, true, t.val
+			worst, found, shown, lands = ru, true, t.val, c.target(t)
 			if t.dyn {
-				shown = "a place only known at run time"
+				shown, lands = "a place only known at run time", ""
 			}
 		}
 		secret = secret || w.readsSecret(t, symbolic)
 	}
 	if found {
-		c.raiseMsg(worst, fmt.Sprintf("links to %s, so writes through the link land there: %s", shown, worst.why))
+		c.raiseWith(worst, occurrence{detail: "links to " + shown + ", so writes through the link land there", target: lands})
 	}
 	if secret {
 		c.raise(ruleLinkSecret)

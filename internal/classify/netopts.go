@@ -118,9 +118,9 @@ func curlReads(c *call) {
 		}
 		v := *u.val
 		if u.e.canon == "--config" {
-			raiseOnce(c, ruleCurlConfig)
+			raiseOnce(c, ruleCurlConfig, occurrence{target: v.val})
 			if c.w.readsSecret(v, false) {
-				raiseOnce(c, ruleReadSecret)
+				raiseOnce(c, ruleReadSecret, occurrence{target: c.target(v)})
 			}
 			continue
 		}
@@ -146,7 +146,7 @@ func curlReads(c *call) {
 			}
 		}
 		if found && c.w.readsSecret(file, false) {
-			raiseOnce(c, ruleReadSecret)
+			raiseOnce(c, ruleReadSecret, occurrence{target: c.target(file)})
 		}
 	}
 }
@@ -169,7 +169,7 @@ func cutArg(a arg, i int) arg {
 func wgetReads(c *call) {
 	for _, u := range specUses(c) {
 		if u.e.canon == "--execute" || u.e.canon == "--config" {
-			raiseOnce(c, ruleWgetExecute)
+			raiseOnce(c, ruleWgetExecute, occurrence{})
 		}
 	}
 }

@@ -298,7 +298,7 @@ func awkCommand(c *call) flow {
 	if awkWrites(p) {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
 		if what, ok := c.w.mentionsGuard(p); ok {
-			c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
+			c.raiseWith(ruleInlineGuard, occurrence{detail: what})
 		}
 	}
 	if strings.Contains(p, "@include") || strings.Contains(p, "@load") {

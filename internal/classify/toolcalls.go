@@ -10,17 +10,17 @@ import (
 // tools, and tools nobody knows. Shell commands go through [Classify].
 
 var (
-	ruleToolRead    = rule{id: "tool-read", level: Minimal, why: "reads files"}
-	ruleToolWrite   = rule{id: "tool-write", level: Low, why: "writes a file in the workspace"}
-	ruleToolDelete  = rule{id: "tool-delete", level: Low, why: "deletes a file in the workspace"}
-	ruleToolNoPath  = rule{id: "tool-no-path", level: High, why: "changes a file whose path the tool call does not give"}
-	ruleToolWeb     = rule{id: "tool-web", level: High, why: "reaches the network"}
-	ruleToolSink    = rule{id: "tool-sink", level: Minimal, why: "writes to a device that discards what it is given"}
+	ruleToolRead    = rule{id: "tool-read", level: Minimal, why: "reads files", effect: EffectRead}
+	ruleToolWrite   = rule{id: "tool-write", level: Low, why: "writes a file in the workspace", effect: EffectWrite}
+	ruleToolDelete  = rule{id: "tool-delete", level: Low, why: "deletes a file in the workspace", effect: EffectDelete}
+	ruleToolNoPath  = rule{id: "tool-no-path", level: High, why: "changes a file whose path the tool call does not give", effect: EffectWrite}
+	ruleToolWeb     = rule{id: "tool-web", level: High, why: "reaches the network", effect: EffectSend}
+	ruleToolSink    = rule{id: "tool-sink", level: Minimal, why: "writes to a device that discards what it is given", effect: EffectWrite}
 	ruleToolBook    = rule{id: "tool-bookkeeping", level: Minimal, why: "is the agent's own bookkeeping: it runs nothing and changes no file"}
 	ruleToolUnknown = rule{id: "tool-unknown", level: High, why: "is a tool permguard does not know"}
 	ruleMCPRead     = rule{id: "mcp-read", level: Minimal, why: "is an MCP tool whose name says it only reads (search, list, get, describe, status, read)"}
 	ruleMCPOther    = rule{id: "mcp-tool", level: Medium, why: "is an MCP tool that may change things"}
-	ruleMCPDestroy  = rule{id: "mcp-destroy", level: High, why: "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)"}
+	ruleMCPDestroy  = rule{id: "mcp-destroy", level: High, why: "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)", effect: EffectDelete}
 )
 
 // ClassifyTool returns the verdict for a tool call that runs no shell
@@ -32,11 +32,14 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 	defer func() {
 		if p := recover(); p != nil {
 			v = Verdict{Level: High, Reasons: []Reason{{Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(tc.Name),
-				Message: "the classifier failed, so the tool call is treated as unknown"}}}
+				Message: "the classifier failed, so the tool call is treated as unknown", Stage: StageToolCall, Effect: Effect{Kind: EffectAction, Target: tc.Name}}}}
 			v.Floors = v.Reasons
 		}
 	}()
-	c := &call{w: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}}
+	// the call is judged as a tool call: a shell command its arguments
+	// run is judged apart, by its own stages (adopt)
+	w.stage = StageToolCall
+	c := &call{w: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}, stage: StageToolCall, action: tc.Name}
 	var scripts []mcpScript // what an MCP tool's arguments run
 	switch tc.Kind {
 	case ToolFileRead:
@@ -44,7 +47,7 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 		for _, p := range tc.Paths {
 			if w.readsSecret(arg{val: p}, true) {
 				c.snippet = snippet(tc.Name + " " + p)
-				c.raise(ruleReadSecret)
+				c.raiseWith(ruleReadSecret, occurrence{target: w.pathTarget(arg{val: p})})
 			}
 		}
 	case ToolFileWrite, ToolFileDelete:
@@ -61,18 +64,22 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 			} else if ru, ok = w.deleteRule(a, false); !ok {
 				ru, ok = ruleToolDelete, true
 			}
+			o := occurrence{target: w.pathTarget(a)}
 			switch {
 			case !ok:
-				c.raise(ruleToolSink)
+				c.raiseWith(ruleToolSink, o)
 			case ru.id == ruleWriteFile.id:
-				c.raise(ruleToolWrite)
+				c.raiseWith(ruleToolWrite, o)
 			default:
-				c.raise(ru)
+				if tc.Kind == ToolFileDelete {
+					o.kind = EffectDelete
+				}
+				c.raiseWith(ru, o)
 			}
 		}
 	case ToolWeb:
 		c.snippet = snippet(strings.TrimSpace(tc.Name + " " + tc.Target))
-		c.raise(ruleToolWeb)
+		c.raiseWith(ruleToolWeb, occurrence{target: tc.Target})
 	case ToolBookkeeping:
 		c.raise(ruleToolBook)
 	default:
