@@ -10,56 +10,6 @@ import (
 // the members count as not known.
 const maxMembers = 4096
 
-// archiveMembers returns the members of the archive file, when the caller
-// listed them (Env.Archives) and they are still what the extraction will
-// read: no member is a link, a device or a name that leaves the directory,
-// nothing earlier in this input could have changed the file (it wrote
-// nothing there, and ran nothing above low), and no loop or function may
-// run the extraction again after a later command replaced it.
-func (w *walker) archiveMembers(file arg, formats string) ([]string, bool) {
-	if len(w.env.Archives) == 0 || file.dyn || file.val == "" || file.val == "-" {
-		return nil, false
-	}
-	p, ok := w.abs(file.val)
-	if !ok || w.v.Level > Low || w.v.Dangerous || w.files[p] != nil {
-		return nil, false
-	}
-	for _, f := range w.frames {
-		switch f.Kind {
-		case FrameWhile, FrameUntil, FrameFor, FrameSelect, FrameFunction, FrameCoproc, FrameWritten:
-			return nil, false
-		}
-	}
-	for _, a := range w.env.Archives {
-		if a.Path == p {
-			if a.Unsafe || !slices.Contains(strings.Fields(formats), a.Format) || len(a.Members) > maxMembers {
-				return nil, false
-			}
-			return a.Members, true
-		}
-	}
-	return nil, false
-}
-
-// archiveLinks returns the members of the archive file that are links,
-// as the caller listed them (an archive with links is Unsafe, so
-// archiveMembers gives none).
-func (w *walker) archiveLinks(file arg) []ArchiveLink {
-	if len(w.env.Archives) == 0 || file.dyn || file.val == "" || file.val == "-" {
-		return nil
-	}
-	p, ok := w.abs(file.val)
-	if !ok {
-		return nil
-	}
-	for _, a := range w.env.Archives {
-		if a.Path == p {
-			return a.Links
-		}
-	}
-	return nil
-}
-
 // extractLinks judges the links an extraction makes below dir as any link
 // is (linkTo): by where each leads. A hard link's target is another
 // member, named from dir.
@@ -87,12 +37,12 @@ func (c *call) extractInto(dir arg, members []string) {
 		}
 		t := dir
 		t.val = path.Join(dir.val, m)
-		if ru, bad := c.w.writeRule(t); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(t); bad && ru.level > Low {
 			c.raise(ru)
 		}
 		// a file where a directory that holds a guard file is may
 		// replace that directory; a directory member only adds to it
-		if ru, bad := c.w.guardTarget(t, !isDir); bad {
+		if ru, bad := c.ctx.guardTarget(t, !isDir); bad {
 			c.raise(ru)
 		}
 	}
@@ -323,7 +273,7 @@ func deletesPacked(c *call, operands []arg, dir *arg, recursive bool) {
 				o.val = path.Join(dir.val, o.val)
 			}
 		}
-		if ru, bad := c.w.deleteRuleTree(o, recursive, false); bad {
+		if ru, bad := c.ctx.deleteRuleTree(o, recursive, false); bad {
 			c.raise(ru)
 		}
 	}
@@ -402,7 +352,7 @@ func tarCommand(c *call) flow {
 		// known, judged from here
 		d := arg{val: ".", pos: c.pos}
 		if dirs := opt["--directory"]; len(dirs) > 0 && dirs[0].val != nil {
-			if ru, bad := c.w.writeRule(*dirs[0].val); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(*dirs[0].val); bad && ru.level > Low {
 				c.raise(ru)
 			}
 			// the members stay not known unless -C is spelled as the
@@ -413,7 +363,7 @@ func tarCommand(c *call) flow {
 				d = *dirs[0].val
 			}
 		} else if v, ok := c.optValue("-C --directory"); ok {
-			if ru, bad := c.w.writeRule(v); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(v); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
@@ -424,7 +374,7 @@ func tarCommand(c *call) flow {
 			} else {
 				d.val = strings.TrimSuffix(d.val, "/") + "/" + top.val
 			}
-			if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(d); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		} else if c.hasOpt("--one-top-level") {
@@ -439,13 +389,13 @@ func tarCommand(c *call) flow {
 			// option is one known to leave names and places alone
 			// (design §2.9)
 			pf, pd, plain := plainTar(c)
-			if ms, known := c.w.archiveMembers(pf, "tar zip"); plain && known {
+			if ms, known := c.ctx.archiveMembers(pf, "tar zip"); plain && known {
 				c.extractInto(pd, ms)
-			} else if ru, bad := c.w.unknownInto(d); bad {
+			} else if ru, bad := c.ctx.unknownInto(d); bad {
 				c.raise(ru)
 			}
 			if plain {
-				c.extractLinks(pd, c.w.archiveLinks(pf))
+				c.extractLinks(pd, c.ctx.archiveLinks(pf))
 			}
 		}
 		if has("P", "--absolute-names") {
@@ -454,7 +404,7 @@ func tarCommand(c *call) flow {
 	case has("c", "--create") || has("r", "--append") || has("u", "--update"):
 		c.raise(r("tar-create", Low, "writes an archive"))
 		for _, f := range files {
-			if ru, bad := c.w.writeRule(f); bad {
+			if ru, bad := c.ctx.writeRule(f); bad {
 				c.raise(ru)
 			}
 		}

@@ -58,7 +58,7 @@ var ruleAssignDynamic = rule{id: "assign-dynamic-name", level: High, effect: Eff
 // NAME, printf -v NAME, mapfile NAME): like NAME=value with an unknown
 // value, unless val is known.
 func (c *call) assignTarget(a arg, val *arg) {
-	w := c.w
+	w := c.walk()
 	if a.dyn {
 		c.raise(ruleAssignDynamic)
 		return
@@ -99,7 +99,7 @@ func readCommand(c *call) flow {
 	var vals, fields []string
 	known := false
 	if c.stdin.kind == flowText && !c.hasOpt("-d -n -N") && !arrayDyn {
-		vals, fields, known = c.w.readFields(c.stdin.text, len(names), c.hasOpt("-r"), c.env)
+		vals, fields, known = c.walk().readFields(c.stdin.text, len(names), c.hasOpt("-r"), c.env)
 	}
 	for i, n := range names {
 		var v *arg
@@ -109,7 +109,7 @@ func readCommand(c *call) flow {
 		c.assignTarget(n, v)
 	}
 	if known && array != "" {
-		c.w.setArray(array, fields)
+		c.walk().setArray(array, fields)
 	}
 	return flow{}
 }
@@ -171,7 +171,7 @@ func mapfileCommand(c *call) flow {
 		c.assignTarget(n, nil)
 	}
 	if len(names) == 1 && !names[0].dyn && c.stdin.kind == flowText && !c.hasOpt("-d -n -O -s -u -C -c") {
-		c.w.setArray(names[0].val, textLines(c.stdin.text, c.hasOpt("-t")))
+		c.walk().setArray(names[0].val, textLines(c.stdin.text, c.hasOpt("-t")))
 	}
 	return flow{}
 }
@@ -186,11 +186,11 @@ func unsetCommand(c *call) flow {
 			continue
 		}
 		if strings.Contains(a.val, "[") {
-			c.w.arithVar(a.val, c.pos, c.snippet)
+			c.walk().arithVar(a.val, c.pos, c.snippet)
 		}
-		c.w.forgetVar(strings.SplitN(a.val, "[", 2)[0])
+		c.walk().forgetVar(strings.SplitN(a.val, "[", 2)[0])
 		if !strings.Contains(a.val, "[") {
-			c.w.unexportVar(a.val)
+			c.walk().unexportVar(a.val)
 		}
 	}
 	return flow{}
@@ -206,7 +206,7 @@ func testCommand(c *call) flow {
 				n.val, n.dyn = n.cand, false
 			}
 			if !n.dyn && strings.Contains(n.val, "[") {
-				c.w.arithVar(n.val, c.pos, c.snippet)
+				c.walk().arithVar(n.val, c.pos, c.snippet)
 			}
 		}
 	}
@@ -259,7 +259,7 @@ func hashCommand(c *call) flow {
 			seen := false
 			for _, a := range c.args {
 				if seen && !a.dyn && !strings.HasPrefix(a.val, "-") {
-					c.w.defineHash(a.val, p.val)
+					c.walk().defineHash(a.val, p.val)
 				}
 				seen = seen || a.val == p.val && !a.dyn
 			}
@@ -281,11 +281,11 @@ func historyCommand(c *call) flow {
 	if ps := positional(c.args); len(ps) > 0 && !c.hasOpt("-s -p") {
 		file = ps[len(ps)-1]
 	}
-	if file.val == "~/.bash_history" && c.w.env.Home != "" {
-		file.val = c.w.env.Home + "/.bash_history"
+	if file.val == "~/.bash_history" && c.walk().env.Home != "" {
+		file.val = c.walk().env.Home + "/.bash_history"
 	}
 	if c.hasOpt("-w -a") {
-		if ru, ok := c.w.writeRule(file); ok {
+		if ru, ok := c.walk().writeRule(file); ok {
 			c.raise(ru)
 		}
 	}
@@ -309,7 +309,7 @@ func declareCommand(c *call) flow {
 		if hasVal {
 			c.assignTarget(arg{val: name}, &arg{val: val})
 			if strings.HasPrefix(val, "(") {
-				c.w.script(name+"="+val, &c.pos)
+				c.walk().script(name+"="+val, &c.pos)
 			}
 		} else {
 			c.assignTarget(arg{val: name}, nil)
@@ -327,9 +327,9 @@ func shoptCommand(c *call) flow {
 	for _, a := range positional(c.args) {
 		switch a.val {
 		case "lastpipe":
-			c.w.lastpipe = true
+			c.walk().lastpipe = true
 		case "cdable_vars":
-			c.w.cdAnywhere = true
+			c.walk().cdAnywhere = true
 		case "expand_aliases":
 			c.raise(r("expand-aliases", High, "makes aliases apply, so a command name may run anything"))
 		}
@@ -372,7 +372,7 @@ func execCommand(c *call) flow {
 			c.raise(ruleEnvEmpty)
 		}
 	}
-	return c.w.dispatch(c, c.args[i:])
+	return c.walk().dispatch(c, c.args[i:])
 }
 
 // positional binds $0, $1, ... to args for a script about to be
@@ -444,6 +444,7 @@ func sourceCommand(c *call) flow {
 		switch {
 		case isStdinPath(ps[0]):
 			codeFromStdin(c, true)
+		case codeFromFd(c, ps[0]):
 		case ps[0].dyn && ps[0].cand != "":
 			c.runScript(FrameScript, ps[0].cand)
 		}
@@ -457,7 +458,7 @@ func aliasCommand(c *call) flow {
 		if a.dyn || strings.Contains(a.val, "=") {
 			defines = true
 			if name, val, ok := strings.Cut(a.val, "="); ok && !a.dyn {
-				c.w.defineAlias(name, val)
+				c.walk().defineAlias(name, val)
 			}
 		}
 	}
@@ -492,7 +493,7 @@ func setCommand(c *call) flow {
 		return flow{kind: flowData}
 	}
 	c.raise(r("set-option", Minimal, "sets shell options"))
-	w := c.w
+	w := c.walk()
 	setPositionalFrom(c)
 	for i, a := range c.args {
 		switch {
@@ -526,7 +527,7 @@ func setCommand(c *call) flow {
 // walk knows it: "$(cd ~ && pwd)/x" is a path like ~/x (design §2.6).
 func pwdCommand(c *call) flow {
 	c.raise(readFiles)
-	w := c.w
+	w := c.walk()
 	for _, a := range c.args {
 		if a.dyn || a.val != "-L" {
 			return flow{kind: flowData} // -P resolves links, which are not known here
@@ -540,7 +541,7 @@ func pwdCommand(c *call) flow {
 
 func cdCommand(c *call) flow {
 	c.raise(r("cd", Minimal, "changes the current directory"))
-	w := c.w
+	w := c.walk()
 	ps := positional(c.args)
 	switch {
 	case len(ps) == 0 && c.name == "cd":
@@ -566,7 +567,7 @@ func cdCommand(c *call) flow {
 
 func popdCommand(c *call) flow {
 	c.raise(r("cd", Minimal, "changes the current directory"))
-	c.w.cwd, c.w.cwdDyn = "", true
+	c.walk().cwd, c.walk().cwdDyn = "", true
 	return flow{}
 }
 
@@ -730,4 +731,33 @@ func printfCommand(c *call) flow {
 		return flow{}
 	}
 	return printfText(positional(c.args))
+}
+
+// sureDir is where a command runs if the last cd did not happen: a cd
+// whose success the command depends on (cd build && rm -rf *) moves it
+// there for good; after cd build; the command also runs if cd failed.
+type sureDir struct {
+	dir string
+	dyn bool
+}
+
+// altDir returns the directory a relative path must also be judged
+// against: the one the command runs in if an earlier cd failed.
+func (w *walker) altDir() (string, bool) {
+	if w.sure != nil {
+		return w.sure.dir, w.sure.dyn
+	}
+	return w.env.Workspace, false
+}
+
+// andThen is called between the two sides of a && list: when the left
+// side moved the directory, the right side runs only if that worked. It
+// returns the function that ends this on leaving the list.
+func (w *walker) andThen(before string, beforeDyn bool) func() {
+	if w.cwd == before && w.cwdDyn == beforeDyn {
+		return func() {}
+	}
+	saved := w.sure
+	w.sure = &sureDir{dir: w.cwd, dyn: w.cwdDyn}
+	return func() { w.sure = saved }
 }

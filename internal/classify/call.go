@@ -72,14 +72,18 @@ type flow struct {
 	found *arg
 	// from is the file a < redirect reads, when its name is static
 	from *arg
+	// fds are the texts heredocs and here-strings give file descriptors
+	// other than standard input (3<<EOF), by number: a command that opens
+	// /dev/fd/3 reads that text
+	fds map[string]flow
 }
 
 // call is one simple command being classified, after wrappers were
 // unwrapped. Rules inspect it and raise its verdict; nothing lowers it.
 type call struct {
-	w       *walker
-	name    string // program name as looked up: lowercase, system directory removed
-	args    []arg  // the words after the name
+	ctx     toolCtx // the classification in progress, as the tools stage sees it
+	name    string  // program name as looked up: lowercase, system directory removed
+	args    []arg   // the words after the name
 	pos     Pos
 	snippet string
 	stdin   flow
@@ -121,12 +125,12 @@ func (c *call) raise(ru rule) {
 // raiseWith is raise for one occurrence of ru: the reason keeps the rule's
 // message, and o says what this occurrence adds to it.
 func (c *call) raiseWith(ru rule, o occurrence) {
-	if ru.id == ruleDynScript.id && c.w.v.Limit == LimitNone {
+	if ru.id == ruleDynScript.id && c.ctx.limit() == LimitNone {
 		// code only known at run time because a budget cut it short: a
 		// deny rule never saw it
 		for _, a := range c.args {
 			if a.cut {
-				c.w.pastLimit(LimitWork, limitRule, "runs as code a word that was cut short by a budget (a brace expansion or a value too large to follow)", c.pos, c.snippet)
+				c.ctx.pastLimit(LimitWork, limitRule, "runs as code a word that was cut short by a budget (a brace expansion or a value too large to follow)", c.pos, c.snippet)
 				break
 			}
 		}
@@ -165,7 +169,7 @@ func (c *call) raiseWith(ru rule, o occurrence) {
 // a name only known at run time could be either.
 func (c *call) raiseRunFile(ru rule, a arg) {
 	if !a.net && (!a.dyn || a.tmp) {
-		if pl, _ := c.w.placeOf(a); pl == placeWorkspace || pl == placeTemp {
+		if pl, _ := c.ctx.placeOf(a); pl == placeWorkspace || pl == placeTemp {
 			ru = unseen(ru)
 		}
 	}
@@ -354,4 +358,12 @@ func (c *call) shellRaise(ru rule, o occurrence) {
 
 // target is the target of an effect of the call on the path a
 // (walker.pathTarget).
-func (c *call) target(a arg) string { return c.w.pathTarget(a) }
+func (c *call) target(a arg) string { return c.ctx.pathTarget(a) }
+
+// raiseJudged raises what judge says of a, when it is more than the low
+// of work in the workspace, which the tool's own row already covers.
+func (c *call) raiseJudged(judge func(arg) (rule, bool), a arg) {
+	if ru, bad := judge(a); bad && ru.level > Low {
+		c.raiseWith(ru, occurrence{target: c.target(a)})
+	}
+}

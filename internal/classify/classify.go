@@ -96,7 +96,6 @@ func hasTwice(rs []Reason) bool {
 // Classify call, including the scripts it re-parses (bash -c, eval,
 // heredocs fed to shells).
 type walker struct {
-	env    Env
 	parser *syntax.Parser
 	v      Verdict
 
@@ -167,20 +166,8 @@ type walker struct {
 	work   int            // bytes parsed so far, re-parsed scripts included
 	// braceTotal is the words brace expansion has made so far (braces.go)
 	braceTotal int
-	// fastWS: nothing that matters (home, permguard's own dirs) lies inside
-	// the workspace, so a path below it can be judged without more checks
-	fastWS bool
-	// guards is Env.Protected made ready for matching; see guard()
-	guards *guardIndex
-	// selfVars: the input spells out one of permguard's variables, so a
-	// startup file it writes may set it for every later session
-	selfVars bool
-	// staticWrite: the write being judged puts static text that names
-	// nothing of the guard's (see writeRuleOf)
-	staticWrite bool
-	// keeps: the write being judged keeps what the file holds (>>, tee
-	// -a, touch, mkdir) instead of replacing it (see writeRuleAt)
-	keeps bool
+	// policy judges the paths (policy.go); the walker is its walkState
+	policy
 	// startupWrites are a statement's redirections into shell startup
 	// files, judged once the command's output is known
 	startupWrites []startupWrite
@@ -212,28 +199,27 @@ type walker struct {
 var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 func newWalker(env Env, size int) *walker {
-	env.Workspace = cleanAbs(env.Workspace)
-	env.Home = cleanAbs(env.Home)
-	fast := env.Workspace != "" && !within(env.Home, env.Workspace) && len(env.OwnDirs) == 0
-	for _, pp := range env.Protected {
-		// a protected file of the user's inside the workspace (permguard
-		// built there, and run from there) has no name the fast path
-		// could look for
-		if strings.HasPrefix(pp.Path, "/") && (within(pp.Path, env.Workspace) || within(env.Workspace, pp.Path)) {
-			fast = false
-		}
-	}
-	return &walker{
+	w := &walker{
 		// about one command per 25 bytes and two reasons per command: one
 		// allocation each instead of a dozen copies while they grow
 		v:      Verdict{Reasons: make([]Reason, 0, max(8, size/12)), Commands: make([]Command, 0, max(4, size/25))},
-		fastWS: fast,
-		env:    env,
 		parser: parsers.Get().(*syntax.Parser),
-		cwd:    startDir(env),
-		cwdDyn: startDir(env) == "",
 	}
+	w.policy = newPolicy(env, w)
+	w.cwd = startDir(w.env)
+	w.cwdDyn = w.cwd == ""
+	return w
 }
+
+// wd, altDir (deletes.go), gitHooksDirs, dotglob, linkAlts (links.go)
+// and homeWord (pathresolve.go) are what the walker tells its policy
+// (walkState).
+
+func (w *walker) wd() (string, bool) { return w.cwd, w.cwdDyn }
+
+func (w *walker) gitHooksDirs() []string { return w.hooksDirs }
+
+func (w *walker) dotglob() bool { return w.pathInfo().dotglob }
 
 // startDir is the directory an input starts in: env.Cwd when it is a
 // clean absolute path, else the workspace.
@@ -431,9 +417,9 @@ func (w *walker) enter(k FrameKind, name string, n syntax.Node) []Frame {
 // runScript classifies src as shell code that c runs (bash -c, eval, a
 // git alias), inside a frame that says so.
 func (c *call) runScript(k FrameKind, src string) {
-	saved := c.w.push(k, c.name, c.pos, src)
-	c.w.script(src, &c.pos)
-	c.w.frames = saved
+	saved := c.walk().push(k, c.name, c.pos, src)
+	c.walk().script(src, &c.pos)
+	c.walk().frames = saved
 }
 
 // commentContinuations returns src with the backslash that ends a comment
@@ -533,7 +519,7 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 type startupWrite struct {
 	target arg
 	stdout bool // it receives the command's standard output only
-	keeps  bool // it appends (>>): see walker.keeps
+	keeps  bool // it appends (>>): see policy.keeps
 	// raised is the rule the redirect raised before the content was
 	// known: the same reason is not given twice
 	raised string
@@ -875,4 +861,137 @@ func quietCd(s *syntax.Stmt) bool {
 		return false
 	}
 	return len(ce.Args) == 1 || ce.Args[1].Lit() != "-" && !strings.HasPrefix(ce.Args[1].Lit(), "-")
+}
+
+// adopt adds a script's verdict to the call's: its commands inside a
+// frame named by the tool and the argument, every reason saying which
+// argument raised it, its paths and trees for the link search, and its
+// limit.
+func (w *walker) adopt(s mcpScript) {
+	rewrite := func(rs []Reason) []Reason {
+		out := make([]Reason, len(rs))
+		for i, r := range rs {
+			r.Snippet = snippet(s.snip + r.Snippet)
+			r.Detail = joinDetail(s.detail, r.Detail)
+			out[i] = r
+		}
+		return out
+	}
+	w.lastID++
+	top := Frame{Kind: FrameScript, Name: s.frame, Pos: Pos{1, 1}, Snippet: snippet(s.text), ID: w.lastID}
+	base := w.lastID
+	for _, cmd := range s.v.Commands {
+		where := make([]Frame, 1, len(cmd.Where)+1)
+		where[0] = top
+		for _, f := range cmd.Where {
+			f.ID += base
+			w.lastID = max(w.lastID, f.ID)
+			where = append(where, f)
+		}
+		cmd.Where = where
+		cmd.Reasons = rewrite(cmd.Reasons)
+		w.v.Commands = append(w.v.Commands, cmd)
+	}
+	w.v.Reasons = append(w.v.Reasons, rewrite(s.v.Reasons)...)
+	w.v.Floors = append(w.v.Floors, rewrite(s.v.Floors)...)
+	w.lift(s.v.Level, s.v.Dangerous)
+	if w.v.Limit == LimitNone {
+		w.v.Limit = s.v.Limit
+	}
+	for _, p := range s.v.Paths {
+		if !w.notePath(p) {
+			if w.v.Limit == LimitNone {
+				w.pastLimit(LimitPaths, limitRule, fmt.Sprintf("names more than %d paths, past which permguard does not look for links", maxLinkPaths), Pos{1, 1}, s.snip)
+			}
+			break
+		}
+	}
+	for _, t := range s.v.Trees {
+		if !slices.Contains(w.v.Trees, t) {
+			w.v.Trees = append(w.v.Trees, t)
+		}
+	}
+}
+
+// ClassifyTool returns the verdict for a tool call that runs no shell
+// command, with the same guarantees as [Classify]: never empty reasons,
+// never a panic.
+func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
+	w := newWalker(env, 0)
+	defer parsers.Put(w.parser)
+	defer func() {
+		if p := recover(); p != nil {
+			v = Verdict{Level: High, Reasons: []Reason{{Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(tc.Name),
+				Message: "the classifier failed, so the tool call is treated as unknown", Stage: StageToolCall, Effect: Effect{Kind: EffectAction, Target: tc.Name}}}}
+			v.Floors = v.Reasons
+		}
+	}()
+	// the call is judged as a tool call: a shell command its arguments
+	// run is judged apart, by its own stages (adopt)
+	w.stage = StageToolCall
+	c := &call{ctx: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}, stage: StageToolCall, action: tc.Name}
+	var scripts []mcpScript // what an MCP tool's arguments run
+	switch tc.Kind {
+	case ToolFileRead:
+		c.raise(ruleToolRead)
+		for _, p := range tc.Paths {
+			if w.readsSecret(arg{val: p}, true) {
+				c.snippet = snippet(tc.Name + " " + p)
+				c.raiseWith(ruleReadSecret, occurrence{target: w.pathTarget(arg{val: p})})
+			}
+		}
+	case ToolFileWrite, ToolFileDelete:
+		if len(tc.Paths) == 0 {
+			c.raise(ruleToolNoPath)
+		}
+		for _, p := range tc.Paths {
+			c.snippet = snippet(tc.Name + " " + p)
+			a := arg{val: p}
+			var ru rule
+			var ok bool
+			if tc.Kind == ToolFileWrite {
+				ru, ok = w.writeRule(a)
+			} else if ru, ok = w.deleteRule(a, false); !ok {
+				ru, ok = ruleToolDelete, true
+			}
+			o := occurrence{target: w.pathTarget(a)}
+			switch {
+			case !ok:
+				c.raiseWith(ruleToolSink, o)
+			case ru.id == ruleWriteFile.id:
+				c.raiseWith(ruleToolWrite, o)
+			default:
+				if tc.Kind == ToolFileDelete {
+					o.kind = EffectDelete
+				}
+				c.raiseWith(ru, o)
+			}
+		}
+	case ToolWeb:
+		c.snippet = snippet(strings.TrimSpace(tc.Name + " " + tc.Target))
+		c.raiseWith(ruleToolWeb, occurrence{target: tc.Target})
+	case ToolBookkeeping:
+		c.raise(ruleToolBook)
+	default:
+		// an MCP call, or a tool permguard does not know: maybe an MCP
+		// tool under a name that does not say it is one (opencode's
+		// <server>_<tool>), else high and raised by what its arguments
+		// hold, as an unknown MCP server's are
+		scripts = judgeMCPCall(w, c, tc)
+	}
+	// What settings patterns match: the tool's name, then its paths or
+	// target ("Write src/a.go", "WebFetch https://...").
+	c.name = tc.Name
+	c.args = c.args[:0]
+	for _, p := range tc.Paths {
+		c.args = append(c.args, arg{val: p})
+	}
+	if tc.Target != "" && len(tc.Paths) == 0 {
+		c.args = append(c.args, arg{val: tc.Target})
+	}
+	w.finish(c)
+	for _, s := range scripts {
+		w.adopt(s)
+	}
+	return w.v
 }

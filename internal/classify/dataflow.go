@@ -934,7 +934,7 @@ func (w *walker) runExpanded(c *call, argv []arg) bool {
 	if w.depth > maxReparse || !w.spend(c, size) {
 		return false
 	}
-	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: c.stdin, env: c.env, out: &Command{Pos: c.pos, Snippet: c.snippet}}
+	ic := &call{ctx: w, pos: c.pos, snippet: c.snippet, stdin: c.stdin, env: c.env, out: &Command{Pos: c.pos, Snippet: c.snippet}}
 	ic.raise(ruleFollowed)
 	saved := w.push(FrameExpanded, "", c.pos, joinArgs(argv))
 	w.depth++
@@ -1215,15 +1215,15 @@ func setPositionalFrom(c *call) {
 		switch {
 		case a.dyn:
 			// an option or an operand: either way not known
-			c.w.setPositional(nil, false)
+			c.walk().setPositional(nil, false)
 			return
 		case a.val == "--":
-			c.w.setPositionalArgs(c.args[i+1:])
+			c.walk().setPositionalArgs(c.args[i+1:])
 			return
 		case a.val == "-o" || a.val == "+o":
 			return // set -o NAME: an option, and nothing else here is read
 		case !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+"):
-			c.w.setPositionalArgs(c.args[i:])
+			c.walk().setPositionalArgs(c.args[i:])
 			return
 		}
 	}
@@ -1238,7 +1238,7 @@ var ruleShift = rule{id: "shift", level: Minimal, why: "moves the positional par
 // shiftCommand: shift N drops the first N positional parameters.
 func shiftCommand(c *call) flow {
 	c.raise(ruleShift)
-	w := c.w
+	w := c.walk()
 	n := 1
 	if len(c.args) > 0 {
 		v, err := strconv.Atoi(c.args[0].val)

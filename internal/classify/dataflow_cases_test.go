@@ -259,6 +259,19 @@ var dataflowCases = []classifyCase{
 	high("bash -s -- build/out.txt <<'END'\necho x > \"$1\"\nEND", "shell-stdin"),
 	high("bash <<< \"echo x > $PWD/build/out.txt\"", "write-file"),
 
+	// a heredoc or here-string for another descriptor is no standard
+	// input: the shell still reads the one given to fd 0, and a script
+	// path /dev/fd/N reads what fd N was given
+	dangerous("bash <<< 'echo x > ~/.bashrc' 3<<< 'echo hi'", "overwrite-startup"),
+	dangerous("bash <<'A' 4<<'B'\necho x > ~/.zshenv\nA\necho hi\nB", "overwrite-startup"),
+	dangerous("bash 3<<< 'echo x > ~/.bashrc' /dev/fd/3", "overwrite-startup"),
+	dangerous("sh /proc/self/fd/5 5<<'END'\nrm -rf ~\nEND", ""),
+	dangerous("source /dev/fd/3 3<<< 'echo x > ~/.profile'", "overwrite-startup"),
+	dangerous("bash 3<<< 'echo x > ~/.bashrc' <&3", "overwrite-startup"),
+	high("bash 3<<< 'echo hi' /dev/fd/3", "shell-stdin"),
+	high("bash /dev/fd/3", "run-script-file"),
+	minimal("cat 3<<< 'x' README.md", ""),
+
 	// ${f:=v} leaves f the caller's value or v: v is judged too
 	dangerous(`: "${f:=/home/u/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),
 	dangerous(`: "${f:=~/.bashrc}"; echo hi > "$f"`, "overwrite-startup"),

@@ -6,69 +6,10 @@ import "strings"
 // (design §2.6, issue 14 class 6): rm of project files, find -delete and
 // find | xargs rm below a directory of the project are medium. What stays
 // dangerous: the workspace root, its parents, the repository's history
-// (.git), guard files, and anything only known at run time.
-
-var (
-	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered", effect: EffectDelete, policy: true}
-	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs", effect: EffectDelete, policy: true}
-)
-
-// gitDirRule judges deleting p when it is a .git directory of the
-// workspace or lies inside one; ok is false otherwise. A lone file inside
-// (.git/index.lock) is high; the directory or a tree inside it is
-// dangerous.
-func (w *walker) gitDirRule(p string, forced, tree bool) (rule, bool) {
-	if w.env.Workspace == "" || !within(p, w.env.Workspace) {
-		return rule{}, false
-	}
-	rel := strings.TrimPrefix(strings.TrimPrefix(p, w.env.Workspace), "/")
-	parts := strings.Split(rel, "/")
-	for i, part := range parts {
-		if part != ".git" {
-			continue
-		}
-		if i == len(parts)-1 {
-			if forced {
-				return ruleGitDirDelete, true
-			}
-			return ruleGitInternals, true
-		}
-		if tree {
-			return ruleGitDirDelete, true
-		}
-		return ruleGitInternals, true
-	}
-	return rule{}, false
-}
-
-// sureDir is where a command runs if the last cd did not happen: a cd
-// whose success the command depends on (cd build && rm -rf *) moves it
-// there for good; after cd build; the command also runs if cd failed.
-type sureDir struct {
-	dir string
-	dyn bool
-}
-
-// altDir returns the directory a relative path must also be judged
-// against: the one the command runs in if an earlier cd failed.
-func (w *walker) altDir() (string, bool) {
-	if w.sure != nil {
-		return w.sure.dir, w.sure.dyn
-	}
-	return w.env.Workspace, false
-}
-
-// andThen is called between the two sides of a && list: when the left
-// side moved the directory, the right side runs only if that worked. It
-// returns the function that ends this on leaving the list.
-func (w *walker) andThen(before string, beforeDyn bool) func() {
-	if w.cwd == before && w.cwdDyn == beforeDyn {
-		return func() {}
-	}
-	saved := w.sure
-	w.sure = &sureDir{dir: w.cwd, dyn: w.cwdDyn}
-	return func() { w.sure = saved }
-}
+// (.git), guard files, and anything only known at run time. The rules
+// are the policy's (paths.go: deleteRuleAt, gitDirRule); this file holds
+// what find adds to them (the walk's part, a cd that may have failed, is
+// builtins.go's: altDir, andThen).
 
 // foundPath is the path a file that find lists has, as a word for the
 // command that receives it (find -exec, xargs): below its single static

@@ -69,7 +69,7 @@ func buildTree(c *call) {
 		}
 	}
 	if len(dirs) == 0 {
-		dirs = append(dirs, c.w.cwdArg())
+		dirs = append(dirs, c.ctx.cwdArg())
 	}
 	for _, d := range dirs {
 		if c.treeOutside(ruleBuildOutside, d) {
@@ -86,20 +86,11 @@ func isDevTool(name string) bool {
 	return found && toolGroups[toolRefs[i].group].kind == groupDev
 }
 
-// cwdArg is the current directory as a path argument: unknown after a cd
-// to a dynamic place.
-func (w *walker) cwdArg() arg {
-	if w.cwdDyn || w.cwd == "" {
-		return arg{val: ".", dyn: true}
-	}
-	return arg{val: w.cwd}
-}
-
 // treeOutside raises ru, naming the place, when writing into the
 // directory d is more than writing in the workspace. Permguard's own
 // directories and the guard's files keep their own, dangerous, rule.
 func (c *call) treeOutside(ru rule, d arg) bool {
-	wr, bad := c.w.writeInto(d)
+	wr, bad := c.ctx.writeInto(d)
 	if !bad || wr.level <= Low {
 		return false
 	}
@@ -109,7 +100,7 @@ func (c *call) treeOutside(ru rule, d arg) bool {
 	}
 	where := "a directory only known at run time"
 	if !d.dyn {
-		if p, ok := c.w.abs(d.val); ok {
+		if p, ok := c.ctx.abs(d.val); ok {
 			where = p
 		}
 	} else if len(d.known) == 1 {

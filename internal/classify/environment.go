@@ -250,3 +250,15 @@ func (w *walker) declBraces(d *syntax.DeclClause) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// flagsValue raises a variable assignment whose value makes a program
+// download from elsewhere or run another program.
+func (w *walker) flagsValue(name string, val *arg, p Pos) {
+	if ru, bad := envValueRule(name, val); bad {
+		snip := name + "="
+		if val != nil {
+			snip += val.val
+		}
+		w.raiseWith(ru, occurrence{detail: "sets " + name, target: name}, p, snip)
+	}
+}

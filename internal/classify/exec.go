@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -214,7 +215,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 		out Command
 	}{}
 	box.out = Command{Pos: p, Snippet: snip}
-	box.c = call{w: w, pos: p, snippet: snip, stdin: in, out: &box.out}
+	box.c = call{ctx: w, pos: p, snippet: snip, stdin: in, out: &box.out}
 	c := &box.c
 	c.env = prefix
 	for i, ru := range env {
@@ -497,7 +498,7 @@ func (w *walker) secretArgs(c *call) {
 // xargs): its own entry in Commands, at c's position, in a frame named by
 // (xargs, find -exec).
 func (w *walker) inner(c *call, by string, argv []arg, in flow) flow {
-	ic := &call{w: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
+	ic := &call{ctx: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
 	saved := w.push(FrameRunBy, by, c.pos, c.snippet)
 	out := w.run(ic, argv)
 	w.frames = saved
@@ -539,13 +540,13 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	if sessionEnvTools.get()[name] {
 		sessionEnv(c)
 	}
-	uses := w.readOptions(c)
+	uses := readOptions(c)
 	if h := handlerOf(name); h != nil {
 		if builtinHandlers.get()[name] != nil {
 			c.stage = StageShell
 		}
 		out := h(c)
-		w.judgeOptions(c, uses)
+		judgeOptions(c, uses)
 		w.notesWrites(c)
 		if fnCalled {
 			// the function runs, not the builtin it shadows
@@ -561,8 +562,8 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return interpreter(c)
 	}
 	if t := lookupTool(name); t != nil {
-		w.applyTool(c, t)
-		w.judgeOptions(c, uses)
+		applyTool(c, t)
+		judgeOptions(c, uses)
 		return flow{kind: flowData}
 	}
 	c.raise(ruleUnknown)
@@ -706,6 +707,17 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 	for _, rd := range s.Redirs {
 		p := w.pos(rd.Pos())
 		snip := w.text(rd)
+		if fd := rd.N; fd != nil && fd.Value != "0" && (rd.Op == syntax.RdrIn || rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || rd.Op == syntax.WordHdoc) {
+			// input for another descriptor is no standard input: it is
+			// judged as input is, and kept for a command that reads it
+			// from /dev/fd/N
+			got := w.redirects(&syntax.Stmt{Redirs: []*syntax.Redirect{{OpPos: rd.OpPos, Op: rd.Op, Word: rd.Word, Hdoc: rd.Hdoc}}}, nil)
+			fds := make(map[string]flow, len(cur.fds)+1)
+			maps.Copy(fds, cur.fds)
+			fds[fd.Value] = got
+			cur.fds = fds
+			continue
+		}
 		switch rd.Op {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
 			for _, a := range w.word(rd.Word) {
@@ -732,6 +744,13 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				}
 			}
 		case syntax.DplOut, syntax.DplIn:
+			if rd.Op == syntax.DplIn && (rd.N == nil || rd.N.Value == "0") {
+				// <&3: standard input is what fd 3 was given
+				if in, ok := cur.fds[rd.Word.Lit()]; ok && rd.Word.Lit() != "" {
+					in.fds = cur.fds
+					cur = in
+				}
+			}
 			for _, a := range w.word(rd.Word) {
 				if a.dyn {
 					w.raiseWith(ruleWriteUnknown, occurrence{target: a.val}, p, snip)

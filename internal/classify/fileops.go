@@ -44,14 +44,14 @@ func writesTo(c *call, base rule, moveSources bool) {
 	tree := c.name == "mv" || c.name == "cp" && c.hasOpt("-r -R -a --recursive --archive") ||
 		c.name == "ln" && c.hasOpt("-s --symbolic")
 	if o, ok := c.optValue("-t --target-directory"); ok {
-		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
 		}
 		c.guardCopies(o, ts, false, tree)
 		landsIn(c, o, ts)
 	} else if len(ts) > 0 {
 		dest := ts[len(ts)-1]
-		if ru, ok := c.w.writeRule(dest); ok && ru.level > Low {
+		if ru, ok := c.ctx.writeRule(dest); ok && ru.level > Low {
 			c.raise(ru)
 		}
 		ts = ts[:len(ts)-1]
@@ -61,7 +61,7 @@ func writesTo(c *call, base rule, moveSources bool) {
 		}
 		if tree && c.hasOpt("-T --no-target-directory") {
 			// the source's contents become dest's
-			if ru, bad := c.w.unknownInto(dest); bad {
+			if ru, bad := c.ctx.unknownInto(dest); bad {
 				c.raise(ru)
 			}
 		}
@@ -82,7 +82,7 @@ func writesTo(c *call, base rule, moveSources bool) {
 	}
 	if moveSources {
 		for _, s := range ts {
-			if ru, ok := c.w.deleteRule(s, true); ok && ru.id != ruleDeleteTemp.id {
+			if ru, ok := c.ctx.deleteRule(s, true); ok && ru.id != ruleDeleteTemp.id {
 				// (moving out of a temporary directory loses nothing: the
 				// file lives on where it lands, which is judged above)
 				o := occurrence{target: c.target(s), kind: EffectDelete}
@@ -120,7 +120,7 @@ func landsIn(c *call, dest arg, sources []arg) {
 		into := dest
 		into.val = strings.TrimSuffix(dest.val, "/") + "/" + name
 		into.glob = dest.glob || s.glob && hasGlobChar(name)
-		if ru, bad := c.w.writeRule(into); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(into); bad && ru.level > Low {
 			c.raise(ru)
 			return
 		}
@@ -135,20 +135,6 @@ func sources(c *call) []arg {
 		ts = ts[:len(ts)-1]
 	}
 	return ts
-}
-
-// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
-// secrets below it (the home directory, ~/.config).
-func (w *walker) treeHoldsSecrets(a arg) bool {
-	for _, k := range append(knownArgs(a), a) {
-		if k.dyn {
-			continue
-		}
-		if p, ok := w.abs(strings.TrimSuffix(k.val, "/.")); ok && w.holdsSecrets(p) {
-			return true
-		}
-	}
-	return false
 }
 
 // modeRules judges the mode chmod sets, or mkdir and install with -m:

@@ -141,7 +141,7 @@ func backupRules(c *call, suffixOpt string, dests, srcs []arg) {
 		}
 		p.val += suffix.val
 		p.glob = p.glob || strings.ContainsAny(suffix.val, "*?[")
-		if ru, bad := c.w.writeRule(p); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(p); bad && ru.level > Low {
 			c.raiseWith(ru, occurrence{detail: "the backup it makes", target: c.target(p)})
 		}
 	}
@@ -173,10 +173,10 @@ func underDest(c *call, dest arg, srcs []arg) {
 		p := dest
 		p.val = strings.TrimSuffix(dest.val, "/") + "/" + strings.TrimPrefix(rel, "/")
 		p.glob = p.glob || s.glob
-		if ru, bad := c.w.writeInto(p); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeInto(p); bad && ru.level > Low {
 			c.raise(ru)
 		}
-		if ru, bad := c.w.writeRule(p); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(p); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
@@ -219,7 +219,7 @@ func mktempCheck(c *call) {
 		p = dir
 		p.val = strings.TrimSuffix(dir.val, "/") + "/" + tmpl.val
 	}
-	if ru, bad := c.w.writeRule(p); bad && ru.level > Low {
+	if ru, bad := c.ctx.writeRule(p); bad && ru.level > Low {
 		c.raise(ru)
 	}
 }

@@ -1,7 +1,5 @@
 package classify
 
-import "strings"
-
 // Programs that walk a tree and follow the links they meet in it (design
 // §2.6, Links): grep -R reads what every link below the directory leads
 // to, a link to ~/.ssh among them, and find -L -exec changes it. The
@@ -70,19 +68,19 @@ func (c *call) followTrees() {
 	var worst rule
 	found := false
 	for _, root := range roots {
-		for _, n := range c.w.treeNames(root) {
+		for _, n := range c.ctx.treeNames(root) {
 			if n.dyn {
 				// links below past the walk's budget: read like a path
 				// only known at run time (design §2.3), which a read
 				// does not raise; a write through one is judged below
 			} else {
-				secret = secret || c.w.readsSecret(n, true) || c.w.holdsSecrets(n.val)
+				secret = secret || c.ctx.readsSecret(n, true) || c.ctx.holdsSecrets(n.val)
 			}
 			if !writes {
 				continue
 			}
-			if ru, bad := c.w.writeRule(n); bad && (!found || rank(ru) > rank(worst)) {
-				worst, found = c.w.throughLink(ru, n), true
+			if ru, bad := c.ctx.writeRule(n); bad && (!found || rank(ru) > rank(worst)) {
+				worst, found = c.ctx.throughLink(ru, n), true
 			}
 		}
 	}
@@ -94,62 +92,9 @@ func (c *call) followTrees() {
 	}
 }
 
-// treeNames lists root for the caller's walk (Verdict.Trees) and returns
-// the names the links below it lead to, as the caller found them
-// (Env.TreeLinks): LinkNotKnown, past its budget, as a dynamic word.
-func (w *walker) treeNames(root arg) []arg {
-	if root.dyn || root.glob {
-		return nil
-	}
-	raw, ok := w.rawPath(root.val)
-	if !ok {
-		return nil
-	}
-	key := rawClean(raw)
-	if !strings.HasPrefix(key, "/") || len(w.v.Trees) >= maxLinkPaths {
-		return nil
-	}
-	if !containsStr(w.v.Trees, key) {
-		w.v.Trees = append(w.v.Trees, key)
-	}
-	var out []arg
-	for _, n := range w.env.TreeLinks[key] {
-		switch n {
-		case LinkNotKnown:
-			out = append(out, arg{val: root.val, dyn: true, pos: root.pos, via: root.val, to: toNotKnown})
-		case LinkElsewhere:
-		default:
-			out = append(out, arg{val: n, pos: root.pos, via: "a link below " + root.val, to: n})
-		}
-	}
-	return out
-}
-
 func containsStr(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsSecrets reports a directory that holds secrets below it: the home
-// directory, or one on the way to a secret in it (~/.config). A command
-// that reads the whole tree reads them.
-func (w *walker) holdsSecrets(p string) bool {
-	h := w.env.Home
-	switch {
-	case h == "":
-		return false
-	case within(h, p):
-		// the home directory, or a directory above it
-		return true
-	case !within(p, h):
-		return false
-	}
-	for _, s := range secretsHome {
-		if within(h+"/"+strings.TrimSuffix(s, "/"), p) {
 			return true
 		}
 	}
@@ -163,7 +108,7 @@ func (c *call) followedNames(roots []arg) *arg {
 	if len(roots) != 1 || !c.hasOpt("-L -follow") {
 		return nil
 	}
-	names := c.w.treeNames(roots[0])
+	names := c.ctx.treeNames(roots[0])
 	if len(names) == 0 {
 		return nil
 	}

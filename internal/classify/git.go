@@ -115,7 +115,7 @@ func gitCommand(c *call) flow {
 		}
 		rest = append(pre, rest...)
 	}
-	rc := &call{w: c.w, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true, action: "git " + sub}
+	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, abbrev: true, action: "git " + sub}
 	gitSub(rc, sub)
 	gitTree(rc, args[:i], sub, rest)
 	gitMayLink(rc, args[:i], sub, rest)
@@ -211,7 +211,7 @@ func gitSub(c *call, sub string) {
 			c.raise(gitExec)
 		}
 		if o, ok := c.optValue("--output"); ok {
-			if ru, bad := c.w.writeRule(o); bad {
+			if ru, bad := c.ctx.writeRule(o); bad {
 				c.raise(ru)
 			}
 		}
@@ -226,7 +226,7 @@ func gitSub(c *call, sub string) {
 			// leave the tree: .claude/settings.local.json, .codex/, .mcp.json
 			ps := valueArgs(c.args, "-m --message --pathspec-from-file", "")
 			if len(ps) == 0 || ps[0].val == "save" || len(ps) == 1 && ps[0].val == "push" {
-				if _, bad := c.w.unknownInto(arg{val: ".", pos: c.pos}); bad {
+				if _, bad := c.ctx.unknownInto(arg{val: ".", pos: c.pos}); bad {
 					c.raiseWith(ruleGitStashGuard, occurrence{target: c.target(arg{val: "."})})
 				}
 			}
@@ -363,7 +363,7 @@ func gitSub(c *call, sub string) {
 			c.raise(gitLocal)
 		}
 		if p, ok := c.optValue("--prefix"); ok {
-			if ru, bad := c.w.writeRule(p); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(p); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
@@ -395,7 +395,7 @@ func gitSub(c *call, sub string) {
 		}
 		if sub == "bundle" {
 			if ps := positional(c.args); len(ps) > 1 && ps[0].val == "create" {
-				if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {
+				if ru, bad := c.ctx.writeRule(ps[1]); bad && ru.level > Low {
 					c.raise(ru)
 				}
 			}
@@ -404,7 +404,7 @@ func gitSub(c *call, sub string) {
 			sub == "am" && !c.hasOpt("--abort --quit --show-current-patch") {
 			// a patch names the files it changes, but nobody has read it
 			// as git does (design §2.9)
-			if ru, bad := c.w.unknownInto(arg{val: ".", pos: c.pos}); bad {
+			if ru, bad := c.ctx.unknownInto(arg{val: ".", pos: c.pos}); bad {
 				c.raise(ru)
 			}
 		}
@@ -431,7 +431,7 @@ func gitSub(c *call, sub string) {
 		}
 		if sub == "archive" {
 			if o, ok := c.optValue("--output -o"); ok {
-				if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+				if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
 					c.raise(ru)
 				}
 			}
@@ -446,7 +446,7 @@ func gitSub(c *call, sub string) {
 			c.raise(gitExec)
 		}
 		if ps := positional(c.args); len(ps) > 1 {
-			if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(ps[1]); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
@@ -500,8 +500,8 @@ func gitConfig(c *call) {
 	}
 	if len(w) > 1 && strings.EqualFold(w[0].val, "core.hooksPath") && !w[1].dyn {
 		// later writes into that directory plant hooks
-		if d, ok := c.w.abs(w[1].val); ok {
-			c.w.hooksDirs = append(c.w.hooksDirs, d)
+		if d, ok := c.ctx.abs(w[1].val); ok {
+			c.ctx.noteHooksDir(d)
 		}
 	}
 }
@@ -680,7 +680,7 @@ func gitBisectRun(c *call) {
 		}
 		c.raise(r("git-bisect-run", High, "runs a command on every commit git bisect checks out"))
 		if i+1 < len(c.args) {
-			c.w.inner(c, "git bisect run", c.args[i+1:], flow{})
+			c.ctx.inner(c, "git bisect run", c.args[i+1:], flow{})
 		}
 		return
 	}
@@ -701,7 +701,7 @@ func gitTree(c *call, global []arg, sub string, rest []arg) {
 	if own != Medium || c.out.Level == High {
 		return
 	}
-	base := c.w.cwdArg()
+	base := c.ctx.cwdArg()
 	var dirs []arg
 	for i := 0; i < len(global); i++ {
 		a := global[i]

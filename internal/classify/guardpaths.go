@@ -33,7 +33,7 @@ type guardPat struct {
 }
 
 // guardIndex is Env.Protected made ready for matching, built once per
-// walker and only when a path needs it.
+// policy and only when a path needs it.
 type guardIndex struct {
 	pats []guardPat
 	// markers are literal strings one of which every path that can match
@@ -97,18 +97,18 @@ func newGuardIndex(env Env) *guardIndex {
 
 func hasGlobChar(s string) bool { return strings.ContainsAny(s, "*?[") }
 
-// guard returns the walker's index of protected files.
-func (w *walker) guard() *guardIndex {
-	if w.guards == nil {
-		w.guards = newGuardIndex(w.env)
+// guard returns the policy's index of protected files.
+func (po *policy) guard() *guardIndex {
+	if po.guards == nil {
+		po.guards = newGuardIndex(po.env)
 	}
-	return w.guards
+	return po.guards
 }
 
 // mayBeGuarded reports whether v, a path as written, could name a
 // protected file or a directory that holds one; false is certain.
-func (w *walker) mayBeGuarded(v string) bool {
-	if len(w.env.Protected) == 0 {
+func (po *policy) mayBeGuarded(v string) bool {
+	if len(po.env.Protected) == 0 {
 		return false
 	}
 	if hasGlobChar(v) {
@@ -119,7 +119,7 @@ func (w *walker) mayBeGuarded(v string) bool {
 	if hasUpper(v) {
 		lv = strings.ToLower(v) // only then: this runs for every path in the workspace
 	}
-	for _, m := range w.guard().markers {
+	for _, m := range po.guard().markers {
 		if m == "" || strings.Contains(lv, m) {
 			return true
 		}
@@ -129,18 +129,18 @@ func (w *walker) mayBeGuarded(v string) bool {
 
 // guardOf matches the absolute clean path p against the protected files
 // and returns the best match and what the file is.
-func (w *walker) guardOf(p string) (guardMatch, string) {
-	return w.guardOfFor(p, false)
+func (po *policy) guardOf(p string) (guardMatch, string) {
+	return po.guardOfFor(p, false)
 }
 
 // guardDeleteOf is guardOf for a delete: entries guarded against writes
 // only do not count (ProtectedPath.WriteOnly).
-func (w *walker) guardDeleteOf(p string) (guardMatch, string) {
-	return w.guardOfFor(p, true)
+func (po *policy) guardDeleteOf(p string) (guardMatch, string) {
+	return po.guardOfFor(p, true)
 }
 
-func (w *walker) guardOfFor(p string, del bool) (guardMatch, string) {
-	if len(w.env.Protected) == 0 {
+func (po *policy) guardOfFor(p string, del bool) (guardMatch, string) {
+	if len(po.env.Protected) == 0 {
 		return guardNone, ""
 	}
 	lp := strings.ToLower(p)
@@ -149,8 +149,8 @@ func (w *walker) guardOfFor(p string, del bool) (guardMatch, string) {
 		pe = strings.Split(strings.TrimPrefix(lp, "/"), "/")
 	}
 	best, what := guardNone, ""
-	for i := range w.guard().pats {
-		gp := &w.guards.pats[i]
+	for i := range po.guard().pats {
+		gp := &po.guards.pats[i]
 		if del && gp.writeOnly {
 			continue
 		}
@@ -233,14 +233,14 @@ func guardRule(verb, what string) rule {
 // guardTarget judges an argument that a command writes, deletes, moves or
 // changes the mode of. holders counts a directory that holds a protected
 // file (deleting it, moving it away, copying a tree over it).
-func (w *walker) guardTarget(a arg, holders bool) (rule, bool) {
-	return w.guardTargetFor(a, holders, false)
+func (po *policy) guardTarget(a arg, holders bool) (rule, bool) {
+	return po.guardTargetFor(a, holders, false)
 }
 
 // guardTargetFor is guardTarget; del judges a delete, for which the
 // entries guarded against writes only do not count.
-func (w *walker) guardTargetFor(a arg, holders, del bool) (rule, bool) {
-	if len(w.env.Protected) == 0 {
+func (po *policy) guardTargetFor(a arg, holders, del bool) (rule, bool) {
+	if len(po.env.Protected) == 0 {
 		return rule{}, false
 	}
 	v := a.val
@@ -248,7 +248,7 @@ func (w *walker) guardTargetFor(a arg, holders, del bool) (rule, bool) {
 		// a word known only at run time may still be known to be one
 		// of these files: "$HOME/.claude/settings.json", or a value
 		// static text gave it
-		switch hv, ok := w.homeWord(a.val); {
+		switch hv, ok := po.st.homeWord(a.val); {
 		case ok:
 			v = hv
 		case a.cand != "":
@@ -257,11 +257,11 @@ func (w *walker) guardTargetFor(a arg, holders, del bool) (rule, bool) {
 			return rule{}, false
 		}
 	}
-	p, ok := w.abs(v)
+	p, ok := po.abs(v)
 	if !ok {
 		return rule{}, false
 	}
-	m, what := w.guardOfFor(p, del)
+	m, what := po.guardOfFor(p, del)
 	if m == guardFile || holders && m == guardHolder {
 		if m == guardHolder {
 			what = "a directory that holds " + what
@@ -275,7 +275,7 @@ func (w *walker) guardTargetFor(a arg, holders, del bool) (rule, bool) {
 // permguard's variables: code that writes there switches the guard off
 // as surely as a redirect does, and reading code for intent is guesswork,
 // so naming is enough.
-func (w *walker) mentionsGuard(code string) (string, bool) {
+func (po *policy) mentionsGuard(code string) (string, bool) {
 	lc := strings.ToLower(code)
 	if strings.Contains(lc, "permguard_") {
 		return "permguard's variables", true
@@ -288,10 +288,10 @@ func (w *walker) mentionsGuard(code string) (string, bool) {
 	if strings.Contains(lc, ".permguard/") {
 		return "permguard's own settings", true
 	}
-	if len(w.env.Protected) == 0 {
+	if len(po.env.Protected) == 0 {
 		return "", false
 	}
-	for _, n := range w.guard().needles {
+	for _, n := range po.guard().needles {
 		if strings.Contains(lc, n.text) {
 			return n.what, true
 		}
@@ -307,7 +307,7 @@ const guardRuleID = "guard-file"
 // directory holds.
 func (c *call) guardChanges(ts []arg, recursive bool) {
 	for _, t := range ts {
-		if ru, bad := c.w.guardTarget(t, recursive); bad {
+		if ru, bad := c.ctx.guardTarget(t, recursive); bad {
 			c.raise(ru)
 		}
 	}
@@ -323,7 +323,7 @@ func (c *call) guardChanges(ts []arg, recursive bool) {
 // says a source written as its contents (cp -r dir/., rsync's dir/) puts
 // files whose names are not known now into dest.
 func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
-	if len(c.w.env.Protected) == 0 {
+	if len(c.ctx.environment().Protected) == 0 {
 		return
 	}
 	if dest.dyn {
@@ -335,14 +335,14 @@ func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 	}
 	holders := false
 	if becomes {
-		if p, ok := c.w.abs(dest.val); !ok || !c.w.surelyExists(p) {
+		if p, ok := c.ctx.abs(dest.val); !ok || !c.ctx.surelyExists(p) {
 			holders = true
 		}
 	}
 	// dest itself counts as a file, not as a holder, when it must be a
 	// directory already: copying a tree into ~/.local/bin adds to it, and
 	// what lands there is dest/<name>
-	if ru, bad := c.w.guardTarget(dest, holders); bad {
+	if ru, bad := c.ctx.guardTarget(dest, holders); bad {
 		c.raise(ru)
 		return
 	}
@@ -352,7 +352,7 @@ func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 		}
 		name := path.Base(strings.TrimSuffix(s.val, "/"))
 		if contents && (name == "." || c.name == "rsync" && strings.HasSuffix(s.val, "/")) {
-			if ru, bad := c.w.unknownInto(dest); bad {
+			if ru, bad := c.ctx.unknownInto(dest); bad {
 				c.raise(ru)
 				return
 			}
@@ -363,29 +363,11 @@ func (c *call) guardCopies(dest arg, sources []arg, becomes, contents bool) {
 		}
 		into := dest
 		into.val = strings.TrimSuffix(dest.val, "/") + "/" + name
-		if ru, bad := c.w.guardTarget(into, true); bad {
+		if ru, bad := c.ctx.guardTarget(into, true); bad {
 			c.raise(ru)
 			return
 		}
 	}
-}
-
-// homeWord resolves a word as written that starts with $HOME or ${HOME}
-// and continues with static text, when this input has not set HOME.
-func (w *walker) homeWord(text string) (string, bool) {
-	if w.env.Home == "" || !strings.Contains(text, "HOME") {
-		return "", false
-	}
-	if _, set := w.vars["HOME"]; set {
-		return "", false
-	}
-	t := strings.NewReplacer(`"`, "", `'`, "").Replace(text)
-	for _, pre := range []string{"$HOME/", "${HOME}/"} {
-		if rest, ok := strings.CutPrefix(t, pre); ok && !strings.ContainsAny(rest, "$`\\*?[{") {
-			return w.env.Home + "/" + rest, true
-		}
-	}
-	return "", false
 }
 
 func hasUpper(s string) bool {
@@ -397,31 +379,30 @@ func hasUpper(s string) bool {
 	return false
 }
 
-// unknownInto judges a command that writes files whose names only its
-// input knows (an archive's members, a patch's files, the contents of a
-// tree) below the directory dir. Any of them may be an agent's hook
+// unknownIntoRule judges a command that writes files whose names only
+// its input knows (an archive's members, a patch's files, the contents of
+// a tree) below the directory dir. Any of them may be an agent's hook
 // configuration when dir holds one, or is a directory an agent reads its
 // project settings from: the workspace, where the input starts, and the
 // directories above them. A dir known only at run time counts as the worst.
-func (w *walker) unknownInto(dir arg) (rule, bool) {
-	// what it writes may be links as well, to anywhere
-	w.noteLinksMaybe(dir)
-	if len(w.env.Protected) == 0 {
+// (The walk's unknownInto notes the links such a command may make first.)
+func (po *policy) unknownIntoRule(dir arg) (rule, bool) {
+	if len(po.env.Protected) == 0 {
 		return rule{}, false
 	}
 	unknown := guardRule("may overwrite", "an agent's settings or hooks: it writes files whose names are not known now into a directory only known at run time")
 	if dir.dyn {
 		return unknown, true
 	}
-	return worstOf(w, dir, func() (rule, bool) {
-		p, ok := w.abs(dir.val)
+	return po.worstOf(dir, func() (rule, bool) {
+		p, ok := po.abs(dir.val)
 		if !ok {
 			return unknown, true
 		}
-		if m, what := w.guardOf(p); m != guardNone {
+		if m, what := po.guardOf(p); m != guardNone {
 			return guardRule("may overwrite", what+": it writes files whose names are not known now"), true
 		}
-		if w.projectRoot(p) {
+		if po.projectRoot(p) {
 			return guardRule("may overwrite", "an agent's project settings or hooks (.claude, .codex, ...): it writes files whose names are not known now into "+dir.val), true
 		}
 		return rule{}, false
@@ -431,8 +412,8 @@ func (w *walker) unknownInto(dir arg) (rule, bool) {
 // projectRoot reports a directory an agent may read its project settings
 // from: the workspace, the directory the input starts in, or one above
 // either of them.
-func (w *walker) projectRoot(p string) bool {
-	for _, d := range []string{w.env.Workspace, startDir(w.env)} {
+func (po *policy) projectRoot(p string) bool {
+	for _, d := range []string{po.env.Workspace, startDir(po.env)} {
 		if d != "" && within(d, p) {
 			return true
 		}
@@ -442,8 +423,8 @@ func (w *walker) projectRoot(p string) bool {
 
 // surelyExists reports a directory that is there before any command runs:
 // a copy into it adds to it rather than becoming it.
-func (w *walker) surelyExists(p string) bool {
-	return w.projectRoot(p) || (w.env.Home != "" && within(w.env.Home, p))
+func (po *policy) surelyExists(p string) bool {
+	return po.projectRoot(p) || (po.env.Home != "" && within(po.env.Home, p))
 }
 
 // findFilter is what a find expression says about the files it selects,
@@ -503,19 +484,19 @@ func findFilterOf(args []arg) findFilter {
 // or "". It looks below a directory that holds a protected file, and in a
 // project root for the project's files; like rm -r, it does not count a
 // project's files in any other directory.
-func (w *walker) findReach(root arg, ff findFilter) string {
-	return w.findReachFor(root, ff, false)
+func (po *policy) findReach(root arg, ff findFilter) string {
+	return po.findReachFor(root, ff, false)
 }
 
 // findReachFor is findReach; del leaves out the directories of hook
 // scripts and the like, where a delete is ordinary (ProtectedPath.WriteOnly). Either way
 // the other protected files are tried first, so that what a command run
 // on the file found is judged on is the one that matters most.
-func (w *walker) findReachFor(root arg, ff findFilter, del bool) string {
-	if len(w.env.Protected) == 0 || root.dyn {
+func (po *policy) findReachFor(root arg, ff findFilter, del bool) string {
+	if len(po.env.Protected) == 0 || root.dyn {
 		return ""
 	}
-	p, ok := w.abs(root.val)
+	p, ok := po.abs(root.val)
 	if !ok {
 		return ""
 	}
@@ -524,8 +505,8 @@ func (w *walker) findReachFor(root arg, ff findFilter, del bool) string {
 	if lp != "/" {
 		re = strings.Split(strings.TrimPrefix(lp, "/"), "/")
 	}
-	project := w.projectRoot(p)
-	pats := w.guard().pats
+	project := po.projectRoot(p)
+	pats := po.guard().pats
 	for j := range 2 * len(pats) {
 		gp := &pats[j%len(pats)]
 		if gp.writeOnly != (j >= len(pats)) || del && gp.writeOnly {
@@ -721,7 +702,7 @@ func matchOne(p string, c byte) (bool, int) {
 }
 
 // mustAbs is abs for a path known to resolve.
-func (w *walker) mustAbs(p string) string {
-	a, _ := w.abs(p)
+func (po *policy) mustAbs(p string) string {
+	a, _ := po.abs(p)
 	return a
 }

@@ -60,7 +60,7 @@ func runFrom(c *call, i int) flow {
 		c.raise(r("wrapper-alone", Minimal, "runs no command"))
 		return flow{}
 	}
-	return c.w.dispatch(c, c.args[i:])
+	return c.ctx.dispatch(c, c.args[i:])
 }
 
 var (
@@ -129,6 +129,29 @@ func isStdinPath(a arg) bool {
 	return !a.dyn && (a.val == "/dev/stdin" || a.val == "/dev/fd/0" || a.val == "/proc/self/fd/0")
 }
 
+// codeFromFd judges the script a shell reads from a path that names
+// another file descriptor (/dev/fd/3, /proc/self/fd/3) as standard input's
+// script is judged, when the command gives that descriptor a heredoc, a
+// here-string or a file (3<<EOF), and reports whether it did.
+func codeFromFd(c *call, a arg) bool {
+	if a.dyn {
+		return false
+	}
+	n, ok := strings.CutPrefix(a.val, "/dev/fd/")
+	if !ok {
+		n, ok = strings.CutPrefix(a.val, "/proc/self/fd/")
+	}
+	in, given := c.stdin.fds[n]
+	if !ok || !given {
+		return false
+	}
+	saved := c.stdin
+	c.stdin = in
+	codeFromStdin(c, true)
+	c.stdin = saved
+	return true
+}
+
 // anyNet reports an argument filled from the network.
 func anyNet(args []arg) bool {
 	for _, a := range args {
@@ -195,7 +218,7 @@ func inlineCode(c *call, code string) {
 	if forkLoop(code) {
 		c.raise(ruleForkLoop)
 	}
-	if what, ok := c.w.mentionsGuard(code); ok {
+	if what, ok := c.ctx.mentionsGuard(code); ok {
 		c.raiseWith(ruleInlineGuard, occurrence{detail: what})
 	}
 	for _, sh := range shellStrings(code) {

@@ -180,26 +180,6 @@ func (w *walker) notePath(p string) bool {
 	return true
 }
 
-// throughLink words the reason of a rule that l, a name reached through
-// a link, raised. A change that lands on a file that runs code later or
-// holds a secret while its name says the workspace is dangerous, however
-// high the level: the call hides what it changes, and only a person who
-// typed the confirmation can mean it.
-func (w *walker) throughLink(ru rule, l arg) rule {
-	ru.via = joinDetail(l.via+" leads to "+l.to, ru.via)
-	if l.dyn && l.to == toNotKnown && ru.level >= High && !ru.dangerous && ru.id == ruleWriteUnknown.id {
-		// a write through a link permguard could not finish following
-		// (a loop, or a search past its budget, which an input can spend
-		// on purpose): it may land on anything
-		ru.dangerous = true
-	}
-	if !l.dyn && ru.level >= High && !ru.dangerous &&
-		(w.basePlace(l.val) == placePersistence || w.isStartup(l.val) || w.isSecret(l.val) || w.isSecretDir(l.val)) {
-		ru.dangerous = true
-	}
-	return ru
-}
-
 // noteLinksMaybe records that a command may have made links, with targets
 // the input does not show, anywhere below dir: later writes there in this
 // input may land anywhere. The note takes effect when the command is
@@ -213,6 +193,14 @@ func (w *walker) noteLinksMaybe(dir arg) {
 		p = "/" // not known: anywhere
 	}
 	w.linkTreesNext = append(w.linkTreesNext, p)
+}
+
+// unknownInto judges a command that writes files whose names only its
+// input knows below the directory dir (policy.unknownIntoRule), and notes
+// first that what it writes may be links as well, to anywhere.
+func (w *walker) unknownInto(dir arg) (rule, bool) {
+	w.noteLinksMaybe(dir)
+	return w.unknownIntoRule(dir)
 }
 
 // maybeLinked reports a path below a directory where an earlier command
@@ -275,7 +263,7 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 	for i, t := range ts {
 		// a descriptor's name means whatever a later process has open
 		// (through the resolver: /proc/self/root/x is x, no descriptor)
-		v, ok := c.w.abs(t.val)
+		v, ok := c.walk().abs(t.val)
 		if !ok {
 			v = path.Clean(t.val)
 		}
@@ -283,7 +271,7 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 			ts[i] = arg{val: t.val, dyn: true, pos: t.pos}
 		}
 	}
-	w := c.w
+	w := c.walk()
 	// the link counts for what comes after it, not for its own target
 	defer w.noteMadeLink(at, target, ts)
 	var worst rule
@@ -379,15 +367,15 @@ func gitMayLink(c *call, global []arg, sub string, rest []arg) {
 		ov := optWord(g)
 		elsewhere = elsewhere || g.dyn || strings.HasPrefix(ov, "-C") || strings.HasPrefix(ov, "--git-dir") || strings.HasPrefix(ov, "--work-tree")
 	}
-	if elsewhere || c.w.cwdDyn || c.w.cwd == "" {
+	if elsewhere || c.walk().cwdDyn || c.walk().cwd == "" {
 		// another tree, a new one, or a nested one: where is not worked
 		// out here
-		c.w.linkTreesNext = append(c.w.linkTreesNext, "/")
+		c.walk().linkTreesNext = append(c.walk().linkTreesNext, "/")
 		return
 	}
-	c.w.linkTreesNext = append(c.w.linkTreesNext, c.w.cwd)
-	if c.w.env.Workspace != "" {
-		c.w.linkTreesNext = append(c.w.linkTreesNext, c.w.env.Workspace)
+	c.walk().linkTreesNext = append(c.walk().linkTreesNext, c.walk().cwd)
+	if c.walk().env.Workspace != "" {
+		c.walk().linkTreesNext = append(c.walk().linkTreesNext, c.walk().env.Workspace)
 	}
 }
 
@@ -522,4 +510,35 @@ func PlainPaths(env Env) func(p string) bool {
 		}
 		return false
 	}
+}
+
+// treeNames lists root for the caller's walk (Verdict.Trees) and returns
+// the names the links below it lead to, as the caller found them
+// (Env.TreeLinks): LinkNotKnown, past its budget, as a dynamic word.
+func (w *walker) treeNames(root arg) []arg {
+	if root.dyn || root.glob {
+		return nil
+	}
+	raw, ok := w.rawPath(root.val)
+	if !ok {
+		return nil
+	}
+	key := rawClean(raw)
+	if !strings.HasPrefix(key, "/") || len(w.v.Trees) >= maxLinkPaths {
+		return nil
+	}
+	if !containsStr(w.v.Trees, key) {
+		w.v.Trees = append(w.v.Trees, key)
+	}
+	var out []arg
+	for _, n := range w.env.TreeLinks[key] {
+		switch n {
+		case LinkNotKnown:
+			out = append(out, arg{val: root.val, dyn: true, pos: root.pos, via: root.val, to: toNotKnown})
+		case LinkElsewhere:
+		default:
+			out = append(out, arg{val: n, pos: root.pos, via: "a link below " + root.val, to: n})
+		}
+	}
+	return out
 }

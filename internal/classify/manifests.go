@@ -50,7 +50,7 @@ func (c *call) manifestFiles() {
 		for f := range strings.FieldsSeq(mw.files) {
 			a := d
 			a.val = strings.TrimSuffix(d.val, "/") + "/" + f
-			if ru, bad := c.w.writeRule(a); bad && (ru.level > Low || ru.dangerous) {
+			if ru, bad := c.ctx.writeRule(a); bad && (ru.level > Low || ru.dangerous) {
 				c.raiseWith(ru, occurrence{detail: "writes " + f + " where it runs", target: c.target(a)})
 			}
 		}

@@ -3,7 +3,6 @@ package classify
 import (
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -58,13 +57,13 @@ type mcpScript struct {
 	detail string // put before each reason's detail: "argument command runs"
 }
 
-// mcpCall judges an MCP tool call's arguments into c, the tool's own
+// judgeMCPCall judges an MCP tool call's arguments into c, the tool's own
 // command, and returns the scripts they run, which the caller adds once c
 // is recorded (adopt), so that the tool reads first. A tool permguard does
 // not know (ToolUnknown) is looked up by its name alone, as opencode's
 // <server>_<tool> needs; not found, it is high, and its arguments are
 // read as an unknown server's.
-func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
+func judgeMCPCall(w toolCtx, c *call, tc ToolCall) []mcpScript {
 	floor := ruleToolUnknown
 	server, name := "", tc.Name
 	if tc.Kind == ToolMCP {
@@ -75,7 +74,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 	if tc.Kind != ToolMCP && match == mcpByServer {
 		tc.MCPTool = tc.Name
 	}
-	m := mcpJudge{w: w, c: c, tc: tc, dirOK: true}
+	m := mcpJudge{ctx: w, c: c, tc: tc, dirOK: true}
 	if match == mcpNotFound {
 		c.raise(floor)
 		m.countPaths(nil, true)
@@ -117,7 +116,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			if a.Cut {
 				m.dirOK = false
 			} else {
-				m.dir, m.dirOK = w.mcpDir(a.Value)
+				m.dir, m.dirOK = mcpDir(w, a.Value)
 			}
 		case ok && r == argStdin && stdin == nil:
 			stdin = &tc.Args[i]
@@ -127,7 +126,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 	}
 	m.countPaths(&tool, whole)
 	m.countCommands(tool)
-	if w.v.Limit != LimitNone {
+	if w.limit() != LimitNone {
 		// judged no further: no setting, and no level but bypassed,
 		// lets a call past a limit through
 		return m.scripts
@@ -139,7 +138,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 		m.raise(rule{id: "mcp-other-shell", level: High, effect: EffectRun, why: "runs its command with a program permguard does not read as a shell"}, *shell)
 	}
 	run := func(key, text string) {
-		env := w.env
+		env := *w.environment()
 		if m.hasDir {
 			if m.dir != "" {
 				env.Cwd = m.dir
@@ -199,7 +198,7 @@ func (w *walker) mcpCall(c *call, tc ToolCall) []mcpScript {
 			// code a browser's page or its Node driver runs: as Node
 			// would run it (inline code is high; one that starts rm -rf ~
 			// through child_process is dangerous)
-			m.command(a.Key, quoteWords([]string{"node", "-e", a.Value}), w.env, tc.Name+" "+a.Key+"=", "argument "+a.Key+", run as JavaScript",
+			m.command(a.Key, quoteWords([]string{"node", "-e", a.Value}), *w.environment(), tc.Name+" "+a.Key+"=", "argument "+a.Key+", run as JavaScript",
 				tc.Name+" (argument "+a.Key+", as node -e)")
 		case argPathRead:
 			if w.readsSecret(m.path(a.Value), true) {
@@ -297,8 +296,8 @@ func (m *mcpJudge) countPaths(tool *mcpTool, unknown bool) {
 		return
 	}
 	m.noPaths = true
-	if m.w.v.Limit == LimitNone {
-		m.w.pastLimit(LimitPaths, limitRule, why, Pos{1, 1}, m.tc.Name)
+	if m.ctx.limit() == LimitNone {
+		m.ctx.pastLimit(LimitPaths, limitRule, why, Pos{1, 1}, m.tc.Name)
 	}
 }
 
@@ -310,8 +309,8 @@ func (m *mcpJudge) countCommands(tool mcpTool) {
 	for _, a := range m.tc.Args {
 		switch tool.args[argKey(a.Key)] {
 		case argCommand, argArgv, argJS, argStdin:
-			if total += len(a.Value); total > maxMCPCommandBytes && m.w.v.Limit == LimitNone {
-				m.w.pastLimit(LimitToolInput, limitRule, fmt.Sprintf("%s: the call's arguments hold more than %d bytes of commands, past what permguard reads", a.Key, maxMCPCommandBytes),
+			if total += len(a.Value); total > maxMCPCommandBytes && m.ctx.limit() == LimitNone {
+				m.ctx.pastLimit(LimitToolInput, limitRule, fmt.Sprintf("%s: the call's arguments hold more than %d bytes of commands, past what permguard reads", a.Key, maxMCPCommandBytes),
 					Pos{1, 1}, m.tc.Name+" "+a.Key)
 			}
 		}
@@ -338,9 +337,9 @@ func inListedString(tool mcpTool, leaves map[string]bool, key string) bool {
 
 // mcpJudge is the state of judging one call's arguments.
 type mcpJudge struct {
-	w  *walker
-	c  *call
-	tc ToolCall
+	ctx toolCtx
+	c   *call
+	tc  ToolCall
 	// dir is where a command the tool runs starts, and where relative
 	// paths start (argDir); dirOK is false when it is given but not known
 	dir           string
@@ -368,8 +367,8 @@ func (m *mcpJudge) raise(ru rule, a MCPArg) {
 // over the input limit could, so no level or setting lets the call
 // through (design §4, row past-limit).
 func (m *mcpJudge) pastInput(a MCPArg, why string) {
-	if m.w.v.Limit == LimitNone {
-		m.w.pastLimit(LimitToolInput, limitRule, "argument "+a.Key+" "+why, Pos{1, 1}, m.tc.Name+" "+a.Key)
+	if m.ctx.limit() == LimitNone {
+		m.ctx.pastLimit(LimitToolInput, limitRule, "argument "+a.Key+" "+why, Pos{1, 1}, m.tc.Name+" "+a.Key)
 	}
 }
 
@@ -387,13 +386,13 @@ func whyUnread() string {
 // budget of command text.
 func (m *mcpJudge) command(key, text string, env Env, snip, detail, frame string) {
 	if m.commandBytes += len(text); m.commandBytes > maxMCPCommandBytes {
-		if m.w.v.Limit == LimitNone {
-			m.w.pastLimit(LimitToolInput, limitRule, fmt.Sprintf("%s: the call's arguments hold more than %d bytes of commands, past what permguard reads", key, maxMCPCommandBytes),
+		if m.ctx.limit() == LimitNone {
+			m.ctx.pastLimit(LimitToolInput, limitRule, fmt.Sprintf("%s: the call's arguments hold more than %d bytes of commands, past what permguard reads", key, maxMCPCommandBytes),
 				Pos{1, 1}, m.tc.Name+" "+key)
 		}
 		return
 	}
-	m.scripts = append(m.scripts, mcpScript{v: classifyWith(text, env, m.w.guard()), text: text, frame: frame, snip: snip, detail: detail})
+	m.scripts = append(m.scripts, mcpScript{v: classifyWith(text, env, m.ctx.guard()), text: text, frame: frame, snip: snip, detail: detail})
 }
 
 // path is an argument's value as a path word. A server expands ~ itself
@@ -402,9 +401,9 @@ func (m *mcpJudge) command(key, text string, env Env, snip, detail, frame string
 func (m *mcpJudge) path(v string) arg {
 	if strings.HasPrefix(v, "~") {
 		user, rest, slash := strings.Cut(v[1:], "/")
-		home, ok := m.w.env.Home, m.w.env.Home != ""
+		home, ok := m.ctx.environment().Home, m.ctx.environment().Home != ""
 		if user != "" {
-			home, ok = m.w.homeOf(user)
+			home, ok = m.ctx.homeOf(user)
 		}
 		if !ok {
 			// any user's home: a secret there is one
@@ -485,21 +484,21 @@ func percentDecoded(s string) string {
 
 // mcpDir resolves the directory a tool names: ~ expanded, a relative one
 // under the workspace; ok is false when that is not known.
-func (w *walker) mcpDir(v string) (string, bool) {
+func mcpDir(w toolCtx, v string) (string, bool) {
 	if v == "" {
 		return "", true
 	}
-	m := mcpJudge{w: w}
+	m := mcpJudge{ctx: w}
 	a := m.path(v)
 	switch {
 	case a.dyn:
 		return "", false
 	case strings.HasPrefix(a.val, "/"):
 		return path.Clean(a.val), true
-	case w.env.Workspace == "":
+	case w.environment().Workspace == "":
 		return "", false
 	}
-	return path.Join(w.env.Workspace, a.val), true
+	return path.Join(w.environment().Workspace, a.val), true
 }
 
 // delete judges an argument the tool deletes. A tool's delete may take a
@@ -507,7 +506,7 @@ func (w *walker) mcpDir(v string) (string, bool) {
 // matter everywhere (keys, startup files, the guard's) count as they do
 // for rm -rf; a file outside the workspace is high.
 func (m *mcpJudge) delete(a MCPArg) {
-	ru, ok := m.w.deleteRuleTree(m.path(a.Value), true, false)
+	ru, ok := m.ctx.deleteRuleTree(m.path(a.Value), true, false)
 	if !ok {
 		ru = ruleToolDelete
 	}
@@ -528,13 +527,13 @@ func (m *mcpJudge) move(from, to []MCPArg) {
 			m.delete(a)
 		}
 		for _, a := range to {
-			if ru, ok := m.w.writeRule(m.path(a.Value)); ok {
+			if ru, ok := m.ctx.writeRule(m.path(a.Value)); ok {
 				m.raise(ru, a)
 			}
 		}
 		return
 	}
-	mv := &call{w: m.w, name: "mv", pos: m.c.pos, out: &Command{Pos: m.c.pos}}
+	mv := &call{ctx: m.ctx, name: "mv", pos: m.c.pos, out: &Command{Pos: m.c.pos}}
 	if len(from) == 1 {
 		mv.args = append(mv.args, arg{val: "-T", pos: Pos{1, 1}})
 	}
@@ -580,7 +579,7 @@ func (m *mcpJudge) git(tool mcpTool) {
 		words = append(words, m.expand(t)...)
 	}
 	line := quoteWords(words)
-	m.command("git", line, m.w.env, m.tc.Name+" as ", "as the git command it runs", m.tc.Name+" (as git)")
+	m.command("git", line, *m.ctx.environment(), m.tc.Name+" as ", "as the git command it runs", m.tc.Name+" (as git)")
 }
 
 // expand fills a template word's "{key}" with the argument's value, and a
@@ -728,56 +727,6 @@ func quoteWords(words []string) string {
 		quoteWord(&b, w)
 	}
 	return b.String()
-}
-
-// adopt adds a script's verdict to the call's: its commands inside a
-// frame named by the tool and the argument, every reason saying which
-// argument raised it, its paths and trees for the link search, and its
-// limit.
-func (w *walker) adopt(s mcpScript) {
-	rewrite := func(rs []Reason) []Reason {
-		out := make([]Reason, len(rs))
-		for i, r := range rs {
-			r.Snippet = snippet(s.snip + r.Snippet)
-			r.Detail = joinDetail(s.detail, r.Detail)
-			out[i] = r
-		}
-		return out
-	}
-	w.lastID++
-	top := Frame{Kind: FrameScript, Name: s.frame, Pos: Pos{1, 1}, Snippet: snippet(s.text), ID: w.lastID}
-	base := w.lastID
-	for _, cmd := range s.v.Commands {
-		where := make([]Frame, 1, len(cmd.Where)+1)
-		where[0] = top
-		for _, f := range cmd.Where {
-			f.ID += base
-			w.lastID = max(w.lastID, f.ID)
-			where = append(where, f)
-		}
-		cmd.Where = where
-		cmd.Reasons = rewrite(cmd.Reasons)
-		w.v.Commands = append(w.v.Commands, cmd)
-	}
-	w.v.Reasons = append(w.v.Reasons, rewrite(s.v.Reasons)...)
-	w.v.Floors = append(w.v.Floors, rewrite(s.v.Floors)...)
-	w.lift(s.v.Level, s.v.Dangerous)
-	if w.v.Limit == LimitNone {
-		w.v.Limit = s.v.Limit
-	}
-	for _, p := range s.v.Paths {
-		if !w.notePath(p) {
-			if w.v.Limit == LimitNone {
-				w.pastLimit(LimitPaths, limitRule, fmt.Sprintf("names more than %d paths, past which permguard does not look for links", maxLinkPaths), Pos{1, 1}, s.snip)
-			}
-			break
-		}
-	}
-	for _, t := range s.v.Trees {
-		if !slices.Contains(w.v.Trees, t) {
-			w.v.Trees = append(w.v.Trees, t)
-		}
-	}
 }
 
 // posixShell reports a program that reads a command line as a POSIX shell

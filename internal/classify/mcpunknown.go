@@ -56,10 +56,10 @@ func (m *mcpJudge) unknown(args []MCPArg) {
 		case does.runs && !m.underSetting(a.Key):
 			mode = scanFull
 		}
-		m.scan(a.Key, a.Value, dirs.env(m.w.env, parent), mode)
+		m.scan(a.Key, a.Value, dirs.env(*m.ctx.environment(), parent), mode)
 	}
 	for _, line := range lines {
-		m.scan(line.key, line.text, dirs.env(m.w.env, line.parent), scanFull)
+		m.scan(line.key, line.text, dirs.env(*m.ctx.environment(), line.parent), scanFull)
 	}
 }
 
@@ -84,7 +84,7 @@ const (
 // anything. A call past a limit is judged no further, since no setting
 // and no level but bypassed lets it through.
 func (m *mcpJudge) withinScan(args []MCPArg, lines []commandLine) bool {
-	if m.w.v.Limit != LimitNone {
+	if m.ctx.limit() != LimitNone {
 		return false
 	}
 	total := m.scanBytes
@@ -122,7 +122,7 @@ type toolDoes struct{ writes, destroys, moves, runs bool }
 // the paths under a source key (every path that is under neither kind
 // of key) to the one under a destination key, as mv does.
 func (m *mcpJudge) unknownPaths(args []MCPArg, does toolDoes) {
-	if m.noPaths || m.w.v.Limit != LimitNone {
+	if m.noPaths || m.ctx.limit() != LimitNone {
 		return
 	}
 	var from, to []MCPArg
@@ -149,16 +149,16 @@ func (m *mcpJudge) unknownPaths(args []MCPArg, does toolDoes) {
 			}
 		}
 		for _, p := range paths {
-			if m.w.readsSecret(p, true) {
+			if m.ctx.readsSecret(p, true) {
 				m.raise(ruleReadSecret, a)
 			}
 			if does.writes {
-				if ru, ok := m.w.writeRule(p); ok && (ru.level >= High || ru.dangerous) {
+				if ru, ok := m.ctx.writeRule(p); ok && (ru.level >= High || ru.dangerous) {
 					m.raise(ru, a)
 				}
 			}
 			if does.destroys {
-				if ru, ok := m.w.deleteRuleTree(p, true, true); ok && (ru.level >= High || ru.dangerous) {
+				if ru, ok := m.ctx.deleteRuleTree(p, true, true); ok && (ru.level >= High || ru.dangerous) {
 					m.raise(ru, a)
 				}
 			}
@@ -184,7 +184,7 @@ func (m *mcpJudge) siblingRoots(args []MCPArg) map[string][]string {
 		if a.Cut || !mcpDirKeys.get()[name] && !mcpRootKeys.get()[name] {
 			continue
 		}
-		if dir, ok := m.w.mcpDir(a.Value); ok && dir != "" {
+		if dir, ok := mcpDir(m.ctx, a.Value); ok && dir != "" {
 			if roots == nil {
 				roots = map[string][]string{}
 			}
@@ -206,7 +206,7 @@ func (m *mcpJudge) pathShaped(name, v string) bool {
 	if v == "" || strings.ContainsAny(v, "\n\x00") {
 		return false
 	}
-	return mcpPathKeys.get()[name] || strings.HasSuffix(name, "path") || m.w.pathLike(v)
+	return mcpPathKeys.get()[name] || strings.HasSuffix(name, "path") || pathLike(m.ctx, v)
 }
 
 // toolName is the tool's own name: the MCP tool's, or a tool's that
@@ -239,14 +239,14 @@ func (m *mcpJudge) underSetting(key string) bool {
 // shell or interpreter is not dangerous here: the server's child has no
 // terminal to type into.
 func (m *mcpJudge) scan(key, text string, env Env, mode scanMode) {
-	if strings.TrimSpace(text) == "" || m.w.v.Limit != LimitNone {
+	if strings.TrimSpace(text) == "" || m.ctx.limit() != LimitNone {
 		return
 	}
 	if m.scanBytes += len(text); m.scanBytes > maxMCPScanBytes {
 		m.pastInput(MCPArg{Key: key}, whyUnread())
 		return
 	}
-	v := classifyWith(text, env, m.w.guard())
+	v := classifyWith(text, env, m.ctx.guard())
 	switch {
 	case mode == scanFull || v.Limit != LimitNone || dangerBeyond(v, mode == scanProse):
 		// past a limit of its own (4,100 commands, then rm -rf ~): as
@@ -257,7 +257,7 @@ func (m *mcpJudge) scan(key, text string, env Env, mode scanMode) {
 		// it reads as commands: a link on one of its paths could make
 		// it dangerous, which the second look shows (design §2.6)
 		for _, p := range v.Paths {
-			if !m.w.notePath(p) {
+			if !m.ctx.notePath(p) {
 				break
 			}
 		}
@@ -287,7 +287,7 @@ func (m *mcpJudge) siblingDirs(args []MCPArg) dirsByParent {
 		}
 		d := dirs[parent]
 		if !a.Cut {
-			d.dir, d.ok = m.w.mcpDir(a.Value)
+			d.dir, d.ok = mcpDir(m.ctx, a.Value)
 		}
 		dirs[parent] = d
 	}
@@ -493,7 +493,7 @@ func commandLines(args []MCPArg) []commandLine {
 // absolute, from a home (~), from here (./, ../), a file: URL, or with a
 // / and a name that matters (a relative path that is not a plain one of
 // the workspace). A URL or a sentence is none.
-func (w *walker) pathLike(v string) bool {
+func pathLike(w toolCtx, v string) bool {
 	if v == "" || strings.ContainsAny(v, "\n\x00") {
 		return false
 	}

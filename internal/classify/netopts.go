@@ -26,8 +26,14 @@ func netSpecs() map[string]*toolSpec {
 		"curl": {opts: newOptTable(curlOpts, true), ownWords: true, dashStdout: true, from: "curl 7.88.1 --help all"},
 		// -n takes the rest of its word: -nv, -nc, -nd, -nH, -np
 		"wget": {opts: newOptTable(wgetOpts, true), ownWords: true, dashStdout: true, from: "GNU Wget 1.21.3 --help"},
+		// -S runs the program scp talks through instead of ssh, -D the
+		// sftp server; -i is the key scp logs in with, not a file it sends
+		"scp": {opts: newOptTable(scpOpts, false), from: "scp(1) of OpenSSH 9.2p1"},
 	}
 }
+
+const scpOpts = "-3, -4, -6, -A, -B, -C, -c=, -D= run, -F=, -i=, -J=, -l=, -O, -o=, -P=, -p, -q, -R, -r, " +
+	"-S= run, -s, -T, -v, -X="
 
 const wgetOpts = "-V/--version, -h/--help, -b/--background, -e=/--execute=, -o=/--output-file= write, " +
 	"-a=/--append-output= write, -d/--debug, -q/--quiet, -v/--verbose, -n=, --no-verbose, --report-speed=, " +
@@ -119,7 +125,7 @@ func curlReads(c *call) {
 		v := *u.val
 		if u.e.canon == "--config" {
 			raiseOnce(c, ruleCurlConfig, occurrence{target: v.val})
-			if c.w.readsSecret(v, false) {
+			if c.ctx.readsSecret(v, false) {
 				raiseOnce(c, ruleReadSecret, occurrence{target: c.target(v)})
 			}
 			continue
@@ -145,7 +151,7 @@ func curlReads(c *call) {
 				file, found = f, true
 			}
 		}
-		if found && c.w.readsSecret(file, false) {
+		if found && c.ctx.readsSecret(file, false) {
 			raiseOnce(c, ruleReadSecret, occurrence{target: c.target(file)})
 		}
 	}

@@ -375,7 +375,7 @@ func parseOpts(args []arg, t *optTable) (norm []arg, ok bool) {
 // spelling and take the words that are not options for operands, read
 // the call as the tool does. It returns the options read, for
 // judgeOptions.
-func (w *walker) readOptions(c *call) []optUse {
+func readOptions(c *call) []optUse {
 	s := optionSpecs.get()[c.name]
 	if s == nil {
 		return nil
@@ -483,7 +483,7 @@ func respell(a arg, from, to string) arg {
 // as a redirect to it, a file read as reading it, a program as running
 // it. It runs after the tool's own rules, and raises no rule they already
 // raised, so that an option they judge is not judged twice.
-func (w *walker) judgeOptions(c *call, uses []optUse) {
+func judgeOptions(c *call, uses []optUse) {
 	for _, u := range uses {
 		if u.val == nil || u.e.val == valPlain {
 			continue
@@ -495,15 +495,15 @@ func (w *walker) judgeOptions(c *call, uses []optUse) {
 		}
 		switch u.e.val {
 		case valWrite:
-			if ru, bad := w.writeRule(v); bad {
+			if ru, bad := c.ctx.writeRule(v); bad {
 				raiseOnce(c, ru, occurrence{target: c.target(v), kind: EffectWrite})
 			}
 		case valDir:
-			if ru, bad := w.writeInto(v); bad {
+			if ru, bad := c.ctx.writeInto(v); bad {
 				raiseOnce(c, ru, occurrence{target: c.target(v), kind: EffectWrite})
 			}
 		case valRead:
-			if w.readsSecret(v, false) {
+			if c.ctx.readsSecret(v, false) {
 				raiseOnce(c, ruleReadSecret, occurrence{target: c.target(v)})
 			}
 		case valRun:

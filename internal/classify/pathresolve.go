@@ -20,9 +20,10 @@ import (
 // permguard give an unset variable. A variable the input may set in a way
 // the walk cannot follow has no known value at all.
 //
-// The same file holds two more ways a word is read before it is judged:
-// the static option at the start of a dynamic word (--pre=$P), and glob
-// patterns matched against the tables of secrets and protected places.
+// The same file holds one more way a word is read before it is judged:
+// the static option at the start of a dynamic word (--pre=$P). Glob
+// patterns are matched against the tables of secrets and protected
+// places by the policy (pathvalues.go).
 
 // PathVars are the variables paths are spelled with. The caller passes
 // their values in [Env.Vars]; unset ones may be left out.
@@ -192,6 +193,24 @@ func (w *walker) tildeExact(name string) (string, bool) {
 		}
 	}
 	return w.env.Home, w.env.Home != ""
+}
+
+// homeWord resolves a word as written that starts with $HOME or ${HOME}
+// and continues with static text, when this input has not set HOME.
+func (w *walker) homeWord(text string) (string, bool) {
+	if w.env.Home == "" || !strings.Contains(text, "HOME") {
+		return "", false
+	}
+	if _, set := w.vars["HOME"]; set {
+		return "", false
+	}
+	t := strings.NewReplacer(`"`, "", `'`, "").Replace(text)
+	for _, pre := range []string{"$HOME/", "${HOME}/"} {
+		if rest, ok := strings.CutPrefix(t, pre); ok && !strings.ContainsAny(rest, "$`\\*?[{") {
+			return w.env.Home + "/" + rest, true
+		}
+	}
+	return "", false
 }
 
 // exactPath returns the one value a dynamic word certainly takes, when
@@ -538,288 +557,6 @@ func knownArgs(a arg) []arg {
 	return out
 }
 
-// worseOf judges a and every value it is known to take, and keeps the
-// worst: a known place adds its meaning to the unknown.
-// follow says what a link as the path's last element means: followed (a
-// write) or not (a delete acts on the link itself); see linkAlts.
-func (w *walker) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rule, bool) {
-	ru, ok := judge(a)
-	known := knownArgs(a)
-	for _, k := range known {
-		// as bad as the unknown: the known place's reason says more
-		if ru2, ok2 := judge(k); ok2 && (!ok || rank(ru2) >= rank(ru)) {
-			ru, ok = ru2, ok2
-		}
-	}
-	for _, k := range append(known, a) {
-		for _, l := range w.linkAlts(k, follow) {
-			if ru2, ok2 := judge(l); ok2 {
-				if ru2 = w.throughLink(ru2, l); !ok || rank(ru2) > rank(ru) {
-					ru, ok = ru2, true
-				}
-			}
-		}
-	}
-	if !a.dyn && w.climbsUnknown(a.val) {
-		// .. after a glob or a link someone else can plant: the parent
-		// could be anywhere
-		if ru2, ok2 := judge(arg{val: a.val, dyn: true, pos: a.pos}); ok2 && (!ok || rank(ru2) > rank(ru)) {
-			ru, ok = ru2, ok2
-		}
-	}
-	return ru, ok
-}
-
-// climbsUnknown reports a path whose .. follows a glob, or a directory
-// inside a temporary directory, where anyone may have put a symbolic
-// link: cleaning it lexically would guess where it leads.
-func (w *walker) climbsUnknown(p string) bool {
-	if !strings.Contains(p, "..") {
-		return false
-	}
-	if !strings.HasPrefix(p, "/") {
-		if w.cwdDyn || w.cwd == "" {
-			return false
-		}
-		p = w.cwd + "/" + p
-	}
-	cur := ""
-	glob := false
-	for _, e := range strings.Split(p, "/") {
-		switch e {
-		case "", ".":
-			continue
-		case "..":
-			if glob || w.insideTemp(cur) && !w.ownWorkspace(cur) {
-				return true
-			}
-			cur = path.Dir(cur)
-			continue
-		}
-		glob = glob || hasGlobChar(e)
-		cur += "/" + e
-	}
-	return false
-}
-
-// ownWorkspace reports a directory in the workspace (or the workspace
-// itself) when the workspace is not a temporary directory: its names are
-// the user's, and a link among them is one the engine follows before the
-// call is judged (design §2.6, Links), so a .. there climbs where it
-// says, as it does in a workspace anywhere else.
-func (w *walker) ownWorkspace(p string) bool {
-	ws := path.Clean(w.env.Workspace)
-	if w.env.Workspace == "" || ws == "/" || !within(p, ws) {
-		return false
-	}
-	for _, t := range w.env.TempDirs {
-		if path.Clean(t) == ws {
-			return false
-		}
-	}
-	return true
-}
-
-// insideTemp reports a path strictly below a temporary directory.
-func (w *walker) insideTemp(p string) bool {
-	for _, t := range w.env.TempDirs {
-		if t = path.Clean(t); t != "/" && strings.HasPrefix(p, t+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// readsSecret reports whether reading the path a names could expose
-// credentials: a as written, a glob that could match one, and every
-// value a dynamic word is known to take. dirs counts a directory of
-// credentials and any file in one, for tools that read a whole tree.
-func (w *walker) readsSecret(a arg, dirs bool) bool {
-	cands := knownArgs(a)
-	if a.pat != "" && strings.HasPrefix(a.pat, "/") {
-		// only an absolute pattern: a relative one is in the
-		// workspace, or anywhere after a cd
-		cands = append(cands, arg{val: a.pat, glob: true, pos: a.pos})
-	}
-	if !a.dyn || a.tmp || a.ext {
-		// ($TMPDIR/x is followed under the caller's TMPDIR, and an
-		// extended pattern expanded by the caller)
-		cands = append(cands, a)
-	}
-	for _, k := range cands {
-		for _, l := range w.linkAlts(k, true) {
-			// (a name that could not be followed is read as a path only
-			// known at run time is: not raised, design §2.3; the input
-			// cannot push a path of its own past the search's budget,
-			// which takes the paths as named first, nor past the list's,
-			// which is a limit)
-			if !l.dyn && (w.isSecret(l.val) || dirs && w.isSecretDir(l.val)) {
-				return true
-			}
-		}
-	}
-	for _, k := range cands {
-		v := k.val
-		if v == "" || k.tmp || k.ext || w.insideWorkspace(v) {
-			continue
-		}
-		if p, ok := w.abs(v); ok && (w.isSecret(p) || dirs && w.isSecretDir(p)) {
-			return true
-		}
-	}
-	return false
-}
-
-// A glob could match a secret or a protected place when the two patterns
-// could match one common string, element by element: ~/.*/credentials
-// and .aws/credentials, /home/*/.ssh/* and ~/.ssh/id_*. The tables below
-// are such patterns; a path given as plain text is the simplest pattern.
-
-// homePats are where homes are: any user's secrets are secrets.
-var homePats = [][]string{{"root"}, {"home", "*"}, {"Users", "*"}, {"var", "root"}}
-
-// secretPatsAbs are secrets outside any home, as trees: the path or
-// anything below it.
-var secretPatsAbs = [][]string{
-	{"etc", "shadow"}, {"etc", "gshadow"}, {"etc", "sudoers"}, {"etc", "master.passwd"}, {"proc", "*", "environ"},
-	{"etc", "ssh", "ssh_host_*_key"},
-	// mounted service-account tokens and container secrets
-	{"var", "run", "secrets"}, {"run", "secrets"},
-}
-
-// keySuffixes are key files, secrets wherever they are outside the
-// workspace.
-var keySuffixes = []string{"*.pem", "*.key", "*.p12", "*.pfx"}
-
-// secretPatsHome are secretsHome as patterns: a name in that table is a
-// prefix ("id_" is every id_*), and a trailing / is a directory.
-var secretPatsHome = lazy[[][]string]{build: func() [][]string {
-	var out [][]string
-	for _, s := range secretsHome {
-		segs := strings.Split(strings.TrimSuffix(s, "/"), "/")
-		if !strings.HasSuffix(s, "/") {
-			segs[len(segs)-1] += "*"
-		}
-		out = append(out, segs)
-	}
-	return out
-}}
-
-// splitPath splits an absolute clean path into its elements.
-func splitPath(p string) []string {
-	p = strings.Trim(p, "/")
-	if p == "" {
-		return nil
-	}
-	return strings.Split(p, "/")
-}
-
-// homeRels returns what follows a home directory in the elements pe, for
-// every home pe could be in: the user's own, root's, anyone's.
-func (w *walker) homeRels(pe []string) [][]string {
-	var out [][]string
-	hp := homePats
-	if h := splitPath(w.env.Home); len(h) > 0 {
-		hp = append([][]string{h}, hp...)
-	}
-	for _, h := range hp {
-		if len(pe) > len(h) && w.elemsMeet(h, pe[:len(h)]) {
-			out = append(out, pe[len(h):])
-		}
-	}
-	return out
-}
-
-// treeMeets reports whether the elements pe could name pat or something
-// below it.
-func (w *walker) treeMeets(pat, pe []string) bool {
-	return len(pe) >= len(pat) && w.elemsMeet(pat, pe[:len(pat)])
-}
-
-// elemsMeet reports whether two equally long lists of elements could
-// match a common path.
-func (w *walker) elemsMeet(a, b []string) bool {
-	for i := range a {
-		if !globsMeet(a[i], b[i], w.pathInfo().dotglob) {
-			return false
-		}
-	}
-	return true
-}
-
-// globSecret reports whether p, a path with glob characters or in
-// another user's home, could name a secret.
-func (w *walker) globSecret(p string) bool {
-	pe := splitPath(p)
-	for _, rel := range w.homeRels(pe) {
-		for _, s := range secretPatsHome.get() {
-			if w.treeMeets(s, rel) {
-				return true
-			}
-		}
-	}
-	for _, s := range secretPatsAbs {
-		if w.treeMeets(s, pe) {
-			return true
-		}
-	}
-	// a key file is known by its extension, so only a pattern that
-	// names one (*.pem, id.p*) can be after one: a bare * in a directory
-	// is not
-	if last := pe[len(pe)-1:]; len(last) == 1 && strings.Contains(last[0], ".") && !within(p, w.env.Workspace) {
-		for _, k := range keySuffixes {
-			if globsMeet(k, last[0], false) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// globSecretDir is isSecretDir for a path with glob characters or in
-// another user's home.
-func (w *walker) globSecretDir(p string) bool {
-	pe := splitPath(p)
-	for _, rel := range w.homeRels(pe) {
-		for _, d := range secretDirsHome {
-			if w.treeMeets(strings.Split(d, "/"), rel) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// globUnderHome reports whether a glob path p could be at or below one of
-// rels, relative to the user's home.
-func (w *walker) globUnderHome(p string, rels []string) bool {
-	h := splitPath(w.env.Home)
-	pe := splitPath(p)
-	if len(h) == 0 || len(pe) <= len(h) || !w.elemsMeet(h, pe[:len(h)]) {
-		return false
-	}
-	for _, r := range rels {
-		if w.treeMeets(strings.Split(r, "/"), pe[len(h):]) {
-			return true
-		}
-	}
-	return false
-}
-
-// otherHome reports a path in a home directory that is not the user's.
-func (w *walker) otherHome(p string) bool {
-	if within(p, w.env.Home) {
-		return false
-	}
-	pe := splitPath(p)
-	for _, h := range homePats {
-		if len(pe) > len(h) && w.elemsMeet(h, pe[:len(h)]) {
-			return true
-		}
-	}
-	return false
-}
-
 // tempDefault reports a default value, as in ${TMPDIR:-/tmp}, that is
 // itself a temporary directory.
 func (w *walker) tempDefault(word *syntax.Word) bool {
@@ -830,13 +567,7 @@ func (w *walker) tempDefault(word *syntax.Word) bool {
 	if !ok || !strings.HasPrefix(d, "/") {
 		return false
 	}
-	d = path.Clean(d)
-	for _, t := range w.env.TempDirs {
-		if t = path.Clean(t); t != "/" && within(d, t) {
-			return true
-		}
-	}
-	return false
+	return w.tempDir(path.Clean(d))
 }
 
 // optionValue returns the path an argument names: the word itself, or

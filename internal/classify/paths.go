@@ -81,17 +81,18 @@ var ownHome = []string{".config/permguard", ".local/state/permguard"}
 
 // abs resolves p against the current directory; ok is false when the
 // result is unknown.
-func (w *walker) abs(p string) (string, bool) {
+func (po *policy) abs(p string) (string, bool) {
 	if strings.HasPrefix(p, "/") {
 		if strings.Contains(p, "/proc") {
-			return w.throughProc(p)
+			return po.throughProc(p)
 		}
 		return path.Clean(p), true
 	}
-	if w.cwdDyn || w.cwd == "" || strings.HasPrefix(p, "~") {
+	cwd, cwdDyn := po.judgeDir()
+	if cwdDyn || cwd == "" || strings.HasPrefix(p, "~") {
 		return "", false
 	}
-	return path.Join(w.cwd, p), true
+	return path.Join(cwd, p), true
 }
 
 // throughProc resolves an absolute path that may go through a process's
@@ -101,7 +102,7 @@ func (w *walker) abs(p string) (string, bool) {
 // directory. The .. after either climbs from there, not from /proc, so
 // the prefix is taken off before the path is cleaned. Another process's
 // directory is not known: its path stays under /proc, a system directory.
-func (w *walker) throughProc(p string) (string, bool) {
+func (po *policy) throughProc(p string) (string, bool) {
 	for range 8 { // /proc/self/root/proc/self/root/...
 		p = rawClean(p)
 		rest, ok := strings.CutPrefix(p, "/proc/")
@@ -120,10 +121,11 @@ func (w *walker) throughProc(p string) (string, bool) {
 			p = "/" + tail
 			continue
 		case dir == "cwd" && (pid == "self" || pid == "thread-self"):
-			if w.cwdDyn || w.cwd == "" {
+			cwd, cwdDyn := po.judgeDir()
+			if cwdDyn || cwd == "" {
 				return "", false
 			}
-			p = w.cwd + "/" + tail
+			p = cwd + "/" + tail
 			continue
 		}
 		break
@@ -173,57 +175,58 @@ func tmpPlace(rest string) place {
 // insideWorkspace reports, without allocating, a relative path that
 // stays inside the workspace and names nothing special there: the common
 // case, decided before any path is joined.
-func (w *walker) insideWorkspace(v string) bool {
-	if !w.fastWS || w.cwdDyn || w.cwd != w.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
-		v == "." || v == "./" || strings.Contains(v, "..") || hasSpecialName(v) || w.mayBeGuarded(v) || len(w.hooksDirs) > 0 {
+func (po *policy) insideWorkspace(v string) bool {
+	cwd, cwdDyn := po.judgeDir()
+	if !po.fastWS || cwdDyn || cwd != po.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
+		v == "." || v == "./" || strings.Contains(v, "..") || hasSpecialName(v) || po.mayBeGuarded(v) || len(po.st.gitHooksDirs()) > 0 {
 		return false
 	}
 	return true
 }
 
 // placeOf classifies an argument used as a path.
-func (w *walker) placeOf(a arg) (place, string) {
+func (po *policy) placeOf(a arg) (place, string) {
 	if a.tmp {
 		return tmpPlace(a.val), ""
 	}
 	if a.dyn {
 		return placeUnknown, ""
 	}
-	if w.insideWorkspace(a.val) {
+	if po.insideWorkspace(a.val) {
 		return placeWorkspace, ""
 	}
-	p, ok := w.abs(a.val)
+	p, ok := po.abs(a.val)
 	if !ok {
 		return placeUnknown, ""
 	}
-	return w.placeOfAbs(p), p
+	return po.placeOfAbs(p), p
 }
 
-func (w *walker) placeOfAbs(p string) place {
-	if ws := w.env.Workspace; w.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws && !hasSpecialName(p) &&
-		!w.mayBeGuarded(p) && len(w.hooksDirs) == 0 {
+func (po *policy) placeOfAbs(p string) place {
+	if ws := po.env.Workspace; po.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws && !hasSpecialName(p) &&
+		!po.mayBeGuarded(p) && len(po.st.gitHooksDirs()) == 0 {
 		// the common case, inside the workspace, without the checks below
 		return placeWorkspace
 	}
 	if sinks.get()[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
 		return placeSink
 	}
-	if m, _ := w.guardOf(p); m == guardFile {
+	if m, _ := po.guardOf(p); m == guardFile {
 		return placeGuard
 	}
-	return w.basePlace(p)
+	return po.basePlace(p)
 }
 
 // basePlace is placeOfAbs without the protected files: where p lies.
-func (w *walker) basePlace(p string) place {
+func (po *policy) basePlace(p string) place {
 	if sinks.get()[p] || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") {
 		return placeSink
 	}
-	if w.isOwn(p) {
+	if po.isOwn(p) {
 		return placeOwn
 	}
-	if p == "/" || p == w.env.Home || (w.env.Workspace != "" && within(w.env.Workspace, p) && p != w.env.Workspace) ||
-		(w.env.Home != "" && within(w.env.Home, p)) {
+	if p == "/" || p == po.env.Home || (po.env.Workspace != "" && within(po.env.Workspace, p) && p != po.env.Workspace) ||
+		(po.env.Home != "" && within(po.env.Home, p)) {
 		return placeCritical
 	}
 	for _, d := range devicePrefixes {
@@ -231,31 +234,31 @@ func (w *walker) basePlace(p string) place {
 			return placeDevice
 		}
 	}
-	if w.inTempDirBelowSystem(p) {
+	if po.inTempDirBelowSystem(p) {
 		// a temporary directory inside a system one (/dev/shm)
 		return placeTemp
 	}
-	if !within(p, w.env.Workspace) && !within(p, w.env.Home) && osPath(p) {
+	if !within(p, po.env.Workspace) && !within(p, po.env.Home) && osPath(p) {
 		// /etc/sudoers, /etc/crontab: a system file first, persistence too
 		return placeSystem
 	}
-	if w.isPersistence(p) {
+	if po.isPersistence(p) {
 		return placePersistence
 	}
-	if w.env.Workspace != "" && p == w.env.Workspace {
+	if po.env.Workspace != "" && p == po.env.Workspace {
 		return placeWorkspaceRoot
 	}
-	if within(p, w.env.Workspace) {
+	if within(p, po.env.Workspace) {
 		return placeWorkspace
 	}
-	if w.env.Home != "" && within(p, w.env.Home) {
+	if po.env.Home != "" && within(p, po.env.Home) {
 		return placeOutside
 	}
-	for _, t := range w.env.TempDirs {
+	for _, t := range po.env.TempDirs {
 		t = path.Clean(t)
 		// a workspace inside a temp dir keeps its neighbours: ../other is
 		// outside the workspace, not scratch space
-		if t != "" && within(p, t) && !(within(w.env.Workspace, t) && within(p, path.Dir(w.env.Workspace))) {
+		if t != "" && within(p, t) && !(within(po.env.Workspace, t) && within(p, path.Dir(po.env.Workspace))) {
 			return placeTemp
 		}
 	}
@@ -298,50 +301,50 @@ var systemDirsDepth = lazy[int]{build: func() int {
 }}
 
 // relHome returns p relative to the home directory, without allocating.
-func (w *walker) relHome(p string) (string, bool) {
-	h := w.env.Home
+func (po *policy) relHome(p string) (string, bool) {
+	h := po.env.Home
 	if h == "" || len(p) <= len(h) || p[len(h)] != '/' || p[:len(h)] != h {
 		return "", false
 	}
 	return p[len(h)+1:], true
 }
 
-func (w *walker) isOwn(p string) bool {
-	if hasGlobChar(p) && w.globUnderHome(p, ownHome) {
+func (po *policy) isOwn(p string) bool {
+	if hasGlobChar(p) && po.globUnderHome(p, ownHome) {
 		return true
 	}
-	if rel, ok := w.relHome(p); ok {
+	if rel, ok := po.relHome(p); ok {
 		for _, o := range ownHome {
 			if within(rel, o) {
 				return true
 			}
 		}
 	}
-	for _, d := range w.env.OwnDirs {
+	for _, d := range po.env.OwnDirs {
 		if d != "" && within(p, path.Clean(d)) {
 			return true
 		}
 	}
-	if hasGlobChar(p) && w.globElemAt(p, ".permguard", true) {
+	if hasGlobChar(p) && po.globElemAt(p, ".permguard", true) {
 		return true
 	}
 	return within(p, "/etc/permguard") || strings.Contains(strings.ToLower(p)+"/", "/.permguard/")
 }
 
-func (w *walker) isPersistence(p string) bool {
-	if w.projectFoothold(p) {
+func (po *policy) isPersistence(p string) bool {
+	if po.projectFoothold(p) {
 		return true
 	}
-	for _, d := range w.hooksDirs {
+	for _, d := range po.st.gitHooksDirs() {
 		// core.hooksPath set earlier in the same input
 		if within(p, d) {
 			return true
 		}
 	}
-	if hasGlobChar(p) && w.globUnderHome(p, persistenceHome) {
+	if hasGlobChar(p) && po.globUnderHome(p, persistenceHome) {
 		return true
 	}
-	if rel, ok := w.relHome(p); ok {
+	if rel, ok := po.relHome(p); ok {
 		for _, s := range persistenceHome {
 			if within(rel, s) {
 				return true
@@ -380,11 +383,11 @@ var footholdPats = []struct {
 // foothold of a project: one of footholdPats, or in a .git directory. It
 // compares in lower case: on macOS's and Windows' file systems .GIT/Hooks
 // is .git/hooks.
-func (w *walker) projectFoothold(p string) bool {
+func (po *policy) projectFoothold(p string) bool {
 	pe := splitPath(strings.ToLower(p))
 	for _, f := range footholdPats {
 		for i := 0; i+len(f.elems) <= len(pe); i++ {
-			if (f.tree || i+len(f.elems) == len(pe)) && w.elemsMeet(f.elems, pe[i:i+len(f.elems)]) {
+			if (f.tree || i+len(f.elems) == len(pe)) && po.elemsMeet(f.elems, pe[i:i+len(f.elems)]) {
 				return true
 			}
 		}
@@ -394,7 +397,7 @@ func (w *walker) projectFoothold(p string) bool {
 	// worktrees/<name>/): hooks and everything in them, and the files
 	// that hold or point to configuration
 	for i := range pe {
-		if !globsMeet(pe[i], ".git", w.pathInfo().dotglob) {
+		if !globsMeet(pe[i], ".git", po.st.dotglob()) {
 			continue
 		}
 		for j := i + 1; j < len(pe); j++ {
@@ -415,10 +418,10 @@ func (w *walker) projectFoothold(p string) bool {
 
 // globElemAt reports whether p, a path with glob characters, has an
 // element that could be name (and, unless tree, is its last).
-func (w *walker) globElemAt(p, name string, tree bool) bool {
+func (po *policy) globElemAt(p, name string, tree bool) bool {
 	pe := splitPath(strings.ToLower(p))
 	for i, e := range pe {
-		if (tree || i == len(pe)-1) && globsMeet(e, name, w.pathInfo().dotglob) {
+		if (tree || i == len(pe)-1) && globsMeet(e, name, po.st.dotglob()) {
 			return true
 		}
 	}
@@ -431,10 +434,10 @@ var secretDirsHome = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".docker",
 
 // isSecretDir reports a directory of credentials, or a file in one:
 // recursive tools (grep -r, tar, cp -r) read all of it.
-func (w *walker) isSecretDir(p string) bool {
-	rel, ok := w.relHome(p)
+func (po *policy) isSecretDir(p string) bool {
+	rel, ok := po.relHome(p)
 	if !ok || hasGlobChar(p) {
-		return (hasGlobChar(p) || w.otherHome(p)) && w.globSecretDir(p)
+		return (hasGlobChar(p) || po.otherHome(p)) && po.globSecretDir(p)
 	}
 	for _, d := range secretDirsHome {
 		if within(rel, d) {
@@ -445,15 +448,15 @@ func (w *walker) isSecretDir(p string) bool {
 }
 
 // isSecret reports whether reading p exposes credentials.
-func (w *walker) isSecret(p string) bool {
-	if hasGlobChar(p) || w.otherHome(p) || strings.HasSuffix(p, "/secrets") || strings.Contains(p, "/secrets/") {
+func (po *policy) isSecret(p string) bool {
+	if hasGlobChar(p) || po.otherHome(p) || strings.HasSuffix(p, "/secrets") || strings.Contains(p, "/secrets/") {
 		// a pattern, someone else's home, a mounted secret: matched
 		// against the tables as patterns
-		if w.globSecret(p) {
+		if po.globSecret(p) {
 			return true
 		}
 	}
-	if rel, ok := w.relHome(p); ok {
+	if rel, ok := po.relHome(p); ok {
 		for _, s := range secretsHome {
 			if strings.HasPrefix(rel, s) {
 				return true
@@ -471,8 +474,44 @@ func (w *walker) isSecret(p string) bool {
 		return true
 	}
 	if (strings.HasSuffix(p, ".pem") || strings.HasSuffix(p, ".key") || strings.HasSuffix(p, ".p12") || strings.HasSuffix(p, ".pfx")) &&
-		!within(p, w.env.Workspace) {
+		!within(p, po.env.Workspace) {
 		return true
+	}
+	return false
+}
+
+// holdsSecrets reports a directory that holds secrets below it: the home
+// directory, or one on the way to a secret in it (~/.config). A command
+// that reads the whole tree reads them.
+func (po *policy) holdsSecrets(p string) bool {
+	h := po.env.Home
+	switch {
+	case h == "":
+		return false
+	case within(h, p):
+		// the home directory, or a directory above it
+		return true
+	case !within(p, h):
+		return false
+	}
+	for _, s := range secretsHome {
+		if within(h+"/"+strings.TrimSuffix(s, "/"), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
+// secrets below it (the home directory, ~/.config).
+func (po *policy) treeHoldsSecrets(a arg) bool {
+	for _, k := range append(knownArgs(a), a) {
+		if k.dyn {
+			continue
+		}
+		if p, ok := po.abs(strings.TrimSuffix(k.val, "/.")); ok && po.holdsSecrets(p) {
+			return true
+		}
 	}
 	return false
 }
@@ -508,14 +547,14 @@ var (
 var ruleWriteStartupUnknown = rule{id: "write-startup-unknown", level: High, dangerous: true, why: "could switch the guard off: writes content not known now into a shell startup file, where it could set or unset permguard's variables or alias permguard away", effect: EffectWrite, policy: true}
 
 // isStartup reports a shell or session startup file (p is absolute, clean).
-func (w *walker) isStartup(p string) bool {
-	if b := path.Base(p); b == ".envrc" || hasGlobChar(b) && globsMeet(b, ".envrc", w.pathInfo().dotglob) {
+func (po *policy) isStartup(p string) bool {
+	if b := path.Base(p); b == ".envrc" || hasGlobChar(b) && globsMeet(b, ".envrc", po.st.dotglob()) {
 		return true
 	}
-	if hasGlobChar(p) && w.globUnderHome(p, startupHome) {
+	if hasGlobChar(p) && po.globUnderHome(p, startupHome) {
 		return true
 	}
-	if rel, ok := w.relHome(p); ok {
+	if rel, ok := po.relHome(p); ok {
 		for _, s := range startupHome {
 			if within(rel, s) {
 				return true
@@ -534,28 +573,28 @@ func (w *walker) isStartup(p string) bool {
 // text that names neither permguard nor a variable that moves an agent's
 // configuration keeps a startup file a foothold (high); anything else
 // there could switch the guard off.
-func (w *walker) writeRuleOf(a arg, content flow) (rule, bool) {
+func (po *policy) writeRuleOf(a arg, content flow) (rule, bool) {
 	if content.kind == flowText && !content.decoded {
-		if w.mentionsGuardVars(content.text) {
-			if ru, ok := w.writeRule(a); !ok || ru.id != ruleWriteStartupUnknown.id {
+		if po.mentionsGuardVars(content.text) {
+			if ru, ok := po.writeRule(a); !ok || ru.id != ruleWriteStartupUnknown.id {
 				return ru, ok
 			}
 			return ruleWriteSelfVars, true
 		}
-		w.staticWrite = true
-		defer func() { w.staticWrite = false }()
+		po.staticWrite = true
+		defer func() { po.staticWrite = false }()
 	}
-	return w.writeRule(a)
+	return po.writeRule(a)
 }
 
 // mentionsGuardVars reports text that names permguard, or a variable that
 // moves an agent's configuration (Env.GuardVars) away from the files the
 // guard protects.
-func (w *walker) mentionsGuardVars(text string) bool {
+func (po *policy) mentionsGuardVars(text string) bool {
 	if strings.Contains(strings.ToLower(text), "permguard") {
 		return true
 	}
-	for _, v := range w.env.GuardVars {
+	for _, v := range po.env.GuardVars {
 		if v != "" && strings.Contains(text, v) {
 			return true
 		}
@@ -581,39 +620,48 @@ func mentionsSelfVars(src string) bool {
 // writeKeeping is writeRule for a write that keeps what the file holds:
 // it appends, or only creates the file or changes its times, or makes a
 // link to it.
-func (w *walker) writeKeeping(a arg) (rule, bool) {
-	keeps := w.keeps
-	w.keeps = true
-	defer func() { w.keeps = keeps }()
-	return w.writeRule(a)
+func (po *policy) writeKeeping(a arg) (rule, bool) {
+	keeps := po.keeps
+	po.keeps = true
+	defer func() { po.keeps = keeps }()
+	return po.writeRule(a)
+}
+
+// writeKeepingOf is writeRuleOf for a write that keeps what the file
+// holds (writeKeeping): tee -a.
+func (po *policy) writeKeepingOf(a arg, content flow) (rule, bool) {
+	keeps := po.keeps
+	po.keeps = true
+	defer func() { po.keeps = keeps }()
+	return po.writeRuleOf(a, content)
 }
 
 // writeInto judges writing files into the directory a.
-func (w *walker) writeInto(a arg) (rule, bool) {
+func (po *policy) writeInto(a arg) (rule, bool) {
 	if a.dyn {
-		return w.writeRule(a)
+		return po.writeRule(a)
 	}
 	child := a
 	child.val = strings.TrimSuffix(a.val, "/") + "/x"
 	child.into = true
-	return w.writeRule(child)
+	return po.writeRule(child)
 }
 
 // writeRule returns the rule for writing (creating, overwriting,
 // appending to) the file at a, or ok=false when the write is harmless.
-func (w *walker) writeRule(a arg) (rule, bool) {
+func (po *policy) writeRule(a arg) (rule, bool) {
 	if a.dyn {
-		if ru, bad := w.guardTarget(a, false); bad {
+		if ru, bad := po.guardTarget(a, false); bad {
 			return ru, bad
 		}
 	}
-	return w.worseOf(a, true, func(a arg) (rule, bool) {
-		return worstOf(w, a, func() (rule, bool) { return w.writeRuleAt(a) })
+	return po.worseOf(a, true, func(a arg) (rule, bool) {
+		return po.worstOf(a, func() (rule, bool) { return po.writeRuleAt(a) })
 	})
 }
 
-func (w *walker) writeRuleAt(a arg) (rule, bool) {
-	pl, p := w.placeOf(a)
+func (po *policy) writeRuleAt(a arg) (rule, bool) {
+	pl, p := po.placeOf(a)
 	if isOS, top := systemDirs.get()[p]; pl == placeSystem && top && !isOS {
 		// writing into /usr/local or /opt is installing, not overwriting
 		// the system
@@ -625,7 +673,7 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 	case placeOwn:
 		return ruleWriteOwn, true
 	case placeGuard:
-		_, what := w.guardOf(p)
+		_, what := po.guardOf(p)
 		return guardRule("changes", what), true
 	case placeDevice:
 		return ruleWriteDevice, true
@@ -634,13 +682,13 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 	case placeCritical:
 		return ruleWriteCritical, true
 	case placePersistence:
-		if w.selfVars {
+		if po.selfVars {
 			return ruleWriteSelfVars, true
 		}
-		if w.isStartup(p) && !w.staticWrite {
+		if po.isStartup(p) && !po.staticWrite {
 			return ruleWriteStartupUnknown, true
 		}
-		if !w.keeps && !a.into && within(p, w.env.Home) && !within(p, w.env.Workspace) {
+		if !po.keeps && !a.into && within(p, po.env.Home) && !within(p, po.env.Workspace) {
 			// whatever position names the file: a redirect, an operand,
 			// an option's value (design §2.6)
 			return ruleOverwriteHome, true
@@ -652,7 +700,7 @@ func (w *walker) writeRuleAt(a arg) (rule, bool) {
 		return ruleWriteUnknown, true
 	}
 	// the workspace, a temporary directory
-	if path.Base(strings.ToLower(p)) == ".git" || hasGlobChar(p) && w.globElemAt(p, ".git", false) {
+	if path.Base(strings.ToLower(p)) == ".git" || hasGlobChar(p) && po.globElemAt(p, ".git", false) {
 		// a .git file ("gitdir: DIR") makes its directory a repository
 		// whose configuration, DIR's, can name programs git runs
 		return ruleWritePersistence, true
@@ -691,38 +739,39 @@ func selfProtectID(id string) bool {
 // owner or mode of) the target a. forced means recursive or forced, the
 // forms that do not stop to ask. ok is false when no rule beyond the
 // command's own applies (a path inside the workspace or a temp directory).
-func (w *walker) deleteRule(a arg, forced bool) (rule, bool) {
-	return w.deleteRuleTree(a, forced, forced)
+func (po *policy) deleteRule(a arg, forced bool) (rule, bool) {
+	return po.deleteRuleTree(a, forced, forced)
 }
 
 // deleteRuleTree is deleteRule with the two strengths apart: forced (any
 // of recursive or force) decides for targets that matter everywhere, tree
 // (recursive and force together) for a tree outside the workspace.
-func (w *walker) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
+func (po *policy) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
 	if a.dyn {
-		if ru, bad := w.guardTargetFor(a, true, true); bad {
+		if ru, bad := po.guardTargetFor(a, true, true); bad {
 			return ru, bad
 		}
 	}
-	return w.worseOf(a, false, func(a arg) (rule, bool) {
-		return worstOf(w, a, func() (rule, bool) { return w.deleteRuleAt(a, forced, tree) })
+	return po.worseOf(a, false, func(a arg) (rule, bool) {
+		return po.worstOf(a, func() (rule, bool) { return po.deleteRuleAt(a, forced, tree) })
 	})
 }
 
 // worstOf judges a relative path against the directory a cd moved to and
 // against the workspace, and keeps the worse: a cd earlier in the input
 // never makes a later command look safer than it would alone.
-func worstOf(w *walker, a arg, judge func() (rule, bool)) (rule, bool) {
+func (po *policy) worstOf(a arg, judge func() (rule, bool)) (rule, bool) {
 	ru, ok := judge()
-	alt, altDyn := w.altDir()
-	if a.dyn || strings.HasPrefix(a.val, "/") || strings.HasPrefix(a.val, "~") || w.env.Workspace == "" ||
-		(!w.cwdDyn && w.cwd == alt && !altDyn) || (w.cwdDyn && altDyn) {
+	alt, altDyn := po.st.altDir()
+	cwd, cwdDyn := po.judgeDir()
+	if a.dyn || strings.HasPrefix(a.val, "/") || strings.HasPrefix(a.val, "~") || po.env.Workspace == "" ||
+		(!cwdDyn && cwd == alt && !altDyn) || (cwdDyn && altDyn) {
 		return ru, ok
 	}
-	cwd, dyn := w.cwd, w.cwdDyn
-	w.cwd, w.cwdDyn = alt, altDyn
+	saved := po.alt
+	po.alt = judgedIn{dir: alt, dyn: altDyn, set: true}
 	ru2, ok2 := judge()
-	w.cwd, w.cwdDyn = cwd, dyn
+	po.alt = saved
 	if ok2 && (!ok || rank(ru2) > rank(ru)) {
 		return ru2, ok2
 	}
@@ -736,7 +785,7 @@ func rank(ru rule) int {
 	return int(ru.level)
 }
 
-func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
+func (po *policy) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 	if a.tmp {
 		switch tmpPlace(a.val) {
 		case placeTemp:
@@ -756,7 +805,7 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 	if a.glob {
 		v, whole = globTarget(v)
 	}
-	p, ok := w.abs(v)
+	p, ok := po.abs(v)
 	if !ok {
 		if forced {
 			return ruleDeleteUnknown, true
@@ -767,9 +816,9 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 		// files inside p, not p itself
 		p = path.Join(p, "*")
 	}
-	ru, ok := w.deletePlaceRule(p, forced, tree)
+	ru, ok := po.deletePlaceRule(p, forced, tree)
 	if !ok {
-		ru, ok = w.gitDirRule(p, forced, tree)
+		ru, ok = po.gitDirRule(p, forced, tree)
 	}
 	if ok && ru.dangerous {
 		// the root, home, a system directory: their own reason says more
@@ -779,11 +828,11 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 		// the glob as written: *.tmp selects no settings.json, though
 		// it deletes in the directory that holds one
 		var known bool
-		if p, known = w.abs(a.val); !known {
+		if p, known = po.abs(a.val); !known {
 			return ru, ok
 		}
 	}
-	if m, what := w.guardDeleteOf(p); m != guardNone {
+	if m, what := po.guardDeleteOf(p); m != guardNone {
 		// a directory that holds a protected file takes the file with it
 		if m == guardHolder {
 			what = "a directory that holds " + what
@@ -794,8 +843,8 @@ func (w *walker) deleteRuleAt(a arg, forced, tree bool) (rule, bool) {
 }
 
 // deletePlaceRule judges deleting the absolute path p by its place.
-func (w *walker) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
-	switch w.basePlace(p) {
+func (po *policy) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
+	switch po.basePlace(p) {
 	case placeSink:
 		return rule{}, false
 	case placeOwn:
@@ -810,7 +859,7 @@ func (w *walker) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
 	case placeSystem, placeDevice:
 		return ruleDeleteSystem, true
 	case placePersistence:
-		if forced || w.env.Home != "" && within(p, path.Join(w.env.Home, ".ssh")) {
+		if forced || po.env.Home != "" && within(p, path.Join(po.env.Home, ".ssh")) {
 			return danger("delete-keys-or-startup", "deletes keys or startup files in your home directory"), true
 		}
 		return ruleDeletePersist, true
@@ -823,6 +872,39 @@ func (w *walker) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
 		return ruleDeleteTemp, true
 	case placeUnknown:
 		return ruleDeleteUnknown, true
+	}
+	return rule{}, false
+}
+
+var (
+	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered", effect: EffectDelete, policy: true}
+	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs", effect: EffectDelete, policy: true}
+)
+
+// gitDirRule judges deleting p when it is a .git directory of the
+// workspace or lies inside one; ok is false otherwise. A lone file inside
+// (.git/index.lock) is high; the directory or a tree inside it is
+// dangerous.
+func (po *policy) gitDirRule(p string, forced, tree bool) (rule, bool) {
+	if po.env.Workspace == "" || !within(p, po.env.Workspace) {
+		return rule{}, false
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, po.env.Workspace), "/")
+	parts := strings.Split(rel, "/")
+	for i, part := range parts {
+		if part != ".git" {
+			continue
+		}
+		if i == len(parts)-1 {
+			if forced {
+				return ruleGitDirDelete, true
+			}
+			return ruleGitInternals, true
+		}
+		if tree {
+			return ruleGitDirDelete, true
+		}
+		return ruleGitInternals, true
 	}
 	return rule{}, false
 }
@@ -910,8 +992,8 @@ func homeFiles(lists ...[]string) []string {
 // inTempDirBelowSystem reports a path strictly inside a temporary
 // directory that lies in a system directory (/dev/shm in /dev), which the
 // system rule would otherwise claim.
-func (w *walker) inTempDirBelowSystem(p string) bool {
-	for _, t := range w.env.TempDirs {
+func (po *policy) inTempDirBelowSystem(p string) bool {
+	for _, t := range po.env.TempDirs {
 		if t = path.Clean(t); t != "/" && strings.HasPrefix(p, t+"/") && osPath(t) {
 			return true
 		}

@@ -128,7 +128,7 @@ func pmCheck(c *call) {
 	}
 	for d := range strings.FieldsSeq(pmOptions.get()[c.name].dirs) {
 		if v, ok := c.optValue(d); ok {
-			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeInto(v); bad && ru.level > Low {
 				c.raise(rulePMElsewhere)
 			}
 		}

@@ -115,13 +115,13 @@ func runnerCheck(key string) func(c *call) {
 					return
 				}
 				argv := append([]arg{{val: "python", pos: mod.pos}, {val: "-m", pos: mod.pos}, mod}, rest[i+1:]...)
-				c.w.inner(c, key, argv, c.stdin)
+				c.ctx.inner(c, key, argv, c.stdin)
 				return
 			case hasWord(spec.index, name):
 				c.raise(ruleRunnerIndex)
 			case hasWord(spec.dirs, name):
 				if v, ok := value(); ok {
-					if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+					if ru, bad := c.ctx.writeInto(v); bad && ru.level > Low {
 						c.raise(ruleRunnerElse)
 					}
 				}
@@ -167,7 +167,7 @@ func runnerCheck(key string) func(c *call) {
 				argv = append([]arg{{val: name, pos: argv[0].pos}}, argv[1:]...)
 			}
 		}
-		c.w.inner(c, key, argv, c.stdin)
+		c.ctx.inner(c, key, argv, c.stdin)
 	}
 }
 

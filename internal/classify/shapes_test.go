@@ -85,7 +85,10 @@ var respellingGaps = map[string]string{
 	"git checkout-index -a --prefix=/home/u/.config/autostart/": "an unknown prefix is not a directory that runs code later",
 
 	// an unknown output file is write-unknown, high, not a guard file
-	"wget --output-doc=.claude/settings.json https://x.example/s": "an unknown output is not a guard file",
+	"wget --output-doc=.claude/settings.json https://x.example/s":        "an unknown output is not a guard file",
+	"curl -sL --output-dir=.claude -O https://example.com/settings.json": "an unknown output directory is not a guard directory",
+	// an unknown option of a compiler is build-dynamic-option, high
+	"rustc --emit=dep-info=/home/u/.bashrc,link x.rs": "an unknown --emit list is not a startup file",
 }
 
 // checkRespellings fails when a respelling of a is judged below a.

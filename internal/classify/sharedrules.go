@@ -51,7 +51,7 @@ func execOpts(c *call, opts string) {
 func writeOpts(c *call, opts string) {
 	for o := range strings.FieldsSeq(opts) {
 		if v, ok := c.optValue(o); ok {
-			if ru, bad := c.w.writeRule(v); bad {
+			if ru, bad := c.ctx.writeRule(v); bad {
 				c.raise(ru)
 			}
 		}

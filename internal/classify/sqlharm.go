@@ -24,7 +24,9 @@ var dbHarm = lazy[map[string]string]{build: func() map[string]string {
 func infraDBCheck(p, sqlOpts, wordOpts string, pos int) func(c *call) {
 	return func(c *call) {
 		seen := map[string]bool{}
+		dbClientOptions(c)
 		judge := func(text string) {
+			dbClientText(c, text)
 			for _, kind := range infraQueryHarm(text) {
 				if !seen[kind] {
 					seen[kind] = true

@@ -88,20 +88,20 @@ func sedCommand(c *call) flow {
 	inPlace := specInPlace || c.hasOpt("-i --in-place") || hasPrefixOpt(c.args, "-i") || c.hasOpt("-I")
 	if suffix, ok := c.optValue("--in-place"); ok && strings.Contains(suffix.val, "/") {
 		// the backup name may be a path: sed writes the backup there
-		if ru, bad := c.w.writeRule(arg{val: strings.ReplaceAll(suffix.val, "*", "x")}); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(arg{val: strings.ReplaceAll(suffix.val, "*", "x")}); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
 	if inPlace {
 		c.raise(ruleWriteFile)
 		for _, f := range files {
-			if ru, ok := c.w.writeRule(f); ok && ru.level > Low {
+			if ru, ok := c.ctx.writeRule(f); ok && ru.level > Low {
 				c.raise(ru)
 			}
 		}
 	} else {
 		for _, f := range files {
-			if c.w.readsSecret(f, false) {
+			if c.ctx.readsSecret(f, false) {
 				c.raise(ruleReadSecret)
 			}
 		}
@@ -110,27 +110,38 @@ func sedCommand(c *call) flow {
 	for _, s := range scripts {
 		if s.dyn {
 			c.raise(r("sed-dynamic", High, "runs a sed script only known at run time, which can run commands"))
+			// a script whose every variable is known ("w $HOME/.bashrc")
+			// is also judged as the script it will be
+			for _, k := range knownArgs(s) {
+				sedScript(c, k.val, sandbox)
+			}
 			continue
 		}
-		execs, writes := sedScan(s.val)
-		for _, rf := range sedReads(s.val) {
-			if q, ok := c.w.abs(rf); ok && (c.w.isSecret(q) || c.w.isSecretDir(q)) {
-				c.raise(ruleReadSecret)
-			}
-		}
-		if execs && !sandbox {
-			c.raise(r("sed-exec", High, "the sed script runs shell commands (e)"))
-			if destructiveCode(s.val) {
-				c.raise(ruleInlineDel)
-			}
-		}
-		for _, wf := range writes {
-			if ru, ok := c.w.writeRule(arg{val: wf, pos: c.pos}); ok && !sandbox {
-				c.raise(ru)
-			}
-		}
+		sedScript(c, s.val, sandbox)
 	}
 	return flow{kind: flowData}
+}
+
+// sedScript judges one sed script's text: the files it reads and writes
+// and the commands it runs.
+func sedScript(c *call, s string, sandbox bool) {
+	execs, writes := sedScan(s)
+	for _, rf := range sedReads(s) {
+		if q, ok := c.ctx.abs(rf); ok && (c.ctx.isSecret(q) || c.ctx.isSecretDir(q)) {
+			c.raise(ruleReadSecret)
+		}
+	}
+	if execs && !sandbox {
+		c.raise(r("sed-exec", High, "the sed script runs shell commands (e)"))
+		if destructiveCode(s) {
+			c.raise(ruleInlineDel)
+		}
+	}
+	for _, wf := range writes {
+		if ru, ok := c.ctx.writeRule(arg{val: wf, pos: c.pos}); ok && !sandbox {
+			c.raise(ru)
+		}
+	}
 }
 
 // sedReads returns the files a sed program reads with r and R.
@@ -244,7 +255,7 @@ func awkCommand(c *call) flow {
 		// the inplace extension rewrites every file operand
 		ps := valueArgs(c.args, "-i --include -v -F -f -l -E --assign --field-separator", "")
 		for _, t := range ps[min(1, len(ps)):] {
-			if ru, bad := c.w.writeRule(t); bad {
+			if ru, bad := c.ctx.writeRule(t); bad {
 				c.raise(ru)
 			}
 		}
@@ -283,9 +294,20 @@ func awkCommand(c *call) flow {
 	}
 	if prog.dyn {
 		c.raise(r("awk-dynamic", High, "runs an awk program only known at run time"))
+		// a program whose every variable is known is also judged as the
+		// program it will be
+		for _, k := range knownArgs(*prog) {
+			awkProgram(c, k.val)
+		}
 		return flow{kind: flowData}
 	}
-	p := prog.val
+	awkProgram(c, prog.val)
+	return flow{kind: flowData}
+}
+
+// awkProgram judges one awk program's text: the commands it runs, the
+// files it writes and reads, the environment it reads.
+func awkProgram(c *call, p string) {
 	if strings.Contains(p, "system") || strings.Contains(p, "|") {
 		c.raise(r("awk-exec", High, "the awk program runs shell commands"))
 		if destructiveCode(p) {
@@ -295,9 +317,14 @@ func awkCommand(c *call) flow {
 			c.runScript(FrameScript, sh)
 		}
 	}
-	if awkWrites(p) {
+	if writes, files := awkWrites(p); writes {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
-		if what, ok := c.w.mentionsGuard(p); ok {
+		for _, f := range files {
+			if ru, ok := c.ctx.writeRule(arg{val: f, pos: c.pos}); ok && ru.level > Low {
+				c.raiseWith(ru, occurrence{target: c.target(arg{val: f, pos: c.pos})})
+			}
+		}
+		if what, ok := c.ctx.mentionsGuard(p); ok {
 			c.raiseWith(ruleInlineGuard, occurrence{detail: what})
 		}
 	}
@@ -310,12 +337,11 @@ func awkCommand(c *call) flow {
 	if strings.Contains(p, "getline") {
 		// getline < "file" reads any file
 		for _, lit := range quotedLiterals(p) {
-			if q, ok := c.w.abs(lit); ok && !c.w.insideWorkspace(lit) && (c.w.isSecret(q) || c.w.isSecretDir(q)) {
+			if q, ok := c.ctx.abs(lit); ok && !c.ctx.insideWorkspace(lit) && (c.ctx.isSecret(q) || c.ctx.isSecretDir(q)) {
 				c.raise(ruleReadSecret)
 			}
 		}
 	}
-	return flow{kind: flowData}
 }
 
 // quotedLiterals returns the double-quoted strings of a program.
@@ -331,8 +357,9 @@ func quotedLiterals(p string) []string {
 	return out
 }
 
-// awkWrites finds print or printf redirected into a file.
-func awkWrites(p string) bool {
+// awkWrites finds print or printf redirected into a file, and the files
+// named by a string literal.
+func awkWrites(p string) (writes bool, files []string) {
 	for _, kw := range []string{"print", "printf"} {
 		for off := 0; ; {
 			k := strings.Index(p[off:], kw)
@@ -347,21 +374,25 @@ func awkWrites(p string) bool {
 			stmt := rest[:end]
 			if gt := strings.Index(stmt, ">"); gt >= 0 {
 				after := strings.TrimLeft(stmt[gt+1:], "> \t")
-				if strings.HasPrefix(after, "\"") || strings.HasPrefix(after, "$") || after != "" && (after[0] >= 'a' && after[0] <= 'z' || after[0] >= 'A' && after[0] <= 'Z') {
-					return true
+				if strings.HasPrefix(after, "\"") {
+					f, _ := readLiteral(after)
+					files = append(files, f)
+					writes = true
+				} else if strings.HasPrefix(after, "$") || after != "" && (after[0] >= 'a' && after[0] <= 'z' || after[0] >= 'A' && after[0] <= 'Z') {
+					writes = true
 				}
 			}
 			off += k + len(kw)
 		}
 	}
-	return false
+	return writes, files
 }
 
 // operandWrites checks programs whose n-th operand is an output file
 // (uniq IN OUT, xxd IN OUT).
 func operandWrites(c *call, n int) {
 	if ps := positional(c.args); len(ps) >= n {
-		if ru, bad := c.w.writeRule(ps[n-1]); bad {
+		if ru, bad := c.ctx.writeRule(ps[n-1]); bad {
 			c.raise(ru)
 		}
 	}

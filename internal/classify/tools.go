@@ -25,7 +25,7 @@ func versionFlag(name, v string) bool {
 var ruleToolDynamic = rule{id: "dynamic-subcommand", level: High, why: "runs a subcommand only known at run time"}
 
 // applyTool judges a call to a program in the tables.
-func (w *walker) applyTool(c *call, t *tool) {
+func applyTool(c *call, t *tool) {
 	if len(c.args) == 1 && !c.args[0].dyn && t.level > Minimal && versionFlag(c.name, c.args[0].val) {
 		c.raise(ruleVersion)
 		return
@@ -107,7 +107,7 @@ func devChecks(c *call) {
 		if ru.Rule == lintRule.id {
 			// formatters rewrite the files they are given
 			for _, t := range positional(c.args) {
-				if w, bad := c.w.writeRule(t); bad && w.level > Low {
+				if w, bad := c.ctx.writeRule(t); bad && w.level > Low {
 					c.raise(w)
 					break
 				}
@@ -118,7 +118,7 @@ func devChecks(c *call) {
 	if ps := positional(c.args); len(ps) > 1 && (c.name == "cargo" || c.name == "uv") {
 		switch ps[0].val {
 		case "new", "init", "vendor", "venv":
-			if ru, bad := c.w.writeRule(ps[1]); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(ps[1]); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}

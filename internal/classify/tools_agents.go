@@ -41,7 +41,7 @@ func permguardCommand(c *call) flow {
 				}
 			}
 			if i < len(c.args) {
-				return c.w.inner(c, "permguard exec", c.args[i:], c.stdin)
+				return c.ctx.inner(c, "permguard exec", c.args[i:], c.stdin)
 			}
 			return flow{}
 		case "config", "rules":

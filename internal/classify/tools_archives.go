@@ -41,7 +41,7 @@ var archiveTools = []tool{
 				}
 			}
 			if ok {
-				if ru, bad := c.w.writeRule(dir); bad && ru.level > Low {
+				if ru, bad := c.ctx.writeRule(dir); bad && ru.level > Low {
 					c.raise(ru)
 				}
 			}
@@ -58,14 +58,14 @@ var archiveTools = []tool{
 					dir = arg{val: ".", pos: c.pos}
 				}
 				pf, pd, plain := plainUnzip(c)
-				if ms, known := c.w.archiveMembers(pf, "zip"); c.name == "unzip" && plain && known {
+				if ms, known := c.ctx.archiveMembers(pf, "zip"); c.name == "unzip" && plain && known {
 					c.extractInto(pd, ms)
-				} else if ru, bad := c.w.unknownInto(dir); bad {
+				} else if ru, bad := c.ctx.unknownInto(dir); bad {
 					c.raise(ru)
 				}
 			}
 			for _, t := range positional(c.args) {
-				if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+				if ru, ok := c.ctx.writeRule(t); ok && ru.level > Low {
 					c.raise(r("archive-outside", High, "packs or unpacks files outside the workspace"))
 					return
 				}

@@ -212,6 +212,98 @@ func compilerFlags(c *call) {
 	if flagsRunProgram(opts) {
 		c.raise(ruleBuildFlags)
 	}
+	compilerOutputs(c)
+}
+
+// ruleOptionsFile: a compiler reads more options from @FILE, and any of
+// them can run another program (-wrapper, -fplugin, -B) or write
+// anywhere, as curl -K and wget -e can.
+var ruleOptionsFile = rule{id: "compiler-options-file", level: High,
+	why: "reads more options from a file (@FILE), which can make the compiler run another program or write anywhere"}
+
+// compilerOutputs judges the files a compiler, and the linker it drives,
+// write besides -o (which buildOutputs judges): dependency files (-MF,
+// clang's -MJ), -aux-info, the directory -dumpdir names, the linker's map
+// and dependency files and output (-Wl,-Map=F, -Xlinker -Map -Xlinker F,
+// -Wl,-o,F), and rustc's --emit KIND=PATH. Each is judged as a redirect
+// to the file is (design §2.6).
+func compilerOutputs(c *call) {
+	var linker []arg // the words given to the linker, in order
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		next := func() (arg, bool) {
+			if i+1 < len(c.args) {
+				i++
+				return c.args[i], true
+			}
+			return arg{}, false
+		}
+		glued := func(n int) arg { return gluedValue(a, n) }
+		switch {
+		case v == "--":
+			return
+		case strings.HasPrefix(v, "@") && len(v) > 1:
+			c.raise(ruleOptionsFile)
+		case v == "-MF" || v == "-MJ" || v == "-aux-info":
+			if f, ok := next(); ok {
+				c.raiseJudged(c.ctx.writeRule, f)
+			}
+		case strings.HasPrefix(v, "-MF") || strings.HasPrefix(v, "-MJ"):
+			c.raiseJudged(c.ctx.writeRule, glued(3))
+		case v == "-dumpdir":
+			if d, ok := next(); ok {
+				c.raiseJudged(c.ctx.writeInto, d)
+			}
+		case v == "-Xlinker":
+			if l, ok := next(); ok {
+				linker = append(linker, l)
+			}
+		case strings.HasPrefix(v, "-Wl,"):
+			for _, p := range strings.Split(v[len("-Wl,"):], ",") {
+				linker = append(linker, arg{val: p, pos: a.pos})
+			}
+		case c.name == "rustc" && (v == "--emit" || strings.HasPrefix(v, "--emit=")):
+			list, ok := strings.CutPrefix(v, "--emit=")
+			if !ok {
+				n, got := next()
+				if !got || n.dyn {
+					continue
+				}
+				list = n.val
+			}
+			for _, kind := range strings.Split(list, ",") {
+				if _, p, ok := strings.Cut(kind, "="); ok && p != "-" {
+					c.raiseJudged(c.ctx.writeRule, arg{val: p, pos: a.pos})
+				}
+			}
+		}
+	}
+	linkerOutputs(c, linker)
+}
+
+// linkerOutputs judges the files the words a compiler passes to the
+// linker make it write: ld's -Map, -o and --output, --dependency-file.
+func linkerOutputs(c *call, words []arg) {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w.dyn {
+			continue
+		}
+		name, val, glued := strings.Cut(w.val, "=")
+		switch name {
+		case "-Map", "--Map", "-o", "--output", "--dependency-file":
+			if glued {
+				c.raiseJudged(c.ctx.writeRule, arg{val: val, pos: w.pos})
+			} else if i+1 < len(words) {
+				i++
+				c.raiseJudged(c.ctx.writeRule, words[i])
+			}
+		}
+	}
 }
 
 // goToolexec flags make go run another program for each tool call.
@@ -257,27 +349,27 @@ func buildOutputs(c *call) {
 			// judged as the file written, as -o FILE is. Where a tool has
 			// another option spelled so, what follows -o is no path the
 			// write rules object to.
-			if ru, bad := c.w.writeRule(gluedValue(a, 2)); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(gluedValue(a, 2)); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
 		switch name {
 		case "-o", "--output", "--outfile", "--out-file", "--outFile", "-coverprofile", "-cpuprofile", "-memprofile",
 			"-blockprofile", "-mutexprofile", "-trace":
-			raise(c.w.writeRule)
+			raise(c.ctx.writeRule)
 		case "--outdir", "--out-dir", "--output-dir", "--dest", "--prefix", "--root", "--install-dir", "--pack-destination",
 			"--destination", "--wheel-dir", "--dir", "--target", "--path", "--directory", "--working-dir", "--bindir":
-			raise(c.w.writeInto)
+			raise(c.ctx.writeInto)
 		case "-d", "-w", "-n", "-p":
 			if name == "-d" && (c.name == "javac" || c.name == "composer") || c.name == "pip" || c.name == "pip3" ||
 				c.name == "gem" || c.name == "conda" {
-				raise(c.w.writeInto)
+				raise(c.ctx.writeInto)
 			}
 		case "--target-dir", "--basetemp":
-			raise(c.w.writeInto)
+			raise(c.ctx.writeInto)
 			if v, ok := value(); ok && (name == "--basetemp" || clean || hasWord(joinArgsRaw(positional(c.args)), "clean")) {
 				// a directory the tool empties
-				if ru, bad := c.w.deleteRuleTree(v, true, true); bad && ru.dangerous {
+				if ru, bad := c.ctx.deleteRuleTree(v, true, true); bad && ru.dangerous {
 					c.raise(ru)
 				}
 			}
@@ -324,7 +416,7 @@ func makeCheck(c *call) {
 		c.raise(ruleInline)
 	}
 	if d, ok := c.optValue("-C --directory"); ok {
-		if ru, bad := c.w.writeRule(d); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(d); bad && ru.level > Low {
 			c.raise(r("build-elsewhere", High, "runs a project's build, scripts or package manager in a directory outside the workspace"))
 		}
 	}
@@ -355,10 +447,10 @@ func cmakeCheck(c *call) {
 		switch rest[0].val {
 		case "rm", "remove", "remove_directory", "rmdir":
 			argv := append([]arg{{val: "rm", pos: c.pos}, {val: "-rf", pos: c.pos}}, positional(rest[1:])...)
-			c.w.inner(c, c.name+" -E", argv, flow{})
+			c.ctx.inner(c, c.name+" -E", argv, flow{})
 		case "copy", "copy_directory", "copy_if_different", "rename", "create_symlink", "create_hardlink", "touch", "make_directory":
 			if ps := positional(rest[1:]); len(ps) > 0 {
-				if ru, bad := c.w.writeRule(ps[len(ps)-1]); bad {
+				if ru, bad := c.ctx.writeRule(ps[len(ps)-1]); bad {
 					c.raise(ru)
 				}
 			}

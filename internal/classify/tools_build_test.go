@@ -13,6 +13,23 @@ var buildCases = []classifyCase{
 	dangerous("gcc -o.claude/settings.json a.c", "guard-file"),
 	medium("gcc -obuild/a.out a.c", "build"),
 	medium("gcc -o build/a.out a.c", "build"),
+
+	// the other files a compiler and its linker write are judged as -o's
+	// (design §2.6); options read from @FILE can be anything
+	dangerous("gcc -c a.c -MD -MF /home/u/.bashrc", "write-startup-unknown"),
+	dangerous("gcc -c a.c -MMD -MF.claude/settings.json", "guard-file"),
+	dangerous("clang -MJ /home/u/.profile -c a.c", "write-startup-unknown"),
+	dangerous("gcc -aux-info /home/u/.zshenv -c a.c", "write-startup-unknown"),
+	dangerous("gcc -Wl,-Map=/home/u/.bashrc a.c", "write-startup-unknown"),
+	dangerous("gcc -Wl,-Map,/home/u/.bashrc a.c", "write-startup-unknown"),
+	dangerous("gcc -Xlinker -Map -Xlinker /home/u/.bashrc a.c", "write-startup-unknown"),
+	dangerous("cc -Wl,--dependency-file=/home/u/.bashrc a.c", "write-startup-unknown"),
+	dangerous("rustc --emit link=/home/u/.bashrc x.rs", "write-startup-unknown"),
+	dangerous("rustc --emit=dep-info=/home/u/.bashrc,link x.rs", "write-startup-unknown"),
+	high("gcc @build/flags.txt a.c", "compiler-options-file"),
+	medium("gcc -c a.c -MD -MF build/a.d -o build/a.o", "build"),
+	medium("gcc -Wl,-Map=build/a.map -Wl,--gc-sections -o build/a a.c", "build"),
+	medium("rustc --emit=link,dep-info=target/x.d x.rs", "build"),
 	// ==== from toolsCases: issue 13's command knowledge in the tables (tools_cases_test.go; further spellings in tools_heldout_test.go) ====
 	// class 6: a build told to run another program
 	high("make CC=/tmp/x", "build-exec"),

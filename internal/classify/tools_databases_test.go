@@ -115,4 +115,27 @@ var databasesInfraCases = []classifyCase{
 	{cmd: "mysqladmin -u root drop testdb", level: High, dangerous: true, rule: "mysqladmin-drop"},
 	{cmd: "kafka-topics --bootstrap-server localhost:9092 --list", level: High, rule: "kafka-topics"},
 	{cmd: "kafka-topics --bootstrap-server localhost:9092 --delete --topic orders", level: High, dangerous: true, rule: "kafka-topics-delete"},
+
+	// a client's own commands and options act on this machine: a file
+	// written or read, a shell command run (dbclients.go)
+	{cmd: `psql -c '\! rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
+	{cmd: `psql -c 'select 1' -c '\o /home/u/.bashrc'`, level: High, dangerous: true, rule: "write-startup-unknown"},
+	{cmd: `psql -o /home/u/.zshenv -c 'select 1'`, level: High, dangerous: true, rule: "write-startup-unknown"},
+	{cmd: `psql --log-file=.claude/settings.json -c 'select 1'`, level: High, dangerous: true, rule: "guard-file"},
+	{cmd: `psql -c "\copy t to '/home/u/.profile' csv"`, level: High, dangerous: true, rule: "write-startup-unknown"},
+	{cmd: `psql -c "\copy t to program 'rm -rf ~'"`, level: High, dangerous: true, rule: "rm-recursive-force"},
+	{cmd: `psql -c 'select 1 \g /home/u/.bashrc'`, level: High, dangerous: true, rule: "write-startup-unknown"},
+	{cmd: `sqlite3 x.db '.shell rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
+	{cmd: `sqlite3 -cmd '.output .claude/settings.json' x.db 'select 1;'`, level: High, dangerous: true, rule: "guard-file"},
+	{cmd: `sqlite3 x.db '.once /home/u/.profile' 'select 1;'`, level: High, dangerous: true, rule: "write-startup-unknown"},
+	{cmd: `sqlite3 x.db '.read /home/u/.ssh/id_ed25519'`, level: High, rule: "read-secret"},
+	{cmd: `duckdb -c '.system rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
+	{cmd: `mysql -e 'system rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
+	{cmd: `mysql --tee=/home/u/.bashrc -e 'select 1'`, level: High, dangerous: true, rule: "write-startup-unknown"},
+	{cmd: `mysql -e '\T /home/u/.bashrc'`, level: High, dangerous: true, rule: "write-startup-unknown"},
+	{cmd: `psql -c 'select 1' -o build/out.txt`, level: High, rule: "psql"},
+	{cmd: `psql -c '\o | cat'`, level: High, rule: "psql"},
+	{cmd: `sqlite3 x.db '.output build/rows.csv' 'select * from t;'`, level: High, rule: "sqlite3"},
+	{cmd: `mysql -e 'source build/schema.sql' app`, level: High, rule: "mysql"},
+	{cmd: `psql -c '\o $OUT'`, level: High, rule: "db-client-command"},
 }

@@ -33,7 +33,7 @@ var fileTools = []tool{
 		writeOpts(c, "-o --output")
 		d, dirOK := c.optValue("-d --directory")
 		if dirOK {
-			if ru, bad := c.w.writeInto(d); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeInto(d); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		} else {
@@ -43,14 +43,14 @@ var fileTools = []tool{
 		// value glued on (-o"$F") is no operand
 		ps := specOperands(c)
 		if len(ps) > 0 {
-			if ru, bad := c.w.writeRule(ps[0]); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(ps[0]); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		} else if !c.hasOpt("-o --output --dry-run --check") {
 			// the diff names the files it changes, in header styles,
 			// indentations and -p readings no one reads here as patch
 			// does: not known (design §2.9)
-			if ru, bad := c.w.unknownInto(d); bad {
+			if ru, bad := c.ctx.unknownInto(d); bad {
 				c.raise(ru)
 			}
 		}
@@ -60,7 +60,7 @@ var fileTools = []tool{
 	{names: "dos2unix unix2dos", rule: textRule, check: func(c *call) {
 		// they convert the named files in place
 		for _, t := range positional(c.args) {
-			if ru, bad := c.w.writeRule(t); bad {
+			if ru, bad := c.ctx.writeRule(t); bad {
 				c.raise(ru)
 			}
 		}
@@ -84,7 +84,7 @@ func fdCommand(c *call) {
 			inner = append(inner, x)
 		}
 		if len(inner) > 0 {
-			c.w.inner(c, c.name+" "+a.val, inner, flow{})
+			c.ctx.inner(c, c.name+" "+a.val, inner, flow{})
 		}
 		return
 	}
@@ -98,7 +98,7 @@ func rmCommand(c *call) flow {
 		c.raise(ruleDeleteCritical)
 	}
 	for _, t := range targets(c.args) {
-		ru, ok := c.w.deleteRuleTree(t, recursive || force, recursive && force)
+		ru, ok := c.ctx.deleteRuleTree(t, recursive || force, recursive && force)
 		if !ok {
 			continue
 		}
@@ -113,7 +113,7 @@ func rmCommand(c *call) flow {
 			// search for it: what it deletes is the detail
 			o.detail = ru.why
 			if ru.id == "delete-critical" && !t.dyn {
-				o.detail = deleteCriticalMsg(c.w, t)
+				o.detail = deleteCriticalMsg(c.ctx, t)
 			}
 			c.raiseWith(ruleRmForce, o)
 		} else {
@@ -123,7 +123,7 @@ func rmCommand(c *call) flow {
 	return flow{}
 }
 
-func deleteCriticalMsg(w *walker, t arg) string {
+func deleteCriticalMsg(w toolCtx, t arg) string {
 	v := t.val
 	if t.glob {
 		v, _ = globTarget(v)
@@ -132,9 +132,9 @@ func deleteCriticalMsg(w *walker, t arg) string {
 	switch {
 	case p == "/":
 		return "deletes the whole file system"
-	case p == w.env.Home:
+	case p == w.environment().Home:
 		return "deletes your home directory"
-	case w.env.Home != "" && within(w.env.Home, p):
+	case w.environment().Home != "" && within(w.environment().Home, p):
 		return "deletes a directory that holds your home directory"
 	default:
 		return "deletes a directory that holds the workspace"
@@ -144,7 +144,7 @@ func deleteCriticalMsg(w *walker, t arg) string {
 func rmdirCommand(c *call) flow {
 	c.raise(r("rmdir", Medium, "removes empty directories"))
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.deleteRule(t, false); ok && ru.level > Medium {
+		if ru, ok := c.ctx.deleteRule(t, false); ok && ru.level > Medium {
 			c.raise(ru)
 		}
 	}
@@ -154,7 +154,7 @@ func rmdirCommand(c *call) flow {
 func unlinkCommand(c *call) flow {
 	c.raise(ruleRm)
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.deleteRule(t, false); ok {
+		if ru, ok := c.ctx.deleteRule(t, false); ok {
 			c.raise(ru)
 		}
 	}
@@ -171,7 +171,7 @@ func cpCommand(c *call) flow {
 	// a tree copied whole reads the secrets in it
 	tree := c.name == "cp" && c.hasOpt("--recursive --archive")
 	for _, s := range sources(c) {
-		if c.w.readsSecret(s, tree) || tree && c.w.treeHoldsSecrets(s) {
+		if c.ctx.readsSecret(s, tree) || tree && c.ctx.treeHoldsSecrets(s) {
 			c.raise(ruleReadSecret)
 			break
 		}
@@ -190,7 +190,7 @@ func cpCommand(c *call) flow {
 		if !c.hasOpt("--dereference -H") && c.hasOpt("--no-dereference -d --archive --recursive") {
 			// a source that is a link is copied as a link, to where it
 			// leads
-			for _, to := range c.w.linkTargets(p.target) {
+			for _, to := range c.ctx.linkTargets(p.target) {
 				linkTo(c, to, p.at, true, false)
 			}
 		}
@@ -297,7 +297,7 @@ func recursiveTargets(c *call, ts []arg) {
 	// chmod 000 .claude hides the settings in it as surely as deleting them
 	c.guardChanges(ts, true)
 	for _, t := range ts {
-		ru, ok := c.w.deleteRule(t, recursive)
+		ru, ok := c.ctx.deleteRule(t, recursive)
 		if !ok || !ru.dangerous || !recursive {
 			if ok && ru.id == "delete-system" {
 				c.raise(r("chmod-system", High, "changes system files"))
@@ -315,12 +315,12 @@ func ddCommand(c *call) flow {
 		if strings.HasPrefix(a.val, "of=") {
 			o := a
 			o.val = a.val[3:]
-			if strings.HasPrefix(o.val, "~/") && c.w.env.Home != "" && !o.dyn {
+			if strings.HasPrefix(o.val, "~/") && c.ctx.environment().Home != "" && !o.dyn {
 				// bash expands a tilde after the = of a word that looks
 				// like an assignment, and dd's operands do
-				o.val = c.w.env.Home + o.val[1:]
+				o.val = c.ctx.environment().Home + o.val[1:]
 			}
-			if ru, ok := c.w.writeRule(o); ok && ru.level > Low {
+			if ru, ok := c.ctx.writeRule(o); ok && ru.level > Low {
 				if ru.id == "write-system" || ru.id == "write-device" {
 					ru = danger("dd-device", "writes raw data over a disk or system file")
 				}
@@ -334,7 +334,7 @@ func ddCommand(c *call) flow {
 func truncateCommand(c *call) flow {
 	c.raise(r("truncate", Medium, "cuts files to a size, discarding their contents"))
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+		if ru, ok := c.ctx.writeRule(t); ok && ru.level > Low {
 			c.raise(ru)
 		}
 	}
@@ -347,7 +347,7 @@ func touchCommand(c *call) flow {
 		modeRules(c, m)
 	}
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.writeKeeping(t); ok && ru.level > Low {
+		if ru, ok := c.ctx.writeKeeping(t); ok && ru.level > Low {
 			if ru.id == guardRuleID && c.name == "mkdir" {
 				// an empty directory changes no configuration; what is
 				// written into it later is judged then
@@ -361,13 +361,15 @@ func touchCommand(c *call) flow {
 
 func teeCommand(c *call) flow {
 	c.raise(r("tee", Minimal, "copies its input to its output"))
-	c.w.keeps = c.hasOpt("-a --append")
+	judge := c.ctx.writeRuleOf
+	if c.hasOpt("-a --append") {
+		judge = c.ctx.writeKeepingOf
+	}
 	for _, t := range targets(c.args) {
-		if ru, ok := c.w.writeRuleOf(t, c.stdin); ok {
+		if ru, ok := judge(t, c.stdin); ok {
 			c.raise(ru)
 		}
 	}
-	c.w.keeps = false
 	return c.stdin
 }
 
@@ -405,7 +407,7 @@ func findCommand(c *call) flow {
 			// an unknown word may be -delete or -exec: judge the worst
 			c.raise(r("find-dynamic", High, "has an expression only known at run time, which could delete or run anything"))
 			for _, root := range roots {
-				if ru, ok := c.w.deleteRule(root, true); ok {
+				if ru, ok := c.ctx.deleteRule(root, true); ok {
 					c.raise(ru)
 				}
 			}
@@ -432,9 +434,9 @@ func findCommand(c *call) flow {
 					// find -L: a file found may be where a link below the
 					// root leads
 					x = *followed
-				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered && c.w.findReach(roots[0], ff) != "":
+				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered && c.ctx.findReach(roots[0], ff) != "":
 					// a protected file it can find: judge the command on it
-					x.val = c.w.findReach(roots[0], ff)
+					x.val = c.ctx.findReach(roots[0], ff)
 				case !x.dyn && x.val == "{}" && len(roots) == 1 && !roots[0].dyn && filtered &&
 					(narrowed || !deleter(inner)):
 					// each file found lies under the root
@@ -452,14 +454,14 @@ func findCommand(c *call) flow {
 				inner = append(inner, x)
 			}
 			if len(inner) > 0 {
-				c.w.inner(c, c.name+" "+a.val, inner, flow{})
+				c.ctx.inner(c, c.name+" "+a.val, inner, flow{})
 			}
 			i = j
 		case "-delete":
 			c.raise(r("find-delete", Medium, "deletes the files it finds"))
 			for _, root := range roots {
-				if f := c.w.findReachFor(root, ff, true); f != "" {
-					_, what := c.w.guardOf(c.w.mustAbs(f))
+				if f := c.ctx.findReachFor(root, ff, true); f != "" {
+					_, what := c.ctx.guardOf(c.ctx.mustAbs(f))
 					c.raiseWith(guardRule("deletes", what), occurrence{detail: "finds " + f, target: f, kind: EffectDelete})
 				}
 				t := root
@@ -467,7 +469,7 @@ func findCommand(c *call) flow {
 					t.val = strings.TrimSuffix(t.val, "/") + "/*.x"
 					t.glob = true
 				}
-				if ru, ok := c.w.deleteRule(t, true); ok {
+				if ru, ok := c.ctx.deleteRule(t, true); ok {
 					c.raise(ru)
 				}
 			}
@@ -475,7 +477,7 @@ func findCommand(c *call) flow {
 			filtered, narrowed = true, true // only empty files and directories: no data
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			if i+1 < len(args) {
-				if ru, ok := c.w.writeRule(args[i+1]); ok {
+				if ru, ok := c.ctx.writeRule(args[i+1]); ok {
 					c.raise(ru)
 				}
 				i++
@@ -508,7 +510,7 @@ func rgCommand(c *call) flow {
 func base64Command(c *call) flow {
 	c.raise(r("encode", Minimal, "encodes or decodes data"))
 	if o, ok := c.optValue("-o --output"); ok {
-		if ru, bad := c.w.writeRule(o); bad {
+		if ru, bad := c.ctx.writeRule(o); bad {
 			c.raise(ru)
 		}
 	}
@@ -528,7 +530,7 @@ func base64Command(c *call) flow {
 // catCommand reads files; with none it copies its input, so the text of
 // a heredoc or pipe flows on to the next command.
 func catCommand(c *call) flow {
-	c.w.applyTool(c, lookupTool("cat"))
+	applyTool(c, lookupTool("cat"))
 	if len(positional(c.args)) == 0 {
 		return c.stdin
 	}
@@ -556,10 +558,10 @@ func chmodBase(c *call) rule {
 		if t.dyn {
 			return ruleChmod
 		}
-		if ru, bad := c.w.writeRule(t); bad && (ru.level > Low || ru.dangerous) {
+		if ru, bad := c.ctx.writeRule(t); bad && (ru.level > Low || ru.dangerous) {
 			return ruleChmod
 		}
-		if ru, ok := c.w.deleteRule(t, true); ok && ru.id != "delete-temp" {
+		if ru, ok := c.ctx.deleteRule(t, true); ok && ru.id != "delete-temp" {
 			// the workspace root, .git, a parent: not a file of the project
 			return ruleChmod
 		}
@@ -582,7 +584,7 @@ func xxdOutput(c *call) {
 		}
 	}
 	if len(ops) >= 2 {
-		if ru, bad := c.w.writeRule(ops[1]); bad {
+		if ru, bad := c.ctx.writeRule(ops[1]); bad {
 			c.raise(ru)
 		}
 	}

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"path"
 	"strings"
 )
 
@@ -26,7 +27,7 @@ func networkInfraTools() []tool {
 			rule:  r("rsync", Low, "copies files"),
 			check: rsyncCheck,
 		},
-		{names: "scp sftp", rule: r("scp", High, "copies files to or from another machine")},
+		{names: "scp sftp", rule: r("scp", High, "copies files to or from another machine"), check: scpCheck},
 		{names: "ssh mosh autossh", rule: r("ssh", High, "runs commands on another machine")},
 		{names: "ssh-copy-id", rule: r("ssh-copy-id", High, "installs a public key on another machine, granting it access")},
 		{names: "ssh-add ssh-agent", rule: r("ssh-add", High, "changes the keys the SSH agent holds")},
@@ -40,14 +41,97 @@ func curlCommand(c *call) flow {
 	c.raise(rule{id: "network", level: High, effect: EffectSend, why: "talks to the network"})
 	curlReads(c)
 	if o, ok := c.optValue("-o --output"); ok {
-		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
 			c.raiseWith(ru, occurrence{target: c.target(o)})
 		}
 	}
+	curlOutputs(c)
 	if c.hasOpt("-o --output -O --remote-name --remote-name-all") {
 		return flow{}
 	}
 	return flow{kind: flowDownload}
+}
+
+// curlOutputs judges the files curl writes where they land: a relative
+// -o FILE is FILE in --output-dir, and -O (--remote-name,
+// --remote-name-all) names the file after the last part of the URL's
+// path, in --output-dir or here; with -J (--remote-header-name) the
+// server names it, so only the directory is known.
+func curlOutputs(c *call) {
+	var dir *arg
+	var outs []arg
+	remote, serverNames := false, false
+	for _, u := range specUses(c) {
+		switch u.e.canon {
+		case "--output-dir":
+			if u.val != nil {
+				d := *u.val
+				dir = &d
+			}
+		case "--output":
+			if u.val != nil {
+				outs = append(outs, *u.val)
+			}
+		case "--remote-name", "--remote-name-all":
+			remote = true
+		case "--remote-header-name":
+			serverNames = true
+		}
+	}
+	in := func(name string, at arg) arg {
+		if dir == nil || strings.HasPrefix(name, "/") {
+			return arg{val: name, pos: at.pos}
+		}
+		if dir.dyn {
+			return arg{val: dir.val + "/" + name, dyn: true, pos: at.pos}
+		}
+		return arg{val: strings.TrimSuffix(dir.val, "/") + "/" + name, pos: at.pos}
+	}
+	if dir != nil {
+		for _, o := range outs {
+			if !o.dyn && !strings.HasPrefix(o.val, "/") && o.val != "-" {
+				c.raiseJudged(c.ctx.writeRule, in(o.val, o))
+			}
+		}
+	}
+	if !remote {
+		return
+	}
+	for _, u := range specOperands(c) {
+		name := ""
+		if !u.dyn && !serverNames {
+			name = urlFileName(u.val)
+		}
+		if name == "" {
+			// a name not known now, in the directory
+			where := c.ctx.cwdArg()
+			if dir != nil {
+				where = *dir
+			}
+			c.raiseJudged(c.ctx.writeInto, where)
+			continue
+		}
+		c.raiseJudged(c.ctx.writeRule, in(name, u))
+	}
+}
+
+// urlFileName is the name curl -O gives the file a URL downloads: the
+// last part of its path, without a query or fragment; "" when it has
+// none.
+func urlFileName(u string) string {
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	}
+	u, _, _ = strings.Cut(u, "#")
+	u, _, _ = strings.Cut(u, "?")
+	i := strings.IndexByte(u, '/')
+	if i < 0 {
+		return ""
+	}
+	if name := path.Base("/" + u[i+1:]); name != "/" {
+		return name
+	}
+	return ""
 }
 
 func wgetCommand(c *call) flow {
@@ -57,7 +141,7 @@ func wgetCommand(c *call) flow {
 		if o.val == "-" {
 			return flow{kind: flowDownload}
 		}
-		if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+		if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
@@ -65,6 +149,68 @@ func wgetCommand(c *call) flow {
 		return flow{kind: flowDownload}
 	}
 	return flow{}
+}
+
+// scpCheck judges what scp writes and reads on this machine: a local
+// target is written as cp writes it (a startup file is as dangerous as a
+// redirect to it), and a local source that is a secret is read to be
+// sent. A word with a colon before any slash names another host's file.
+func scpCheck(c *call) {
+	if c.name != "scp" {
+		return
+	}
+	ps := specOperands(c)
+	if len(ps) < 2 {
+		return
+	}
+	dest, srcs := ps[len(ps)-1], ps[:len(ps)-1]
+	if !scpRemote(dest) {
+		for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, c.ctx.writeRule} {
+			if ru, bad := judge(dest); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	recursive := c.hasOpt("-r")
+	for _, s := range srcs {
+		if !scpRemote(s) && c.ctx.readsSecret(s, recursive) {
+			c.raise(ruleReadSecret)
+			break
+		}
+	}
+	if scpRemote(dest) {
+		return
+	}
+	// each source lands in a local target by its name, as with cp: the
+	// name of another host's file is what follows its host
+	names := make([]arg, len(srcs))
+	for i, s := range srcs {
+		names[i] = s
+		if scpRemote(s) {
+			names[i].val = s.val[strings.IndexByte(s.val, ':')+1:]
+			if names[i].val == "" || strings.HasPrefix(s.val, "scp://") {
+				// the remote login directory, or a URI: its name is
+				// not known here
+				names[i].dyn = true
+			}
+		}
+	}
+	c.guardCopies(dest, names, recursive && len(names) == 1, recursive)
+	landsIn(c, dest, names)
+}
+
+// scpRemote reports an scp operand that names a file of another host:
+// host:path, user@host:path, scp://host/path. A dynamic word may be
+// either; it is judged as local too, the worse counting.
+func scpRemote(a arg) bool {
+	if a.dyn {
+		return false
+	}
+	if strings.HasPrefix(a.val, "scp://") {
+		return true
+	}
+	colon := strings.IndexByte(a.val, ':')
+	return colon > 0 && !strings.Contains(a.val[:colon], "/")
 }
 
 // rsyncCheck: rsync between two directories of this machine writes like
@@ -92,7 +238,7 @@ func rsyncCheck(c *call) {
 		// the destination loses everything the source lacks: an empty
 		// source empties it, so judge it like rm -rf DEST
 		if len(ps) > 1 && !strings.Contains(dest.val, ":") {
-			if ru, ok := c.w.deleteRuleTree(dest, true, true); ok {
+			if ru, ok := c.ctx.deleteRuleTree(dest, true, true); ok {
 				if ru.dangerous {
 					c.raiseWith(ru, occurrence{detail: "the destination " + dest.val + " loses what the source lacks", target: c.target(dest), kind: EffectDelete})
 				} else {
@@ -104,7 +250,7 @@ func rsyncCheck(c *call) {
 	if c.hasOpt("--archive --recursive") {
 		// a tree copied whole reads the secrets in it (cp -r ~ does too)
 		for _, s := range srcs {
-			if !strings.Contains(s.val, ":") && c.w.treeHoldsSecrets(s) {
+			if !strings.Contains(s.val, ":") && c.ctx.treeHoldsSecrets(s) {
 				c.raise(ruleReadSecret)
 				break
 			}
@@ -113,7 +259,7 @@ func rsyncCheck(c *call) {
 	if c.hasOpt("--remove-source-files") {
 		c.raise(r("rsync-remove-source", Medium, "deletes the source files after copying them"))
 		for _, s := range srcs {
-			if ru, ok := c.w.deleteRuleTree(s, true, false); ok && !strings.Contains(s.val, ":") {
+			if ru, ok := c.ctx.deleteRuleTree(s, true, false); ok && !strings.Contains(s.val, ":") {
 				c.raise(ru)
 			}
 		}
@@ -123,14 +269,14 @@ func rsyncCheck(c *call) {
 	}
 	// dest is a file (one source) or a directory that gets each source by
 	// name, or a trailing slash's contents, as with cp
-	for _, judge := range []func(arg) (rule, bool){c.w.writeInto, c.w.writeRule} {
+	for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, c.ctx.writeRule} {
 		if ru, bad := judge(dest); bad && ru.level > Low {
 			c.raise(ru)
 		}
 	}
 	landsIn(c, dest, srcs)
 	for _, s := range srcs {
-		if c.w.readsSecret(s, true) {
+		if c.ctx.readsSecret(s, true) {
 			c.raise(ruleReadSecret)
 		}
 	}
@@ -147,14 +293,14 @@ func rsyncElsewhere(c *call, dest arg, srcs []arg) {
 			if !v.dyn && !strings.HasPrefix(v.val, "/") && !strings.HasPrefix(v.val, "~") && !dest.dyn {
 				v.val = strings.TrimSuffix(dest.val, "/") + "/" + v.val
 			}
-			if ru, bad := c.w.writeInto(v); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeInto(v); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
 	}
 	for _, o := range []string{"--log-file", "--write-batch", "--only-write-batch"} {
 		for _, v := range normValues(c, o) {
-			if ru, bad := c.w.writeRule(v); bad && ru.level > Low {
+			if ru, bad := c.ctx.writeRule(v); bad && ru.level > Low {
 				c.raise(ru)
 			}
 		}
@@ -173,14 +319,14 @@ func rsyncElsewhere(c *call, dest arg, srcs []arg) {
 				}
 				v.val = strings.TrimSpace(file)
 			}
-			if c.w.readsSecret(v, false) {
+			if c.ctx.readsSecret(v, false) {
 				c.raise(ruleReadSecret)
 			}
 		}
 	}
 	if c.hasOpt("--files-from --read-batch") {
 		// the names come from a file permguard does not read
-		if ru, bad := c.w.unknownInto(dest); bad {
+		if ru, bad := c.ctx.unknownInto(dest); bad {
 			c.raise(ru)
 		}
 	}

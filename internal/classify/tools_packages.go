@@ -402,7 +402,7 @@ func scriptOrBin(c *call, ws []arg) {
 	for i, a := range c.args {
 		if a.pos == ws[0].pos && a.val == ws[0].val && !a.dyn {
 			c.raise(ruleLocalBin)
-			c.w.inner(c, c.name, c.args[i:], c.stdin)
+			c.ctx.inner(c, c.name, c.args[i:], c.stdin)
 			return
 		}
 	}
@@ -752,17 +752,17 @@ func launchRule(c *call, by string, args []arg) rule {
 		if !npmOptionsHarmless(c.args) {
 			return runPackage
 		}
-		if npxLocalOnly(args) || c.w.installed(afterOptions(args)) {
+		if npxLocalOnly(args) || installed(c.ctx, afterOptions(args)) {
 			return ruleLocalBin
 		}
 	case "npx":
-		if npxLocalOnly(args) || c.w.installed(args) {
+		if npxLocalOnly(args) || installed(c.ctx, args) {
 			return ruleLocalBin
 		}
 	case "bunx", "bun x":
 		// bunx has no --no: an installed program is the project's copy;
 		// bun's own options before x (--cwd) may move it
-		if c.w.installed(args) && (by == "bunx" || !optionBefore(c.args, "x")) {
+		if installed(c.ctx, args) && (by == "bunx" || !optionBefore(c.args, "x")) {
 			return ruleLocalBin
 		}
 	}
@@ -780,7 +780,7 @@ func launched(c *call, by string, args []arg) {
 		}
 		if handlerOf(name) != nil || lookupTool(name) != nil {
 			argv := append([]arg{{val: name, pos: args[i].pos}}, args[i+1:]...)
-			c.w.inner(c, by, argv, c.stdin)
+			c.ctx.inner(c, by, argv, c.stdin)
 			return
 		}
 	}
@@ -827,15 +827,19 @@ func npxLocalOnly(args []arg) bool {
 // has installed (Env.Installed) and the input has not moved away from the
 // directory it was read in: npx runs that copy. Options before the name
 // (--yes, --package) and a version (NAME@5) may fetch another.
-func (w *walker) installed(args []arg) bool {
-	if len(w.env.Installed) == 0 || len(args) == 0 || args[0].dyn || w.cwdDyn || w.cwd != startDir(w.env) {
+func installed(w toolCtx, args []arg) bool {
+	env := w.environment()
+	if len(env.Installed) == 0 || len(args) == 0 || args[0].dyn {
+		return false
+	}
+	if d := w.cwdArg(); d.dyn || d.val != startDir(*env) {
 		return false
 	}
 	name := args[0].val
 	if strings.HasPrefix(name, "-") || strings.LastIndexByte(name, '@') > 0 || strings.HasPrefix(name, ".") {
 		return false
 	}
-	return slices.Contains(w.env.Installed, name)
+	return slices.Contains(env.Installed, name)
 }
 
 // yarnWorkspace runs the rest of the line as a yarn command: yarn
@@ -867,5 +871,5 @@ func yarnWorkspace(c *call) {
 		return
 	}
 	argv := append([]arg{{val: "yarn", pos: c.pos}}, rest...)
-	c.w.inner(c, "yarn "+which, argv, flow{})
+	c.ctx.inner(c, "yarn "+which, argv, flow{})
 }

@@ -66,7 +66,7 @@ func shellCommand(c *call) flow {
 			return flow{kind: flowData}
 		}
 		c.raise(ruleShellC)
-		restore := c.w.positional(rest[1:])
+		restore := c.ctx.positional(rest[1:])
 		c.runScript(FrameScript, rest[0].val)
 		restore()
 		return flow{kind: flowData}
@@ -74,6 +74,16 @@ func shellCommand(c *call) flow {
 	if len(rest) > 0 && isStdinPath(rest[0]) {
 		stdinScript = true
 		rest = rest[1:]
+	}
+	if len(rest) > 0 && !stdinScript {
+		// bash /dev/fd/3 3<<EOF: the script is the text given to fd 3,
+		// and $0 is its path
+		restore := c.ctx.positional(rest)
+		done := codeFromFd(c, rest[0])
+		restore()
+		if done {
+			return flow{kind: flowData}
+		}
 	}
 	if len(rest) > 0 && !stdinScript {
 		c.raiseRunFile(ruleShellFile, rest[0])
@@ -87,7 +97,7 @@ func shellCommand(c *call) flow {
 		return flow{kind: flowData}
 	}
 	// bash -s ARGS: the script from stdin sees ARGS as $1...
-	restore := c.w.positional(append([]arg{{val: "bash"}}, rest...))
+	restore := c.ctx.positional(append([]arg{{val: "bash"}}, rest...))
 	codeFromStdin(c, true)
 	restore()
 	return flow{kind: flowData}
@@ -337,7 +347,7 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 		case "json.tool":
 			// json.tool [options] [infile [outfile]]: outfile is written
 			ops := valueArgs(rest, "--indent", "")
-			if len(ops) > 0 && c.w.readsSecret(ops[0], false) {
+			if len(ops) > 0 && c.ctx.readsSecret(ops[0], false) {
 				c.raise(ruleReadSecret)
 			}
 			if len(ops) > 1 {
@@ -345,7 +355,7 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 				// any operand after the first may be the output (an
 				// option's value read as an operand only over-rates)
 				for _, o := range ops[1:] {
-					if ru, bad := c.w.writeRule(o); bad && ru.level > Low {
+					if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
 						c.raise(ru)
 					}
 				}
@@ -354,7 +364,7 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 		default:
 			// what it creates or compiles must be in the workspace
 			for _, t := range valueArgs(rest, "-d -x -i -o -j -r -e --prompt --upgrade-deps -p -k", "") {
-				if ru, bad := c.w.writeInto(t); bad && ru.level > Low {
+				if ru, bad := c.ctx.writeInto(t); bad && ru.level > Low {
 					c.raise(ru)
 				}
 			}
@@ -369,5 +379,5 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 		c.raise(ruleUnknown)
 		return flow{kind: flowData}
 	}
-	return c.w.dispatch(c, append([]arg{{val: name, pos: mod.pos}}, rest...))
+	return c.ctx.dispatch(c, append([]arg{{val: name, pos: mod.pos}}, rest...))
 }

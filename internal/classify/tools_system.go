@@ -357,7 +357,7 @@ func secureRm(c *call) {
 		flags = "-rf"
 	}
 	argv := append([]arg{{val: "rm", pos: c.pos}, {val: flags, pos: c.pos}, {val: "--", pos: c.pos}}, positional(c.args)...)
-	c.w.inner(c, c.name, argv, flow{})
+	c.ctx.inner(c, c.name, argv, flow{})
 }
 
 // fixed returns a handler that always gives the same rule.
@@ -373,7 +373,7 @@ func sudoCommand(c *call) flow {
 	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
 	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
 		name, val, _ := strings.Cut(c.args[i].val, "=")
-		c.w.setsEnv(name, &arg{val: val}, scopeCommand, c.pos, c.raiseWith)
+		c.ctx.setsEnv(name, &arg{val: val}, scopeCommand, c.pos, c.raiseWith)
 		c.setEnv(name, val)
 		i++
 	}
@@ -383,7 +383,7 @@ func sudoCommand(c *call) flow {
 		}
 		return flow{}
 	}
-	return c.w.dispatch(c, c.args[i:])
+	return c.ctx.dispatch(c, c.args[i:])
 }
 
 // suCommand: su and runuser run a command (-c CMD, or after the user) as
@@ -400,7 +400,7 @@ func suCommand(c *call) flow {
 	}
 	if c.name == "runuser" {
 		if i := skipOpts(c.args, "-u --user -g --group -G --supp-group -s --shell -w --whitelist-environment"); i < len(c.args) {
-			return c.w.dispatch(c, c.args[i:])
+			return c.ctx.dispatch(c, c.args[i:])
 		}
 	}
 	return flow{kind: flowData}
@@ -440,7 +440,7 @@ func killCheck(c *call) {
 func mkfsCommand(c *call) {
 	ts := positional(c.args)
 	for _, t := range ts {
-		switch pl, _ := c.w.placeOf(t); pl {
+		switch pl, _ := c.ctx.placeOf(t); pl {
 		case placeWorkspace, placeTemp:
 			continue
 		}

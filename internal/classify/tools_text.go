@@ -27,7 +27,7 @@ var textTools = []tool{
 		if c.hasOpt("-i --inplace --in-place") {
 			c.raise(ruleWriteFile)
 			for _, t := range positional(c.args)[1:] {
-				if ru, ok := c.w.writeRule(t); ok && ru.level > Low {
+				if ru, ok := c.ctx.writeRule(t); ok && ru.level > Low {
 					c.raise(ru)
 				}
 			}

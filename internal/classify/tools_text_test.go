@@ -46,4 +46,16 @@ var textCases = []classifyCase{
 	// ===== D. low today, but writes outside the workspace or runs code =====
 	// yq -i on a file outside the workspace
 	dangerous(`yq -i '.a=1' /home/u/.kube/config`, "overwrite-startup"),
+
+	// ==== a sed script or awk program whose every variable is known is
+	// judged as the text it will be, besides the unknown (design §2.10);
+	// a file awk's print writes is judged as a redirect's (§2.6) ====
+	dangerous(`sed -n "w $HOME/.bashrc" README.md`, "write-startup-unknown"),
+	dangerous(`sed "s/a/b/w ${HOME}/.zshenv" README.md`, "write-startup-unknown"),
+	high(`sed -n "w $OUT" README.md`, "sed-dynamic"),
+	high(`sed -n "w $HOME/notes.txt" README.md`, "sed-dynamic"),
+	dangerous(`awk 'BEGIN { print "x" > "/home/u/.bashrc" }'`, "write-startup-unknown"),
+	dangerous(`awk "{ print > \"$HOME/.profile\" }" data.txt`, "write-startup-unknown"),
+	high(`awk '{ print > "out.txt" }' data.txt`, "awk-write"),
+	high(`awk "{ print > \"$OUT\" }" data.txt`, "awk-dynamic"),
 }

@@ -82,7 +82,7 @@ func xargsCommand(c *call) flow {
 	if n, ok := firstName(inner); ok && handlers.get()[n] != nil && isShellName(n) {
 		c.raise(r("xargs-shell", High, "feeds its input to a shell, where data becomes code"))
 	}
-	c.w.inner(c, c.name, inner, flow{})
+	c.ctx.inner(c, c.name, inner, flow{})
 	return flow{kind: flowData}
 }
 
@@ -101,7 +101,7 @@ func parallelCommand(c *call) flow {
 	}
 	writeOpts(c, "--joblog --results --res --output-as-files")
 	if wd, ok := c.optValue("--wd --workdir"); ok {
-		defer c.w.chdir(wd)()
+		defer c.ctx.chdir(wd)()
 	}
 	i := skipOpts(c.args, "-j --jobs -N -n --max-args -S --sshlogin -a --arg-file -d --delimiter -I --joblog --results --tmpdir --timeout --delay -L --max-lines --colsep -C --env --workdir --wd --halt")
 	var cmd, inputs []arg
@@ -118,7 +118,7 @@ func parallelCommand(c *call) flow {
 	}
 	var cands []string
 	if len(inputs) > maxCandidates {
-		c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
+		c.ctx.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
 		inputs = inputs[:maxCandidates]
 	}
 	for _, in := range inputs {
@@ -133,7 +133,7 @@ func parallelCommand(c *call) flow {
 		case flowText:
 			for i, line := range strings.Split(strings.TrimSpace(c.stdin.text), "\n") {
 				if i == maxCandidates {
-					c.w.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
+					c.ctx.pastLimit(LimitInputs, ruleParallelMany, fmt.Sprintf("has more than %d inputs, more than permguard judges one by one", maxCandidates), c.pos, c.snippet)
 					break
 				}
 				cands = append(cands, line)
@@ -182,11 +182,11 @@ func parallelCommand(c *call) flow {
 				script += " " + q
 			}
 			if i == 0 {
-				saved = c.w.push(FrameScript, c.name, c.pos, script)
+				saved = c.ctx.push(FrameScript, c.name, c.pos, script)
 			}
-			c.w.script(script, &c.pos)
+			c.ctx.script(script, &c.pos)
 		}
-		c.w.frames = saved
+		c.ctx.popFrames(saved)
 	}
 	return flow{kind: flowData}
 }
@@ -203,7 +203,7 @@ func wrapper(valueOpts, floor string) func(c *call) flow {
 		}
 		if c.name == "time" {
 			if o, ok := c.optValue("-o --output"); ok {
-				if ru, bad := c.w.writeRule(o); bad {
+				if ru, bad := c.ctx.writeRule(o); bad {
 					c.raise(ru)
 				}
 			}
@@ -216,7 +216,7 @@ func wrapper(valueOpts, floor string) func(c *call) flow {
 			c.raise(r("wrapper-alone", Minimal, "runs no command"))
 			return flow{}
 		}
-		return c.w.dispatch(c, c.args[i:])
+		return c.ctx.dispatch(c, c.args[i:])
 	}
 }
 
@@ -270,7 +270,7 @@ func envCommand(c *call) flow {
 			empty = true
 		case "--chdir":
 			if u.val != nil {
-				defer c.w.chdir(*u.val)()
+				defer c.ctx.chdir(*u.val)()
 			}
 		case "--unset":
 			if u.val != nil && (u.val.dyn || strings.HasPrefix(u.val.val, "PERMGUARD_")) {
@@ -313,14 +313,14 @@ func envCommand(c *call) flow {
 			break
 		}
 		name := a.val[:eq]
-		c.w.setsEnv(name, &arg{val: a.val[eq+1:]}, scopeCommand, c.pos, c.raiseWith)
+		c.ctx.setsEnv(name, &arg{val: a.val[eq+1:]}, scopeCommand, c.pos, c.raiseWith)
 		c.setEnv(name, a.val[eq+1:])
 	}
 	if i >= len(args) {
 		c.raise(r("print-env", High, "prints environment variables, which often hold secrets"))
 		return flow{kind: flowData}
 	}
-	return c.w.dispatch(c, args[i:])
+	return c.ctx.dispatch(c, args[i:])
 }
 
 func watchCommand(c *call) flow {
@@ -330,16 +330,16 @@ func watchCommand(c *call) flow {
 		return flow{}
 	}
 	if c.hasOpt("-x --exec") {
-		return c.w.dispatch(c, c.args[i:])
+		return c.ctx.dispatch(c, c.args[i:])
 	}
 	// watch joins its arguments and runs them with sh -c, losing their
 	// quotes; judge the quoted reading too, in the same frame: it is the
 	// same script read another way
 	raw := joinArgsRaw(c.args[i:])
-	saved := c.w.push(FrameScript, c.name, c.pos, raw)
-	c.w.script(raw, &c.pos)
-	c.w.script(joinArgs(c.args[i:]), &c.pos)
-	c.w.frames = saved
+	saved := c.ctx.push(FrameScript, c.name, c.pos, raw)
+	c.ctx.script(raw, &c.pos)
+	c.ctx.script(joinArgs(c.args[i:]), &c.pos)
+	c.ctx.popFrames(saved)
 	return flow{kind: flowData}
 }
 
@@ -356,7 +356,7 @@ func flockCommand(c *call) flow {
 	}
 	if i < len(c.args) && !isNumber(c.args[i].val) {
 		// flock creates the lock file
-		if ru, bad := c.w.writeKeeping(c.args[i]); bad {
+		if ru, bad := c.ctx.writeKeeping(c.args[i]); bad {
 			c.raise(ru)
 		}
 	}
@@ -365,7 +365,7 @@ func flockCommand(c *call) flow {
 		c.raise(r("flock", Low, "takes a file lock"))
 		return flow{}
 	}
-	return c.w.dispatch(c, c.args[i:])
+	return c.ctx.dispatch(c, c.args[i:])
 }
 
 func scriptCommand(c *call) flow {
@@ -376,7 +376,7 @@ func scriptCommand(c *call) flow {
 	} else if ps := valueArgs(c.args, "-c --command -E --echo -I --log-in -B --log-io -T --log-timing -m --logging-format", ""); len(ps) > 0 {
 		out = ps[0]
 	}
-	if ru, bad := c.w.writeRule(out); bad {
+	if ru, bad := c.ctx.writeRule(out); bad {
 		c.raise(ru)
 	}
 	if o, ok := c.optValue("-c --command"); ok {

@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -553,4 +554,54 @@ func (w *walker) runsWrittenPath(c *call, a arg) {
 		return
 	}
 	w.judgeWritten(c, a, fmtShell)
+}
+
+// archiveMembers returns the members of the archive file, when the caller
+// listed them (Env.Archives) and they are still what the extraction will
+// read: no member is a link, a device or a name that leaves the directory,
+// nothing earlier in this input could have changed the file (it wrote
+// nothing there, and ran nothing above low), and no loop or function may
+// run the extraction again after a later command replaced it.
+func (w *walker) archiveMembers(file arg, formats string) ([]string, bool) {
+	if len(w.env.Archives) == 0 || file.dyn || file.val == "" || file.val == "-" {
+		return nil, false
+	}
+	p, ok := w.abs(file.val)
+	if !ok || w.v.Level > Low || w.v.Dangerous || w.files[p] != nil {
+		return nil, false
+	}
+	for _, f := range w.frames {
+		switch f.Kind {
+		case FrameWhile, FrameUntil, FrameFor, FrameSelect, FrameFunction, FrameCoproc, FrameWritten:
+			return nil, false
+		}
+	}
+	for _, a := range w.env.Archives {
+		if a.Path == p {
+			if a.Unsafe || !slices.Contains(strings.Fields(formats), a.Format) || len(a.Members) > maxMembers {
+				return nil, false
+			}
+			return a.Members, true
+		}
+	}
+	return nil, false
+}
+
+// archiveLinks returns the members of the archive file that are links,
+// as the caller listed them (an archive with links is Unsafe, so
+// archiveMembers gives none).
+func (w *walker) archiveLinks(file arg) []ArchiveLink {
+	if len(w.env.Archives) == 0 || file.dyn || file.val == "" || file.val == "-" {
+		return nil
+	}
+	p, ok := w.abs(file.val)
+	if !ok {
+		return nil
+	}
+	for _, a := range w.env.Archives {
+		if a.Path == p {
+			return a.Links
+		}
+	}
+	return nil
 }
