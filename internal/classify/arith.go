@@ -13,7 +13,7 @@ import (
 // over a value only known at run time can therefore run anything; over a
 // known value, the substitutions in it are judged.
 
-var ruleArithUnknown = rule{id: "arith-unknown", level: High, why: "evaluates a value only known at run time as arithmetic, which can run commands (a[$(...)])"}
+var ruleArithUnknown = rule{id: "arith-unknown", level: High, why: "evaluates a value only known at run time as arithmetic, which can run commands (a[$(...)])", effect: EffectRun}
 
 // specialArith are variables whose values are numbers bash sets itself.
 var specialArith = lazy[map[string]bool]{build: func() map[string]bool {

@@ -11,9 +11,9 @@ import (
 // run instead is not known, so it is high.
 
 var (
-	ruleBuildExec   = rule{id: "build-exec", level: High, why: "makes the build run another program"}
-	ruleBuildFlags  = rule{id: "build-exec-flags", level: High, why: "passes the compiler an option that loads or runs another program (a plugin, linker or wrapper)"}
-	ruleBuildDynOpt = rule{id: "build-exec-dynamic", level: High, why: "passes the compiler options only known at run time, which could load or run another program"}
+	ruleBuildExec   = rule{id: "build-exec", level: High, why: "makes the build run another program", effect: EffectRun}
+	ruleBuildFlags  = rule{id: "build-exec-flags", level: High, why: "passes the compiler an option that loads or runs another program (a plugin, linker or wrapper)", effect: EffectRun}
+	ruleBuildDynOpt = rule{id: "build-exec-dynamic", level: High, why: "passes the compiler options only known at run time, which could load or run another program", effect: EffectRun}
 )
 
 // programVars are the variable names, in make and cmake alike, whose value
@@ -167,7 +167,7 @@ var envRegistry = lazy[map[string]bool]{build: func() map[string]bool {
 	}
 }}
 
-var ruleEnvRegistry = rule{id: "env-registry", level: High, why: "sets an environment variable that changes where packages are downloaded from, or turns off their verification"}
+var ruleEnvRegistry = rule{id: "env-registry", level: High, why: "sets an environment variable that changes where packages are downloaded from, or turns off their verification", effect: EffectEnvironment}
 
 // goProxyDefaults are GOPROXY values that keep go's own proxy and checks.
 var goProxyDefaults = lazy[map[string]bool]{build: func() map[string]bool {

@@ -47,13 +47,20 @@ func handlerOf(name string) func(c *call) flow {
 	return handlers.get()[name]
 }
 
+// rulePrintShellVars: set, declare -p, export -p with no name.
+var rulePrintShellVars = rule{id: "print-shell-vars", level: High, effect: EffectRead, why: "prints shell variables, which may hold secrets"}
+
+// ruleAssignDynamic: read "$n", declare "$n=x": the variable could be
+// any, PATH or permguard's own among them.
+var ruleAssignDynamic = rule{id: "assign-dynamic-name", level: High, effect: EffectEnvironment, why: "assigns a variable whose name is only known at run time"}
+
 // assignTarget judges a builtin assigning the variable named by a (read
 // NAME, printf -v NAME, mapfile NAME): like NAME=value with an unknown
 // value, unless val is known.
 func (c *call) assignTarget(a arg, val *arg) {
 	w := c.walk()
 	if a.dyn {
-		c.raise(r("assign-dynamic-name", High, "assigns a variable whose name is only known at run time"))
+		c.raise(ruleAssignDynamic)
 		return
 	}
 	name := a.val
@@ -63,7 +70,7 @@ func (c *call) assignTarget(a arg, val *arg) {
 		name = name[:strings.IndexByte(name, '[')]
 	}
 	name = w.refTarget(name)
-	w.setsEnv(name, val, w.assignScope(name), c.pos, c.raiseMsg)
+	w.setsEnv(name, val, w.assignScope(name), c.pos, c.shellRaise)
 	if w.intVars[name] {
 		if val != nil && !val.dyn {
 			w.arithValue(val.val, c.pos, c.snippet)
@@ -292,7 +299,7 @@ func declareCommand(c *call) flow {
 	c.raise(ruleAssign)
 	for _, a := range c.args {
 		if a.dyn {
-			c.raise(r("assign-dynamic-name", High, "assigns a variable whose name is only known at run time"))
+			c.raise(ruleAssignDynamic)
 			continue
 		}
 		if strings.HasPrefix(a.val, "-") || strings.HasPrefix(a.val, "+") {
@@ -482,7 +489,7 @@ func trapCommand(c *call) flow {
 
 func setCommand(c *call) flow {
 	if len(c.args) == 0 {
-		c.raise(r("print-shell-vars", High, "prints shell variables, which may hold secrets"))
+		c.raise(rulePrintShellVars)
 		return flow{kind: flowData}
 	}
 	c.raise(r("set-option", Minimal, "sets shell options"))

@@ -100,6 +100,13 @@ type call struct {
 	// slot is 1 + the index of the command's entry in Commands, taken
 	// when it starts running; 0 before.
 	slot int
+	// stage raises the call's reasons: StageTools, or StageToolCall for
+	// a tool call's own (zero is StageTools).
+	stage Stage
+	// action is the program and the subcommand its table row names
+	// ("git push"), the target of its rules' effect; "" before a row
+	// matched, when the program's name stands for it.
+	action string
 }
 
 // setEnv records a variable set for this command.
@@ -112,11 +119,12 @@ func (c *call) setEnv(name, val string) {
 
 // raise records a reason on the call and lifts its verdict.
 func (c *call) raise(ru rule) {
-	c.raiseMsg(ru, ru.why)
+	c.raiseWith(ru, occurrence{})
 }
 
-// raiseMsg is raise with a message other than the rule's own reason.
-func (c *call) raiseMsg(ru rule, msg string) {
+// raiseWith is raise for one occurrence of ru: the reason keeps the rule's
+// message, and o says what this occurrence adds to it.
+func (c *call) raiseWith(ru rule, o occurrence) {
 	if ru.id == ruleDynScript.id && c.ctx.limit() == LimitNone {
 		// code only known at run time because a budget cut it short: a
 		// deny rule never saw it
@@ -130,9 +138,17 @@ func (c *call) raiseMsg(ru rule, msg string) {
 	if c.out.Reasons == nil {
 		c.out.Reasons = make([]Reason, 0, 2)
 	}
+	action := c.action
+	if action == "" {
+		action = c.name
+	}
+	stage, effect := stageEffect(ru, o, c.stage, true, action)
+	if effect.Kind == EffectAction && daemonClient(c.name) {
+		effect.Kind = EffectDaemon
+	}
 	c.out.Reasons = append(c.out.Reasons, Reason{
 		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: hostReason(ru, c.name), Network: networkReason(ru, c.name),
-		Message: msg, Pos: c.pos, Snippet: c.snippet,
+		Message: ru.why, Detail: joinDetail(o.detail, ru.via), Pos: c.pos, Snippet: c.snippet, Stage: stage, Effect: effect,
 	})
 	if ru.level > c.out.Level {
 		c.out.Level = ru.level
@@ -333,10 +349,21 @@ func (c *call) words(valueOpts string) []arg {
 	return out
 }
 
+// shellRaise raises ru on the call for what the shell judged of it: an
+// assignment before the command, a builtin's.
+func (c *call) shellRaise(ru rule, o occurrence) {
+	o.stage = StageShell
+	c.raiseWith(ru, o)
+}
+
+// target is the target of an effect of the call on the path a
+// (walker.pathTarget).
+func (c *call) target(a arg) string { return c.ctx.pathTarget(a) }
+
 // raiseJudged raises what judge says of a, when it is more than the low
 // of work in the workspace, which the tool's own row already covers.
 func (c *call) raiseJudged(judge func(arg) (rule, bool), a arg) {
 	if ru, bad := judge(a); bad && ru.level > Low {
-		c.raise(ru)
+		c.raiseWith(ru, occurrence{target: c.target(a)})
 	}
 }

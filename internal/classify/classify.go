@@ -30,7 +30,8 @@ func classifyWith(src string, env Env, guards *guardIndex) (v Verdict) {
 		if p := recover(); p != nil {
 			r := Reason{
 				Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(src),
-				Message: fmt.Sprintf("the classifier failed (%v), so the input is treated as unknown", p),
+				Message: "the classifier failed, so the input is treated as unknown", Detail: fmt.Sprint(p),
+				Stage: StageShell, Effect: Effect{Kind: EffectRun},
 			}
 			v = Verdict{Level: High, Reasons: []Reason{r}, Floors: []Reason{r}}
 		}
@@ -39,7 +40,7 @@ func classifyWith(src string, env Env, guards *guardIndex) (v Verdict) {
 	w.input = src
 	w.script(src, nil)
 	if len(w.v.Reasons) == 0 {
-		r := Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing"}
+		r := Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing", Stage: StageShell, Effect: Effect{Kind: EffectRun}}
 		w.v.Reasons = append(w.v.Reasons, r)
 		w.v.Floors = append(w.v.Floors, r)
 	}
@@ -187,6 +188,10 @@ type walker struct {
 	// cutVars are the variables whose value a budget dropped (too long to
 	// follow): a word that expands one is cut (arg.cut)
 	cutVars map[string]bool
+	// stage raises the reasons that belong to no single command:
+	// StageShell, or StageToolCall while a tool call is judged (zero is
+	// StageShell)
+	stage Stage
 }
 
 // parsers are reused across calls: a Parser holds buffers worth keeping,
@@ -269,12 +274,20 @@ func snippet(s string) string {
 }
 
 // raise adds a reason that belongs to no single command (a parse error, a
-// redirection, a limit).
-func (w *walker) raise(ru rule, msg string, p Pos, snip string) {
-	if msg == "" {
-		msg = ru.why
+// redirection, a limit); detail is what this occurrence adds to the
+// rule's message (Reason.Detail).
+func (w *walker) raise(ru rule, detail string, p Pos, snip string) {
+	w.raiseWith(ru, occurrence{detail: detail}, p, snip)
+}
+
+// raiseWith is raise for an occurrence that knows more than its detail.
+func (w *walker) raiseWith(ru rule, o occurrence, p Pos, snip string) {
+	raiser := w.stage
+	if raiser == 0 {
+		raiser = StageShell
 	}
-	r := Reason{Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Message: msg, Pos: p, Snippet: snippet(snip)}
+	stage, effect := stageEffect(ru, o, raiser, false, "")
+	r := Reason{Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Message: ru.why, Detail: joinDetail(o.detail, ru.via), Pos: p, Snippet: snippet(snip), Stage: stage, Effect: effect}
 	w.v.Reasons = append(w.v.Reasons, r)
 	w.v.Floors = append(w.v.Floors, r)
 	w.lift(ru.level, ru.dangerous)
@@ -290,7 +303,7 @@ func (w *walker) lift(l Level, dangerous bool) {
 	}
 }
 
-var parseRule = rule{id: "parse-error", level: High, why: "the shell cannot parse this input, so what it runs is unknown"}
+var parseRule = rule{id: "parse-error", level: High, why: "the shell cannot parse this input, so what it runs is unknown", effect: EffectRun}
 
 // script parses src and walks it. base is nil for the input itself and the
 // position of the word that held src for a re-parsed script. It adds no
@@ -332,7 +345,7 @@ func (w *walker) script(src string, base *Pos) {
 				rest = strings.TrimLeft(src[off:], "&|;!)}` \t\n")
 			}
 		}
-		w.raise(parseRule, "cannot parse: "+msg+"; what it runs is unknown", at, src)
+		w.raise(parseRule, msg, at, src)
 		// bash may still run part of it, or our parser may disagree with
 		// bash: judge what a forgiving parse finds too (it can only raise)
 		rp := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(3))
@@ -496,7 +509,7 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 		ru, ok := w.writeRuleOf(sw.target, content)
 		w.keeps = false
 		if ok && ru.dangerous && ru.id != sw.raised {
-			w.raise(ru, "", sw.pos, sw.snip)
+			w.raiseWith(ru, occurrence{target: w.pathTarget(sw.target), kind: EffectWrite}, sw.pos, sw.snip)
 		}
 	}
 	return out
@@ -679,7 +692,7 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		w.isolated(func() { w.stmt(x.Body, flow{}) })
 		w.frames = saved
 	default:
-		w.raise(rule{id: "unknown-construct", level: High, why: "uses a shell construct permguard does not know"}, "", w.pos(cmd.Pos()), w.text(cmd))
+		w.raise(rule{id: "unknown-construct", level: High, effect: EffectRun, why: "uses a shell construct permguard does not know"}, "", w.pos(cmd.Pos()), w.text(cmd))
 	}
 	return flow{kind: flowData}
 }
@@ -736,7 +749,7 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 	w.frames = saved
 	name = strings.ToLower(name)
 	if name != "" && forksItself(x, name) {
-		w.raise(danger("fork-bomb", "defines a function that keeps starting copies of itself until the machine stalls"), "", w.pos(x.Pos()), w.text(x))
+		w.raise(rule{id: "fork-bomb", level: High, dangerous: true, effect: EffectRun, why: "defines a function that keeps starting copies of itself until the machine stalls"}, "", w.pos(x.Pos()), w.text(x))
 	}
 }
 
@@ -859,7 +872,7 @@ func (w *walker) adopt(s mcpScript) {
 		out := make([]Reason, len(rs))
 		for i, r := range rs {
 			r.Snippet = snippet(s.snip + r.Snippet)
-			r.Message = s.msg + r.Message
+			r.Detail = joinDetail(s.detail, r.Detail)
 			out[i] = r
 		}
 		return out
@@ -909,11 +922,14 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 	defer func() {
 		if p := recover(); p != nil {
 			v = Verdict{Level: High, Reasons: []Reason{{Rule: "internal-error", Level: High, Pos: Pos{1, 1}, Snippet: snippet(tc.Name),
-				Message: "the classifier failed, so the tool call is treated as unknown"}}}
+				Message: "the classifier failed, so the tool call is treated as unknown", Stage: StageToolCall, Effect: Effect{Kind: EffectAction, Target: tc.Name}}}}
 			v.Floors = v.Reasons
 		}
 	}()
-	c := &call{ctx: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}}
+	// the call is judged as a tool call: a shell command its arguments
+	// run is judged apart, by its own stages (adopt)
+	w.stage = StageToolCall
+	c := &call{ctx: w, pos: Pos{1, 1}, snippet: snippet(tc.Name), out: &Command{Pos: Pos{1, 1}, Snippet: snippet(tc.Name)}, stage: StageToolCall, action: tc.Name}
 	var scripts []mcpScript // what an MCP tool's arguments run
 	switch tc.Kind {
 	case ToolFileRead:
@@ -921,7 +937,7 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 		for _, p := range tc.Paths {
 			if w.readsSecret(arg{val: p}, true) {
 				c.snippet = snippet(tc.Name + " " + p)
-				c.raise(ruleReadSecret)
+				c.raiseWith(ruleReadSecret, occurrence{target: w.pathTarget(arg{val: p})})
 			}
 		}
 	case ToolFileWrite, ToolFileDelete:
@@ -938,18 +954,22 @@ func ClassifyTool(tc ToolCall, env Env) (v Verdict) {
 			} else if ru, ok = w.deleteRule(a, false); !ok {
 				ru, ok = ruleToolDelete, true
 			}
+			o := occurrence{target: w.pathTarget(a)}
 			switch {
 			case !ok:
-				c.raise(ruleToolSink)
+				c.raiseWith(ruleToolSink, o)
 			case ru.id == ruleWriteFile.id:
-				c.raise(ruleToolWrite)
+				c.raiseWith(ruleToolWrite, o)
 			default:
-				c.raise(ru)
+				if tc.Kind == ToolFileDelete {
+					o.kind = EffectDelete
+				}
+				c.raiseWith(ru, o)
 			}
 		}
 	case ToolWeb:
 		c.snippet = snippet(strings.TrimSpace(tc.Name + " " + tc.Target))
-		c.raise(ruleToolWeb)
+		c.raiseWith(ruleToolWeb, occurrence{target: tc.Target})
 	case ToolBookkeeping:
 		c.raise(ruleToolBook)
 	default:

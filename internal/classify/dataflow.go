@@ -41,9 +41,9 @@ const (
 )
 
 var (
-	ruleFuncDepth = rule{id: "function-depth", level: High, why: "calls functions nested more than " + maxFuncDepthWord + " deep, which permguard does not follow"}
-	ruleFollows   = rule{id: "follow-limit", level: High, why: "uses more functions, aliases or variables than permguard follows in one input; the rest are judged as unknown"}
-	ruleFollowed  = rule{id: "followed-values", level: Minimal, why: "is judged again with the values this input gave the words it uses"}
+	ruleFuncDepth = rule{id: "function-depth", level: High, why: "calls functions nested more than " + maxFuncDepthWord + " deep, which permguard does not follow", effect: EffectRun}
+	ruleFollows   = rule{id: "follow-limit", level: High, why: "uses more functions, aliases or variables than permguard follows in one input; the rest are judged as unknown", effect: EffectRun}
+	ruleFollowed  = rule{id: "followed-values", level: Minimal, why: "is judged again with the values this input gave the words it uses", effect: EffectRun}
 )
 
 // undoEntry is a variable as it was before one change, so that a subshell

@@ -47,7 +47,7 @@ func dbClientOptions(c *call) {
 			dbClientTarget(c, f, c.ctx.writeRule)
 		}
 		if p, ok := c.optValue("--pager"); ok {
-			c.raise(r("runs-program", High, "makes "+c.name+" run another program (--pager)"))
+			c.raiseWith(ruleRunsProgram, occurrence{detail: "--pager", target: p.val})
 			if !p.dyn {
 				c.runScript(FrameScript, p.val)
 			}
@@ -248,6 +248,6 @@ func dbClientTarget(c *call, f arg, judge func(arg) (rule, bool)) {
 		return
 	}
 	if ru, bad := judge(f); bad && ru.level >= High {
-		c.raise(ru)
+		c.raiseWith(ru, occurrence{target: c.target(f)})
 	}
 }

@@ -72,7 +72,7 @@ func (w *walker) defaultAssign(x *syntax.ParamExp) {
 		}
 	}
 	snip := w.text(x)
-	w.setsEnv(name, &val, w.assignScope(name), p, func(ru rule, msg string) { w.raise(ru, msg, p, snip) })
+	w.setsEnv(name, &val, w.assignScope(name), p, func(ru rule, o occurrence) { w.raiseWith(ru, o, p, snip) })
 	if val.dyn {
 		w.dynVar(name, val)
 	} else {

@@ -106,6 +106,6 @@ func (c *call) treeOutside(ru rule, d arg) bool {
 	} else if len(d.known) == 1 {
 		where = d.known[0]
 	}
-	c.raiseMsg(ru, ru.why+": "+where)
+	c.raiseWith(ru, occurrence{detail: where, target: where})
 	return true
 }

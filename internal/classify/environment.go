@@ -39,9 +39,9 @@ const (
 // known) in scope, raising through raise: the variable tables of envRule,
 // the values envValueRule judges (registries, build flags), and the
 // command a variable such as GIT_SSH_COMMAND or PAGER holds.
-func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise func(rule, string)) {
+func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise func(rule, occurrence)) {
 	if ru, ok := w.envRule(name, scope == scopeCommand); ok {
-		raise(ru, "sets "+name+": "+ru.why)
+		raise(ru, occurrence{detail: "sets " + name, target: name})
 	}
 	if scope != scopeKept {
 		w.commandValue(name, val, p)
@@ -165,7 +165,7 @@ func (w *walker) exportedEnv(c *call, args []arg) {
 			continue
 		}
 		if ru, ok := w.envRule(n, true); ok && ru.id == ruleEnvUnknown.id {
-			c.raiseMsg(ru, "sets "+n+" (exported earlier): "+ru.why)
+			c.raiseWith(ru, occurrence{detail: "sets " + n + " (exported earlier)", target: n, stage: StageShell})
 		}
 	}
 }
@@ -259,6 +259,6 @@ func (w *walker) flagsValue(name string, val *arg, p Pos) {
 		if val != nil {
 			snip += val.val
 		}
-		w.raise(ru, "sets "+name+": "+ru.why, p, snip)
+		w.raiseWith(ru, occurrence{detail: "sets " + name, target: name}, p, snip)
 	}
 }

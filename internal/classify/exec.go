@@ -11,14 +11,14 @@ import (
 )
 
 var (
-	ruleAssign       = rule{id: "assign", level: Minimal, why: "sets a shell variable"}
-	ruleEnvProgram   = rule{id: "env-changes-program", level: High, why: "sets an environment variable that changes which program runs or what it executes"}
-	ruleEnvUnknown   = rule{id: "env-unknown", level: High, why: "sets an environment variable permguard does not know, which may change what the program does"}
-	ruleEnvSelf      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
-	ruleEnvGuardVar  = rule{id: "self-protect-move", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects"}
-	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time"}
-	ruleLocalProgram = rule{id: "run-path", level: High, why: "runs a program from a path: code nobody has reviewed"}
-	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know", unseen: true}
+	ruleAssign       = rule{id: "assign", level: Minimal, why: "sets a shell variable", effect: EffectEnvironment}
+	ruleEnvProgram   = rule{id: "env-changes-program", level: High, why: "sets an environment variable that changes which program runs or what it executes", effect: EffectEnvironment}
+	ruleEnvUnknown   = rule{id: "env-unknown", level: High, why: "sets an environment variable permguard does not know, which may change what the program does", effect: EffectEnvironment}
+	ruleEnvSelf      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings", effect: EffectEnvironment}
+	ruleEnvGuardVar  = rule{id: "self-protect-move", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects", effect: EffectEnvironment}
+	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time", effect: EffectRun}
+	ruleLocalProgram = rule{id: "run-path", level: High, why: "runs a program from a path: code nobody has reviewed", effect: EffectRun}
+	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know", unseen: true, effect: EffectRun}
 	ruleVersion      = rule{id: "version-or-help", level: Minimal, why: "prints version or help text"}
 )
 
@@ -113,7 +113,7 @@ var sessionEnvTools = lazy[map[string]bool]{build: func() map[string]bool {
 func sessionEnv(c *call) {
 	for _, a := range c.args {
 		if !a.dyn && strings.Contains(a.val, "PERMGUARD_") {
-			c.raiseMsg(ruleEnvSelf, "could switch the guard off: sets or unsets permguard's variables for programs started later")
+			c.raiseWith(ruleEnvSelf, occurrence{detail: "sets or unsets permguard's variables for programs started later", target: a.val})
 			return
 		}
 	}
@@ -146,11 +146,11 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	p := w.pos(ce.Pos())
 	snip := snippet(w.text(s))
 	var env []rule
-	var envMsgs []string
+	var envAt []occurrence
 	var prefix map[string]string
-	addEnv := func(ru rule, msg string) {
+	addEnv := func(ru rule, o occurrence) {
 		env = append(env, ru)
-		envMsgs = append(envMsgs, msg)
+		envAt = append(envAt, o)
 	}
 	for _, as := range ce.Assigns {
 		val := w.assignValue(as)
@@ -219,7 +219,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	c := &box.c
 	c.env = prefix
 	for i, ru := range env {
-		c.raiseMsg(ru, envMsgs[i])
+		c.shellRaise(ru, envAt[i])
 	}
 	w.exportedEnv(c, args)
 	if len(args) == 0 {
@@ -306,7 +306,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 			v, ok := w.staticWord(as.Value)
 			switch {
 			case !ok:
-				w.raise(ruleEnvProgram, "declares a variable whose name is only known at run time", p, snip)
+				w.raise(ruleAssignDynamic, "", p, snip)
 			case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
 				flags += " " + v
 			case strings.Contains(v, "="):
@@ -365,7 +365,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 				w.arithVar(target, p, snip)
 			}
 			if ru, ok := w.envRule(strings.SplitN(target, "[", 2)[0], false); ok {
-				w.raise(ru, "makes "+name+" refer to "+target+": "+ru.why, p, snip)
+				w.raiseWith(ru, occurrence{detail: "makes " + name + " refer to " + target, target: target}, p, snip)
 			}
 			w.setNameref(name, target)
 			continue
@@ -394,7 +394,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		if as.Naked && val == nil && exports && !isArray && !w.intVars[name] {
 			// export V with a value this input did not give: V keeps the
 			// value it had, which only changes who sees it
-			w.setsEnv(name, nil, scopeKept, p, func(ru rule, msg string) { w.raise(ru, msg, p, snip) })
+			w.setsEnv(name, nil, scopeKept, p, func(ru rule, o occurrence) { w.raiseWith(ru, o, p, snip) })
 			continue
 		}
 		w.setShellVar(name, val, p, snip)
@@ -405,7 +405,7 @@ func (w *walker) declClause(d *syntax.DeclClause, s *syntax.Stmt) {
 		w.assignShape(as, val)
 	}
 	if strings.Contains(flags, "p") && len(d.Args) == strings.Count(flags, "-") {
-		w.raise(r("print-shell-vars", High, "prints shell variables, which may hold secrets"), "", p, snip)
+		w.raise(rulePrintShellVars, "", p, snip)
 	}
 	w.raise(ruleAssign, "", p, snip)
 }
@@ -428,7 +428,7 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 			w.raise(ruleArithUnknown, "", p, snip)
 		}
 	}
-	w.setsEnv(name, val, w.assignScope(name), p, func(ru rule, msg string) { w.raise(ru, msg, p, snip) })
+	w.setsEnv(name, val, w.assignScope(name), p, func(ru rule, o occurrence) { w.raiseWith(ru, o, p, snip) })
 	switch {
 	case val != nil && !val.dyn:
 		w.setVar(name, val.val)
@@ -521,6 +521,9 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return flow{kind: flowData}
 	}
 	c.name = name
+	// a builtin's reasons are the shell's; a wrapper (command, exec,
+	// timeout) dispatches again with the program it runs, a tool's
+	c.stage, c.action = 0, ""
 	var fnOut flow
 	fnCalled := false
 	if len(w.funcs) > 0 || len(w.hashed) > 0 {
@@ -539,6 +542,9 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	}
 	uses := readOptions(c)
 	if h := handlerOf(name); h != nil {
+		if builtinHandlers.get()[name] != nil {
+			c.stage = StageShell
+		}
 		out := h(c)
 		judgeOptions(c, uses)
 		w.notesWrites(c)
@@ -585,7 +591,7 @@ next:
 		}
 		out = append(out, argv[len(m.From):]...)
 		c.mapped = true
-		c.raiseMsg(rulePrefixMapping, fmt.Sprintf("is judged as %s: the settings map %q to %q", strings.Join(m.To, " "), strings.Join(m.From, " "), strings.Join(m.To, " ")))
+		c.raiseWith(rulePrefixMapping, occurrence{detail: fmt.Sprintf("the settings map %q to %q", strings.Join(m.From, " "), strings.Join(m.To, " ")), target: strings.Join(m.To, " ")})
 		return out, true
 	}
 	return nil, false
@@ -716,7 +722,7 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
 			for _, a := range w.word(rd.Word) {
 				if strings.HasPrefix(a.val, "/dev/tcp/") || strings.HasPrefix(a.val, "/dev/udp/") {
-					w.raise(r("network", High, "talks to the network"), "opens a network connection", p, snip)
+					w.raiseWith(netRule, occurrence{detail: a.val, target: a.val}, p, snip)
 					continue
 				}
 				// judged as static here; once the command's output is
@@ -734,7 +740,7 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				}
 				w.keeps = false
 				if ok {
-					w.raise(ru, "", p, snip)
+					w.raiseWith(ru, occurrence{target: w.pathTarget(a), kind: EffectWrite}, p, snip)
 				}
 			}
 		case syntax.DplOut, syntax.DplIn:
@@ -747,11 +753,11 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 			}
 			for _, a := range w.word(rd.Word) {
 				if a.dyn {
-					w.raise(ruleWriteUnknown, "", p, snip)
+					w.raiseWith(ruleWriteUnknown, occurrence{target: a.val}, p, snip)
 				} else if a.val != "-" && strings.Trim(a.val, "0123456789") != "" && rd.Op == syntax.DplOut {
 					// >&file is &>file
 					if ru, ok := w.writeRule(a); ok {
-						w.raise(ru, "", p, snip)
+						w.raiseWith(ru, occurrence{target: w.pathTarget(a), kind: EffectWrite}, p, snip)
 					}
 				}
 			}
@@ -759,10 +765,10 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 			cur = flow{kind: flowData}
 			for _, a := range w.word(rd.Word) {
 				if strings.HasPrefix(a.val, "/dev/tcp/") || strings.HasPrefix(a.val, "/dev/udp/") {
-					w.raise(r("network", High, "talks to the network"), "opens a network connection", p, snip)
+					w.raiseWith(netRule, occurrence{detail: a.val, target: a.val}, p, snip)
 				}
 				if w.readsSecret(a, false) {
-					w.raise(ruleReadSecret, "", p, snip)
+					w.raiseWith(ruleReadSecret, occurrence{target: w.pathTarget(a)}, p, snip)
 				}
 				if a.dyn && a.cand != "" {
 					cur = flow{kind: flowText, text: a.cand}

@@ -13,7 +13,7 @@ import (
 
 var (
 	ruleRm      = rule{id: "rm", level: Medium, why: "deletes files"}
-	ruleRmForce = rule{id: "rm-recursive-force", level: High, dangerous: true, why: "deletes recursively without asking"}
+	ruleRmForce = rule{id: "rm-recursive-force", level: High, dangerous: true, effect: EffectDelete, why: "deletes recursively and by force, without asking"}
 	// writing files inside the workspace is low (design §1); the places
 	// that matter (outside, footholds, guard files) raise it
 	ruleMove     = rule{id: "file-move", level: Low, why: "moves or renames files"}
@@ -85,13 +85,11 @@ func writesTo(c *call, base rule, moveSources bool) {
 			if ru, ok := c.ctx.deleteRule(s, true); ok && ru.id != ruleDeleteTemp.id {
 				// (moving out of a temporary directory loses nothing: the
 				// file lives on where it lands, which is judged above)
-				if ru.id == guardRuleID {
-					c.raiseMsg(ru, strings.Replace(ru.why, ": deletes ", ": moves away ", 1))
-				} else if ru.dangerous {
-					c.raiseMsg(ru, "moves away "+strings.TrimPrefix(ru.why, "deletes "))
-				} else {
-					c.raise(ru)
+				o := occurrence{target: c.target(s), kind: EffectDelete}
+				if ru.dangerous {
+					o.detail = "moves " + s.val + " away"
 				}
+				c.raiseWith(ru, o)
 			}
 		}
 	}

@@ -91,7 +91,7 @@ func normalizeFileOpts(c *call) {
 	if !ok {
 		// (readOptions raised it already, naming the option, when the
 		// call came through dispatch)
-		raiseOnce(c, ruleOptionUnknown)
+		raiseOnce(c, ruleOptionUnknown, occurrence{})
 	}
 	c.args = norm
 }
@@ -142,7 +142,7 @@ func backupRules(c *call, suffixOpt string, dests, srcs []arg) {
 		p.val += suffix.val
 		p.glob = p.glob || strings.ContainsAny(suffix.val, "*?[")
 		if ru, bad := c.ctx.writeRule(p); bad && ru.level > Low {
-			c.raiseMsg(ru, "the backup it makes: "+ru.why)
+			c.raiseWith(ru, occurrence{detail: "the backup it makes", target: c.target(p)})
 		}
 	}
 	for _, d := range dests {

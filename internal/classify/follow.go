@@ -45,7 +45,7 @@ var treeWalks = lazy[map[string]treeWalk]{build: func() map[string]treeWalk {
 	}
 }}
 
-var ruleTreeSecret = rule{id: "read-secret-link", level: High, why: "follows a link below the directory it reads to a secret"}
+var ruleTreeSecret = rule{id: "read-secret-link", level: High, why: "follows a link below the directory it reads to a secret", effect: EffectRead, policy: true}
 
 // followTrees judges a program that walks its operands following links:
 // each name a link below one leads to is read (a secret there is read),

@@ -40,6 +40,9 @@ var (
 	gitWorktreeRm  = rule{id: "git-worktree-force-remove", level: High, dangerous: true, why: "removes a worktree with its uncommitted changes"}
 	gitRefDelete   = rule{id: "git-update-ref-delete", level: High, dangerous: true, why: "deletes a ref directly, bypassing every safety check"}
 	gitDynamicArg  = rule{id: "git-dynamic-argument", level: High, dangerous: true, why: "passes git an argument only known at run time where a flag could make it destroy work"}
+	// the guard's files that are not committed go into the stash
+	ruleGitStashGuard = rule{id: "git-stash-guard", level: High, dangerous: true, effect: EffectDelete,
+		why: "could switch the guard off: takes untracked files away, an agent's settings and hooks among them"}
 )
 
 // gitValueOpts are global options that take the next word.
@@ -136,7 +139,7 @@ func gitRun(c *call, global []arg, sub string, rest []arg) (*call, string) {
 		}
 		rest = append(pre, rest...)
 	}
-	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, env: c.env, abbrev: true}
+	rc := &call{ctx: c.ctx, name: c.name, args: rest, pos: c.pos, snippet: c.snippet, out: c.out, stdin: c.stdin, env: c.env, abbrev: true, action: "git " + sub}
 	gitSub(rc, sub)
 	return rc, sub
 }
@@ -245,8 +248,8 @@ func gitSub(c *call, sub string) {
 			// leave the tree: .claude/settings.local.json, .codex/, .mcp.json
 			ps := valueArgs(c.args, "-m --message --pathspec-from-file", "")
 			if len(ps) == 0 || ps[0].val == "save" || len(ps) == 1 && ps[0].val == "push" {
-				if ru, bad := c.ctx.unknownInto(arg{val: ".", pos: c.pos}); bad {
-					c.raiseMsg(ru, "could switch the guard off: takes untracked files away, an agent's settings and hooks among them")
+				if _, bad := c.ctx.unknownInto(arg{val: ".", pos: c.pos}); bad {
+					c.raiseWith(ruleGitStashGuard, occurrence{target: c.target(arg{val: "."})})
 				}
 			}
 		}
@@ -540,7 +543,7 @@ func gitConfig(c *call) {
 		len(w) == 1 && !w[0].dyn && !c.hasOpt("--unset --unset-all --remove-section --rename-section --add --replace-all -e --edit") {
 		c.raise(gitRead)
 		if file != nil && c.ctx.readsSecret(*file, false) {
-			raiseOnce(c, ruleReadSecret)
+			raiseOnce(c, ruleReadSecret, occurrence{target: c.target(*file)})
 		}
 		return
 	}

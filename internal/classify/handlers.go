@@ -74,13 +74,13 @@ var (
 	// typed into it later, which reaches no hook (Codex's write_stdin into
 	// a shell started with tty: true, measured): whatever could be typed
 	// in, dangerous included.
-	ruleShellTTY   = rule{id: "shell-interactive", level: High, dangerous: true, why: "starts an interactive shell: what is typed into it later passes no check"}
-	ruleDynScript  = rule{id: "dynamic-script", level: High, why: "runs a script only known at run time"}
-	ruleDownload   = rule{id: "run-download", level: High, dangerous: true, why: "runs code downloaded from the network"}
+	ruleShellTTY   = rule{id: "shell-interactive", level: High, dangerous: true, why: "starts an interactive shell: what is typed into it later passes no check", effect: EffectRun}
+	ruleDynScript  = rule{id: "dynamic-script", level: High, why: "runs a script only known at run time", effect: EffectRun}
+	ruleDownload   = rule{id: "run-download", level: High, dangerous: true, why: "runs code downloaded from the network", effect: EffectRun}
 	ruleInline     = rule{id: "inline-code", level: High, why: "runs inline code", unseen: true}
-	ruleInlineDel  = rule{id: "inline-code-destructive", level: High, dangerous: true, why: "runs inline code that deletes or overwrites files or data"}
-	ruleInterpFile = rule{id: "run-program-file", level: High, why: "runs a program from a file nobody has reviewed"}
-	ruleInterpTTY  = rule{id: "interpreter-interactive", level: High, dangerous: true, why: "starts an interactive interpreter: what is typed into it later passes no check"}
+	ruleInlineDel  = rule{id: "inline-code-destructive", level: High, dangerous: true, why: "runs inline code that deletes or overwrites files or data", effect: EffectRun}
+	ruleInterpFile = rule{id: "run-program-file", level: High, why: "runs a program from a file nobody has reviewed", effect: EffectRun}
+	ruleInterpTTY  = rule{id: "interpreter-interactive", level: High, dangerous: true, why: "starts an interactive interpreter: what is typed into it later passes no check", effect: EffectRun}
 )
 
 // skipOpts returns the index of the first word that is not an option of a
@@ -122,7 +122,7 @@ func isNumber(s string) bool {
 
 // ruleEnvEmpty: a command started with an empty environment runs without
 // the level and mode the user gave permguard in its variables.
-var ruleEnvEmpty = rule{id: "self-protect-env", level: High, dangerous: true, why: "could switch the guard off: runs the command without permguard's variables (an empty environment)"}
+var ruleEnvEmpty = rule{id: "self-protect-env", level: High, dangerous: true, why: "could switch the guard off: runs the command without permguard's variables (an empty environment)", effect: EffectEnvironment}
 
 // isStdinPath reports a script path that is standard input.
 func isStdinPath(a arg) bool {
@@ -204,6 +204,11 @@ func codeFromStdin(c *call, shell bool) {
 	}
 }
 
+// ruleInlineGuard: the code names a file or a variable the guard relies
+// on (the detail says which).
+var ruleInlineGuard = rule{id: "inline-code-guard", level: High, dangerous: true, effect: EffectRun,
+	why: "could switch the guard off: runs inline code that names what the guard relies on"}
+
 // inlineCode judges code given on the command line or as static text.
 func inlineCode(c *call, code string) {
 	c.raise(ruleInline)
@@ -214,7 +219,7 @@ func inlineCode(c *call, code string) {
 		c.raise(ruleForkLoop)
 	}
 	if what, ok := c.ctx.mentionsGuard(code); ok {
-		c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
+		c.raiseWith(ruleInlineGuard, occurrence{detail: what})
 	}
 	for _, sh := range shellStrings(code) {
 		c.runScript(FrameScript, sh)

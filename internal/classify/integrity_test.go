@@ -103,9 +103,9 @@ var integrityCases = func() []classifyCase {
 		// change it
 		dangerous("ln -s ~/.claude/settings.json notes.json", guardRuleID),
 		// more ways to take them away or change them
-		dangerous("git stash -u", guardRuleID),
-		dangerous("git stash push --all", guardRuleID),
-		dangerous("git stash save --include-untracked wip", guardRuleID),
+		dangerous("git stash -u", ruleGitStashGuard.id),
+		dangerous("git stash push --all", ruleGitStashGuard.id),
+		dangerous("git stash save --include-untracked wip", ruleGitStashGuard.id),
 		medium("git stash", "git-local"),
 		medium("git stash -u -- src", "git-local"),
 		dangerous("chmod 000 .claude", guardRuleID),

@@ -210,8 +210,9 @@ func TestDeterministic(t *testing.T) {
 
 // FuzzClassify checks, whatever the input: no panic, at least one reason,
 // the same verdict twice, never below high when the input does not parse,
-// commands that form a tree (checkFrames), and the composition and
-// wrapping invariants.
+// commands that form a tree (checkFrames), every reason with a stage, an
+// effect and its rule's one message (checkReasons), and the composition
+// and wrapping invariants.
 func FuzzClassify(f *testing.F) {
 	all := append(append(append([]classifyCase{}, classifyCases...), infraCases...), dataflowCases...)
 	for i, tc := range all {
@@ -239,6 +240,7 @@ func FuzzClassify(f *testing.F) {
 		}
 		checkFrames(t, a, v)
 		checkLimit(t, a, v)
+		checkReasons(t, a, v)
 		checkInvariants(t, a, b)
 	})
 }
@@ -253,7 +255,7 @@ func ExampleClassify() {
 	// high true
 	// 1:1 git status: minimal: reads the repository (rule git-read)
 	// 1:15 rm -rf ~: medium: deletes files (rule rm)
-	// 1:15 rm -rf ~: dangerous: deletes your home directory (rule rm-recursive-force)
+	// 1:15 rm -rf ~: dangerous: deletes your home directory: deletes recursively and by force, without asking (rule rm-recursive-force)
 }
 
 // TestReasonsOnce: a reason is given once. The same rule at the same place

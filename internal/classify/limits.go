@@ -23,13 +23,13 @@ const (
 )
 
 // limitRule explains why an input was not parsed at all.
-var limitRule = rule{id: "input-limit", level: High, why: "input is too large or too deeply nested to inspect safely"}
+var limitRule = rule{id: "input-limit", level: High, effect: EffectRun, why: "part of the input is not judged, so no level but bypassed allows it"}
 
 // pastLimit records that the input went past the limit l: a floor of
-// rule ru with msg, which no setting replaces, and the verdict's Limit
-// when it is the first.
-func (w *walker) pastLimit(l Limit, ru rule, msg string, p Pos, snip string) {
-	w.raise(ru, msg, p, snip)
+// rule ru, with what the input went past as its detail, which no setting
+// replaces, and the verdict's Limit when it is the first.
+func (w *walker) pastLimit(l Limit, ru rule, detail string, p Pos, snip string) {
+	w.raise(ru, detail, p, snip)
 	w.v.Reasons[len(w.v.Reasons)-1].Limit = l
 	w.v.Floors[len(w.v.Floors)-1].Limit = l
 	if w.v.Limit == LimitNone {

@@ -276,18 +276,18 @@ func linkTo(c *call, target, at arg, symbolic, fromLink bool) {
 	defer w.noteMadeLink(at, target, ts)
 	var worst rule
 	found, secret := false, false
-	shown := ""
+	shown, lands := "", ""
 	for _, t := range ts {
 		if ru, ok := linkWriteRule(w, t, symbolic); ok && (ru.level > Low || ru.dangerous) && (!found || rank(ru) > rank(worst)) {
-			worst, found, shown = ru, true, t.val
+			worst, found, shown, lands = ru, true, t.val, c.target(t)
 			if t.dyn {
-				shown = "a place only known at run time"
+				shown, lands = "a place only known at run time", ""
 			}
 		}
 		secret = secret || w.readsSecret(t, symbolic)
 	}
 	if found {
-		c.raiseMsg(worst, fmt.Sprintf("links to %s, so writes through the link land there: %s", shown, worst.why))
+		c.raiseWith(worst, occurrence{detail: "links to " + shown + ", so writes through the link land there", target: lands})
 	}
 	if secret {
 		c.raise(ruleLinkSecret)

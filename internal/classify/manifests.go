@@ -51,7 +51,7 @@ func (c *call) manifestFiles() {
 			a := d
 			a.val = strings.TrimSuffix(d.val, "/") + "/" + f
 			if ru, bad := c.ctx.writeRule(a); bad && (ru.level > Low || ru.dangerous) {
-				c.raiseMsg(ru, "writes "+f+" where it runs: "+ru.why)
+				c.raiseWith(ru, occurrence{detail: "writes " + f + " where it runs", target: c.target(a)})
 			}
 		}
 	}

@@ -50,11 +50,11 @@ const (
 // mcpScript is text an argument runs, classified on its own, and how its
 // reasons name the argument.
 type mcpScript struct {
-	v     Verdict
-	text  string
-	frame string // the frame's name: the tool and the argument
-	snip  string // put before each reason's snippet: "mcp__x__run command="
-	msg   string // put before each reason's message: "argument command runs: "
+	v      Verdict
+	text   string
+	frame  string // the frame's name: the tool and the argument
+	snip   string // put before each reason's snippet: "mcp__x__run command="
+	detail string // put before each reason's detail: "argument command runs"
 }
 
 // judgeMCPCall judges an MCP tool call's arguments into c, the tool's own
@@ -135,7 +135,7 @@ func judgeMCPCall(w toolCtx, c *call, tc ToolCall) []mcpScript {
 	if otherShell {
 		// the command is read by another program than a shell (node,
 		// python3, ./sh): what it does is not known from bash's reading
-		m.raise(r("mcp-other-shell", High, "runs its command with "+shell.Value+", which permguard does not read as a shell"), *shell)
+		m.raise(rule{id: "mcp-other-shell", level: High, effect: EffectRun, why: "runs its command with a program permguard does not read as a shell"}, *shell)
 	}
 	run := func(key, text string) {
 		env := *w.environment()
@@ -154,13 +154,13 @@ func judgeMCPCall(w toolCtx, c *call, tc ToolCall) []mcpScript {
 			// cut one's start: the call is past the limit anyway)
 			text = withStdin(text, stdin.Value)
 		}
-		m.command(key, text, env, tc.Name+" "+key+"=", "argument "+key+" runs: ", tc.Name+" (argument "+key+")")
+		m.command(key, text, env, tc.Name+" "+key+"=", "argument "+key+" runs", tc.Name+" (argument "+key+")")
 		if otherShell {
 			// and the program that reads it, as the words the server
 			// runs (SHELL -c COMMAND): ./sh is a program of the
 			// workspace, as it is in a shell call
 			line := quoteWords([]string{shell.Value, "-c", text})
-			m.command(key, line, env, tc.Name+" "+shell.Key+"=", "argument "+shell.Key+" runs: ", tc.Name+" (arguments "+shell.Key+", "+key+")")
+			m.command(key, line, env, tc.Name+" "+shell.Key+"=", "argument "+shell.Key+" runs", tc.Name+" (arguments "+shell.Key+", "+key+")")
 		}
 	}
 	var words wordLists // command words given as a list, by the list's key
@@ -198,7 +198,7 @@ func judgeMCPCall(w toolCtx, c *call, tc ToolCall) []mcpScript {
 			// code a browser's page or its Node driver runs: as Node
 			// would run it (inline code is high; one that starts rm -rf ~
 			// through child_process is dangerous)
-			m.command(a.Key, quoteWords([]string{"node", "-e", a.Value}), *w.environment(), tc.Name+" "+a.Key+"=", "argument "+a.Key+", run as JavaScript: ",
+			m.command(a.Key, quoteWords([]string{"node", "-e", a.Value}), *w.environment(), tc.Name+" "+a.Key+"=", "argument "+a.Key+", run as JavaScript",
 				tc.Name+" (argument "+a.Key+", as node -e)")
 		case argPathRead:
 			if w.readsSecret(m.path(a.Value), true) {
@@ -354,7 +354,11 @@ type mcpJudge struct {
 // names it: "mcp__fs__write_file path=~/.bashrc", "argument path: ...".
 func (m *mcpJudge) raise(ru rule, a MCPArg) {
 	m.c.snippet = snippet(m.tc.Name + " " + a.Key + "=" + a.Value)
-	m.c.raiseMsg(ru, "argument "+a.Key+": "+ru.why)
+	o := occurrence{detail: "argument " + a.Key}
+	if !a.Cut && len(a.Value) <= maxMCPPathBytes {
+		o.target = a.Value
+	}
+	m.c.raiseWith(ru, o)
 }
 
 // pastInput puts the call past the tool input limit for the argument a,
@@ -380,7 +384,7 @@ func whyUnread() string {
 
 // command classifies text as the shell command it is, within the call's
 // budget of command text.
-func (m *mcpJudge) command(key, text string, env Env, snip, msg, frame string) {
+func (m *mcpJudge) command(key, text string, env Env, snip, detail, frame string) {
 	if m.commandBytes += len(text); m.commandBytes > maxMCPCommandBytes {
 		if m.ctx.limit() == LimitNone {
 			m.ctx.pastLimit(LimitToolInput, limitRule, fmt.Sprintf("%s: the call's arguments hold more than %d bytes of commands, past what permguard reads", key, maxMCPCommandBytes),
@@ -388,7 +392,7 @@ func (m *mcpJudge) command(key, text string, env Env, snip, msg, frame string) {
 		}
 		return
 	}
-	m.scripts = append(m.scripts, mcpScript{v: classifyWith(text, env, m.ctx.guard()), text: text, frame: frame, snip: snip, msg: msg})
+	m.scripts = append(m.scripts, mcpScript{v: classifyWith(text, env, m.ctx.guard()), text: text, frame: frame, snip: snip, detail: detail})
 }
 
 // path is an argument's value as a path word. A server expands ~ itself
@@ -548,7 +552,8 @@ func (m *mcpJudge) move(from, to []MCPArg) {
 	writesTo(mv, ruleMove, true)
 	for _, r := range mv.out.Reasons {
 		m.c.snippet = mv.snippet
-		m.c.raiseMsg(rule{id: r.Rule, level: r.Level, dangerous: r.Dangerous, unseen: r.Unseen}, "arguments "+strings.Join(keys, ", ")+": "+r.Message)
+		m.c.raiseWith(rule{id: r.Rule, level: r.Level, dangerous: r.Dangerous, unseen: r.Unseen, why: r.Message},
+			occurrence{detail: joinDetail("arguments "+strings.Join(keys, ", "), r.Detail), target: r.Effect.Target, kind: r.Effect.Kind, stage: r.Stage})
 	}
 }
 
@@ -574,7 +579,7 @@ func (m *mcpJudge) git(tool mcpTool) {
 		words = append(words, m.expand(t)...)
 	}
 	line := quoteWords(words)
-	m.command("git", line, *m.ctx.environment(), m.tc.Name+" as ", "as the git command it runs: ", m.tc.Name+" (as git)")
+	m.command("git", line, *m.ctx.environment(), m.tc.Name+" as ", "as the git command it runs", m.tc.Name+" (as git)")
 }
 
 // expand fills a template word's "{key}" with the argument's value, and a

@@ -438,8 +438,8 @@ func TestMCPReasonsNameTheArgument(t *testing.T) {
 			break
 		}
 	}
-	if main.Snippet != "mcp__desktop-commander__execute_command command=rm -rf ~" || main.Message != "argument command runs: deletes your home directory" {
-		t.Errorf("the dangerous reason is %q: %q", main.Snippet, main.Message)
+	if main.Snippet != "mcp__desktop-commander__execute_command command=rm -rf ~" || main.Detail != "argument command runs: deletes your home directory" || main.Message != ruleRmForce.why {
+		t.Errorf("the dangerous reason is %q: %q", main.Snippet, main.Text())
 	}
 	if len(v.Commands) != 2 || v.Commands[0].Argv[0] != "mcp__desktop-commander__execute_command" {
 		t.Fatalf("commands %+v, want the tool and what it runs", v.Commands)
@@ -451,7 +451,7 @@ func TestMCPReasonsNameTheArgument(t *testing.T) {
 	}
 
 	v = ClassifyTool(mcpCall("filesystem", "read_text_file", "path", "~/.ssh/id_ed25519"), testEnv)
-	if r := v.Reasons[len(v.Reasons)-1]; r.Rule != "read-secret" || r.Snippet != "mcp__filesystem__read_text_file path=~/.ssh/id_ed25519" || r.Message != "argument path: reads a secret" {
+	if r := v.Reasons[len(v.Reasons)-1]; r.Rule != "read-secret" || r.Snippet != "mcp__filesystem__read_text_file path=~/.ssh/id_ed25519" || r.Text() != "argument path: reads a secret" {
 		t.Errorf("the read's reason: %+v", r)
 	}
 	// frames of what an argument runs stay apart from each other's
@@ -644,6 +644,7 @@ func FuzzMCPCall(f *testing.F) {
 			}
 		}
 		check(v, "the call")
+		checkReasons(t, tc.Name, v)
 		more := tc
 		more.Args = append(slices.Clone(tc.Args), MCPArg{Key: "extra", Value: "rm -rf ~"})
 		mv := ClassifyTool(more, testEnv)

@@ -252,7 +252,7 @@ func (m *mcpJudge) scan(key, text string, env Env, mode scanMode) {
 		// past a limit of its own (4,100 commands, then rm -rf ~): as
 		// the same text in a Bash call is
 		m.scripts = append(m.scripts, mcpScript{v: withoutTerminalDanger(v), text: text, frame: m.tc.Name + " (argument " + key + ")",
-			snip: m.tc.Name + " " + key + "=", msg: "argument " + key + ", if it is run: "})
+			snip: m.tc.Name + " " + key + "=", detail: "argument " + key + ", if it is run"})
 	case len(v.Commands) > 0 && !hasRuleID(v, ruleUnknown.id) && !hasRuleID(v, parseRule.id):
 		// it reads as commands: a link on one of its paths could make
 		// it dangerous, which the second look shows (design §2.6)

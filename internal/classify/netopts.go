@@ -124,9 +124,9 @@ func curlReads(c *call) {
 		}
 		v := *u.val
 		if u.e.canon == "--config" {
-			raiseOnce(c, ruleCurlConfig)
+			raiseOnce(c, ruleCurlConfig, occurrence{target: v.val})
 			if c.ctx.readsSecret(v, false) {
-				raiseOnce(c, ruleReadSecret)
+				raiseOnce(c, ruleReadSecret, occurrence{target: c.target(v)})
 			}
 			continue
 		}
@@ -152,7 +152,7 @@ func curlReads(c *call) {
 			}
 		}
 		if found && c.ctx.readsSecret(file, false) {
-			raiseOnce(c, ruleReadSecret)
+			raiseOnce(c, ruleReadSecret, occurrence{target: c.target(file)})
 		}
 	}
 }
@@ -175,7 +175,7 @@ func cutArg(a arg, i int) arg {
 func wgetReads(c *call) {
 	for _, u := range specUses(c) {
 		if u.e.canon == "--execute" || u.e.canon == "--config" {
-			raiseOnce(c, ruleWgetExecute)
+			raiseOnce(c, ruleWgetExecute, occurrence{})
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // understood: high (fail closed).
 
 var ruleOptionUnknown = rule{id: "option-unknown", level: High,
-	why: "uses an option permguard does not know, which could change what the program reads, writes or runs"}
+	why: "uses an option permguard does not understand, which could change what the program reads, writes or runs"}
 
 // optKind says whether an option takes a value.
 type optKind uint8
@@ -382,7 +382,7 @@ func readOptions(c *call) []optUse {
 	}
 	p := s.parse(c.name, c.args)
 	for _, msg := range p.bad {
-		c.raiseMsg(ruleOptionUnknown, "uses "+msg+", which could change what it reads, writes or runs")
+		c.raiseWith(ruleOptionUnknown, occurrence{detail: msg})
 	}
 	glued := map[int]optUse{}
 	for _, u := range p.uses {
@@ -496,32 +496,31 @@ func judgeOptions(c *call, uses []optUse) {
 		switch u.e.val {
 		case valWrite:
 			if ru, bad := c.ctx.writeRule(v); bad {
-				raiseOnce(c, ru)
+				raiseOnce(c, ru, occurrence{target: c.target(v), kind: EffectWrite})
 			}
 		case valDir:
 			if ru, bad := c.ctx.writeInto(v); bad {
-				raiseOnce(c, ru)
+				raiseOnce(c, ru, occurrence{target: c.target(v), kind: EffectWrite})
 			}
 		case valRead:
 			if c.ctx.readsSecret(v, false) {
-				raiseOnce(c, ruleReadSecret)
+				raiseOnce(c, ruleReadSecret, occurrence{target: c.target(v)})
 			}
 		case valRun:
-			ru := r("runs-program", High, "makes "+c.name+" run another program ("+u.e.canon+")")
-			if raiseOnce(c, ru) && !v.dyn && strings.ContainsAny(v.val, " ;|&") {
+			if raiseOnce(c, ruleRunsProgram, occurrence{detail: u.e.canon, target: v.val}) && !v.dyn && strings.ContainsAny(v.val, " ;|&") {
 				c.runScript(FrameScript, v.val)
 			}
 		}
 	}
 }
 
-// raiseOnce raises ru unless the call already holds a reason of its id,
-// and reports whether it raised it.
-func raiseOnce(c *call, ru rule) bool {
+// raiseOnce raises ru for o unless the call already holds a reason of its
+// id, and reports whether it raised it.
+func raiseOnce(c *call, ru rule, o occurrence) bool {
 	if callHas(c, ru.id) {
 		return false
 	}
-	c.raise(ru)
+	c.raiseWith(ru, o)
 	return true
 }
 

@@ -90,7 +90,7 @@ func TestOptionUnknownNamesTheOption(t *testing.T) {
 		v := Classify(cmd, testEnv)
 		found := false
 		for _, re := range v.Reasons {
-			if re.Rule == ruleOptionUnknown.id && strings.Contains(re.Message, want) {
+			if re.Rule == ruleOptionUnknown.id && re.Detail == want {
 				found = true
 			}
 		}

@@ -517,17 +517,17 @@ func (po *policy) treeHoldsSecrets(a arg) bool {
 }
 
 var (
-	ruleWriteOwn         = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
-	ruleWriteDevice      = rule{id: "write-device", level: High, dangerous: true, why: "writes over a disk or kernel memory"}
-	ruleWriteSystem      = rule{id: "write-system", level: High, dangerous: true, why: "overwrites a system file"}
-	ruleWriteCritical    = rule{id: "write-critical", level: High, dangerous: true, why: "overwrites the root, home or a parent of the workspace"}
-	ruleWritePersistence = rule{id: "write-persistence", level: High, why: "writes a file that runs code later (shell startup, cron, hooks, autostart, keys)"}
-	ruleWriteOutside     = rule{id: "write-outside", level: High, why: "writes a file outside the workspace"}
-	ruleWriteUnknown     = rule{id: "write-unknown", level: High, why: "writes to a file whose name is only known at run time"}
-	ruleWriteFile        = rule{id: "write-file", level: Low, why: "writes a file in the workspace"}
-	ruleReadSecret       = rule{id: "read-secret", level: High, why: "reads a secret"}
-	ruleOverwriteHome    = rule{id: "overwrite-startup", level: High, dangerous: true, why: "overwrites a shell startup, key or config file in your home directory"}
-	ruleWriteSelfVars    = rule{id: "self-protect-startup", level: High, dangerous: true, why: "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run"}
+	ruleWriteOwn         = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings", effect: EffectWrite, policy: true}
+	ruleWriteDevice      = rule{id: "write-device", level: High, dangerous: true, why: "writes over a disk or kernel memory", effect: EffectWrite, policy: true}
+	ruleWriteSystem      = rule{id: "write-system", level: High, dangerous: true, why: "overwrites a system file", effect: EffectWrite, policy: true}
+	ruleWriteCritical    = rule{id: "write-critical", level: High, dangerous: true, why: "overwrites the root, home or a parent of the workspace", effect: EffectWrite, policy: true}
+	ruleWritePersistence = rule{id: "write-persistence", level: High, why: "writes a file that runs code later (shell startup, cron, hooks, autostart, keys)", effect: EffectWrite, policy: true}
+	ruleWriteOutside     = rule{id: "write-outside", level: High, why: "writes a file outside the workspace", effect: EffectWrite, policy: true}
+	ruleWriteUnknown     = rule{id: "write-unknown", level: High, why: "writes to a file whose name is only known at run time", effect: EffectWrite, policy: true}
+	ruleWriteFile        = rule{id: "write-file", level: Low, why: "writes a file in the workspace", effect: EffectWrite, policy: true}
+	ruleReadSecret       = rule{id: "read-secret", level: High, why: "reads a secret", effect: EffectRead, policy: true}
+	ruleOverwriteHome    = rule{id: "overwrite-startup", level: High, dangerous: true, why: "overwrites a shell startup, key or config file in your home directory", effect: EffectWrite, policy: true}
+	ruleWriteSelfVars    = rule{id: "self-protect-startup", level: High, dangerous: true, why: "could switch the guard off: writes permguard's variables, or its name, into a file that later sessions run", effect: EffectWrite, policy: true}
 )
 
 // startupHome are the files in the home directory that a shell or a login
@@ -544,7 +544,7 @@ var (
 
 // ruleWriteStartupUnknown: a shell startup file gets content that cannot be
 // read now (a file, another program's output, decoded or dynamic text).
-var ruleWriteStartupUnknown = rule{id: "write-startup-unknown", level: High, dangerous: true, why: "could switch the guard off: writes content not known now into a shell startup file, where it could set or unset permguard's variables or alias permguard away"}
+var ruleWriteStartupUnknown = rule{id: "write-startup-unknown", level: High, dangerous: true, why: "could switch the guard off: writes content not known now into a shell startup file, where it could set or unset permguard's variables or alias permguard away", effect: EffectWrite, policy: true}
 
 // isStartup reports a shell or session startup file (p is absolute, clean).
 func (po *policy) isStartup(p string) bool {
@@ -709,18 +709,18 @@ func (po *policy) writeRuleAt(a arg) (rule, bool) {
 }
 
 var (
-	ruleDeleteUnknown  = rule{id: "delete-unknown", level: High, dangerous: true, why: "deletes recursively or by force a path only known at run time"}
-	ruleDeleteCritical = rule{id: "delete-critical", level: High, dangerous: true, why: "deletes the root, your home directory or a parent of the workspace"}
-	ruleDeleteRoot     = rule{id: "delete-workspace", level: High, dangerous: true, why: "deletes the whole workspace"}
-	ruleDeleteSystem   = rule{id: "delete-system", level: High, dangerous: true, why: "deletes system files"}
-	ruleDeleteOutside  = rule{id: "delete-tree-outside", level: High, dangerous: true, why: "deletes a directory tree outside the workspace"}
-	ruleDeleteOwn      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings"}
-	ruleDeleteHigh     = rule{id: "delete-outside", level: High, why: "deletes files outside the workspace"}
-	ruleDeleteRootHigh = rule{id: "delete-workspace-root", level: High, why: "deletes the workspace directory"}
-	ruleDeletePersist  = rule{id: "delete-persistence", level: High, why: "deletes a file that controls shell startup, keys, cron or hooks"}
-	ruleDeleteMaybe    = rule{id: "delete-dynamic", level: High, why: "deletes a file whose name is only known at run time"}
+	ruleDeleteUnknown  = rule{id: "delete-unknown", level: High, dangerous: true, why: "deletes recursively or by force a path only known at run time", effect: EffectDelete, policy: true}
+	ruleDeleteCritical = rule{id: "delete-critical", level: High, dangerous: true, why: "deletes the root, your home directory or a parent of the workspace", effect: EffectDelete, policy: true}
+	ruleDeleteRoot     = rule{id: "delete-workspace", level: High, dangerous: true, why: "deletes the whole workspace", effect: EffectDelete, policy: true}
+	ruleDeleteSystem   = rule{id: "delete-system", level: High, dangerous: true, why: "deletes system files", effect: EffectDelete, policy: true}
+	ruleDeleteOutside  = rule{id: "delete-tree-outside", level: High, dangerous: true, why: "deletes a directory tree outside the workspace", effect: EffectDelete, policy: true}
+	ruleDeleteOwn      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings", effect: EffectDelete, policy: true}
+	ruleDeleteHigh     = rule{id: "delete-outside", level: High, why: "deletes files outside the workspace", effect: EffectDelete, policy: true}
+	ruleDeleteRootHigh = rule{id: "delete-workspace-root", level: High, why: "deletes the workspace directory", effect: EffectDelete, policy: true}
+	ruleDeletePersist  = rule{id: "delete-persistence", level: High, why: "deletes a file that controls shell startup, keys, cron or hooks", effect: EffectDelete, policy: true}
+	ruleDeleteMaybe    = rule{id: "delete-dynamic", level: High, why: "deletes a file whose name is only known at run time", effect: EffectDelete, policy: true}
 	// temporary directories count as workspace for deletes (design §2.6)
-	ruleDeleteTemp = rule{id: "delete-temp", level: Medium, why: "deletes files in a temporary directory"}
+	ruleDeleteTemp = rule{id: "delete-temp", level: Medium, why: "deletes files in a temporary directory", effect: EffectDelete, policy: true}
 )
 
 // selfProtectID reports whether id is one of the rules that guard
@@ -877,8 +877,8 @@ func (po *policy) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
 }
 
 var (
-	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered"}
-	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs"}
+	ruleGitDirDelete = rule{id: "delete-git-dir", level: High, dangerous: true, why: "deletes the repository's history (.git), which cannot be recovered", effect: EffectDelete, policy: true}
+	ruleGitInternals = rule{id: "delete-git-internal", level: High, why: "deletes files inside .git that git needs", effect: EffectDelete, policy: true}
 )
 
 // gitDirRule judges deleting p when it is a .git directory of the

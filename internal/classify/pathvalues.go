@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"fmt"
 	"path"
 	"strings"
 )
@@ -50,7 +49,7 @@ func (po *policy) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rul
 // high the level: the call hides what it changes, and only a person who
 // typed the confirmation can mean it.
 func (po *policy) throughLink(ru rule, l arg) rule {
-	ru.why = fmt.Sprintf("%s leads to %s: %s", l.via, l.to, ru.why)
+	ru.via = joinDetail(l.via+" leads to "+l.to, ru.via)
 	if l.dyn && l.to == toNotKnown && ru.level >= High && !ru.dangerous && ru.id == ruleWriteUnknown.id {
 		// a write through a link permguard could not finish following
 		// (a loop, or a search past its budget, which an input can spend

@@ -5,11 +5,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -20,6 +22,9 @@ type ruleDef struct {
 	dangerous bool
 	why       string // a message ending in a run-time part keeps its literal prefix and "…"
 	at        string // file:line
+	file      string
+	policy    bool   // policy: true
+	effect    string // the effect kind's constant, "" when not declared
 }
 
 // meaning is what a user sees of a rule besides its id.
@@ -92,7 +97,8 @@ func collectRuleDefs(t *testing.T) (defs []ruleDef, skipped int) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			var id, level, why ast.Expr
-			var dangerous bool
+			var dangerous, policy bool
+			effect := ""
 			switch x := n.(type) {
 			case *ast.CompositeLit:
 				if tn, ok := x.Type.(*ast.Ident); !ok || tn.Name != "rule" {
@@ -122,6 +128,13 @@ func collectRuleDefs(t *testing.T) (defs []ruleDef, skipped int) {
 							return true
 						}
 						dangerous = b.Name == "true"
+					case "policy":
+						b, ok := val.(*ast.Ident)
+						policy = ok && b.Name == "true"
+					case "effect":
+						if k, ok := val.(*ast.Ident); ok {
+							effect = k.Name
+						}
 					}
 				}
 			case *ast.CallExpr:
@@ -163,7 +176,7 @@ func collectRuleDefs(t *testing.T) (defs []ruleDef, skipped int) {
 					return true
 				}
 			}
-			defs = append(defs, ruleDef{id: idText, level: lv.Name, dangerous: dangerous, why: msg, at: loc})
+			defs = append(defs, ruleDef{id: idText, level: lv.Name, dangerous: dangerous, why: msg, at: loc, file: name, policy: policy, effect: effect})
 			return true
 		})
 	}
@@ -216,3 +229,187 @@ func TestRuleIDsOneMeaning(t *testing.T) {
 // multiMeaningKnown lists the ids still defined with more than one
 // meaning; it only shrinks.
 var multiMeaningKnown = map[string]bool{}
+
+// knownReasons are the reasons of every input the tests know: every table
+// command, the differential's combinations of them, the tool calls and the
+// MCP calls.
+func knownReasons(t *testing.T) (rs []Reason, inputs []string) {
+	t.Helper()
+	add := func(v Verdict, in string) {
+		for _, r := range allReasons(v) {
+			rs, inputs = append(rs, r), append(inputs, in)
+		}
+	}
+	for _, cmd := range differentialInputs(3000) {
+		add(Classify(cmd, testEnv), cmd)
+	}
+	for _, tc := range toolCallCases {
+		add(ClassifyTool(tc.call, testEnv), tc.call.Name)
+	}
+	withSeedFamilies(t)
+	for _, tc := range mcpCases {
+		add(ClassifyTool(tc.call, testEnv), tc.call.Name)
+	}
+	// the floor keeps the tests from passing because they saw nothing
+	if len(rs) < 20000 {
+		t.Fatalf("only %d reasons over the known inputs: the tables are no longer read", len(rs))
+	}
+	return rs, inputs
+}
+
+// TestRuleIDsOneMessage: over every input the tests know, each rule id
+// comes with one message. What one occurrence adds (the variable set, the
+// argument, the link) is its Detail, so that `check --json` and explain
+// say the same sentence for the same id, and a site cannot give an id a
+// sentence of its own.
+func TestRuleIDsOneMessage(t *testing.T) {
+	rs, inputs := knownReasons(t)
+	msgs := map[string]map[string]string{} // id -> message -> an input that gave it
+	for i, r := range rs {
+		if msgs[r.Rule] == nil {
+			msgs[r.Rule] = map[string]string{}
+		}
+		if _, ok := msgs[r.Rule][r.Message]; !ok {
+			msgs[r.Rule][r.Message] = inputs[i]
+		}
+	}
+	t.Logf("%d reasons, %d rule ids", len(rs), len(msgs))
+	for _, id := range slices.Sorted(maps.Keys(msgs)) {
+		if len(msgs[id]) == 1 {
+			if oneMessagePending[id] != "" {
+				t.Errorf("rule id %q now has one message: remove it from oneMessagePending", id)
+			}
+			continue
+		}
+		if oneMessagePending[id] != "" {
+			continue
+		}
+		var b strings.Builder
+		for _, m := range slices.Sorted(maps.Keys(msgs[id])) {
+			fmt.Fprintf(&b, "\n\t%q, from %q", m, short80(msgs[id][m]))
+		}
+		t.Errorf("rule id %q has %d messages; keep the rule's own in Message and put what differs in the occurrence's detail:%s", id, len(msgs[id]), b.String())
+	}
+}
+
+// oneMessagePending lists the ids still given more than one message, with
+// why; it only shrinks.
+var oneMessagePending = map[string]string{
+	guardRuleID: "guardRule (guardpaths.go) builds the message from the verb and the file; it gets a detail when the policy functions return one (after the policy stage gets its own type)",
+}
+
+func short80(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+// TestReasonsStageAndEffect: every reason over every input the tests know
+// names the stage that raised it and the kind of effect it judged, from
+// the closed lists of verdict.go, and a reason of a policy rule says
+// policy, wherever it was raised.
+func TestReasonsStageAndEffect(t *testing.T) {
+	defs, _ := collectRuleDefs(t)
+	policyOnly := map[string]bool{} // ids defined in the policy files only
+	elsewhere := map[string]bool{}
+	for _, d := range defs {
+		if pathRuleFiles[d.file] {
+			policyOnly[d.id] = true
+		} else {
+			elsewhere[d.id] = true
+		}
+	}
+	for id := range elsewhere {
+		delete(policyOnly, id)
+	}
+	if len(policyOnly) < 20 {
+		t.Fatalf("only %d rule ids defined in the policy files alone: the parser no longer sees them", len(policyOnly))
+	}
+	rs, inputs := knownReasons(t)
+	bad := map[string]bool{}
+	for i, r := range rs {
+		why := ""
+		switch {
+		case !slices.Contains(Stages(), r.Stage):
+			why = "no stage"
+		case !slices.Contains(EffectKinds(), r.Effect.Kind):
+			why = "no effect kind"
+		case policyOnly[r.Rule] && r.Stage != StagePolicy:
+			why = "a policy rule, not raised as one"
+		case r.Effect.Kind == EffectAction && r.Effect.Target == "" && r.Stage != StageToolCall:
+			why = "the tool's action, with no tool named"
+		}
+		if why != "" && !bad[r.Rule] {
+			bad[r.Rule] = true
+			t.Errorf("%s: rule %s has stage %v, effect %v %q, from %q", why, r.Rule, r.Stage, r.Effect.Kind, r.Effect.Target, short80(inputs[i]))
+		}
+	}
+}
+
+// pathRuleFiles hold the policy stage's rules: the judgements of a path,
+// in the policy files (policySeamFiles) and follow.go's read through a
+// link.
+var pathRuleFiles = map[string]bool{"policy.go": true, "paths.go": true, "guardpaths.go": true, "pathvalues.go": true, "globmeet.go": true, "follow.go": true}
+
+// TestPolicyRulesDeclared: every rule the policy files define says so, and
+// the kind of effect it judges, as data on its definition; the rules built
+// inside the policy functions' bodies are listed by inlinePolicyKind until
+// the policy stage gets its own type.
+func TestPolicyRulesDeclared(t *testing.T) {
+	defs, _ := collectRuleDefs(t)
+	n := 0
+	for _, d := range defs {
+		if !pathRuleFiles[d.file] {
+			continue
+		}
+		n++
+		switch {
+		case inlinePolicyKind(d.id) != 0:
+		case !d.policy:
+			t.Errorf("%s: rule %s is the policy stage's and does not say policy: true", d.at, d.id)
+		case d.effect != "EffectWrite" && d.effect != "EffectDelete" && d.effect != "EffectRead":
+			t.Errorf("%s: rule %s judges a path and declares the effect %q, not EffectWrite, EffectDelete or EffectRead", d.at, d.id, d.effect)
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d rule definitions in the policy files: the parser no longer sees them", n)
+	}
+}
+
+// allReasons lists a verdict's reasons, its floors and its commands'.
+func allReasons(v Verdict) []Reason {
+	rs := append(append([]Reason(nil), v.Reasons...), v.Floors...)
+	for _, c := range v.Commands {
+		rs = append(rs, c.Reasons...)
+	}
+	return rs
+}
+
+// tableMessages is the message of each rule id over the table commands.
+var tableMessages = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, table := range allCases() {
+		for _, tc := range table {
+			for _, r := range allReasons(Classify(tc.cmd, testEnv)) {
+				m[r.Rule] = r.Message
+			}
+		}
+	}
+	return m
+})
+
+// checkReasons checks what holds of every reason whatever the input (the
+// fuzz targets): a stage and an effect kind from the closed lists, and
+// for an id the tables know, the message they give it.
+func checkReasons(t *testing.T, in string, v Verdict) {
+	t.Helper()
+	for _, r := range allReasons(v) {
+		if !slices.Contains(Stages(), r.Stage) || !slices.Contains(EffectKinds(), r.Effect.Kind) {
+			t.Fatalf("%q: rule %s has stage %v and effect %v", in, r.Rule, r.Stage, r.Effect.Kind)
+		}
+		if m, ok := tableMessages()[r.Rule]; ok && m != r.Message && oneMessagePending[r.Rule] == "" {
+			t.Fatalf("%q: rule %s has the message %q, and %q in the tables", in, r.Rule, r.Message, m)
+		}
+	}
+}

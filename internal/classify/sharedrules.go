@@ -20,11 +20,25 @@ var (
 	termRule   = rule{id: "terminal", level: Minimal, why: "changes how the terminal displays output"}
 )
 
-// execOpts raises a call that uses an option making the program run
-// other code.
-func execOpts(c *call, opts, why string) {
+// ruleRunsProgram: an option of the program names another program, a
+// plug-in or a file of commands it runs (the detail names the option).
+var ruleRunsProgram = rule{id: "runs-program", level: High, effect: EffectRun, why: "runs another program or loads code that an option names"}
+
+// execOpts raises a call that uses one of opts, options that make the
+// program run other code.
+func execOpts(c *call, opts string) {
 	if c.hasOpt(opts) {
-		c.raise(r("runs-program", High, why))
+		o := occurrence{}
+		for opt := range strings.FieldsSeq(opts) {
+			if c.hasOpt(opt) {
+				o.detail = opt
+				if v, ok := c.optValue(opt); ok && !v.dyn {
+					o.target = v.val
+				}
+				break
+			}
+		}
+		c.raiseWith(ruleRunsProgram, o)
 		for o := range strings.FieldsSeq(opts) {
 			if v, ok := c.optValue(o); ok && !v.dyn && strings.ContainsAny(v.val, " ;|&") {
 				c.runScript(FrameScript, v.val)

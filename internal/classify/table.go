@@ -47,6 +47,18 @@ type rule struct {
 	// host marks a rule the box cannot serve (Reason.Host), besides the
 	// rules and programs of hostRules and hostPrograms.
 	host bool
+	// effect is the kind of effect the rule judges (Reason.Effect). Zero
+	// takes it from the other fields: sends is EffectSend, unseen is
+	// EffectRun, and a rule a command raises is the tool's own action.
+	effect EffectKind
+	// policy marks a rule of the policy stage, a judgement of a path
+	// (paths.go, guardpaths.go, deletes.go, follow.go): its reasons say
+	// StagePolicy wherever they are raised.
+	policy bool
+	// via is the link a policy judgement reached its place through ("x
+	// leads to y", throughLink): no part of the message, but of the
+	// detail of every reason the rule gives.
+	via string
 }
 
 // sub is one subcommand row of a tool.

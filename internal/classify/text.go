@@ -321,11 +321,11 @@ func awkProgram(c *call, p string) {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
 		for _, f := range files {
 			if ru, ok := c.ctx.writeRule(arg{val: f, pos: c.pos}); ok && ru.level > Low {
-				c.raise(ru)
+				c.raiseWith(ru, occurrence{target: c.target(arg{val: f, pos: c.pos})})
 			}
 		}
 		if what, ok := c.ctx.mentionsGuard(p); ok {
-			c.raise(danger("inline-code-guard", "could switch the guard off: runs inline code that names "+what))
+			c.raiseWith(ruleInlineGuard, occurrence{detail: what})
 		}
 	}
 	if strings.Contains(p, "@include") || strings.Contains(p, "@load") {

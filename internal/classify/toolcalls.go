@@ -10,17 +10,17 @@ import (
 // tools, and tools nobody knows. Shell commands go through [Classify].
 
 var (
-	ruleToolRead    = rule{id: "tool-read", level: Minimal, why: "reads files"}
-	ruleToolWrite   = rule{id: "tool-write", level: Low, why: "writes a file in the workspace"}
-	ruleToolDelete  = rule{id: "tool-delete", level: Low, why: "deletes a file in the workspace"}
-	ruleToolNoPath  = rule{id: "tool-no-path", level: High, why: "changes a file whose path the tool call does not give"}
-	ruleToolWeb     = rule{id: "tool-web", level: High, why: "reaches the network"}
-	ruleToolSink    = rule{id: "tool-sink", level: Minimal, why: "writes to a device that discards what it is given"}
+	ruleToolRead    = rule{id: "tool-read", level: Minimal, why: "reads files", effect: EffectRead}
+	ruleToolWrite   = rule{id: "tool-write", level: Low, why: "writes a file in the workspace", effect: EffectWrite}
+	ruleToolDelete  = rule{id: "tool-delete", level: Low, why: "deletes a file in the workspace", effect: EffectDelete}
+	ruleToolNoPath  = rule{id: "tool-no-path", level: High, why: "changes a file whose path the tool call does not give", effect: EffectWrite}
+	ruleToolWeb     = rule{id: "tool-web", level: High, why: "reaches the network", effect: EffectSend}
+	ruleToolSink    = rule{id: "tool-sink", level: Minimal, why: "writes to a device that discards what it is given", effect: EffectWrite}
 	ruleToolBook    = rule{id: "tool-bookkeeping", level: Minimal, why: "is the agent's own bookkeeping: it runs nothing and changes no file"}
 	ruleToolUnknown = rule{id: "tool-unknown", level: High, why: "is a tool permguard does not know"}
 	ruleMCPRead     = rule{id: "mcp-read", level: Minimal, why: "is an MCP tool whose name says it only reads (search, list, get, describe, status, read)"}
 	ruleMCPOther    = rule{id: "mcp-tool", level: Medium, why: "is an MCP tool that may change things"}
-	ruleMCPDestroy  = rule{id: "mcp-destroy", level: High, why: "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)"}
+	ruleMCPDestroy  = rule{id: "mcp-destroy", level: High, why: "is an MCP tool whose name says it deletes (delete, destroy, drop, remove, purge)", effect: EffectDelete}
 )
 
 var (

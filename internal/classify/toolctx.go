@@ -39,7 +39,7 @@ type toolCtx interface {
 	// its directory first (git -C), again from there.
 	secretArgs(c *call)
 	// setsEnv judges a variable the tool sets for what it runs.
-	setsEnv(name string, val *arg, scope envScope, p Pos, raise func(rule, string))
+	setsEnv(name string, val *arg, scope envScope, p Pos, raise func(rule, occurrence))
 	// finish records c's verdict in the input's.
 	finish(c *call)
 
@@ -66,6 +66,9 @@ type toolCtx interface {
 	// the policy stage: judging paths
 
 	abs(p string) (string, bool)
+	// pathTarget is where a path resolves to, the target of an effect
+	// on it (reasons.go).
+	pathTarget(a arg) string
 	mustAbs(p string) string
 	homeOf(name string) (string, bool)
 	placeOf(a arg) (place, string)

@@ -60,6 +60,7 @@ func applyTool(c *call, t *tool) {
 		}
 		c.raise(t.rule)
 	} else {
+		c.action = c.name + " " + best.words
 		c.raise(best.rule)
 		var worst rule
 		for _, fr := range best.flags {
@@ -72,8 +73,8 @@ func applyTool(c *call, t *tool) {
 		}
 		// an unknown word counts as the worst flag this row cares about
 		if len(best.flags) > 0 && c.anyDynamic() && (worst.level > c.out.Level || worst.dangerous && !c.out.Dangerous) {
-			c.raise(rule{id: "dynamic-argument", level: worst.level, dangerous: worst.dangerous,
-				why: "has an argument only known at run time, which could be a flag that " + worst.why})
+			c.raiseWith(rule{id: "dynamic-argument", level: worst.level, dangerous: worst.dangerous,
+				why: "has an argument only known at run time, which could be one of the flags that raise the command"}, occurrence{detail: worst.why})
 		}
 		if best.check != nil {
 			best.check(c)

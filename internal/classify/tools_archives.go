@@ -12,7 +12,7 @@ var archiveTools = []tool{
 	{names: "gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd lz4 zip unzip 7z 7za unrar compress uncompress", rule: archiveW,
 		check: func(c *call) {
 			if c.name == "zip" {
-				execOpts(c, "-TT --unzip-command", "makes zip run another program to test the archive")
+				execOpts(c, "-TT --unzip-command") // the program that tests the archive
 				if move, recursive := zipMoves(c.args); move {
 					c.raise(ruleRm)
 					if ps := positional(c.args); len(ps) > 1 {

@@ -154,11 +154,11 @@ func makeVars(c *call) {
 // is itself dynamic could be any variable.
 func judgeBuildVar(c *call, name string, val arg, tool string) {
 	if val.dyn && !isArithName(name) {
-		c.raise(r("build-exec-dynamic-var", High, "sets a "+tool+" variable whose name is only known at run time, which could name another program"))
+		c.raiseWith(r("build-exec-dynamic-var", High, "sets a build variable whose name is only known at run time, which could name another program"), occurrence{detail: tool})
 		return
 	}
 	if ru, bad := buildVarRule(name, val); bad {
-		c.raiseMsg(ru, "sets "+name+": "+ru.why)
+		c.raiseWith(ru, occurrence{detail: "sets " + name, target: val.val})
 	}
 }
 

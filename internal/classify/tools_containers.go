@@ -159,10 +159,10 @@ func infraCompose(names, p string) tool {
 		rule:      r(p, High, "manages containers through the container engine, which has root-equivalent access to the machine"),
 		valueOpts: "-f --file -p --project-name --project-directory --env-file --profile --ansi --parallel -H --host -c --context",
 		subs: []sub{
-			s("down", r(p+"-down", High, "stops and removes the project's containers and networks"),
-				f("-v --volumes", danger(p+"-down-volumes", "removes the project together with its volumes and their data"))),
-			s("rm", r(p+"-rm", High, "removes the project's stopped containers"),
-				f("-v --volumes", danger(p+"-rm-volumes", "removes the project's containers together with their anonymous volumes"))),
+			s("down", r(p+"-down", High, "stops and removes a compose project's containers and networks"),
+				f("-v --volumes", danger(p+"-down-volumes", "removes a compose project together with its volumes and their data"))),
+			s("rm", r(p+"-rm", High, "removes a compose project's stopped containers"),
+				f("-v --volumes", danger(p+"-rm-volumes", "removes compose containers together with their anonymous volumes"))),
 		},
 	}
 }

@@ -17,11 +17,11 @@ var editorTools = []tool{
 	}},
 	{names: "less more most", rule: readFiles, check: func(c *call) {
 		pagerCommands(c)
-		execOpts(c, "-k --lesskey-file --lesskey-src --lesskey-content", "loads a key file, which can set commands to run")
+		execOpts(c, "-k --lesskey-file --lesskey-src --lesskey-content") // a key file can set commands to run
 		writeOpts(c, "-o -O --log-file --LOG-FILE")
 	}},
 	{names: "man", rule: rule{id: "man", level: Minimal, why: "shows a manual page"}, check: func(c *call) {
-		execOpts(c, "-P --pager -C --config-file -H --html -X --gxditview", "makes man run another program")
+		execOpts(c, "-P --pager -C --config-file -H --html -X --gxditview")
 	}},
 	{names: "info", rule: rule{id: "man", level: Minimal, why: "shows a manual page"}, check: func(c *call) { writeOpts(c, "-o --output") }},
 	{names: "vi vim nvim nano emacs pico ed ex view code subl micro helix hx kak joe mcedit", rule: editorRule, check: func(c *call) {

@@ -25,7 +25,7 @@ var fileTools = []tool{
 	}},
 	{names: "fd fdfind", rule: readFiles, check: fdCommand},
 	{names: "ugrep ug", rule: searchRule, check: func(c *call) {
-		execOpts(c, "--filter", "makes ugrep run another program on every file")
+		execOpts(c, "--filter") // runs on every file
 	}},
 	{names: "ls dir vdir locate plocate realpath readlink basename dirname stat wc du df lsblk lsattr", rule: readFiles},
 	{names: "diff diff3 cmp colordiff delta difft", rule: readFiles},
@@ -107,15 +107,17 @@ func rmCommand(c *call) flow {
 			// a plain rm of a directory fails; judge it as a delete outside
 			ru = ruleDeleteHigh
 		}
-		msg := ru.why
-		if ru.id == "delete-critical" && !t.dyn {
-			msg = deleteCriticalMsg(c.ctx, t)
-		}
+		o := occurrence{target: c.target(t), kind: EffectDelete}
 		if ru.dangerous && recursive && force && !selfProtectID(ru.id) {
-			// one id for "rm -rf <something that matters>", as people search for it
-			c.raiseMsg(rule{id: ruleRmForce.id, level: High, dangerous: true, why: msg}, msg)
+			// one id for "rm -rf <something that matters>", as people
+			// search for it: what it deletes is the detail
+			o.detail = ru.why
+			if ru.id == "delete-critical" && !t.dyn {
+				o.detail = deleteCriticalMsg(c.ctx, t)
+			}
+			c.raiseWith(ruleRmForce, o)
 		} else {
-			c.raiseMsg(ru, msg)
+			c.raiseWith(ru, o)
 		}
 	}
 	return flow{}
@@ -302,7 +304,8 @@ func recursiveTargets(c *call, ts []arg) {
 			}
 			continue
 		}
-		c.raiseMsg(danger("chmod-recursive-critical", "recursively changes owners or permissions of a directory that matters"), "recursively changes owners or permissions of "+t.val)
+		c.raiseWith(rule{id: "chmod-recursive-critical", level: High, dangerous: true, effect: EffectWrite,
+			why: "recursively changes owners or permissions of a directory that matters"}, occurrence{detail: t.val, target: c.target(t)})
 	}
 }
 
@@ -459,7 +462,7 @@ func findCommand(c *call) flow {
 			for _, root := range roots {
 				if f := c.ctx.findReachFor(root, ff, true); f != "" {
 					_, what := c.ctx.guardOf(c.ctx.mustAbs(f))
-					c.raiseMsg(guardRule("deletes", what), "could switch the guard off: deletes "+what+" ("+f+") among the files it finds")
+					c.raiseWith(guardRule("deletes", what), occurrence{detail: "finds " + f, target: f, kind: EffectDelete})
 				}
 				t := root
 				if narrowed && !t.dyn {

@@ -38,11 +38,11 @@ func networkInfraTools() []tool {
 }
 
 func curlCommand(c *call) flow {
-	c.raise(r("network", High, "talks to the network"))
+	c.raise(rule{id: "network", level: High, effect: EffectSend, why: "talks to the network"})
 	curlReads(c)
 	if o, ok := c.optValue("-o --output"); ok {
 		if ru, bad := c.ctx.writeRule(o); bad && ru.level > Low {
-			c.raise(ru)
+			c.raiseWith(ru, occurrence{target: c.target(o)})
 		}
 	}
 	curlOutputs(c)
@@ -135,7 +135,7 @@ func urlFileName(u string) string {
 }
 
 func wgetCommand(c *call) flow {
-	c.raise(r("network", High, "talks to the network"))
+	c.raise(rule{id: "network", level: High, effect: EffectSend, why: "talks to the network"})
 	wgetReads(c)
 	if o, ok := c.optValue("-O --output-document"); ok {
 		if o.val == "-" {
@@ -240,9 +240,9 @@ func rsyncCheck(c *call) {
 		if len(ps) > 1 && !strings.Contains(dest.val, ":") {
 			if ru, ok := c.ctx.deleteRuleTree(dest, true, true); ok {
 				if ru.dangerous {
-					c.raiseMsg(ru, "may delete everything in "+dest.val+" that the source lacks")
+					c.raiseWith(ru, occurrence{detail: "the destination " + dest.val + " loses what the source lacks", target: c.target(dest), kind: EffectDelete})
 				} else {
-					c.raise(ru)
+					c.raiseWith(ru, occurrence{target: c.target(dest), kind: EffectDelete})
 				}
 			}
 		}

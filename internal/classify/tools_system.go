@@ -49,7 +49,7 @@ var systemTools = []tool{
 	{names: "gpg gpg2", rule: rule{id: "gpg", level: High, why: "uses or changes your GPG keys"}},
 	{names: "openssl", rule: rule{id: "openssl", level: Medium, why: "runs cryptographic operations"}, check: func(c *call) {
 		writeOpts(c, "-out")
-		execOpts(c, "-engine", "loads a program into openssl")
+		execOpts(c, "-engine") // loads a program into openssl
 	}, subs: []sub{
 		{words: "s_client", rule: netRule}, {words: "s_server", rule: netRule}, {words: "s_time", rule: netRule}, {words: "ocsp", rule: netRule},
 	}},
@@ -373,7 +373,7 @@ func sudoCommand(c *call) flow {
 	i := skipOpts(c.args, "-u -g -p -C -D -r -t -T -U -h --user --group --prompt --chdir --close-from --role --type --command-timeout --other-user --host")
 	for i < len(c.args) && !c.args[i].dyn && strings.Contains(c.args[i].val, "=") && !strings.HasPrefix(c.args[i].val, "=") {
 		name, val, _ := strings.Cut(c.args[i].val, "=")
-		c.ctx.setsEnv(name, &arg{val: val}, scopeCommand, c.pos, c.raiseMsg)
+		c.ctx.setsEnv(name, &arg{val: val}, scopeCommand, c.pos, c.raiseWith)
 		c.setEnv(name, val)
 		i++
 	}

@@ -10,7 +10,7 @@ var textTools = []tool{
 	{names: "grep egrep fgrep zgrep ag ack", rule: searchRule},
 	{names: "sort", rule: textRule, check: func(c *call) {
 		writeOpts(c, "-o --output")
-		execOpts(c, "--compress-program", "makes sort run another program on its temporary files")
+		execOpts(c, "--compress-program") // runs on its temporary files
 	}},
 	{names: "uniq", rule: textRule, check: func(c *call) { operandWrites(c, 2) }},
 	{names: "shuf iconv", rule: textRule, check: func(c *call) { writeOpts(c, "-o --output") }},

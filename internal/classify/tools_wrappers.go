@@ -88,7 +88,7 @@ func xargsCommand(c *call) flow {
 
 // ruleParallelMany: the inputs past maxCandidates are not judged, so it
 // is a limit (design §7), not a level.
-var ruleParallelMany = rule{id: "parallel-many", level: High, why: "has more inputs than permguard inspects one by one"}
+var ruleParallelMany = rule{id: "parallel-many", level: High, why: "has more inputs than permguard inspects one by one", effect: EffectRun}
 
 // parallelCommand: GNU parallel joins its command words with spaces and
 // runs the line with a shell, once per input, with {} replaced (without -q
@@ -275,7 +275,7 @@ func envCommand(c *call) flow {
 		case "--unset":
 			if u.val != nil && (u.val.dyn || strings.HasPrefix(u.val.val, "PERMGUARD_")) {
 				// the command runs without the level or mode the user set
-				c.raiseMsg(ruleEnvSelf, "could switch the guard off: unsets permguard's variables for the command")
+				c.raiseWith(ruleEnvSelf, occurrence{detail: "unsets permguard's variables for the command", target: u.val.val})
 			}
 		case "--split-string":
 			// -S splits one string into words: read it as a script, with
@@ -313,7 +313,7 @@ func envCommand(c *call) flow {
 			break
 		}
 		name := a.val[:eq]
-		c.ctx.setsEnv(name, &arg{val: a.val[eq+1:]}, scopeCommand, c.pos, c.raiseMsg)
+		c.ctx.setsEnv(name, &arg{val: a.val[eq+1:]}, scopeCommand, c.pos, c.raiseWith)
 		c.setEnv(name, a.val[eq+1:])
 	}
 	if i >= len(args) {

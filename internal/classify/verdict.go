@@ -62,9 +62,21 @@ type Reason struct {
 	Rule      string // stable rule id, e.g. "rm-recursive-force"
 	Level     Level
 	Dangerous bool
-	Message   string // a plain-English sentence, lowercase, no final period
-	Pos       Pos    // where the command or word that triggered the rule starts
-	Snippet   string // the command as written (one line, shortened)
+	// Message is the rule's own sentence, lowercase, no final period:
+	// the same for every reason of one rule id.
+	Message string
+	// Detail is what this occurrence adds to the message: the variable
+	// set ("sets CC"), the argument of a tool call ("argument path"), the
+	// link written through, the path or option named. Empty when the
+	// message says it all. A person reads both, as [Reason.Text] joins
+	// them.
+	Detail  string
+	Pos     Pos    // where the command or word that triggered the rule starts
+	Snippet string // the command as written (one line, shortened)
+	// Stage is the part of the classifier that raised the reason.
+	Stage Stage
+	// Effect is what the command does that the rule judged.
+	Effect Effect
 	// Limit is the bound of design §7 this reason reports passing, or
 	// LimitNone.
 	Limit Limit
@@ -91,14 +103,100 @@ type Reason struct {
 }
 
 // String renders a reason the way `permguard check` prints it:
-// "1:9 rm -rf ~: dangerous: deletes your home directory (rule rm-recursive-force)".
+// "1:9 cp x ~/.bashrc -S .bak: high: the backup it makes: writes a file outside the workspace (rule write-outside)".
 func (r Reason) String() string {
 	sev := r.Level.String()
 	if r.Dangerous {
 		sev = "dangerous"
 	}
-	return fmt.Sprintf("%s %s: %s: %s (rule %s)", r.Pos, r.Snippet, sev, r.Message, r.Rule)
+	return fmt.Sprintf("%s %s: %s: %s (rule %s)", r.Pos, r.Snippet, sev, r.Text(), r.Rule)
 }
+
+// Text is what a person reads of a reason: the detail, then the rule's
+// message ("sets CC: makes the build run another program").
+func (r Reason) Text() string {
+	if r.Detail == "" {
+		return r.Message
+	}
+	return r.Detail + ": " + r.Message
+}
+
+// Stage is the part of the classifier a reason comes from (design §2).
+type Stage uint8
+
+// The stages.
+const (
+	// StageShell: the shell itself — the limits of the parse, its
+	// constructs, the data flow, builtins and assignments.
+	StageShell Stage = iota + 1
+	// StageTools: what a program does with its arguments, by its table
+	// row or its handler.
+	StageTools
+	// StagePolicy: a judgement of a path — its place, the write, delete
+	// and read rules, guard files, secrets, startup files, footholds.
+	StagePolicy
+	// StageToolCall: a structured tool call or an MCP call judged as
+	// such, not through a shell command it runs.
+	StageToolCall
+)
+
+var stageNames = [...]string{StageShell: "shell", StageTools: "tools", StagePolicy: "policy", StageToolCall: "toolcall"}
+
+func (s Stage) String() string {
+	if int(s) < len(stageNames) && stageNames[s] != "" {
+		return stageNames[s]
+	}
+	return fmt.Sprintf("Stage(%d)", s)
+}
+
+// Effect is what a command does that a rule judged: its kind, and what it
+// acts on when the place that raised the reason knows it.
+type Effect struct {
+	Kind EffectKind
+	// Target is the resolved path, the program, the variable's name or
+	// the URL; for EffectAction, the program and the subcommand its row
+	// names ("git push"). Empty when not known.
+	Target string
+}
+
+// EffectKind is the sort of thing an [Effect] does.
+type EffectKind uint8
+
+// The effect kinds.
+const (
+	EffectRead        EffectKind = iota + 1 // reads a file
+	EffectWrite                             // writes, creates, moves onto or changes the mode of a file
+	EffectDelete                            // deletes or moves away a file
+	EffectRun                               // runs code: from a file, from text, or a program another one starts
+	EffectSend                              // sends data to the network
+	EffectDaemon                            // talks to a daemon: a container engine, a service manager
+	EffectEnvironment                       // sets a variable for later commands or programs
+	EffectAction                            // the tool's own action, as its row or handler names it
+)
+
+var effectKindNames = [...]string{
+	EffectRead: "read", EffectWrite: "write", EffectDelete: "delete", EffectRun: "run", EffectSend: "send",
+	EffectDaemon: "daemon", EffectEnvironment: "environment", EffectAction: "action",
+}
+
+func (k EffectKind) String() string {
+	if int(k) < len(effectKindNames) && effectKindNames[k] != "" {
+		return effectKindNames[k]
+	}
+	return fmt.Sprintf("EffectKind(%d)", k)
+}
+
+// EffectKinds lists every effect kind.
+func EffectKinds() []EffectKind {
+	out := make([]EffectKind, 0, len(effectKindNames)-1)
+	for k := EffectRead; int(k) < len(effectKindNames); k++ {
+		out = append(out, k)
+	}
+	return out
+}
+
+// Stages lists every stage.
+func Stages() []Stage { return []Stage{StageShell, StageTools, StagePolicy, StageToolCall} }
 
 // Command is one simple command the input would run, after wrappers were
 // unwrapped, with the verdict for that command alone. Settings match their
@@ -229,7 +327,8 @@ func (v Verdict) LimitReason() Reason {
 			return r
 		}
 	}
-	return Reason{Rule: limitRule.id, Level: High, Message: "input is past permguard's " + v.Limit.String() + " limit", Limit: v.Limit}
+	return Reason{Rule: limitRule.id, Level: High, Message: limitRule.why, Detail: "input is past permguard's " + v.Limit.String() + " limit", Limit: v.Limit,
+		Stage: StageShell, Effect: Effect{Kind: limitRule.effect}}
 }
 
 // LevelBesidesUnseen is the level v needs for everything but running

@@ -65,9 +65,10 @@ func Limits() []Limit {
 
 // PastLimit is the verdict of an input that went past the limit l before
 // it could be judged: a tool call with a field past the decoder's bound.
-// msg says which bound, snip what the input was.
+// msg says which bound (the reason's detail), snip what the input was.
 func PastLimit(l Limit, msg, snip string) Verdict {
-	r := Reason{Rule: limitRule.id, Level: High, Message: msg, Pos: Pos{1, 1}, Snippet: snippet(snip), Limit: l}
+	r := Reason{Rule: limitRule.id, Level: High, Message: limitRule.why, Detail: msg, Pos: Pos{1, 1}, Snippet: snippet(snip), Limit: l,
+		Stage: StageToolCall, Effect: Effect{Kind: limitRule.effect}}
 	return Verdict{Level: High, Reasons: []Reason{r}, Floors: []Reason{r}, Limit: l}
 }
 

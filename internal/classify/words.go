@@ -215,7 +215,7 @@ func (w *walker) underTmpdir(word *syntax.Word) (string, bool) {
 // command substitutions in the value run.
 func (w *walker) promptExpansion(pe *syntax.ParamExp) {
 	p := w.pos(pe.Pos())
-	w.raise(r("prompt-expansion", High, "expands a variable as a prompt, which runs the commands its value holds"), "", p, w.text(pe))
+	w.raise(rule{id: "prompt-expansion", level: High, effect: EffectRun, why: "expands a variable as a prompt, which runs the commands its value holds"}, "", p, w.text(pe))
 	if pe.Param == nil {
 		return
 	}

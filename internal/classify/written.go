@@ -26,9 +26,9 @@ type written struct {
 }
 
 var (
-	ruleWrittenUnknown = rule{id: "run-written", level: High, why: "runs a file written earlier in this input whose content is not known"}
-	ruleWrittenOpaque  = rule{id: "run-written-unread", level: High, why: "runs a file written earlier in this input that permguard cannot read as commands"}
-	ruleWrittenKnown   = rule{id: "run-written-known", level: Minimal, why: "runs a file written earlier in this input (judged as the text written)"}
+	ruleWrittenUnknown = rule{id: "run-written", level: High, why: "runs a file written earlier in this input whose content is not known", effect: EffectRun}
+	ruleWrittenOpaque  = rule{id: "run-written-unread", level: High, why: "runs a file written earlier in this input that permguard cannot read as commands", effect: EffectRun}
+	ruleWrittenKnown   = rule{id: "run-written-known", level: Minimal, why: "runs a file written earlier in this input (judged as the text written)", effect: EffectRun}
 )
 
 const maxTexts = 4

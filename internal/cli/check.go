@@ -231,9 +231,30 @@ type reasonJSON struct {
 	Rule      string `json:"rule"`
 	Level     string `json:"level"`
 	Dangerous bool   `json:"dangerous"`
-	Message   string `json:"message"`
+	Message   string `json:"message"` // the rule's own sentence, the same for every reason of one rule
 	Pos       string `json:"pos"`
 	Snippet   string `json:"snippet"`
+	// Detail is what this occurrence adds to the message ("sets CC"); a
+	// person reads "detail: message".
+	Detail string      `json:"detail"`
+	Stage  string      `json:"stage"`  // shell, tools, policy, toolcall; "" for a setting's reason
+	Effect *effectJSON `json:"effect"` // null for a setting's reason
+}
+
+type effectJSON struct {
+	Kind   string `json:"kind"`   // read, write, delete, run, send, daemon, environment, action
+	Target string `json:"target"` // the path, program, variable or URL; for action, the tool ("git push"); "" when not known
+}
+
+func reasonJSONOf(r classify.Reason) reasonJSON {
+	out := reasonJSON{Rule: r.Rule, Level: r.Level.String(), Dangerous: r.Dangerous, Message: r.Message, Pos: r.Pos.String(), Snippet: r.Snippet, Detail: r.Detail}
+	if r.Stage != 0 {
+		out.Stage = r.Stage.String()
+	}
+	if r.Effect.Kind != 0 {
+		out.Effect = &effectJSON{Kind: r.Effect.Kind.String(), Target: r.Effect.Target}
+	}
+	return out
 }
 
 func writeCheckJSON(opts *CheckOptions, ev *guard.Evaluation) error {
@@ -258,14 +279,7 @@ func writeCheckJSON(opts *CheckOptions, ev *guard.Evaluation) error {
 		out.Limit = v.Limit.String()
 	}
 	for _, r := range v.Reasons {
-		out.Reasons = append(out.Reasons, reasonJSON{
-			Rule:      r.Rule,
-			Level:     r.Level.String(),
-			Dangerous: r.Dangerous,
-			Message:   r.Message,
-			Pos:       r.Pos.String(),
-			Snippet:   r.Snippet,
-		})
+		out.Reasons = append(out.Reasons, reasonJSONOf(r))
 	}
 	enc := json.NewEncoder(opts.IO.Out)
 	enc.SetEscapeHTML(false)

@@ -104,7 +104,8 @@ var (
 	}}
 	verdictHigh = classify.Verdict{Level: classify.High, Reasons: []classify.Reason{
 		{Rule: "git-read", Level: classify.Minimal, Message: "shows the working tree status", Pos: classify.Pos{Line: 1, Col: 1}, Snippet: "git status"},
-		{Rule: "git-push", Level: classify.High, Message: "pushes commits to a remote", Pos: classify.Pos{Line: 1, Col: 15}, Snippet: "git push"},
+		{Rule: "git-push", Level: classify.High, Message: "pushes commits to a remote", Pos: classify.Pos{Line: 1, Col: 15}, Snippet: "git push",
+			Stage: classify.StageTools, Effect: classify.Effect{Kind: classify.EffectAction, Target: "git push"}},
 	}}
 	verdictDangerous = classify.Verdict{Level: classify.High, Dangerous: true, Reasons: []classify.Reason{
 		{Rule: "unknown-program", Level: classify.High, Message: "runs a program permguard does not know", Pos: classify.Pos{Line: 1, Col: 1}, Snippet: "x"},
@@ -256,10 +257,11 @@ func TestCheckRunJSON(t *testing.T) {
 	if got.code != ExitBlocked {
 		t.Errorf("exit %d, want %d", got.code, ExitBlocked)
 	}
-	// Exactly one JSON object, with exactly these fields: they are API.
+	// Exactly one JSON object, with exactly these fields: they are API. A
+	// reason no stage raised has no stage and no effect.
 	want := `{"command":"git status && git push","level":"high","dangerous":false,"decision":"block","effective_level":"minimal","effective_level_source":"default","mode":"ask","approval":"none","box":null,"deny_rule":null,"reasons":[` +
-		`{"rule":"git-read","level":"minimal","dangerous":false,"message":"shows the working tree status","pos":"1:1","snippet":"git status"},` +
-		`{"rule":"git-push","level":"high","dangerous":false,"message":"pushes commits to a remote","pos":"1:15","snippet":"git push"}]}` + "\n"
+		`{"rule":"git-read","level":"minimal","dangerous":false,"message":"shows the working tree status","pos":"1:1","snippet":"git status","detail":"","stage":"","effect":null},` +
+		`{"rule":"git-push","level":"high","dangerous":false,"message":"pushes commits to a remote","pos":"1:15","snippet":"git push","detail":"","stage":"tools","effect":{"kind":"action","target":"git push"}}]}` + "\n"
 	if got.stdout != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got.stdout, want)
 	}

@@ -94,6 +94,7 @@ func explainRun(opts *ExplainOptions) error {
 func explainText(ev *guard.Evaluation, p painter) string {
 	var b strings.Builder
 	v := ev.Res.Verdict
+	home := ev.Home()
 	fmt.Fprintf(&b, "%s\n", p.bold(displayCommand(ev.Display)))
 	if len(v.Commands) > 0 {
 		b.WriteString("\ncommands:\n")
@@ -115,18 +116,63 @@ func explainText(ev *guard.Evaluation, p painter) string {
 			fmt.Fprintf(&b, "%s  %s %s\n", indent, p.dim("argv:"), argv)
 		}
 		for _, r := range c.Reasons {
-			fmt.Fprintf(&b, "%s  %s %s %s\n", indent, p.level(r.Level, r.Dangerous), printable(r.Message), p.dim("(rule "+r.Rule+")"))
+			fmt.Fprintf(&b, "%s  %s %s %s\n", indent, p.level(r.Level, r.Dangerous), printable(r.Text()), p.dim(reasonSource(r, home)))
 		}
 	}
 	if len(v.Floors) > 0 {
 		b.WriteString("\nnot tied to one command:\n")
 		for _, r := range v.Floors {
-			fmt.Fprintf(&b, "  %s  %s %s %s\n", p.dim(r.Pos.String()+" "+printable(r.Snippet)), p.level(r.Level, r.Dangerous), printable(r.Message), p.dim("(rule "+r.Rule+")"))
+			fmt.Fprintf(&b, "  %s  %s %s %s\n", p.dim(r.Pos.String()+" "+printable(r.Snippet)), p.level(r.Level, r.Dangerous), printable(r.Text()), p.dim(reasonSource(r, home)))
 		}
 	}
 	fmt.Fprintf(&b, "\nneeds: %s — %s\n", p.level(v.Level, v.Dangerous), printable(mainReason(v)))
 	fmt.Fprintf(&b, "decision: %s\n", printable(ev.Explained()))
 	return b.String()
+}
+
+// reasonSource says where a reason comes from: its rule, the stage that
+// raised it and the effect it judged, "(rule git-push; tools: git push)",
+// "(rule write-persistence; policy: writes ~/.zshenv)". A reason no stage
+// of the classifier raised (a setting's) names its rule only.
+func reasonSource(r classify.Reason, home string) string {
+	if r.Stage == 0 {
+		return "(rule " + r.Rule + ")"
+	}
+	return "(rule " + r.Rule + "; " + r.Stage.String() + ": " + printable(effectText(r.Effect, home)) + ")"
+}
+
+// effectText is an effect as explain shows it: the kind as a verb, then
+// the target, with the home directory as ~.
+func effectText(e classify.Effect, home string) string {
+	t := e.Target
+	if home != "" && home != "/" && (t == home || strings.HasPrefix(t, home+"/")) {
+		t = "~" + t[len(home):]
+	}
+	verb, alone := "", ""
+	switch e.Kind {
+	case classify.EffectRead:
+		verb, alone = "reads ", "reads"
+	case classify.EffectWrite:
+		verb, alone = "writes ", "writes"
+	case classify.EffectDelete:
+		verb, alone = "deletes ", "deletes"
+	case classify.EffectRun:
+		verb, alone = "runs ", "runs code"
+	case classify.EffectSend:
+		verb, alone = "sends to ", "sends to the network"
+	case classify.EffectDaemon:
+		verb, alone = "talks to a daemon with ", "talks to a daemon"
+	case classify.EffectEnvironment:
+		verb, alone = "sets ", "sets a variable"
+	case classify.EffectAction:
+		verb, alone = "", "its own action"
+	default:
+		return "an effect not named"
+	}
+	if t == "" {
+		return alone
+	}
+	return verb + t
 }
 
 // frameTitle names a frame: "pipeline", "script run by bash", "run by
@@ -242,7 +288,7 @@ type frameJSON struct {
 func reasonsJSON(rs []classify.Reason) []reasonJSON {
 	out := make([]reasonJSON, 0, len(rs))
 	for _, r := range rs {
-		out = append(out, reasonJSON{Rule: r.Rule, Level: r.Level.String(), Dangerous: r.Dangerous, Message: r.Message, Pos: r.Pos.String(), Snippet: r.Snippet})
+		out = append(out, reasonJSONOf(r))
 	}
 	return out
 }

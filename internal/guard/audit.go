@@ -62,7 +62,7 @@ func (ev *Evaluation) decidedBy() (decision, by, detail string) {
 		return decision, audit.ByRule, fmt.Sprintf("deny rule %q (%s)", ev.Res.Deny.Rule.Pattern(), ev.Res.Deny.Rule.Src)
 	case RowPastLimit:
 		v := ev.Res.Verdict
-		return decision, audit.ByLimit, fmt.Sprintf("%s: past the %s limit: %s", RowPastLimit, v.Limit, v.LimitReason().Message)
+		return decision, audit.ByLimit, fmt.Sprintf("%s: past the %s limit: %s", RowPastLimit, v.Limit, limitWhy(v))
 	case RowBypassed, RowWithinLevel:
 		return decision, audit.BySetting, fmt.Sprintf("level %s (%s)", eff.Level.Value, eff.Level.Src)
 	case RowRemembered:

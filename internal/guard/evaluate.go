@@ -29,6 +29,10 @@ type Evaluation struct {
 	canBox *bool  // Request.CanSandbox's answer, once asked
 }
 
+// Home is the user's home directory as the call was classified with, ""
+// when not known.
+func (ev *Evaluation) Home() string { return ev.home }
+
 // Approval says how a call that needed a person's approval was settled.
 // The strings are API: the "approval" field of check --json.
 type Approval string

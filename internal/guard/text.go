@@ -60,21 +60,32 @@ func VerdictLabel(v classify.Verdict) string {
 	return v.Level.String()
 }
 
-// MainReason returns the message of the reason that set the verdict: the
-// first whose level and dangerous flag equal the verdict's.
+// MainReason returns what a person reads of the reason that set the
+// verdict (its detail and message): the first whose level and dangerous
+// flag equal the verdict's.
 func MainReason(v classify.Verdict) string {
 	for _, r := range v.Reasons {
 		if r.Level == v.Level && r.Dangerous == v.Dangerous {
-			return r.Message
+			return r.Text()
 		}
 	}
 	// The classifier promises a matching reason; fail soft in the message.
 	for _, r := range v.Reasons {
 		if r.Dangerous == v.Dangerous {
-			return r.Message
+			return r.Text()
 		}
 	}
 	return "no reason given"
+}
+
+// limitWhy says how v went past its limit: the detail of the reason that
+// reports it ("input is 70023 bytes, over the limit of 65536"), which the
+// block message puts after the limit's name.
+func limitWhy(v classify.Verdict) string {
+	if r := v.LimitReason(); r.Detail != "" {
+		return r.Detail
+	}
+	return v.LimitReason().Message
 }
 
 // maxRerunBytes bounds the command repeated in the block message's last
@@ -138,7 +149,7 @@ func (ev *Evaluation) BlockText() string {
 		} else {
 			fmt.Fprintf(&s, "Blocked at every level but bypassed (the level is %s): permguard does not judge input past its %s limit\n", perm, v.Limit)
 		}
-		fmt.Fprintf(&s, "Needs: an input within the %s limit — %s\n", v.Limit, Printable(v.LimitReason().Message))
+		fmt.Fprintf(&s, "Needs: an input within the %s limit — %s\n", v.Limit, Printable(limitWhy(v)))
 		s.WriteString(limitAdvice(v.Limit) + "\n")
 		return s.String()
 	}
@@ -268,7 +279,7 @@ func (ev *Evaluation) Reply() hook.Reply {
 		summary = fmt.Sprintf("permguard blocked this: deny rule %q (%s)", ev.Res.Deny.Rule.Pattern(), ev.Res.Deny.Rule.Src)
 		doNext = doNextDenied
 	case v.Limit != classify.LimitNone:
-		summary = fmt.Sprintf("permguard blocked this: it is past the %s limit — %s", v.Limit, Printable(v.LimitReason().Message))
+		summary = fmt.Sprintf("permguard blocked this: it is past the %s limit — %s", v.Limit, Printable(limitWhy(v)))
 		doNext = doNextLimit
 	}
 	reason := ev.BlockText() + doNext
@@ -315,9 +326,9 @@ func (ev *Evaluation) Explained() string {
 	case RowPastLimit:
 		v := ev.Res.Verdict
 		if eff.Level.Value.Bypassed {
-			return fmt.Sprintf("block at %s: past the %s limit (%s), where your deny rules cannot be checked", level, v.Limit, v.LimitReason().Message)
+			return fmt.Sprintf("block at %s: past the %s limit (%s), where your deny rules cannot be checked", level, v.Limit, limitWhy(v))
 		}
-		return fmt.Sprintf("block at every level but bypassed: past the %s limit (%s)", v.Limit, v.LimitReason().Message)
+		return fmt.Sprintf("block at every level but bypassed: past the %s limit (%s)", v.Limit, limitWhy(v))
 	case RowBypassed, RowWithinLevel:
 		return "allow at " + level
 	case RowModeBlock:

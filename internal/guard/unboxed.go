@@ -146,11 +146,11 @@ func (ev *Evaluation) unboxedRisks(v classify.Verdict, perm classify.Level, b bo
 	if host, unseen := firstHost(v), firstUnseen(v); unseen != nil {
 		what := "something no box can serve"
 		if host != nil {
-			what = fmt.Sprintf("%s (%s)", host.Snippet, host.Message)
+			what = fmt.Sprintf("%s (%s)", host.Snippet, host.Text())
 		}
 		add = append(add, classify.Reason{Rule: ruleUnseenUnboxed, Level: above, Pos: unseen.Pos, Snippet: unseen.Snippet,
 			Message: fmt.Sprintf("runs code nobody has seen (%s: %s) beside %s, so none of it can run in the box, and unboxed that code could do anything; run the two as separate calls",
-				unseen.Snippet, unseen.Message, what)})
+				unseen.Snippet, unseen.Text(), what)})
 	}
 	if len(add) == 0 {
 		return v
