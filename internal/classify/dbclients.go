@@ -20,11 +20,18 @@ const (
 	dbMysql                  // tee FILE, system CMD, \! CMD, source FILE
 )
 
-// dbDialects are the clients whose commands are read, by program name.
-var dbDialects = map[string]dbClientDialect{
-	"psql": dbPsql, "pgcli": dbPsql,
-	"sqlite3": dbSqlite, "sqlite": dbSqlite, "litecli": dbSqlite, "duckdb": dbSqlite,
-	"mysql": dbMysql, "mariadb": dbMysql, "mycli": dbMysql,
+// dbDialect is the dialect of the client named name, dbNone for a
+// program that is no client whose commands are read.
+func dbDialect(name string) dbClientDialect {
+	switch name {
+	case "psql", "pgcli":
+		return dbPsql
+	case "sqlite3", "sqlite", "litecli", "duckdb":
+		return dbSqlite
+	case "mysql", "mariadb", "mycli":
+		return dbMysql
+	}
+	return dbNone
 }
 
 // ruleDBClientCommand: a client command whose target is only known at
@@ -35,7 +42,7 @@ var ruleDBClientCommand = rule{id: "db-client-command", level: High,
 // dbClientOptions judges the options that make a client write a file or
 // run a program: psql -o and -L, mysql --tee and --pager.
 func dbClientOptions(c *call) {
-	switch dbDialects[c.name] {
+	switch dbDialect(c.name) {
 	case dbPsql:
 		for _, o := range []string{"-o --output", "-L --log-file"} {
 			if f, ok := c.optValue(o); ok {
@@ -58,7 +65,7 @@ func dbClientOptions(c *call) {
 // dbClientText judges the client commands in text, a query argument or
 // what the client reads on its input.
 func dbClientText(c *call, text string) {
-	d := dbDialects[c.name]
+	d := dbDialect(c.name)
 	if d == dbNone {
 		return
 	}
