@@ -594,8 +594,10 @@ func followable(word *syntax.Word) (ok, plain bool) {
 		case *syntax.ParamExp:
 			if x.Exp != nil {
 				switch x.Exp.Op {
-				case syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.OtherParamOps:
+				case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 					ok = false
+				case syntax.OtherParamOps:
+					ok = caseOp(x)
 				}
 			}
 			if x.Width || x.IsSet {
@@ -608,6 +610,30 @@ func followable(word *syntax.Word) (ok, plain bool) {
 		return ok
 	})
 	return ok, plain
+}
+
+// caseOp reports ${x@L}, ${x@U} and ${x@u} (bash 5.1) of one value: the
+// case changes that ${x,,}, ${x^^} and ${x^} also make, which expand does
+// as bash does. Of a list ("${a[@]@U}", "${@@L}") expand changes no
+// element, where bash changes each, so that stays dynamic, as do the
+// other operators: expand quotes ${x@Q} otherwise than bash (which always
+// single-quotes, or uses $'...'), decodes ${x@E}'s escapes as Go does,
+// not as bash's $'...' does (\cX, \0, a short \x), and cannot know
+// ${x@a}'s attributes or ${x@P}'s prompt.
+func caseOp(x *syntax.ParamExp) bool {
+	if x.Exp.Word == nil || x.Param == nil || x.Param.Value == "@" || x.Param.Value == "*" {
+		return false
+	}
+	if x.Index != nil {
+		if w, ok := x.Index.(*syntax.Word); ok && (w.Lit() == "@" || w.Lit() == "*") {
+			return false
+		}
+	}
+	switch x.Exp.Word.Lit() {
+	case "L", "U", "u":
+		return true
+	}
+	return false
 }
 
 // expandPartial returns the fields bash makes of word from the values

@@ -46,6 +46,15 @@ var dataflowCases = []classifyCase{
 	dangerous(`v=xgit; ${v:1} push -f`, "git-force-push"),
 	dangerous(`v=GIT; ${v,,} push -f`, "git-force-push"),
 	dangerous(`v=rm; ${v^^} -rf ~`, "rm-recursive-force"),
+	// bash 5.1's case operators are the same changes
+	dangerous(`f=~/.BASHRC; echo x > "${f@L}"`, "overwrite-startup"),
+	dangerous(`v=RM; ${v@L} -rf ~`, "rm-recursive-force"),
+	dangerous(`f=/home/u/.bashrc; echo x > "${f@u}"`, "overwrite-startup"),
+	high(`a=(x ~/.PROFILE); echo x >> "${a[1]@L}"`, "write-persistence"),
+	// a list's elements are each changed by bash, not by expand; @Q adds
+	// quotes, so the name is another: both stay dynamic
+	high(`a=(~/.BASHRC); echo x > "${a[@]@L}"`, "write-unknown"),
+	high(`f=~/.bashrc; echo x > "${f@Q}"`, "write-unknown"),
 	dangerous(`v=rm.bak; ${v%.bak} -rf /`, "rm-recursive-force"),
 	dangerous(`v=xxrm; ${v##*x} -rf ~`, "rm-recursive-force"),
 	dangerous(`n=c; c=rm; ${!n} -rf ~`, "rm-recursive-force"),
