@@ -108,6 +108,8 @@ type walker struct {
 	// sure is where commands run if the last cd failed, when a && made
 	// the command depend on it (deletes.go); nil: the workspace
 	sure *sureDir
+	// dirs are $OLDPWD and pushd's stack, kept as cwd is (dirstack.go)
+	dirs dirStack
 
 	vars      map[string]string // static values assigned so far, for $x in the command position
 	tmpdirSet bool              // this input assigns TMPDIR: $TMPDIR is no longer known to be temporary
@@ -532,10 +534,14 @@ type startupWrite struct {
 // only; afterwards the directory is unknown if it changed.
 func (w *walker) compound(fn func()) {
 	cwd, dyn := w.cwd, w.cwdDyn
+	dirs := w.dirs
 	mark := len(w.undo)
 	fn()
 	if w.cwd != cwd || w.cwdDyn != dyn {
 		w.cwd, w.cwdDyn = "", true
+	}
+	if !w.dirs.same(dirs) {
+		w.dirs = unknownDirs
 	}
 	// so is every value it assigned
 	w.uncertainAfter(mark)
@@ -545,9 +551,11 @@ func (w *walker) compound(fn func()) {
 // function body): directory changes inside do not leak out.
 func (w *walker) isolated(fn func()) {
 	cwd, dyn := w.cwd, w.cwdDyn
+	dirs := w.dirs
 	mark := len(w.undo)
 	fn()
 	w.cwd, w.cwdDyn = cwd, dyn
+	w.dirs = dirs
 	w.rollback(mark)
 }
 

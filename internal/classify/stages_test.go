@@ -36,6 +36,7 @@ var shellFiles = []string{
 	"builtins.go", "written.go", "exec.go", "links.go", "environment.go", "defaults.go",
 	"namerefs.go", "assocarrays.go", "indexedarrays.go", "inline.go", "pathresolve.go",
 	"toolctx.go",
+	"dirstack.go",
 }
 
 // policyFiles are the policy stage: paths' places and the rules that judge
