@@ -37,6 +37,7 @@ var shellFiles = []string{
 	"namerefs.go", "assocarrays.go", "indexedarrays.go", "inline.go", "pathresolve.go",
 	"toolctx.go",
 	"dirstack.go",
+	"alternatives.go",
 }
 
 // policyFiles are the policy stage: paths' places and the rules that judge
