@@ -31,6 +31,7 @@ func buildBuiltinHandlers() map[string]func(c *call) flow {
 		"readonly": declareCommand, "shopt": shoptCommand,
 		"command": commandCommand, "builtin": wrapper("", ""), "exec": execCommand,
 		"shift": shiftCommand,
+		"dirs":  dirsCommand,
 		// they print nothing: r$(true)m is rm
 		":":     fixed(r("noop", Minimal, "does nothing"), flowText),
 		"true":  fixed(r("noop", Minimal, "does nothing"), flowText),
@@ -542,32 +543,14 @@ func pwdCommand(c *call) flow {
 func cdCommand(c *call) flow {
 	c.raise(r("cd", Minimal, "changes the current directory"))
 	w := c.walk()
-	ps := positional(c.args)
-	switch {
-	case len(ps) == 0 && c.name == "cd":
-		if w.env.Home != "" {
-			w.cwd, w.cwdDyn = w.env.Home, false
-		} else {
-			w.cwd, w.cwdDyn = "", true
-		}
-	case len(ps) == 0:
-		w.cwd, w.cwdDyn = "", true
-	default:
-		v := ps[0].val
-		p, ok := w.abs(v)
-		viaPath := w.cdAnywhere && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".")
-		if ps[0].dyn || !ok || v == "-" || viaPath || (c.name == "pushd" && (strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-"))) {
-			w.cwd, w.cwdDyn = "", true
-		} else {
-			w.cwd, w.cwdDyn = p, false
-		}
-	}
+	// (dirstack.go: cd -, pushd and $OLDPWD)
+	w.changeDir(c.name, c.args)
 	return flow{}
 }
 
 func popdCommand(c *call) flow {
 	c.raise(r("cd", Minimal, "changes the current directory"))
-	c.walk().cwd, c.walk().cwdDyn = "", true
+	c.walk().popDir(c.args)
 	return flow{}
 }
 

@@ -108,6 +108,8 @@ type walker struct {
 	// sure is where commands run if the last cd failed, when a && made
 	// the command depend on it (deletes.go); nil: the workspace
 	sure *sureDir
+	// dirs are $OLDPWD and pushd's stack, kept as cwd is (dirstack.go)
+	dirs dirStack
 
 	vars      map[string]string // static values assigned so far, for $x in the command position
 	tmpdirSet bool              // this input assigns TMPDIR: $TMPDIR is no longer known to be temporary
@@ -125,6 +127,12 @@ type walker struct {
 	guessed    map[string]bool              // vars holds a likely value, not the exact one
 	dynVals    map[string]string            // dynamic values, as a marker (see marker)
 	alts       map[string][]string          // the static values a dynamic variable may hold
+	closed     map[string]bool              // alts holds every value the variable may hold (alternatives.go)
+	splitWork  int                          // bytes of statements walked again once per value (alternatives.go)
+	splitCut   bool                         // past maxSplitWork or maxSplitParts
+	splitting  *syntax.Stmt                 // the statement being walked with one of its values
+	splitMul   int                          // how many times it is walked, with the statements around it
+	spans      map[*syntax.Stmt]stmtSpan    // where each statement reads each name, built on first use (alternatives.go)
 	markers    []arg                        // the dynamic words markers stand for
 	elemArgs   [][]arg                      // the words of the array assigned last, resolved
 	undo       []undoEntry                  // every change to the above, for subshells and branches
@@ -476,6 +484,13 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // stmt walks one statement whose standard input is in, and returns what it
 // writes to its standard output, for a pipeline's next command.
 func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
+	if len(w.alts) > 0 && s != nil && s != w.splitting {
+		// it reads a name with several values: each is walked
+		// (alternatives.go)
+		if out, ok := w.splitStmt(s, in); ok {
+			return out
+		}
+	}
 	if s == nil || s.Cmd == nil {
 		// a statement of redirections only: "> file" truncates the file
 		w.redirects(s, nil)
@@ -530,23 +545,35 @@ type startupWrite struct {
 // compound walks a command that may change the directory in one branch
 // only; afterwards the directory is unknown if it changed.
 func (w *walker) compound(fn func()) {
-	cwd, dyn := w.cwd, w.cwdDyn
 	mark := len(w.undo)
+	w.uncertainDirs(fn)
+	// so is every value it assigned
+	w.uncertainAfter(mark)
+}
+
+// uncertainDirs is compound for code whose values branches judges: only
+// the directory, $OLDPWD and pushd's stack become unknown if they changed.
+func (w *walker) uncertainDirs(fn func()) {
+	cwd, dyn := w.cwd, w.cwdDyn
+	dirs := w.dirs
 	fn()
 	if w.cwd != cwd || w.cwdDyn != dyn {
 		w.cwd, w.cwdDyn = "", true
 	}
-	// so is every value it assigned
-	w.uncertainAfter(mark)
+	if !w.dirs.same(dirs) {
+		w.dirs = unknownDirs
+	}
 }
 
 // isolated walks code that runs in its own process or later (a subshell, a
 // function body): directory changes inside do not leak out.
 func (w *walker) isolated(fn func()) {
 	cwd, dyn := w.cwd, w.cwdDyn
+	dirs := w.dirs
 	mark := len(w.undo)
 	fn()
 	w.cwd, w.cwdDyn = cwd, dyn
+	w.dirs = dirs
 	w.rollback(mark)
 }
 
@@ -570,16 +597,15 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 			// have run, so each name they changed may hold its value
 			// from before the list or from the end of any side
 			mark := len(w.undo)
-			alts := map[string][]string{}
-			var order []string
+			var alts alternatives
 			var out flow
 			for _, st := range rest {
 				end := w.andThen(cwd, dyn)
 				out = w.stmt(st, flow{})
-				w.collectAlts(mark, alts, &order)
+				w.collectAlts(mark, &alts)
 				end()
 			}
-			w.forgetAlts(alts, order)
+			w.forgetAlts(&alts, 0)
 			if len(rest) == 1 && quietCd(first) && out.kind == flowText {
 				// cd DIR && pwd: cd prints nothing, so what the list
 				// prints is what the right side does
@@ -606,15 +632,20 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 		w.frames = saved
 	case *syntax.IfClause:
 		saved := w.enter(FrameIf, "", x)
-		w.compound(func() {
+		w.uncertainDirs(func() {
 			var parts []func()
+			exhaustive, unsure := false, false
 			for c := x; c != nil; c = c.Else {
+				// a plain else: one of the parts surely runs
+				exhaustive = !c.ThenPos.IsValid()
 				parts = append(parts, func() {
+					mark := len(w.undo)
 					w.stmts(c.Cond)
+					unsure = unsure || len(w.undo) > mark && x.Else != nil
 					w.stmts(c.Then)
 				})
 			}
-			w.branches(parts...)
+			w.branchesOf(exhaustive, parts, &unsure)
 		})
 		w.frames = saved
 	case *syntax.WhileClause:
@@ -649,7 +680,7 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 	case *syntax.CaseClause:
 		saved := w.enter(FrameCase, "", x)
 		w.word(x.Word)
-		w.compound(func() {
+		w.uncertainDirs(func() {
 			var parts []func()
 			for _, item := range x.Items {
 				parts = append(parts, func() {
@@ -659,7 +690,8 @@ func (w *walker) command(cmd syntax.Command, in flow, s *syntax.Stmt) flow {
 					w.stmts(item.Stmts)
 				})
 			}
-			w.branches(parts...)
+			exhaustive, unsure := caseShape(x)
+			w.branchesOf(exhaustive, parts, &unsure)
 		})
 		w.frames = saved
 	case *syntax.FuncDecl:
@@ -702,17 +734,23 @@ func (w *walker) forLoop(x *syntax.ForClause) {
 	switch l := x.Loop.(type) {
 	case *syntax.WordIter:
 		var vals []string
+		var items []arg
 		known := true
 		for _, word := range l.Items {
 			for _, a := range w.word(word) {
 				known = known && !a.dyn
 				vals = append(vals, a.val)
+				items = append(items, a)
 			}
 		}
 		if l.Name != nil {
 			// the loop variable takes each value in turn
 			w.setShellVar(l.Name.Value, nil, w.pos(l.Name.Pos()), w.text(x))
-			if known {
+			switch {
+			case !x.Select && l.InPos.IsValid() && len(items) > 0:
+				// (alternatives.go)
+				w.loopValues(w.refTarget(l.Name.Value), items)
+			case known:
 				w.guessVar(l.Name.Value, strings.Join(vals, " "))
 			}
 		}

@@ -20,7 +20,9 @@ import (
 //
 // Where control flow makes a value uncertain (a branch, a loop, a function
 // body seen where it is defined), the value is forgotten: dynamic, never a
-// guessed constant. A subshell's assignments are undone when it ends.
+// guessed constant, with the static values it may hold, each judged where
+// the name is read (alternatives.go). A subshell's assignments are undone
+// when it ends.
 
 // Bounds on what is followed: a value past them is dynamic.
 const (
@@ -60,6 +62,7 @@ type undoEntry struct {
 	hadM      bool
 	hadDyn    bool
 	hadAlts   bool
+	closed    bool // alts held every value name could have
 	forgot    bool
 	guess     bool
 	// expOnly: the entry records only whether name was exported (exp),
@@ -77,6 +80,7 @@ func (w *walker) logChange(name string) {
 	e.m, e.hadM = w.maps[name]
 	e.dyn, e.hadDyn = w.dynVals[name]
 	e.alts, e.hadAlts = w.alts[name]
+	e.closed = w.closed[name]
 	w.undo = append(w.undo, e)
 }
 
@@ -108,6 +112,7 @@ func (w *walker) dropValue(name string) {
 	delete(w.guessed, name)
 	delete(w.dynVals, name)
 	delete(w.alts, name)
+	delete(w.closed, name)
 }
 
 // dynVar records that name holds the dynamic word a: unknown, but with
@@ -143,9 +148,9 @@ func (w *walker) marker(a arg) string {
 	return "\x00" + string(rune(markerBase+len(w.markers)-1)) + "\x00"
 }
 
-// guessVar records a value name most likely has (a loop variable's
-// words, one after the other): rules judge it, but it is not followed
-// as exact.
+// guessVar records a value name most likely has (a select loop's words,
+// one after the other; what bash -c binds to $1): rules judge it, but it
+// is not followed as exact.
 func (w *walker) guessVar(name, val string) {
 	w.setVar(name, val)
 	if w.guessed == nil {
@@ -248,6 +253,11 @@ func (w *walker) rollback(mark int) {
 		} else {
 			delete(w.alts, e.name)
 		}
+		if e.closed {
+			w.setClosed(e.name)
+		} else {
+			delete(w.closed, e.name)
+		}
 		if e.hadDyn {
 			if w.dynVals == nil {
 				w.dynVals = map[string]string{}
@@ -284,17 +294,31 @@ func (w *walker) changedSince(mark int) []string {
 // starts from the state before it, and afterwards whatever a part changed
 // is dynamic, with the values it may hold when they are all static.
 func (w *walker) branches(parts ...func()) {
+	w.branchesOf(false, parts, nil)
+}
+
+// branchesOf is branches; exhaustive says that one of the parts surely
+// runs (an if with an else, a case with a * pattern), so a name that
+// every part changed no longer holds its value from before. A part sets
+// *unsure when the parts are not walked as they run (an elif's condition
+// runs after the conditions before it, which the part does not repeat):
+// then no name's values are taken as all it may hold.
+func (w *walker) branchesOf(exhaustive bool, parts []func(), unsure *bool) {
 	mark := len(w.undo)
-	alts := map[string][]string{}
-	var order []string
+	var alts alternatives
 	var exported []string
 	for _, fn := range parts {
 		fn()
-		w.collectAlts(mark, alts, &order)
+		w.collectAlts(mark, &alts)
 		exported = append(exported, w.exportedSince(mark)...)
 		w.rollback(mark)
 	}
-	w.forgetAlts(alts, order)
+	alts.open = unsure != nil && *unsure
+	every := 0
+	if exhaustive {
+		every = len(parts)
+	}
+	w.forgetAlts(&alts, every)
 	// a part may have run: what any part exported may be exported
 	for _, n := range exported {
 		w.exportVar(n)
@@ -304,44 +328,137 @@ func (w *walker) branches(parts ...func()) {
 // uncertainAfter makes dynamic whatever was changed after mark: code that
 // may have run any number of times, or not at all.
 func (w *walker) uncertainAfter(mark int) {
-	alts := map[string][]string{}
-	var order []string
-	w.collectAlts(mark, alts, &order)
-	w.forgetAlts(alts, order)
+	var alts alternatives
+	w.collectAlts(mark, &alts)
+	w.forgetAlts(&alts, 0)
 }
 
-// collectAlts adds, for each name changed after mark, its value before
-// mark and its value now, when they are static. A value that is not
-// static is left out: the variable stays dynamic, and the command that
-// reads it is judged with it unknown as well.
-func (w *walker) collectAlts(mark int, alts map[string][]string, order *[]string) {
-	add := func(name, v string) {
-		if !slices.Contains(alts[name], v) {
-			alts[name] = append(alts[name], v)
+// alternatives are the values the names that code changed may hold after
+// it, gathered over the parts of it that may run (collectAlts). A name is
+// closed when every value it may hold is among them: each part left it a
+// static value (or values that were all known), and so did the code
+// before, when a part may have left it as it was.
+type alternatives struct {
+	order []string
+	names map[string]*altValues
+	part  int // the part being added, from 1
+	// open: every name is open (the parts were not walked as they run)
+	open bool
+}
+
+// altValues is what the parts of code left one name.
+type altValues struct {
+	// before is the value before the code, when static, and beforeOpen
+	// says it was not (unset, dynamic, or values not all known)
+	before     []string
+	beforeOpen bool
+	// after are the values the parts left, and afterOpen says one left a
+	// value not static; parts counts the parts that changed the name,
+	// last is the last of them
+	after     []string
+	afterOpen bool
+	parts     int
+	last      int
+}
+
+// addValues adds vals to list, each once.
+func addValues(list []string, vals ...string) []string {
+	for _, v := range vals {
+		if !slices.Contains(list, v) {
+			list = append(list, v)
 		}
 	}
+	return list
+}
+
+// collectAlts adds one part to a: for each name changed after mark, its
+// value before mark and its value now. A value that is not static is left
+// out and makes the name open: the variable stays dynamic, and the command
+// that reads it is judged with it unknown as well.
+func (w *walker) collectAlts(mark int, a *alternatives) {
+	a.part++
 	for _, e := range w.undo[mark:] {
 		if e.expOnly {
 			continue
 		}
-		if _, seen := alts[e.name]; !seen {
-			*order = append(*order, e.name)
-			alts[e.name] = nil
+		v := a.names[e.name]
+		if v == nil {
+			if a.names == nil {
+				a.names = map[string]*altValues{}
+			}
+			v = &altValues{}
+			a.names[e.name] = v
+			a.order = append(a.order, e.name)
 			first, _ := w.firstChange(mark, e.name)
 			switch {
 			case first.had && !first.guess:
-				add(e.name, first.val)
+				v.before = append(v.before, first.val)
 			case first.hadAlts:
-				for _, v := range first.alts {
-					add(e.name, v)
+				v.before = addValues(v.before, first.alts...)
+				v.beforeOpen = !first.closed
+			default:
+				v.beforeOpen = true
+				if first.hadDyn {
+					v.before = addValues(v.before, w.likely(first.dyn)...)
 				}
 			}
 		}
-		if cur, ok := w.vars[e.name]; ok && !w.guessed[e.name] {
-			add(e.name, cur)
+		if v.last == a.part {
+			continue
 		}
-		for _, v := range w.alts[e.name] {
-			add(e.name, v)
+		v.last = a.part
+		v.parts++
+		switch cur, ok := w.vars[e.name]; {
+		case ok && !w.guessed[e.name]:
+			v.after = addValues(v.after, cur)
+		case w.alts[e.name] != nil:
+			v.after = addValues(v.after, w.alts[e.name]...)
+			v.afterOpen = v.afterOpen || !w.closed[e.name]
+		default:
+			v.afterOpen = true
+			if m, ok := w.dynVals[e.name]; ok {
+				v.after = addValues(v.after, w.likely(m)...)
+			}
+		}
+	}
+}
+
+// likely is the value a dynamic value's marker m most likely holds (the
+// v of ${f:=v}), as one more value the name may hold besides the unknown.
+func (w *walker) likely(m string) []string {
+	if a := w.markerArg(m); a.cand != "" && !a.net {
+		return []string{a.cand}
+	}
+	return nil
+}
+
+// forgetAlts makes each name a gathered dynamic, keeping its possible
+// values: those before the code, unless every is the number of parts, one
+// of which surely ran, and each of them changed the name; then those the
+// parts left.
+func (w *walker) forgetAlts(a *alternatives, every int) {
+	for _, n := range a.order {
+		w.forgetVar(n)
+		v := a.names[n]
+		var vals []string
+		open := a.open || v.afterOpen
+		if every == 0 || v.parts < every {
+			vals = append(vals, v.before...)
+			open = open || v.beforeOpen
+		}
+		vals = addValues(vals, v.after...)
+		if len(vals) > maxAltValues {
+			// more than are kept: the rest are the unknown
+			vals, open = vals[:maxAltValues], true
+		}
+		if len(vals) > 0 {
+			if w.alts == nil {
+				w.alts = map[string][]string{}
+			}
+			w.alts[n] = vals
+			if !open {
+				w.setClosed(n)
+			}
 		}
 	}
 }
@@ -356,17 +473,12 @@ func (w *walker) firstChange(mark int, name string) (undoEntry, bool) {
 	return undoEntry{}, false
 }
 
-// forgetAlts makes each name dynamic, keeping its possible values.
-func (w *walker) forgetAlts(alts map[string][]string, order []string) {
-	for _, n := range order {
-		w.forgetVar(n)
-		if vals := alts[n]; len(vals) > 0 && len(vals) <= maxDefs {
-			if w.alts == nil {
-				w.alts = map[string][]string{}
-			}
-			w.alts[n] = vals
-		}
+// setClosed records that name's alts are every value it may hold.
+func (w *walker) setClosed(name string) {
+	if w.closed == nil {
+		w.closed = map[string]bool{}
 	}
+	w.closed[name] = true
 }
 
 // isDigits reports a positional parameter's name.
@@ -594,8 +706,10 @@ func followable(word *syntax.Word) (ok, plain bool) {
 		case *syntax.ParamExp:
 			if x.Exp != nil {
 				switch x.Exp.Op {
-				case syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.OtherParamOps:
+				case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 					ok = false
+				case syntax.OtherParamOps:
+					ok = caseOp(x)
 				}
 			}
 			if x.Width || x.IsSet {
@@ -608,6 +722,30 @@ func followable(word *syntax.Word) (ok, plain bool) {
 		return ok
 	})
 	return ok, plain
+}
+
+// caseOp reports ${x@L}, ${x@U} and ${x@u} (bash 5.1) of one value: the
+// case changes that ${x,,}, ${x^^} and ${x^} also make, which expand does
+// as bash does. Of a list ("${a[@]@U}", "${@@L}") expand changes no
+// element, where bash changes each, so that stays dynamic, as do the
+// other operators: expand quotes ${x@Q} otherwise than bash (which always
+// single-quotes, or uses $'...'), decodes ${x@E}'s escapes as Go does,
+// not as bash's $'...' does (\cX, \0, a short \x), and cannot know
+// ${x@a}'s attributes or ${x@P}'s prompt.
+func caseOp(x *syntax.ParamExp) bool {
+	if x.Exp.Word == nil || x.Param == nil || x.Param.Value == "@" || x.Param.Value == "*" {
+		return false
+	}
+	if x.Index != nil {
+		if w, ok := x.Index.(*syntax.Word); ok && (w.Lit() == "@" || w.Lit() == "*") {
+			return false
+		}
+	}
+	switch x.Exp.Word.Lit() {
+	case "L", "U", "u":
+		return true
+	}
+	return false
 }
 
 // expandPartial returns the fields bash makes of word from the values

@@ -46,6 +46,15 @@ var dataflowCases = []classifyCase{
 	dangerous(`v=xgit; ${v:1} push -f`, "git-force-push"),
 	dangerous(`v=GIT; ${v,,} push -f`, "git-force-push"),
 	dangerous(`v=rm; ${v^^} -rf ~`, "rm-recursive-force"),
+	// bash 5.1's case operators are the same changes
+	dangerous(`f=~/.BASHRC; echo x > "${f@L}"`, "overwrite-startup"),
+	dangerous(`v=RM; ${v@L} -rf ~`, "rm-recursive-force"),
+	dangerous(`f=/home/u/.bashrc; echo x > "${f@u}"`, "overwrite-startup"),
+	high(`a=(x ~/.PROFILE); echo x >> "${a[1]@L}"`, "write-persistence"),
+	// a list's elements are each changed by bash, not by expand; @Q adds
+	// quotes, so the name is another: both stay dynamic
+	high(`a=(~/.BASHRC); echo x > "${a[@]@L}"`, "write-unknown"),
+	high(`f=~/.bashrc; echo x > "${f@Q}"`, "write-unknown"),
 	dangerous(`v=rm.bak; ${v%.bak} -rf /`, "rm-recursive-force"),
 	dangerous(`v=xxrm; ${v##*x} -rf ~`, "rm-recursive-force"),
 	dangerous(`n=c; c=rm; ${!n} -rf ~`, "rm-recursive-force"),
@@ -100,6 +109,35 @@ var dataflowCases = []classifyCase{
 	high(`c=ls; echo | c=rm; $c -rf ~`, "dynamic-command"),
 	high(`c=rm; while read c; do :; done < f; $c -rf x`, "dynamic-command"),
 	high(`c=rm & $c -rf x`, "dynamic-command"),
+	// each value a loop's variable or a branch's name may hold is judged
+	// wherever it is read or written, the worst counting; when every value
+	// is known, the set is judged as it is, not also as unknown
+	high(`for f in a ~/.ssh/id_ed25519; do cat "$f"; done`, "read-secret"),
+	dangerous(`for f in a ~/.bashrc; do echo x > "$f"; done`, "overwrite-startup"),
+	dangerous(`case y in y) f=~/.bashrc;; *) f=a;; esac; echo x > "$f"`, "overwrite-startup"),
+	dangerous(`if [ -d b ]; then out=b/x; else out=~/.zshenv; fi; cp a "$out"`, "write-startup-unknown"),
+	low(`for f in a.txt b.txt; do echo x > "build/$f"; done`, "write-file"),
+	low(`if [ -d build ]; then out=build/x.txt; else out=y.txt; fi; echo x > "$out"`, "write-file"),
+	low(`out=y.txt; if [ -d build ]; then out=build/x.txt; fi; echo x > "$out"`, "write-file"),
+	low(`for i in 1 2 3; do echo x > "out$i.txt"; done`, "write-file"),
+	medium(`for d in src test; do (cd "$d" && rm -rf build); done`, "rm"),
+	dangerous(`for c in ls 'rm -rf ~'; do $c; done`, "rm-recursive-force"),
+	dangerous(`for f in a b; do for g in c ~/.bashrc; do cp "$f" "$g"; done; done`, ""),
+	dangerous(`declare -n r=f; for f in a ~/.bashrc; do echo x > "$r"; done`, "overwrite-startup"),
+	// a word only known at run time keeps the unknown, and so does a
+	// name that a branch may leave as it was, unset
+	high(`for f in a $X; do echo x > "$f"; done`, "write-unknown"),
+	dangerous(`for f in ~/.bashrc "$@"; do echo x > "$f"; done`, "overwrite-startup"),
+	high(`for f in a.txt $(ls); do echo x > "$f"; done`, "write-unknown"),
+	high(`if [ -d build ]; then out=build/x.txt; fi; echo x > "$out"`, "write-unknown"),
+	high(`[ -d build ] && out=build/x.txt; echo x > "$out"`, "write-unknown"),
+	// parts walked otherwise than they run (an elif after a condition
+	// that assigned, a case item falling through) keep the unknown
+	high(`g=a; if g=~/.bashrc; false; then f=c; elif f=$g; true; then :; else f=b; fi; echo x > "$f"`, "write-unknown"),
+	high(`g=a; case x in x) g=~/.bashrc; f=c;& y) f=$g;; *) f=b;; esac; echo x > "$f"`, "write-unknown"),
+	high(`g=; case x in ${g:=~/.bashrc}) f=c;; *) f=$g/x;; esac; echo x > "$f"`, "write-unknown"),
+	// more values than are followed one by one
+	high(`for f in {a..z}{a..c} ~/.ssh/id_rsa; do cat "$f"; done`, "follow-limit"),
 	high(`x=ls; $x`, "dynamic-command"),
 
 	// a file written and then run is judged as the content written

@@ -47,7 +47,7 @@ var whereCases = []struct {
 		"if > test -f a", "if > rm -f a", "if > true", "if > ls", "if > cat b"}},
 	{name: "while", src: "while read -r l; do echo $l; done < list", want: []string{"while > read -r l", "while > echo $l"}},
 	{name: "until", src: "until make; do sleep 1; done", want: []string{"until > make", "until > sleep 1"}},
-	{name: "for", src: "for f in *.go; do gofmt -w $f; done", want: []string{"for > gofmt -w $f"}},
+	{name: "for", src: "for f in *.go; do gofmt -w $f; done", want: []string{"for > gofmt -w $f", "for > expanded > gofmt -w *.go"}},
 	{name: "c-style for", src: "for ((i=0; i<3; i++)); do ls; done", want: []string{"for > ls"}},
 	{name: "select", src: "select x in a b; do echo $x; done", want: []string{"select > echo $x"}},
 	{name: "case", src: "case $(uname) in Linux) rm -f x;; *) ls;; esac", want: []string{

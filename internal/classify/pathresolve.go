@@ -110,8 +110,9 @@ func (w *walker) lookupVar(name string) (string, bool) {
 	case "PWD":
 		return w.cwd, !w.cwdDyn && w.cwd != ""
 	case "OLDPWD":
-		if w.cwdDyn || w.cwd != startDir(w.env) {
-			return "", false // a cd in this input changed it
+		if w.dirs.set {
+			// a cd in this input set it (dirstack.go)
+			return w.dirs.old.dir, !w.dirs.old.dyn && w.dirs.old.dir != ""
 		}
 	case "HOME":
 		if w.env.Home != "" {

@@ -173,5 +173,29 @@ var pathCases = []classifyCase{
 	high("echo x >> ~+/../.bashrc", "write-persistence"),
 	dangerous("rm -rf ~+", "rm-recursive-force"),
 	medium("rm -rf ~+/build", "rm"),
-	high("cd src && echo x > ~-/out.txt", "write-unknown"),
+	// ~-, cd - and popd lead where the walk knows $OLDPWD and pushd's
+	// stack to be (issue 26)
+	low("cd src && echo x > ~-/out.txt", "write-file"),
+	dangerous("cd src && echo x > ~-/../.bashrc", "overwrite-startup"),
+	high("cd ~; cd /tmp; cd -; cat .ssh/id_ed25519", "read-secret"),
+	high("pushd ~; pushd /tmp; popd; cat .ssh/id_ed25519", "read-secret"),
+	dangerous("cd ~; cd /tmp; cd -; echo x > .bashrc", "overwrite-startup"),
+	dangerous(`cd ~; cd /tmp; cd "$OLDPWD"; echo x > .bashrc`, "overwrite-startup"),
+	low("cd build && cd - && echo x > out.txt", "write-file"),
+	low("pushd build && popd && echo x > out.txt", "write-file"),
+	dangerous("pushd /etc; pushd /tmp; pushd; echo x > passwd", "write-system"),
+	dangerous("pushd -n /etc; popd; echo x > passwd", "write-system"),
+	low("cd /etc; (cd /tmp); cd -; echo x > passwd", "write-file"),
+	// pushd +N and popd +N count from the top, as far as the input pushed
+	dangerous("pushd /etc; pushd /home/u/proj; pushd +1; echo x > passwd", "write-system"),
+	low("pushd /etc; pushd +1; echo x > passwd", "write-file"),
+	dangerous("pushd /etc; pushd /tmp; popd +2; popd; echo x > passwd", "write-system"),
+	low("pushd /etc; pushd /tmp; popd +1; popd; echo x > passwd", "write-file"),
+	dangerous("pushd /etc; pushd /tmp; popd +0; echo x > passwd", "write-system"),
+	// where they lead is not known: a place counted from the bottom or
+	// past what the input pushed, a stack emptied, a cd in a branch
+	high("pushd /etc; pushd -1; echo x > passwd", "write-unknown"),
+	high("pushd /etc; pushd +2; echo x > passwd", "write-unknown"),
+	high("pushd /etc; dirs -c; popd; echo x > passwd", "write-unknown"),
+	high("cd /etc; if [ -d x ]; then cd /tmp; fi; cd -; echo x > passwd", "write-unknown"),
 }

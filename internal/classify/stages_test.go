@@ -35,7 +35,7 @@ var shellFiles = []string{
 	"classify.go", "words.go", "braces.go", "arith.go", "limits.go", "dataflow.go",
 	"builtins.go", "written.go", "exec.go", "links.go", "environment.go", "defaults.go",
 	"namerefs.go", "assocarrays.go", "indexedarrays.go", "pathresolve.go",
-	"toolctx.go", "reasons.go",
+	"toolctx.go", "reasons.go", "dirstack.go", "alternatives.go",
 }
 
 // toolEngineFiles are the tools stage's shared parts; each family's rows

@@ -130,7 +130,6 @@ var toolRefs = [...]toolRef{
 	{"dir", 1, 6},
 	{"direnv", 8, 32},
 	{"dirname", 1, 6},
-	{"dirs", 16, 3},
 	{"disown", 16, 2},
 	{"djhtml", 8, 23},
 	{"djlint", 8, 23},

@@ -19,7 +19,7 @@ var systemTools = []tool{
 		}},
 	{names: "hostname", rule: infoRule, check: func(c *call) { raiseWithOperands(c, ruleSetHostname) }},
 	{names: "sleep type which whereis help apropos whatis tldr fg bg wait disown clear reset tput", rule: rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}},
-	{names: "getopts return exit break continue dirs caller times compopt logout", rule: rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}},
+	{names: "getopts return exit break continue caller times compopt logout", rule: rule{id: "shell-builtin", level: Minimal, why: "a shell builtin or lookup that changes nothing"}},
 	{names: "printenv", rule: rule{id: "print-env", level: High, why: "prints environment variables, which often hold secrets"}},
 	{names: "stty", rule: termRule},
 	{names: "umask", rule: rule{id: "umask", level: Minimal, why: "sets the default permissions of new files in this shell"}},
