@@ -106,9 +106,9 @@ type walker struct {
 	cwd    string // the directory relative paths resolve against
 	cwdDyn bool   // after cd to a dynamic path: relative paths are unknown
 	// sure is where commands run if the last cd failed, when a && made
-	// the command depend on it (deletes.go); nil: the workspace
+	// the command depend on it (tools_files_find.go); nil: the workspace
 	sure *sureDir
-	// dirs are $OLDPWD and pushd's stack, kept as cwd is (dirstack.go)
+	// dirs are $OLDPWD and pushd's stack, kept as cwd is (shell_dirstack.go)
 	dirs dirStack
 
 	vars      map[string]string // static values assigned so far, for $x in the command position
@@ -119,20 +119,20 @@ type walker struct {
 	assoc        map[string]bool // associative arrays declared so far (their subscripts are strings)
 	intVars      map[string]bool // integer variables (declare -i): what is assigned is arithmetic
 
-	// the rest of the data flow state (dataflow.go, written.go)
+	// the rest of the data flow state (shell_dataflow.go, shell_written.go)
 	arrays     map[string][]string          // indexed arrays with known elements
-	arrIdx     map[string][]int             // the indices of a sparse array's elements (indexedarrays.go)
-	maps       map[string]map[string]string // associative arrays with known keys and values (assocarrays.go)
+	arrIdx     map[string][]int             // the indices of a sparse array's elements (shell_indexedarrays.go)
+	maps       map[string]map[string]string // associative arrays with known keys and values (shell_assocarrays.go)
 	forgotten  map[string]bool              // assigned a value not known here
 	guessed    map[string]bool              // vars holds a likely value, not the exact one
 	dynVals    map[string]string            // dynamic values, as a marker (see marker)
 	alts       map[string][]string          // the static values a dynamic variable may hold
-	closed     map[string]bool              // alts holds every value the variable may hold (alternatives.go)
-	splitWork  int                          // bytes of statements walked again once per value (alternatives.go)
+	closed     map[string]bool              // alts holds every value the variable may hold (shell_alternatives.go)
+	splitWork  int                          // bytes of statements walked again once per value (shell_alternatives.go)
 	splitCut   bool                         // past maxSplitWork or maxSplitParts
 	splitting  *syntax.Stmt                 // the statement being walked with one of its values
 	splitMul   int                          // how many times it is walked, with the statements around it
-	spans      map[*syntax.Stmt]stmtSpan    // where each statement reads each name, built on first use (alternatives.go)
+	spans      map[*syntax.Stmt]stmtSpan    // where each statement reads each name, built on first use (shell_alternatives.go)
 	markers    []arg                        // the dynamic words markers stand for
 	elemArgs   [][]arg                      // the words of the array assigned last, resolved
 	undo       []undoEntry                  // every change to the above, for subshells and branches
@@ -148,17 +148,17 @@ type walker struct {
 	files      map[string]*written // files this input wrote
 
 	keywordEnv bool // set -k: NAME=value anywhere on a command line goes into its environment
-	allExport  bool // set -a: every assignment exports its variable (environment.go)
+	allExport  bool // set -a: every assignment exports its variable (shell_environment.go)
 	// exported are the variables this input put into the environment of
-	// later commands (environment.go)
+	// later commands (shell_environment.go)
 	exported map[string]bool
 	// locals are the names the function being walked declared local with
 	// an export flag, and inFunc how many function bodies are being walked
-	// (environment.go: funcScope)
+	// (shell_environment.go: funcScope)
 	locals map[string]bool
 	inFunc int
 	// namerefs are the name references declared so far (declare -n r=x:
-	// r to x), see namerefs.go
+	// r to x), see shell_namerefs.go
 	namerefs   map[string]string
 	histExpand bool // set -H: !$ and its kin expand to earlier words
 	inName     bool // resolving a command's name, which stays dynamic when spelled with a value (design §2.10)
@@ -172,7 +172,7 @@ type walker struct {
 	lastID int            // the ID of the last frame pushed
 	expCfg *expand.Config // built on first use
 	work   int            // bytes parsed so far, re-parsed scripts included
-	// braceTotal is the words brace expansion has made so far (braces.go)
+	// braceTotal is the words brace expansion has made so far (shell_braces.go)
 	braceTotal int
 	// policy judges the paths (policy.go); the walker is its walkState
 	policy
@@ -182,14 +182,14 @@ type walker struct {
 	// hooksDirs are the directories this input made git's hooks
 	// directory (git config core.hooksPath): writing there is a foothold
 	hooksDirs []string
-	// input is the text Classify was given, and paths what pathresolve.go
+	// input is the text Classify was given, and paths what shell_pathresolve.go
 	// learned from it (which variables it may set), built on first use
 	input string
 	paths *pathState
 	// linkTrees are the directories below which an earlier command may have
 	// made links the input does not show ("/" when that directory is not
 	// known), and linkTreesNext those the command being judged adds
-	// (links.go)
+	// (shell_links.go)
 	linkTrees     []string
 	linkTreesNext []string
 	madeLinks     []madeLink
@@ -219,8 +219,8 @@ func newWalker(env Env, size int) *walker {
 	return w
 }
 
-// wd, altDir (deletes.go), gitHooksDirs, dotglob, linkAlts (links.go)
-// and homeWord (pathresolve.go) are what the walker tells its policy
+// wd, altDir (shell_builtins.go), gitHooksDirs, dotglob, linkAlts (shell_links.go)
+// and homeWord (shell_pathresolve.go) are what the walker tells its policy
 // (walkState).
 
 func (w *walker) wd() (string, bool) { return w.cwd, w.cwdDyn }
@@ -293,6 +293,9 @@ func (w *walker) raiseWith(ru rule, o occurrence, p Pos, snip string) {
 	raiser := w.stage
 	if raiser == 0 {
 		raiser = StageShell
+	}
+	if o.target == "" {
+		o.target = ru.target
 	}
 	stage, effect := stageEffect(ru, o, raiser, false, "")
 	r := Reason{Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Message: ru.why, Detail: joinDetail(o.detail, ru.via), Pos: p, Snippet: snippet(snip), Stage: stage, Effect: effect}
@@ -486,7 +489,7 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 	if len(w.alts) > 0 && s != nil && s != w.splitting {
 		// it reads a name with several values: each is walked
-		// (alternatives.go)
+		// (shell_alternatives.go)
 		if out, ok := w.splitStmt(s, in); ok {
 			return out
 		}
@@ -748,7 +751,7 @@ func (w *walker) forLoop(x *syntax.ForClause) {
 			w.setShellVar(l.Name.Value, nil, w.pos(l.Name.Pos()), w.text(x))
 			switch {
 			case !x.Select && l.InPos.IsValid() && len(items) > 0:
-				// (alternatives.go)
+				// (shell_alternatives.go)
 				w.loopValues(w.refTarget(l.Name.Value), items)
 			case known:
 				w.guessVar(l.Name.Value, strings.Join(vals, " "))

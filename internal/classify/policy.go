@@ -3,10 +3,10 @@ package classify
 import "strings"
 
 // The policy stage (docs/architecture.md, "Inside the classifier") judges
-// paths: where a path lies (paths.go: the places and the classes of
+// paths: where a path lies (policy_paths.go: the places and the classes of
 // design §2.6 and §2.9), what writing, deleting or reading it means
-// (paths.go, guardpaths.go), every value a word may take and every path a
-// glob may match (pathvalues.go, globmeet.go). It owns what it judges
+// (policy_paths.go, policy_guardpaths.go), every value a word may take and every path a
+// glob may match (policy_pathvalues.go, policy_globmeet.go). It owns what it judges
 // against, and nothing of the walk: the shell stage (the walker) keeps
 // the variables, the working directory, the links and the frames, and
 // policy asks it through walkState, which can read and not change them.

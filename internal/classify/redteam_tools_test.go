@@ -2,7 +2,7 @@ package classify
 
 // redteamToolCases are program-level under-ratings (now fixed) found by red-teaming the
 // tool tables (then core_tools.go and dev_tools.go, now the tools_*.go family
-// files and their handlers, git.go, text.go, archives.go): programs and subcommands rated below what they can do. Each
+// files and their handlers, tools_git_cmd.go, tools_text_sedawk.go, tools_archives_tar.go): programs and subcommands rated below what they can do. Each
 // row is the verdict the design calls for; the comment names the program's
 // real behaviour (checked against its man page, --help or a harmless run)
 // and the design sentence. Rows marked "holds:" pass today and pin a case

@@ -294,9 +294,7 @@ func TestRuleIDsOneMessage(t *testing.T) {
 
 // oneMessagePending lists the ids still given more than one message, with
 // why; it only shrinks.
-var oneMessagePending = map[string]string{
-	guardRuleID: "guardRule (guardpaths.go) builds the message from the verb and the file; it gets a detail when the policy functions return one (after the policy stage gets its own type)",
-}
+var oneMessagePending = map[string]string{}
 
 func short80(s string) string {
 	if len(s) > 80 {
@@ -348,9 +346,9 @@ func TestReasonsStageAndEffect(t *testing.T) {
 }
 
 // pathRuleFiles hold the policy stage's rules: the judgements of a path,
-// in the policy files (policySeamFiles) and follow.go's read through a
+// in the policy files (policySeamFiles) and tool_follow.go's read through a
 // link.
-var pathRuleFiles = map[string]bool{"policy.go": true, "paths.go": true, "guardpaths.go": true, "pathvalues.go": true, "globmeet.go": true, "follow.go": true}
+var pathRuleFiles = map[string]bool{"policy.go": true, "policy_paths.go": true, "policy_guardpaths.go": true, "policy_pathvalues.go": true, "policy_globmeet.go": true, "tool_follow.go": true}
 
 // TestPolicyRulesDeclared: every rule the policy files define says so, and
 // the kind of effect it judges, as data on its definition; the rules built

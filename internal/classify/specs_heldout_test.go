@@ -3,7 +3,7 @@ package classify
 import "testing"
 
 // TestSpecsHeldOut holds spellings written after the env and read-only
-// specs were done (wrapperopts.go, readopts.go); none is a table row.
+// specs were done (tools_wrappers_opts.go, tools_files_readopts.go); none is a table row.
 func TestSpecsHeldOut(t *testing.T) {
 	for _, tc := range []classifyCase{
 		dangerous(`env --unse PERMGUARD_MODE go test ./...`, "self-protect"),

@@ -84,7 +84,7 @@ func toolInventory() string {
 			}
 		}
 	}
-	// the builtins and the programs are two maps (builtins.go); the
+	// the builtins and the programs are two maps (shell_builtins.go); the
 	// inventory names a handler the same wherever it is kept
 	for _, m := range []map[string]func(c *call) flow{builtinHandlers.get(), handlers.get()} {
 		for n := range m {

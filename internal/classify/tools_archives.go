@@ -6,7 +6,7 @@ import (
 )
 
 // Compressors and archivers that have a table row (tar has a handler:
-// archives.go).
+// tools_archives_tar.go).
 
 var archiveTools = []tool{
 	{names: "gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd lz4 zip unzip 7z 7za unrar compress uncompress", rule: archiveW,

@@ -59,7 +59,7 @@ var archivesCases = []classifyCase{
 
 	// ==== from coverageCases: rows that give each table rule a case (coverage_test.go, TestEveryTableRuleHasARow) ====
 	high("zip -r ~/backup.zip src", "archive-outside"),
-	// ==== issue 26: tar read by one option parser (GNU tar 1.34's spec, archiveopts.go) ====
+	// ==== issue 26: tar read by one option parser (GNU tar 1.34's spec, tools_archives_opts.go) ====
 	// -f's value glued after a cluster is the archive written, as -c -f
 	dangerous(`tar -cf/home/u/.bashrc src`, "write-startup-unknown"),
 	dangerous(`tar -cf$HOME/.bashrc src`, "write-startup-unknown"),

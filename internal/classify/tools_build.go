@@ -410,7 +410,7 @@ func compilerCheck(c *call) { buildOutputs(c) }
 // make works (-C, kind dir) and the makefiles it reads (-f, kind read)
 // are read from it by the one option parser, as getopt_long reads them
 // (--dir=x is --directory=x, -sCx, options after the targets), to find a
-// makefile this input wrote (written.go).
+// makefile this input wrote (shell_written.go).
 var makeOpts = lazy[*toolSpec]{build: func() *toolSpec {
 	return &toolSpec{opts: newOptTable("-b, -m, -B/--always-make, -C=/--directory= dir, -d, --debug?, "+
 		"-e/--environment-overrides, -E=/--eval=, -f=/--file=/--makefile= read, -h/--help, -i/--ignore-errors, "+

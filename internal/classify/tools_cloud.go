@@ -8,7 +8,7 @@ import (
 // storage, and remote configuration (Ansible).
 
 // cloudInfraTools returns the cloud rows that are built by functions (the
-// helpers in sharedrules.go); they are built on the first lookup of one of
+// helpers in tool_sharedrules.go); they are built on the first lookup of one of
 // their programs (cloudInfraTable).
 func cloudInfraTools() []tool {
 	return []tool{

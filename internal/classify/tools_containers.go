@@ -7,7 +7,7 @@ import (
 // Container engines, Kubernetes and its tools, and virtual machines.
 
 // containerInfraTools returns the containers rows that are built by functions (the
-// helpers in sharedrules.go); they are built on the first lookup of one of
+// helpers in tool_sharedrules.go); they are built on the first lookup of one of
 // their programs (containerInfraTable).
 func containerInfraTools() []tool {
 	return []tool{

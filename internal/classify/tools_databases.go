@@ -13,7 +13,7 @@ var databaseTools = []tool{
 }
 
 // databaseInfraTools returns the databases rows that are built by functions (the
-// helpers in sharedrules.go); they are built on the first lookup of one of
+// helpers in tool_sharedrules.go); they are built on the first lookup of one of
 // their programs (databaseInfraTable).
 func databaseInfraTools() []tool {
 	return []tool{

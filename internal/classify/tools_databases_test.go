@@ -117,7 +117,7 @@ var databasesInfraCases = []classifyCase{
 	{cmd: "kafka-topics --bootstrap-server localhost:9092 --delete --topic orders", level: High, dangerous: true, rule: "kafka-topics-delete"},
 
 	// a client's own commands and options act on this machine: a file
-	// written or read, a shell command run (dbclients.go)
+	// written or read, a shell command run (tools_databases_clients.go)
 	{cmd: `psql -c '\! rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
 	{cmd: `psql -c 'select 1' -c '\o /home/u/.bashrc'`, level: High, dangerous: true, rule: "write-startup-unknown"},
 	{cmd: `psql -o /home/u/.zshenv -c 'select 1'`, level: High, dangerous: true, rule: "write-startup-unknown"},

@@ -398,7 +398,7 @@ func findCommand(c *call) flow {
 	}
 	filtered := false
 	ff := findFilterOf(args[i:])
-	// narrowed: a test by name limits the files found (deletes.go); -type
+	// narrowed: a test by name limits the files found (tools_files_find.go); -type
 	// f alone still finds every file, .git's too
 	narrowed := false
 	for ; i < len(args); i++ {

@@ -153,7 +153,7 @@ var filesCases = []classifyCase{
 	// wrappers that change the directory the command runs in
 	dangerous(`env --chdir=/ rm -rf home`, ""),
 
-	// ===== file tools steered by their options (fileopts.go) =====
+	// ===== file tools steered by their options (tools_files_opts.go) =====
 	// GNU getopt takes a unique prefix of a long option: --target= is
 	// --target-directory=.
 	high(`cp evil.sh --targ=.git/hooks`, "write-persistence"),

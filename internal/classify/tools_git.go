@@ -3,10 +3,10 @@ package classify
 import "strings"
 
 // The forges' command-line tools (gh, glab): they change repositories,
-// issues and releases on a remote service. git itself has a handler (git.go).
+// issues and releases on a remote service. git itself has a handler (tools_git_cmd.go).
 
 // gitInfraTools returns the git rows that are built by functions (the
-// helpers in sharedrules.go); they are built on the first lookup of one of
+// helpers in tool_sharedrules.go); they are built on the first lookup of one of
 // their programs (gitInfraTable).
 func gitInfraTools() []tool {
 	return []tool{

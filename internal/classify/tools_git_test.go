@@ -1,7 +1,7 @@
 package classify
 
 // gitCases are the expected verdicts for the programs of git and the forges
-// (git.go, tools_git.go): the rows of the tables named after the work that
+// (tools_git_cmd.go, tools_git.go): the rows of the tables named after the work that
 // added them, gathered here by the program each row runs. Each part says
 // where its rows came from.
 var gitCases = []classifyCase{

@@ -15,7 +15,7 @@ var networkTools = []tool{
 }
 
 // networkInfraTools returns the network rows that are built by functions (the
-// helpers in sharedrules.go); they are built on the first lookup of one of
+// helpers in tool_sharedrules.go); they are built on the first lookup of one of
 // their programs (networkInfraTable).
 func networkInfraTools() []tool {
 	return []tool{

@@ -38,7 +38,7 @@ var networkCases = []classifyCase{
 	high("http GET :9200/_cat/indices", "network"),
 
 	// ==== from redteamToolCases: under-ratings found by red-teaming the tool tables; redteam_tools_test.go lists the design sentences the comments quote ====
-	// ===== file tools steered by their options (fileopts.go) =====
+	// ===== file tools steered by their options (tools_files_opts.go) =====
 	// GNU getopt takes a unique prefix of a long option: --target= is
 	// --target-directory=.
 	dangerous(`rsync -a --relative evil/./.claude/settings.json .`, "guard-file"),

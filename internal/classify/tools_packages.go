@@ -80,7 +80,7 @@ var packageTools = []tool{
 }
 
 // packageInfraTools returns the packages rows that are built by functions (the
-// helpers in sharedrules.go); they are built on the first lookup of one of
+// helpers in tool_sharedrules.go); they are built on the first lookup of one of
 // their programs (packageInfraTable).
 func packageInfraTools() []tool {
 	return []tool{

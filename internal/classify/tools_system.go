@@ -69,7 +69,7 @@ var systemTools = []tool{
 }
 
 // systemInfraTools returns the system rows that are built by functions (the
-// helpers in sharedrules.go); they are built on the first lookup of one of
+// helpers in tool_sharedrules.go); they are built on the first lookup of one of
 // their programs (systemInfraTable).
 func systemInfraTools() []tool {
 	return []tool{

@@ -59,7 +59,7 @@ func xargsCommand(c *call) flow {
 		dynArg.cand = strings.TrimSpace(c.stdin.text)
 	}
 	if f := c.stdin.found; f != nil && replace == "" {
-		// paths find lists: judged where they lie (deletes.go)
+		// paths find lists: judged where they lie (tools_files_find.go)
 		dynArg = *f
 		dynArg.pos = c.pos
 	}
@@ -247,7 +247,7 @@ func chrtCommand(c *call) flow {
 	return runFrom(c, i)
 }
 
-// envCommand reads env's options through its spec (wrapperopts.go), so
+// envCommand reads env's options through its spec (tools_wrappers_opts.go), so
 // that an abbreviation (--un=NAME), a cluster (-iu NAME, -vC DIR) or a
 // glued value (-uNAME) is the option it stands for; the options end at
 // the first operand.

@@ -8,8 +8,17 @@
 // no UI library (scripts/check-deps.sh enforces this).
 //
 // Classification fails closed: input it cannot parse, input over the limits in
-// limits.go, and words whose value is only known at run time never lower a
+// shell_limits.go, and words whose value is only known at run time never lower a
 // verdict; an unknown program is [High].
+//
+// It works in stages, and a file's name says its stage: the shell
+// (classify.go, shell_*.go) parses and walks the input and follows its
+// values; the tools (tool_*.go, the engine; tools_<family>*.go, what each
+// program does with its arguments) judge each command the walk finds,
+// asking the walk only through toolCtx; effects.go gives each reason its
+// stage and effect; the policy (policy*.go) judges the paths a command
+// reads, writes and deletes; mcp*.go and toolcalls.go judge structured
+// tool calls; verdict*.go and vocabulary.go are what a verdict is made of.
 package classify
 
 import (

@@ -37,7 +37,7 @@ const (
 	LimitFollows         // an alias or a hashed name not followed, past what one input follows
 	LimitInputs          // GNU parallel with more inputs than are judged one by one
 	LimitToolInput       // a field of a tool call past the bound the decoder keeps (internal/hook)
-	LimitPaths           // more paths than the search for links looks at (links.go)
+	LimitPaths           // more paths than the search for links looks at (shell_links.go)
 )
 
 var limitNames = [...]string{

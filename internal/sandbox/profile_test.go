@@ -145,7 +145,7 @@ func TestBoxOf(t *testing.T) {
 // is. The lists are read from the classifier's source: the sandbox may
 // import nothing of permguard (scripts/check-deps.sh).
 func TestBoxHidesClassifierSecrets(t *testing.T) {
-	lists := classifierLists(t, filepath.Join("..", "classify", "paths.go"), "secretsHome", "secretDirsHome")
+	lists := classifierLists(t, filepath.Join("..", "classify", "policy_paths.go"), "secretsHome", "secretDirsHome")
 	for name, entries := range lists {
 		home := t.TempDir()
 		if len(entries) < 5 {

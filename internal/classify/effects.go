@@ -66,14 +66,11 @@ func stageEffect(ru rule, o occurrence, raiser Stage, onCommand bool, action str
 }
 
 // inlinePolicyKind is the effect's kind of the policy rules built inside
-// the policy functions' bodies (guardRule, the inline rules of
-// deleteRule) rather than declared on a var line, which cannot say policy
+// the policy functions' bodies (the inline rules of deleteRule) rather than declared on a var line, which cannot say policy
 // themselves until the policy stage gets its own type; zero for any other
 // id.
 func inlinePolicyKind(id string) EffectKind {
 	switch id {
-	case guardRuleID:
-		return EffectWrite
 	case "delete-temp-root", "delete-keys-or-startup":
 		return EffectDelete
 	}
@@ -100,17 +97,4 @@ func joinDetail(outer, inner string) string {
 		return inner
 	}
 	return outer + ": " + inner
-}
-
-// pathTarget is the target of an effect on the path a: where it resolves
-// to from the current directory, or the word as written when that is not
-// known (a dynamic word, a relative path after a cd to a dynamic place).
-func (w *walker) pathTarget(a arg) string {
-	if a.dyn {
-		return a.val
-	}
-	if p, ok := w.abs(a.val); ok {
-		return p
-	}
-	return a.val
 }

@@ -7,9 +7,9 @@ import "strings"
 // find | xargs rm below a directory of the project are medium. What stays
 // dangerous: the workspace root, its parents, the repository's history
 // (.git), guard files, and anything only known at run time. The rules
-// are the policy's (paths.go: deleteRuleAt, gitDirRule); this file holds
+// are the policy's (policy_paths.go: deleteRuleAt, gitDirRule); this file holds
 // what find adds to them (the walk's part, a cd that may have failed, is
-// builtins.go's: altDir, andThen).
+// shell_builtins.go's: altDir, andThen).
 
 // foundPath is the path a file that find lists has, as a word for the
 // command that receives it (find -exec, xargs): below its single static

@@ -211,7 +211,7 @@ func (w *walker) assignScope(name string) envScope {
 // PERMGUARD_{LEVEL,MODE}=x, which is no assignment as written, and then
 // declares, exports or makes read-only each word it makes. ok is false
 // when no word has braces to expand, or when they are past the bounds of
-// braces.go (the word then stays dynamic: its worst value).
+// shell_braces.go (the word then stays dynamic: its worst value).
 func (w *walker) declBraces(d *syntax.DeclClause) (string, bool) {
 	var args []*syntax.Assign
 	expanded := false

@@ -21,7 +21,7 @@ import (
 // Where control flow makes a value uncertain (a branch, a loop, a function
 // body seen where it is defined), the value is forgotten: dynamic, never a
 // guessed constant, with the static values it may hold, each judged where
-// the name is read (alternatives.go). A subshell's assignments are undone
+// the name is read (shell_alternatives.go). A subshell's assignments are undone
 // when it ends.
 
 // Bounds on what is followed: a value past them is dynamic.

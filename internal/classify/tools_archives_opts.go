@@ -3,10 +3,10 @@ package classify
 // archiveSpecs are the options of the archivers and compressors that
 // read the GNU way. zip and unzip (single-letter options in their own
 // conventions) and bsdtar are read by their rows in tools_archives.go and
-// archives.go.
+// tools_archives_tar.go.
 func archiveSpecs() map[string]*toolSpec {
 	return map[string]*toolSpec{
-		// tar's handler (archives.go) judges -f and -C by the action,
+		// tar's handler (tools_archives_tar.go) judges -f and -C by the action,
 		// and the options that run a program (tar-exec); the spec says
 		// the rest. -o is --old-archive when creating, --no-same-owner
 		// when extracting: a flag either way.

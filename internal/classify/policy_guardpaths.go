@@ -221,20 +221,32 @@ func (gp *guardPat) elemsMatch(pats, names []string) bool {
 	return true
 }
 
+// ruleGuardFile is changing a file the guard depends on: an agent's
+// settings and hooks, permguard's own files. What the command does to
+// which file is the reason's detail (guardRule).
+var ruleGuardFile = rule{id: guardRuleID, level: High, dangerous: true, why: "could switch the guard off",
+	policy: true, effect: EffectWrite}
+
 // guardRule is the rule for changing a protected file: verb says how
-// ("changes", "deletes", "moves away").
+// ("changes", "deletes", "may overwrite"), what names the file.
 func guardRule(verb, what string) rule {
 	if what == "" {
 		what = "a file that runs the guard"
 	}
-	return danger("guard-file", "could switch the guard off: "+verb+" "+what)
+	ru := ruleGuardFile
+	ru.via = verb + " " + what
+	if verb == "deletes" {
+		ru.effect = EffectDelete
+	}
+	return ru
 }
 
 // guardTarget judges an argument that a command writes, deletes, moves or
 // changes the mode of. holders counts a directory that holds a protected
 // file (deleting it, moving it away, copying a tree over it).
 func (po *policy) guardTarget(a arg, holders bool) (rule, bool) {
-	return po.guardTargetFor(a, holders, false)
+	ru, bad := po.guardTargetFor(a, holders, false)
+	return po.judged(a, ru, bad)
 }
 
 // guardTargetFor is guardTarget; del judges a delete, for which the

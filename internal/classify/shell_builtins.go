@@ -543,7 +543,7 @@ func pwdCommand(c *call) flow {
 func cdCommand(c *call) flow {
 	c.raise(r("cd", Minimal, "changes the current directory"))
 	w := c.walk()
-	// (dirstack.go: cd -, pushd and $OLDPWD)
+	// (shell_dirstack.go: cd -, pushd and $OLDPWD)
 	w.changeDir(c.name, c.args)
 	return flow{}
 }

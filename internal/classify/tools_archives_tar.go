@@ -284,7 +284,7 @@ func deletesPacked(c *call, operands []arg, dir *arg, recursive bool) {
 var tarRun = []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command",
 	"--rmt-command", "--info-script"}
 
-// tarParse reads a tar call with GNU tar's spec (archiveopts.go); bsdtar,
+// tarParse reads a tar call with GNU tar's spec (tools_archives_opts.go); bsdtar,
 // which has none of its own, is read with it too, and the spellings the
 // handler knew before are kept beside it, so that it reads no less.
 func tarParse(c *call) optParse {

@@ -153,7 +153,7 @@ expand:
 	}
 	if n := braceFields(word, maxBraceFields); n > 1 {
 		if n > maxBraceFields || w.braceTotal+n > maxBraceTotal {
-			// counted, not expanded: see braces.go
+			// counted, not expanded: see shell_braces.go
 			return append(dst, arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cut: true})
 		}
 		w.braceTotal += n

@@ -45,7 +45,7 @@ var archiveCases = []classifyCase{
 	dangerous("tar -C out -C ../.. -xzf vendor.tar.gz", guardRuleID),
 	dangerous("tar -xzf vendor.tar.gz --strip=1", guardRuleID),
 	dangerous("tar -xzf vendor.tar.gz --trans=s,a,b,", guardRuleID),
-	// GNU tar reads --dir as --directory (tar's spec, archiveopts.go):
+	// GNU tar reads --dir as --directory (tar's spec, tools_archives_opts.go):
 	// the same as --directory=out above
 	low("tar -xzf vendor.tar.gz --dir=out", "tar-extract"),
 	dangerous("tar -xzf vendor.tar.gz --verb", guardRuleID),

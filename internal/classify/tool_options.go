@@ -534,8 +534,8 @@ func callHas(c *call, id string) bool {
 }
 
 // optionSpecs are the specs of every tool, by name, from the families'
-// files (fileopts.go, textopts.go, archiveopts.go, wrapperopts.go,
-// readopts.go, netopts.go).
+// files (tools_files_opts.go, tools_text_opts.go, tools_archives_opts.go, tools_wrappers_opts.go,
+// tools_files_readopts.go, tools_network_opts.go).
 var optionSpecs = lazy[map[string]*toolSpec]{build: func() map[string]*toolSpec {
 	m := map[string]*toolSpec{}
 	for _, fam := range []map[string]*toolSpec{fileSpecs(), textSpecs(), archiveSpecs(), wrapperSpecs(), readSpecs(), netSpecs()} {

@@ -6,7 +6,7 @@ package classify
 // leaves out, the short-option string of the tool's source. A text tool
 // reads its operands and writes its output; the options that name a file
 // written, a file read, or a program run say so, and meet the judgement
-// the rest of the classifier uses for that (options.go, judgeOptions).
+// the rest of the classifier uses for that (tool_options.go, judgeOptions).
 func textSpecs() map[string]*toolSpec {
 	const gnu = "--help, --version, "
 	spec := func(from, opts string) *toolSpec {

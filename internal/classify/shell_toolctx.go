@@ -67,7 +67,7 @@ type toolCtx interface {
 
 	abs(p string) (string, bool)
 	// pathTarget is where a path resolves to, the target of an effect
-	// on it (reasons.go).
+	// on it (effects.go).
 	pathTarget(a arg) string
 	mustAbs(p string) string
 	homeOf(name string) (string, bool)

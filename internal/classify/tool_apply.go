@@ -53,7 +53,7 @@ func applyTool(c *call, t *tool) {
 	}
 	devRow := true
 	if best == nil && patternFound(c, words, &devRow) {
-		// a row found by the shape of the words (patterns.go)
+		// a row found by the shape of the words (tool_patterns.go)
 	} else if best == nil {
 		if len(t.subs) > 0 && len(words) > 0 && words[0].dyn {
 			c.raise(ruleToolDynamic)

@@ -52,13 +52,16 @@ type rule struct {
 	// EffectRun, and a rule a command raises is the tool's own action.
 	effect EffectKind
 	// policy marks a rule of the policy stage, a judgement of a path
-	// (paths.go, guardpaths.go, deletes.go, follow.go): its reasons say
+	// (policy_paths.go, policy_guardpaths.go, tools_files_find.go, tool_follow.go): its reasons say
 	// StagePolicy wherever they are raised.
 	policy bool
 	// via is the link a policy judgement reached its place through ("x
 	// leads to y", throughLink): no part of the message, but of the
 	// detail of every reason the rule gives.
 	via string
+	// target is the path a policy judgement judged (Effect.Target), set
+	// by the judgement that returns the rule.
+	target string
 }
 
 // sub is one subcommand row of a tool.

@@ -19,7 +19,7 @@ type arg struct {
 	tmp bool
 	// known are the values a dynamic word takes when every variable in it
 	// is known ($HOME, ~user, $XDG_CONFIG_HOME, a value set earlier; see
-	// pathresolve.go); path rules judge each as well as the unknown.
+	// shell_pathresolve.go); path rules judge each as well as the unknown.
 	known []string
 	// pat is the word with its unknown parts as *, a glob of every value
 	// it can take: /home/$X/.ssh/id_rsa could read anyone's key.
@@ -28,7 +28,7 @@ type arg struct {
 	// its value glued on (--pre=$P, -o"$F"): the option is certainly
 	// there, and its value is unknown.
 	head string
-	// via is set on a name a path reaches through a link (links.go): the
+	// via is set on a name a path reaches through a link (shell_links.go): the
 	// word as written, for the reason; to is where it leads, "" when that
 	// is not known.
 	via, to string
@@ -141,6 +141,9 @@ func (c *call) raiseWith(ru rule, o occurrence) {
 	action := c.action
 	if action == "" {
 		action = c.name
+	}
+	if o.target == "" {
+		o.target = ru.target
 	}
 	stage, effect := stageEffect(ru, o, c.stage, true, action)
 	if effect.Kind == EffectAction && daemonClient(c.name) {

@@ -23,7 +23,7 @@ import (
 // The same file holds one more way a word is read before it is judged:
 // the static option at the start of a dynamic word (--pre=$P). Glob
 // patterns are matched against the tables of secrets and protected
-// places by the policy (pathvalues.go).
+// places by the policy (policy_pathvalues.go).
 
 // PathVars are the variables paths are spelled with. The caller passes
 // their values in [Env.Vars]; unset ones may be left out.
@@ -111,7 +111,7 @@ func (w *walker) lookupVar(name string) (string, bool) {
 		return w.cwd, !w.cwdDyn && w.cwd != ""
 	case "OLDPWD":
 		if w.dirs.set {
-			// a cd in this input set it (dirstack.go)
+			// a cd in this input set it (shell_dirstack.go)
 			return w.dirs.old.dir, !w.dirs.old.dyn && w.dirs.old.dir != ""
 		}
 	case "HOME":
@@ -729,4 +729,17 @@ func readsShellName(word *syntax.Word) bool {
 		return !found
 	})
 	return found
+}
+
+// pathTarget is the target of an effect on the path a: where it resolves
+// to from the current directory, or the word as written when that is not
+// known (a dynamic word, a relative path after a cd to a dynamic place).
+func (w *walker) pathTarget(a arg) string {
+	if a.dyn {
+		return a.val
+	}
+	if p, ok := w.abs(a.val); ok {
+		return p
+	}
+	return a.val
 }

@@ -644,7 +644,11 @@ func (po *policy) writeInto(a arg) (rule, bool) {
 	child := a
 	child.val = strings.TrimSuffix(a.val, "/") + "/x"
 	child.into = true
-	return po.writeRule(child)
+	ru, bad := po.writeRule(child)
+	if bad && ru.target == po.mustAbs(child.val) {
+		ru.target = "" // the directory, not the name that probes it
+	}
+	return po.judged(a, ru, bad)
 }
 
 // writeRule returns the rule for writing (creating, overwriting,
@@ -655,9 +659,22 @@ func (po *policy) writeRule(a arg) (rule, bool) {
 			return ru, bad
 		}
 	}
-	return po.worseOf(a, true, func(a arg) (rule, bool) {
+	ru, bad := po.worseOf(a, true, func(a arg) (rule, bool) {
 		return po.worstOf(a, func() (rule, bool) { return po.writeRuleAt(a) })
 	})
+	return po.judged(a, ru, bad)
+}
+
+// judged gives a rule a judgement returns the path it judged, a, as the
+// target of its effect, unless a deeper judgement named a better one.
+func (po *policy) judged(a arg, ru rule, bad bool) (rule, bool) {
+	if bad && ru.target == "" {
+		ru.target = a.val
+		if p, ok := po.abs(a.val); ok && !a.dyn {
+			ru.target = p
+		}
+	}
+	return ru, bad
 }
 
 func (po *policy) writeRuleAt(a arg) (rule, bool) {
@@ -749,12 +766,13 @@ func (po *policy) deleteRule(a arg, forced bool) (rule, bool) {
 func (po *policy) deleteRuleTree(a arg, forced, tree bool) (rule, bool) {
 	if a.dyn {
 		if ru, bad := po.guardTargetFor(a, true, true); bad {
-			return ru, bad
+			return po.judged(a, ru, bad)
 		}
 	}
-	return po.worseOf(a, false, func(a arg) (rule, bool) {
+	ru, bad := po.worseOf(a, false, func(a arg) (rule, bool) {
 		return po.worstOf(a, func() (rule, bool) { return po.deleteRuleAt(a, forced, tree) })
 	})
+	return po.judged(a, ru, bad)
 }
 
 // worstOf judges a relative path against the directory a cd moved to and
