@@ -313,6 +313,12 @@ var dataflowCases = []classifyCase{
 	high("bash -s -- build/out.txt <<'END'\necho x > \"$1\"\nEND", "shell-stdin"),
 	high("bash <<< \"echo x > $PWD/build/out.txt\"", "write-file"),
 
+	// a quoted word whose every variable is known is the text it makes,
+	// blanks included; a substitution's output is not taken as text
+	dangerous(`c='rm -rf ~'; echo "$c" | sh`, "rm-recursive-force"),
+	high(`eval "$(printf '\x69\x64')"`, "dynamic-script"),
+	high(`for f in *.go; do go vet "$f"; done`, "dynamic-argument"),
+
 	// a heredoc or here-string for another descriptor is no standard
 	// input: the shell still reads the one given to fd 0, and a script
 	// path /dev/fd/N reads what fd N was given

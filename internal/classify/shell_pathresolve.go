@@ -256,6 +256,35 @@ func (w *walker) exactText(word *syntax.Word, outputs map[*syntax.CmdSubst]strin
 	return v, true
 }
 
+// exactQuoted is exactText for a word whose every expansion is inside
+// quotes, which bash neither splits nor globs: its value may hold
+// blanks ("w $HOME/.bashrc", "s|$HOME|~|p").
+// Substitutions' output is not taken (outputs nil), so text decoded at
+// run time stays code nobody has read.
+func (w *walker) exactQuoted(word *syntax.Word) (string, bool) {
+	if strings.Contains(w.input, "IFS") {
+		return "", false
+	}
+	for _, p := range word.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:
+		default:
+			return "", false // an expansion outside quotes is split and globbed
+		}
+	}
+	var b strings.Builder
+	if !w.exactParts(&b, word.Parts, nil, true) {
+		return "", false
+	}
+	v := b.String()
+	if strings.ContainsAny(v, "*?[\x00") {
+		// a glob character may be a pattern a value stands for (a loop
+		// over *.go), not text
+		return "", false
+	}
+	return v, true
+}
+
 // exactOption returns the one value of a dynamic word that is a short
 // option, or a cluster of them, spelled plainly with a value glued on
 // whose every expansion is known: -o$HOME/.profile, -d@"$f". The word is

@@ -139,6 +139,11 @@ expand:
 		if v, ok := w.exactValue(word); ok && !net && !inName {
 			return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
 		}
+		if v, ok := w.exactQuoted(word); ok && !net && !inName {
+			// quoted text whose every variable is known: a sed script
+			// "w $HOME/.bashrc" is the script it makes (design §2.10)
+			return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
+		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)
 		if v, ok := w.exactOption(word, outputs); ok && !net && !inName && a.head != "" {

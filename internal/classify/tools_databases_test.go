@@ -138,4 +138,5 @@ var databasesInfraCases = []classifyCase{
 	{cmd: `sqlite3 x.db '.output build/rows.csv' 'select * from t;'`, level: High, rule: "sqlite3"},
 	{cmd: `mysql -e 'source build/schema.sql' app`, level: High, rule: "mysql"},
 	{cmd: `psql -c '\o $OUT'`, level: High, rule: "db-client-command"},
+	{cmd: `sqlite3 x.db ".output $HOME/.bashrc" "select 1;"`, level: High, dangerous: true, rule: "write-startup-unknown"},
 }
