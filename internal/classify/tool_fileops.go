@@ -51,7 +51,7 @@ func writesTo(c *call, base rule, moveSources bool) {
 		landsIn(c, o, ts)
 	} else if len(ts) > 0 {
 		dest := ts[len(ts)-1]
-		if ru, ok := c.ctx.writeRule(dest); ok && ru.level > Low {
+		if ru, ok := destRule(c, dest); ok && ru.level > Low {
 			c.raise(ru)
 		}
 		ts = ts[:len(ts)-1]
@@ -125,6 +125,21 @@ func landsIn(c *call, dest arg, sources []arg) {
 			return
 		}
 	}
+}
+
+// destRule judges the destination of a copy as a name written; one that
+// ends in a slash is a directory the copy writes into and can never
+// replace with a file, so the root, home or a parent of the workspace
+// written so is judged by what lands there (cp x /tmp/ writes /tmp/x,
+// never /tmp).
+func destRule(c *call, dest arg) (rule, bool) {
+	ru, bad := c.ctx.writeRule(dest)
+	if bad && ru.id == ruleWriteCritical.id && !dest.dyn && strings.HasSuffix(dest.val, "/") {
+		// the root, home or a parent of the workspace, written into:
+		// judged by what lands there
+		return c.ctx.writeInto(dest)
+	}
+	return ru, bad
 }
 
 // sources are the operands cp, mv, ln and install read: all but the

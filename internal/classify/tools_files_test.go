@@ -6,6 +6,15 @@ package classify
 // them, gathered here by the program each row runs. Each part says where its
 // rows came from.
 var filesCases = []classifyCase{
+	// a destination that ends in a slash is a directory written into: the
+	// home directory or a parent of the workspace is judged by what lands
+	// there, as it can never be replaced by the file
+	high("cp notes.txt /home/u/", "write-outside"),
+	high("scp host:notes.txt /home/", "write-outside"),
+	high("rsync notes.txt /home/u/", "write-outside"),
+	dangerous("cp notes.txt /home/u", "write-critical"),
+	dangerous("cp .bashrc /home/u/", "write-startup-unknown"),
+	high("rsync -a evil/ .git/", "write-persistence"),
 	// ==== from everydayCases: issue 14: everyday development at the least level a person expects, and its neighbours (everyday_cases_test.go) ====
 	// ---- class 3: everyday build and test commands ----
 	low("chmod +x scripts/x.sh", "chmod-workspace"),

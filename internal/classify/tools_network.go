@@ -165,7 +165,7 @@ func scpCheck(c *call) {
 	}
 	dest, srcs := ps[len(ps)-1], ps[:len(ps)-1]
 	if !scpRemote(dest) {
-		for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, c.ctx.writeRule} {
+		for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, func(a arg) (rule, bool) { return destRule(c, a) }} {
 			if ru, bad := judge(dest); bad && ru.level > Low {
 				c.raise(ru)
 			}
@@ -269,7 +269,7 @@ func rsyncCheck(c *call) {
 	}
 	// dest is a file (one source) or a directory that gets each source by
 	// name, or a trailing slash's contents, as with cp
-	for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, c.ctx.writeRule} {
+	for _, judge := range []func(arg) (rule, bool){c.ctx.writeInto, func(a arg) (rule, bool) { return destRule(c, a) }} {
 		if ru, bad := judge(dest); bad && ru.level > Low {
 			c.raise(ru)
 		}
