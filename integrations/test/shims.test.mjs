@@ -655,7 +655,7 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 			name: "rm -rf / is denied",
 			tool: "bash",
 			input: { command: "rm -rf /" },
-			pi: /^rm -rf \/\nBlocked by permission \(minimal\)\..*\nNeeds: high, dangerous — deletes the whole file system\n/s,
+			pi: /^rm -rf \/\nBlocked by permission \(minimal\)\..*\nNeeds: high, dangerous — deletes the whole file system(: [^\n]*)?\n/s,
 			opencode: /^rm -rf \/\nBlocked by permission \(minimal\)\./,
 		},
 		{ name: "git push is asked, and allowed", tool: "bash", input: { command: "git push" }, ui: true, pi: "allow", opencode: /needs a person's approval.*\npermguard: needs high, the level in force is minimal — pushes commits/s },
