@@ -16,11 +16,17 @@ import (
 // quoted argument is one word ("rm -rf ~" names no program), so a message
 // given to an unknown tool is not a command line.
 
-// maxHeldSuffixes bounds the suffixes judged per unknown program: each
-// is walked twice on its own (whole, and its first word alone), so the
-// work is at most twice this many walks of the program's arguments
-// (design §7).
-const maxHeldSuffixes = 8
+// maxHeldSuffixes bounds the suffixes judged per unknown program, and
+// maxHeldWords the words of all suffixes judged in one input, each
+// counted with 8 more for its walker (a suffix that does not fit in what
+// is left is passed over): each is walked twice on its own (whole, and
+// its first word alone), so the work is at most twice maxHeldWords
+// words, tens of milliseconds at worst (design §7). What
+// they pass over stays high: the program is not known.
+const (
+	maxHeldSuffixes = 8
+	maxHeldWords    = 2048
+)
 
 var ruleArgsHoldCommand = rule{id: "args-hold-command", level: High, dangerous: true, effect: EffectRun,
 	why: "is a program permguard does not know whose arguments hold a command that is dangerous on its own, which it may run"}
@@ -43,6 +49,12 @@ func (w *walker) heldCommand(c *call) {
 		}
 		tried++
 		suffix := c.args[i:]
+		// a walk costs a walker of its own too: 8 words' worth
+		cost := len(suffix) + 8
+		if w.heldWords+cost > maxHeldWords {
+			continue
+		}
+		w.heldWords += cost
 		if !w.dangerousByArgs(suffix) {
 			continue
 		}

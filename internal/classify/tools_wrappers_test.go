@@ -1,5 +1,7 @@
 package classify
 
+import "strings"
+
 // wrappersCases are the expected verdicts for the programs that run their
 // arguments as a command (tools_wrappers.go, tools_wrappers_opts.go) and
 // for a program not known whose arguments hold one
@@ -63,6 +65,10 @@ var wrappersCases = []classifyCase{
 	high(`mystery-pass init user@example.com`, "unknown-program"),
 	high(`mystery-nb --to script notebook.ipynb`, "unknown-program"),
 	high(`mystery-tty bash`, "unknown-program"),
+	// past maxHeldWords the suffixes are passed over: the program stays
+	// high, as one not known is
+	high(strings.Repeat("u ls ls ls ls ls ls ls ls; ", 40)+"u rm -rf ~", "unknown-program"),
+	dangerous(strings.Repeat("u ls ls ls ls ls ls ls ls; ", 10)+"u rm -rf ~", "args-hold-command"),
 	// known programs' arguments are theirs to read
 	medium(`git commit -m "rm -rf build"`, "git-local"),
 }
