@@ -147,6 +147,12 @@ type walker struct {
 	hashing    bool
 	files      map[string]*written // files this input wrote
 
+	// heldOff: the walk judges no suffixes of an unknown program's
+	// arguments (shell_heldcommands.go): it is one already
+	heldOff bool
+	// heldWords: the words of those suffixes judged so far (maxHeldWords)
+	heldWords int
+
 	keywordEnv bool // set -k: NAME=value anywhere on a command line goes into its environment
 	allExport  bool // set -a: every assignment exports its variable (shell_environment.go)
 	// exported are the variables this input put into the environment of

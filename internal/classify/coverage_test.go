@@ -92,7 +92,8 @@ var coverageCases = []classifyCase{
 
 	// peers.md #4
 	high("rtk git commit", "unknown-program"),
-	high("egc run git reset --hard", "unknown-program"),
+	// an unknown program whose arguments hold a dangerous command (issue 27)
+	dangerous("egc run git reset --hard", "args-hold-command"),
 	dangerous("chronic rm -rf /", "rm-recursive-force"),
 	dangerous("unbuffer rm -rf /", "rm-recursive-force"),
 	dangerous("script -c 'rm -rf /'", "rm-recursive-force"),

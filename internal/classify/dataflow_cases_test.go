@@ -86,7 +86,9 @@ var dataflowCases = []classifyCase{
 	dangerous(`ls() { cd /etc; }; ls; echo x > passwd`, "write-system"),
 	dangerous(`echo() { printf 'rm -rf ~\n'; }; echo hi | sh`, "rm-recursive-force"),
 	high(`f() { f "$@"; }; f x`, "function-depth"),
-	high("f() { \"$@\"; }; "+strings.Repeat("f ls; ", 70)+"f rm -rf ~", "follow-limit"),
+	// past the limit f is a program not known, whose arguments hold a
+	// dangerous command (shell_heldcommands.go)
+	dangerous("f() { \"$@\"; }; "+strings.Repeat("f ls; ", 70)+"f rm -rf ~", "follow-limit"),
 	high(`f() { c=rm; }; $c -rf ~`, "dynamic-command"),
 
 	// hashed paths and multi-call binaries

@@ -567,6 +567,7 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return flow{kind: flowData}
 	}
 	c.raise(ruleUnknown)
+	w.heldCommand(c)
 	return flow{kind: flowData}
 }
 
@@ -652,6 +653,8 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 			c.raiseRunFile(ruleLocalProgram, a)
 			base := strings.TrimSuffix(strings.ToLower(name), ".exe")
 			if handlerOf(base) == nil && lookupTool(base) == nil {
+				c.name = name
+				w.heldCommand(c)
 				return "", false
 			}
 		}

@@ -448,6 +448,7 @@ var toolRefs = [...]toolRef{
 	{"rabbitmqctl", 13, 13},
 	{"rails", 8, 13},
 	{"rake", 8, 13},
+	{"rar", 3, 0},
 	{"rclone", 11, 21},
 	{"readelf", 9, 2},
 	{"readlink", 1, 6},

@@ -9,7 +9,7 @@ import (
 // tools_archives_tar.go).
 
 var archiveTools = []tool{
-	{names: "gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd lz4 zip unzip 7z 7za unrar compress uncompress", rule: archiveW,
+	{names: "gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd lz4 zip unzip 7z 7za rar unrar compress uncompress", rule: archiveW,
 		check: func(c *call) {
 			if c.name == "zip" {
 				execOpts(c, "-TT --unzip-command") // the program that tests the archive
@@ -26,6 +26,19 @@ var archiveTools = []tool{
 				c.raise(ruleRm)
 				if ps := positional(c.args); len(ps) > 2 {
 					deletesPacked(c, ps[2:], nil, true)
+				}
+			}
+			if c.name == "rar" {
+				// rar m ARCHIVE FILES moves them in (mf: files only), and
+				// -df deletes what a or u packed; a directory is packed
+				// with all below it
+				ps := positional(c.args)
+				if len(ps) > 0 && !ps[0].dyn && (ps[0].val == "m" || ps[0].val == "mf") ||
+					slices.ContainsFunc(c.args, func(a arg) bool { return !a.dyn && a.val == "-df" }) {
+					c.raise(ruleRm)
+					if len(ps) > 2 {
+						deletesPacked(c, ps[2:], nil, true)
+					}
 				}
 			}
 			if c.name == "unzip" && c.hasOpt("-:") {
@@ -51,6 +64,10 @@ var archiveTools = []tool{
 				strings.HasPrefix(c.name, "7z") && slices.ContainsFunc(c.args, func(a arg) bool { return !a.dyn && a.val == "-so" }) {
 				return
 			}
+			if deletes, recursive := compressorDeletes(c.name, c.args); deletes {
+				// the file is replaced by its copy, the name it had gone
+				deletesPacked(c, positional(c.args), nil, recursive)
+			}
 			if ps := positional(c.args); c.name == "unzip" || strings.HasPrefix(c.name, "7z") && len(ps) > 0 && (ps[0].val == "x" || ps[0].val == "e") {
 				// an archive's members are not known now, unless the
 				// engine listed them (design §2.9)
@@ -72,6 +89,54 @@ var archiveTools = []tool{
 			}
 		}},
 	{names: "zcat bzcat xzcat zless zmore", rule: readFiles},
+}
+
+// compressorDeletes reports whether a compressor deletes each file it
+// reads, and whether it recurses into directories. gzip, bzip2, xz,
+// compress and their decompressors replace each file with its
+// (de)compressed copy unless -k/--keep; zstd and lz4 keep it unless
+// --rm. -r recurses (gzip, zstd, lz4). Writing to standard output, a
+// test and a list delete nothing; the caller has returned for them.
+// A cluster is read up to a letter that takes a value (gzip -S.k: .k is
+// the suffix).
+func compressorDeletes(name string, args []arg) (deletes, recursive bool) {
+	var valueLetters string
+	switch name {
+	case "gzip", "gunzip", "bzip2", "bunzip2", "compress", "uncompress":
+		deletes, valueLetters = true, "Sb"
+	case "xz", "unxz":
+		deletes, valueLetters = true, "CFMT"
+	case "zstd", "unzstd", "lz4":
+		valueLetters = "oDTBLM"
+	default:
+		return false, false
+	}
+	for _, a := range args {
+		v := optWord(a)
+		switch {
+		case v == "--":
+			return
+		case v == "--keep" || v == "--stdout" || v == "--to-stdout":
+			deletes = false
+		case v == "--rm":
+			deletes = true
+		case v == "--recursive":
+			recursive = true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			for _, l := range v[1:] {
+				if strings.ContainsRune(valueLetters, l) {
+					break
+				}
+				switch l {
+				case 'k', 'c':
+					deletes = false
+				case 'r':
+					recursive = true
+				}
+			}
+		}
+	}
+	return deletes, recursive
 }
 
 // zipMoves reports zip's -m/--move (delete what it packed) and -r/-R

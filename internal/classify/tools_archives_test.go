@@ -79,4 +79,30 @@ var archivesCases = []classifyCase{
 	dangerous(`zip -rm /tmp/x.zip ~`, ""),
 	medium(`tar --remove-files -czf x.tgz build`, "rm"),
 	medium(`zip -m logs.zip app.log`, "rm"),
+	// ==== issue 27, class 6: every archiver and compressor that deletes
+	// what it reads, judged as the delete of it (deletesPacked) ====
+	dangerous(`zip -rm backup.zip ~`, "delete-critical"),
+	dangerous(`zip -mr backup.zip ~`, "delete-critical"),
+	dangerous(`rar m x.rar ~`, "delete-critical"),
+	dangerous(`rar mf x.rar ~`, "delete-critical"),
+	dangerous(`rar a -df x.rar ~`, "delete-critical"),
+	medium(`rar a -df x.rar build`, "rm"),
+	high(`rar a x.rar ~`, "archive-outside"),
+	// gzip, bzip2, xz and compress replace what they read unless -k;
+	// zstd and lz4 only with --rm
+	dangerous(`gzip -r ~`, "delete-critical"),
+	dangerous(`gzip -r .`, "delete-workspace"),
+	dangerous(`zstd --rm -r ~`, "delete-critical"),
+	high(`gzip ~/.bashrc`, "delete-persistence"),
+	high(`xz ~/.profile`, "delete-persistence"),
+	high(`xz -T0 ~/.profile`, "delete-persistence"),
+	high(`bzip2 ~/.zshrc`, "delete-persistence"),
+	high(`lz4 --rm ~/.bashrc`, "delete-persistence"),
+	high(`gunzip ~/notes.txt.gz`, "delete-outside"),
+	// kept, or not deleted at all
+	high(`gzip -rk ~`, "archive-outside"),
+	high(`zstd -r ~`, "archive-outside"),
+	low(`gzip -c ~/notes.txt`, "archive-write"),
+	low(`gzip build/out.log`, "archive-write"),
+	low(`xz dist/app.tar`, "archive-write"),
 }

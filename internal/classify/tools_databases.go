@@ -73,6 +73,9 @@ func databaseInfraTools() []tool {
 		{
 			names: "rabbitmqctl",
 			rule:  r("rabbitmqctl", High, "administers a RabbitMQ node"),
+			// the options that take a value may come before the verb
+			// (rabbitmqctl -p / purge_queue jobs): rabbitmqctl(8), 3.12
+			valueOpts: "-n --node -p --vhost -t --timeout --erlang-cookie --formatter",
 			subs: infraJoin(
 				infraEach("delete_vhost, purge_queue, delete_queue, reset, force_reset, delete_user, clear_permissions, delete_shovel, clear_policy, forget_cluster_node",
 					danger("rabbitmqctl-delete", "deletes RabbitMQ queues, messages, virtual hosts or users, or wipes the node")),
@@ -83,6 +86,9 @@ func databaseInfraTools() []tool {
 		{
 			names: "rabbitmqadmin",
 			rule:  r("rabbitmqadmin", High, "administers a RabbitMQ server over its HTTP API"),
+			// rabbitmqadmin --help (management plugin 3.12)
+			valueOpts: "-c --config -N --node -H --host -P --port -U --base-uri -u --username -p --password " +
+				"-V --vhost -f --format -d --depth --ssl-key-file --ssl-cert-file --ssl-ca-cert-file",
 			subs: infraJoin(
 				infraEach("delete, purge, close",
 					danger("rabbitmqadmin-delete", "deletes RabbitMQ queues, exchanges or messages")),

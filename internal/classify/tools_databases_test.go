@@ -30,6 +30,12 @@ var databasesCases = []classifyCase{
 	dangerous("rabbitmqctl reset", "rabbitmqctl-delete"),
 	medium("rabbitmqctl list_queues", "rabbitmqctl-list"),
 	high("rabbitmqctl add_user x y", "rabbitmqctl"),
+	// issue 27, class 6: the verb after the options that take a value
+	dangerous("rabbitmqctl --vhost prod purge_queue jobs", "rabbitmqctl-delete"),
+	dangerous("rabbitmqctl -n rabbit@h delete_queue q1", "rabbitmqctl-delete"),
+	dangerous("rabbitmqadmin -V prod delete queue name=q", "rabbitmqadmin-delete"),
+	dangerous("rabbitmqadmin -H h -u u -p pw purge queue name=q", "rabbitmqadmin-delete"),
+	medium("rabbitmqctl -p prod list_queues", "rabbitmqctl-list"),
 	dangerous("rabbitmqadmin delete queue name=jobs", "rabbitmqadmin-delete"),
 	high("rabbitmqadmin declare queue name=jobs", "rabbitmqadmin"),
 	dangerous("psql -c 'ALTER TABLE t DROP COLUMN c'", "psql-drop-column"),

@@ -6,6 +6,8 @@ package classify
 
 import (
 	"fmt"
+	"path"
+	"slices"
 	"strings"
 )
 
@@ -390,4 +392,80 @@ func scriptCommand(c *call) flow {
 	}
 	c.raise(ruleShellTTY)
 	return flow{kind: flowData}
+}
+
+var (
+	ruleOtherRoot   = rule{id: "other-root", level: High, why: "runs a command under another root directory, where its paths name other files", effect: EffectRun}
+	ruleRemoteUnit  = rule{id: "run-elsewhere", level: High, why: "runs a command on another machine or in a container", effect: EffectRun}
+	ruleOtherProc   = rule{id: "other-process-limits", level: High, why: "changes the limits or priority of a process already running"}
+	ruleUnitCommand = rule{id: "unit-property-command", level: High, why: "sets a unit property that runs a command given in its value", effect: EffectRun}
+)
+
+// specWrapper is the handler of a wrapper whose options its spec reads
+// (tools_wrappers_opts.go): the command starts at the first operand,
+// after the operands of its own (chroot's NEWROOT), so an option's value
+// is never taken for the command and the command's options are its own.
+func specWrapper(own int) func(c *call) flow {
+	return func(c *call) flow {
+		p := optionSpecs.get()[c.name].parse(c.name, c.args)
+		i := len(c.args) - len(p.operands)
+		detached, info := false, false
+		for _, u := range p.uses {
+			if u.raw {
+				continue
+			}
+			switch o := u.e.canon; {
+			case o == "--wd" || o == "--working-directory":
+				if u.val != nil {
+					defer c.ctx.chdir(*u.val)()
+				}
+			case o == "--root":
+				c.raise(ruleOtherRoot)
+			case o == "--host" || o == "--machine":
+				c.raise(ruleRemoteUnit)
+			case (o == "--pid" || o == "--exe" || o == "--path") && c.name != "unshare":
+				// unshare's --pid is a namespace; the others' name a
+				// process already running
+				c.raise(ruleOtherProc)
+				return flow{}
+			case o == "--property" && u.val != nil && (u.val.dyn || strings.HasPrefix(u.val.val, "Exec")):
+				c.raise(ruleUnitCommand)
+			case o == "--shell":
+				c.raise(ruleShellTTY)
+				return flow{kind: flowData}
+			case o == "--background" || strings.HasPrefix(o, "--on-"):
+				detached = true
+			case o == "--show" || o == "--hardware" || o == "--dump" || o == "--help" || o == "--version":
+				info = true
+			}
+		}
+		if c.name == "systemd-run" && !slices.ContainsFunc(p.uses, func(u optUse) bool {
+			return !u.raw && strings.Contains(" --scope --pipe --pty --wait ", " "+u.e.canon+" ")
+		}) {
+			// a transient service runs apart from the caller, past its end
+			detached = true
+		}
+		if detached {
+			c.raise(ruleBackground)
+		}
+		if c.name == "chroot" && i < len(c.args) {
+			if r := c.args[i]; r.dyn || path.Clean(r.val) != "/" {
+				c.raise(ruleOtherRoot)
+			}
+		}
+		i += own
+		if i >= len(c.args) {
+			switch {
+			case info || c.name == "prlimit" || c.name == "choom":
+				c.raise(r("wrapper-alone", Minimal, "runs no command"))
+				return flow{}
+			case c.name == "unshare" || c.name == "chroot" || c.name == "firejail":
+				// with no command they start the user's shell
+				c.raise(ruleShellTTY)
+				return flow{kind: flowData}
+			}
+			return runFrom(c, i)
+		}
+		return c.ctx.dispatch(c, c.args[i:])
+	}
 }
