@@ -23,6 +23,7 @@ var testEnv = Env{
 	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
 	Protected:      testProtected,
 	GuardVars:      testGuardVars,
+	Secrets:        testSecrets,
 }
 
 // allCases lists every table of expected verdicts: the main table, the
