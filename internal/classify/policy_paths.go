@@ -559,18 +559,13 @@ func (po *policy) holdsSecrets(p string) bool {
 			return true
 		}
 	}
-	return false
-}
-
-// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
-// secrets below it (the home directory, ~/.config).
-func (po *policy) treeHoldsSecrets(a arg) bool {
-	for _, k := range append(knownArgs(a), a) {
-		if k.dyn {
-			continue
-		}
-		if p, ok := po.abs(strings.TrimSuffix(k.val, "/.")); ok && po.holdsSecrets(p) {
-			return true
+	if rel, ok := po.relHome(p); ok {
+		// a browser's directory, or one of its profiles
+		re := splitPath(rel)
+		for _, s := range browserSecretPats.get() {
+			if len(re) < len(s) && po.elemsMeet(s[:len(re)], re) {
+				return true
+			}
 		}
 	}
 	return false

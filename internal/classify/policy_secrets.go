@@ -112,3 +112,67 @@ func (po *policy) secretByName(p string) bool {
 	}
 	return false
 }
+
+// treeReadsSecret reports whether reading every file below the
+// directory a names reads a secret: a is one, or is in a directory of
+// secrets, or holds one below it (the home directory, ~/.config, another
+// project's tree with its .env). hidden says the walk reads hidden names;
+// one that skips them (rg, ag without --hidden) reads only the secrets
+// reached without passing a name that starts with a dot.
+func (po *policy) treeReadsSecret(a arg, hidden bool) bool {
+	if po.readsSecret(a, true) {
+		return true
+	}
+	for _, k := range append(knownArgs(a), a) {
+		if k.dyn {
+			continue
+		}
+		p, ok := po.abs(strings.TrimSuffix(k.val, "/."))
+		if !ok {
+			continue
+		}
+		if hidden && po.holdsSecrets(p) || !hidden && po.holdsVisibleSecret(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsVisibleSecret reports a directory p with a secret below it that a
+// walk skipping hidden names reaches: every name between p and the
+// secret starts with something other than a dot (~/Library/Keychains,
+// ~/.config's gh/hosts.yml seen from ~/.config).
+func (po *policy) holdsVisibleSecret(p string) bool {
+	visible := func(s string) bool {
+		if !within(s, p) || s == p {
+			return false
+		}
+		rel := strings.TrimPrefix(s[len(p):], "/")
+		for _, e := range strings.Split(rel, "/") {
+			if strings.HasPrefix(e, ".") {
+				return false
+			}
+		}
+		return true
+	}
+	h := po.env.Home
+	for _, s := range po.env.Secrets {
+		if visible(s) {
+			return true
+		}
+	}
+	if h == "" {
+		return false
+	}
+	for _, s := range secretsHome {
+		if visible(h + "/" + strings.TrimSuffix(s, "/")) {
+			return true
+		}
+	}
+	for _, b := range browserProfiles {
+		if visible(h + "/" + b) {
+			return true
+		}
+	}
+	return false
+}

@@ -27,6 +27,21 @@ func TestSecretsHeldOut(t *testing.T) {
 		minimal("cat .env.test", "read-only"),
 		minimal("cat ../other/.env.sample", "read-only"),
 		minimal("cat /tmp/notes/id_ecdsa.pub", "read-only"),
+		// trees read whole
+		high("grep -rn BEGIN /home/u/.gnupg/..", "read-secret"),
+		high("rgrep token ~", "read-secret"),
+		high("rg -u -u -l key ~", "read-secret"),
+		high("fgrep --recursive pass ~/.docker", "read-secret"),
+		high("tar -cf /tmp/h.tar -C /home u", "read-secret"),
+		high("bsdtar -C ~ -czf out.tgz .local", "read-secret"),
+		high("zip -qr backup.zip ~", "read-secret"),
+		high("7za a -tzip out.zip ~/.config", "read-secret"),
+		high("cp -R ~/.local/share/keyrings k", "read-secret"),
+		high("find /home/u -type f -exec base64 {} ;", "read-secret"),
+		high("find ~/.config -execdir head -c 200 {} +", "read-secret"),
+		minimal("rg -l TODO ~/code/project", "search"),
+		low("tar -C build -czf out.tgz .", "tar-create"),
+		minimal("find ~/code -type f -exec wc -l {} +", "find"),
 	} {
 		checkCase(t, tc, testEnv)
 	}

@@ -443,6 +443,7 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 // took for it, if any.
 func (w *walker) finish(c *call) {
 	c.followTrees()
+	c.readTrees()
 	c.manifestFiles()
 	c.out.Argv = make([]string, 0, len(c.args)+1)
 	if c.name != "" {

@@ -279,6 +279,35 @@ func deletesPacked(c *call, operands []arg, dir *arg, recursive bool) {
 	}
 }
 
+// packsSecret raises a read of a secret when an archiver packs a tree
+// that holds one: each operand, and a relative one from each directory
+// in dirs (nil: the current one; a dynamic directory: anywhere).
+func packsSecret(c *call, operands []arg, dirs []*arg) {
+	for _, o := range operands {
+		cands := []arg{o}
+		if !o.dyn && !strings.HasPrefix(o.val, "/") && len(dirs) > 0 {
+			cands = nil
+			for _, d := range dirs {
+				switch {
+				case d == nil:
+				case d.dyn:
+					cands = append(cands, arg{val: o.val, dyn: true, pos: o.pos})
+				default:
+					j := o
+					j.val = path.Join(d.val, o.val)
+					cands = append(cands, j)
+				}
+			}
+		}
+		for _, a := range cands {
+			if c.ctx.treeReadsSecret(a, true) {
+				c.raiseWith(ruleReadSecret, occurrence{target: c.ctx.pathTarget(a)})
+				return
+			}
+		}
+	}
+}
+
 // tarRun are tar's options whose value is a program or a command tar
 // runs (--checkpoint-action=exec=CMD).
 var tarRun = []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command",
@@ -408,6 +437,14 @@ func tarCommand(c *call) flow {
 				c.raise(ru)
 			}
 		}
+		// tar packs each operand whole, hidden names too, and reads a
+		// relative one from -C's directory (each -C counts: tar applies
+		// them in order)
+		var dirs []*arg
+		for _, u := range opt["--directory"] {
+			dirs = append(dirs, u.val)
+		}
+		packsSecret(c, p.operands, dirs)
 		writeOpts(c, "-g --listed-incremental --index-file")
 		if has("", "--remove-files") {
 			c.raise(ruleRm)
