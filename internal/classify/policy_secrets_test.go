@@ -1,7 +1,5 @@
 package classify
 
-import "testing"
-
 // testSecrets are the agents' credential files for testEnv's home, as
 // internal/guard lists them from the hook registry (internal/guard's
 // TestSecretsFromRegistry checks that every dialect's reach Env).
@@ -87,13 +85,4 @@ var treeSecretCases = []classifyCase{
 	minimal("grep x ~/notes.txt", "search"),
 	minimal("find ~ -type f -exec ls -l {} +", "find"),
 	minimal("rg -l TODO ~/src", "search"),
-}
-
-func TestSecretCases(t *testing.T) {
-	for _, tc := range treeSecretCases {
-		checkCase(t, tc, testEnv)
-	}
-	for _, tc := range secretCases {
-		checkCase(t, tc, testEnv)
-	}
 }

@@ -281,8 +281,11 @@ func deletesPacked(c *call, operands []arg, dir *arg, recursive bool) {
 
 // packsSecret raises a read of a secret when an archiver packs a tree
 // that holds one: each operand, and a relative one from each directory
-// in dirs (nil: the current one; a dynamic directory: anywhere).
+// in dirs (nil: the current one). A directory only known at run time
+// may be any, the home directory among them: the operand is judged from
+// there too (fail closed, design §2.1).
 func packsSecret(c *call, operands []arg, dirs []*arg) {
+	home := c.ctx.environment().Home
 	for _, o := range operands {
 		cands := []arg{o}
 		if !o.dyn && !strings.HasPrefix(o.val, "/") && len(dirs) > 0 {
@@ -291,7 +294,11 @@ func packsSecret(c *call, operands []arg, dirs []*arg) {
 				switch {
 				case d == nil:
 				case d.dyn:
-					cands = append(cands, arg{val: o.val, dyn: true, pos: o.pos})
+					if home != "" {
+						j := o
+						j.val = path.Join(home, o.val)
+						cands = append(cands, j)
+					}
 				default:
 					j := o
 					j.val = path.Join(d.val, o.val)
