@@ -67,14 +67,50 @@ var persistenceAbs = []string{
 	"/etc/rc.local", "/Library/LaunchAgents", "/Library/LaunchDaemons", "/etc/sudoers", "/etc/ld.so.preload",
 }
 
-// secretsHome are files in the home directory that hold credentials.
+// secretsHome are files in the home directory that hold credentials,
+// by kind; a name is a prefix ("id_" is every id_*, ".netrc" .netrc.gpg
+// too), a trailing / a directory. The sandbox hides each of them
+// (internal/sandbox, TestBoxHidesClassifierSecrets). The agents' own
+// credential files are not here: each agent's dialect lists its own
+// (internal/hook, Secrets), and they arrive in Env.Secrets.
 var secretsHome = []string{
-	".ssh/id_", ".ssh/identity", ".aws/credentials", ".netrc", ".config/gh/hosts.yml", ".docker/config.json",
-	".kube/config", ".gnupg/private-keys", ".gnupg/secring", ".git-credentials", ".pypirc", ".npmrc",
-	".config/gcloud/credentials.db", ".config/gcloud/application_default_credentials.json",
-	".config/gcloud/legacy_credentials", ".azure/", ".vault-token", ".pgpass", ".my.cnf",
-	".password-store", ".config/hub", ".terraform.d/credentials", ".cargo/credentials",
+	// keys and keyrings: OpenSSH's default identities (ssh(1), -i),
+	// GnuPG's secret keys (gpg(1), FILES), pass's store, the GNOME
+	// keyring's files and the macOS keychains
+	".ssh/id_", ".ssh/identity", ".gnupg/private-keys", ".gnupg/secring", ".password-store",
+	".local/share/keyrings/", "Library/Keychains/",
+	// cloud: each CLI's documented credential file (AWS's "Configuration
+	// and credential file settings", gcloud's config directory, Azure
+	// CLI's ~/.azure, OCI's ~/.oci/config, doctl's, hcloud's and
+	// flyctl's config files, Pulumi's credentials.json, rclone's remotes,
+	// s3cmd's and boto's files, Vault's token helper, Terraform's
+	// credentials.tfrc.json from terraform login)
+	".aws/credentials", ".config/gcloud/credentials.db", ".config/gcloud/application_default_credentials.json",
+	".config/gcloud/legacy_credentials", ".config/gcloud/access_tokens.db", ".azure/", ".oci/",
+	".config/doctl/config.yaml", ".config/hcloud/cli.toml", ".fly/config.yml", ".pulumi/credentials.json",
+	".config/rclone/rclone.conf", ".s3cfg", ".boto", ".vault-token", ".terraform.d/credentials",
+	// forges: gh's and hub's hosts files, glab's config, git's credential
+	// store (git-credential-store(1): both of its files), netrc, which
+	// curl, git and heroku read
+	".config/gh/hosts.yml", ".config/hub", ".config/glab-cli/config.yml", ".git-credentials",
+	".config/git/credentials", ".netrc",
+	// package registries: npm's and yarn's auth tokens, PyPI's upload
+	// credentials, RubyGems', cargo's, Composer's auth.json, Poetry's
+	// auth.toml (when it keeps no keyring)
+	".npmrc", ".yarnrc.yml", ".pypirc", ".gem/credentials", ".cargo/credentials", ".composer/auth.json",
+	".config/composer/auth.json", ".config/pypoetry/auth.toml",
+	// databases: libpq's password file, MySQL's option and login-path
+	// files
+	".pgpass", ".my.cnf", ".mylogin.cnf",
+	// container and cluster logins: docker login's and podman login's
+	// auth files, kubeconfig, helm registry login
+	".docker/config.json", ".config/containers/auth.json", ".kube/config", ".config/helm/registry/config.json",
 }
+
+// secretDirsHome hold credentials and nothing else worth reading: a
+// recursive read of one, or of any file in one, reads a secret.
+var secretDirsHome = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".docker", ".kube", ".azure", ".password-store",
+	".config/gcloud", ".terraform.d", ".oci", ".local/share/keyrings", "Library/Keychains"}
 
 // own are permguard's default settings and state locations.
 var ownHome = []string{".config/permguard", ".local/state/permguard"}
@@ -428,10 +464,6 @@ func (po *policy) globElemAt(p, name string, tree bool) bool {
 	return false
 }
 
-// secretDirsHome hold credentials and nothing else worth reading.
-var secretDirsHome = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".docker", ".kube", ".azure", ".password-store",
-	".config/gcloud", ".terraform.d"}
-
 // isSecretDir reports a directory of credentials, or a file in one:
 // recursive tools (grep -r, tar, cp -r) read all of it.
 func (po *policy) isSecretDir(p string) bool {
@@ -447,8 +479,35 @@ func (po *policy) isSecretDir(p string) bool {
 	return false
 }
 
+// agentSecret reports a path that could name one of the agents' own
+// credential files (Env.Secrets), or a file below one: p may be a pattern.
+func (po *policy) agentSecret(p string) bool {
+	pe := splitPath(p)
+	for _, s := range po.env.Secrets {
+		if po.treeMeets(splitPath(s), pe) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAgentSecret reports a directory that could hold one of the
+// agents' credential files below it.
+func (po *policy) holdsAgentSecret(p string) bool {
+	pe := splitPath(p)
+	for _, s := range po.env.Secrets {
+		if se := splitPath(s); len(pe) < len(se) && po.elemsMeet(se[:len(pe)], pe) {
+			return true
+		}
+	}
+	return false
+}
+
 // isSecret reports whether reading p exposes credentials.
 func (po *policy) isSecret(p string) bool {
+	if po.agentSecret(p) {
+		return true
+	}
 	if hasGlobChar(p) || po.otherHome(p) || strings.HasSuffix(p, "/secrets") || strings.Contains(p, "/secrets/") {
 		// a pattern, someone else's home, a mounted secret: matched
 		// against the tables as patterns
@@ -473,11 +532,10 @@ func (po *policy) isSecret(p string) bool {
 	if strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub") {
 		return true
 	}
-	if (strings.HasSuffix(p, ".pem") || strings.HasSuffix(p, ".key") || strings.HasSuffix(p, ".p12") || strings.HasSuffix(p, ".pfx")) &&
-		!within(p, po.env.Workspace) {
+	if rel, ok := po.relHome(p); ok && po.browserSecret(splitPath(rel)) {
 		return true
 	}
-	return false
+	return po.secretByName(p)
 }
 
 // holdsSecrets reports a directory that holds secrets below it: the home
@@ -491,6 +549,8 @@ func (po *policy) holdsSecrets(p string) bool {
 	case within(h, p):
 		// the home directory, or a directory above it
 		return true
+	case po.holdsAgentSecret(p):
+		return true
 	case !within(p, h):
 		return false
 	}
@@ -499,18 +559,13 @@ func (po *policy) holdsSecrets(p string) bool {
 			return true
 		}
 	}
-	return false
-}
-
-// treeHoldsSecrets reports a directory a whole-tree copy reads that holds
-// secrets below it (the home directory, ~/.config).
-func (po *policy) treeHoldsSecrets(a arg) bool {
-	for _, k := range append(knownArgs(a), a) {
-		if k.dyn {
-			continue
-		}
-		if p, ok := po.abs(strings.TrimSuffix(k.val, "/.")); ok && po.holdsSecrets(p) {
-			return true
+	if rel, ok := po.relHome(p); ok {
+		// a browser's directory, or one of its profiles
+		re := splitPath(rel)
+		for _, s := range browserSecretPats.get() {
+			if len(re) < len(s) && po.elemsMeet(s[:len(re)], re) {
+				return true
+			}
 		}
 	}
 	return false

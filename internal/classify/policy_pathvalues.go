@@ -192,10 +192,6 @@ var secretPatsAbs = [][]string{
 	{"var", "run", "secrets"}, {"run", "secrets"},
 }
 
-// keySuffixes are key files, secrets wherever they are outside the
-// workspace.
-var keySuffixes = []string{"*.pem", "*.key", "*.p12", "*.pfx"}
-
 // secretPatsHome are secretsHome as patterns: a name in that table is a
 // prefix ("id_" is every id_*), and a trailing / is a directory.
 var secretPatsHome = lazy[[][]string]{build: func() [][]string {
@@ -268,17 +264,15 @@ func (po *policy) globSecret(p string) bool {
 			return true
 		}
 	}
-	// a key file is known by its extension, so only a pattern that
-	// names one (*.pem, id.p*) can be after one: a bare * in a directory
-	// is not
-	if last := pe[len(pe)-1:]; len(last) == 1 && strings.Contains(last[0], ".") && !within(p, po.env.Workspace) {
-		for _, k := range keySuffixes {
-			if globsMeet(k, last[0], false) {
-				return true
-			}
+	for _, rel := range po.homeRels(pe) {
+		if po.browserSecret(rel) {
+			return true
 		}
 	}
-	return false
+	// a key file is known by its name, so only a pattern that names one
+	// (*.pem, id.p*, .env*) can be after one: a bare * in a directory is
+	// not
+	return len(pe) > 0 && po.secretByName(p)
 }
 
 // globSecretDir is isSecretDir for a path with glob characters or in

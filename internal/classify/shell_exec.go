@@ -443,7 +443,9 @@ func (w *walker) setShellVar(name string, val *arg, p Pos, snip string) {
 // took for it, if any.
 func (w *walker) finish(c *call) {
 	c.followTrees()
+	c.readTrees()
 	c.manifestFiles()
+	w.sendsWritten(c)
 	c.out.Argv = make([]string, 0, len(c.args)+1)
 	if c.name != "" {
 		c.out.Argv = append(c.out.Argv, c.name)

@@ -76,7 +76,9 @@ type toolCtx interface {
 	isSecret(p string) bool
 	isSecretDir(p string) bool
 	readsSecret(a arg, dirs bool) bool
-	treeHoldsSecrets(a arg) bool
+	// treeReadsSecret reports a tree read whole that holds a secret:
+	// hidden says the walk reads hidden names too.
+	treeReadsSecret(a arg, hidden bool) bool
 	writeRule(a arg) (rule, bool)
 	writeRuleOf(a arg, content flow) (rule, bool)
 	writeKeeping(a arg) (rule, bool)

@@ -664,3 +664,27 @@ func (w *walker) archiveLinks(file arg) []ArchiveLink {
 	}
 	return nil
 }
+
+// ruleSendsWritten: a program that sends a file's contents to a server
+// (a module download reading go.mod, curl -d @FILE) is sent a file this
+// input wrote from text not known now: whatever that text holds, a
+// secret read into it, leaves the machine (design §2.10).
+var ruleSendsWritten = rule{id: "sends-written", level: High, why: "sends out a file written earlier in this input from text not known now", effect: EffectSend}
+
+// sendsWritten raises c when a file it sends (sentFiles) was written
+// earlier in this input with content not known now.
+func (w *walker) sendsWritten(c *call) {
+	for _, a := range sentFiles(c) {
+		if a.dyn || a.val == "" {
+			continue
+		}
+		p, ok := w.abs(a.val)
+		if !ok {
+			continue
+		}
+		if wr := w.files[p]; wr != nil && wr.unknown {
+			c.raiseWith(ruleSendsWritten, occurrence{detail: "sends " + a.val, target: p})
+			return
+		}
+	}
+}

@@ -279,6 +279,42 @@ func deletesPacked(c *call, operands []arg, dir *arg, recursive bool) {
 	}
 }
 
+// packsSecret raises a read of a secret when an archiver packs a tree
+// that holds one: each operand, and a relative one from each directory
+// in dirs (nil: the current one). A directory only known at run time
+// may be any, the home directory among them: the operand is judged from
+// there too (fail closed, design §2.1).
+func packsSecret(c *call, operands []arg, dirs []*arg) {
+	home := c.ctx.environment().Home
+	for _, o := range operands {
+		cands := []arg{o}
+		if !o.dyn && !strings.HasPrefix(o.val, "/") && len(dirs) > 0 {
+			cands = nil
+			for _, d := range dirs {
+				switch {
+				case d == nil:
+				case d.dyn:
+					if home != "" {
+						j := o
+						j.val = path.Join(home, o.val)
+						cands = append(cands, j)
+					}
+				default:
+					j := o
+					j.val = path.Join(d.val, o.val)
+					cands = append(cands, j)
+				}
+			}
+		}
+		for _, a := range cands {
+			if c.ctx.treeReadsSecret(a, true) {
+				c.raiseWith(ruleReadSecret, occurrence{target: c.ctx.pathTarget(a)})
+				return
+			}
+		}
+	}
+}
+
 // tarRun are tar's options whose value is a program or a command tar
 // runs (--checkpoint-action=exec=CMD).
 var tarRun = []string{"--to-command", "--checkpoint-action", "--use-compress-program", "--rsh-command",
@@ -408,6 +444,14 @@ func tarCommand(c *call) flow {
 				c.raise(ru)
 			}
 		}
+		// tar packs each operand whole, hidden names too, and reads a
+		// relative one from -C's directory (each -C counts: tar applies
+		// them in order)
+		var dirs []*arg
+		for _, u := range opt["--directory"] {
+			dirs = append(dirs, u.val)
+		}
+		packsSecret(c, p.operands, dirs)
 		writeOpts(c, "-g --listed-incremental --index-file")
 		if has("", "--remove-files") {
 			c.raise(ruleRm)

@@ -171,7 +171,7 @@ func cpCommand(c *call) flow {
 	// a tree copied whole reads the secrets in it
 	tree := c.name == "cp" && c.hasOpt("--recursive --archive")
 	for _, s := range sources(c) {
-		if c.ctx.readsSecret(s, tree) || tree && c.ctx.treeHoldsSecrets(s) {
+		if tree && c.ctx.treeReadsSecret(s, true) || !tree && c.ctx.readsSecret(s, false) {
 			c.raise(ruleReadSecret)
 			break
 		}
@@ -455,6 +455,7 @@ func findCommand(c *call) flow {
 			}
 			if len(inner) > 0 {
 				c.ctx.inner(c, c.name+" "+a.val, inner, flow{})
+				findReadsTrees(c, roots, inner, args[i+1:j], narrowed)
 			}
 			i = j
 		case "-delete":
@@ -485,6 +486,34 @@ func findCommand(c *call) flow {
 		}
 	}
 	return findOutput(roots, args, narrowed, c.pos)
+}
+
+// findReadsTrees raises a read of a secret when find runs a program on
+// every file of a tree that holds one (find ~ -type f -exec cat {} +):
+// the program is given each file, the secrets among them. A test by name
+// narrows what is found, and the program is then judged on the name
+// (foundPath); a program that reads no file's contents reads none.
+func findReadsTrees(c *call, roots, inner, raw []arg, narrowed bool) {
+	if narrowed || inner[0].dyn {
+		return
+	}
+	switch path.Base(inner[0].val) {
+	case "ls", "stat", "du", "echo", "printf", "basename", "dirname", "realpath", "readlink", "test", "[", "true", "false", "rm", "rmdir", "unlink", "chmod", "chown", "chgrp", "touch":
+		return
+	}
+	given := false
+	for _, x := range raw {
+		given = given || !x.dyn && strings.Contains(x.val, "{}")
+	}
+	if !given {
+		return
+	}
+	for _, root := range roots {
+		if c.ctx.treeReadsSecret(root, true) {
+			c.raiseWith(ruleReadSecret, occurrence{target: c.ctx.pathTarget(root)})
+			return
+		}
+	}
 }
 
 // findValuePrimaries take one value, which is never an action.

@@ -173,7 +173,7 @@ func scpCheck(c *call) {
 	}
 	recursive := c.hasOpt("-r")
 	for _, s := range srcs {
-		if !scpRemote(s) && c.ctx.readsSecret(s, recursive) {
+		if !scpRemote(s) && (recursive && c.ctx.treeReadsSecret(s, true) || !recursive && c.ctx.readsSecret(s, false)) {
 			c.raise(ruleReadSecret)
 			break
 		}
@@ -250,7 +250,7 @@ func rsyncCheck(c *call) {
 	if c.hasOpt("--archive --recursive") {
 		// a tree copied whole reads the secrets in it (cp -r ~ does too)
 		for _, s := range srcs {
-			if !strings.Contains(s.val, ":") && c.ctx.treeHoldsSecrets(s) {
+			if !strings.Contains(s.val, ":") && c.ctx.treeReadsSecret(s, true) {
 				c.raise(ruleReadSecret)
 				break
 			}

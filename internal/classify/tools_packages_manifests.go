@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Files a program writes without naming them on its command line: the
 // manifests and lock files a package manager keeps where it runs (design
@@ -64,4 +67,174 @@ func containsWord(list, w string) bool {
 		}
 	}
 	return false
+}
+
+// Files a program sends to a server (design §2.10, sends): the module
+// and package names a download fetches come from the manifest and lock
+// files where it runs (go.mod's require lines are URLs, package.json's
+// dependencies names a registry is asked for), a requirements file given
+// by an option, and a request body or upload named by an option (curl
+// -d @FILE, -T FILE, wget --post-file). Such a file written earlier in
+// the same input from text not known now sends that text out
+// (shell_written.go, sendsWritten).
+
+// manifestReads maps a program to the subcommands that fetch what its
+// manifests name ("-" is the program run with no subcommand, which
+// installs), to those files, and to the options whose value is a file
+// it reads the same way.
+var manifestReads = lazy[map[string]manifestRead]{build: func() map[string]manifestRead {
+	npm := manifestRead{subs: "install i ci add update up upgrade audit outdated exec x dedupe rebuild",
+		files: "package.json package-lock.json npm-shrinkwrap.json .npmrc"}
+	pip := manifestRead{subs: "install download wheel", opts: "-r --requirement -c --constraint"}
+	return map[string]manifestRead{
+		// go loads the module graph for every command that builds or
+		// lists packages, and downloads what go.mod requires (go help
+		// modules)
+		"go":    {subs: "build run test vet list install get mod work generate", files: "go.mod go.sum go.work go.work.sum"},
+		"npm":   npm,
+		"pnpm":  {subs: "- install i add update up upgrade audit outdated fetch", files: "package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc"},
+		"yarn":  {subs: "- install add up upgrade audit outdated", files: "package.json yarn.lock .yarnrc.yml .npmrc"},
+		"bun":   {subs: "- install i add update", files: "package.json bun.lock bun.lockb bunfig.toml"},
+		"cargo": {subs: "build b run r test t check c fetch update install add bench doc clippy tree vendor", files: "Cargo.toml Cargo.lock"},
+		"pip":   pip, "pip3": pip,
+		"uv":       {subs: "sync lock add pip run", files: "pyproject.toml uv.lock", opts: "-r --requirement -c --constraint"},
+		"poetry":   {subs: "install lock update add", files: "pyproject.toml poetry.lock"},
+		"pipenv":   {subs: "install sync lock update", files: "Pipfile Pipfile.lock"},
+		"bundle":   {subs: "- install update lock", files: "Gemfile Gemfile.lock"},
+		"composer": {subs: "install update require", files: "composer.json composer.lock"},
+	}
+}}
+
+type manifestRead struct{ subs, files, opts string }
+
+// sentFiles lists the files c sends to a server: the manifests where it
+// runs, and the files its options name as a body or an upload.
+func sentFiles(c *call) []arg {
+	var out []arg
+	switch c.name {
+	case "curl":
+		return curlSentFiles(c)
+	case "wget":
+		for _, o := range []string{"--post-file", "--body-file"} {
+			if v, ok := c.optValue(o); ok {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	mr, ok := manifestReads.get()[c.name]
+	if !ok {
+		return nil
+	}
+	ps := positional(c.args)
+	sub := "-"
+	if len(ps) > 0 {
+		if ps[0].dyn {
+			sub = "" // any subcommand: every file counts
+		} else {
+			sub = ps[0].val
+		}
+	}
+	if sub != "" && !containsWord(mr.subs, sub) {
+		return nil
+	}
+	dirs := []arg{{val: ".", pos: c.pos}}
+	if d, ok := c.optValue("--prefix -C --dir --cwd --directory --manifest-path --project"); ok && !d.dyn {
+		if strings.HasSuffix(d.val, ".toml") {
+			d.val = path.Dir(d.val) // cargo's --manifest-path names the file
+		}
+		dirs = append(dirs, d)
+	}
+	for _, d := range dirs {
+		for f := range strings.FieldsSeq(mr.files) {
+			a := d
+			a.val = strings.TrimSuffix(d.val, "/") + "/" + f
+			out = append(out, a)
+		}
+	}
+	if mr.opts != "" {
+		out = append(out, c.optValuesOf(mr.opts)...)
+	}
+	return out
+}
+
+// curlSentFiles are the files curl reads into a request: a body
+// (-d @FILE, --data-binary @FILE, --data-urlencode [NAME]@FILE, --json
+// @FILE), a form field (-F NAME=@FILE, NAME=<FILE), an upload (-T FILE)
+// and a config file (-K FILE), which may hold any of these.
+func curlSentFiles(c *call) []arg {
+	var out []arg
+	for _, v := range c.optValuesOf("-d --data --data-binary --data-ascii --json --data-urlencode -F --form") {
+		s := v.val
+		if v.dyn {
+			continue
+		}
+		i := strings.IndexAny(s, "@<")
+		if i < 0 || s[i] == '<' && !strings.Contains(s[:i], "=") && i > 0 {
+			continue
+		}
+		f := v
+		f.val = s[i+1:]
+		if semi := strings.IndexByte(f.val, ';'); semi >= 0 {
+			f.val = f.val[:semi] // -F name=@file;type=text/plain
+		}
+		if f.val != "" && f.val != "-" {
+			out = append(out, f)
+		}
+	}
+	for _, v := range c.optValuesOf("-T --upload-file -K --config") {
+		if v.val != "-" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// optValuesOf returns the value of every use of the options opts: read
+// with the program's spec where it has one (the canonical names count),
+// else as --opt=V, --opt V, -oV or -o V.
+func (c *call) optValuesOf(opts string) []arg {
+	var out []arg
+	if optionSpecs.get()[c.name] != nil {
+		for _, u := range specUses(c) {
+			if u.raw || u.val == nil {
+				continue
+			}
+			if containsWord(opts, u.e.canon) || containsWord(opts, u.written) || u.abbrev != "" && containsWord(opts, u.abbrev) {
+				out = append(out, *u.val)
+			}
+		}
+		return out
+	}
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.dyn {
+			if v, ok := gluedOptValue(a, opts); ok {
+				out = append(out, v)
+			}
+			continue
+		}
+		if a.val == "--" {
+			break
+		}
+		for o := range strings.FieldsSeq(opts) {
+			switch {
+			case a.val == o && i+1 < len(c.args):
+				out = append(out, c.args[i+1])
+				i++
+			case strings.HasPrefix(a.val, o+"=") && strings.HasPrefix(o, "--"):
+				v := a
+				v.val = a.val[len(o)+1:]
+				out = append(out, v)
+			case len(o) == 2 && !strings.HasPrefix(a.val, "--") && strings.HasPrefix(a.val, o) && len(a.val) > 2:
+				v := a
+				v.val = a.val[2:]
+				out = append(out, v)
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return out
 }

@@ -424,6 +424,13 @@ type Env struct {
 	// classifier cannot know which agents are installed, so the caller
 	// lists them (internal/guard builds the list from the hook registry).
 	Protected []ProtectedPath
+	// Secrets are the agents' own credential and token files (an OAuth
+	// login, an API key), absolute and clean, each the file or directory
+	// with everything below it; an element may be a pattern as
+	// [path.Match] reads it. Reading one, or a tree that holds one, is
+	// reading a secret (design §2.6). The caller lists them
+	// (internal/guard, from the hook registry), as it does Protected.
+	Secrets []string
 	// GuardVars are the variables that move an agent's configuration
 	// (CLAUDE_CONFIG_DIR, CODEX_HOME, ...): set for a child or written
 	// into a startup file, they take the agent away from the protected

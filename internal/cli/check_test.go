@@ -380,6 +380,8 @@ func TestCheckRunInput(t *testing.T) {
 			// test (TestProtectedFromRegistry, TestProtectedAgentVars)
 			gotEnv.Protected = nil
 			gotEnv.GuardVars = nil
+			// and the agents' credential files (TestSecretsFromRegistry)
+			gotEnv.Secrets = nil
 			// so are the path variables (TestPathVars)
 			gotEnv.Vars = nil
 			if !reflect.DeepEqual(gotEnv, tt.wantEnv) {

@@ -3,6 +3,7 @@ package guard
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agent-permguard/permguard/internal/classify"
@@ -41,7 +42,8 @@ type Env struct {
 
 	// AgentDirs maps the variables that move an agent's own directory
 	// ($PI_CODING_AGENT_DIR, $XDG_CONFIG_HOME, $CODEX_HOME; see
-	// [hook.InstallTarget.UserDirVar] and [hook.Protect.Vars]) to their
+	// [hook.InstallTarget.UserDirVar], [hook.Protect.Vars] and
+	// [hook.Secrets.Vars]) to their
 	// values, when absolute: the
 	// agent's files there are protected too.
 	AgentDirs map[string]string
@@ -78,7 +80,7 @@ func ReadEnv(getenv func(string) string) Env {
 			}
 		}
 	}
-	for _, v := range append(hook.UserDirVars(), hook.ProtectVars()...) {
+	for _, v := range slices.Concat(hook.UserDirVars(), hook.ProtectVars(), hook.SecretVars()) {
 		if d := absolute(getenv(v)); d != "" {
 			if e.AgentDirs == nil {
 				e.AgentDirs = map[string]string{}

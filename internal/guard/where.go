@@ -90,6 +90,7 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 	}
 	ce.Protected = protectedPaths(env, req.Self)
 	ce.GuardVars = hook.GuardVars()
+	ce.Secrets = secretPaths(env)
 	if call.Over != nil {
 		// past a limit: nothing is judged, so nothing is read for it
 		return ce, nil
@@ -201,6 +202,31 @@ func protectedPaths(env Env, self string) []classify.ProtectedPath {
 	for _, dir := range filepath.SplitList(env.Path) {
 		if filepath.IsAbs(dir) {
 			add(filepath.Join(dir, "permguard"), "the permguard that PATH finds, which a repository's hook entry runs", false)
+		}
+	}
+	return out
+}
+
+// secretPaths lists the agents' own credential files, from the hook
+// registry: under the home directory, and under each directory a
+// variable that moves them names. Every agent counts, installed or not:
+// a login it keeps is a secret whether permguard guards it or not.
+func secretPaths(env Env) []string {
+	var out []string
+	for _, d := range hook.Dialects() {
+		for _, t := range d.Targets {
+			if env.Home != "" {
+				for _, p := range t.Secrets.Home {
+					out = append(out, filepath.Join(env.Home, p))
+				}
+			}
+			for _, sd := range t.Secrets.Vars {
+				if dir := env.AgentDirs[sd.Var]; dir != "" {
+					for _, p := range sd.Paths {
+						out = append(out, filepath.Join(dir, p))
+					}
+				}
+			}
 		}
 	}
 	return out

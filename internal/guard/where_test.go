@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agent-permguard/permguard/internal/classify"
@@ -128,4 +129,53 @@ func TestProtectedNoHome(t *testing.T) {
 			t.Errorf("protected %q without a home directory", p.Path)
 		}
 	}
+}
+
+// TestSecretsFromRegistry: every agent's own credential file, in the home
+// directory and in the directory its variable names, is a secret read by
+// shell and by tool call, and a copy of the directory above it reads it.
+// A dialect whose Secrets do not reach the classifier fails here.
+func TestSecretsFromRegistry(t *testing.T) {
+	vars := map[string]string{"HOME": "/home/u"}
+	for _, v := range hook.SecretVars() {
+		vars[v] = "/opt/moved/" + v
+	}
+	env := ReadEnv(func(k string) string { return vars[k] })
+	ce, err := classifyEnv(Request{Cwd: "/home/u/proj", Wd: "/home/u/proj"}, &hook.Call{Kind: hook.KindShell}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(agent, file string) {
+		t.Helper()
+		// a pattern element stands for a file it matches
+		file = strings.ReplaceAll(file, "*", "-v2")
+		for _, cmd := range []string{"cat '" + file + "'", "head -c 100 '" + file + "'", "cp -r '" + filepath.Dir(file) + "' cfg"} {
+			if v := classify.Classify(cmd, ce); v.Level < classify.High || !strings.Contains(ruleIDsOf(v), "read-secret") {
+				t.Errorf("%s: Classify(%q) = %v (%s), not a secret read", agent, cmd, v.Level, ruleIDsOf(v))
+			}
+		}
+		if v := classify.ClassifyTool(classify.ToolCall{Kind: classify.ToolFileRead, Name: "Read", Paths: []string{file}}, ce); v.Level < classify.High {
+			t.Errorf("%s: a Read of %s = %v, not a secret read", agent, file, v.Level)
+		}
+	}
+	for _, d := range hook.Dialects() {
+		for _, tg := range d.Targets {
+			for _, p := range tg.Secrets.Home {
+				check(tg.Name, filepath.Join("/home/u", p))
+			}
+			for _, sd := range tg.Secrets.Vars {
+				for _, p := range sd.Paths {
+					check(tg.Name, filepath.Join(vars[sd.Var], p))
+				}
+			}
+		}
+	}
+}
+
+func ruleIDsOf(v classify.Verdict) string {
+	var ids []string
+	for _, r := range v.Reasons {
+		ids = append(ids, r.Rule)
+	}
+	return strings.Join(ids, " ")
 }

@@ -54,6 +54,13 @@ var claude = &Dialect{
 			Vars:      map[string][]string{"CLAUDE_CONFIG_DIR": {"settings*.json", ".claude.json", "hooks/"}},
 			WriteOnly: []string{".claude/hooks/", "hooks/"},
 		},
+		// On Linux and in containers the OAuth login is a plain file,
+		// .credentials.json in the user's directory (Claude Code's
+		// authentication docs; macOS keeps it in the Keychain instead).
+		Secrets: Secrets{
+			Home: []string{".claude/.credentials.json"},
+			Vars: []SecretDir{{Var: "CLAUDE_CONFIG_DIR", Paths: []string{".credentials.json"}}},
+		},
 	}},
 	decode: decodeClaude,
 	encode: encodeClaude,

@@ -28,6 +28,13 @@ var codex = &Dialect{
 			// the two files above, which are what a delete must not reach
 			WriteOnly: []string{".codex/"},
 		},
+		// codex login writes the API key or the ChatGPT tokens to
+		// auth.json in CODEX_HOME (developers.openai.com/codex/auth,
+		// "credential storage"; the file store is the default).
+		Secrets: Secrets{
+			Home: []string{".codex/auth.json"},
+			Vars: []SecretDir{{Var: "CODEX_HOME", Paths: []string{"auth.json"}}},
+		},
 	}},
 	decode: decodeCodex,
 	encode: encodeCodex,

@@ -25,6 +25,15 @@ var copilot = &Dialect{
 		// (permguard's own file, Project above, is guarded against deletes
 		// too; deleting another hook file leaves it in place)
 		Protect: Protect{What: "GitHub Copilot's hooks", Project: []string{".github/hooks/"}, WriteOnly: []string{".github/hooks/"}},
+		// Copilot CLI keeps its token in the system keychain, and in
+		// ~/.copilot/config.json when there is none and the user accepts
+		// plain text (docs.github.com, "Troubleshooting Copilot CLI
+		// authentication"); the editors' Copilot plugins keep theirs in
+		// ~/.config/github-copilot (hosts.json, apps.json).
+		Secrets: Secrets{
+			Home: []string{".copilot/config.json", ".config/github-copilot/"},
+			Vars: []SecretDir{{Var: "XDG_CONFIG_HOME", Paths: []string{"github-copilot/"}}},
+		},
 	}},
 	decode: decodeCopilot,
 	encode: encodeCopilot,

@@ -36,6 +36,18 @@ var cursor = &Dialect{
 			User:    []string{".cursor/hooks.json", ".cursor/mcp.json"},
 			Project: []string{".cursor/hooks.json", ".cursor/mcp.json"},
 		},
+		// cursor-agent keeps its login under authInfo in
+		// ~/.cursor/cli-config.json, older releases in
+		// ~/.config/cursor/auth.json; the editor keeps its tokens in the
+		// state database of its globalStorage (cursor-agent's files as
+		// their login and status commands read them; the editor's
+		// storage is VS Code's layout under the name Cursor).
+		Secrets: Secrets{
+			Home: []string{".cursor/cli-config.json", ".config/cursor/auth.json",
+				".config/Cursor/User/globalStorage/state.vscdb",
+				"Library/Application Support/Cursor/User/globalStorage/state.vscdb"},
+			Vars: []SecretDir{{Var: "XDG_CONFIG_HOME", Paths: []string{"cursor/auth.json", "Cursor/User/globalStorage/state.vscdb"}}},
+		},
 	}},
 	decode: decodeCursor,
 	encode: encodeCursor,

@@ -35,6 +35,15 @@ var gemini = &Dialect{
 			Vars:      map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"}},
 			WriteOnly: []string{".gemini/hooks/", ".gemini/extensions/"},
 		},
+		// "Login with Google" caches its tokens in oauth_creds.json and
+		// the account in google_accounts.json; MCP servers' OAuth tokens
+		// go to mcp-oauth-tokens*.json; ~/.gemini/.env is where the docs
+		// tell users to put GEMINI_API_KEY (docs/get-started/authentication.md,
+		// packages/core/src/code_assist/oauth2.ts, mcp/token-storage).
+		Secrets: Secrets{
+			Home: []string{".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/mcp-oauth-tokens*.json", ".gemini/.env"},
+			Vars: []SecretDir{{Var: "GEMINI_CLI_HOME", Paths: []string{".gemini/oauth_creds.json", ".gemini/google_accounts.json", ".gemini/mcp-oauth-tokens*.json", ".gemini/.env"}}},
+		},
 	}},
 	decode: decodeGemini,
 	encode: encodeGemini,

@@ -39,6 +39,13 @@ var generic = &Dialect{
 				// Project above), which is guarded against deletes too
 				WriteOnly: []string{"extensions/", ".pi/extensions/"},
 			},
+			// /login stores API keys and OAuth tokens in auth.json in
+			// the agent directory (pi's README, "API Keys & OAuth";
+			// AuthStorage honours PI_CODING_AGENT_DIR)
+			Secrets: Secrets{
+				Home: []string{".pi/agent/auth.json"},
+				Vars: []SecretDir{{Var: "PI_CODING_AGENT_DIR", Paths: []string{"auth.json"}}},
+			},
 		},
 		{
 			Name: "opencode", Extension: true,
@@ -61,6 +68,14 @@ var generic = &Dialect{
 					"OPENCODE_CONFIG_DIR": {"plugin/", "plugins/", "opencode.json", "opencode.jsonc"},
 				},
 				WriteOnly: []string{"opencode/plugin/", "opencode/plugins/", ".opencode/plugin/", ".opencode/plugins/", "plugin/", "plugins/"},
+			},
+			// opencode auth login writes providers' keys and tokens to
+			// auth.json in its data directory, MCP servers' OAuth tokens
+			// to mcp-auth.json beside it (opencode.ai/docs/providers,
+			// "Credentials"; the data directory follows XDG_DATA_HOME)
+			Secrets: Secrets{
+				Home: []string{".local/share/opencode/auth.json", ".local/share/opencode/mcp-auth.json"},
+				Vars: []SecretDir{{Var: "XDG_DATA_HOME", Paths: []string{"opencode/auth.json", "opencode/mcp-auth.json"}}},
 			},
 		},
 	},

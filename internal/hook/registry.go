@@ -92,6 +92,32 @@ type InstallTarget struct {
 	// dangerous (design §2.9). Every installable agent needs it: the
 	// registry tests fail without it.
 	Protect Protect
+	// Secrets are the agent's own credential and token files: reading
+	// one hands the agent's login to whoever reads it, so the classifier
+	// makes reading one a secret read (design §2.6). Every installable
+	// agent needs it: the registry tests fail without it.
+	Secrets Secrets
+}
+
+// Secrets lists where an agent keeps its login: OAuth tokens, API keys,
+// a state database that holds them. Each entry says in a comment where
+// it comes from (the agent's documentation or source).
+type Secrets struct {
+	// Home are paths under the home directory; an element may be a
+	// pattern ("mcp-oauth-tokens*.json"), a path ending in "/" a
+	// directory with everything in it.
+	Home []string
+	// Vars are the variables that move them (CODEX_HOME,
+	// XDG_DATA_HOME), each with the paths under the directory it names.
+	// Where one is set, those paths are secrets too. (A list, not a map:
+	// the registry is static data, built without work at init.)
+	Vars []SecretDir
+}
+
+// SecretDir is one entry of [Secrets.Vars].
+type SecretDir struct {
+	Var   string
+	Paths []string
 }
 
 // Protect is the part of an agent's configuration that decides whether
@@ -265,6 +291,21 @@ func ProtectVars() []string {
 		for _, t := range d.Targets {
 			for v := range t.Protect.Vars {
 				out = append(out, v)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// SecretVars lists every variable of a [Secrets.Vars], sorted, once
+// each, so the environment can be read before the agent is known.
+func SecretVars() []string {
+	var out []string
+	for _, d := range dialects {
+		for _, t := range d.Targets {
+			for _, sd := range t.Secrets.Vars {
+				out = append(out, sd.Var)
 			}
 		}
 	}

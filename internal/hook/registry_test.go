@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,22 @@ func TestRegistry(t *testing.T) {
 			}
 			if (tg.UserDirVar != "" || tg.UserDir != "") && tg.User == "" {
 				t.Errorf("%s: install target %s has a user directory but no user file", d.Agent, tg.Name)
+			}
+			// every agent a person installs logs in somewhere: an agent
+			// without its credential files here would have its login read
+			// as an ordinary file
+			if len(tg.Secrets.Home) == 0 {
+				t.Errorf("%s: install target %s lists no credential files (Secrets.Home)", d.Agent, tg.Name)
+			}
+			for _, p := range tg.Secrets.Home {
+				if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.Contains(p, "..") {
+					t.Errorf("%s: install target %s: secret %q is not a path under the home directory", d.Agent, tg.Name, p)
+				}
+			}
+			for _, sd := range tg.Secrets.Vars {
+				if !slices.Contains(SecretVars(), sd.Var) || len(sd.Paths) == 0 {
+					t.Errorf("%s: install target %s: secret variable %s lists no paths, or SecretVars misses it", d.Agent, tg.Name, sd.Var)
+				}
 			}
 		}
 		testFixtures(t, d)

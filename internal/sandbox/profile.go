@@ -225,6 +225,11 @@ var secretPaths = []string{
 	".config/hub", ".netrc", ".git-credentials", ".config/git/credentials", ".npmrc", ".pypirc", ".yarnrc.yml", ".gem/credentials",
 	".cargo/credentials", ".cargo/credentials.toml", ".vault-token", ".terraform.d",
 	".local/share/keyrings", ".password-store", ".pgpass", ".my.cnf",
+	// the classifier's other kinds (policy_paths.go, secretsHome)
+	"Library/Keychains", ".oci", ".config/doctl/config.yaml", ".config/hcloud/cli.toml", ".fly/config.yml",
+	".pulumi/credentials.json", ".config/rclone/rclone.conf", ".s3cfg", ".boto", ".config/glab-cli/config.yml",
+	".composer/auth.json", ".config/composer/auth.json", ".config/pypoetry/auth.toml", ".mylogin.cnf",
+	".config/containers/auth.json", ".config/helm/registry/config.json",
 	// the agents' own credentials, read from the agents' packages (see
 	// design §4, "The boxes"): Claude Code's, Codex's, Gemini CLI's,
 	// opencode's (its data directory by default) and pi's

@@ -1,0 +1,178 @@
+package classify
+
+import (
+	"path"
+	"strings"
+)
+
+// Secrets known by class rather than by one path (design §2.6): the files
+// a browser keeps its logins and cookies in, whatever the profile's name;
+// private keys by their name, wherever they lie outside the workspace; a
+// project's .env files outside the workspace. The files of one tool are
+// in secretsHome (policy_paths.go), the agents' own in Env.Secrets.
+
+// browserProfiles are where the browsers keep their profiles, under the
+// home directory, on Linux and macOS (Chromium's "User Data Directory"
+// document; Firefox's "Profiles - Where Firefox stores your bookmarks,
+// passwords and other user data"). A profile's name is any name.
+var browserProfiles = []string{
+	".config/google-chrome/*", ".config/chromium/*", ".config/BraveSoftware/Brave-Browser/*",
+	".config/microsoft-edge/*", ".config/vivaldi/*", ".config/opera",
+	"Library/Application Support/Google/Chrome/*", "Library/Application Support/Chromium/*",
+	"Library/Application Support/BraveSoftware/Brave-Browser/*", "Library/Application Support/Microsoft Edge/*",
+	".mozilla/firefox/*", "Library/Application Support/Firefox/Profiles/*",
+	".thunderbird/*", "snap/firefox/common/.mozilla/firefox/*",
+}
+
+// browserSecretFiles are the files of a profile that hold logins,
+// cookies and session tokens (Chromium: Cookies, Login Data, Web Data,
+// the key in Local State; Firefox: logins.json with key4.db, cookies.sqlite).
+var browserSecretFiles = []string{
+	"Cookies", "Login Data", "Login Data For Account", "Web Data", "Local State", "Network/Cookies",
+	"logins.json", "key4.db", "key3.db", "cookies.sqlite", "signons.sqlite",
+}
+
+// browserSecretPats are browserProfiles × browserSecretFiles, as
+// patterns relative to a home directory.
+var browserSecretPats = lazy[[][]string]{build: func() [][]string {
+	var out [][]string
+	for _, p := range browserProfiles {
+		for _, f := range browserSecretFiles {
+			out = append(out, strings.Split(p+"/"+f, "/"))
+		}
+	}
+	return out
+}}
+
+// browserSecret reports a path relative to a home directory, as
+// elements, that could be a browser's login or cookie file.
+func (po *policy) browserSecret(rel []string) bool {
+	for _, s := range browserSecretPats.get() {
+		if len(rel) == len(s) && po.elemsMeet(s, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyNames are the names OpenSSH gives private keys (ssh-keygen(1),
+// FILES): a copy of one anywhere outside the workspace is still the key.
+// The public half (.pub) is not a secret.
+var keyNames = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ecdsa_sk", "id_ed25519", "id_ed25519_sk", "id_xmss"}
+
+// keySuffixes are key files and key stores, secrets wherever they are
+// outside the workspace: PEM keys and certificates with their keys,
+// PKCS#12, PuTTY's, Java's key stores, KeePass databases, Apple's .p8
+// keys. (A key under a generic name is known only by its content, which
+// the classifier does not read.)
+var keySuffixes = []string{"*.pem", "*.key", "*.p12", "*.pfx", "*.ppk", "*.jks", "*.keystore", "*.kdbx", "*.p8"}
+
+// envTemplates are .env names that by convention hold no values, only
+// the names a project expects.
+var envTemplates = []string{".env.example", ".env.sample", ".env.template", ".env.dist", ".env.defaults"}
+
+// secretByName reports a file whose name alone says it holds a secret,
+// outside the workspace: a private key, a key store, a project's .env
+// (another project's, ../other/.env: its own workspace's .env is the
+// project's configuration, read in everyday work). p is absolute and
+// clean; its last element may be a pattern.
+func (po *policy) secretByName(p string) bool {
+	if po.env.Workspace != "" && within(p, po.env.Workspace) {
+		return false
+	}
+	b := path.Base(p)
+	if b == "/" || b == "." {
+		return false
+	}
+	meets := func(pat string) bool { return globsMeet(pat, b, po.st.dotglob()) }
+	if hasGlobChar(b) {
+		// a pattern after a key or an .env must name one (.env*, id_*):
+		// a bare * in a directory is not after one
+		if !strings.Contains(b, ".") && !strings.HasPrefix(b, "id") {
+			return false
+		}
+	}
+	for _, k := range keyNames {
+		if meets(k) {
+			return true
+		}
+	}
+	for _, k := range keySuffixes {
+		if meets(k) {
+			return true
+		}
+	}
+	if meets(".env") || meets(".env.*") {
+		for _, t := range envTemplates {
+			if b == t {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// treeReadsSecret reports whether reading every file below the
+// directory a names reads a secret: a is one, or is in a directory of
+// secrets, or holds one below it (the home directory, ~/.config, another
+// project's tree with its .env). hidden says the walk reads hidden names;
+// one that skips them (rg, ag without --hidden) reads only the secrets
+// reached without passing a name that starts with a dot.
+func (po *policy) treeReadsSecret(a arg, hidden bool) bool {
+	if po.readsSecret(a, true) {
+		return true
+	}
+	for _, k := range append(knownArgs(a), a) {
+		if k.dyn {
+			continue
+		}
+		p, ok := po.abs(strings.TrimSuffix(k.val, "/."))
+		if !ok {
+			continue
+		}
+		if hidden && po.holdsSecrets(p) || !hidden && po.holdsVisibleSecret(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsVisibleSecret reports a directory p with a secret below it that a
+// walk skipping hidden names reaches: every name between p and the
+// secret starts with something other than a dot (~/Library/Keychains,
+// ~/.config's gh/hosts.yml seen from ~/.config).
+func (po *policy) holdsVisibleSecret(p string) bool {
+	visible := func(s string) bool {
+		if !within(s, p) || s == p {
+			return false
+		}
+		rel := strings.TrimPrefix(s[len(p):], "/")
+		for _, e := range strings.Split(rel, "/") {
+			if strings.HasPrefix(e, ".") {
+				return false
+			}
+		}
+		return true
+	}
+	h := po.env.Home
+	for _, s := range po.env.Secrets {
+		if visible(s) {
+			return true
+		}
+	}
+	if h == "" {
+		return false
+	}
+	for _, s := range secretsHome {
+		if visible(h + "/" + strings.TrimSuffix(s, "/")) {
+			return true
+		}
+	}
+	for _, b := range browserProfiles {
+		if visible(h + "/" + b) {
+			return true
+		}
+	}
+	return false
+}
