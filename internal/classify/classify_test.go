@@ -23,6 +23,7 @@ var testEnv = Env{
 	PrefixMappings: []PrefixMapping{{From: []string{"fvm", "flutter"}, To: []string{"flutter"}}},
 	Protected:      testProtected,
 	GuardVars:      testGuardVars,
+	AgentFootholds: testAgentFootholds,
 }
 
 // allCases lists every table of expected verdicts: the main table, the
