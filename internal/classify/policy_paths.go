@@ -517,6 +517,49 @@ func (po *policy) isStartup(p string) bool {
 // configuration keeps a startup file a foothold (high); anything else
 // there could switch the guard off.
 func (po *policy) writeRuleOf(a arg, content flow) (rule, bool) {
+	ru, ok := po.writeRuleOfText(a, content)
+	if ok && !ru.dangerous && content.kind == flowText && po.namesGuard(content.text) {
+		// wherever it lands: a file that names permguard's variables or
+		// files can only be meant to reach the guard (a .env a tool
+		// loads, a script a hook runs)
+		return po.judged(a, ruleWriteGuardText, true)
+	}
+	return ru, ok
+}
+
+// ruleWriteGuardText: a write whose text names a PERMGUARD_ variable or
+// one of permguard's own files (design §2.9).
+var ruleWriteGuardText = rule{id: "self-protect-content", level: High, dangerous: true, why: "could switch the guard off: writes text that names permguard's variables or its own files", effect: EffectWrite, policy: true}
+
+// namesGuard reports text, as it will land in a file, that names one of
+// permguard's variables (PERMGUARD_, as the shell and every loader of
+// .env files spell it) or one of its own directories.
+func (po *policy) namesGuard(text string) bool {
+	if strings.Contains(text, "PERMGUARD_") {
+		return true
+	}
+	if !strings.Contains(strings.ToLower(text), "permguard") {
+		return false // most texts: no copy made
+	}
+	lt := strings.ToLower(text)
+	for _, o := range ownHome {
+		if strings.Contains(lt, o) {
+			return true
+		}
+	}
+	if strings.Contains(lt, ".permguard") || strings.Contains(lt, "/etc/permguard") {
+		return true
+	}
+	for _, d := range po.env.OwnDirs {
+		if d != "" && strings.Contains(text, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeRuleOfText is writeRuleOf without the text that names the guard.
+func (po *policy) writeRuleOfText(a arg, content flow) (rule, bool) {
 	if content.kind == flowText && !content.decoded {
 		if po.mentionsGuardVars(content.text) {
 			if ru, ok := po.writeRule(a); !ok || ru.id != ruleWriteStartupUnknown.id {
@@ -558,6 +601,21 @@ func mentionsSelfVars(src string) bool {
 		return r
 	}, src)
 	return strings.Contains(bare, "PERMGUARD_")
+}
+
+// mentionsPermguard reports an input that may spell permguard's name, once
+// quotes and backslashes are gone: .perm""guard/.
+func mentionsPermguard(src string) bool {
+	if !strings.ContainsAny(src, "gG") || !strings.ContainsAny(src, "pP") {
+		return false // most inputs: no copy made
+	}
+	bare := strings.Map(func(r rune) rune {
+		if r == '\'' || r == '"' || r == '\\' {
+			return -1
+		}
+		return r
+	}, src)
+	return strings.Contains(strings.ToLower(bare), "permguard")
 }
 
 // writeKeeping is writeRule for a write that keeps what the file holds:
@@ -689,7 +747,7 @@ var (
 // aside for that rule still step aside for all of them.
 func selfProtectID(id string) bool {
 	switch id {
-	case ruleWriteOwn.id, ruleEnvGuardVar.id, ruleEnvEmpty.id, ruleWriteSelfVars.id, "self-protect-level":
+	case ruleWriteOwn.id, ruleEnvGuardVar.id, ruleEnvEmpty.id, ruleWriteSelfVars.id, ruleWriteGuardText.id, "self-protect-level":
 		return true
 	}
 	return false
