@@ -30,7 +30,7 @@ var testEnv = Env{
 // infrastructure CLIs, the rule coverage rows and the red-team findings.
 func allCases() [][]classifyCase {
 	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases,
-		gitCases, filesCases, textCases, archivesCases, packagesCases, buildCases, containersCases, cloudCases, databasesCases, networkCases, systemCases, editorsCases}
+		gitCases, filesCases, textCases, archivesCases, packagesCases, buildCases, containersCases, cloudCases, databasesCases, networkCases, systemCases, editorsCases, agentsCases}
 }
 
 func TestClassifyTable(t *testing.T) {

@@ -148,6 +148,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	var env []rule
 	var envAt []occurrence
 	var prefix map[string]string
+	var dynEnv []string
 	addEnv := func(ru rule, o occurrence) {
 		env = append(env, ru)
 		envAt = append(envAt, o)
@@ -164,6 +165,9 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			continue
 		}
 		w.setsEnv(name, val, scopeCommand, p, addEnv)
+		if val == nil || val.dyn {
+			dynEnv = append(dynEnv, name)
+		}
 		if val != nil && (!val.dyn || name == "IFS") {
 			if prefix == nil {
 				prefix = map[string]string{}
@@ -218,6 +222,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	box.c = call{ctx: w, pos: p, snippet: snip, stdin: in, out: &box.out}
 	c := &box.c
 	c.env = prefix
+	c.dynEnv = dynEnv
 	for i, ru := range env {
 		c.shellRaise(ru, envAt[i])
 	}

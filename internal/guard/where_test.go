@@ -173,3 +173,32 @@ func TestAgentFootholdsFromRegistry(t *testing.T) {
 		t.Fatal("no agent footholds in the registry")
 	}
 }
+
+// TestAgentProgramsFromRegistry: every agent install knows has its
+// program in the classifier's list of agents (classify.AgentPrograms),
+// which judges an agent started by an agent, and the list names no
+// install target the registry does not have. The classifier cannot
+// import the registry, so the two lists are checked here.
+func TestAgentProgramsFromRegistry(t *testing.T) {
+	targets := map[string]bool{}
+	for _, d := range hook.Dialects() {
+		for _, tg := range d.Targets {
+			targets[tg.Name] = true
+		}
+	}
+	guarded := map[string]bool{}
+	for prog, target := range classify.AgentPrograms() {
+		if target == "" {
+			continue
+		}
+		if !targets[target] {
+			t.Errorf("classify.AgentPrograms: %s names install target %q, which the registry does not have", prog, target)
+		}
+		guarded[target] = true
+	}
+	for name := range targets {
+		if !guarded[name] {
+			t.Errorf("install target %s has no program in classify.AgentPrograms", name)
+		}
+	}
+}
