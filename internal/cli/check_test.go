@@ -377,9 +377,11 @@ func TestCheckRunInput(t *testing.T) {
 				gotEnv.OwnDirs = nil
 			}
 			// the registry's protected files and variables are guard's to
-			// test (TestProtectedFromRegistry, TestProtectedAgentVars)
+			// test (TestProtectedFromRegistry, TestProtectedAgentVars,
+			// TestAgentFootholdsFromRegistry)
 			gotEnv.Protected = nil
 			gotEnv.GuardVars = nil
+			gotEnv.AgentFootholds = nil
 			// so are the path variables (TestPathVars)
 			gotEnv.Vars = nil
 			if !reflect.DeepEqual(gotEnv, tt.wantEnv) {
