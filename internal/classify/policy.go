@@ -42,8 +42,6 @@ type policy struct {
 	// alt, while worstOf judges a relative path a second time (alt.set),
 	// is the directory it is judged against instead of the walk's
 	alt judgedIn
-	// agentFH is Env.AgentFootholds split, once (agentFootholds)
-	agentFH []foothold
 }
 
 // judgedIn is a directory relative paths are judged against.

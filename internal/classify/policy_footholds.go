@@ -21,8 +21,6 @@ type foothold struct {
 	tree  bool // everything below counts too
 	// by says what runs it, and when: the entry's source.
 	by string
-	// key is literalKey(elems), for the agents' footholds
-	key string
 }
 
 // footholds is the class. Not in it, with the reason: .tool-versions
@@ -113,8 +111,14 @@ func (po *policy) projectFoothold(p string) bool {
 			return true
 		}
 	}
-	for _, f := range po.agentFootholds() {
-		if po.footholdAt(f.elems, f.tree, pe) {
+	glob := hasGlobChar(p)
+	for _, f := range po.env.AgentFootholds {
+		// split only what the path may name: this runs for most paths
+		k := strings.ToLower(strings.TrimSuffix(f, "/"))
+		if k == "" || !glob && !strings.Contains(strings.ToLower(p), k) {
+			continue
+		}
+		if po.footholdAt(splitPath(k), strings.HasSuffix(f, "/"), pe) {
 			return true
 		}
 	}
@@ -168,21 +172,6 @@ func globOnlyMeets(elems, pe []string) bool {
 	return false
 }
 
-// agentFootholds is Env.AgentFootholds as footholds, split once per
-// input: "a/b/" is the tree a/b.
-func (po *policy) agentFootholds() []foothold {
-	if po.agentFH == nil {
-		po.agentFH = make([]foothold, 0, len(po.env.AgentFootholds))
-		for _, s := range po.env.AgentFootholds {
-			tree := strings.HasSuffix(s, "/")
-			if e := splitPath(strings.ToLower(strings.TrimSuffix(s, "/"))); len(e) > 0 {
-				po.agentFH = append(po.agentFH, foothold{elems: e, tree: tree, by: "the agent's dialect", key: literalKey(e)})
-			}
-		}
-	}
-	return po.agentFH
-}
-
 // footholdNames hold, for each foothold, the longest literal part of its
 // elements: a path that contains none of them is no foothold, which
 // hasSpecialName decides without splitting it.
@@ -213,7 +202,10 @@ func literalKey(elems []string) string {
 	return best
 }
 
-// hasSpecialName is hasSpecialName with the agents' footholds too.
+// hasSpecialName is hasSpecialName with the agents' footholds too. It
+// reads Env.AgentFootholds as they are, without splitting them: this runs
+// for every path in the workspace. A path that names one holds it as
+// text, elements in a row; a glob may name one without holding it.
 func (po *policy) hasSpecialName(p string) bool {
 	if hasSpecialName(p) {
 		return true
@@ -221,9 +213,12 @@ func (po *policy) hasSpecialName(p string) bool {
 	if len(po.env.AgentFootholds) == 0 {
 		return false
 	}
+	if hasGlobChar(p) {
+		return true
+	}
 	lp := strings.ToLower(p)
-	for _, f := range po.agentFootholds() {
-		if strings.Contains(lp, f.key) {
+	for _, f := range po.env.AgentFootholds {
+		if k := strings.ToLower(strings.TrimSuffix(f, "/")); k != "" && strings.Contains(lp, k) {
 			return true
 		}
 	}
