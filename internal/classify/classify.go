@@ -37,6 +37,7 @@ func classifyWith(src string, env Env, guards *guardIndex) (v Verdict) {
 		}
 	}()
 	w.selfVars = mentionsSelfVars(src)
+	w.guardText = w.selfVars || mentionsPermguard(src)
 	w.input = src
 	w.script(src, nil)
 	if len(w.v.Reasons) == 0 {
@@ -532,6 +533,9 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 		w.keeps = sw.keeps
 		ru, ok := w.writeRuleOf(sw.target, content)
 		w.keeps = false
+		if sw.alsoStdout && ok && !ru.dangerous && out.kind == flowText && w.namesGuard(out.text) {
+			ru = ruleWriteGuardText
+		}
 		if ok && ru.dangerous && ru.id != sw.raised {
 			w.raiseWith(ru, occurrence{target: w.pathTarget(sw.target), kind: EffectWrite}, sw.pos, sw.snip)
 		}
@@ -543,7 +547,11 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 type startupWrite struct {
 	target arg
 	stdout bool // it receives the command's standard output only
-	keeps  bool // it appends (>>): see policy.keeps
+	// alsoStdout: it receives the standard output and more (&>), so
+	// the content is not known, but a text that names the guard there
+	// lands in it
+	alsoStdout bool
+	keeps      bool // it appends (>>): see policy.keeps
 	// raised is the rule the redirect raised before the content was
 	// known: the same reason is not given twice
 	raised string

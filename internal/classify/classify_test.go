@@ -24,6 +24,7 @@ var testEnv = Env{
 	Protected:      testProtected,
 	GuardVars:      testGuardVars,
 	Secrets:        testSecrets,
+	AgentFootholds: testAgentFootholds,
 }
 
 // allCases lists every table of expected verdicts: the main table, the
@@ -31,7 +32,7 @@ var testEnv = Env{
 func allCases() [][]classifyCase {
 	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases,
 		gitCases, filesCases, textCases, archivesCases, packagesCases, buildCases, containersCases, cloudCases, databasesCases, networkCases, systemCases, editorsCases, wrappersCases,
-		secretCases, treeSecretCases, sendsWrittenCases}
+		secretCases, treeSecretCases, sendsWrittenCases, agentsCases}
 }
 
 func TestClassifyTable(t *testing.T) {

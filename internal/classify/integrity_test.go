@@ -25,6 +25,8 @@ var testProtected = []ProtectedPath{
 	{Path: "/home/u/.gemini/settings.json", What: "Gemini CLI's settings and hooks"},
 	{Path: "/home/u/.gemini/extensions", Tree: true, What: "Gemini CLI's settings and hooks", WriteOnly: true},
 	{Path: ".gemini/settings.json", What: "Gemini CLI's settings and hooks"},
+	{Path: "/home/u/.gemini/.env", What: "Gemini CLI's settings and hooks"},
+	{Path: ".gemini/.env", What: "Gemini CLI's settings and hooks"},
 	{Path: "/home/u/.gemini/hooks", Tree: true, What: "Gemini CLI's settings and hooks", WriteOnly: true},
 	{Path: ".gemini/hooks", Tree: true, What: "Gemini CLI's settings and hooks", WriteOnly: true},
 	{Path: "/home/u/.cursor/hooks.json", What: "Cursor's hooks and MCP servers"},
@@ -48,6 +50,13 @@ var testProtected = []ProtectedPath{
 // testGuardVars are the variables internal/guard lists from the hook
 // registry: each moves an agent's configuration.
 var testGuardVars = []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "PI_CODING_AGENT_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"}
+
+// testAgentFootholds are the agents' files that run code later, as
+// internal/guard lists them from the hook registry (guard's
+// TestAgentFootholdsFromRegistry checks that each reaches the classifier).
+var testAgentFootholds = []string{".claude/agents/", ".claude/commands/", ".claude/plugins/", ".claude/skills/",
+	".copilot/agents/", ".copilot/mcp-config.json", ".gemini/commands/", ".github/agents/",
+	".opencode/command/", ".opencode/commands/", "opencode/command/", "opencode/commands/"}
 
 // guardFiles are one file of each agent, as an agent would name it.
 var guardFiles = []string{
@@ -148,7 +157,9 @@ var integrityCases = func() []classifyCase {
 		dangerous("find . -name '*.sh' -exec sed -i s/a/b/ {} +", guardRuleID),
 		dangerous("cp /tmp/x.sh ~/.gemini/hooks/", guardRuleID),
 		// but not what lies beside them
-		low("echo x > .claude/agents/reviewer.md", "write-file"),
+		// (a sub-agent definition runs code later: a foothold, high, not
+		// a guard file)
+		high("echo x > .claude/agents/reviewer.md", "write-persistence"),
 		low("echo x > .github/workflows/ci.yml", "write-file"),
 		low("echo x > docs/claude-settings.md", "write-file"),
 		low("mkdir -p .codex", "file-create"),
@@ -256,6 +267,16 @@ var integrityCases = func() []classifyCase {
 		dangerous("cat x >> .envrc", "write-startup-unknown"),
 		dangerous("{ echo a; cat x; } >> ~/.bashrc", "write-startup-unknown"),
 		dangerous("echo 'alias permguard=true' >> ~/.bashrc", "self-protect-startup"),
+		// text that names permguard's variables or files, wherever it lands
+		dangerous(`printf 'PERMGUARD_LEVEL=high\n' > .env`, "self-protect-content"),
+		dangerous(`echo "export PERMGUARD_MODE=off" > scripts/setup.sh`, "self-protect-content"),
+		dangerous("echo PERMGUARD_LEVEL=high | tee -a config/app.env", "self-protect-content"),
+		dangerous("cat > notes/x.txt <<'EOF'\nPERMGUARD_LEVEL=high\nEOF", "self-protect-content"),
+		dangerous(`echo '{"dir": "~/.config/permguard"}' > conf.json`, "self-protect-content"),
+		dangerous("echo 'rm -r .permguard' > tools/clean.sh", "self-protect-content"),
+		dangerous(`printf 'PERMGUARD_LEVEL=high\n' > /tmp/x.env`, "self-protect-content"),
+		low("echo 'permguard check passed' > out.txt", "write-file"),
+		low("echo PERMGUARD > out.txt", "write-file"),
 		dangerous("echo 'export CODEX_HOME=/tmp/c' >> ~/.zshrc", "self-protect-startup"),
 		high("printf 'export EDITOR=vim\\n' >> ~/.bashrc", "write-persistence"),
 		high("echo 'set -o vi' | tee -a ~/.bashrc", "write-persistence"),
@@ -283,6 +304,44 @@ var integrityCases = func() []classifyCase {
 		high("echo x > .git/modules/vendor/lib/hooks/post-checkout", "write-persistence"),
 		high("echo x > .venv/lib/python3.12/site-packages/evil.pth", "write-persistence"),
 		high("git config core.hooksPath tools/hooks && echo x > tools/hooks/pre-commit", "write-persistence"),
+		// the foothold class (policy_footholds.go): hook managers, build
+		// and package tools that load code at start, directory environments
+		high("printf 'repos: []\\n' > .pre-commit-config.yaml", "write-persistence"),
+		high("printf 'pre-commit:\\n' > lefthook.yml", "write-persistence"),
+		high("echo x > .config/lefthook.yaml", "write-persistence"),
+		high("cp /tmp/l lefthook-local.toml", "write-persistence"),
+		high("echo x > .lefthook/pre-commit/run.sh", "write-persistence"),
+		high("echo x > .overcommit.yml", "write-persistence"),
+		high("echo x > gradle/wrapper/gradle-wrapper.properties", "write-persistence"),
+		high("echo x >> ~/.gradle/init.d/a.gradle", "write-persistence"),
+		high("echo x > .mvn/extensions.xml", "write-persistence"),
+		high("cp p.cjs .yarn/plugins/p.cjs", "write-persistence"),
+		high("echo x > .pnpmfile.cjs", "write-persistence"),
+		high("printf 'preload = [\"x.ts\"]\\n' > bunfig.toml", "write-persistence"),
+		high("echo x >> .bazelrc", "write-persistence"),
+		high("printf '[hooks]\\n' > mise.toml", "write-persistence"),
+		high("tee .mise.local.toml < x", "write-persistence"),
+		high("cp x sub/LEFTHOOK.YML", "write-persistence"),
+		high("cp x .pre-commit-conf*.yaml", "write-persistence"),
+		// the agents' files that run code later (Env.AgentFootholds)
+		high("printf 'run !`make`\\n' > .claude/commands/go.md", "write-persistence"),
+		high("printf -- '---\\nhooks:\\n' > .claude/agents/r.md", "write-persistence"),
+		high("cp -r /tmp/s .claude/skills/", "write-persistence"),
+		high("echo x >> ~/.claude/commands/go.md", "write-persistence"),
+		high("tee -a ~/.gemini/commands/r.toml < x", "write-persistence"),
+		dangerous("echo x > ~/.claude/commands/go.md", "overwrite-startup"), // as every foothold in the home (§2.6)
+		high("echo x > .opencode/command/r.md", "write-persistence"),
+		high("echo x > .github/agents/r.agent.md", "write-persistence"),
+		high("cp x .CLAUDE/Commands/go.md", "write-persistence"),
+		high("cp x .claude/comm*/go.md", "write-persistence"),
+		low("echo x > docs/claude/commands.md", "write-file"),
+		low("echo x > .claude/output-styles/terse.md", "write-file"),
+		// Gemini CLI loads .gemini/.env into the environment its hooks get
+		dangerous("printf 'A=1\\n' > .gemini/.env", "guard-file"),
+		dangerous("echo A=1 >> ~/.gemini/.env", "guard-file"),
+		low("echo x > tools/lefthook.md", "write-file"),
+		low("echo x > .tool-versions", "write-file"),
+		medium("clang-format -i src/*.c", "lint"),
 		low("echo x > tools/hooks/pre-commit", "write-file"),
 		low("echo '{}' > .vscode/extensions.json", "write-file"),
 		low("echo x > .venv/lib/python3.12/site-packages/mod.py", "write-file"),
@@ -305,7 +364,7 @@ func TestGuardToolCalls(t *testing.T) {
 		level Level
 	}{
 		{".husky/pre-push", High}, {".vscode/tasks.json", High}, {".devcontainer/Dockerfile", High},
-		{".claude/commands/review.md", Low},
+		{".claude/commands/review.md", High}, {".gemini/commands/r.toml", High}, {"docs/commands/review.md", Low},
 	} {
 		v := ClassifyTool(ToolCall{Kind: ToolFileWrite, Name: "Write", Paths: []string{tc.path}}, testEnv)
 		if v.Level != tc.level || v.Dangerous {

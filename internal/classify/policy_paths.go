@@ -178,17 +178,17 @@ func within(p, dir string) bool {
 	return p == dir || dir == "/" || len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir)
 }
 
-// specialNames in a path inside the workspace make it more than a file:
-// hooks, permguard's project settings, files that name programs to run.
-var specialNames = []string{".git", ".permguard", ".yarnrc", ".cargo", ".npmrc", ".envrc", ".husky", ".vscode",
-	".devcontainer", ".pth", "sitecustomize", "usercustomize"}
-
-// hasSpecialName compares in lower case, as isPersistence does: on
-// macOS's file system .GIT is .git. (ToLower allocates only for a path
-// with capitals.)
+// hasSpecialName reports a path inside the workspace that may be more
+// than a file: in a .git directory, permguard's project settings, or a
+// foothold (footholdNames). It compares in lower case, as isPersistence
+// does: on macOS's file system .GIT is .git. (ToLower allocates only for
+// a path with capitals.)
 func hasSpecialName(p string) bool {
 	p = strings.ToLower(p)
-	for _, n := range specialNames {
+	if strings.Contains(p, ".git") || strings.Contains(p, ".permguard") {
+		return true
+	}
+	for _, n := range footholdNames.get() {
 		if strings.Contains(p, n) {
 			return true
 		}
@@ -214,7 +214,7 @@ func tmpPlace(rest string) place {
 func (po *policy) insideWorkspace(v string) bool {
 	cwd, cwdDyn := po.judgeDir()
 	if !po.fastWS || cwdDyn || cwd != po.env.Workspace || v == "" || v[0] == '/' || v[0] == '~' ||
-		v == "." || v == "./" || strings.Contains(v, "..") || hasSpecialName(v) || po.mayBeGuarded(v) || len(po.st.gitHooksDirs()) > 0 {
+		v == "." || v == "./" || strings.Contains(v, "..") || po.hasSpecialName(v) || po.mayBeGuarded(v) || len(po.st.gitHooksDirs()) > 0 {
 		return false
 	}
 	return true
@@ -239,7 +239,7 @@ func (po *policy) placeOf(a arg) (place, string) {
 }
 
 func (po *policy) placeOfAbs(p string) place {
-	if ws := po.env.Workspace; po.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws && !hasSpecialName(p) &&
+	if ws := po.env.Workspace; po.fastWS && len(p) > len(ws) && p[len(ws)] == '/' && p[:len(ws)] == ws && !po.hasSpecialName(p) &&
 		!po.mayBeGuarded(p) && len(po.st.gitHooksDirs()) == 0 {
 		// the common case, inside the workspace, without the checks below
 		return placeWorkspace
@@ -390,63 +390,6 @@ func (po *policy) isPersistence(p string) bool {
 	for _, s := range persistenceAbs {
 		if strings.HasPrefix(p, s) {
 			return true
-		}
-	}
-	return false
-}
-
-// footholdPats are a project's footholds, at any depth of a path: git
-// hook managers, editor tasks and settings that run programs when the
-// folder opens, dev containers, files that name programs tools run
-// (yarnPath, cargo's rustc, npm's script-shell, direnv), and what Python
-// runs at every start. Those inside a .git directory are projectFoothold's
-// own. A path's elements meet them as globs do, so that ".hus*/x", which
-// bash expands to the hook before cp sees it, is the hook too.
-var footholdPats = []struct {
-	elems []string
-	tree  bool // everything below counts too
-}{
-	{elems: []string{".husky"}, tree: true}, {elems: []string{".githooks"}, tree: true}, {elems: []string{".devcontainer"}, tree: true},
-	{elems: []string{".vscode", "tasks.json"}}, {elems: []string{".vscode", "settings.json"}}, {elems: []string{".devcontainer.json"}},
-	{elems: []string{".yarnrc"}}, {elems: []string{".yarnrc.yml"}}, {elems: []string{".cargo", "config"}}, {elems: []string{".cargo", "config.toml"}},
-	{elems: []string{".npmrc"}}, {elems: []string{".envrc"}},
-	{elems: []string{"site-packages", "*.pth"}}, {elems: []string{"dist-packages", "*.pth"}},
-	{elems: []string{"site-packages", "sitecustomize.py"}}, {elems: []string{"site-packages", "usercustomize.py"}},
-	{elems: []string{"dist-packages", "sitecustomize.py"}}, {elems: []string{"dist-packages", "usercustomize.py"}},
-}
-
-// projectFoothold reports whether p, a path or a glob, could name a
-// foothold of a project: one of footholdPats, or in a .git directory. It
-// compares in lower case: on macOS's and Windows' file systems .GIT/Hooks
-// is .git/hooks.
-func (po *policy) projectFoothold(p string) bool {
-	pe := splitPath(strings.ToLower(p))
-	for _, f := range footholdPats {
-		for i := 0; i+len(f.elems) <= len(pe); i++ {
-			if (f.tree || i+len(f.elems) == len(pe)) && po.elemsMeet(f.elems, pe[i:i+len(f.elems)]) {
-				return true
-			}
-		}
-	}
-	// in a .git directory, at any depth below it (a submodule's or a
-	// worktree's, under modules/<name>/, whose name may hold slashes, and
-	// worktrees/<name>/): hooks and everything in them, and the files
-	// that hold or point to configuration
-	for i := range pe {
-		if !globsMeet(pe[i], ".git", po.st.dotglob()) {
-			continue
-		}
-		for j := i + 1; j < len(pe); j++ {
-			if globsMeet(pe[j], "hooks", true) {
-				return true
-			}
-		}
-		if last := pe[len(pe)-1]; len(pe) > i+1 {
-			for _, f := range []string{"config", "config.worktree", "commondir", "gitdir"} {
-				if globsMeet(last, f, true) {
-					return true
-				}
-			}
 		}
 	}
 	return false
@@ -629,6 +572,49 @@ func (po *policy) isStartup(p string) bool {
 // configuration keeps a startup file a foothold (high); anything else
 // there could switch the guard off.
 func (po *policy) writeRuleOf(a arg, content flow) (rule, bool) {
+	ru, ok := po.writeRuleOfText(a, content)
+	if ok && !ru.dangerous && content.kind == flowText && po.namesGuard(content.text) {
+		// wherever it lands: a file that names permguard's variables or
+		// files can only be meant to reach the guard (a .env a tool
+		// loads, a script a hook runs)
+		return po.judged(a, ruleWriteGuardText, true)
+	}
+	return ru, ok
+}
+
+// ruleWriteGuardText: a write whose text names a PERMGUARD_ variable or
+// one of permguard's own files (design §2.9).
+var ruleWriteGuardText = rule{id: "self-protect-content", level: High, dangerous: true, why: "could switch the guard off: writes text that names permguard's variables or its own files", effect: EffectWrite, policy: true}
+
+// namesGuard reports text, as it will land in a file, that names one of
+// permguard's variables (PERMGUARD_, as the shell and every loader of
+// .env files spell it) or one of its own directories.
+func (po *policy) namesGuard(text string) bool {
+	if strings.Contains(text, "PERMGUARD_") {
+		return true
+	}
+	if !strings.Contains(strings.ToLower(text), "permguard") {
+		return false // most texts: no copy made
+	}
+	lt := strings.ToLower(text)
+	for _, o := range ownHome {
+		if strings.Contains(lt, o) {
+			return true
+		}
+	}
+	if strings.Contains(lt, ".permguard") || strings.Contains(lt, "/etc/permguard") {
+		return true
+	}
+	for _, d := range po.env.OwnDirs {
+		if d != "" && strings.Contains(text, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeRuleOfText is writeRuleOf without the text that names the guard.
+func (po *policy) writeRuleOfText(a arg, content flow) (rule, bool) {
 	if content.kind == flowText && !content.decoded {
 		if po.mentionsGuardVars(content.text) {
 			if ru, ok := po.writeRule(a); !ok || ru.id != ruleWriteStartupUnknown.id {
@@ -670,6 +656,21 @@ func mentionsSelfVars(src string) bool {
 		return r
 	}, src)
 	return strings.Contains(bare, "PERMGUARD_")
+}
+
+// mentionsPermguard reports an input that may spell permguard's name, once
+// quotes and backslashes are gone: .perm""guard/.
+func mentionsPermguard(src string) bool {
+	if !strings.ContainsAny(src, "gG") || !strings.ContainsAny(src, "pP") {
+		return false // most inputs: no copy made
+	}
+	bare := strings.Map(func(r rune) rune {
+		if r == '\'' || r == '"' || r == '\\' {
+			return -1
+		}
+		return r
+	}, src)
+	return strings.Contains(strings.ToLower(bare), "permguard")
 }
 
 // writeKeeping is writeRule for a write that keeps what the file holds:
@@ -801,7 +802,7 @@ var (
 // aside for that rule still step aside for all of them.
 func selfProtectID(id string) bool {
 	switch id {
-	case ruleWriteOwn.id, ruleEnvGuardVar.id, ruleEnvEmpty.id, ruleWriteSelfVars.id, "self-protect-level":
+	case ruleWriteOwn.id, ruleEnvGuardVar.id, ruleEnvEmpty.id, ruleWriteSelfVars.id, ruleWriteGuardText.id, "self-protect-level":
 		return true
 	}
 	return false

@@ -12,7 +12,7 @@ import (
 
 // policySeamFiles are the files of the policy stage (policy.go): they judge
 // paths, and reach the walk only through walkState.
-var policySeamFiles = []string{"policy.go", "policy_paths.go", "policy_guardpaths.go", "policy_pathvalues.go", "policy_globmeet.go", "policy_secrets.go"}
+var policySeamFiles = []string{"policy.go", "policy_paths.go", "policy_guardpaths.go", "policy_pathvalues.go", "policy_globmeet.go", "policy_secrets.go", "policy_footholds.go"}
 
 // TestPolicySeam keeps the policy stage apart from the walk, read from
 // the source alone: no method of the walker is declared in a policy file

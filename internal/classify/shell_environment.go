@@ -160,6 +160,8 @@ func (w *walker) exportedEnv(c *call, args []arg) {
 	for _, n := range names {
 		if v, ok := w.vars[n]; ok && !w.guessed[n] {
 			c.setEnv(n, v)
+		} else {
+			c.dynEnv = append(c.dynEnv, n)
 		}
 		if builtin {
 			continue

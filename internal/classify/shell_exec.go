@@ -148,6 +148,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	var env []rule
 	var envAt []occurrence
 	var prefix map[string]string
+	var dynEnv []string
 	addEnv := func(ru rule, o occurrence) {
 		env = append(env, ru)
 		envAt = append(envAt, o)
@@ -164,6 +165,9 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 			continue
 		}
 		w.setsEnv(name, val, scopeCommand, p, addEnv)
+		if val == nil || val.dyn {
+			dynEnv = append(dynEnv, name)
+		}
 		if val != nil && (!val.dyn || name == "IFS") {
 			if prefix == nil {
 				prefix = map[string]string{}
@@ -218,6 +222,7 @@ func (w *walker) callExpr(ce *syntax.CallExpr, in flow, s *syntax.Stmt) flow {
 	box.c = call{ctx: w, pos: p, snippet: snip, stdin: in, out: &box.out}
 	c := &box.c
 	c.env = prefix
+	c.dynEnv = dynEnv
 	for i, ru := range env {
 		c.shellRaise(ru, envAt[i])
 	}
@@ -736,12 +741,19 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 				w.keeps = rd.Op == syntax.AppOut || rd.Op == syntax.AppAll || rd.Op == syntax.RdrInOut
 				ru, ok := w.writeRule(a)
 				w.staticWrite = false
-				if ok && (ru.id == ruleWritePersistence.id || ru.id == ruleOverwriteHome.id) {
-					if ru2, _ := w.writeRule(a); ru2.id == ruleWriteStartupUnknown.id {
-						fd1 := rd.N == nil || rd.N.Value == "1"
-						w.startupWrites = append(w.startupWrites, startupWrite{target: a, pos: p, snip: snip,
-							stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob), keeps: w.keeps, raised: ru.id})
-					}
+				startup := ok && (ru.id == ruleWritePersistence.id || ru.id == ruleOverwriteHome.id)
+				if startup {
+					ru2, _ := w.writeRule(a)
+					startup = ru2.id == ruleWriteStartupUnknown.id
+				}
+				if startup || ok && !ru.dangerous && w.guardText {
+					// the content decides, once the command's output is
+					// known: a startup file's, and text that may name the
+					// guard wherever it lands (writeRuleOf)
+					fd1 := rd.N == nil || rd.N.Value == "1"
+					w.startupWrites = append(w.startupWrites, startupWrite{target: a, pos: p, snip: snip,
+						stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob), keeps: w.keeps, raised: ru.id,
+						alsoStdout: rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll})
 				}
 				w.keeps = false
 				if ok {

@@ -91,6 +91,9 @@ type call struct {
 	// env holds the static variables set for this command only
 	// (FOO=1 cmd, env FOO=1 cmd): git reads configuration from them.
 	env map[string]string
+	// dynEnv are the variables set for this command with a value not
+	// known now (HOME=$PWD/fake cmd), which env does not hold.
+	dynEnv []string
 	// abbrev: the program accepts a prefix of a long option (git's
 	// --har is --hard), so hasOpt matches prefixes too.
 	abbrev bool

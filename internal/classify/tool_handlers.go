@@ -21,6 +21,8 @@ func buildHandlers() map[string]func(c *call) flow {
 		"awk": awkCommand, "gawk": awkCommand, "mawk": awkCommand, "nawk": awkCommand,
 		"curl": curlCommand, "wget": wgetCommand, "tar": tarCommand, "bsdtar": tarCommand, "gtar": tarCommand, "rg": rgCommand,
 		"base64": base64Command, "permguard": permguardCommand, "parallel": parallelCommand,
+		"claude": agentCommand, "codex": agentCommand, "gemini": agentCommand, "copilot": agentCommand, "cursor-agent": agentCommand,
+		"opencode": agentCommand, "pi": agentCommand, "aider": agentCommand, "goose": agentCommand,
 		"watch": watchCommand, "flock": flockCommand, "script": scriptCommand, "env": envCommand,
 		"sudo": sudoCommand, "doas": sudoCommand, "pkexec": sudoCommand, "run0": sudoCommand, "sudoedit": sudoCommand,
 		"su": suCommand, "runuser": suCommand, "npx": launcher, "pnpx": launcher, "bunx": launcher, "uvx": launcher,

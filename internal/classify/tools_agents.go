@@ -4,6 +4,7 @@ package classify
 // setup is a decision for the user.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -59,3 +60,157 @@ func permguardCommand(c *call) flow {
 	c.raise(ruleWriteOwn)
 	return flow{kind: flowData}
 }
+
+// An agentCLI is a coding agent's own program, as an agent might start
+// it: a second agent whose tool calls this guard sees only if its own
+// hooks run permguard, which a moved home, a flag or an added extension
+// can prevent.
+type agentCLI struct {
+	// display is how a person calls the agent, for the reason's detail.
+	display string
+	// target is the install target of internal/hook that guards it, ""
+	// for an agent permguard cannot guard (TestAgentProgramsFromRegistry
+	// checks that every target has a program here).
+	target string
+	// unguard are the options that turn the agent's hooks or permission
+	// checks off, or load settings, servers or plugins from the command
+	// line; with "=" at the end, only with that value glued or as the
+	// next word ("--permission-mode=bypassPermissions").
+	unguard []string
+	// extend are the subcommands, as words, that add or change MCP
+	// servers, extensions or plugins: programs the agent starts later.
+	extend []string
+}
+
+// agentProgram returns the agent a program name starts. Each entry's
+// options and subcommands come from the agent's own reference, named
+// beside it.
+func agentProgram(name string) (agentCLI, bool) {
+	switch name {
+	case "claude":
+		// code.claude.com/docs/en/cli-reference: --settings loads a
+		// settings file or JSON (disableAllHooks), --setting-sources
+		// leaves the user's or project's settings unread, --mcp-config
+		// and --plugin-dir add servers and plugins; claude mcp, claude
+		// plugin
+		return agentCLI{display: "Claude Code", target: "claude",
+			unguard: []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--permission-mode=bypassPermissions",
+				"--settings", "--setting-sources", "--mcp-config", "--plugin-dir"},
+			extend: []string{"mcp add", "mcp add-json", "mcp add-from-claude-desktop", "mcp remove", "plugin install", "plugin enable",
+				"plugin disable", "plugin uninstall", "plugin update", "plugin marketplace", "config set", "config add", "config remove"}}, true
+	case "codex":
+		// developers.openai.com/codex/cli/reference: -c/--config
+		// overrides any key of config.toml (hooks, approvals, sandbox,
+		// mcp_servers), --enable/--disable features, --yolo is
+		// --dangerously-bypass-approvals-and-sandbox; codex mcp, codex
+		// features
+		return agentCLI{display: "Codex", target: "codex",
+			unguard: []string{"--dangerously-bypass-approvals-and-sandbox", "--yolo", "-c", "--config", "--enable", "--disable",
+				"--ask-for-approval=never", "-a=never", "--sandbox=danger-full-access", "-s=danger-full-access"},
+			extend: []string{"mcp add", "mcp remove", "mcp login", "features enable", "features disable"}}, true
+	case "gemini":
+		// geminicli.com/docs/cli/cli-reference: --yolo, --approval-mode
+		// yolo; gemini extensions, gemini mcp
+		return agentCLI{display: "Gemini CLI", target: "gemini",
+			unguard: []string{"--yolo", "-y", "--approval-mode=yolo"},
+			extend: []string{"extensions install", "extensions link", "extensions uninstall", "extensions enable", "extensions disable",
+				"extensions update", "mcp add", "mcp remove"}}, true
+	case "copilot":
+		// docs.github.com, GitHub Copilot CLI command reference:
+		// --allow-all-tools, --allow-all and --yolo approve every tool,
+		// --additional-mcp-config adds servers; copilot plugin, mcp
+		return agentCLI{display: "GitHub Copilot CLI", target: "copilot",
+			unguard: []string{"--allow-all-tools", "--allow-all", "--yolo", "--allow-all-paths", "--additional-mcp-config"},
+			extend:  []string{"plugin install", "plugin uninstall", "plugin enable", "plugin disable", "mcp add", "mcp remove"}}, true
+	case "cursor-agent":
+		// cursor.com/docs/cli/reference/parameters: --force (-f)
+		// allows commands unless denied; cursor-agent mcp
+		return agentCLI{display: "Cursor CLI", target: "cursor",
+			unguard: []string{"--force", "-f", "--yolo"},
+			extend:  []string{"mcp enable", "mcp disable", "mcp login"}}, true
+	case "opencode":
+		// opencode.ai/docs/cli: opencode mcp add, opencode plugin
+		return agentCLI{display: "opencode", target: "opencode",
+			extend: []string{"mcp add", "mcp remove", "plugin install", "plugin add"}}, true
+	case "pi":
+		// pi's README: --extension (-e) loads an extension,
+		// --no-extensions drops permguard's; pi install adds packages
+		// of extensions
+		return agentCLI{display: "pi", target: "pi",
+			unguard: []string{"--extension", "-e", "--no-extensions", "-ne"},
+			extend:  []string{"install", "remove", "update"}}, true
+	case "aider":
+		return agentCLI{display: "aider"}, true
+	case "goose":
+		return agentCLI{display: "goose"}, true
+	}
+	return agentCLI{}, false
+}
+
+// AgentPrograms lists the agents' programs and the install target that
+// guards each ("" for none), for internal/guard's test that every agent
+// install knows has one.
+func AgentPrograms() map[string]string {
+	out := map[string]string{}
+	for _, n := range []string{"claude", "codex", "gemini", "copilot", "cursor-agent", "opencode", "pi", "aider", "goose"} {
+		a, _ := agentProgram(n)
+		out[n] = a.target
+	}
+	return out
+}
+
+var (
+	ruleAgentStart     = r("agent-start", High, "starts another coding agent, whose tool calls this guard may not see")
+	ruleAgentRelocated = danger("agent-relocated", "could switch the guard off: starts an agent with its home or configuration directory moved away from the files the guard protects")
+	ruleAgentUnguarded = danger("agent-unguarded", "could switch the guard off: starts an agent with its hooks or permission checks turned off, or with settings, servers or plugins from the command line")
+	ruleAgentExtend    = danger("agent-extend", "could switch the guard off: adds or changes an agent's MCP servers, extensions or plugins, programs it starts later")
+)
+
+// agentCommand judges an agent's program: at least high, naming the
+// agent; dangerous with a home or configuration moved for it, with an
+// option that turns its guard off, or with a subcommand that extends it.
+func agentCommand(c *call) flow {
+	ag, _ := agentProgram(c.name)
+	c.raiseWith(ruleAgentStart, occurrence{detail: c.name + " (" + ag.display + ")", target: c.name})
+	for _, v := range agentHomeVars {
+		if _, set := c.env[v]; set || slices.Contains(c.dynEnv, v) {
+			c.raiseWith(ruleAgentRelocated, occurrence{detail: v + " set for " + c.name, target: v})
+		}
+	}
+	for i, a := range c.args {
+		if a.dyn {
+			continue
+		}
+		for _, u := range ag.unguard {
+			flag, val, valued := strings.Cut(u, "=")
+			hit := a.val == flag || strings.HasPrefix(a.val, flag+"=")
+			if hit && valued {
+				got := strings.TrimPrefix(a.val, flag+"=")
+				if a.val == flag {
+					got = ""
+					if i+1 < len(c.args) && !c.args[i+1].dyn {
+						got = c.args[i+1].val
+					}
+				}
+				hit = strings.EqualFold(got, val)
+			}
+			if hit {
+				c.raiseWith(ruleAgentUnguarded, occurrence{detail: c.name + " " + a.val, target: c.name})
+			}
+		}
+	}
+	ps := positional(c.args)
+	for _, e := range ag.extend {
+		words := strings.Fields(e)
+		if len(ps) >= len(words) && slices.EqualFunc(words, ps[:len(words)], func(w string, a arg) bool { return !a.dyn && a.val == w }) {
+			c.raiseWith(ruleAgentExtend, occurrence{detail: c.name + " " + e, target: c.name})
+		}
+	}
+	return flow{kind: flowData}
+}
+
+// agentHomeVars move every agent's files at once: its home, and the
+// configuration directory most of them read below it. Each agent's own
+// variables (CLAUDE_CONFIG_DIR, CODEX_HOME, ...) are Env.GuardVars, which
+// are dangerous for any program.
+var agentHomeVars = []string{"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "USERPROFILE"}

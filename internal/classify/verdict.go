@@ -436,6 +436,13 @@ type Env struct {
 	// into a startup file, they take the agent away from the protected
 	// files, so they count as permguard's own variables.
 	GuardVars []string
+	// AgentFootholds are the agents' files that run code later without
+	// switching the guard off (slash commands, skills, sub-agents): paths
+	// relative to a project or to an agent's user directory, "/" at the
+	// end for a directory and all below, met at any depth of a path as
+	// the footholds of design §2.9 are. internal/guard lists them from
+	// the hook registry ([hook.Protect.Later]).
+	AgentFootholds []string
 	// Installed are the programs the project has installed where the
 	// input starts (Cwd, else Workspace): the names in node_modules/.bin
 	// and the packages package.json depends on. npx of one of them runs

@@ -377,11 +377,13 @@ func TestCheckRunInput(t *testing.T) {
 				gotEnv.OwnDirs = nil
 			}
 			// the registry's protected files and variables are guard's to
-			// test (TestProtectedFromRegistry, TestProtectedAgentVars)
+			// test (TestProtectedFromRegistry, TestProtectedAgentVars,
+			// TestAgentFootholdsFromRegistry)
 			gotEnv.Protected = nil
 			gotEnv.GuardVars = nil
 			// and the agents' credential files (TestSecretsFromRegistry)
 			gotEnv.Secrets = nil
+			gotEnv.AgentFootholds = nil
 			// so are the path variables (TestPathVars)
 			gotEnv.Vars = nil
 			if !reflect.DeepEqual(gotEnv, tt.wantEnv) {

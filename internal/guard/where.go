@@ -91,6 +91,7 @@ func classifyEnv(req Request, call *hook.Call, env Env) (classify.Env, error) {
 	ce.Protected = protectedPaths(env, req.Self)
 	ce.GuardVars = hook.GuardVars()
 	ce.Secrets = secretPaths(env)
+	ce.AgentFootholds = hook.AgentFootholds()
 	if call.Over != nil {
 		// past a limit: nothing is judged, so nothing is read for it
 		return ce, nil

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,4 +179,75 @@ func ruleIDsOf(v classify.Verdict) string {
 		ids = append(ids, r.Rule)
 	}
 	return strings.Join(ids, " ")
+}
+
+// TestAgentFootholdsFromRegistry: every agent file the registry says runs
+// code later ([hook.Protect.Later]) reaches the classifier, so that
+// writing one, in a project or in the user's home, is at least high and
+// not dangerous; and the files that switch the guard off are not listed
+// there as well.
+func TestAgentFootholdsFromRegistry(t *testing.T) {
+	env := ReadEnv(func(k string) string { return map[string]string{"HOME": "/home/u"}[k] })
+	req := Request{Cwd: "/home/u/proj", Wd: "/home/u/proj"}
+	ce, err := classifyEnv(req, &hook.Call{Kind: hook.KindShell}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range hook.Dialects() {
+		for _, tg := range d.Targets {
+			for _, l := range tg.Protect.Later {
+				n++
+				if filepath.IsAbs(l) || slices.Contains(tg.Protect.Project, l) || slices.Contains(tg.Protect.User, l) {
+					t.Errorf("%s: Later %q: want a relative path that Protect does not list already", tg.Name, l)
+				}
+				file := l
+				if strings.HasSuffix(l, "/") {
+					file += "x.md"
+				}
+				for _, f := range []string{file, filepath.Join("sub", file), filepath.Join("/home/u", file)} {
+					cmd := "echo x >> " + f
+					if v := classify.Classify(cmd, ce); v.Level < classify.High || v.Dangerous {
+						t.Errorf("%s: Classify(%q) = %v dangerous=%v, want high: a file that runs code later", tg.Name, cmd, v.Level, v.Dangerous)
+					}
+					tc := classify.ToolCall{Kind: classify.ToolFileWrite, Name: "Write", Paths: []string{f}}
+					if v := classify.ClassifyTool(tc, ce); v.Level < classify.High {
+						t.Errorf("%s: ClassifyTool(Write %s) = %v, want high", tg.Name, f, v.Level)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no agent footholds in the registry")
+	}
+}
+
+// TestAgentProgramsFromRegistry: every agent install knows has its
+// program in the classifier's list of agents (classify.AgentPrograms),
+// which judges an agent started by an agent, and the list names no
+// install target the registry does not have. The classifier cannot
+// import the registry, so the two lists are checked here.
+func TestAgentProgramsFromRegistry(t *testing.T) {
+	targets := map[string]bool{}
+	for _, d := range hook.Dialects() {
+		for _, tg := range d.Targets {
+			targets[tg.Name] = true
+		}
+	}
+	guarded := map[string]bool{}
+	for prog, target := range classify.AgentPrograms() {
+		if target == "" {
+			continue
+		}
+		if !targets[target] {
+			t.Errorf("classify.AgentPrograms: %s names install target %q, which the registry does not have", prog, target)
+		}
+		guarded[target] = true
+	}
+	for name := range targets {
+		if !guarded[name] {
+			t.Errorf("install target %s has no program in classify.AgentPrograms", name)
+		}
+	}
 }

@@ -53,6 +53,11 @@ var claude = &Dialect{
 			Project:   []string{".claude/settings*.json", ".mcp.json", ".claude/hooks/"},
 			Vars:      map[string][]string{"CLAUDE_CONFIG_DIR": {"settings*.json", ".claude.json", "hooks/"}},
 			WriteOnly: []string{".claude/hooks/", "hooks/"},
+			// code.claude.com/docs: slash commands and skills run their
+			// inline !`cmd` when loaded (with no hook before 2.1.332);
+			// a sub-agent's frontmatter may carry hooks:, and a plugin
+			// its hooks and MCP servers. Output styles are prompts only.
+			Later: []string{".claude/commands/", ".claude/skills/", ".claude/agents/", ".claude/plugins/"},
 		},
 		// On Linux and in containers the OAuth login is a plain file,
 		// .credentials.json in the user's directory (Claude Code's

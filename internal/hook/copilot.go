@@ -24,7 +24,11 @@ var copilot = &Dialect{
 		// Copilot runs every hook file in the directory
 		// (permguard's own file, Project above, is guarded against deletes
 		// too; deleting another hook file leaves it in place)
-		Protect: Protect{What: "GitHub Copilot's hooks", Project: []string{".github/hooks/"}, WriteOnly: []string{".github/hooks/"}},
+		Protect: Protect{What: "GitHub Copilot's hooks", Project: []string{".github/hooks/"}, WriteOnly: []string{".github/hooks/"},
+			// docs.github.com, Copilot CLI: a custom agent's frontmatter
+			// may name MCP servers, and mcp-config.json does, programs
+			// that start with the next session
+			Later: []string{".github/agents/", ".copilot/agents/", ".copilot/mcp-config.json"}},
 		// Copilot CLI keeps its token in the system keychain, and in
 		// ~/.copilot/config.json when there is none and the user accepts
 		// plain text (docs.github.com, "Troubleshooting Copilot CLI

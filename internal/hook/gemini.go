@@ -29,11 +29,18 @@ var gemini = &Dialect{
 		// reads ~/.gemini under GEMINI_CLI_HOME instead of the home
 		// directory when it is set (docs/reference/configuration.md).
 		Protect: Protect{
-			What:      "Gemini CLI's settings and hooks",
-			User:      []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
-			Project:   []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"},
-			Vars:      map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/"}},
+			What: "Gemini CLI's settings and hooks",
+			// .gemini/.env: Gemini CLI loads it into its own environment,
+			// which its hooks inherit, so a PERMGUARD_ variable set there
+			// reaches permguard (geminicli.com/docs, authentication,
+			// "persisting environment variables with .env files").
+			User:      []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"},
+			Project:   []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"},
+			Vars:      map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"}},
 			WriteOnly: []string{".gemini/hooks/", ".gemini/extensions/"},
+			// geminicli.com/docs/cli/custom-commands: a command's !{...}
+			// runs shell when the command is used
+			Later: []string{".gemini/commands/"},
 		},
 		// "Login with Google" caches its tokens in oauth_creds.json and
 		// the account in google_accounts.json; MCP servers' OAuth tokens

@@ -68,6 +68,10 @@ var generic = &Dialect{
 					"OPENCODE_CONFIG_DIR": {"plugin/", "plugins/", "opencode.json", "opencode.jsonc"},
 				},
 				WriteOnly: []string{"opencode/plugin/", "opencode/plugins/", ".opencode/plugin/", ".opencode/plugins/", "plugin/", "plugins/"},
+				// opencode.ai/docs/commands: a command's template runs its
+				// !`cmd` shell when the command is used; both spellings
+				// of the directory are read
+				Later: []string{".opencode/command/", ".opencode/commands/", "opencode/command/", "opencode/commands/"},
 			},
 			// opencode auth login writes providers' keys and tokens to
 			// auth.json in its data directory, MCP servers' OAuth tokens

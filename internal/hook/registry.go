@@ -146,6 +146,16 @@ type Protect struct {
 	// does not switch the guard off, because the files that hold
 	// permguard's own entry are listed on their own.
 	WriteOnly []string
+	// Later are the agent's files that run a command, or load code, later
+	// without switching the guard off: slash commands and skills whose
+	// text runs shell when loaded, sub-agents and plugins that carry
+	// hooks. Each is a path as a project holds it ("/" at the end for a
+	// directory and all below), met at any depth, so that the user's own
+	// copy (~/.claude/commands/) is met too. Writing there is a foothold
+	// (design §2.9): high, not dangerous. Files that are only prompts
+	// (rules, output styles, instructions) are not listed: what the model
+	// does with them goes through the guard as tool calls.
+	Later []string
 }
 
 // dialects is the registry: every list of agents permguard shows derives
@@ -277,6 +287,19 @@ func GuardVars() []string {
 			for v := range t.Protect.Vars {
 				out = append(out, v)
 			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// AgentFootholds lists every [Protect.Later] path, once each, for the
+// classifier's Env.AgentFootholds.
+func AgentFootholds() []string {
+	var out []string
+	for _, d := range dialects {
+		for _, t := range d.Targets {
+			out = append(out, t.Protect.Later...)
 		}
 	}
 	slices.Sort(out)

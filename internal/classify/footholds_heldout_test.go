@@ -1,0 +1,36 @@
+package classify
+
+import "testing"
+
+// TestFootholdsHeldOut holds spellings written after the foothold class
+// (policy_footholds.go) was built and kept out of integrityCases: other
+// programs, other files of the same tools, other depths and cases. Each
+// is at least high and never dangerous-free low.
+func TestFootholdsHeldOut(t *testing.T) {
+	for _, cmd := range []string{
+		"install -m 644 /tmp/c pkg/.pre-commit-config.yaml",
+		"sed -i 's/a/b/' .lefthook.json",
+		"dd if=/tmp/x of=lefthook.jsonc",
+		"echo x > .lefthook-local/commit-msg/check",
+		"cp /tmp/x hk.pkl",
+		"printf x | tee gradle/wrapper/gradle-wrapper.jar",
+		"echo x > .mvn/jvm.config",
+		"ln -sf /tmp/r .yarn/releases/yarn-4.cjs",
+		"cp /tmp/h .pnpmfile.mjs",
+		"echo x > web/.bunfig.toml",
+		"mv /tmp/rc user.bazelrc",
+		"echo x > tools/bazel",
+		"cp /tmp/m .mise/config.toml",
+		"echo x > .config/mise/conf.d/10.toml",
+		"echo x > ~/.config/direnv/direnvrc",
+		"echo x >> .direnvrc",
+		"cp x .devcontainer.json",
+		"echo x > Gradle/Wrapper/GRADLE-WRAPPER.PROPERTIES",
+		"rsync /tmp/x ./.overcommit.yml",
+	} {
+		v := Classify(cmd, testEnv)
+		if v.Level < High {
+			t.Errorf("Classify(%q) = %v (rules %v), want at least high: a file that runs code later", cmd, v.Level, ruleIDs(v))
+		}
+	}
+}
