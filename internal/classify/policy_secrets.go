@@ -22,6 +22,8 @@ var browserProfiles = []string{
 	"Library/Application Support/BraveSoftware/Brave-Browser/*", "Library/Application Support/Microsoft Edge/*",
 	".mozilla/firefox/*", "Library/Application Support/Firefox/Profiles/*",
 	".thunderbird/*", "snap/firefox/common/.mozilla/firefox/*",
+	// the snap packages keep Chromium's user data directory under ~/snap
+	"snap/chromium/common/chromium/*",
 }
 
 // browserSecretFiles are the files of a profile that hold logins,

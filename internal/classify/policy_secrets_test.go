@@ -37,6 +37,7 @@ var secretCases = []classifyCase{
 	high(`cat "$HOME/.config/google-chrome/Default/Login Data"`, "read-secret"),
 	high(`sqlite3 ~/.config/chromium/"Profile 1"/Cookies .dump`, "read-secret"),
 	high("cp ~/.mozilla/firefox/abcd.default-release/logins.json .", "read-secret"),
+	high("cp ~/snap/chromium/common/chromium/Default/Cookies /tmp/", "read-secret"),
 	high("cat ~/.terraform.d/credentials.tfrc.json", "read-secret"),
 	minimal("cat ~/.config/google-chrome/Default/Bookmarks", "read-only"),
 	// .env files outside the workspace; the workspace's own stays a read
