@@ -235,6 +235,21 @@ var secretPaths = []string{
 	// opencode's (its data directory by default) and pi's
 	".claude/.credentials.json", ".codex/auth.json", ".gemini/oauth_creds.json",
 	".local/share/opencode/auth.json", ".pi/agent/auth.json",
+	// the rest of the agents' logins the hook registry lists (each
+	// dialect's Secrets; TestBoxHidesAgentSecrets in internal/cli holds
+	// them so): Gemini CLI's accounts, MCP tokens and .env, Copilot's,
+	// Cursor's and opencode's MCP logins
+	".gemini/google_accounts.json", ".gemini/mcp-oauth-tokens*.json", ".gemini/.env",
+	".copilot/config.json", ".config/github-copilot", ".cursor/cli-config.json", ".config/cursor/auth.json",
+	".config/Cursor/User/globalStorage/state.vscdb", "Library/Application Support/Cursor/User/globalStorage/state.vscdb",
+	".local/share/opencode/mcp-auth.json",
+	// browsers' profiles, whole: their cookies, saved logins and session
+	// tokens (the classifier's browserProfiles, policy_secrets.go)
+	".config/google-chrome", ".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".config/vivaldi",
+	".config/opera", ".mozilla", ".thunderbird", "snap/firefox/common/.mozilla", "snap/chromium/common/chromium",
+	"Library/Application Support/Google/Chrome", "Library/Application Support/Chromium",
+	"Library/Application Support/BraveSoftware", "Library/Application Support/Microsoft Edge",
+	"Library/Application Support/Firefox",
 	// shell and interpreter histories: tokens typed on a command line
 	// (red team RT-6)
 	".bash_history", ".zsh_history", ".histfile", ".sh_history", ".local/share/fish/fish_history",
@@ -259,6 +274,14 @@ func Secrets(home, configHome string) []string {
 	}
 	if home != "" && home != "/" {
 		for _, s := range secretPaths {
+			if strings.Contains(s, "*") {
+				// a family of files (mcp-oauth-tokens-v2.json): each one there
+				ms, _ := filepath.Glob(filepath.Join(home, s))
+				for _, m := range ms {
+					add(m)
+				}
+				continue
+			}
 			add(filepath.Join(home, s))
 		}
 	}

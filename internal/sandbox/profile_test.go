@@ -146,6 +146,13 @@ func TestBoxOf(t *testing.T) {
 // import nothing of permguard (scripts/check-deps.sh).
 func TestBoxHidesClassifierSecrets(t *testing.T) {
 	lists := classifierLists(t, filepath.Join("..", "classify", "policy_paths.go"), "secretsHome", "secretDirsHome")
+	// a browser's profile, under any name, is a directory of secrets
+	for name, entries := range classifierLists(t, filepath.Join("..", "classify", "policy_secrets.go"), "browserProfiles") {
+		for i, e := range entries {
+			entries[i] = strings.ReplaceAll(e, "*", "Default") + "/"
+		}
+		lists[name] = entries
+	}
 	for name, entries := range lists {
 		home := t.TempDir()
 		if len(entries) < 5 {
