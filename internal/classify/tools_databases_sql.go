@@ -37,6 +37,11 @@ func infraDBCheck(p, sqlOpts, wordOpts string, pos int) func(c *call) {
 		for _, a := range c.args {
 			if !a.dyn {
 				judge(a.val)
+				if v, ok := gluedQuery(a.val); ok {
+					// --execute='\! cmd', -e'\! cmd': the client's own
+					// commands start the option's value
+					dbClientText(c, v)
+				}
 			}
 		}
 		dynamic := false
@@ -220,4 +225,17 @@ func stripSQLComments(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// gluedQuery is the value glued to an option word (--execute=V, -eV),
+// where a client's own commands are read from its start.
+func gluedQuery(w string) (string, bool) {
+	switch {
+	case strings.HasPrefix(w, "--"):
+		_, v, ok := strings.Cut(w, "=")
+		return v, ok
+	case len(w) > 2 && w[0] == '-':
+		return w[2:], true
+	}
+	return "", false
 }

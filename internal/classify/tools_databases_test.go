@@ -137,6 +137,8 @@ var databasesInfraCases = []classifyCase{
 	{cmd: `sqlite3 x.db '.read /home/u/.ssh/id_ed25519'`, level: High, rule: "read-secret"},
 	{cmd: `duckdb -c '.system rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
 	{cmd: `mysql -e 'system rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
+	{cmd: `mysql --execute='\! rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
+	{cmd: `mysql -e'system rm -rf ~'`, level: High, dangerous: true, rule: "rm-recursive-force"},
 	{cmd: `mysql --tee=/home/u/.bashrc -e 'select 1'`, level: High, dangerous: true, rule: "write-startup-unknown"},
 	{cmd: `mysql -e '\T /home/u/.bashrc'`, level: High, dangerous: true, rule: "write-startup-unknown"},
 	{cmd: `psql -c 'select 1' -o build/out.txt`, level: High, rule: "psql"},
