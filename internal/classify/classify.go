@@ -39,6 +39,7 @@ func classifyWith(src string, env Env, guards *guardIndex) (v Verdict) {
 	w.selfVars = mentionsSelfVars(src)
 	w.guardText = w.selfVars || mentionsPermguard(src)
 	w.input = src
+	w.inputIFS = strings.Contains(src, "IFS")
 	w.script(src, nil)
 	if len(w.v.Reasons) == 0 {
 		r := Reason{Rule: "empty", Level: Minimal, Pos: Pos{1, 1}, Message: "runs nothing", Stage: StageShell, Effect: Effect{Kind: EffectRun}}
@@ -192,7 +193,10 @@ type walker struct {
 	// input is the text Classify was given, and paths what shell_pathresolve.go
 	// learned from it (which variables it may set), built on first use
 	input string
-	paths *pathState
+	// inputIFS: the input names IFS, so splitting a value may cut it
+	// anywhere (exactText); read once, asked of every dynamic word
+	inputIFS bool
+	paths    *pathState
 	// linkTrees are the directories below which an earlier command may have
 	// made links the input does not show ("/" when that directory is not
 	// known), and linkTreesNext those the command being judged adds

@@ -242,7 +242,7 @@ func (w *walker) exactPath(word *syntax.Word, outputs map[*syntax.CmdSubst]strin
 
 // exactText is the value exactPath reads, of any shape.
 func (w *walker) exactText(word *syntax.Word, outputs map[*syntax.CmdSubst]string) (string, bool) {
-	if strings.Contains(w.input, "IFS") {
+	if w.inputIFS {
 		return "", false // splitting the value may cut it anywhere
 	}
 	var b strings.Builder
@@ -262,7 +262,7 @@ func (w *walker) exactText(word *syntax.Word, outputs map[*syntax.CmdSubst]strin
 // Substitutions' output is not taken (outputs nil), so text decoded at
 // run time stays code nobody has read.
 func (w *walker) exactQuoted(word *syntax.Word) (string, bool) {
-	if strings.Contains(w.input, "IFS") {
+	if w.inputIFS {
 		return "", false
 	}
 	for _, p := range word.Parts {

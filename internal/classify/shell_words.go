@@ -139,10 +139,18 @@ expand:
 		if v, ok := w.exactValue(word); ok && !net && !inName {
 			return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
 		}
-		if v, ok := w.exactQuoted(word); ok && !net && !inName {
-			// quoted text whose every variable is known: a sed script
-			// "w $HOME/.bashrc" is the script it makes (design §2.10)
-			return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
+		if !net && !inName {
+			// text whose every variable is known, of any shape: quoted, a
+			// sed script "w $HOME/.bashrc" is the script it makes (design
+			// §2.10); unquoted, exactText refuses what bash would split or
+			// glob (-Wl,-Map=$HOME/x). A substitution's output is not
+			// taken as text here.
+			if v, ok := w.exactQuoted(word); ok {
+				return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
+			}
+			if v, ok := w.exactText(word, nil); ok {
+				return append(dst, arg{val: v, pos: p})
+			}
 		}
 		a := arg{val: w.text(word), dyn: true, glob: hasGlob(word), pos: p, cand: cand, net: net}
 		w.knowArg(&a, word, outputs)

@@ -22,6 +22,7 @@ var buildCases = []classifyCase{
 	dangerous("gcc -aux-info /home/u/.zshenv -c a.c", "write-startup-unknown"),
 	dangerous("gcc -Wl,-Map=/home/u/.bashrc a.c", "write-startup-unknown"),
 	dangerous("gcc -Wl,-Map,/home/u/.bashrc a.c", "write-startup-unknown"),
+	dangerous("g++ -Wl,-Map=$HOME/.profile a.cc", "write-startup-unknown"),
 	dangerous("gcc -Xlinker -Map -Xlinker /home/u/.bashrc a.c", "write-startup-unknown"),
 	dangerous("cc -Wl,--dependency-file=/home/u/.bashrc a.c", "write-startup-unknown"),
 	dangerous("rustc --emit link=/home/u/.bashrc x.rs", "write-startup-unknown"),
