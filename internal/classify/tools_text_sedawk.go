@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -319,9 +320,13 @@ func awkProgram(c *call, p string) {
 	}
 	if writes, files := awkWrites(p); writes {
 		c.raise(r("awk-write", High, "the awk program writes to files"))
+		targets := awkAssigned(c, awkTargetNames(p))
 		for _, f := range files {
-			if ru, ok := c.ctx.writeRule(arg{val: f, pos: c.pos}); ok && ru.level > Low {
-				c.raiseWith(ru, occurrence{target: c.target(arg{val: f, pos: c.pos})})
+			targets = append(targets, arg{val: f, pos: c.pos})
+		}
+		for _, t := range targets {
+			if ru, ok := c.ctx.writeRule(t); ok && ru.level > Low {
+				c.raiseWith(ru, occurrence{target: c.target(t)})
 			}
 		}
 		if what, ok := c.ctx.mentionsGuard(p); ok {
@@ -357,9 +362,12 @@ func quotedLiterals(p string) []string {
 	return out
 }
 
-// awkWrites finds print or printf redirected into a file, and the files
-// named by a string literal.
-func awkWrites(p string) (writes bool, files []string) {
+// awkRedirects are the targets of the program's print and printf
+// redirects into files (print > T, print >> T): the text after the >,
+// up to the end of the statement; a ; or } inside a string does not end
+// it.
+func awkRedirects(p string) []string {
+	var out []string
 	for _, kw := range []string{"print", "printf"} {
 		for off := 0; ; {
 			k := strings.Index(p[off:], kw)
@@ -367,25 +375,106 @@ func awkWrites(p string) (writes bool, files []string) {
 				break
 			}
 			rest := p[off+k+len(kw):]
-			end := strings.IndexAny(rest, ";}\n")
-			if end < 0 {
-				end = len(rest)
-			}
-			stmt := rest[:end]
-			if gt := strings.Index(stmt, ">"); gt >= 0 {
-				after := strings.TrimLeft(stmt[gt+1:], "> \t")
-				if strings.HasPrefix(after, "\"") {
-					f, _ := readLiteral(after)
-					files = append(files, f)
-					writes = true
-				} else if strings.HasPrefix(after, "$") || after != "" && (after[0] >= 'a' && after[0] <= 'z' || after[0] >= 'A' && after[0] <= 'Z') {
-					writes = true
-				}
+			stmt := rest[:awkStmtEnd(rest)]
+			if gt := awkUnquotedIndex(stmt, '>'); gt >= 0 {
+				out = append(out, strings.TrimLeft(stmt[gt+1:], "> \t"))
 			}
 			off += k + len(kw)
 		}
 	}
+	return out
+}
+
+// awkStmtEnd is where the statement s starts ends: at a ;, } or newline
+// outside a string.
+func awkStmtEnd(s string) int {
+	for _, sep := range []byte{';', '}', '\n'} {
+		if i := awkUnquotedIndex(s, sep); i >= 0 {
+			s = s[:i]
+		}
+	}
+	return len(s)
+}
+
+// awkUnquotedIndex is the index of the first b in s outside a
+// double-quoted string, or -1.
+func awkUnquotedIndex(s string, b byte) int {
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case quoted && s[i] == '\\':
+			i++
+		case s[i] == '"':
+			quoted = !quoted
+		case !quoted && s[i] == b:
+			return i
+		}
+	}
+	return -1
+}
+
+// awkWrites finds print or printf redirected into a file, and the files
+// named by a string literal.
+func awkWrites(p string) (writes bool, files []string) {
+	for _, t := range awkRedirects(p) {
+		switch {
+		case strings.HasPrefix(t, "\""):
+			f, _ := readLiteral(t)
+			files = append(files, f)
+			writes = true
+		case strings.HasPrefix(t, "$") || t != "" && (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z'):
+			writes = true
+		}
+	}
 	return writes, files
+}
+
+// awkTargetNames are the variables a print or printf redirects into
+// (print > f).
+func awkTargetNames(p string) []string {
+	var names []string
+	for _, t := range awkRedirects(p) {
+		n := 0
+		for n < len(t) && isIdentByte(t[n]) {
+			n++
+		}
+		if n > 0 && (t[0] < '0' || t[0] > '9') {
+			names = append(names, t[:n])
+		}
+	}
+	return names
+}
+
+// awkAssigned are the values the command line gives the variables names
+// (-v NAME=V, --assign=NAME=V, -vNAME=V, and an operand NAME=V): the
+// files a print > NAME writes; one only known at run time is a write to a
+// place not known.
+func awkAssigned(c *call, names []string) []arg {
+	if len(names) == 0 {
+		return nil
+	}
+	var out []arg
+	take := func(at arg, a string) {
+		if name, v, ok := strings.Cut(a, "="); ok && slices.Contains(names, name) {
+			out = append(out, arg{val: v, dyn: at.dyn, pos: at.pos})
+		}
+	}
+	for i := 0; i < len(c.args); i++ {
+		at := c.args[i]
+		a := at.val
+		switch {
+		case (a == "-v" || a == "--assign") && i+1 < len(c.args):
+			i++
+			take(c.args[i], c.args[i].val)
+		case strings.HasPrefix(a, "--assign="):
+			take(at, a[len("--assign="):])
+		case strings.HasPrefix(a, "-v") && len(a) > 2:
+			take(at, a[2:])
+		case !strings.HasPrefix(a, "-"):
+			take(at, a)
+		}
+	}
+	return out
 }
 
 // operandWrites checks programs whose n-th operand is an output file

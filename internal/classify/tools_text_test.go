@@ -59,5 +59,10 @@ var textCases = []classifyCase{
 	dangerous(`awk 'BEGIN { print "x" > "/home/u/.bashrc" }'`, "write-startup-unknown"),
 	dangerous(`awk "{ print > \"$HOME/.profile\" }" data.txt`, "write-startup-unknown"),
 	high(`awk '{ print > "out.txt" }' data.txt`, "awk-write"),
+	dangerous(`awk -v f="$HOME/.bashrc" '{ print > f }' data.txt`, "write-startup-unknown"),
+	dangerous(`awk '{ printf "%s", $0 >> out }' out=/home/u/.profile data.txt`, "write-startup-unknown"),
+	dangerous(`awk -vf=.claude/settings.json 'BEGIN { print "{}" > f }'`, "guard-file"),
+	dangerous(`awk 'BEGIN { print "a;b}" > "/home/u/.bashrc" }'`, "write-startup-unknown"),
+	high(`awk -v f=build/out.txt '{ print > f }' data.txt`, "awk-write"),
 	high(`awk "{ print > \"$OUT\" }" data.txt`, "awk-dynamic"),
 }
