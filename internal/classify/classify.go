@@ -970,6 +970,12 @@ func (w *walker) adopt(s mcpScript) {
 			w.v.Trees = append(w.v.Trees, t)
 		}
 	}
+	for _, p := range s.v.Reads {
+		w.noteRead(p)
+	}
+	for _, p := range s.v.ReadTrees {
+		w.noteReadTree(p)
+	}
 }
 
 // ClassifyTool returns the verdict for a tool call that runs no shell

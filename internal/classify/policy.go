@@ -79,6 +79,13 @@ type walkState interface {
 	// when this input has not set HOME: such a word may still name a
 	// protected file.
 	homeWord(text string) (string, bool)
+	// noteRead lists a file read outside the workspace for the caller
+	// to look at (Verdict.Reads): a key under a generic name is found
+	// only on disk.
+	noteRead(p string)
+	// noteReadTree lists a directory read whole outside the workspace
+	// (Verdict.ReadTrees): another project's .env is found only on disk.
+	noteReadTree(p string)
 }
 
 // newPolicy returns the policy for env, judging the paths of the walk st.

@@ -448,7 +448,7 @@ func (po *policy) holdsAgentSecret(p string) bool {
 
 // isSecret reports whether reading p exposes credentials.
 func (po *policy) isSecret(p string) bool {
-	if po.agentSecret(p) {
+	if po.agentSecret(p) || slices.Contains(po.env.FoundSecrets, p) {
 		return true
 	}
 	if hasGlobChar(p) || po.otherHome(p) || strings.HasSuffix(p, "/secrets") || strings.Contains(p, "/secrets/") {
@@ -492,7 +492,7 @@ func (po *policy) holdsSecrets(p string) bool {
 	case within(h, p):
 		// the home directory, or a directory above it
 		return true
-	case po.holdsAgentSecret(p):
+	case po.holdsAgentSecret(p) || po.holdsFound(p, false):
 		return true
 	case !within(p, h):
 		return false

@@ -161,6 +161,9 @@ func (po *policy) readsSecret(a arg, dirs bool) bool {
 			if !l.dyn && (po.isSecret(l.val) || dirs && po.isSecretDir(l.val)) {
 				return true
 			}
+			if !l.dyn {
+				po.noteRead(l.val)
+			}
 		}
 	}
 	for _, k := range cands {
@@ -168,11 +171,31 @@ func (po *policy) readsSecret(a arg, dirs bool) bool {
 		if v == "" || k.tmp || k.ext || po.insideWorkspace(v) {
 			continue
 		}
-		if p, ok := po.abs(v); ok && (po.isSecret(p) || dirs && po.isSecretDir(p)) {
-			return true
+		if p, ok := po.abs(v); ok {
+			if po.isSecret(p) || dirs && po.isSecretDir(p) {
+				return true
+			}
+			po.noteRead(p)
 		}
 	}
 	return false
+}
+
+// noteRead lists p, a file outside the workspace read and no secret by
+// its name, for the caller to look at what it holds (Verdict.Reads): a
+// key under a generic name is a secret by content (design §2.6, "Keys by
+// content"). A pattern is left out: the caller reads no directory.
+func (po *policy) noteRead(p string) {
+	if p = path.Clean(p); po.lookable(p) {
+		po.st.noteRead(p)
+	}
+}
+
+// lookable reports an absolute path outside the workspace, not a
+// pattern: one the caller may look at on disk for secrets (the
+// workspace's own files are the project's, whatever they hold).
+func (po *policy) lookable(p string) bool {
+	return strings.HasPrefix(p, "/") && !hasGlobChar(p) && (po.env.Workspace == "" || !within(p, po.env.Workspace))
 }
 
 // A glob could match a secret or a protected place when the two patterns

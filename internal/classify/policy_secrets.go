@@ -86,7 +86,6 @@ func (po *policy) secretByName(p string) bool {
 	if b == "/" || b == "." {
 		return false
 	}
-	meets := func(pat string) bool { return globsMeet(pat, b, po.st.dotglob()) }
 	if hasGlobChar(b) {
 		// a pattern after a key or an .env must name one (.env*, id_*):
 		// a bare * in a directory is not after one
@@ -94,6 +93,20 @@ func (po *policy) secretByName(p string) bool {
 			return false
 		}
 	}
+	return secretBase(b, po.st.dotglob())
+}
+
+// SecretName reports whether a file named base (a plain name, no
+// pattern) outside the workspace is a secret by its name: a private key,
+// a key store, an .env file. The caller asks it of the files below a
+// tree a call reads whole (Env.FoundSecrets).
+func SecretName(base string) bool {
+	return base != "" && !hasGlobChar(base) && secretBase(base, false)
+}
+
+// secretBase is secretByName for the last element b, a name or a pattern.
+func secretBase(b string, dotglob bool) bool {
+	meets := func(pat string) bool { return globsMeet(pat, b, dotglob) }
 	for _, k := range keyNames {
 		if meets(k) {
 			return true
@@ -125,6 +138,7 @@ func (po *policy) treeReadsSecret(a arg, hidden bool) bool {
 	if po.readsSecret(a, true) {
 		return true
 	}
+	var trees []string
 	for _, k := range append(knownArgs(a), a) {
 		if k.dyn {
 			continue
@@ -135,6 +149,12 @@ func (po *policy) treeReadsSecret(a arg, hidden bool) bool {
 		}
 		if hidden && po.holdsSecrets(p) || !hidden && po.holdsVisibleSecret(p) {
 			return true
+		}
+		trees = append(trees, p)
+	}
+	for _, p := range trees {
+		if p = path.Clean(p); po.lookable(p) {
+			po.st.noteReadTree(p)
 		}
 	}
 	return false
@@ -163,6 +183,9 @@ func (po *policy) holdsVisibleSecret(p string) bool {
 			return true
 		}
 	}
+	if po.holdsFound(p, true) {
+		return true
+	}
 	if h == "" {
 		return false
 	}
@@ -177,4 +200,52 @@ func (po *policy) holdsVisibleSecret(p string) bool {
 		}
 	}
 	return false
+}
+
+// holdsFound reports a directory with a secret the caller found on disk
+// below it (Env.FoundSecrets); visible: reached without passing a name
+// that starts with a dot.
+func (po *policy) holdsFound(p string, visible bool) bool {
+	for _, s := range po.env.FoundSecrets {
+		if s == p || !within(s, p) {
+			continue
+		}
+		if !visible || !strings.Contains(strings.TrimPrefix(s, strings.TrimSuffix(p, "/")), "/.") {
+			return true
+		}
+	}
+	return false
+}
+
+// KeyHead is how much of a file's start HoldsPrivateKey needs: a PEM
+// file may open with text before its block (openssl's "Bag Attributes"),
+// and a cloud service account's JSON key names its key after a few
+// short fields.
+const KeyHead = 8 << 10
+
+// HoldsPrivateKey reports whether head, the first bytes of a file, holds
+// a private key's marker: a PEM block whose label ends in "PRIVATE KEY"
+// (PKCS#1, PKCS#8, SEC 1, OpenSSH, an encrypted key, an escaped one in
+// JSON), an armored OpenPGP secret key, or a PuTTY key file (design
+// §2.6, "Keys by content").
+func HoldsPrivateKey(head []byte) bool {
+	if len(head) > KeyHead {
+		head = head[:KeyHead]
+	}
+	s := string(head)
+	if strings.HasPrefix(s, "PuTTY-User-Key-File-") {
+		return true
+	}
+	for {
+		i := strings.Index(s, "-----BEGIN ")
+		if i < 0 {
+			return false
+		}
+		s = s[i+len("-----BEGIN "):]
+		label, _, ok := strings.Cut(s, "-----")
+		if ok && !strings.ContainsAny(label, "\r\n") &&
+			(strings.HasSuffix(label, "PRIVATE KEY") || label == "PGP PRIVATE KEY BLOCK") {
+			return true
+		}
+	}
 }

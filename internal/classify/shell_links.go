@@ -180,6 +180,27 @@ func (w *walker) notePath(p string) bool {
 	return true
 }
 
+// maxReads bounds [Verdict.Reads]: past it, a file read is judged by
+// its name only, as every file was before the caller looked at content
+// (the caller's reads have a budget of their own).
+const maxReads = 64
+
+// noteRead lists p for the caller's look at what the files a call reads
+// hold (policy.noteRead).
+func (w *walker) noteRead(p string) {
+	if len(w.v.Reads) < maxReads && !slices.Contains(w.v.Reads, p) {
+		w.v.Reads = append(w.v.Reads, p)
+	}
+}
+
+// noteReadTree lists p, a directory read whole, for the same look
+// below it (policy.treeReadsSecret).
+func (w *walker) noteReadTree(p string) {
+	if len(w.v.ReadTrees) < maxReads && !slices.Contains(w.v.ReadTrees, p) {
+		w.v.ReadTrees = append(w.v.ReadTrees, p)
+	}
+}
+
 // noteLinksMaybe records that a command may have made links, with targets
 // the input does not show, anywhere below dir: later writes there in this
 // input may land anywhere. The note takes effect when the command is

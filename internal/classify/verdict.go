@@ -312,6 +312,16 @@ type Verdict struct {
 	// caller lists the links below each and where they lead
 	// ([Env.TreeLinks]).
 	Trees []string
+	// Reads are the files outside the workspace the verdict judged as
+	// read and found no secret by name, absolute and clean: a file with
+	// a generic name may still hold a private key. ReadTrees are the
+	// directories outside the workspace read whole (grep -r, tar, cp -r)
+	// and found to hold no secret by name. The caller looks at the first
+	// bytes of each file, and at the names and first bytes of the files
+	// below each tree, and classifies again with the secrets it found in
+	// [Env.FoundSecrets] (design §2.6, "Secrets found on disk").
+	Reads     []string
+	ReadTrees []string
 	// Limit is the first bound of design §7 the input went past, or
 	// LimitNone. Past one, part of the input was not judged: no level
 	// but bypassed allows it, whatever Level says (design §4, row
@@ -431,6 +441,13 @@ type Env struct {
 	// reading a secret (design §2.6). The caller lists them
 	// (internal/guard, from the hook registry), as it does Protected.
 	Secrets []string
+	// FoundSecrets are the files the caller found to be secrets on disk
+	// among what a first classification read ([Verdict.Reads],
+	// [Verdict.ReadTrees]): a file that holds a private key's marker in
+	// its first bytes ([HoldsPrivateKey]), whatever its name, and below a
+	// tree, a file whose name makes it a secret ([SecretName]). Each is
+	// a secret, and a directory above one holds a secret.
+	FoundSecrets []string
 	// GuardVars are the variables that move an agent's configuration
 	// (CLAUDE_CONFIG_DIR, CODEX_HOME, ...): set for a child or written
 	// into a startup file, they take the agent away from the protected

@@ -97,10 +97,19 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 			// where each leads (design §2.6, "Links")
 			v = classifier(call.Command, cenv)
 		}
+		if cenv.FoundSecrets = foundSecrets(v.Reads, v.ReadTrees, cenv.Workspace); cenv.FoundSecrets != nil {
+			// a file read holds a private key, or a tree read whole
+			// holds a secret: judged again with them (design §2.6,
+			// "Secrets found on disk")
+			v = classifier(call.Command, cenv)
+		}
 	default:
 		tc := toolCallOf(call)
 		v = classify.ClassifyTool(tc, cenv)
 		if cenv.Links, cenv.TreeLinks = linksFor(v, cenv, env); cenv.Links != nil || cenv.TreeLinks != nil {
+			v = classify.ClassifyTool(tc, cenv)
+		}
+		if cenv.FoundSecrets = foundSecrets(v.Reads, v.ReadTrees, cenv.Workspace); cenv.FoundSecrets != nil {
 			v = classify.ClassifyTool(tc, cenv)
 		}
 		v = ev.Eff.ApplyTool(v, call.Tool, call.Kind == hook.KindMCP)
