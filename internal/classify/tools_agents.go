@@ -80,6 +80,10 @@ type agentCLI struct {
 	// extend are the subcommands, as words, that add or change MCP
 	// servers, extensions or plugins: programs the agent starts later.
 	extend []string
+	// valued are options whose value is the next word: a value not
+	// known now there is a value, not an option that could turn the
+	// guard off (a prompt, a model's name).
+	valued []string
 }
 
 // agentProgram returns the agent a program name starts. Each entry's
@@ -97,7 +101,10 @@ func agentProgram(name string) (agentCLI, bool) {
 			unguard: []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--permission-mode=bypassPermissions",
 				"--settings", "--setting-sources", "--mcp-config", "--plugin-dir"},
 			extend: []string{"mcp add", "mcp add-json", "mcp add-from-claude-desktop", "mcp remove", "plugin install", "plugin enable",
-				"plugin disable", "plugin uninstall", "plugin update", "plugin marketplace", "config set", "config add", "config remove"}}, true
+				"plugin disable", "plugin uninstall", "plugin update", "plugin marketplace", "config set", "config add", "config remove"},
+			valued: []string{"--model", "--fallback-model", "--output-format", "--input-format", "--max-turns", "--system-prompt",
+				"--append-system-prompt", "--add-dir", "--allowedTools", "--allowed-tools", "--disallowedTools", "--disallowed-tools",
+				"--resume", "-r", "--session-id", "--agent", "--agents"}}, true
 	case "codex":
 		// developers.openai.com/codex/cli/reference: -c/--config
 		// overrides any key of config.toml (hooks, approvals, sandbox,
@@ -107,38 +114,44 @@ func agentProgram(name string) (agentCLI, bool) {
 		return agentCLI{display: "Codex", target: "codex",
 			unguard: []string{"--dangerously-bypass-approvals-and-sandbox", "--yolo", "-c", "--config", "--enable", "--disable",
 				"--ask-for-approval=never", "-a=never", "--sandbox=danger-full-access", "-s=danger-full-access"},
-			extend: []string{"mcp add", "mcp remove", "mcp login", "features enable", "features disable"}}, true
+			extend: []string{"mcp add", "mcp remove", "mcp login", "features enable", "features disable"},
+			valued: []string{"--model", "-m", "--cd", "-C", "--image", "-i", "--profile", "-p", "--output-last-message", "-o", "--add-dir"}}, true
 	case "gemini":
 		// geminicli.com/docs/cli/cli-reference: --yolo, --approval-mode
 		// yolo; gemini extensions, gemini mcp
 		return agentCLI{display: "Gemini CLI", target: "gemini",
 			unguard: []string{"--yolo", "-y", "--approval-mode=yolo"},
 			extend: []string{"extensions install", "extensions link", "extensions uninstall", "extensions enable", "extensions disable",
-				"extensions update", "mcp add", "mcp remove"}}, true
+				"extensions update", "mcp add", "mcp remove"},
+			valued: []string{"--model", "-m", "--prompt", "-p", "--prompt-interactive", "-i", "--include-directories", "--output-format", "-o"}}, true
 	case "copilot":
 		// docs.github.com, GitHub Copilot CLI command reference:
 		// --allow-all-tools, --allow-all and --yolo approve every tool,
 		// --additional-mcp-config adds servers; copilot plugin, mcp
 		return agentCLI{display: "GitHub Copilot CLI", target: "copilot",
 			unguard: []string{"--allow-all-tools", "--allow-all", "--yolo", "--allow-all-paths", "--additional-mcp-config"},
-			extend:  []string{"plugin install", "plugin uninstall", "plugin enable", "plugin disable", "mcp add", "mcp remove"}}, true
+			extend:  []string{"plugin install", "plugin uninstall", "plugin enable", "plugin disable", "mcp add", "mcp remove"},
+			valued:  []string{"--prompt", "-p", "--model", "--add-dir", "--resume", "--agent"}}, true
 	case "cursor-agent":
 		// cursor.com/docs/cli/reference/parameters: --force (-f)
 		// allows commands unless denied; cursor-agent mcp
 		return agentCLI{display: "Cursor CLI", target: "cursor",
 			unguard: []string{"--force", "-f", "--yolo"},
-			extend:  []string{"mcp enable", "mcp disable", "mcp login"}}, true
+			extend:  []string{"mcp enable", "mcp disable", "mcp login"},
+			valued:  []string{"--model", "-m", "--output-format", "--resume"}}, true
 	case "opencode":
 		// opencode.ai/docs/cli: opencode mcp add, opencode plugin
 		return agentCLI{display: "opencode", target: "opencode",
-			extend: []string{"mcp add", "mcp remove", "plugin install", "plugin add"}}, true
+			extend: []string{"mcp add", "mcp remove", "plugin install", "plugin add"},
+			valued: []string{"--model", "-m", "--agent", "--session", "-s", "--prompt"}}, true
 	case "pi":
 		// pi's README: --extension (-e) loads an extension,
 		// --no-extensions drops permguard's; pi install adds packages
 		// of extensions
 		return agentCLI{display: "pi", target: "pi",
 			unguard: []string{"--extension", "-e", "--no-extensions", "-ne"},
-			extend:  []string{"install", "remove", "update"}}, true
+			extend:  []string{"install", "remove", "update"},
+			valued:  []string{"--model", "--provider", "--session", "--system-prompt", "--append-system-prompt"}}, true
 	case "aider":
 		return agentCLI{display: "aider"}, true
 	case "goose":
@@ -178,21 +191,34 @@ func agentCommand(c *call) flow {
 		}
 	}
 	for i, a := range c.args {
+		if !a.dyn && a.val == "--" {
+			break // operands only from here: a prompt, never an option
+		}
 		if a.dyn {
+			if len(a.known) == 0 && (a.pat == "" || strings.HasPrefix(a.pat, "*")) && (i == 0 || !agentValued(ag, c.args[i-1])) {
+				// a word not known now may be any option, the ones that
+				// turn the guard off included
+				c.raiseWith(ruleAgentUnguarded, occurrence{detail: c.name + " " + a.val + " is not known now and may be an option that turns its hooks off (give a prompt after --, or on standard input)", target: c.name})
+			}
 			continue
 		}
 		for _, u := range ag.unguard {
 			flag, val, valued := strings.Cut(u, "=")
 			hit := a.val == flag || strings.HasPrefix(a.val, flag+"=")
 			if hit && valued {
-				got := strings.TrimPrefix(a.val, flag+"=")
+				got, open := strings.TrimPrefix(a.val, flag+"="), false
 				if a.val == flag {
 					got = ""
-					if i+1 < len(c.args) && !c.args[i+1].dyn {
-						got = c.args[i+1].val
+					if i+1 < len(c.args) {
+						if n := c.args[i+1]; !n.dyn {
+							got = n.val
+						} else {
+							open = len(n.known) == 0
+						}
 					}
 				}
-				hit = strings.EqualFold(got, val)
+				// a value not known now may be the one that turns it off
+				hit = open || strings.EqualFold(got, val)
 			}
 			if hit {
 				c.raiseWith(ruleAgentUnguarded, occurrence{detail: c.name + " " + a.val, target: c.name})
@@ -207,6 +233,21 @@ func agentCommand(c *call) flow {
 		}
 	}
 	return flow{kind: flowData}
+}
+
+// agentValued reports an option of the agent's whose value follows it
+// as the next word, a value that is no option of its own (an unguarding
+// option's value is judged with it).
+func agentValued(ag agentCLI, a arg) bool {
+	if a.dyn || !strings.HasPrefix(a.val, "-") || strings.Contains(a.val, "=") {
+		return false
+	}
+	for _, u := range ag.unguard {
+		if flag, _, valued := strings.Cut(u, "="); valued && flag == a.val {
+			return true
+		}
+	}
+	return slices.Contains(ag.valued, a.val)
 }
 
 // agentHomeVars move every agent's files at once: its home, and the

@@ -46,4 +46,17 @@ var agentsCases = []classifyCase{
 	dangerous("opencode mcp add", "agent-extend"),
 	dangerous("pi install npm:some-ext", "agent-extend"),
 	high("claude mcp list", "agent-start"),
+	// words not known now: any option, the unguarding ones included,
+	// unless a value's place or -- says otherwise
+	dangerous("claude $FLAGS -p hi", "agent-unguarded"),
+	dangerous(`claude -p "$PROMPT"`, "agent-unguarded"),
+	dangerous(`claude "${ARGS[@]}"`, "agent-unguarded"),
+	dangerous(`claude --permission-mode "$MODE" -p hi`, "agent-unguarded"),
+	dangerous("codex exec $OPTS hi", "agent-unguarded"),
+	dangerous(`gemini --approval-mode "$M" -p hi`, "agent-unguarded"),
+	high(`claude -p -- "$PROMPT"`, "agent-start"),
+	high(`claude --model "$MODEL" -p hi`, "agent-start"),
+	high(`gemini -p "$PROMPT"`, "agent-start"),
+	high(`codex exec --model "$M" -- "$TASK"`, "agent-start"),
+	high(`echo "$PROMPT" | claude -p`, "agent-start"),
 }
