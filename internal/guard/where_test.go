@@ -44,8 +44,19 @@ func TestProtectedFromRegistry(t *testing.T) {
 	for _, d := range hook.Dialects() {
 		for _, tg := range d.Targets {
 			n++
-			if tg.Protect.What == "" || len(tg.Protect.Project) == 0 || (tg.User != "") != (len(tg.Protect.User) > 0) {
+			if tg.Protect.What == "" || len(tg.Protect.Project) == 0 || tg.User != "" && len(tg.Protect.User) == 0 {
 				t.Errorf("%s: Protect %+v: it needs What, Project, and User when the agent has a user file", tg.Name, tg.Protect)
+			}
+			// every user file listed, where the agent has no user file of
+			// permguard's too (Copilot's settings can turn hooks off)
+			for _, u := range tg.Protect.User {
+				f := filepath.Join("/home/u", tg.UserDir, u)
+				if strings.HasSuffix(u, "/") {
+					f += "/x.json"
+				}
+				if v := classify.Classify("echo '{}' > "+f, ce); !v.Dangerous {
+					t.Errorf("%s: writing %s = %v, not dangerous", tg.Name, f, v.Level)
+				}
 			}
 			if tg.Project != "" {
 				check(tg.Name, tg.Project)
@@ -248,6 +259,45 @@ func TestAgentProgramsFromRegistry(t *testing.T) {
 	for name := range targets {
 		if !guarded[name] {
 			t.Errorf("install target %s has no program in classify.AgentPrograms", name)
+		}
+	}
+}
+
+// TestAgentFilesAsShipped: the files of the agents as they ship today
+// (issue 27) that switch the guard off are dangerous to write, and those
+// that run code later are high: each row names its agent's documentation
+// in the registry.
+func TestAgentFilesAsShipped(t *testing.T) {
+	env := ReadEnv(func(k string) string {
+		return map[string]string{"HOME": "/home/u", "COPILOT_HOME": "/opt/copilot"}[k]
+	})
+	req := Request{Cwd: "/home/u/proj", Wd: "/home/u/proj"}
+	ce, err := classifyEnv(req, &hook.Call{Kind: hook.KindShell}, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		file      string
+		dangerous bool
+	}{
+		// Copilot: settings that can turn hooks off, user-level hooks
+		{".github/copilot/settings.json", true},
+		{".github/copilot/settings.local.json", true},
+		{"/home/u/.copilot/settings.json", true},
+		{"/home/u/.copilot/config.json", true},
+		{"/home/u/.copilot/hooks/mine.json", true},
+		{"/opt/copilot/settings.json", true},
+		{"/opt/copilot/hooks/mine.json", true},
+		{"/home/u/.copilot/installed-plugins/p/hooks.json", false},
+		// Cursor: a background agent's install and start commands
+		{".cursor/environment.json", false},
+		// Codex: plugins outside .codex/, which carry hooks
+		{".codex-plugin/plugin.json", false},
+		{".agents/plugins/p/hooks.json", false},
+	} {
+		v := classify.Classify("echo '{}' >> "+tc.file, ce)
+		if v.Level != classify.High || v.Dangerous != tc.dangerous {
+			t.Errorf("writing %s = %v dangerous=%v (%s), want high dangerous=%v", tc.file, v.Level, v.Dangerous, ruleIDsOf(v), tc.dangerous)
 		}
 	}
 }

@@ -27,6 +27,13 @@ var codex = &Dialect{
 			// deleting another file there (a cache, a __pycache__) leaves
 			// the two files above, which are what a delete must not reach
 			WriteOnly: []string{".codex/"},
+			// developers.openai.com/codex/plugins/build: a plugin
+			// (.codex-plugin/plugin.json, kept in a marketplace such as
+			// .agents/plugins) carries hooks, commands that run later.
+			// Its skills are text for the model, whose tool calls the
+			// guard sees, as .agents/skills are. (.codex/ is guarded
+			// whole, above.)
+			Later: []string{".agents/plugins/", ".codex-plugin/"},
 		},
 		// codex login writes the API key or the ChatGPT tokens to
 		// auth.json in CODEX_HOME (developers.openai.com/codex/auth,

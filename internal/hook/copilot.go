@@ -23,12 +23,23 @@ var copilot = &Dialect{
 		Fallback: copilotFallback,
 		// Copilot runs every hook file in the directory
 		// (permguard's own file, Project above, is guarded against deletes
-		// too; deleting another hook file leaves it in place)
-		Protect: Protect{What: "GitHub Copilot's hooks", Project: []string{".github/hooks/"}, WriteOnly: []string{".github/hooks/"},
+		// too; deleting another hook file leaves it in place). It also
+		// reads hooks from ~/.copilot/hooks/ and from the "hooks" key of
+		// ~/.copilot/config.json, and settings (disableAllHooks among
+		// them) from ~/.copilot/settings.json, .github/copilot/settings.json
+		// and settings.local.json beside it; COPILOT_HOME replaces
+		// ~/.copilot (docs.github.com: hooks reference, "Hooks
+		// locations"; CLI configuration directory reference).
+		Protect: Protect{What: "GitHub Copilot's hooks and settings",
+			Project:   []string{".github/hooks/", ".github/copilot/settings.json", ".github/copilot/settings.local.json"},
+			User:      []string{".copilot/hooks/", ".copilot/settings.json", ".copilot/config.json"},
+			Vars:      map[string][]string{"COPILOT_HOME": {"hooks/", "settings.json", "config.json"}},
+			WriteOnly: []string{".github/hooks/", ".copilot/hooks/", "hooks/", ".copilot/config.json", "config.json"},
 			// docs.github.com, Copilot CLI: a custom agent's frontmatter
 			// may name MCP servers, and mcp-config.json does, programs
-			// that start with the next session
-			Later: []string{".github/agents/", ".copilot/agents/", ".copilot/mcp-config.json"}},
+			// that start with the next session; installed plugins carry
+			// hooks
+			Later: []string{".github/agents/", ".copilot/agents/", ".copilot/mcp-config.json", ".copilot/installed-plugins/"}},
 		// Copilot CLI keeps its token in the system keychain, and in
 		// ~/.copilot/config.json when there is none and the user accepts
 		// plain text (docs.github.com, "Troubleshooting Copilot CLI

@@ -35,6 +35,10 @@ var cursor = &Dialect{
 			What:    "Cursor's hooks and MCP servers",
 			User:    []string{".cursor/hooks.json", ".cursor/mcp.json"},
 			Project: []string{".cursor/hooks.json", ".cursor/mcp.json"},
+			// cursor.com/docs, background agents: environment.json's
+			// install and start commands and terminals run in the
+			// agent's machine before it works
+			Later: []string{".cursor/environment.json"},
 		},
 		// cursor-agent keeps its login under authInfo in
 		// ~/.cursor/cli-config.json, older releases in

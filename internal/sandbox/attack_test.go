@@ -81,7 +81,7 @@ open("build/cache.txt", "w").write(open(os.path.join(home, ".npm/entry")).read()
 var footholds = []string{
 	".gemini/settings.json", ".codex/config.toml", ".cursor/hooks.json", ".cursor/mcp.json", ".vscode/tasks.json",
 	".vscode/settings.json", ".envrc", ".mcp.json", ".husky/pre-commit", ".githooks/pre-commit",
-	".devcontainer/devcontainer.json", ".github/hooks/permguard.json", ".pi/extensions/x.ts", ".opencode/plugin/x.js",
+	".devcontainer/devcontainer.json", ".github/hooks/permguard.json", ".github/copilot/settings.json", ".pi/extensions/x.ts", ".opencode/plugin/x.js",
 	"opencode.json", "opencode.jsonc", ".gitmodules", ".permguard/config.json", ".git/info/attributes", ".git/modules/m/hooks/post-checkout",
 	// the package tools' project settings (red team RT-5)
 	".cargo/config.toml", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",

@@ -131,7 +131,7 @@ var ErrNoNamespaces = errors.New("user and mount namespaces are not available")
 // package query or an install outside the box may. gitHoles are those
 // inside a .git directory, which git itself makes when it needs them.
 var (
-	holeDirs  = []string{".claude", ".codex", ".gemini", ".cursor", ".permguard", ".husky", ".githooks", ".vscode", ".devcontainer", ".github/hooks", ".pi", ".opencode", ".cargo"}
+	holeDirs  = []string{".claude", ".codex", ".gemini", ".cursor", ".permguard", ".husky", ".githooks", ".vscode", ".devcontainer", ".github/hooks", ".github/copilot", ".pi", ".opencode", ".cargo"}
 	holeFiles = []string{".mcp.json", ".envrc", ".gitmodules", "opencode.json", "opencode.jsonc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"}
 	gitHoles  = []string{".git/hooks", ".git/info", ".git/modules", ".git/worktrees"}
 )
