@@ -57,9 +57,10 @@ func stageEffect(ru rule, o occurrence, raiser Stage, onCommand bool, action str
 		// action
 		e.Kind = EffectAction
 	}
-	if (e.Kind == EffectAction || e.Kind == EffectRun && onCommand) && e.Target == "" {
-		// the program stands for its own action, and for the code it
-		// runs when the rule names none
+	if (e.Kind == EffectAction || e.Kind == EffectRun && onCommand || e.Kind == EffectDelete && onCommand && !ru.policy) && e.Target == "" {
+		// the program stands for its own action, for the code it runs
+		// when the rule names none, and for what its action deletes (a
+		// destroy row: pulumi destroy, redis-cli flushall)
 		e.Target = action
 	}
 	return stage, e

@@ -17,7 +17,7 @@ func mcpGithubFamily() mcpFamily {
 	write := r("mcp-github-write", High, "changes issues, pull requests, comments, repositories or other records on GitHub with your credentials")
 	push := r("mcp-github-push", High, "writes files, branches or merges into a repository on GitHub, as a push would")
 	run := r("mcp-github-run", High, "starts a workflow run or a Copilot agent on GitHub, which runs code with the repository's secrets")
-	deleteRepo := danger("mcp-github-delete-repository", "deletes a GitHub repository with its issues, pull requests and wiki")
+	deleteRepo := destroy("mcp-github-delete-repository", "deletes a GitHub repository with its issues, pull requests and wiki")
 	return mcpFamily{
 		name: "github",
 		// githubcopilot: the remote server's host, api.githubcopilot.com,

@@ -934,7 +934,7 @@ func (po *policy) deletePlaceRule(p string, forced, tree bool) (rule, bool) {
 		return ruleDeleteSystem, true
 	case placePersistence:
 		if forced || po.env.Home != "" && within(p, path.Join(po.env.Home, ".ssh")) {
-			return danger("delete-keys-or-startup", "deletes keys or startup files in your home directory"), true
+			return destroy("delete-keys-or-startup", "deletes keys or startup files in your home directory"), true
 		}
 		return ruleDeletePersist, true
 	case placeOutside:

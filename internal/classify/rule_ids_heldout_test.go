@@ -53,7 +53,7 @@ func TestOneMessageHeldOut(t *testing.T) {
 		{in: `rsync -a --delete /empty/ ./`, rule: ruleDeleteRoot, detail: "the destination ./ loses what the source lacks", stage: StagePolicy,
 			effect: Effect{EffectDelete, "/home/u/proj"}},
 		{in: `podman-compose rm -v`, rule: rule{id: "podman-compose-rm-volumes", why: "removes compose containers together with their anonymous volumes"},
-			stage: StageTools, effect: Effect{EffectDaemon, "podman-compose rm"}},
+			stage: StageTools, effect: Effect{EffectDelete, "podman-compose rm"}}, // destroys volumes: a delete (issue 27)
 		{in: "Delete", tool: &ToolCall{Kind: ToolFileDelete, Name: "Delete", Paths: []string{"/etc/passwd"}}, rule: ruleDeleteSystem,
 			stage: StagePolicy, effect: Effect{EffectDelete, "/etc/passwd"}},
 		{in: "WebFetch", tool: &ToolCall{Kind: ToolWeb, Name: "WebFetch", Target: "https://x.example/"}, rule: ruleToolWeb,

@@ -145,9 +145,12 @@ func collectRuleDefs(t *testing.T) (defs []ruleDef, skipped int) {
 				switch {
 				case fn.Name == "r" && len(x.Args) == 3:
 					id, level, why = x.Args[0], x.Args[1], x.Args[2]
-				case fn.Name == "danger" && len(x.Args) == 2:
+				case (fn.Name == "danger" || fn.Name == "destroy") && len(x.Args) == 2:
 					id, why = x.Args[0], x.Args[1]
 					level, dangerous = ast.NewIdent("High"), true
+					if fn.Name == "destroy" {
+						effect = "EffectDelete"
+					}
 				default:
 					return true
 				}
@@ -408,6 +411,47 @@ func checkReasons(t *testing.T, in string, v Verdict) {
 		}
 		if m, ok := tableMessages()[r.Rule]; ok && m != r.Message && oneMessagePending[r.Rule] == "" {
 			t.Fatalf("%q: rule %s has the message %q, and %q in the tables", in, r.Rule, r.Message, m)
+		}
+	}
+}
+
+// TestDestructionIsDelete: a dangerous rule whose action deletes what a
+// tool holds (a database, a stack, a queue, a volume, a disk's data) is
+// one class, a delete, whatever the tool calls the verb (issue 27,
+// "destruction by class"): declared with destroy, its reasons carry a
+// delete effect. The message's first word is how the tables say it.
+func TestDestructionIsDelete(t *testing.T) {
+	defs, _ := collectRuleDefs(t)
+	verbs := []string{"deletes", "destroys", "erases", "drops", "purges", "wipes", "empties", "discards", "permanently deletes", "removes"}
+	for _, d := range defs {
+		if !d.dangerous || d.policy || d.effect == "EffectDelete" {
+			continue
+		}
+		for _, v := range verbs {
+			if strings.HasPrefix(d.why, v+" ") {
+				t.Errorf("%s: dangerous rule %q %q deletes: declare it with destroy, so that its effect is a delete", d.at, d.id, d.why)
+			}
+		}
+	}
+	for _, tc := range []struct{ in, target string }{
+		{"redis-cli flushall", "redis-cli"},
+		{"dropdb app", "dropdb"},
+		{"pulumi destroy --yes", "pulumi destroy"},
+		{"terraform destroy -auto-approve", "terraform destroy"},
+		{"aws sqs purge-queue --queue-url https://sqs.example/q", "aws sqs purge-queue"},
+		{"kubectl delete namespace prod", "kubectl delete"},
+		{"psql -c 'DROP TABLE users'", "psql"},
+		{"docker volume rm data", "docker volume rm"},
+	} {
+		v := Classify(tc.in, testEnv)
+		found := false
+		for _, r := range v.Reasons {
+			if r.Dangerous && r.Effect.Kind == EffectDelete && r.Effect.Target == tc.target {
+				found = true
+			}
+		}
+		if !v.Dangerous || !found {
+			t.Errorf("%s: want a dangerous reason with effect delete of %q, got %+v", tc.in, tc.target, v.Reasons)
 		}
 	}
 }

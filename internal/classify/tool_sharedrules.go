@@ -85,7 +85,7 @@ var (
 	scriptRule  = rule{id: "run-script-unknown", level: High, why: "runs a project script whose name does not say what it does"}
 	scriptSafe  = rule{id: "run-script", level: Medium, why: "runs a build, test or lint script of the project", unseen: true}
 	registryAcc = rule{id: "registry-account", level: High, why: "changes registry accounts, tokens or package owners"}
-	unpublish   = rule{id: "unpublish", level: High, dangerous: true, why: "removes a published package for everyone who depends on it"}
+	unpublish   = rule{id: "unpublish", level: High, dangerous: true, why: "removes a published package for everyone who depends on it", effect: EffectDelete}
 )
 
 // Rules of the everyday development tools that were missing from the

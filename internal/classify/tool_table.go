@@ -92,6 +92,17 @@ func unseen(ru rule) rule { ru.unseen = true; return ru }
 // danger is shorthand for a dangerous rule row (always at least high).
 func danger(id, why string) rule { return rule{id: id, level: High, dangerous: true, why: why} }
 
+// destroy is a dangerous row whose action deletes what the tool holds or
+// manages (a database, a stack, a queue, a volume, a disk's data): one
+// class, the delete it is (issue 27, "destruction by class"), whatever
+// the tool calls the verb. Its effect is a delete of what the action
+// names.
+func destroy(id, why string) rule {
+	ru := danger(id, why)
+	ru.effect = EffectDelete
+	return ru
+}
+
 // s is shorthand for a subcommand row.
 func s(words string, ru rule, flags ...flagRule) sub {
 	return sub{words: words, rule: ru, flags: flags}

@@ -21,27 +21,27 @@ func cloudInfraTools() []tool {
 			rule:      r("pulumi", High, "reads or changes real infrastructure through cloud provider APIs and the stack's state"),
 			valueOpts: "-s --stack -C --cwd -v --verbose --color --tracing",
 			subs: infraJoin(
-				infraEach("destroy, down", danger("pulumi-destroy", "destroys every resource in the stack")),
+				infraEach("destroy, down", destroy("pulumi-destroy", "destroys every resource in the stack")),
 				[]sub{
-					s("stack rm", danger("pulumi-stack-rm", "deletes a stack with its configuration and state history")),
-					s("state delete", danger("pulumi-state-delete", "removes resources from the stack's state, so Pulumi stops managing them")),
+					s("stack rm", destroy("pulumi-stack-rm", "deletes a stack with its configuration and state history")),
+					s("state delete", destroy("pulumi-state-delete", "removes resources from the stack's state, so Pulumi stops managing them")),
 				},
 			),
 		},
 		{
 			names: "cdk",
 			rule:  r("cdk", High, "synthesizes and deploys AWS CloudFormation stacks"),
-			subs:  []sub{s("destroy", danger("cdk-destroy", "deletes the app's CloudFormation stacks and their resources"))},
+			subs:  []sub{s("destroy", destroy("cdk-destroy", "deletes the app's CloudFormation stacks and their resources"))},
 		},
 		{
 			names: "sam",
 			rule:  r("sam", High, "builds and deploys AWS serverless applications"),
-			subs:  []sub{s("delete", danger("sam-delete", "deletes a deployed CloudFormation stack and its resources"))},
+			subs:  []sub{s("delete", destroy("sam-delete", "deletes a deployed CloudFormation stack and its resources"))},
 		},
 		{
 			names: "serverless sls",
 			rule:  r("serverless", High, "deploys serverless applications to a cloud account"),
-			subs:  []sub{s("remove", danger("serverless-remove", "deletes a deployed service and its cloud resources"))},
+			subs:  []sub{s("remove", destroy("serverless-remove", "deletes a deployed service and its cloud resources"))},
 		},
 
 		// Cloud CLIs.
@@ -51,42 +51,42 @@ func cloudInfraTools() []tool {
 			valueOpts: "--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout --cli-connect-timeout --cli-binary-format",
 			subs: []sub{
 				s("s3 rm", r("aws-s3-rm", High, "deletes objects from S3"),
-					f("--recursive", danger("aws-s3-rm-recursive", "deletes every object under an S3 prefix"))),
-				s("s3 rb", danger("aws-s3-rb", "deletes an S3 bucket"),
-					f("--force", danger("aws-s3-rb-force", "deletes an S3 bucket and every object in it"))),
+					f("--recursive", destroy("aws-s3-rm-recursive", "deletes every object under an S3 prefix"))),
+				s("s3 rb", destroy("aws-s3-rb", "deletes an S3 bucket"),
+					f("--force", destroy("aws-s3-rb-force", "deletes an S3 bucket and every object in it"))),
 				s("s3 sync", r("aws-s3-sync", High, "copies files to or from S3"),
-					f("--delete", danger("aws-s3-sync-delete", "deletes files in the destination that are missing from the source"))),
-				s("s3api delete-bucket", danger("aws-s3-rb", "deletes an S3 bucket")),
-				s("s3api delete-objects", danger("aws-s3api-delete-objects", "deletes many S3 objects at once")),
+					f("--delete", destroy("aws-s3-sync-delete", "deletes files in the destination that are missing from the source"))),
+				s("s3api delete-bucket", destroy("aws-s3-rb", "deletes an S3 bucket")),
+				s("s3api delete-objects", destroy("aws-s3api-delete-objects", "deletes many S3 objects at once")),
 				s("ec2 terminate-instances", danger("aws-ec2-terminate-instances", "terminates EC2 instances, deleting their local data and, by default, their root volumes")),
-				s("ec2 delete-volume", danger("aws-ec2-delete-volume", "deletes EBS volumes and their data")),
-				s("ec2 delete-snapshot", danger("aws-ec2-delete-snapshot", "deletes EBS snapshots, which are backups")),
-				s("rds delete-db-instance", danger("aws-rds-delete-db-instance", "deletes a database instance and its data")),
-				s("rds delete-db-cluster", danger("aws-rds-delete-db-cluster", "deletes a database cluster and its data")),
-				s("rds delete-db-snapshot", danger("aws-rds-delete-snapshot", "deletes database snapshots, which are backups")),
-				s("rds delete-db-cluster-snapshot", danger("aws-rds-delete-snapshot", "deletes database snapshots, which are backups")),
-				s("dynamodb delete-table", danger("aws-dynamodb-delete-table", "deletes a DynamoDB table and every item in it")),
-				s("dynamodb delete-backup", danger("aws-dynamodb-delete-backup", "deletes a DynamoDB backup")),
-				s("cloudformation delete-stack", danger("aws-cloudformation-delete-stack", "deletes a CloudFormation stack and every resource it created")),
-				s("lambda delete-function", danger("aws-lambda-delete-function", "deletes a Lambda function and all its versions")),
-				s("ecr delete-repository", danger("aws-ecr-delete-repository", "deletes a container image repository")),
-				s("ecr batch-delete-image", danger("aws-ecr-delete-image", "deletes images from a container registry")),
-				s("logs delete-log-group", danger("aws-logs-delete-log-group", "deletes a log group and every log in it")),
-				s("route53 delete-hosted-zone", danger("aws-route53-delete-hosted-zone", "deletes a DNS zone")),
+				s("ec2 delete-volume", destroy("aws-ec2-delete-volume", "deletes EBS volumes and their data")),
+				s("ec2 delete-snapshot", destroy("aws-ec2-delete-snapshot", "deletes EBS snapshots, which are backups")),
+				s("rds delete-db-instance", destroy("aws-rds-delete-db-instance", "deletes a database instance and its data")),
+				s("rds delete-db-cluster", destroy("aws-rds-delete-db-cluster", "deletes a database cluster and its data")),
+				s("rds delete-db-snapshot", destroy("aws-rds-delete-snapshot", "deletes database snapshots, which are backups")),
+				s("rds delete-db-cluster-snapshot", destroy("aws-rds-delete-snapshot", "deletes database snapshots, which are backups")),
+				s("dynamodb delete-table", destroy("aws-dynamodb-delete-table", "deletes a DynamoDB table and every item in it")),
+				s("dynamodb delete-backup", destroy("aws-dynamodb-delete-backup", "deletes a DynamoDB backup")),
+				s("cloudformation delete-stack", destroy("aws-cloudformation-delete-stack", "deletes a CloudFormation stack and every resource it created")),
+				s("lambda delete-function", destroy("aws-lambda-delete-function", "deletes a Lambda function and all its versions")),
+				s("ecr delete-repository", destroy("aws-ecr-delete-repository", "deletes a container image repository")),
+				s("ecr batch-delete-image", destroy("aws-ecr-delete-image", "deletes images from a container registry")),
+				s("logs delete-log-group", destroy("aws-logs-delete-log-group", "deletes a log group and every log in it")),
+				s("route53 delete-hosted-zone", destroy("aws-route53-delete-hosted-zone", "deletes a DNS zone")),
 				s("kms schedule-key-deletion", danger("aws-kms-schedule-key-deletion", "schedules a KMS key for deletion, after which data encrypted with it cannot be decrypted")),
-				s("secretsmanager delete-secret", danger("aws-secretsmanager-delete-secret", "deletes a secret")),
-				s("eks delete-cluster", danger("aws-eks-delete-cluster", "deletes an EKS cluster and its workloads")),
-				s("efs delete-file-system", danger("aws-efs-delete-file-system", "deletes an EFS file system and its files")),
-				s("elasticache delete-cache-cluster", danger("aws-elasticache-delete", "deletes a cache cluster and its data")),
-				s("elasticache delete-replication-group", danger("aws-elasticache-delete", "deletes a cache cluster and its data")),
-				s("redshift delete-cluster", danger("aws-redshift-delete-cluster", "deletes a data warehouse cluster and its data")),
-				s("backup delete-recovery-point", danger("aws-backup-delete-recovery-point", "deletes a backup")),
+				s("secretsmanager delete-secret", destroy("aws-secretsmanager-delete-secret", "deletes a secret")),
+				s("eks delete-cluster", destroy("aws-eks-delete-cluster", "deletes an EKS cluster and its workloads")),
+				s("efs delete-file-system", destroy("aws-efs-delete-file-system", "deletes an EFS file system and its files")),
+				s("elasticache delete-cache-cluster", destroy("aws-elasticache-delete", "deletes a cache cluster and its data")),
+				s("elasticache delete-replication-group", destroy("aws-elasticache-delete", "deletes a cache cluster and its data")),
+				s("redshift delete-cluster", destroy("aws-redshift-delete-cluster", "deletes a data warehouse cluster and its data")),
+				s("backup delete-recovery-point", destroy("aws-backup-delete-recovery-point", "deletes a backup")),
 				s("organizations close-account", danger("aws-organizations-close-account", "closes an AWS account")),
-				s("sqs purge-queue", danger("aws-sqs-purge-queue", "deletes every message in a queue")),
-				s("ssm delete-parameter", danger("aws-ssm-delete-parameter", "deletes stored parameters, whose values cannot be recovered")),
-				s("ssm delete-parameters", danger("aws-ssm-delete-parameter", "deletes stored parameters, whose values cannot be recovered")),
-				s("opensearch delete-domain", danger("aws-opensearch-delete-domain", "deletes a search cluster and its indexes")),
-				s("es delete-elasticsearch-domain", danger("aws-opensearch-delete-domain", "deletes a search cluster and its indexes")),
+				s("sqs purge-queue", destroy("aws-sqs-purge-queue", "deletes every message in a queue")),
+				s("ssm delete-parameter", destroy("aws-ssm-delete-parameter", "deletes stored parameters, whose values cannot be recovered")),
+				s("ssm delete-parameters", destroy("aws-ssm-delete-parameter", "deletes stored parameters, whose values cannot be recovered")),
+				s("opensearch delete-domain", destroy("aws-opensearch-delete-domain", "deletes a search cluster and its indexes")),
+				s("es delete-elasticsearch-domain", destroy("aws-opensearch-delete-domain", "deletes a search cluster and its indexes")),
 			},
 			check: func(c *call) {
 				ws := c.words("--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout --cli-connect-timeout --cli-binary-format")
@@ -95,7 +95,7 @@ func cloudInfraTools() []tool {
 				}
 				svc, op := ws[0].val, ws[1].val
 				if svc == "iam" && strings.HasPrefix(op, "delete-") {
-					c.raise(danger("aws-iam-delete", "deletes IAM users, roles, policies or keys, which can lock people and services out"))
+					c.raise(destroy("aws-iam-delete", "deletes IAM users, roles, policies or keys, which can lock people and services out"))
 					return
 				}
 				if c.out.Dangerous {
@@ -114,31 +114,31 @@ func cloudInfraTools() []tool {
 			rule:      r("gcloud", High, "talks to Google Cloud with the account's credentials"),
 			valueOpts: "--project --account --configuration --format --filter --flatten --verbosity --impersonate-service-account --billing-project --trace-token --limit --page-size --sort-by --zone --region",
 			subs: gcloudTracks(
-				s("projects delete", danger("gcloud-projects-delete", "deletes a Google Cloud project and everything in it")),
-				s("compute instances delete", danger("gcloud-compute-instances-delete", "deletes virtual machines and, by default, their boot disks")),
-				s("compute disks delete", danger("gcloud-compute-disks-delete", "deletes persistent disks and their data")),
-				s("compute snapshots delete", danger("gcloud-compute-snapshots-delete", "deletes disk snapshots, which are backups")),
-				s("sql instances delete", danger("gcloud-sql-instances-delete", "deletes a Cloud SQL instance with its databases and backups")),
-				s("sql databases delete", danger("gcloud-sql-databases-delete", "deletes a database from a Cloud SQL instance")),
-				s("storage buckets delete", danger("gcloud-storage-buckets-delete", "deletes Cloud Storage buckets")),
+				s("projects delete", destroy("gcloud-projects-delete", "deletes a Google Cloud project and everything in it")),
+				s("compute instances delete", destroy("gcloud-compute-instances-delete", "deletes virtual machines and, by default, their boot disks")),
+				s("compute disks delete", destroy("gcloud-compute-disks-delete", "deletes persistent disks and their data")),
+				s("compute snapshots delete", destroy("gcloud-compute-snapshots-delete", "deletes disk snapshots, which are backups")),
+				s("sql instances delete", destroy("gcloud-sql-instances-delete", "deletes a Cloud SQL instance with its databases and backups")),
+				s("sql databases delete", destroy("gcloud-sql-databases-delete", "deletes a database from a Cloud SQL instance")),
+				s("storage buckets delete", destroy("gcloud-storage-buckets-delete", "deletes Cloud Storage buckets")),
 				s("storage rm", r("gcloud-storage-rm", High, "deletes Cloud Storage objects"),
-					f("-r -R --recursive", danger("gcloud-storage-rm-recursive", "deletes every object under a Cloud Storage path"))),
-				s("container clusters delete", danger("gcloud-container-clusters-delete", "deletes a GKE cluster and its workloads")),
-				s("container images delete", danger("gcloud-container-images-delete", "deletes container images from the registry")),
-				s("artifacts repositories delete", danger("gcloud-artifacts-repositories-delete", "deletes an Artifact Registry repository and every package in it")),
-				s("artifacts docker images delete", danger("gcloud-container-images-delete", "deletes container images from the registry")),
-				s("functions delete", danger("gcloud-functions-delete", "deletes a Cloud Function")),
-				s("run services delete", danger("gcloud-run-services-delete", "deletes a Cloud Run service and its revisions")),
-				s("spanner instances delete", danger("gcloud-spanner-delete", "deletes a Spanner instance or database and its data")),
-				s("spanner databases delete", danger("gcloud-spanner-delete", "deletes a Spanner instance or database and its data")),
-				s("bigtable instances delete", danger("gcloud-bigtable-instances-delete", "deletes a Bigtable instance and its tables")),
-				s("firestore databases delete", danger("gcloud-firestore-databases-delete", "deletes a Firestore database and its documents")),
-				s("redis instances delete", danger("gcloud-redis-instances-delete", "deletes a Memorystore instance and its data")),
-				s("filestore instances delete", danger("gcloud-filestore-instances-delete", "deletes a Filestore instance and its files")),
-				s("secrets delete", danger("gcloud-secrets-delete", "deletes a secret with all its versions")),
-				s("kms keys versions destroy", danger("gcloud-kms-destroy", "destroys a key version, after which data encrypted with it cannot be decrypted")),
-				s("apigee organizations delete", danger("gcloud-apigee-organizations-delete", "deletes an Apigee organization with all its APIs and environments")),
-				s("iam service-accounts delete", danger("gcloud-iam-service-accounts-delete", "deletes a service account, which can lock services out")),
+					f("-r -R --recursive", destroy("gcloud-storage-rm-recursive", "deletes every object under a Cloud Storage path"))),
+				s("container clusters delete", destroy("gcloud-container-clusters-delete", "deletes a GKE cluster and its workloads")),
+				s("container images delete", destroy("gcloud-container-images-delete", "deletes container images from the registry")),
+				s("artifacts repositories delete", destroy("gcloud-artifacts-repositories-delete", "deletes an Artifact Registry repository and every package in it")),
+				s("artifacts docker images delete", destroy("gcloud-container-images-delete", "deletes container images from the registry")),
+				s("functions delete", destroy("gcloud-functions-delete", "deletes a Cloud Function")),
+				s("run services delete", destroy("gcloud-run-services-delete", "deletes a Cloud Run service and its revisions")),
+				s("spanner instances delete", destroy("gcloud-spanner-delete", "deletes a Spanner instance or database and its data")),
+				s("spanner databases delete", destroy("gcloud-spanner-delete", "deletes a Spanner instance or database and its data")),
+				s("bigtable instances delete", destroy("gcloud-bigtable-instances-delete", "deletes a Bigtable instance and its tables")),
+				s("firestore databases delete", destroy("gcloud-firestore-databases-delete", "deletes a Firestore database and its documents")),
+				s("redis instances delete", destroy("gcloud-redis-instances-delete", "deletes a Memorystore instance and its data")),
+				s("filestore instances delete", destroy("gcloud-filestore-instances-delete", "deletes a Filestore instance and its files")),
+				s("secrets delete", destroy("gcloud-secrets-delete", "deletes a secret with all its versions")),
+				s("kms keys versions destroy", destroy("gcloud-kms-destroy", "destroys a key version, after which data encrypted with it cannot be decrypted")),
+				s("apigee organizations delete", destroy("gcloud-apigee-organizations-delete", "deletes an Apigee organization with all its APIs and environments")),
+				s("iam service-accounts delete", destroy("gcloud-iam-service-accounts-delete", "deletes a service account, which can lock services out")),
 				s("config list", r("gcloud-config-read", Minimal, "shows the local gcloud configuration")),
 				s("config get", r("gcloud-config-read", Minimal, "shows the local gcloud configuration")),
 				s("config get-value", r("gcloud-config-read", Minimal, "shows the local gcloud configuration")),
@@ -154,24 +154,24 @@ func cloudInfraTools() []tool {
 			valueOpts: "-o -h -u",
 			subs: []sub{
 				{words: "rm", rule: r("gsutil-rm", High, "deletes Cloud Storage objects"),
-					flags: []flagRule{f("-r -R", danger("gsutil-rm-recursive", "deletes every object under a Cloud Storage path"))},
+					flags: []flagRule{f("-r -R", destroy("gsutil-rm-recursive", "deletes every object under a Cloud Storage path"))},
 					check: func(c *call) {
 						for _, a := range c.words("-o -h -u") {
 							if !a.dyn && strings.Contains(a.val, "*") {
-								c.raise(danger("gsutil-rm-wildcard", "deletes every object matching a wildcard"))
+								c.raise(destroy("gsutil-rm-wildcard", "deletes every object matching a wildcard"))
 								return
 							}
 						}
 					}},
-				s("rb", danger("gsutil-rb", "deletes Cloud Storage buckets")),
+				s("rb", destroy("gsutil-rb", "deletes Cloud Storage buckets")),
 				s("rsync", r("gsutil-rsync", High, "copies files to or from Cloud Storage"),
-					f("-d", danger("gsutil-rsync-delete", "deletes files in the destination that are missing from the source"))),
+					f("-d", destroy("gsutil-rsync-delete", "deletes files in the destination that are missing from the source"))),
 			},
 		},
 		{
 			names: "bq",
 			rule:  r("bq", High, "talks to BigQuery with the account's credentials"),
-			subs:  []sub{s("rm", danger("bq-rm", "deletes BigQuery tables or datasets and their data"))},
+			subs:  []sub{s("rm", destroy("bq-rm", "deletes BigQuery tables or datasets and their data"))},
 			check: infraDBCheck("bq", "", "", 0),
 		},
 		{
@@ -179,30 +179,30 @@ func cloudInfraTools() []tool {
 			rule:      r("az", High, "talks to Microsoft Azure with the account's credentials"),
 			valueOpts: "--subscription -o --output --query",
 			subs: []sub{
-				s("group delete", danger("az-group-delete", "deletes a resource group and every resource in it")),
-				s("vm delete", danger("az-vm-delete", "deletes virtual machines")),
-				s("disk delete", danger("az-disk-delete", "deletes managed disks and their data")),
-				s("storage account delete", danger("az-storage-account-delete", "deletes a storage account and all its data")),
-				s("storage container delete", danger("az-storage-container-delete", "deletes a blob container and every blob in it")),
-				s("storage share delete", danger("az-storage-share-delete", "deletes a file share and every file in it")),
-				s("storage blob delete-batch", danger("az-storage-blob-delete-batch", "deletes every blob matching a pattern")),
+				s("group delete", destroy("az-group-delete", "deletes a resource group and every resource in it")),
+				s("vm delete", destroy("az-vm-delete", "deletes virtual machines")),
+				s("disk delete", destroy("az-disk-delete", "deletes managed disks and their data")),
+				s("storage account delete", destroy("az-storage-account-delete", "deletes a storage account and all its data")),
+				s("storage container delete", destroy("az-storage-container-delete", "deletes a blob container and every blob in it")),
+				s("storage share delete", destroy("az-storage-share-delete", "deletes a file share and every file in it")),
+				s("storage blob delete-batch", destroy("az-storage-blob-delete-batch", "deletes every blob matching a pattern")),
 				s("storage blob delete", r("az-storage-blob-delete", High, "deletes a blob")),
-				s("sql db delete", danger("az-sql-delete", "deletes an Azure SQL database or server and its data")),
-				s("sql server delete", danger("az-sql-delete", "deletes an Azure SQL database or server and its data")),
-				s("postgres flexible-server delete", danger("az-postgres-delete", "deletes a PostgreSQL server and its databases")),
-				s("mysql flexible-server delete", danger("az-mysql-delete", "deletes a MySQL server and its databases")),
-				s("cosmosdb delete", danger("az-cosmosdb-delete", "deletes a Cosmos DB account and its data")),
-				s("aks delete", danger("az-aks-delete", "deletes an AKS cluster and its workloads")),
-				s("keyvault purge", danger("az-keyvault-purge", "permanently deletes a key vault, key or secret that was already deleted")),
-				s("keyvault secret purge", danger("az-keyvault-purge", "permanently deletes a key vault, key or secret that was already deleted")),
-				s("keyvault key purge", danger("az-keyvault-purge", "permanently deletes a key vault, key or secret that was already deleted")),
-				s("acr delete", danger("az-acr-delete", "deletes a container registry and every image in it")),
-				s("acr repository delete", danger("az-acr-repository-delete", "deletes images from a container registry")),
-				s("webapp delete", danger("az-webapp-delete", "deletes a web app")),
-				s("functionapp delete", danger("az-functionapp-delete", "deletes a function app")),
-				s("ad user delete", danger("az-ad-delete", "deletes directory users or applications, which can lock people and services out")),
-				s("ad app delete", danger("az-ad-delete", "deletes directory users or applications, which can lock people and services out")),
-				s("ad sp delete", danger("az-ad-delete", "deletes directory users or applications, which can lock people and services out")),
+				s("sql db delete", destroy("az-sql-delete", "deletes an Azure SQL database or server and its data")),
+				s("sql server delete", destroy("az-sql-delete", "deletes an Azure SQL database or server and its data")),
+				s("postgres flexible-server delete", destroy("az-postgres-delete", "deletes a PostgreSQL server and its databases")),
+				s("mysql flexible-server delete", destroy("az-mysql-delete", "deletes a MySQL server and its databases")),
+				s("cosmosdb delete", destroy("az-cosmosdb-delete", "deletes a Cosmos DB account and its data")),
+				s("aks delete", destroy("az-aks-delete", "deletes an AKS cluster and its workloads")),
+				s("keyvault purge", destroy("az-keyvault-purge", "permanently deletes a key vault, key or secret that was already deleted")),
+				s("keyvault secret purge", destroy("az-keyvault-purge", "permanently deletes a key vault, key or secret that was already deleted")),
+				s("keyvault key purge", destroy("az-keyvault-purge", "permanently deletes a key vault, key or secret that was already deleted")),
+				s("acr delete", destroy("az-acr-delete", "deletes a container registry and every image in it")),
+				s("acr repository delete", destroy("az-acr-repository-delete", "deletes images from a container registry")),
+				s("webapp delete", destroy("az-webapp-delete", "deletes a web app")),
+				s("functionapp delete", destroy("az-functionapp-delete", "deletes a function app")),
+				s("ad user delete", destroy("az-ad-delete", "deletes directory users or applications, which can lock people and services out")),
+				s("ad app delete", destroy("az-ad-delete", "deletes directory users or applications, which can lock people and services out")),
+				s("ad sp delete", destroy("az-ad-delete", "deletes directory users or applications, which can lock people and services out")),
 				s("account show", r("az-account-read", Minimal, "shows the locally selected Azure subscription")),
 				s("account list", r("az-account-read", Minimal, "shows the locally selected Azure subscription")),
 			},
@@ -213,10 +213,10 @@ func cloudInfraTools() []tool {
 			rule:      r("doctl", High, "talks to DigitalOcean with the account's credentials"),
 			valueOpts: "-t --access-token --context -o --output -c --config",
 			subs: infraJoin(
-				infraEach("compute droplet delete, compute droplet rm", danger("doctl-droplet-delete", "deletes droplets and their disks")),
-				infraEach("compute volume delete, compute volume rm", danger("doctl-volume-delete", "deletes block storage volumes and their data")),
-				infraEach("databases delete, databases rm", danger("doctl-databases-delete", "deletes a managed database cluster and its data")),
-				infraEach("kubernetes cluster delete, kubernetes cluster rm", danger("doctl-kubernetes-delete", "deletes a Kubernetes cluster and its workloads")),
+				infraEach("compute droplet delete, compute droplet rm", destroy("doctl-droplet-delete", "deletes droplets and their disks")),
+				infraEach("compute volume delete, compute volume rm", destroy("doctl-volume-delete", "deletes block storage volumes and their data")),
+				infraEach("databases delete, databases rm", destroy("doctl-databases-delete", "deletes a managed database cluster and its data")),
+				infraEach("kubernetes cluster delete, kubernetes cluster rm", destroy("doctl-kubernetes-delete", "deletes a Kubernetes cluster and its workloads")),
 			),
 		},
 		{
@@ -224,16 +224,16 @@ func cloudInfraTools() []tool {
 			rule:      r("vercel", High, "deploys to or changes a Vercel account"),
 			valueOpts: "-t --token -S --scope --cwd -A --local-config -Q --global-config",
 			subs: infraJoin(
-				infraEach("remove, rm", danger("vercel-remove", "deletes deployments or whole projects from Vercel")),
+				infraEach("remove, rm", destroy("vercel-remove", "deletes deployments or whole projects from Vercel")),
 				infraEach("project rm, project remove, projects rm, projects remove",
-					danger("vercel-project-remove", "deletes a Vercel project with all its deployments and domains")),
+					destroy("vercel-project-remove", "deletes a Vercel project with all its deployments and domains")),
 			),
 		},
 		{
 			names:     "netlify",
 			rule:      r("netlify", High, "deploys to or changes a Netlify account"),
 			valueOpts: "--auth --filter",
-			subs:      []sub{s("sites:delete", danger("netlify-sites-delete", "deletes a Netlify site and all its deploys"))},
+			subs:      []sub{s("sites:delete", destroy("netlify-sites-delete", "deletes a Netlify site and all its deploys"))},
 		},
 		{
 			names:     "fly flyctl",
@@ -241,9 +241,9 @@ func cloudInfraTools() []tool {
 			valueOpts: "-a --app -c --config -t --access-token",
 			subs: infraJoin(
 				infraEach("apps destroy, apps delete, apps remove, destroy",
-					danger("fly-apps-destroy", "deletes a Fly app with its machines, volumes and IP addresses")),
+					destroy("fly-apps-destroy", "deletes a Fly app with its machines, volumes and IP addresses")),
 				infraEach("volumes destroy, volumes delete, volumes rm, volume destroy, volume delete, vol destroy",
-					danger("fly-volumes-destroy", "deletes a Fly volume and its data")),
+					destroy("fly-volumes-destroy", "deletes a Fly volume and its data")),
 			),
 		},
 		{
@@ -251,10 +251,10 @@ func cloudInfraTools() []tool {
 			rule:      r("heroku", High, "deploys to or changes a Heroku account"),
 			valueOpts: "-a --app -r --remote",
 			subs: infraJoin(
-				infraEach("apps:destroy, destroy", danger("heroku-apps-destroy", "deletes a Heroku app with its add-ons and config")),
-				infraEach("addons:destroy, addons:remove", danger("heroku-addons-destroy", "deletes an add-on and the data it holds")),
-				infraEach("pg:reset", danger("heroku-pg-reset", "deletes every table and row in a Heroku Postgres database")),
-				infraEach("pg:backups:delete", danger("heroku-pg-backups-delete", "deletes a database backup")),
+				infraEach("apps:destroy, destroy", destroy("heroku-apps-destroy", "deletes a Heroku app with its add-ons and config")),
+				infraEach("addons:destroy, addons:remove", destroy("heroku-addons-destroy", "deletes an add-on and the data it holds")),
+				infraEach("pg:reset", destroy("heroku-pg-reset", "deletes every table and row in a Heroku Postgres database")),
+				infraEach("pg:backups:delete", destroy("heroku-pg-backups-delete", "deletes a database backup")),
 			),
 		},
 		{
@@ -262,10 +262,10 @@ func cloudInfraTools() []tool {
 			rule:      r("firebase", High, "deploys to or changes a Firebase project"),
 			valueOpts: "-P --project --token",
 			subs: []sub{
-				s("database:remove", danger("firebase-database-remove", "deletes data from a Realtime Database path")),
-				s("firestore:delete", danger("firebase-firestore-delete", "deletes Firestore documents or collections")),
-				s("hosting:sites:delete", danger("firebase-hosting-sites-delete", "deletes a Firebase Hosting site")),
-				s("functions:delete", danger("firebase-functions-delete", "deletes deployed Cloud Functions")),
+				s("database:remove", destroy("firebase-database-remove", "deletes data from a Realtime Database path")),
+				s("firestore:delete", destroy("firebase-firestore-delete", "deletes Firestore documents or collections")),
+				s("hosting:sites:delete", destroy("firebase-hosting-sites-delete", "deletes a Firebase Hosting site")),
+				s("functions:delete", destroy("firebase-functions-delete", "deletes deployed Cloud Functions")),
 			},
 		},
 		{
@@ -273,8 +273,8 @@ func cloudInfraTools() []tool {
 			rule:  r("supabase", High, "manages Supabase projects and databases"),
 			subs: []sub{
 				s("db reset", r("supabase-db-reset", High, "resets the local database, deleting its data"),
-					f("--linked --db-url", danger("supabase-db-reset-remote", "resets a remote database, deleting every table and row"))),
-				s("projects delete", danger("supabase-projects-delete", "deletes a Supabase project and its database")),
+					f("--linked --db-url", destroy("supabase-db-reset-remote", "resets a remote database, deleting every table and row"))),
+				s("projects delete", destroy("supabase-projects-delete", "deletes a Supabase project and its database")),
 			},
 		},
 
@@ -284,18 +284,18 @@ func cloudInfraTools() []tool {
 			rule:      r("restic", High, "manages a backup repository"),
 			valueOpts: "-r --repo --repository-file --password-file --password-command --cache-dir -o --option",
 			subs: []sub{
-				s("forget", danger("restic-forget", "deletes backup snapshots")),
-				s("prune", danger("restic-prune", "deletes backup data that no snapshot references")),
+				s("forget", destroy("restic-forget", "deletes backup snapshots")),
+				s("prune", destroy("restic-prune", "deletes backup data that no snapshot references")),
 			},
 		},
 		{
 			names: "borg",
 			rule:  r("borg", High, "manages a backup repository"),
 			subs: []sub{
-				s("delete", danger("borg-delete", "deletes backup archives or a whole repository")),
-				s("repo-delete", danger("borg-delete", "deletes backup archives or a whole repository")),
-				s("rdelete", danger("borg-delete", "deletes backup archives or a whole repository")),
-				s("prune", danger("borg-prune", "deletes backup archives outside the retention rules")),
+				s("delete", destroy("borg-delete", "deletes backup archives or a whole repository")),
+				s("repo-delete", destroy("borg-delete", "deletes backup archives or a whole repository")),
+				s("rdelete", destroy("borg-delete", "deletes backup archives or a whole repository")),
+				s("prune", destroy("borg-prune", "deletes backup archives outside the retention rules")),
 			},
 		},
 		{
@@ -303,8 +303,8 @@ func cloudInfraTools() []tool {
 			rule:      r("rclone", High, "copies files to or from cloud storage"),
 			valueOpts: "--config",
 			subs: []sub{
-				s("purge", danger("rclone-purge", "deletes a path and everything in it")),
-				s("delete", danger("rclone-delete", "deletes every file under a path")),
+				s("purge", destroy("rclone-purge", "deletes a path and everything in it")),
+				s("delete", destroy("rclone-delete", "deletes every file under a path")),
 				{words: "sync", rule: r("rclone-sync-dry-run", High, "shows how it would make the destination match the source"),
 					check: func(c *call) {
 						if !c.hasOpt("--dry-run -n --interactive -i") {
@@ -318,13 +318,13 @@ func cloudInfraTools() []tool {
 			names: "mc",
 			rule:  r("mc", High, "talks to S3-compatible object storage"),
 			subs: []sub{
-				s("rb", danger("mc-rb", "deletes buckets")),
-				s("admin bucket delete", danger("mc-rb", "deletes buckets")),
-				s("admin bucket remove", danger("mc-rb", "deletes buckets")),
+				s("rb", destroy("mc-rb", "deletes buckets")),
+				s("admin bucket delete", destroy("mc-rb", "deletes buckets")),
+				s("admin bucket remove", destroy("mc-rb", "deletes buckets")),
 				s("rm", r("mc-rm", High, "deletes objects"),
-					f("-r --recursive", danger("mc-rm-recursive", "deletes every object under a path"))),
+					f("-r --recursive", destroy("mc-rm-recursive", "deletes every object under a path"))),
 				s("mirror", r("mc-mirror", High, "copies objects between locations"),
-					f("--remove", danger("mc-mirror-remove", "deletes objects in the destination that are missing from the source"))),
+					f("--remove", destroy("mc-mirror-remove", "deletes objects in the destination that are missing from the source"))),
 			},
 		},
 
@@ -332,11 +332,11 @@ func cloudInfraTools() []tool {
 			names: "s3cmd",
 			rule:  r("s3cmd", High, "talks to S3-compatible object storage"),
 			subs: infraJoin(
-				infraEach("rb", danger("s3cmd-rb", "deletes buckets")),
+				infraEach("rb", destroy("s3cmd-rb", "deletes buckets")),
 				infraEach("del, rm", r("s3cmd-del", High, "deletes objects"),
-					f("-r --recursive --force", danger("s3cmd-del-recursive", "deletes every object under a path"))),
+					f("-r --recursive --force", destroy("s3cmd-del-recursive", "deletes every object under a path"))),
 				infraEach("sync", r("s3cmd-sync", High, "copies files to or from object storage"),
-					f("--delete-removed --delete-after", danger("s3cmd-sync-delete", "deletes objects in the destination that are missing from the source"))),
+					f("--delete-removed --delete-after", destroy("s3cmd-sync-delete", "deletes objects in the destination that are missing from the source"))),
 				infraEach("ls, la, du, info", r("s3cmd-ls", Medium, "lists buckets or objects")),
 			),
 		},
@@ -346,7 +346,7 @@ func cloudInfraTools() []tool {
 			valueOpts: "--context --config -o --output",
 			subs: infraJoin(
 				infraEach("server delete, volume delete, floating-ip delete, primary-ip delete, network delete, load-balancer delete, image delete, firewall delete, certificate delete, ssh-key delete, placement-group delete, server rebuild",
-					danger("hcloud-delete", "deletes a Hetzner Cloud resource and its data")),
+					destroy("hcloud-delete", "deletes a Hetzner Cloud resource and its data")),
 				infraEach("server list, volume list, network list, image list, server describe, context list",
 					r("hcloud-list", Medium, "lists resources of a Hetzner Cloud project")),
 			),
@@ -356,7 +356,7 @@ func cloudInfraTools() []tool {
 			rule:  r("linode-cli", High, "changes resources in a Linode account"),
 			subs: infraJoin(
 				infraEach("linodes delete, linodes rebuild, volumes delete, domains delete, nodebalancers delete, object-storage buckets-delete, images delete, lke cluster-delete, databases mysql-delete, databases postgresql-delete, firewalls delete",
-					danger("linode-delete", "deletes a Linode resource and its data")),
+					destroy("linode-delete", "deletes a Linode resource and its data")),
 				infraEach("linodes list, volumes list, domains list, regions list, linodes view",
 					r("linode-list", Medium, "lists resources of a Linode account")),
 			),
@@ -368,8 +368,8 @@ func cloudInfraTools() []tool {
 
 // infraIaC is a Terraform-compatible CLI named p.
 func infraIaC(p string) tool {
-	destroy := danger(p+"-destroy", "destroys the infrastructure this configuration manages")
-	applyDestroy := danger(p+"-apply-destroy", "destroys the infrastructure this configuration manages")
+	destroyAll := destroy(p+"-destroy", "destroys the infrastructure this configuration manages")
+	applyDestroy := destroy(p+"-apply-destroy", "destroys the infrastructure this configuration manages")
 	// Applying without review is not irreversible by itself, so it stays
 	// high; the reason says what is skipped.
 	autoApprove := r(p+"-apply-auto-approve", High, "applies infrastructure changes, including any deletions the plan holds, without showing them for approval")
@@ -384,11 +384,11 @@ func infraIaC(p string) tool {
 			}
 		}}
 	subs := []sub{
-		s("destroy", destroy),
+		s("destroy", destroyAll),
 		apply,
-		s("state rm", danger(p+"-state-rm", "removes resources from the state, so they are no longer managed and a later apply may recreate them")),
+		s("state rm", destroy(p+"-state-rm", "removes resources from the state, so they are no longer managed and a later apply may recreate them")),
 		s("state push", danger(p+"-state-push", "overwrites the remote state, which can lose track of every resource")),
-		s("workspace delete", danger(p+"-workspace-delete", "deletes a workspace and its state, leaving its resources unmanaged")),
+		s("workspace delete", destroy(p+"-workspace-delete", "deletes a workspace and its state, leaving its resources unmanaged")),
 		s("force-unlock", r(p+"-force-unlock", High, "releases a state lock that another run may hold")),
 		s("fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
 		s("validate", r(p+"-validate", Medium, "checks the configuration locally")),
@@ -404,13 +404,13 @@ func infraIaC(p string) tool {
 		valueOpts = "--working-dir --terragrunt-working-dir --config --terragrunt-config"
 		for _, pre := range []string{"run-all", "run"} {
 			subs = append(subs,
-				s(pre+" destroy", danger(p+"-run-all-destroy", "destroys the infrastructure of every module below this directory")))
+				s(pre+" destroy", destroy(p+"-run-all-destroy", "destroys the infrastructure of every module below this directory")))
 			a := apply
 			a.words = pre + " apply"
 			subs = append(subs, a)
 		}
 		subs = append(subs,
-			s("destroy-all", danger(p+"-run-all-destroy", "destroys the infrastructure of every module below this directory")),
+			s("destroy-all", destroy(p+"-run-all-destroy", "destroys the infrastructure of every module below this directory")),
 			s("hclfmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
 			s("hcl fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
 			s("hcl format", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),

@@ -26,7 +26,7 @@ func containerInfraTools() []tool {
 			rule:      r("helm", High, "changes or reads releases in a Kubernetes cluster"),
 			valueOpts: "-n --namespace --kube-context --kubeconfig --kube-apiserver --kube-token --kube-as-user --kube-as-group --kube-ca-file --registry-config --repository-config --repository-cache --burst-limit --qps",
 			subs: infraJoin(
-				infraEach("uninstall, delete, del, un", danger("helm-uninstall", "removes a release and every Kubernetes resource it created")),
+				infraEach("uninstall, delete, del, un", destroy("helm-uninstall", "removes a release and every Kubernetes resource it created")),
 				[]sub{
 					s("template", r("helm-template", Medium, "renders a chart's manifests locally")),
 					s("lint", r("helm-lint", Medium, "checks a chart for problems")),
@@ -60,22 +60,22 @@ func containerInfraTools() []tool {
 		{
 			names: "eksctl",
 			rule:  r("eksctl", High, "manages Amazon EKS clusters"),
-			subs:  []sub{s("delete cluster", danger("eksctl-delete-cluster", "deletes an EKS cluster with its node groups and workloads"))},
+			subs:  []sub{s("delete cluster", destroy("eksctl-delete-cluster", "deletes an EKS cluster with its node groups and workloads"))},
 		},
 		{
 			names:     "velero",
 			rule:      r("velero", High, "manages Kubernetes backups"),
 			valueOpts: "-n --namespace --kubecontext --kubeconfig",
 			subs: infraEach("backup delete, delete backup, backup-location delete",
-				danger("velero-backup-delete", "deletes cluster backups")),
+				destroy("velero-backup-delete", "deletes cluster backups")),
 		},
 		{
 			names: "multipass",
 			rule:  r("multipass", High, "manages Multipass virtual machines"),
 			subs: infraJoin(
 				infraEach("delete", r("multipass-delete", High, "deletes virtual machines into the recycle bin"),
-					f("--purge -p", danger("multipass-purge", "deletes virtual machines and their disks for good"))),
-				infraEach("purge", danger("multipass-purge", "deletes virtual machines and their disks for good")),
+					f("--purge -p", destroy("multipass-purge", "deletes virtual machines and their disks for good"))),
+				infraEach("purge", destroy("multipass-purge", "deletes virtual machines and their disks for good")),
 				infraEach("list, ls, info, version, find, networks", r("multipass-list", Minimal, "lists the local virtual machines")),
 			),
 		},
@@ -85,7 +85,7 @@ func containerInfraTools() []tool {
 			valueOpts: "--server --auth-token --grpc-web-root-path --config --context",
 			subs: infraJoin(
 				infraEach("app delete, proj delete, cluster rm, repo rm, appset delete, app delete-resource",
-					danger("argocd-delete", "deletes an Argo CD application or project, and by default the cluster resources it manages")),
+					destroy("argocd-delete", "deletes an Argo CD application or project, and by default the cluster resources it manages")),
 				infraEach("app list, app get, proj list, cluster list, repo list, app diff, app history, version",
 					r("argocd-list", Medium, "reads applications in an Argo CD server")),
 			),
@@ -96,7 +96,7 @@ func containerInfraTools() []tool {
 			names: "vagrant",
 			rule:  r("vagrant", High, "manages virtual machines"),
 			subs: []sub{
-				s("destroy", danger("vagrant-destroy", "deletes a virtual machine and its disks")),
+				s("destroy", destroy("vagrant-destroy", "deletes a virtual machine and its disks")),
 				s("status", r("vagrant-status", Minimal, "shows the state of the project's virtual machines")),
 				s("global-status", r("vagrant-status", Minimal, "shows the state of the project's virtual machines")),
 			},
@@ -106,8 +106,8 @@ func containerInfraTools() []tool {
 			rule:  r("virsh", High, "manages virtual machines"),
 			subs: infraJoin(
 				[]sub{s("undefine", r("virsh-undefine", High, "deletes a virtual machine's definition"),
-					f("--remove-all-storage --wipe-storage --storage", danger("virsh-undefine-storage", "deletes a virtual machine together with its disks")))},
-				infraEach("vol-delete, vol-wipe, pool-delete", danger("virsh-vol-delete", "deletes or wipes storage volumes")),
+					f("--remove-all-storage --wipe-storage --storage", destroy("virsh-undefine-storage", "deletes a virtual machine together with its disks")))},
+				infraEach("vol-delete, vol-wipe, pool-delete", destroy("virsh-vol-delete", "deletes or wipes storage volumes")),
 			),
 		},
 	}
@@ -116,7 +116,7 @@ func containerInfraTools() []tool {
 // infraContainer is a Docker-compatible container CLI named p.
 func infraContainer(p string) tool {
 	rmForce := f("-f --force", danger(p+"-rm-force", "force-deletes containers, killing running ones and losing their data"))
-	rmVolumes := f("-v --volumes", danger(p+"-rm-volumes", "deletes containers together with their anonymous volumes"))
+	rmVolumes := f("-v --volumes", destroy(p+"-rm-volumes", "deletes containers together with their anonymous volumes"))
 	rmiForce := f("-f --force", danger(p+"-rmi-force", "force-deletes images, even ones that containers use"))
 	run := r(p+"-run", High, "starts a container")
 	privileged := f("--privileged", r(p+"-run-privileged", High, "runs a privileged container with full access to the host"))
@@ -126,24 +126,24 @@ func infraContainer(p string) tool {
 		valueOpts: "-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey -f --file -p --project-name --project-directory --env-file --profile --ansi --parallel --builder",
 		subs: infraJoin(
 			[]sub{
-				s("system prune", danger(p+"-system-prune", "deletes every stopped container, unused network and dangling image, and with -a every unused image")),
-				s("system reset", danger(p+"-system-reset", "deletes every container, image, volume and network the engine holds")),
-				s("volume prune", danger(p+"-volume-prune", "deletes every volume no container uses, with the data in it")),
-				s("container prune", danger(p+"-container-prune", "deletes every stopped container and the data written in it")),
-				s("network prune", danger(p+"-network-prune", "deletes every network no container uses")),
+				s("system prune", destroy(p+"-system-prune", "deletes every stopped container, unused network and dangling image, and with -a every unused image")),
+				s("system reset", destroy(p+"-system-reset", "deletes every container, image, volume and network the engine holds")),
+				s("volume prune", destroy(p+"-volume-prune", "deletes every volume no container uses, with the data in it")),
+				s("container prune", destroy(p+"-container-prune", "deletes every stopped container and the data written in it")),
+				s("network prune", destroy(p+"-network-prune", "deletes every network no container uses")),
 				s("image prune", r(p+"-image-prune", High, "deletes dangling images"),
-					f("-a --all", danger(p+"-image-prune-all", "deletes every image no container uses"))),
+					f("-a --all", destroy(p+"-image-prune-all", "deletes every image no container uses"))),
 				s("compose down", r(p+"-compose-down", High, "stops and removes a compose project's containers and networks"),
-					f("-v --volumes", danger(p+"-compose-down-volumes", "removes a compose project together with its volumes and their data"))),
+					f("-v --volumes", destroy(p+"-compose-down-volumes", "removes a compose project together with its volumes and their data"))),
 				s("compose rm", r(p+"-compose-rm", High, "removes a compose project's stopped containers"),
-					f("-v --volumes", danger(p+"-compose-rm-volumes", "removes compose containers together with their anonymous volumes"))),
+					f("-v --volumes", destroy(p+"-compose-rm-volumes", "removes compose containers together with their anonymous volumes"))),
 				s("swarm leave", r(p+"-swarm-leave", High, "takes this node out of the swarm"),
 					f("-f --force", danger(p+"-swarm-leave-force", "forces this node out of the swarm, which on the last manager destroys the swarm"))),
 				s("push", r(p+"-push", High, "publishes an image to a registry")),
 				s("login", r(p+"-login", High, "stores registry credentials")),
 			},
-			infraEach("volume rm, volume remove", danger(p+"-volume-rm", "deletes volumes and the data in them")),
-			infraEach("builder prune, buildx prune", danger(p+"-builder-prune", "deletes the build cache")),
+			infraEach("volume rm, volume remove", destroy(p+"-volume-rm", "deletes volumes and the data in them")),
+			infraEach("builder prune, buildx prune", destroy(p+"-builder-prune", "deletes the build cache")),
 			infraEach("rm, container rm, container remove", r(p+"-rm", High, "deletes containers"), rmForce, rmVolumes),
 			infraEach("rmi, image rm, image remove", r(p+"-rmi", High, "deletes images"), rmiForce),
 			infraEach("run, container run, create, container create", run, privileged),
@@ -160,9 +160,9 @@ func infraCompose(names, p string) tool {
 		valueOpts: "-f --file -p --project-name --project-directory --env-file --profile --ansi --parallel -H --host -c --context",
 		subs: []sub{
 			s("down", r(p+"-down", High, "stops and removes a compose project's containers and networks"),
-				f("-v --volumes", danger(p+"-down-volumes", "removes a compose project together with its volumes and their data"))),
+				f("-v --volumes", destroy(p+"-down-volumes", "removes a compose project together with its volumes and their data"))),
 			s("rm", r(p+"-rm", High, "removes a compose project's stopped containers"),
-				f("-v --volumes", danger(p+"-rm-volumes", "removes compose containers together with their anonymous volumes"))),
+				f("-v --volumes", destroy(p+"-rm-volumes", "removes compose containers together with their anonymous volumes"))),
 		},
 	}
 }
@@ -201,15 +201,15 @@ func infraKube(p string) tool {
 			[]sub{
 				{words: "delete", rule: r(p+"-delete", High, "deletes cluster resources"),
 					flags: []flagRule{
-						f("--all", danger(p+"-delete-all", "deletes every resource of the given kinds in the namespace")),
-						f("-A --all-namespaces", danger(p+"-delete-all-namespaces", "deletes resources in every namespace")),
+						f("--all", destroy(p+"-delete-all", "deletes every resource of the given kinds in the namespace")),
+						f("-A --all-namespaces", destroy(p+"-delete-all-namespaces", "deletes resources in every namespace")),
 					},
 					check: kubeDeleteCheck(p)},
 				s("drain", danger(p+"-drain", "evicts every pod from a node and takes it out of service")),
 				s("replace", r(p+"-replace", High, "replaces cluster resources"),
-					f("--force", danger(p+"-replace-force", "deletes and recreates resources, losing their state"))),
+					f("--force", destroy(p+"-replace-force", "deletes and recreates resources, losing their state"))),
 				s("apply", r(p+"-apply", High, "changes cluster resources"),
-					f("--prune", danger(p+"-apply-prune", "deletes every resource missing from the applied manifests"))),
+					f("--prune", destroy(p+"-apply-prune", "deletes every resource missing from the applied manifests"))),
 				s("config view", r(p+"-config-view", Minimal, "shows the kubeconfig with its credentials redacted"),
 					f("--raw --flatten", r(p+"-config-view-raw", High, "prints the kubeconfig with its credentials"))),
 				s("kustomize", r(p+"-kustomize", Medium, "renders manifests locally")),
@@ -231,14 +231,14 @@ func kubeDeleteCheck(p string) func(c *call) {
 			return
 		}
 		if ws[1].dyn {
-			c.raise(danger(p+"-delete-dynamic", "deletes a kind of resource only known at run time, which could be a whole namespace"))
+			c.raise(destroy(p+"-delete-dynamic", "deletes a kind of resource only known at run time, which could be a whole namespace"))
 			return
 		}
 		for _, item := range strings.Split(ws[1].val, ",") {
 			kind, _, _ := strings.Cut(item, "/")
 			kind, _, _ = strings.Cut(strings.ToLower(kind), ".")
 			if i, ok := kubeKindIndex.get()[kind]; ok {
-				c.raise(danger(p+"-"+kubeKinds[i].id, kubeKinds[i].why))
+				c.raise(destroy(p+"-"+kubeKinds[i].id, kubeKinds[i].why))
 			}
 		}
 	}

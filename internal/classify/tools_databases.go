@@ -5,7 +5,7 @@ package classify
 var databaseTools = []tool{
 	{names: "prisma", rule: buildRule, subs: []sub{
 		{words: "studio", rule: serverRule},
-		{words: "migrate reset", rule: rule{id: "prisma-migrate-reset", level: High, dangerous: true, why: "drops the database and re-creates it, deleting all its data"}},
+		{words: "migrate reset", rule: rule{id: "prisma-migrate-reset", level: High, dangerous: true, why: "drops the database and re-creates it, deleting all its data", effect: EffectDelete}},
 		{words: "db push", rule: buildRule, flags: []flagRule{{opts: "--force-reset --accept-data-loss", rule: rule{id: "prisma-force-reset", level: High, dangerous: true, why: "resets the database, deleting all its data"}}}},
 		{words: "migrate deploy", rule: rule{id: "prisma-deploy", level: High, why: "applies migrations to a database that may be shared"}},
 		{words: "db execute", rule: rule{id: "prisma-execute", level: High, why: "runs SQL against the database"}},
@@ -36,7 +36,7 @@ func databaseInfraTools() []tool {
 			valueOpts: "--host -t --token -o --org --org-id --configs-path -c --active-config",
 			subs: infraJoin(
 				infraEach("delete, bucket delete, org delete, v1 dbrp delete, remote delete, replication delete",
-					danger("influx-delete", "deletes InfluxDB data: points, a bucket or an organization with its buckets")),
+					destroy("influx-delete", "deletes InfluxDB data: points, a bucket or an organization with its buckets")),
 				infraEach("bucket list, bucket ls, org list, org ls, ping, version, config list",
 					r("influx-list", Medium, "lists what an InfluxDB server holds")),
 			),
@@ -48,9 +48,9 @@ func databaseInfraTools() []tool {
 			valueOpts: "--endpoints --cacert --cert --key --user --password -w --write-out --command-timeout --dial-timeout",
 			subs: []sub{
 				s("del", r("etcdctl-del", High, "deletes a key from etcd"),
-					f("--prefix --from-key", danger("etcdctl-del-prefix", "deletes every etcd key under a prefix or after a key"))),
-				s("compaction", danger("etcdctl-compact", "deletes the history of every key before a revision")),
-				s("compact", danger("etcdctl-compact", "deletes the history of every key before a revision")),
+					f("--prefix --from-key", destroy("etcdctl-del-prefix", "deletes every etcd key under a prefix or after a key"))),
+				s("compaction", destroy("etcdctl-compact", "deletes the history of every key before a revision")),
+				s("compact", destroy("etcdctl-compact", "deletes the history of every key before a revision")),
 				s("snapshot restore", danger("etcdctl-snapshot-restore", "replaces a member's data with a snapshot")),
 				s("member list", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
 				s("endpoint health", r("etcdctl-list", Medium, "reads the state of an etcd cluster")),
@@ -62,7 +62,7 @@ func databaseInfraTools() []tool {
 			rule:  r("consul", High, "reads or changes a Consul cluster"),
 			subs: []sub{
 				s("kv delete", r("consul-kv-delete", High, "deletes a key from Consul"),
-					f("-recurse --recurse", danger("consul-kv-delete-recurse", "deletes every Consul key under a prefix"))),
+					f("-recurse --recurse", destroy("consul-kv-delete-recurse", "deletes every Consul key under a prefix"))),
 				s("snapshot restore", danger("consul-snapshot-restore", "replaces the cluster's state with a snapshot")),
 				s("kv get", r("consul-read", Medium, "reads from a Consul cluster")),
 				s("members", r("consul-read", Medium, "reads from a Consul cluster")),
@@ -78,7 +78,7 @@ func databaseInfraTools() []tool {
 			valueOpts: "-n --node -p --vhost -t --timeout --erlang-cookie --formatter",
 			subs: infraJoin(
 				infraEach("delete_vhost, purge_queue, delete_queue, reset, force_reset, delete_user, clear_permissions, delete_shovel, clear_policy, forget_cluster_node",
-					danger("rabbitmqctl-delete", "deletes RabbitMQ queues, messages, virtual hosts or users, or wipes the node")),
+					destroy("rabbitmqctl-delete", "deletes RabbitMQ queues, messages, virtual hosts or users, or wipes the node")),
 				infraEach("list_queues, list_exchanges, list_bindings, list_vhosts, list_users, list_connections, list_channels, list_consumers, list_permissions, list_policies, status, cluster_status, ping, version",
 					r("rabbitmqctl-list", Medium, "lists what a RabbitMQ node holds")),
 			),
@@ -91,30 +91,30 @@ func databaseInfraTools() []tool {
 				"-V --vhost -f --format -d --depth --ssl-key-file --ssl-cert-file --ssl-ca-cert-file",
 			subs: infraJoin(
 				infraEach("delete, purge, close",
-					danger("rabbitmqadmin-delete", "deletes RabbitMQ queues, exchanges or messages")),
+					destroy("rabbitmqadmin-delete", "deletes RabbitMQ queues, exchanges or messages")),
 				infraEach("list, show", r("rabbitmqctl-list", Medium, "lists what a RabbitMQ node holds")),
 			),
 		},
-		{names: "dropdb", rule: danger("dropdb", "deletes a PostgreSQL database and all its data")},
-		{names: "dropuser", rule: danger("dropuser", "deletes a PostgreSQL role")},
+		{names: "dropdb", rule: destroy("dropdb", "deletes a PostgreSQL database and all its data")},
+		{names: "dropuser", rule: destroy("dropuser", "deletes a PostgreSQL role")},
 		{
 			names: "pg_restore",
 			rule:  r("pg-restore", High, "restores a PostgreSQL dump into a database"),
-			check: infraOpt("-c --clean", danger("pg-restore-clean", "drops database objects before recreating them from the dump")),
+			check: infraOpt("-c --clean", destroy("pg-restore-clean", "drops database objects before recreating them from the dump")),
 		},
 		{
 			names:     "mysqladmin",
 			rule:      r("mysqladmin", High, "administers a MySQL server"),
 			valueOpts: "-u --user -h --host -P --port -S --socket",
 			subs: []sub{
-				s("drop", danger("mysqladmin-drop", "deletes a MySQL database and all its data")),
+				s("drop", destroy("mysqladmin-drop", "deletes a MySQL database and all its data")),
 				s("shutdown", r("mysqladmin-shutdown", High, "stops the MySQL server")),
 			},
 		},
 		{
 			names: "kafka-topics kafka-topics.sh",
 			rule:  r("kafka-topics", High, "manages topics on a Kafka cluster"),
-			check: infraOpt("--delete", danger("kafka-topics-delete", "deletes Kafka topics and every message in them")),
+			check: infraOpt("--delete", destroy("kafka-topics-delete", "deletes Kafka topics and every message in them")),
 		},
 	}
 }

@@ -30,7 +30,11 @@ func infraDBCheck(p, sqlOpts, wordOpts string, pos int) func(c *call) {
 			for _, kind := range infraQueryHarm(text) {
 				if !seen[kind] {
 					seen[kind] = true
-					c.raise(danger(p+"-"+kind, dbHarm.get()[kind]))
+					ru := destroy(p+"-"+kind, dbHarm.get()[kind])
+					if kind == "update-all" {
+						ru = danger(ru.id, ru.why) // every row rewritten, none deleted
+					}
+					c.raise(ru)
 				}
 			}
 		}

@@ -17,7 +17,7 @@ var (
 	gitLocal       = rule{id: "git-local", level: Medium, why: "changes the local repository (commits, branches, index, working tree)"}
 	gitClone       = rule{id: "git-clone", level: Medium, why: "clones a repository", sends: true}
 	gitPush        = rule{id: "git-push", level: High, why: "pushes commits to a remote repository"}
-	gitPushDelete  = rule{id: "git-push-delete", level: High, dangerous: true, why: "deletes a branch or tag on a remote repository"}
+	gitPushDelete  = rule{id: "git-push-delete", level: High, dangerous: true, why: "deletes a branch or tag on a remote repository", effect: EffectDelete}
 	gitForcePush   = rule{id: "git-force-push", level: High, dangerous: true, why: "rewrites the history of a remote branch, which can destroy other people's work"}
 	gitRemoteWrite = rule{id: "git-remote-write", level: High, why: "changes where the repository fetches from and pushes to"}
 	gitConfigWrite = rule{id: "git-config-write", level: High, why: "changes git configuration, which can make git run programs"}
@@ -25,20 +25,20 @@ var (
 	gitExec        = rule{id: "git-exec", level: High, why: "makes git run another program (pager, diff driver, hook, helper)"}
 	gitUnknown     = rule{id: "git-unknown", level: High, why: "runs a git subcommand permguard does not know (it may be an alias)"}
 	gitDynamic     = rule{id: "git-dynamic", level: High, why: "runs git with a subcommand only known at run time"}
-	gitDiscard     = rule{id: "git-discard-files", level: High, dangerous: true, why: "discards uncommitted changes in the named files for good"}
+	gitDiscard     = rule{id: "git-discard-files", level: High, dangerous: true, why: "discards uncommitted changes in the named files for good", effect: EffectDelete}
 	gitAbort       = rule{id: "git-abort", level: High, dangerous: true, why: "abandons the merge, rebase or cherry-pick in progress with its conflict resolutions"}
-	gitTagDelete   = rule{id: "git-tag-delete", level: High, dangerous: true, why: "deletes a tag, which git keeps no record of"}
-	gitRmForce     = rule{id: "git-rm-force", level: High, dangerous: true, why: "deletes files together with their uncommitted changes"}
+	gitTagDelete   = rule{id: "git-tag-delete", level: High, dangerous: true, why: "deletes a tag, which git keeps no record of", effect: EffectDelete}
+	gitRmForce     = rule{id: "git-rm-force", level: High, dangerous: true, why: "deletes files together with their uncommitted changes", effect: EffectDelete}
 	gitNetwork     = rule{id: "git-network", level: High, why: "talks to a remote server"}
 	gitSubmodule   = rule{id: "git-submodule", level: High, why: "updates submodules, fetching and checking out code from other repositories"}
 	gitResetHard   = rule{id: "git-reset-hard", level: High, dangerous: true, why: "throws away uncommitted changes for good (reset --hard)"}
-	gitClean       = rule{id: "git-clean", level: High, dangerous: true, why: "deletes untracked files for good"}
-	gitDiscardAll  = rule{id: "git-discard-all", level: High, dangerous: true, why: "discards every uncommitted change in the working tree"}
-	gitStashDrop   = rule{id: "git-stash-drop", level: High, dangerous: true, why: "deletes stashed changes for good"}
-	gitBranchDel   = rule{id: "git-branch-force-delete", level: High, dangerous: true, why: "deletes a branch even if its commits are not merged anywhere"}
+	gitClean       = rule{id: "git-clean", level: High, dangerous: true, why: "deletes untracked files for good", effect: EffectDelete}
+	gitDiscardAll  = rule{id: "git-discard-all", level: High, dangerous: true, why: "discards every uncommitted change in the working tree", effect: EffectDelete}
+	gitStashDrop   = rule{id: "git-stash-drop", level: High, dangerous: true, why: "deletes stashed changes for good", effect: EffectDelete}
+	gitBranchDel   = rule{id: "git-branch-force-delete", level: High, dangerous: true, why: "deletes a branch even if its commits are not merged anywhere", effect: EffectDelete}
 	gitRewrite     = rule{id: "git-rewrite-history", level: High, dangerous: true, why: "rewrites or prunes history so that lost commits cannot be recovered"}
-	gitWorktreeRm  = rule{id: "git-worktree-force-remove", level: High, dangerous: true, why: "removes a worktree with its uncommitted changes"}
-	gitRefDelete   = rule{id: "git-update-ref-delete", level: High, dangerous: true, why: "deletes a ref directly, bypassing every safety check"}
+	gitWorktreeRm  = rule{id: "git-worktree-force-remove", level: High, dangerous: true, why: "removes a worktree with its uncommitted changes", effect: EffectDelete}
+	gitRefDelete   = rule{id: "git-update-ref-delete", level: High, dangerous: true, why: "deletes a ref directly, bypassing every safety check", effect: EffectDelete}
 	gitDynamicArg  = rule{id: "git-dynamic-argument", level: High, dangerous: true, why: "passes git an argument only known at run time where a flag could make it destroy work"}
 	// the guard's files that are not committed go into the stash
 	ruleGitStashGuard = rule{id: "git-stash-guard", level: High, dangerous: true, effect: EffectDelete,
@@ -478,7 +478,7 @@ func gitSub(c *call, sub string) {
 		case len(w) == 0 || w[0].val == "status" || w[0].val == "summary":
 			c.raise(gitRead)
 		case w[0].val == "deinit" && c.hasOpt("-f --force"):
-			c.raise(danger("git-submodule-deinit", "removes submodule working trees with their uncommitted changes"))
+			c.raise(destroy("git-submodule-deinit", "removes submodule working trees with their uncommitted changes"))
 		default:
 			c.raise(gitSubmodule)
 		}

@@ -230,7 +230,7 @@ var packageEverydayTools = []tool{
 // forceRemove: removing a package while telling the manager to ignore
 // what depends on it (rpm -e --nodeps, dpkg --force-all -P, pacman -Rdd)
 // can remove the C library or the shell, and the machine no longer boots.
-var ruleForceRemove = rule{id: "package-force-remove", level: High, dangerous: true, why: "removes system packages while ignoring what depends on them, which can leave the machine unable to run programs or boot"}
+var ruleForceRemove = rule{id: "package-force-remove", level: High, dangerous: true, why: "removes system packages while ignoring what depends on them, which can leave the machine unable to run programs or boot", effect: EffectDelete}
 
 func rpmForceRemove(c *call) {
 	if c.hasOpt("-e --erase") && c.hasOpt("--nodeps --noscripts --force") {

@@ -58,7 +58,7 @@ var systemTools = []tool{
 		check: func(c *call) {
 			switch {
 			case c.hasOpt("-r"):
-				c.raise(danger("crontab-remove", "deletes every scheduled job of the user"))
+				c.raise(destroy("crontab-remove", "deletes every scheduled job of the user"))
 			}
 		}},
 	{names: "xclip xsel pbcopy pbpaste wl-copy wl-paste", rule: rule{id: "clipboard", level: Low, why: "reads or writes the clipboard"}},
@@ -108,14 +108,14 @@ func systemInfraTools() []tool {
 		{
 			names: "iptables ip6tables iptables-legacy ip6tables-legacy iptables-nft ip6tables-nft ebtables arptables",
 			rule:  r("iptables", High, "changes the firewall rules"),
-			check: infraOpt("-F --flush", danger("iptables-flush", "deletes every firewall rule in a chain or table")),
+			check: infraOpt("-F --flush", destroy("iptables-flush", "deletes every firewall rule in a chain or table")),
 		},
 		{
 			names:     "nft",
 			rule:      r("nft", High, "changes the firewall rules"),
 			valueOpts: "-f --file -I --includepath",
 			subs: []sub{
-				s("flush ruleset", danger("nft-flush-ruleset", "deletes every firewall rule on the machine")),
+				s("flush ruleset", destroy("nft-flush-ruleset", "deletes every firewall rule on the machine")),
 				s("list", r("nft-list", Minimal, "lists firewall rules")),
 			},
 		},
@@ -123,7 +123,7 @@ func systemInfraTools() []tool {
 			names: "ufw",
 			rule:  r("ufw", High, "changes the firewall rules"),
 			subs: []sub{
-				s("reset", danger("ufw-reset", "deletes every firewall rule and turns the firewall off")),
+				s("reset", destroy("ufw-reset", "deletes every firewall rule and turns the firewall off")),
 				s("disable", r("ufw-disable", High, "turns the firewall off")),
 				s("status", r("ufw-status", Minimal, "shows the firewall rules")),
 			},
@@ -159,16 +159,16 @@ func systemInfraTools() []tool {
 		{names: "useradd adduser", rule: r("useradd", High, "creates a user account")},
 		{names: "usermod groupadd groupmod groupdel gpasswd chsh chfn", rule: r("usermod", High, "changes user or group accounts")},
 		{names: "passwd chpasswd", rule: r("passwd", High, "changes account passwords")},
-		{names: "userdel deluser", rule: danger("userdel", "deletes a user account, and with -r their home directory")},
+		{names: "userdel deluser", rule: destroy("userdel", "deletes a user account, and with -r their home directory")},
 		{names: "visudo", rule: r("visudo", High, "edits who may run commands as root")},
 
 		// Disks and storage.
 		{names: "shred", rule: r("shred-usage", Minimal, "names no file, so it destroys nothing"),
 			check: withOperands(danger("shred", "overwrites files or devices so their contents cannot be recovered"))},
-		{names: "wipefs", rule: danger("wipefs", "erases filesystem signatures from a device, making its data unreachable")},
+		{names: "wipefs", rule: destroy("wipefs", "erases filesystem signatures from a device, making its data unreachable")},
 		{names: "sgdisk gdisk", rule: danger("gdisk", "changes disk partitions, which can destroy every file on the disk")},
-		{names: "blkdiscard", rule: danger("blkdiscard", "discards every block on a device, erasing it")},
-		{names: "lvremove vgremove pvremove", rule: danger("lvremove", "deletes LVM volumes and the data on them")},
+		{names: "blkdiscard", rule: destroy("blkdiscard", "discards every block on a device, erasing it")},
+		{names: "lvremove vgremove pvremove", rule: destroy("lvremove", "deletes LVM volumes and the data on them")},
 		{names: "lvs vgs pvs lvdisplay vgdisplay pvdisplay lvscan vgscan pvscan", rule: r("lvm-list", Minimal, "lists LVM volumes")},
 		{names: "mkntfs mkdosfs mkexfatfs mkfs_exfat mkreiserfs mkudffs mkjfs mformat newfs newfs_msdos newfs_apfs newfs_hfs", rule: r("mkfs-image", High, "formats a disk image file in the workspace"),
 			check: func(c *call) { mkfsCommand(c) }},
@@ -180,7 +180,7 @@ func systemInfraTools() []tool {
 			rule:  r("nvme", High, "manages NVMe drives"),
 			subs: infraJoin(
 				infraEach("format, sanitize, format-nvm, write-zeroes, delete-ns, detach-ns, ns-delete, dsm",
-					danger("nvme-format", "erases an NVMe drive or namespace, destroying every file on it")),
+					destroy("nvme-format", "erases an NVMe drive or namespace, destroying every file on it")),
 				infraEach("list, list-subsys, id-ctrl, id-ns, smart-log, error-log, fw-log, show-regs, get-feature, version, help",
 					r("nvme-list", Minimal, "shows NVMe drives and their state")),
 			),
@@ -201,21 +201,21 @@ func systemInfraTools() []tool {
 			names: "hdparm",
 			rule:  r("hdparm", High, "changes low-level disk settings"),
 			check: infraOpt("--security-erase --security-erase-enhanced --trim-sector-ranges --write-sector --make-bad-sector --fwdownload",
-				danger("hdparm-erase", "erases or overwrites data on a disk")),
+				destroy("hdparm-erase", "erases or overwrites data on a disk")),
 		},
 		{
 			names: "cryptsetup",
 			rule:  r("cryptsetup", High, "manages encrypted block devices"),
 			subs: infraJoin(
 				infraEach("luksFormat", danger("cryptsetup-format", "formats a device as encrypted, destroying what is on it")),
-				infraEach("erase, luksErase", danger("cryptsetup-erase", "erases a device's encryption keys, making its data unreadable forever")),
+				infraEach("erase, luksErase", destroy("cryptsetup-erase", "erases a device's encryption keys, making its data unreadable forever")),
 			),
 		},
 		{
 			names: "zfs",
 			rule:  r("zfs", High, "changes ZFS datasets"),
 			subs: []sub{
-				s("destroy", danger("zfs-destroy", "destroys a ZFS dataset or snapshot and its data")),
+				s("destroy", destroy("zfs-destroy", "destroys a ZFS dataset or snapshot and its data")),
 				s("rollback", danger("zfs-rollback", "rolls a dataset back to a snapshot, deleting every change made since")),
 				s("list", r("zfs-list", Minimal, "shows ZFS datasets")),
 				s("get", r("zfs-list", Minimal, "shows ZFS datasets")),
@@ -225,14 +225,14 @@ func systemInfraTools() []tool {
 			names: "zpool",
 			rule:  r("zpool", High, "changes ZFS storage pools"),
 			subs: infraJoin(
-				infraEach("destroy, labelclear", danger("zpool-destroy", "destroys a ZFS pool and every dataset in it")),
+				infraEach("destroy, labelclear", destroy("zpool-destroy", "destroys a ZFS pool and every dataset in it")),
 				infraEach("list, status, get, iostat", r("zpool-list", Minimal, "shows ZFS storage pools")),
 			),
 		},
 		{
 			names: "mdadm",
 			rule:  r("mdadm", High, "manages software RAID arrays"),
-			check: infraOpt("--zero-superblock", danger("mdadm-zero-superblock", "erases RAID metadata from a device")),
+			check: infraOpt("--zero-superblock", destroy("mdadm-zero-superblock", "erases RAID metadata from a device")),
 		},
 		{
 			names: "badblocks",
@@ -338,7 +338,7 @@ func btrfsCheck(c *call) {
 	prefix := func(word, full string, min int) bool { return len(word) >= min && strings.HasPrefix(full, word) }
 	switch {
 	case prefix(group, "subvolume", 2) && prefix(verb, "delete", 1):
-		c.raise(danger("btrfs-subvolume-delete", "deletes a btrfs subvolume and every file in it"))
+		c.raise(destroy("btrfs-subvolume-delete", "deletes a btrfs subvolume and every file in it"))
 	case prefix(group, "check", 2) && c.hasOpt("--repair --init-csum-tree --init-extent-tree"):
 		c.raise(danger("btrfs-check-repair", "rewrites filesystem metadata, which can lose data beyond repair"))
 	case prefix(group, "rescue", 2) && (prefix(verb, "zero-log", 1) || prefix(verb, "chunk-recover", 2)):
