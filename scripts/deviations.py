@@ -81,6 +81,6 @@ for grp,want,got,cmd in rows:
     ours=got
     out.append('\t'.join([esc, grp+' '+want, ours, reason]))
 for m in miss: print('MISSING', m)
-hdr="# Deliberate disagreements with the peer corpora in the groups issue 2 scores (see README, Measuring).\n# command<TAB>peer file [group] and its expectation<TAB>permguard's verdict<TAB>why\n# Commands are escaped as in the corpora: a backslash before n, t, r, xHH or another backslash.\n# TestDeviations (internal/classify) pins every verdict; regenerate after a deliberate change.\n"
+hdr="# Deliberate disagreements with the peer corpora in the groups issue 2 scores (see docs/development.md, How the classifier is measured).\n# command<TAB>peer file [group] and its expectation<TAB>permguard's verdict<TAB>why\n# Commands are escaped as in the corpora: a backslash before n, t, r, xHH or another backslash.\n# TestDeviations (internal/classify) pins every verdict; regenerate after a deliberate change.\n"
 open('testdata/deviations.tsv','w').write(hdr+'\n'.join(out)+'\n')
 print(len(out),'rows')

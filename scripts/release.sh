@@ -5,7 +5,7 @@
 #
 # Each archive, permguard_<version>_<os>_<arch>.tar.gz (.zip for Windows),
 # holds the static binary, stamped with the version (git describe) and the
-# commit as make build stamps them, and README.md. Files in the archives
+# commit as make build stamps them, README.md and LICENSE. Files in the archives
 # carry the commit's time, so the same commit gives the same archives.
 #
 # Usage: scripts/release.sh [OS/ARCH...]   (default: PLATFORMS below)
@@ -37,7 +37,7 @@ for p in "${PLATFORMS[@]}"; do
 	echo "== $p"
 	mkdir -p "$dir"
 	GOOS=$os GOARCH=$arch CGO_ENABLED=0 "$GO" build -trimpath -ldflags="$ldflags" -o "$dir/$exe" ./cmd/permguard
-	cp README.md "$dir/"
+	cp README.md LICENSE "$dir/"
 	touch -d "@$when" "$dir" "$dir"/*
 	if [ "$os" = windows ]; then
 		(cd dist && zip -q -X -r "$name.zip" "$name")

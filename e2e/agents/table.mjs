@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints the results of "node run.mjs --json FILE" as the Markdown table of
-// README.md's "Real agents" section: one row per case, one column per agent,
+// docs/development.md's "Real agents" section: one row per case, one column per agent,
 // each cell the status, the time and what stopped (or ran) the call.
 import fs from 'node:fs';
 import { CASES } from './cases.mjs';

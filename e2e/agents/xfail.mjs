@@ -1,5 +1,5 @@
 // Known failures: agent/case -> why. These print as XFAIL and do not fail
-// the suite. Each is a real gap, reported in README.md ("Real agents"); remove
+// the suite. Each is a real gap, reported in docs/development.md ("Real agents"); remove
 // an entry when the case starts to pass (the run prints XPASS for it).
 
 // Fail-open paths belong to the agent: it runs the call when its hook cannot

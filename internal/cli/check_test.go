@@ -456,10 +456,11 @@ func TestCheckWithClassifier(t *testing.T) {
 	}
 }
 
-// TestReadmeLevelSources: the README's list of effective_level_source
-// values names every kind of source the settings know (issue 16).
+// TestReadmeLevelSources: the list of effective_level_source values in
+// docs/usage.md (the README's before issue 28) names every kind of source
+// the settings know (issue 16).
 func TestReadmeLevelSources(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/usage.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -470,7 +471,7 @@ func TestReadmeLevelSources(t *testing.T) {
 		}
 	}
 	if row == "" {
-		t.Fatal("README.md has no effective_level_source row")
+		t.Fatal("docs/usage.md has no effective_level_source row")
 	}
 	for k := settings.FromDefault; k <= settings.FromFlag; k++ {
 		want := k.String()
@@ -487,10 +488,10 @@ func TestReadmeLevelSources(t *testing.T) {
 			want = "`" + want + " PATH:L:C`"
 		}
 		if !strings.Contains(row, want) {
-			t.Errorf("README.md's effective_level_source row does not name %s", want)
+			t.Errorf("docs/usage.md's effective_level_source row does not name %s", want)
 		}
 	}
 	if !strings.Contains(row, "`trusted project PATH:L:C`") {
-		t.Error("README.md's effective_level_source row does not name trusted project files")
+		t.Error("docs/usage.md's effective_level_source row does not name trusted project files")
 	}
 }
