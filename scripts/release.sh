@@ -5,7 +5,8 @@
 #
 # Each archive, permguard_<version>_<os>_<arch>.tar.gz (.zip for Windows),
 # holds the static binary, stamped with the version (git describe) and the
-# commit as make build stamps them, README.md and LICENSE. Files in the archives
+# commit as make build stamps them, README.md, LICENSE and the docs/ pages the
+# README links to, so that its links resolve inside an archive. Files in the archives
 # carry the commit's time, so the same commit gives the same archives.
 #
 # Usage: scripts/release.sh [OS/ARCH...]   (default: PLATFORMS below)
@@ -37,8 +38,10 @@ for p in "${PLATFORMS[@]}"; do
 	echo "== $p"
 	mkdir -p "$dir"
 	GOOS=$os GOARCH=$arch CGO_ENABLED=0 "$GO" build -trimpath -ldflags="$ldflags" -o "$dir/$exe" ./cmd/permguard
+	mkdir -p "$dir/docs"
 	cp README.md LICENSE "$dir/"
-	touch -d "@$when" "$dir" "$dir"/*
+	cp docs/*.md "$dir/docs/"
+	touch -d "@$when" "$dir" "$dir"/* "$dir"/docs/*
 	if [ "$os" = windows ]; then
 		(cd dist && zip -q -X -r "$name.zip" "$name")
 	else
