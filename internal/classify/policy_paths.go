@@ -105,12 +105,33 @@ var secretsHome = []string{
 	// container and cluster logins: docker login's and podman login's
 	// auth files, kubeconfig, helm registry login
 	".docker/config.json", ".config/containers/auth.json", ".kube/config", ".config/helm/registry/config.json",
+	// Maven's server passwords and their master password
+	// (maven.apache.org, "Settings Reference", "Password Encryption")
+	".m2/settings.xml", ".m2/settings-security.xml",
+	// model hubs: the Hugging Face token (huggingface_hub's HF_TOKEN_PATH
+	// default, and its older place)
+	".cache/huggingface/token", ".huggingface/token",
+	// agents without a dialect here: goose keeps its keys in a file when
+	// there is no keyring (goose's docs, "Configuration")
+	".config/goose/secrets.yaml",
 }
 
 // secretDirsHome hold credentials and nothing else worth reading: a
 // recursive read of one, or of any file in one, reads a secret.
 var secretDirsHome = []string{".ssh", ".aws", ".gnupg", ".config/gh", ".docker", ".kube", ".azure", ".password-store",
 	".config/gcloud", ".terraform.d", ".oci", ".local/share/keyrings", "Library/Keychains"}
+
+// publicInSecrets reports a file of a secrets directory that holds
+// nothing secret (ssh(1), FILES): a public key, the known hosts, the
+// keys allowed in, the client's configuration.
+func publicInSecrets(rel string) bool {
+	dir, base := path.Split(rel)
+	if dir != ".ssh/" {
+		return false
+	}
+	return strings.HasSuffix(base, ".pub") || strings.HasPrefix(base, "known_hosts") ||
+		strings.HasPrefix(base, "authorized_keys") || base == "config"
+}
 
 // own are permguard's default settings and state locations.
 var ownHome = []string{".config/permguard", ".local/state/permguard"}
@@ -414,6 +435,9 @@ func (po *policy) isSecretDir(p string) bool {
 	if !ok || hasGlobChar(p) {
 		return (hasGlobChar(p) || po.otherHome(p)) && po.globSecretDir(p)
 	}
+	if publicInSecrets(rel) {
+		return false
+	}
 	for _, d := range secretDirsHome {
 		if within(rel, d) {
 			return true
@@ -448,7 +472,7 @@ func (po *policy) holdsAgentSecret(p string) bool {
 
 // isSecret reports whether reading p exposes credentials.
 func (po *policy) isSecret(p string) bool {
-	if po.agentSecret(p) || slices.Contains(po.env.FoundSecrets, p) {
+	if po.agentSecret(p) || po.foundSecret(p) {
 		return true
 	}
 	if hasGlobChar(p) || po.otherHome(p) || strings.HasSuffix(p, "/secrets") || strings.Contains(p, "/secrets/") {
@@ -458,7 +482,7 @@ func (po *policy) isSecret(p string) bool {
 			return true
 		}
 	}
-	if rel, ok := po.relHome(p); ok {
+	if rel, ok := po.relHome(p); ok && !publicInSecrets(rel) {
 		for _, s := range secretsHome {
 			if strings.HasPrefix(rel, s) {
 				return true
@@ -474,6 +498,9 @@ func (po *policy) isSecret(p string) bool {
 	}
 	if strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub") {
 		return true
+	}
+	if strings.HasPrefix(p, "/run/") && po.treeMeets([]string{"run", "user", "*", "containers", "auth.json"}, splitPath(p)) {
+		return true // podman login's default file, in XDG_RUNTIME_DIR
 	}
 	if rel, ok := po.relHome(p); ok && po.browserSecret(splitPath(rel)) {
 		return true

@@ -183,19 +183,38 @@ func (po *policy) readsSecret(a arg, dirs bool) bool {
 
 // noteRead lists p, a file outside the workspace read and no secret by
 // its name, for the caller to look at what it holds (Verdict.Reads): a
-// key under a generic name is a secret by content (design §2.6, "Keys by
-// content"). A pattern is left out: the caller reads no directory.
+// key under a generic name is a secret by content (design §2.6, "Secrets
+// found on disk"). A pattern is listed as it is: the caller expands it,
+// and a match that holds a key makes the pattern read one (isSecret).
 func (po *policy) noteRead(p string) {
 	if p = path.Clean(p); po.lookable(p) {
 		po.st.noteRead(p)
 	}
 }
 
-// lookable reports an absolute path outside the workspace, not a
-// pattern: one the caller may look at on disk for secrets (the
-// workspace's own files are the project's, whatever they hold).
+// lookable reports an absolute path outside the workspace: one the
+// caller may look at on disk for secrets (the workspace's own files are
+// the project's, whatever they hold).
 func (po *policy) lookable(p string) bool {
-	return strings.HasPrefix(p, "/") && !hasGlobChar(p) && (po.env.Workspace == "" || !within(p, po.env.Workspace))
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	if po.env.Workspace == "" {
+		return true
+	}
+	if hasGlobChar(p) {
+		// a pattern matches only inside the workspace when its literal
+		// start is there
+		lit := "/"
+		for _, e := range splitPath(p) {
+			if hasGlobChar(e) {
+				break
+			}
+			lit = path.Join(lit, e)
+		}
+		return !within(lit, po.env.Workspace)
+	}
+	return !within(p, po.env.Workspace)
 }
 
 // A glob could match a secret or a protected place when the two patterns

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -24,6 +25,14 @@ var browserProfiles = []string{
 	".thunderbird/*", "snap/firefox/common/.mozilla/firefox/*",
 	// the snap packages keep Chromium's user data directory under ~/snap
 	"snap/chromium/common/chromium/*",
+	// the other release channels, each a user data directory of its own
+	".config/google-chrome-beta/*", ".config/google-chrome-unstable/*", ".config/microsoft-edge-beta/*",
+	".config/microsoft-edge-dev/*", "Library/Application Support/Google/Chrome Beta/*",
+	"Library/Application Support/Google/Chrome Canary/*", "Library/Application Support/Arc/User Data/*",
+	// Flatpak keeps each app's home below ~/.var/app/ID
+	".var/app/org.mozilla.firefox/.mozilla/firefox/*", ".var/app/com.google.Chrome/config/google-chrome/*",
+	".var/app/org.chromium.Chromium/config/chromium/*", ".var/app/com.brave.Browser/config/BraveSoftware/Brave-Browser/*",
+	".var/app/com.microsoft.Edge/config/microsoft-edge/*",
 }
 
 // browserSecretFiles are the files of a profile that hold logins,
@@ -65,13 +74,14 @@ var keyNames = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ecdsa_sk", "id_ed255
 // keySuffixes are key files and key stores, secrets wherever they are
 // outside the workspace: PEM keys and certificates with their keys,
 // PKCS#12, PuTTY's, Java's key stores, KeePass databases, Apple's .p8
-// keys. (A key under a generic name is known only by its content, which
-// the classifier does not read.)
+// keys. (A key under a generic name is known only by its content: the
+// caller looks, Env.FoundSecrets.)
 var keySuffixes = []string{"*.pem", "*.key", "*.p12", "*.pfx", "*.ppk", "*.jks", "*.keystore", "*.kdbx", "*.p8"}
 
 // envTemplates are .env names that by convention hold no values, only
 // the names a project expects.
-var envTemplates = []string{".env.example", ".env.sample", ".env.template", ".env.dist", ".env.defaults"}
+var envTemplates = []string{".env.example", ".env.sample", ".env.template", ".env.dist", ".env.defaults",
+	"example.env", "sample.env", "template.env", "defaults.env", "default.env"}
 
 // secretByName reports a file whose name alone says it holds a secret,
 // outside the workspace: a private key, a key store, a project's .env
@@ -124,6 +134,11 @@ func secretBase(b string, dotglob bool) bool {
 			}
 		}
 		return true
+	}
+	if meets("*.env") {
+		// a named environment file, as docker compose's env_file and
+		// many deployments call them (prod.env, db.env)
+		return !slices.Contains(envTemplates, b)
 	}
 	return false
 }
@@ -202,6 +217,20 @@ func (po *policy) holdsVisibleSecret(p string) bool {
 	return false
 }
 
+// foundSecret reports p, or a file p could match as a pattern, among
+// the secrets the caller found on disk (Env.FoundSecrets).
+func (po *policy) foundSecret(p string) bool {
+	if !hasGlobChar(p) {
+		return slices.Contains(po.env.FoundSecrets, p)
+	}
+	for _, s := range po.env.FoundSecrets {
+		if ok, _ := path.Match(p, s); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // holdsFound reports a directory with a secret the caller found on disk
 // below it (Env.FoundSecrets); visible: reached without passing a name
 // that starts with a dot.
@@ -217,23 +246,25 @@ func (po *policy) holdsFound(p string, visible bool) bool {
 	return false
 }
 
-// KeyHead is how much of a file's start HoldsPrivateKey needs: a PEM
-// file may open with text before its block (openssl's "Bag Attributes"),
-// and a cloud service account's JSON key names its key after a few
-// short fields.
-const KeyHead = 8 << 10
+// KeyHead is how much of a file's start HoldsPrivateKey reads: a PEM
+// file may open with text before its block (openssl's "Bag Attributes",
+// a chain of certificates before the key, each 1-2 KiB), a cloud service
+// account's JSON key names its key after a few short fields, and a
+// kubeconfig lists clusters before its users' keys.
+const KeyHead = 64 << 10
 
 // HoldsPrivateKey reports whether head, the first bytes of a file, holds
 // a private key's marker: a PEM block whose label ends in "PRIVATE KEY"
 // (PKCS#1, PKCS#8, SEC 1, OpenSSH, an encrypted key, an escaped one in
-// JSON), an armored OpenPGP secret key, or a PuTTY key file (design
-// §2.6, "Keys by content").
+// JSON), an armored OpenPGP secret key, a PuTTY key file, or a
+// kubeconfig's client key (client-key-data, a PEM key in base64) (design
+// §2.6, "Secrets found on disk").
 func HoldsPrivateKey(head []byte) bool {
 	if len(head) > KeyHead {
 		head = head[:KeyHead]
 	}
 	s := string(head)
-	if strings.HasPrefix(s, "PuTTY-User-Key-File-") {
+	if strings.HasPrefix(s, "PuTTY-User-Key-File-") || strings.Contains(s, "client-key-data:") {
 		return true
 	}
 	for {

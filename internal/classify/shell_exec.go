@@ -487,6 +487,19 @@ func (w *walker) run(c *call, argv []arg) flow {
 	return out
 }
 
+// namesOnly are programs that read a file's name and metadata, never
+// what it holds (design §2.6): naming a secret to one reads nothing.
+var namesOnly = []string{"ls", "stat", "du", "realpath", "readlink", "namei", "tree", "dirname", "basename", "test", "["}
+
+// readsNamesOnly reports a program word that is one of namesOnly, by
+// name or by path.
+func readsNamesOnly(p arg) bool {
+	if p.dyn {
+		return false
+	}
+	return slices.Contains(namesOnly, path.Base(p.val))
+}
+
 // secretArgs raises a command that names a secret, as an operand or as
 // the value of --opt=PATH: whatever the program, it can read it.
 func (w *walker) secretArgs(c *call) {
@@ -519,7 +532,9 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return flow{}
 	}
 	c.args = argv[1:]
-	w.secretArgs(c)
+	if !readsNamesOnly(argv[0]) {
+		w.secretArgs(c)
+	}
 	if len(w.files) > 0 {
 		w.runsWrittenPath(c, argv[0])
 	}

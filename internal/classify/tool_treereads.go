@@ -26,13 +26,24 @@ type treeRead struct {
 	skip        int
 	// only: the first operand that must be this word (7z's a)
 	only string
+	// dirsOpt: an option whose value "recurse" makes it recursive too
+	// (grep's -d/--directories, which argmatch lets abbreviate to rec)
+	dirsOpt string
 }
 
 var treeReads = lazy[map[string]treeRead]{build: func() map[string]treeRead {
-	grep := treeRead{recursive: "-r -R --recursive --dereference-recursive", hiddenAlways: true, pattern: true, patternOpts: "-e --regexp -f --file"}
+	grep := treeRead{recursive: "-r -R --recursive --dereference-recursive", hiddenAlways: true, pattern: true, patternOpts: "-e --regexp -f --file",
+		dirsOpt: "-d --directories"}
+	// ugrep reads the working directory's tree with no file operand
+	// and recurses with -r; ug is ugrep with its configuration file
+	ugrep := treeRead{recursive: "-r -R --recursive --dereference-recursive", hiddenAlways: true, pattern: true, patternOpts: "-e --regexp -f --file",
+		dirsOpt: "-d --directories"}
+	// diff reads both trees it compares with -r, and every file in them
+	diff := treeRead{recursive: "-r --recursive", hiddenAlways: true}
 	z7 := treeRead{hiddenAlways: true, skip: 2, only: "a"}
 	return map[string]treeRead{
-		"grep": grep, "egrep": grep, "fgrep": grep,
+		"grep": grep, "egrep": grep, "fgrep": grep, "ugrep": ugrep, "ug": ugrep,
+		"diff": diff, "colordiff": diff,
 		"rgrep": {hiddenAlways: true, pattern: true, patternOpts: "-e --regexp -f --file"},
 		// ripgrep and the silver searcher skip hidden files unless told
 		// (rg's --hidden, -. and -uu; ag's --hidden, -u); ack reads them
@@ -47,7 +58,7 @@ var treeReads = lazy[map[string]treeRead]{build: func() map[string]treeRead {
 // readTrees raises a read of a secret when c reads a tree that holds one.
 func (c *call) readTrees() {
 	tr, ok := treeReads.get()[c.name]
-	if !ok || tr.recursive != "" && !c.hasOpt(tr.recursive) {
+	if !ok || tr.recursive != "" && !c.hasOpt(tr.recursive) && !recurseValue(c, tr.dirsOpt) {
 		return
 	}
 	if c.name == "rg" && (c.hasOpt("--files --type-list") || len(positional(c.args)) == 0 && !c.hasOpt(tr.patternOpts)) {
@@ -95,4 +106,19 @@ func rgUnrestricted(args []arg) int {
 		}
 	}
 	return n
+}
+
+// recurseValue reports an option of opts whose value makes the program
+// recursive: "recurse", or a prefix of it argmatch accepts ("rec"), or a
+// value not known now.
+func recurseValue(c *call, opts string) bool {
+	if opts == "" {
+		return false
+	}
+	for _, v := range c.optValuesOf(opts) {
+		if v.dyn || len(v.val) >= 3 && strings.HasPrefix("recurse", v.val) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package guard
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ const (
 	maxFoundHeads   = 256     // files whose first bytes are read
 	maxFoundEntries = 4096    // entries of the trees listed
 	maxKeyFileSize  = 1 << 20 // a key file is small: larger ones are not read
+	maxGlobMatches  = 64      // files one pattern's matches are read of
 	foundTime       = 40 * time.Millisecond
 )
 
@@ -110,8 +112,24 @@ func look(reads, trees []string, workspace string, found chan<- string, stop <-c
 		return classify.HoldsPrivateKey(headOf(p))
 	}
 	for _, p := range reads {
-		if !kernelFile(p) && key(p) {
-			found <- p
+		if kernelFile(p) {
+			continue
+		}
+		if !hasMeta(p) {
+			if key(p) {
+				found <- p
+			}
+			continue
+		}
+		// a pattern: what it matches now, as bash would expand it
+		matches, _ := filepath.Glob(p)
+		for i, m := range matches {
+			if i == maxGlobMatches || stopped() {
+				break
+			}
+			if !kernelFile(m) && key(m) {
+				found <- m
+			}
 		}
 	}
 	for _, t := range trees {
@@ -155,3 +173,6 @@ func kernelFile(p string) bool {
 	}
 	return false
 }
+
+// hasMeta reports a pattern as filepath.Match reads it.
+func hasMeta(p string) bool { return strings.ContainsAny(p, "*?[") }

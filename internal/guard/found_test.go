@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -36,6 +37,8 @@ func foundTree(t *testing.T) (home, ws string) {
 		root + "/plain/a.txt":          "hello\n",
 		root + "/deep/a/b/c/d/e/f/g/k": pemMarker,
 		ws + "/keep/prod":              pemMarker, // the workspace's own: never a secret by content
+		home + "/kube/cluster.yaml":    "apiVersion: v1\nusers:\n- name: u\n  user:\n    client-key-data: TFMwdExTMUNSVWRKVGc9PQ==\n",
+		home + "/certs/bundle.crt":     strings.Repeat("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n", 300) + pemMarker,
 		ws + "/src/main.go":            "package main\n",
 	}
 	for p, body := range files {
@@ -74,6 +77,13 @@ func TestFoundSecretsReachClassify(t *testing.T) {
 		{sh(`tar -czf o.tgz -C .. other`), classify.High},
 		{sh(`cp -r ~/backup saved`), classify.High},
 		{sh(`grep -R x ../deep`), classify.High},
+		// a pattern is expanded on disk; a kubeconfig's client key; a key
+		// after a chain of certificates
+		{sh(`head -n 5 ../home/backup/*`), classify.High},
+		{sh(`cat ~/b*/p*`), classify.High},
+		{sh(`cat ~/kube/cluster.yaml`), classify.High},
+		{sh(`cat ~/certs/bundle.crt`), classify.High},
+		{sh(`cat ../plain/*`), classify.Minimal},
 		// rg skips hidden names: the .env is read only with --hidden
 		{sh(`rg --hidden token ../other`), classify.High},
 		{sh(`rg token ../other`), classify.Minimal},
@@ -131,7 +141,8 @@ func TestFoundSecretsSkipsWorkspace(t *testing.T) {
 	root := filepath.Dir(ws)
 	got := foundSecrets(nil, []string{root}, ws)
 	slices.Sort(got)
-	want := []string{root + "/deep/a/b/c/d/e/f/g/k", home + "/backup/prod", home + "/gcp/sa", root + "/other/sub/.env"}
+	want := []string{root + "/deep/a/b/c/d/e/f/g/k", home + "/backup/prod", home + "/gcp/sa", root + "/other/sub/.env",
+		home + "/kube/cluster.yaml", home + "/certs/bundle.crt"}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("foundSecrets(%s) = %q, want %q", root, got, want)

@@ -62,9 +62,12 @@ var claude = &Dialect{
 		// On Linux and in containers the OAuth login is a plain file,
 		// .credentials.json in the user's directory (Claude Code's
 		// authentication docs; macOS keeps it in the Keychain instead).
+		// ~/.claude.json keeps the account, an API key approved at login
+		// (primaryApiKey) and the user's MCP servers with their env
+		// tokens (code.claude.com/docs: settings, "Configuration files").
 		Secrets: Secrets{
-			Home: []string{".claude/.credentials.json"},
-			Vars: []SecretDir{{Var: "CLAUDE_CONFIG_DIR", Paths: []string{".credentials.json"}}},
+			Home: []string{".claude/.credentials.json", ".claude.json"},
+			Vars: []SecretDir{{Var: "CLAUDE_CONFIG_DIR", Paths: []string{".credentials.json", ".claude.json"}}},
 		},
 	}},
 	decode: decodeClaude,

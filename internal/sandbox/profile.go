@@ -230,6 +230,8 @@ var secretPaths = []string{
 	".pulumi/credentials.json", ".config/rclone/rclone.conf", ".s3cfg", ".boto", ".config/glab-cli/config.yml",
 	".composer/auth.json", ".config/composer/auth.json", ".config/pypoetry/auth.toml", ".mylogin.cnf",
 	".config/containers/auth.json", ".config/helm/registry/config.json",
+	".m2/settings.xml", ".m2/settings-security.xml", ".cache/huggingface/token", ".huggingface/token",
+	".config/goose/secrets.yaml",
 	// the agents' own credentials, read from the agents' packages (see
 	// design §4, "The boxes"): Claude Code's, Codex's, Gemini CLI's,
 	// opencode's (its data directory by default) and pi's
@@ -242,7 +244,7 @@ var secretPaths = []string{
 	".gemini/google_accounts.json", ".gemini/mcp-oauth-tokens*.json", ".gemini/.env",
 	".copilot/config.json", ".config/github-copilot", ".cursor/cli-config.json", ".config/cursor/auth.json",
 	".config/Cursor/User/globalStorage/state.vscdb", "Library/Application Support/Cursor/User/globalStorage/state.vscdb",
-	".local/share/opencode/mcp-auth.json",
+	".local/share/opencode/mcp-auth.json", ".claude.json",
 	// browsers' profiles, whole: their cookies, saved logins and session
 	// tokens (the classifier's browserProfiles, policy_secrets.go)
 	".config/google-chrome", ".config/chromium", ".config/BraveSoftware", ".config/microsoft-edge", ".config/vivaldi",
@@ -250,6 +252,11 @@ var secretPaths = []string{
 	"Library/Application Support/Google/Chrome", "Library/Application Support/Chromium",
 	"Library/Application Support/BraveSoftware", "Library/Application Support/Microsoft Edge",
 	"Library/Application Support/Firefox",
+	".config/google-chrome-beta", ".config/google-chrome-unstable", ".config/microsoft-edge-beta", ".config/microsoft-edge-dev",
+	"Library/Application Support/Google/Chrome Beta", "Library/Application Support/Google/Chrome Canary",
+	"Library/Application Support/Arc", ".var/app/org.mozilla.firefox/.mozilla", ".var/app/com.google.Chrome/config/google-chrome",
+	".var/app/org.chromium.Chromium/config/chromium", ".var/app/com.brave.Browser/config/BraveSoftware",
+	".var/app/com.microsoft.Edge/config/microsoft-edge",
 	// shell and interpreter histories: tokens typed on a command line
 	// (red team RT-6)
 	".bash_history", ".zsh_history", ".histfile", ".sh_history", ".local/share/fish/fish_history",
