@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
 # Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
+# cli -> launch -> {guard, sandbox};
 # cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations};
 # settings and audit -> safefile.
 #
@@ -28,6 +29,11 @@
 # internal/guard is the engine that check, hook, exec and explain share:
 # it may use the packages below it, and no CLI or UI library (a person is
 # reached through internal/person's interfaces).
+#
+# internal/launch runs the program exec allowed, from the engine's
+# decision, in the sandbox's boxes (internal/sandbox): no CLI or UI
+# library, and it reads no environment (the command line passes in
+# Getenv and the process's ways to run a program).
 #
 # internal/install writes permguard's entry into the agents' configurations
 # from internal/hook's data, with settings' careful file writes and the
@@ -93,6 +99,11 @@ fi
 
 leaf internal/person
 leaf internal/guard internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
+leaf internal/launch internal/guard internal/sandbox internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
+if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/launch | grep -v '_test.go'; then
+	echo "check-deps: $module/internal/launch reads the environment or the standard streams; pass them in from internal/cli"
+	fail=1
+fi
 UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
 UI_OK='gen2brain/beeep' leaf internal/notify internal/person
 if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then

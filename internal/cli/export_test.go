@@ -44,6 +44,3 @@ func (n fileNotifier) Notify(_ context.Context, m notify.Message) error {
 func (n fileNotifier) Focused(context.Context) (bool, bool) {
 	return n.focus == "focused", n.focus != ""
 }
-
-// WithoutSecretVars is the boxes' environment filter, for its table test.
-var WithoutSecretVars = withoutSecretVars
