@@ -359,9 +359,9 @@ func doctorSandbox(opts *DoctorOptions, r *doctorReport, eff *settings.Effective
 			hints = append(hints, "the sandboxed allow asks instead; --profile build falls back to Landlock alone (best-effort) or refuses (require)")
 		}
 	}
-	box := boxOf(eff, opts.BoxAvailable)
-	rows = append(rows, []string{"box in force", box.text()})
-	if !box.on && box.short != "sandbox off" && !eff.Level.Value.Bypassed && guard.BoxAllows(eff.Level.Value.Level) != "" {
+	box := guard.BoxOf(eff, opts.BoxAvailable)
+	rows = append(rows, []string{"box in force", box.Text()})
+	if !box.On && box.Short != "sandbox off" && !eff.Level.Value.Bypassed && guard.BoxAllows(eff.Level.Value.Level) != "" {
 		hints = append(hints, "the boxes need unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0) and Landlock (Linux 5.13 or later)")
 	}
 	r.table(rows)

@@ -105,7 +105,7 @@ func statuslineRun(opts *StatuslineOptions) error {
 	case eff.Level.Src.Kind == settings.FromSession:
 		level += " (session)"
 	}
-	_, err := fmt.Fprintf(opts.IO.Out, "permguard %s · %s · %s\n", level, eff.Mode.Value, boxOf(eff, opts.BoxAvailable).status())
+	_, err := fmt.Fprintf(opts.IO.Out, "permguard %s · %s · %s\n", level, eff.Mode.Value, guard.BoxOf(eff, opts.BoxAvailable).Status())
 	return err
 }
 
