@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
 # Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
-# cli -> launch -> {guard, sandbox};
+# cli -> launch -> {guard, sandbox}; cli -> doctor -> {guard, install};
 # cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations};
 # settings and audit -> safefile.
 #
@@ -34,6 +34,11 @@
 # decision, in the sandbox's boxes (internal/sandbox): no CLI or UI
 # library, and it reads no environment (the command line passes in
 # Getenv and the process's ways to run a program).
+#
+# internal/doctor holds doctor's checks, which read the engine's
+# directories and settings, the agents' entries (internal/install) and the
+# machine through functions it is given: no CLI or UI library, and it
+# reads no environment or standard stream.
 #
 # internal/install writes permguard's entry into the agents' configurations
 # from internal/hook's data, with settings' careful file writes and the
@@ -102,6 +107,11 @@ leaf internal/guard internal/classify internal/settings internal/safefile intern
 leaf internal/launch internal/guard internal/sandbox internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
 if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/launch | grep -v '_test.go'; then
 	echo "check-deps: $module/internal/launch reads the environment or the standard streams; pass them in from internal/cli"
+	fail=1
+fi
+leaf internal/doctor internal/guard internal/install internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person integrations
+if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Getwd|Executable|Stdin|Stdout|Stderr)' --include='*.go' internal/doctor | grep -v '_test.go'; then
+	echo "check-deps: $module/internal/doctor reads the environment or the standard streams; pass them in from internal/cli"
 	fail=1
 fi
 UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
