@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
 # Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
-# cli -> launch -> {guard, sandbox}; cli -> doctor -> {guard, install};
+# cli -> {launch, report, doctor} -> guard; launch -> sandbox; doctor -> install;
 # cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations};
 # settings and audit -> safefile.
 #
@@ -39,6 +39,10 @@
 # directories and settings, the agents' entries (internal/install) and the
 # machine through functions it is given: no CLI or UI library, and it
 # reads no environment or standard stream.
+#
+# internal/report says what check and explain print of the engine's
+# evaluation (text and JSON): it uses guard and classify, and no CLI or UI
+# library.
 #
 # internal/install writes permguard's entry into the agents' configurations
 # from internal/hook's data, with settings' careful file writes and the
@@ -114,6 +118,7 @@ if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Getwd|Executable|Stdin|Stdout|Stderr
 	echo "check-deps: $module/internal/doctor reads the environment or the standard streams; pass them in from internal/cli"
 	fail=1
 fi
+leaf internal/report internal/guard internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
 UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
 UI_OK='gen2brain/beeep' leaf internal/notify internal/person
 if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then

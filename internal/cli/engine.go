@@ -104,9 +104,6 @@ func permissionNames() string {
 // The engine's text helpers, under the names this package has always
 // used.
 var (
-	printable      = guard.Printable
-	displayCommand = guard.DisplayCommand
-	shellQuote     = guard.Quote
-	verdictLabel   = guard.VerdictLabel
-	mainReason     = guard.MainReason
+	printable  = guard.Printable
+	shellQuote = guard.Quote
 )
