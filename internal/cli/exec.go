@@ -238,7 +238,7 @@ func execRun(opts *ExecOptions) error {
 		return refuseExec(err)
 	}
 	if opts.Box {
-		if err := boxNetwork(opts, ev); err != nil {
+		if err := launch.BoxNetwork(ev, opts.Network, opts.Args); err != nil {
 			return err
 		}
 	} else if byDefault && ev.BoxNetwork() {
@@ -247,19 +247,9 @@ func execRun(opts *ExecOptions) error {
 	}
 	box := sandbox.NoBox
 	if opts.Box || (byDefault && ev.Box() != "") {
-		perm := ev.Eff.Level.Value
-		box = sandbox.BoxOf(perm.Level.String(), perm.Bypassed)
 		// known before anyone is asked to approve the program
-		if why := guard.BoxWorkspace(ev.Workspace, env.Home); box != sandbox.NoBox && why != "" {
-			return refuseExec(withHints(fmt.Errorf("--box: no box serves this workspace: %s, which a box would let the program write whole, the shell's startup files with it; nothing was run", why),
-				"run the agent, or --cwd, in a project directory"))
-		}
-		if box != sandbox.NoBox {
-			if ok, why := opts.BoxAvailable(); !ok {
-				return refuseExec(withHints(fmt.Errorf("--box: the box of level %s cannot be had here: %s; nothing was run", box, why),
-					"permguard doctor says what the sandbox needs; the boxes need unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0) and Landlock (Linux 5.13 or later)",
-					"or run without --box"))
-			}
+		if box, err = launch.BoxFor(ev, env.Home, opts.BoxAvailable); err != nil {
+			return err
 		}
 	}
 	ev.Settle(env, deps)
@@ -287,3 +277,17 @@ func execRun(opts *ExecOptions) error {
 // repositories in the test binary's permguard command (see
 // export_test.go).
 var testOnlyPlantedBudget *sandbox.Budget
+
+// boxFlags refuses what --box cannot be given with: the box is the
+// level's, whole. --network is judged with the command (boxNetwork).
+func boxFlags(opts *ExecOptions) error {
+	switch {
+	case opts.Sandbox != "" && opts.Sandbox != "require":
+		return usageErrorf([]string{"drop --sandbox: --box requires the box"}, "--box implies --sandbox=require, not --sandbox=%s", opts.Sandbox)
+	case opts.Profile != "":
+		return usageErrorf([]string{"drop --profile: the build profile is the medium box"}, "--box chooses the profile from the level")
+	case len(opts.Writable) > 0:
+		return usageErrorf([]string{"use --sandbox with --writable"}, "--box takes no --writable: what a box may write is the level's")
+	}
+	return nil
+}

@@ -12,6 +12,28 @@ import (
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
+// BoxFor is the box of the level in force, which a call exec allowed runs
+// in (design §4, "The boxes"), or the refusal when none serves it: the
+// workspace is the home directory, holds it or is /, or no box can be had
+// here (available is sandbox.BoxAvailable). At high and bypassed it is
+// sandbox.NoBox: they have none.
+func BoxFor(ev *guard.Evaluation, home string, available func() (bool, string)) (sandbox.Box, error) {
+	perm := ev.Eff.Level.Value
+	box := sandbox.BoxOf(perm.Level.String(), perm.Bypassed)
+	if why := guard.BoxWorkspace(ev.Workspace, home); box != sandbox.NoBox && why != "" {
+		return box, Refuse(withHints(fmt.Errorf("--box: no box serves this workspace: %s, which a box would let the program write whole, the shell's startup files with it; nothing was run", why),
+			"run the agent, or --cwd, in a project directory"))
+	}
+	if box != sandbox.NoBox {
+		if ok, why := available(); !ok {
+			return box, Refuse(withHints(fmt.Errorf("--box: the box of level %s cannot be had here: %s; nothing was run", box, why),
+				"permguard doctor says what the sandbox needs; the boxes need unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu, kernel.apparmor_restrict_unprivileged_userns=0) and Landlock (Linux 5.13 or later)",
+				"or run without --box"))
+		}
+	}
+	return box, nil
+}
+
 // runBox runs the program in box (design §4, "The boxes") and waits for
 // it. medium is the build profile. Below it the caches are written
 // through layers in a directory of this run's own, removed once the run
@@ -124,4 +146,17 @@ func (r *Run) confine(mode sandbox.Mode, box sandbox.Box, w sandbox.Writable, ca
 		return fmt.Errorf("%w: %s: %v", ErrCannotRun, printable(path), err)
 	}
 	return r.spawn(mode, path)
+}
+
+// BoxNetwork refuses --box --network for anything but what the medium
+// box serves with the network (design §4, "Installs in the medium box"):
+// a package install within level medium, as exec judged args anew, not
+// as the caller's flags say. It is known before anyone is asked.
+func BoxNetwork(ev *guard.Evaluation, network bool, args []string) error {
+	if !network || ev.BoxNetwork() {
+		return nil
+	}
+	return Refuse(withHints(fmt.Errorf("--box --network: only a package install within level medium runs in a box with the network, and %s is not one at level %s; nothing was run",
+		printable(strings.Join(args, " ")), ev.Eff.Level.Value),
+		"drop --network to run it in the box of the level, without the network"))
 }
