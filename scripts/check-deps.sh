@@ -44,6 +44,8 @@
 # evaluation (text and JSON): it uses guard and classify, and no CLI or UI
 # library.
 #
+# internal/buildinfo says what permguard knows of its own build: a leaf.
+#
 # internal/install writes permguard's entry into the agents' configurations
 # from internal/hook's data, with settings' careful file writes and the
 # extensions of integrations; no UI library, and it reads no environment
@@ -119,6 +121,7 @@ if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Getwd|Executable|Stdin|Stdout|Stderr
 	fail=1
 fi
 leaf internal/report internal/guard internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
+leaf internal/buildinfo
 UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
 UI_OK='gen2brain/beeep' leaf internal/notify internal/person
 if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then
