@@ -2,6 +2,7 @@ package guard
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/agent-permguard/permguard/internal/settings"
 )
@@ -56,4 +57,22 @@ func (b BoxInForce) Status() string {
 		return "no box: " + b.Short
 	}
 	return "boxed"
+}
+
+// StatusLine is the line permguard statusline prints for eff: the level
+// in force, marked where a session set it or a file it cannot use capped
+// it, the mode, and the box in force ("permguard medium · ask · boxed").
+// available is as for [BoxOf].
+func StatusLine(eff *settings.Effective, available func() (bool, string)) string {
+	level := eff.Level.Value.String()
+	switch {
+	case eff.Level.Src.Unsafe:
+		level += " (capped: " + filepath.Base(eff.Level.Src.Name) + " not yours alone)"
+	case eff.Level.Src.Unusable:
+		// the one problem a prompt shows: the level is not what was set
+		level += " (capped: " + filepath.Base(eff.Level.Src.Name) + " unreadable)"
+	case eff.Level.Src.Kind == settings.FromSession:
+		level += " (session)"
+	}
+	return fmt.Sprintf("permguard %s · %s · %s", level, eff.Mode.Value, BoxOf(eff, available).Status())
 }
