@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -238,19 +237,5 @@ func TestNotifyUnfocused(t *testing.T) {
 		if len(rec.sent) != tc.want {
 			t.Errorf("focused %v known %v: %d notifications, want %d", tc.focused, tc.known, len(rec.sent), tc.want)
 		}
-	}
-}
-
-func TestParentProcess(t *testing.T) {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("no /proc")
-	}
-	got := parentProcess()
-	pid, start, ok := strings.Cut(got, "@")
-	if !ok || pid != strconv.Itoa(os.Getppid()) || start == "" || strings.Trim(start, "0123456789") != "" {
-		t.Errorf("parentProcess() = %q, want %d@<start time>", got, os.Getppid())
-	}
-	if again := parentProcess(); again != got {
-		t.Errorf("parentProcess() changed: %q, then %q", got, again)
 	}
 }

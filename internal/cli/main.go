@@ -5,6 +5,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/notify"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
@@ -21,7 +22,7 @@ func Main() int {
 		Getwd:        os.Getwd,
 		Now:          time.Now,
 		Executable:   os.Executable,
-		Parent:       parentProcess,
+		Parent:       guard.ParentProcess,
 		Terminal:     systemTerminal,
 		Notifier:     notify.Desktop{Getenv: os.Getenv},
 		Stat:         os.Stat,
