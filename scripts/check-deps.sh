@@ -41,8 +41,8 @@
 # reads no environment or standard stream.
 #
 # internal/report says what check and explain print of the engine's
-# evaluation (text and JSON): it uses guard and classify, and no CLI or UI
-# library.
+# evaluation (text and JSON), and log of the audit log: it uses guard,
+# classify and audit, and no CLI or UI library.
 #
 # internal/buildinfo says what permguard knows of its own build: a leaf.
 #

@@ -1,7 +1,8 @@
 // Package report holds what check and explain say of the engine's
 // evaluation of a call: check's verdict line and reasons, explain's tree
-// of every command found, and both as JSON, whose field names are API.
-// It decides nothing and writes only to the writer it is given.
+// of every command found, and both as JSON, whose field names are API;
+// and log's table of the audit log's records. It decides nothing and
+// writes only to the writer it is given.
 package report
 
 import (
