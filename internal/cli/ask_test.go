@@ -139,7 +139,7 @@ func TestAskPerson(t *testing.T) {
 				return fake, nil
 			}
 			rec := &recorder{}
-			ios, in, out, errOut := TestIO()
+			ios, in, out, errOut := testStreams()
 			var err error
 			if tt.command != "" {
 				err = checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Args: []string{tt.command}})
@@ -210,7 +210,7 @@ func TestSessionNotWritable(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	os.WriteFile(state, []byte("a file, not a directory"), 0o600)
 	env := map[string]string{"HOME": dir, "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": state, "PERMGUARD_SESSION": "t"}
-	ios, _, out, errOut := TestIO()
+	ios, _, out, errOut := testStreams()
 	fake := &prompt.Fake{Answers: []prompt.Answer{{Choice: prompt.AllowSession}}}
 	err := checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: func(bool) (asker, error) { return fake, nil }, Classify: classify.Classify}, Args: []string{"git push"}})
 	if err != nil {
@@ -232,7 +232,7 @@ func TestNotifyUnfocused(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "cfg", "settings.json"), []byte(`{"notifications": "unfocused"}`), 0o600)
 		env := map[string]string{"HOME": dir, "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": filepath.Join(dir, "state")}
 		rec := &recorder{focused: tc.focused, known: tc.known}
-		ios, _, _, _ := TestIO()
+		ios, _, _, _ := testStreams()
 		checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Notifier: rec, Terminal: func(bool) (asker, error) { return &prompt.Fake{}, nil }, Classify: classify.Classify}, Args: []string{"git push"}})
 		if len(rec.sent) != tc.want {
 			t.Errorf("focused %v known %v: %d notifications, want %d", tc.focused, tc.known, len(rec.sent), tc.want)

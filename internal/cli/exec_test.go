@@ -24,7 +24,7 @@ type execCall struct {
 
 func runExec(t *testing.T, opts *ExecOptions, abiErr, filterErr error) (execCall, *sandbox.Writable, checkResult) {
 	t.Helper()
-	ios, _, out, errOut := TestIO()
+	ios, _, out, errOut := testStreams()
 	opts.IO = ios
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")

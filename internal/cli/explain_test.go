@@ -22,7 +22,7 @@ func TestExplainColour(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, out, errOut := TestIO()
+			ios, _, out, errOut := testStreams()
 			ios.StdoutIsTTY = tt.tty
 			opts := &ExplainOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(withState(t, tt.env)), Getwd: fixedWd("/ws"), Classify: classify.Classify}, Args: []string{"rm -rf ~ | cat"}}
 			if err := explainRun(opts); err != nil {

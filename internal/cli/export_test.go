@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -43,4 +44,11 @@ func (n fileNotifier) Notify(_ context.Context, m notify.Message) error {
 
 func (n fileNotifier) Focused(context.Context) (bool, bool) {
 	return n.focus == "focused", n.focus != ""
+}
+
+// testStreams returns streams backed by buffers, with stdin not a terminal, and
+// the buffers: stdin (write to it before running), stdout and stderr.
+func testStreams() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
+	in, out, errOut = new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
+	return &IOStreams{In: in, Out: out, ErrOut: errOut}, in, out, errOut
 }
