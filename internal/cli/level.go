@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
@@ -117,22 +118,6 @@ func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *se
 	return err
 }
 
-// levelJSON and modeJSON are the outputs of level --json and mode --json.
-// Field names are API.
-type levelJSON struct {
-	Level        string `json:"level"`
-	Source       string `json:"source"`      // "session permguard level", "global /path:3:12", ...
-	SourceKind   string `json:"source_kind"` // default, global, project, managed, session, env, flag
-	Chosen       string `json:"chosen,omitempty"`
-	ChosenSource string `json:"chosen_source,omitempty"` // what was chosen when a cap lowered it
-}
-
-type modeJSON struct {
-	Mode       string `json:"mode"`
-	Source     string `json:"source"`
-	SourceKind string `json:"source_kind"`
-}
-
 // LevelOptions is everything `permguard level` works from.
 type LevelOptions struct {
 	settingsIO
@@ -209,24 +194,11 @@ func levelRun(opts *LevelOptions) error {
 		return usageErrorf(nil, "--json shows the level in force; it goes with no LEVEL, --global or --clear")
 	}
 	if opts.Level == "" && opts.JSON {
-		eff := opts.load()
-		out := levelJSON{Level: eff.Level.Value.String(), Source: eff.Level.Src.String(), SourceKind: eff.Level.Src.Kind.String()}
-		if eff.Capped && eff.Chosen.Value != eff.Level.Value {
-			out.Chosen, out.ChosenSource = eff.Chosen.Value.String(), eff.Chosen.Src.String()
-		}
-		return writeJSON(opts.IO.Out, out)
+		return writeJSON(opts.IO.Out, report.Level(opts.load()))
 	}
 	if opts.Level == "" {
 		eff := opts.load()
-		line := fmt.Sprintf("%s (%s)", eff.Level.Value, eff.Level.Src)
-		if eff.Capped && eff.Chosen.Value != eff.Level.Value {
-			line += fmt.Sprintf("; capped from %s (%s)", eff.Chosen.Value, eff.Chosen.Src)
-		}
-		line = printable(line)
-		if box := opts.boxLine(eff); box != "" {
-			line += "\n  runs " + box
-		}
-		_, err := fmt.Fprintln(opts.IO.Out, line)
+		_, err := fmt.Fprintln(opts.IO.Out, report.LevelText(eff, opts.boxLine(eff)))
 		return err
 	}
 	p, ok := settings.ParsePermission(opts.Level)
@@ -338,12 +310,10 @@ func modeRun(opts *ModeOptions) error {
 		return usageErrorf(nil, "--json shows the mode in force; it goes with no mode, --global or --clear")
 	}
 	if opts.Mode == "" && opts.JSON {
-		eff := opts.load()
-		return writeJSON(opts.IO.Out, modeJSON{Mode: eff.Mode.Value.String(), Source: eff.Mode.Src.String(), SourceKind: eff.Mode.Src.Kind.String()})
+		return writeJSON(opts.IO.Out, report.Mode(opts.load()))
 	}
 	if opts.Mode == "" {
-		eff := opts.load()
-		_, err := fmt.Fprintln(opts.IO.Out, printable(fmt.Sprintf("%s (%s)", eff.Mode.Value, eff.Mode.Src)))
+		_, err := fmt.Fprintln(opts.IO.Out, report.ModeText(opts.load()))
 		return err
 	}
 	m, ok := settings.ParseMode(opts.Mode)
