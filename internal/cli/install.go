@@ -12,6 +12,7 @@ import (
 
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/install"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -118,22 +119,6 @@ permguard wrote.`
 	return cmd
 }
 
-// installJSON is the output of install and uninstall --json. Field names
-// are API.
-type installJSON struct {
-	Action  string   `json:"action"` // install or uninstall
-	Agent   string   `json:"agent"`
-	Path    string   `json:"path"`
-	DryRun  bool     `json:"dry_run"`
-	Outcome string   `json:"outcome"` // changed, unchanged, missing, foreign
-	Changes []string `json:"changes"` // one line each, when changed
-	Backup  string   `json:"backup,omitempty"`
-}
-
-var outcomeNames = map[install.Outcome]string{
-	install.Changed: "changed", install.Unchanged: "unchanged", install.Missing: "missing", install.Foreign: "foreign",
-}
-
 func unknownTarget(name string) error {
 	return usageErrorf([]string{"agents are " + strings.Join(install.Names(), ", ")}, "unknown agent %q", name)
 }
@@ -168,9 +153,9 @@ func installRun(opts *InstallOptions) error {
 		return err
 	}
 	o := install.Options{Target: t, Path: path, Project: opts.Project, Exe: exe, DryRun: opts.DryRun, Force: opts.Force, Now: opts.Now}
-	do, verb := install.Install, "install"
+	do := install.Install
 	if opts.Uninstall {
-		do, verb = install.Uninstall, "uninstall"
+		do = install.Uninstall
 	}
 	res, err := do(o)
 	switch {
@@ -183,37 +168,10 @@ func installRun(opts *InstallOptions) error {
 	}
 
 	if opts.JSON {
-		return writeJSON(opts.IO.Out, installJSON{Action: verb, Agent: opts.Agent, Path: path, DryRun: opts.DryRun,
-			Outcome: outcomeNames[res.Outcome], Changes: append([]string{}, res.Changes...), Backup: res.Backup})
+		return writeJSON(opts.IO.Out, report.Install(o, opts.Agent, opts.Uninstall, res))
 	}
 	var b strings.Builder
-	switch res.Outcome {
-	case install.Unchanged:
-		fmt.Fprintf(&b, "%s %s: %s already says so; nothing changed\n", verb, opts.Agent, path)
-	case install.Missing:
-		fmt.Fprintf(&b, "%s %s: %s does not exist; nothing changed\n", verb, opts.Agent, path)
-	case install.Foreign:
-		fmt.Fprintf(&b, "%s %s: %s is not permguard's extension; left as it is\n", verb, opts.Agent, path)
-	default:
-		dry := ""
-		if opts.DryRun {
-			dry = " (dry run, nothing written)"
-		}
-		fmt.Fprintf(&b, "%s %s%s: %s\n", verb, opts.Agent, dry, path)
-		for _, c := range res.Changes {
-			fmt.Fprintf(&b, "  %s\n", c)
-		}
-		if res.Backup != "" {
-			fmt.Fprintf(&b, "  the previous file is kept as %s\n", res.Backup)
-		}
-		if t.AfterInstall != "" && !opts.DryRun && !opts.Uninstall {
-			fmt.Fprintf(&b, "  %s\n", t.AfterInstall)
-		}
-		if t.ProjectNote != "" && opts.Project && !opts.Uninstall {
-			root := strings.TrimSuffix(path, string(filepath.Separator)+filepath.FromSlash(t.Project))
-			fmt.Fprintf(&b, "  %s\n", fmt.Sprintf(t.ProjectNote, printable(root)))
-		}
-	}
+	b.WriteString(report.InstallText(o, opts.Agent, opts.Uninstall, res))
 	if !opts.Uninstall {
 		for _, line := range levelSummary(opts, t) {
 			fmt.Fprintf(&b, "  %s\n", printable(line))

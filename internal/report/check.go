@@ -1,8 +1,9 @@
-// Package report holds what check and explain say of the engine's
-// evaluation of a call: check's verdict line and reasons, explain's tree
-// of every command found, and both as JSON, whose field names are API;
-// and log's table of the audit log's records. It decides nothing and
-// writes only to the writer it is given.
+// Package report holds what permguard's commands print of the engine's
+// data, as text and as JSON, whose field names are API: check's verdict
+// line and reasons and explain's tree of every command found, for an
+// evaluation; log's table of the audit log's records; level and mode's
+// setting in force; install's account of what it did. It decides
+// nothing, and writes only to the writer it is given.
 package report
 
 import (
