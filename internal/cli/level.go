@@ -92,22 +92,16 @@ func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *se
 	if err != nil {
 		return err
 	}
-	data, _, err := settings.ReadCurrent(path)
-	if err != nil {
+	f, p, err := settings.ReadFile(path, settings.FromGlobal)
+	switch {
+	case err != nil:
 		return fmt.Errorf("cannot read %s: %w", path, err)
+	case p != nil:
+		return withHints(errors.New(printable(p.String())), unusableHints(*p, settings.FromGlobal)...)
 	}
 	var value string
 	var src *settings.Source
-	if data != nil {
-		f, _, err := settings.Parse(settings.Source{Kind: settings.FromGlobal, Name: path}, data)
-		if err != nil {
-			p := settings.Problem{File: path, Msg: err.Error()}
-			var se *settings.SyntaxError
-			if errors.As(err, &se) {
-				p = settings.Problem{File: path, Line: se.Line, Col: se.Col, Msg: "invalid JSON: " + se.Msg}
-			}
-			return withHints(errors.New(printable(p.String())), unusableHints(p, settings.FromGlobal)...)
-		}
+	if f != nil {
 		value, src = get(f)
 	}
 	if src == nil {
