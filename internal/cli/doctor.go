@@ -64,23 +64,16 @@ one JSON object: the sections with their rows, problems and hints.`,
 
 // doctorJSON is the output of doctor --json. Field names are API.
 type doctorJSON struct {
-	Version    string          `json:"version"`
-	Executable string          `json:"executable"` // "" when unknown
-	Sections   []doctorSection `json:"sections"`
-	Problems   []string        `json:"problems"` // every problem of every section
-	OK         bool            `json:"ok"`       // no problem: doctor exits 0
-}
-
-type doctorSection struct {
-	Title    string     `json:"title"`
-	Rows     [][]string `json:"rows"`
-	Problems []string   `json:"problems"`
-	Hints    []string   `json:"hints"`
+	Version    string           `json:"version"`
+	Executable string           `json:"executable"` // "" when unknown
+	Sections   []doctor.Section `json:"sections"`
+	Problems   []string         `json:"problems"` // every problem of every section
+	OK         bool             `json:"ok"`       // no problem: doctor exits 0
 }
 
 func doctorRun(opts *DoctorOptions) error {
 	var b strings.Builder
-	out := doctorJSON{Version: BuildVersion().String(), Sections: []doctorSection{}, Problems: []string{}}
+	out := doctorJSON{Version: BuildVersion().String(), Problems: []string{}}
 	exe, exeErr := opts.Executable()
 	if exeErr == nil {
 		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
@@ -105,19 +98,12 @@ func doctorRun(opts *DoctorOptions) error {
 			fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
 		}
 		tw.Flush()
-		js := doctorSection{Title: sec.Title, Rows: append([][]string{}, sec.Rows...), Problems: []string{}, Hints: []string{}}
 		for _, n := range sec.Notes {
-			if n.Problem {
-				fmt.Fprintf(&b, "  problem: %s\n", n.Text)
-				js.Problems = append(js.Problems, n.Text)
-				out.Problems = append(out.Problems, n.Text)
-			} else {
-				fmt.Fprintf(&b, "  hint: %s\n", n.Text)
-				js.Hints = append(js.Hints, n.Text)
-			}
+			fmt.Fprintf(&b, "  %s: %s\n", n.Kind, n.Text)
 		}
-		out.Sections = append(out.Sections, js)
+		out.Problems = append(out.Problems, sec.Problems...)
 	}
+	out.Sections = append([]doctor.Section{}, sections...)
 	problems := doctor.Problems(sections)
 	switch problems {
 	case 0:

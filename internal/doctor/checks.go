@@ -54,19 +54,22 @@ type Input struct {
 	UnusableHints func(settings.Problem, settings.Kind) []string
 }
 
-// Section is one section of the report.
+// Section is one section of the report, as doctor --json writes it too
+// (field names are API).
 type Section struct {
-	Title string
-	Rows  [][]string // a table, the cells of each row aligned
-	// Notes are the problems found and the hints, in the order found,
-	// after the rows.
-	Notes []Note
+	Title    string     `json:"title"`
+	Rows     [][]string `json:"rows"` // a table, the cells of each row aligned
+	Problems []string   `json:"problems"`
+	Hints    []string   `json:"hints"`
+	// Notes are the problems and the hints together, in the order found,
+	// after the rows: the order of the text.
+	Notes []Note `json:"-"`
 }
 
 // Note is a problem found, or a hint (how to fix one, or what to know).
 type Note struct {
-	Problem bool
-	Text    string
+	Kind string // "problem" or "hint"
+	Text string
 }
 
 // Problems counts the problems of sections; doctor exits 2 when there is
@@ -74,11 +77,7 @@ type Note struct {
 func Problems(sections []Section) int {
 	n := 0
 	for _, s := range sections {
-		for _, note := range s.Notes {
-			if note.Problem {
-				n++
-			}
-		}
+		n += len(s.Problems)
 	}
 	return n
 }
@@ -98,18 +97,22 @@ func Check(in Input) []Section {
 // report collects the sections as the checks find them.
 type report struct{ sections []Section }
 
-func (r *report) section(title string) { r.sections = append(r.sections, Section{Title: title}) }
+func (r *report) section(title string) {
+	r.sections = append(r.sections, Section{Title: title, Rows: [][]string{}, Problems: []string{}, Hints: []string{}})
+}
 
 func (r *report) current() *Section { return &r.sections[len(r.sections)-1] }
 
 func (r *report) table(rows [][]string) { r.current().Rows = append(r.current().Rows, rows...) }
 
 func (r *report) problem(format string, args ...any) {
-	r.current().Notes = append(r.current().Notes, Note{Problem: true, Text: fmt.Sprintf(format, args...)})
+	c, msg := r.current(), fmt.Sprintf(format, args...)
+	c.Problems, c.Notes = append(c.Problems, msg), append(c.Notes, Note{Kind: "problem", Text: msg})
 }
 
 func (r *report) hint(format string, args ...any) {
-	r.current().Notes = append(r.current().Notes, Note{Text: fmt.Sprintf(format, args...)})
+	c, msg := r.current(), fmt.Sprintf(format, args...)
+	c.Hints, c.Notes = append(c.Hints, msg), append(c.Notes, Note{Kind: "hint", Text: msg})
 }
 
 // globalFile is the user's settings file, or why it is not read.
