@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -26,14 +25,8 @@ func sayList(names []string, conj string) string {
 
 // InstallOptions is everything `permguard install` and `uninstall` work from.
 type InstallOptions struct {
-	IO         *IOStreams
-	Getenv     func(string) string
-	Getwd      func() (string, error)
-	Now        func() time.Time
+	settingsIO
 	Executable func() (string, error)
-	// Namespaces reports why no box can be made here; nil means none
-	// ever can.
-	Namespaces func() error
 
 	Agent     string // the name of one of install.Targets
 	Project   bool
@@ -46,7 +39,7 @@ type InstallOptions struct {
 // NewCmdInstall returns the install command, or with uninstall the
 // uninstall command.
 func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error) *cobra.Command {
-	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Namespaces: f.Namespaces, Uninstall: uninstall}
+	opts := &InstallOptions{settingsIO: newSettingsIO(f), Executable: f.Executable, Uninstall: uninstall}
 	cmd := &cobra.Command{
 		Use:   "install AGENT [--project] [--dry-run] [--force]",
 		Short: "Make permguard the pre-tool hook of an agent: " + sayList(install.Names(), "or"),
@@ -196,10 +189,9 @@ func installRun(opts *InstallOptions) error {
 // levelSummary is t.LevelSummary for the settings the agent's hook would
 // find here, without the session of this shell.
 func levelSummary(opts *InstallOptions, t install.Target) []string {
-	s := settingsIO{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Namespaces: opts.Namespaces}
-	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), s.workspace(), "", settings.Session{}, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
+	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), opts.workspace(), "", settings.Session{}, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
 	box := ""
-	if s.boxLine(eff) != "" {
+	if opts.boxLine(eff) != "" {
 		box = guard.BoxAllows(eff.Level.Value.Level)
 	}
 	return t.LevelSummary(eff, box)

@@ -14,9 +14,7 @@ import (
 
 // LogOptions is everything `permguard log` works from.
 type LogOptions struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Now    func() time.Time
+	settingsIO
 
 	Tail     int    // --tail: the last N decisions; 0 means all
 	JSON     bool   // --json: one JSON record per line
@@ -26,7 +24,7 @@ type LogOptions struct {
 
 // NewCmdLog returns the log command.
 func NewCmdLog(f *Factory, runF func(*LogOptions) error) *cobra.Command {
-	opts := &LogOptions{IO: f.IO, Getenv: f.Getenv, Now: f.Now}
+	opts := &LogOptions{settingsIO: newSettingsIO(f)}
 	cmd := &cobra.Command{
 		Use:   "log [--tail N] [--json] [--decision allow|ask|block] [--since DURATION]",
 		Short: "Show the audit log: every decision permguard made",

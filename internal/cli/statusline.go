@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -14,11 +13,7 @@ import (
 
 // StatuslineOptions is everything `permguard statusline` works from.
 type StatuslineOptions struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Getwd  func() (string, error)
-	Now    func() time.Time
-	Parent func() string
+	settingsIO
 	// BoxAvailable says whether the boxes can be had here
 	// (sandbox.BoxAvailable); nil means unknown.
 	BoxAvailable func() (bool, string)
@@ -26,7 +21,7 @@ type StatuslineOptions struct {
 
 // NewCmdStatusline returns the statusline command.
 func NewCmdStatusline(f *Factory, runF func(*StatuslineOptions) error) *cobra.Command {
-	opts := &StatuslineOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, BoxAvailable: f.BoxAvailable}
+	opts := &StatuslineOptions{settingsIO: newSettingsIO(f), BoxAvailable: f.BoxAvailable}
 	cmd := &cobra.Command{
 		Use:   "statusline",
 		Short: "Print the level and mode in force as one short line, for prompts and status bars",
