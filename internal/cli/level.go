@@ -12,9 +12,18 @@ import (
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
-// setForSession changes this shell's session (see sessionID) and says
-// what was set, for how long, and where it applies.
-func setForSession(s settingsIO, what, value string, change func(*settings.Session)) error {
+// setSetting sets what (level or mode) to value, with global in the
+// settings file, else in this shell's session (see guard.SessionID), and
+// says what was set, for how long, and where it applies.
+func setSetting(s settingsIO, what, value string, global bool, change func(*settings.Session)) error {
+	if global {
+		path, err := s.update(func(d *settings.Document) error { return d.Set(what, value) })
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(s.IO.Out, "%s set to %s in %s\n", what, value, path)
+		return nil
+	}
 	id, _, dir, dirErr := s.session()
 	var unsafe *safefile.UnsafeError
 	switch {
@@ -199,27 +208,14 @@ func levelRun(opts *LevelOptions) error {
 	if !ok {
 		return usageErrorf([]string{"levels are " + permissionNames() + " (and read, write)"}, "invalid level %q", opts.Level)
 	}
-	if !opts.Global {
-		if err := setForSession(opts.settingsIO, "level", p.String(), func(s *settings.Session) { s.Level = p.String() }); err != nil {
-			return err
-		}
-		if p.Bypassed {
-			warnf(opts.IO.ErrOut, "bypassed turns off every check except deny rules")
-		}
-		return afterChange(opts.settingsIO, "PERMGUARD_LEVEL", func(eff *settings.Effective) (string, bool) {
-			return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")", eff.Level.Value != p
-		})
-	}
-	path, err := opts.update(func(d *settings.Document) error { return d.Set("level", p.String()) })
-	if err != nil {
+	if err := setSetting(opts.settingsIO, "level", p.String(), opts.Global, func(s *settings.Session) { s.Level = p.String() }); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "level set to %s in %s\n", p, path)
 	if p.Bypassed {
 		warnf(opts.IO.ErrOut, "bypassed turns off every check except deny rules")
 	}
 	return afterChange(opts.settingsIO, "PERMGUARD_LEVEL", func(eff *settings.Effective) (string, bool) {
-		return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")", eff.Level.Value != p
+		return inForce(eff), eff.Level.Value != p
 	})
 }
 
@@ -314,21 +310,11 @@ func modeRun(opts *ModeOptions) error {
 	if !ok {
 		return usageErrorf([]string{"modes are ask, block"}, "invalid mode %q", opts.Mode)
 	}
-	if !opts.Global {
-		if err := setForSession(opts.settingsIO, "mode", m.String(), func(s *settings.Session) { s.Mode = m.String() }); err != nil {
-			return err
-		}
-		return afterChange(opts.settingsIO, "PERMGUARD_MODE", func(eff *settings.Effective) (string, bool) {
-			return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")", eff.Mode.Value != m
-		})
-	}
-	path, err := opts.update(func(d *settings.Document) error { return d.Set("mode", m.String()) })
-	if err != nil {
+	if err := setSetting(opts.settingsIO, "mode", m.String(), opts.Global, func(s *settings.Session) { s.Mode = m.String() }); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "mode set to %s in %s\n", m, path)
 	return afterChange(opts.settingsIO, "PERMGUARD_MODE", func(eff *settings.Effective) (string, bool) {
-		return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")", eff.Mode.Value != m
+		return inForce(eff), eff.Mode.Value != m
 	})
 }
 
