@@ -34,7 +34,7 @@ const hookDeadline = 20 * time.Second
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
 	opts := newHookOptions(f, nil)
-	names := agentNames()
+	names := hook.AgentNames()
 	cmd := &cobra.Command{
 		Use:   "hook [--agent " + strings.Join(names, "|") + "]",
 		Short: "Answer an agent's pre-tool hook: read one tool call on stdin, reply in the agent's dialect",
@@ -118,14 +118,6 @@ func hookRun(opts *HookOptions) error {
 			return hook.Encode(call, ev.Reply()), nil
 		}}
 	return s.Serve()
-}
-
-func agentNames() []string {
-	names := make([]string, 0, len(hook.Agents()))
-	for _, a := range hook.Agents() {
-		names = append(names, string(a))
-	}
-	return names
 }
 
 // writeHookOutput writes a hook's reply: stdout in one write, exactly the
