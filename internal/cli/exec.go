@@ -206,13 +206,9 @@ func execRun(opts *ExecOptions) error {
 	if opts.Network && opts.Profile == "" && !opts.Box {
 		return usageErrorf([]string{"add --sandbox --profile build"}, "--network only means something with --profile build or --box")
 	}
-	// A required sandbox that cannot be had is known before anyone is
-	// asked to approve the program.
-	if mode == sandbox.Require {
-		if _, err := opts.ABI(); err != nil {
-			return refuseExec(withHints(fmt.Errorf("--sandbox=require: %v; nothing was run", err),
-				"run without --sandbox, or with --sandbox=best-effort to run unconfined where Landlock is missing"))
-		}
+	// known before anyone is asked to approve the program
+	if err := launch.NeedLandlock(mode, opts.ABI); err != nil {
+		return err
 	}
 
 	req := opts.request(guard.ViaExec, opts.Level, opts.Cwd)

@@ -73,6 +73,20 @@ func (r *Run) Unconfined(path string) error {
 	return fmt.Errorf("%w: %s: %v", ErrCannotRun, printable(path), err)
 }
 
+// NeedLandlock refuses a required sandbox (mode) that cannot be had here,
+// as abi (sandbox.ABI) says: known before anyone is asked to approve the
+// program.
+func NeedLandlock(mode sandbox.Mode, abi func() (int, error)) error {
+	if mode != sandbox.Require {
+		return nil
+	}
+	if _, err := abi(); err != nil {
+		return Refuse(withHints(fmt.Errorf("--sandbox=require: %v; nothing was run", err),
+			"run without --sandbox, or with --sandbox=best-effort to run unconfined where Landlock is missing"))
+	}
+	return nil
+}
+
 // Sandboxed runs the program as --sandbox asks (design §4, row 4b): with
 // profile, in the build profile; else confined by Landlock to writing
 // the workspace, the temporary directories, the caches and writable.
