@@ -9,7 +9,6 @@ import (
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/notify"
 	"github.com/agent-permguard/permguard/internal/person"
-	"github.com/agent-permguard/permguard/internal/prompt"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -86,15 +85,6 @@ type asker = person.Asker
 // openTerminal is the Factory's way to reach a person: an asker on the
 // controlling terminal, or why there is none.
 type openTerminal func(accessible bool) (asker, error)
-
-// systemTerminal opens /dev/tty when this process may use it.
-func systemTerminal(accessible bool) (asker, error) {
-	tty, err := prompt.Open()
-	if err != nil {
-		return nil, err
-	}
-	return prompt.NewTerminal(tty, accessible), nil
-}
 
 // permissionNames is the list of valid permission values, for hints.
 func permissionNames() string {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/prompt"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
@@ -23,7 +24,7 @@ func Main() int {
 		Now:          time.Now,
 		Executable:   os.Executable,
 		Parent:       guard.ParentProcess,
-		Terminal:     systemTerminal,
+		Terminal:     prompt.OpenTerminal,
 		Notifier:     notify.Desktop{Getenv: os.Getenv},
 		Stat:         os.Stat,
 		Namespaces:   sandbox.NamespacesAllowed,
