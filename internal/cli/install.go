@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -116,19 +115,6 @@ func unknownTarget(name string) error {
 	return usageErrorf([]string{"agents are " + strings.Join(install.Names(), ", ")}, "unknown agent %q", name)
 }
 
-// ownPath is the absolute path of this binary, which the hook entries and
-// the extensions run.
-func ownPath(executable func() (string, error)) (string, error) {
-	exe, err := executable()
-	if err != nil {
-		return "", fmt.Errorf("cannot find permguard's own path: %w", err)
-	}
-	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = resolved
-	}
-	return exe, nil
-}
-
 func installRun(opts *InstallOptions) error {
 	t, ok := install.Find(opts.Agent)
 	if !ok {
@@ -141,7 +127,7 @@ func installRun(opts *InstallOptions) error {
 	if err != nil {
 		return err
 	}
-	exe, err := ownPath(opts.Executable)
+	exe, err := install.OwnPath(opts.Executable)
 	if err != nil {
 		return err
 	}
