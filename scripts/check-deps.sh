@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
 # Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
+# cli -> {launch, report, doctor} -> guard; launch -> sandbox; {report, doctor} -> install;
 # cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations};
 # settings and audit -> safefile.
 #
@@ -28,6 +29,23 @@
 # internal/guard is the engine that check, hook, exec and explain share:
 # it may use the packages below it, and no CLI or UI library (a person is
 # reached through internal/person's interfaces).
+#
+# internal/launch runs the program exec allowed, from the engine's
+# decision, in the sandbox's boxes (internal/sandbox): no CLI or UI
+# library, and it reads no environment (the command line passes in
+# Getenv and the process's ways to run a program).
+#
+# internal/doctor holds doctor's checks, which read the engine's
+# directories and settings, the agents' entries (internal/install) and the
+# machine through functions it is given: no CLI or UI library, and it
+# reads no environment or standard stream.
+#
+# internal/report says what the commands print of the engine's data:
+# check and explain of an evaluation, log of the audit log, level and mode
+# of the settings in force, install of what it did (text and JSON). No CLI
+# or UI library.
+#
+# internal/buildinfo says what permguard knows of its own build: a leaf.
 #
 # internal/install writes permguard's entry into the agents' configurations
 # from internal/hook's data, with settings' careful file writes and the
@@ -93,6 +111,18 @@ fi
 
 leaf internal/person
 leaf internal/guard internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
+leaf internal/launch internal/guard internal/sandbox internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person
+if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Stdin|Stdout|Stderr)' --include='*.go' internal/launch | grep -v '_test.go'; then
+	echo "check-deps: $module/internal/launch reads the environment or the standard streams; pass them in from internal/cli"
+	fail=1
+fi
+leaf internal/doctor internal/guard internal/install internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person integrations
+if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Getwd|Executable|Stdin|Stdout|Stderr)' --include='*.go' internal/doctor | grep -v '_test.go'; then
+	echo "check-deps: $module/internal/doctor reads the environment or the standard streams; pass them in from internal/cli"
+	fail=1
+fi
+leaf internal/report internal/guard internal/install internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person integrations
+leaf internal/buildinfo
 UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
 UI_OK='gen2brain/beeep' leaf internal/notify internal/person
 if grep -rnE 'os\.Stdout|fmt\.Print(f|ln)?\(' --include='*.go' internal/prompt internal/notify | grep -v '_test.go'; then

@@ -3,6 +3,11 @@
 # TestScript), a line for each package when it is done, and the whole
 # output of every test or package that fails. Exits 1 if anything failed.
 # Used by scripts/test.sh.
+#
+# Everything is written through emit, which flushes: awk buffers its output
+# when stdout is not a terminal (mawk, Debian's awk, and gawk alike), so
+# through a pipe (CI, make test | tee) the progress would otherwise arrive
+# all at once at the end.
 
 # field returns the string value of key in a line of go test -json.
 function field(line, key,    m) {
@@ -13,10 +18,22 @@ function field(line, key,    m) {
 	return ""
 }
 
+# elapsed is a package's time as a person reads it, "10.5s": go test
+# writes the float as it is (10.475999999999999).
 function elapsed(line) {
-	if (match(line, /"Elapsed":[0-9.]+/))
-		return substr(line, RSTART + 10, RLENGTH - 10)
-	return ""
+	if (match(line, /"Elapsed":[0-9.eE+-]+/))
+		return sprintf("%.1fs", substr(line, RSTART + 10, RLENGTH - 10) + 0)
+	return "?s"
+}
+
+function plural(n, one, many) {
+	return n == 1 ? n " " one : n " " many
+}
+
+# emit writes s and flushes it, so that it is seen as it happens.
+function emit(s) {
+	printf "%s", s
+	fflush()
 }
 
 # unescape turns a JSON string body back into text (the escapes go test
@@ -41,7 +58,7 @@ function short(pkg) {
 # starts on a line of its own.
 function newline() {
 	if (dots > 0) {
-		printf "\n"
+		emit("\n")
 		dots = 0
 	}
 }
@@ -50,7 +67,7 @@ function newline() {
 	line = $0
 	if (line !~ /^\{/) {
 		newline()
-		print line
+		emit(line "\n")
 		next
 	}
 	action = field(line, "Action")
@@ -66,7 +83,7 @@ function newline() {
 	if (action == "pass" && test != "") {
 		count[pkg]++
 		if (test !~ /\// || test ~ /^TestScript\/[^\/]+$/) {
-			printf "."
+			emit(".")
 			dots++
 			if (dots == 72)
 				newline()
@@ -80,27 +97,27 @@ function newline() {
 	}
 	if (action == "fail" && test != "") {
 		newline()
-		printf "%s", out[key]
+		emit(out[key])
 		delete out[key]
 		failed = 1
 		next
 	}
 	if (action == "build-fail") {
 		newline()
-		printf "%s", out[key]
+		emit(out[key])
 		failed = 1
 		next
 	}
 	if (test == "" && (action == "pass" || action == "fail" || action == "skip")) {
 		newline()
 		if (action == "fail") {
-			printf "%s", out[key]
-			printf "FAIL  %s (%ss)\n", short(pkg), elapsed(line)
+			emit(out[key])
+			emit(sprintf("FAIL  %s (%s)\n", short(pkg), elapsed(line)))
 			failed = 1
 		} else if (action == "skip") {
-			printf "      %s (no tests)\n", short(pkg)
+			emit(sprintf("      %s (no tests)\n", short(pkg)))
 		} else {
-			printf "ok    %s (%d tests, %ss)\n", short(pkg), count[pkg], elapsed(line)
+			emit(sprintf("ok    %s (%s, %s)\n", short(pkg), plural(count[pkg] + 0, "test", "tests"), elapsed(line)))
 		}
 		delete out[key]
 	}

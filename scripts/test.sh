@@ -10,5 +10,14 @@ start=$(date +%s)
 echo "== $GO vet ./..."
 "$GO" vet ./...
 echo "== $GO test $* ./..."
-"$GO" test -json "$@" ./... | awk -f scripts/test-progress.awk
+# mawk (Debian's awk) reads a pipe in blocks, so the progress would wait
+# for a block of go test's output, unless -W interactive, which gawk and
+# BSD awk do not take (they hand on each line as it comes). The script
+# flushes what it writes itself.
+awkflags=
+if awk -W version 2>/dev/null | grep -q '^mawk'; then
+	awkflags='-W interactive'
+fi
+# shellcheck disable=SC2086 # awkflags is two words or none
+"$GO" test -json "$@" ./... | awk $awkflags -f scripts/test-progress.awk
 echo "== all tests passed in $(($(date +%s) - start))s"

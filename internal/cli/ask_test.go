@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -140,7 +139,7 @@ func TestAskPerson(t *testing.T) {
 				return fake, nil
 			}
 			rec := &recorder{}
-			ios, in, out, errOut := TestIO()
+			ios, in, out, errOut := testStreams()
 			var err error
 			if tt.command != "" {
 				err = checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Args: []string{tt.command}})
@@ -211,7 +210,7 @@ func TestSessionNotWritable(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	os.WriteFile(state, []byte("a file, not a directory"), 0o600)
 	env := map[string]string{"HOME": dir, "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": state, "PERMGUARD_SESSION": "t"}
-	ios, _, out, errOut := TestIO()
+	ios, _, out, errOut := testStreams()
 	fake := &prompt.Fake{Answers: []prompt.Answer{{Choice: prompt.AllowSession}}}
 	err := checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: func(bool) (asker, error) { return fake, nil }, Classify: classify.Classify}, Args: []string{"git push"}})
 	if err != nil {
@@ -233,24 +232,10 @@ func TestNotifyUnfocused(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "cfg", "settings.json"), []byte(`{"notifications": "unfocused"}`), 0o600)
 		env := map[string]string{"HOME": dir, "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": filepath.Join(dir, "state")}
 		rec := &recorder{focused: tc.focused, known: tc.known}
-		ios, _, _, _ := TestIO()
+		ios, _, _, _ := testStreams()
 		checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Notifier: rec, Terminal: func(bool) (asker, error) { return &prompt.Fake{}, nil }, Classify: classify.Classify}, Args: []string{"git push"}})
 		if len(rec.sent) != tc.want {
 			t.Errorf("focused %v known %v: %d notifications, want %d", tc.focused, tc.known, len(rec.sent), tc.want)
 		}
-	}
-}
-
-func TestParentProcess(t *testing.T) {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("no /proc")
-	}
-	got := parentProcess()
-	pid, start, ok := strings.Cut(got, "@")
-	if !ok || pid != strconv.Itoa(os.Getppid()) || start == "" || strings.Trim(start, "0123456789") != "" {
-		t.Errorf("parentProcess() = %q, want %d@<start time>", got, os.Getppid())
-	}
-	if again := parentProcess(); again != got {
-		t.Errorf("parentProcess() changed: %q, then %q", got, again)
 	}
 }

@@ -40,7 +40,7 @@ func runBoxExec(t *testing.T, level string, available bool, flags func(*ExecOpti
 			t.Fatal(err)
 		}
 	}
-	ios, _, out, errOut := TestIO()
+	ios, _, out, errOut := testStreams()
 	opts := &ExecOptions{callOptions: callOptions{IO: ios}, Level: level, Cwd: ws, Box: true, Args: []string{"ls"}}
 	if flags != nil {
 		flags(opts)

@@ -47,7 +47,7 @@ func TestNewCmdCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, _, _ := TestIO()
+			ios, _, _, _ := testStreams()
 			f := &Factory{IO: ios, Getenv: envFunc(nil), Getwd: fixedWd("/wd")}
 			var got *CheckOptions
 			root := NewCmdRoot(f)
@@ -121,7 +121,7 @@ type checkResult struct {
 // runCheckOpts runs checkRun the way Main would: errors printed, then mapped.
 func runCheckOpts(t *testing.T, opts *CheckOptions, stdin string) checkResult {
 	t.Helper()
-	ios, in, out, errOut := TestIO()
+	ios, in, out, errOut := testStreams()
 	in.WriteString(stdin)
 	opts.IO = ios
 	if opts.Getenv == nil {
@@ -349,7 +349,7 @@ func TestCheckRunInput(t *testing.T) {
 				called = true
 				return fixedVerdict(verdictMinimal, &gotSrc, &gotEnv)(src, e)
 			}}, Args: tt.args, Cwd: tt.cwd, Level: "high"}
-			ios, in, out, errOut := TestIO()
+			ios, in, out, errOut := testStreams()
 			in.WriteString(tt.stdin)
 			ios.StdinIsTTY = tt.stdinTTY
 			opts.IO = ios

@@ -9,7 +9,6 @@ import (
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/notify"
 	"github.com/agent-permguard/permguard/internal/person"
-	"github.com/agent-permguard/permguard/internal/prompt"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -87,15 +86,6 @@ type asker = person.Asker
 // controlling terminal, or why there is none.
 type openTerminal func(accessible bool) (asker, error)
 
-// systemTerminal opens /dev/tty when this process may use it.
-func systemTerminal(accessible bool) (asker, error) {
-	tty, err := prompt.Open()
-	if err != nil {
-		return nil, err
-	}
-	return prompt.NewTerminal(tty, accessible), nil
-}
-
 // permissionNames is the list of valid permission values, for hints.
 func permissionNames() string {
 	return strings.Join(settings.PermissionNames(), ", ")
@@ -104,9 +94,6 @@ func permissionNames() string {
 // The engine's text helpers, under the names this package has always
 // used.
 var (
-	printable      = guard.Printable
-	displayCommand = guard.DisplayCommand
-	shellQuote     = guard.Quote
-	verdictLabel   = guard.VerdictLabel
-	mainReason     = guard.MainReason
+	printable  = guard.Printable
+	shellQuote = guard.Quote
 )

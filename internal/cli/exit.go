@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agent-permguard/permguard/internal/launch"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -23,9 +24,9 @@ const (
 	// permguard exec did not run the program: not allowed, or permguard
 	// could not do its job (a required sandbox missing). Programs exit 2
 	// for their own reasons (make, ls of a missing file), so exec's
-	// "blocked" is sysexits' EX_NOPERM, which programs do not use for
-	// anything else. The hook keeps 2: that is the agents' block.
-	ExitExecBlocked = 77
+	// "blocked" is sysexits' EX_NOPERM (77), which programs do not use
+	// for anything else. The hook keeps 2: that is the agents' block.
+	ExitExecBlocked = launch.ExitRefused
 
 	// permguard exec could not start the program it allowed; the codes
 	// are a shell's, so scripts read them as they always have.
@@ -33,23 +34,9 @@ const (
 	ExitNotFound  = 127
 )
 
-// execRefusal marks an error of permguard exec after which the program was
-// not run, or, confined in the build profile, ran and succeeded but left
-// git footholds to set aside (see checkPlanted); it maps to
-// [ExitExecBlocked].
-type execRefusal struct{ err error }
-
-func (e *execRefusal) Error() string { return e.err.Error() }
-func (e *execRefusal) Unwrap() error { return e.err }
-
 // refuseExec wraps err, which kept permguard exec from running the
 // program (or from vouching for its run), so it exits [ExitExecBlocked].
-func refuseExec(err error) error {
-	if err == nil {
-		return nil
-	}
-	return &execRefusal{err}
-}
+var refuseExec = launch.Refuse
 
 // ErrBlocked reports that the command was not allowed. The block message has
 // already been printed, so [Main] prints nothing more for it.
@@ -201,8 +188,9 @@ type hintError struct {
 	hints []string
 }
 
-func (e *hintError) Error() string { return e.err.Error() }
-func (e *hintError) Unwrap() error { return e.err }
+func (e *hintError) Error() string   { return e.err.Error() }
+func (e *hintError) Unwrap() error   { return e.err }
+func (e *hintError) Hints() []string { return e.hints }
 
 // withHints returns err with hints attached; see [usageErrorf].
 func withHints(err error, hints ...string) error {
@@ -214,22 +202,22 @@ func withHints(err error, hints ...string) error {
 // do its job, the command it guards must not run.
 func exitCode(err error) int {
 	var ue *usageError
-	var er *execRefusal
-	var pe *programExit
+	var er *launch.Refusal
+	var pe *launch.Exit
 	switch {
 	case err == nil:
 		return ExitOK
 	case errors.As(err, &pe):
-		return pe.code
+		return pe.Code
 	case errors.As(err, &er):
 		return ExitExecBlocked
 	case errors.Is(err, ErrBlocked):
 		return ExitBlocked
 	case errors.As(err, &ue):
 		return ExitUsage
-	case errors.Is(err, errNotFound):
+	case errors.Is(err, launch.ErrNotFound):
 		return ExitNotFound
-	case errors.Is(err, errCannotRun):
+	case errors.Is(err, launch.ErrCannotRun):
 		return ExitCannotRun
 	default:
 		return ExitBlocked
@@ -239,19 +227,21 @@ func exitCode(err error) int {
 // printError writes err in permguard's format (style rule 12): a
 // "permguard: error:" line, then its hints.
 func printError(w io.Writer, err error) {
-	var pe *programExit
+	var pe *launch.Exit
 	if err == nil || errors.Is(err, ErrBlocked) || errors.As(err, &pe) {
 		return
 	}
 	fmt.Fprintf(w, "permguard: error: %v\n", err)
 	var hints []string
 	var ue *usageError
-	var he *hintError
+	// withHints' errors, and those of the packages that say how to fix
+	// what they report (internal/launch)
+	var he interface{ Hints() []string }
 	if errors.As(err, &ue) {
 		hints = append(hints, ue.hints...)
 	}
 	if errors.As(err, &he) {
-		hints = append(hints, he.hints...)
+		hints = append(hints, he.Hints()...)
 	}
 	for _, h := range hints {
 		fmt.Fprintf(w, "permguard: hint: %s\n", h)

@@ -33,7 +33,7 @@ func TestExitCode(t *testing.T) {
 
 func runMain(t *testing.T, f *Factory, args ...string) checkResult {
 	t.Helper()
-	ios, _, out, errOut := TestIO()
+	ios, _, out, errOut := testStreams()
 	if f == nil {
 		f = &Factory{Getenv: envFunc(nil), Getwd: fixedWd("/wd")}
 	}
@@ -96,7 +96,7 @@ func TestRunPanicFailsClosed(t *testing.T) {
 // TestEveryCommandHasExamples: every command's --help shows how it is
 // used, as gh's and git's do (issue 16).
 func TestEveryCommandHasExamples(t *testing.T) {
-	ios, _, _, _ := TestIO()
+	ios, _, _, _ := testStreams()
 	root := NewCmdRoot(&Factory{IO: ios, Getenv: envFunc(nil), Getwd: fixedWd("/wd")})
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

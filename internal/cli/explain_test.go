@@ -22,7 +22,7 @@ func TestExplainColour(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, out, errOut := TestIO()
+			ios, _, out, errOut := testStreams()
 			ios.StdoutIsTTY = tt.tty
 			opts := &ExplainOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(withState(t, tt.env)), Getwd: fixedWd("/ws"), Classify: classify.Classify}, Args: []string{"rm -rf ~ | cat"}}
 			if err := explainRun(opts); err != nil {
@@ -36,25 +36,5 @@ func TestExplainColour(t *testing.T) {
 				t.Errorf("an escape sequence without colour:\n%q", got)
 			}
 		})
-	}
-}
-
-// Each frame that a command runs (a script, xargs' command) sits one step
-// under that command.
-func TestIndentOf(t *testing.T) {
-	f := func(k classify.FrameKind) classify.Frame { return classify.Frame{Kind: k} }
-	tests := []struct {
-		frames []classify.Frame
-		want   int
-	}{
-		{frames: nil, want: 0},
-		{frames: []classify.Frame{f(classify.FramePipeline)}, want: 1},
-		{frames: []classify.Frame{f(classify.FrameScript)}, want: 2},
-		{frames: []classify.Frame{f(classify.FramePipeline), f(classify.FrameRunBy), f(classify.FrameSubshell)}, want: 4},
-	}
-	for _, tt := range tests {
-		if got := len(indentOf(tt.frames)) / 2; got != tt.want {
-			t.Errorf("indentOf(%v) = %d steps, want %d", tt.frames, got, tt.want)
-		}
 	}
 }

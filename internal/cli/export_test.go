@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -45,5 +46,9 @@ func (n fileNotifier) Focused(context.Context) (bool, bool) {
 	return n.focus == "focused", n.focus != ""
 }
 
-// WithoutSecretVars is the boxes' environment filter, for its table test.
-var WithoutSecretVars = withoutSecretVars
+// testStreams returns streams backed by buffers, with stdin not a terminal, and
+// the buffers: stdin (write to it before running), stdout and stderr.
+func testStreams() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
+	in, out, errOut = new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
+	return &IOStreams{In: in, Out: out, ErrOut: errOut}, in, out, errOut
+}

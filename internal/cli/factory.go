@@ -18,7 +18,7 @@ type Factory struct {
 	// permguard install writes.
 	Executable func() (string, error)
 	// Parent identifies the process that ran permguard, for sessions
-	// (see sessionID); nil or "" means unknown.
+	// (see guard.SessionID); nil or "" means unknown.
 	Parent func() string
 	// Terminal opens the prompt on the controlling terminal; nil means
 	// there is never one.

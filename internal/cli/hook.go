@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -20,7 +17,7 @@ type HookOptions struct {
 	callOptions
 
 	// Args are the command line after "hook". The hook parses them itself
-	// (parseHookArgs), so that a bad flag is the named dialect's deny.
+	// (hook.ParseArgs), so that a bad flag is the named dialect's deny.
 	Args []string
 
 	// Deadline bounds the call (hookDeadline); at it, the reply is the
@@ -37,7 +34,7 @@ const hookDeadline = 20 * time.Second
 // NewCmdHook returns the hook command.
 func NewCmdHook(f *Factory, runF func(*HookOptions) error) *cobra.Command {
 	opts := newHookOptions(f, nil)
-	names := agentNames()
+	names := hook.AgentNames()
 	cmd := &cobra.Command{
 		Use:   "hook [--agent " + strings.Join(names, "|") + "]",
 		Short: "Answer an agent's pre-tool hook: read one tool call on stdin, reply in the agent's dialect",
@@ -95,137 +92,32 @@ func isHookCall(args []string) bool {
 		!(len(args) == 2 && (args[1] == "-h" || args[1] == "--help"))
 }
 
-// parseHookArgs reads hook's command line: --agent NAME or --agent=NAME,
-// nothing else. The agent is found first, so that any other mistake is
-// answered in the dialect it names.
-func parseHookArgs(args []string) (agent string, err error) {
-	agent = string(hook.Auto)
-	var problem error
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			if problem == nil && i+1 < len(args) {
-				problem = fmt.Errorf("hook takes no arguments, got %q: the tool call is read from stdin", args[i+1:])
-			}
-			break
-		}
-		switch {
-		case a == "--agent":
-			if i+1 == len(args) {
-				problem = errors.New("flag needs an argument: --agent")
-				continue
-			}
-			agent, i = args[i+1], i+1
-		case strings.HasPrefix(a, "--agent="):
-			agent = strings.TrimPrefix(a, "--agent=")
-		case problem != nil:
-			// the first mistake is the one reported
-		case strings.HasPrefix(a, "-") && a != "-":
-			problem = fmt.Errorf("unknown flag: %s", strings.SplitN(a, "=", 2)[0])
-		default:
-			problem = fmt.Errorf("hook takes no arguments, got %q: the tool call is read from stdin", args[i:])
-		}
-	}
-	return agent, problem
-}
-
-// hookRun answers one tool call. It returns nil (exit 0) or ErrBlocked
-// (exit 2) after writing the reply; it never returns anything else, so
-// permguard hook never exits 1.
-func hookRun(opts *HookOptions) (err error) {
-	known := hook.Auto
-	var call *hook.Call
+// hookRun answers one tool call (hook.Server), judged by the engine. It
+// returns nil (exit 0) or ErrBlocked (exit 2) after writing the reply; it
+// never returns anything else, so permguard hook never exits 1.
+func hookRun(opts *HookOptions) error {
 	env := guard.ReadEnv(opts.Getenv)
 	deps := opts.deps()
-	// One reply only: the call's, or the deadline's.
-	var replied sync.Mutex
-	done := false
-	reply := func(out hook.Output) error {
-		replied.Lock()
-		if done {
-			// the deadline answered and is ending the process
-			replied.Unlock()
-			select {}
-		}
-		done = true
-		defer replied.Unlock()
-		return writeHookOutput(opts.IO, out)
-	}
-	fail := func(reason string) error {
-		guard.AuditFailure(env, deps, guard.ViaHook, known, call, reason)
-		return reply(hook.Failure(known, reason))
-	}
-	defer func() {
-		// A panic anywhere below is the agent's deny, never a crash that
-		// the agent could read as "go ahead".
-		if r := recover(); r != nil {
-			err = reply(hook.Failure(known, fmt.Sprintf("permguard: internal error (%v); the tool call is denied. This is a bug in permguard.", r)))
-			func() {
-				defer func() { recover() }() // the reply is out; the log is best effort
-				guard.AuditFailure(env, deps, guard.ViaHook, known, call, fmt.Sprintf("internal error: %v", r))
-			}()
-		}
-	}()
-	name, argErr := parseHookArgs(opts.Args)
-	agent, ok := hook.ParseAgent(name)
-	if !ok {
-		return fail(hook.UnknownAgentError(name))
-	}
-	known = agent
-	if opts.Deadline > 0 {
-		t := time.AfterFunc(opts.Deadline, func() {
-			replied.Lock()
-			if done {
-				replied.Unlock()
-				return
+	s := &hook.Server{Args: opts.Args, In: opts.IO.In, Deadline: opts.Deadline, Exit: opts.Exit,
+		Write: func(out hook.Output) error { return writeHookOutput(opts.IO, out) },
+		Failed: func(agent hook.Agent, call *hook.Call, reason string) {
+			guard.AuditFailure(env, deps, guard.ViaHook, agent, call, reason)
+		},
+		Answer: func(call *hook.Call) (hook.Output, error) {
+			req := opts.request(guard.ViaHook, "", "")
+			req.Call, req.AgentCanAsk = call, hook.CanAsk(call)
+			// The rewritten call runs permguard's exec, which boxes only on
+			// Linux, and only where the kernel lets it make the namespaces;
+			// elsewhere the call is decided as without boxes.
+			req.CanSandbox = func() bool { return hook.CanRewrite(call) && opts.canBox(req.Self) }
+			ev, err := guard.Evaluate(req, env, deps)
+			if err != nil {
+				return hook.Output{}, err
 			}
-			done = true
-			out := hook.Failure(agent, fmt.Sprintf("permguard: no decision within %v; the tool call is denied. Run permguard doctor, and report it if it happens again.", opts.Deadline))
-			writeHookOutput(opts.IO, out)
-			opts.Exit(out.Exit)
-		})
-		defer t.Stop()
-	}
-	if argErr != nil {
-		return fail("permguard: " + argErr.Error() + "; the tool call is denied")
-	}
-	data, readErr := io.ReadAll(io.LimitReader(opts.IO.In, hook.MaxPayloadBytes+1))
-	if readErr != nil {
-		return fail("permguard: cannot read the tool call on stdin (" + readErr.Error() + "); the tool call is denied")
-	}
-	call, decErr := hook.Decode(data, agent)
-	if decErr == nil && agent == hook.Auto && call.Variant == hook.Bare {
-		decErr = &hook.DecodeError{Err: hook.ErrUnknownDialect}
-	}
-	if decErr != nil {
-		if de, ok := decErr.(*hook.DecodeError); ok && de.Agent != "" {
-			known = de.Agent
-		}
-		call = nil
-		return fail("permguard: " + decErr.Error() + "; the tool call is denied")
-	}
-	known = call.Agent
-
-	req := opts.request(guard.ViaHook, "", "")
-	req.Call, req.AgentCanAsk = call, hook.CanAsk(call)
-	// The rewritten call runs permguard's exec, which boxes only on
-	// Linux, and only where the kernel lets it make the namespaces;
-	// elsewhere the call is decided as without boxes.
-	req.CanSandbox = func() bool { return hook.CanRewrite(call) && opts.canBox(req.Self) }
-	ev, err := guard.Evaluate(req, env, deps)
-	if err != nil {
-		return fail("permguard: " + err.Error() + "; the tool call is denied")
-	}
-	ev.Settle(env, deps)
-	return reply(hook.Encode(call, ev.Reply()))
-}
-
-func agentNames() []string {
-	names := make([]string, 0, len(hook.Agents()))
-	for _, a := range hook.Agents() {
-		names = append(names, string(a))
-	}
-	return names
+			ev.Settle(env, deps)
+			return hook.Encode(call, ev.Reply()), nil
+		}}
+	return s.Serve()
 }
 
 // writeHookOutput writes a hook's reply: stdout in one write, exactly the

@@ -24,7 +24,7 @@ func BenchmarkHookInProcess(b *testing.B) {
 	env := envFunc(map[string]string{"HOME": "/home/dev", "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": filepath.Join(dir, "state")})
 	b.ReportAllocs()
 	for b.Loop() {
-		ios, in, _, _ := TestIO()
+		ios, in, _, _ := testStreams()
 		in.Write(data)
 		opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: env, Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}}
 		if err := hookRun(opts); err != nil {
@@ -71,7 +71,7 @@ func BenchmarkHookHugeField(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				ios, in, _, _ := TestIO()
+				ios, in, _, _ := testStreams()
 				in.Write(data)
 				opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: env, Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}}
 				hookRun(opts)

@@ -39,7 +39,7 @@ func TestHookDispatch(t *testing.T) {
 			}
 			results := map[string]checkResult{}
 			for _, way := range []string{"run", "tree"} {
-				ios, in, out, errOut := TestIO()
+				ios, in, out, errOut := testStreams()
 				in.WriteString(tt.stdin)
 				f := &Factory{IO: ios, Getwd: fixedWd("/wd"), Now: time.Now, Getenv: envFunc(map[string]string{
 					"PERMGUARD_STATE_DIR": t.TempDir(), "PERMGUARD_CONFIG_DIR": t.TempDir(), "HOME": "/home/u",

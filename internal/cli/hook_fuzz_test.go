@@ -33,7 +33,7 @@ func FuzzHook(f *testing.F) {
 	env := map[string]string{"HOME": "/home/dev", "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"), "PERMGUARD_STATE_DIR": filepath.Join(dir, "state")}
 	agents := hook.Agents()
 	f.Fuzz(func(t *testing.T, data []byte, agent uint8) {
-		ios, in, out, errOut := TestIO()
+		ios, in, out, errOut := testStreams()
 		in.Write(data)
 		opts := &HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd("/home/dev/proj"), Now: time.Now, Classify: classify.Classify}, Args: []string{"--agent", string(agents[int(agent)%len(agents)])}}
 		err := hookRun(opts)

@@ -4,16 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/agent-permguard/permguard/internal/classify"
 	"github.com/agent-permguard/permguard/internal/guard"
-	"github.com/agent-permguard/permguard/internal/hook"
 	"github.com/agent-permguard/permguard/internal/install"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -27,14 +24,8 @@ func sayList(names []string, conj string) string {
 
 // InstallOptions is everything `permguard install` and `uninstall` work from.
 type InstallOptions struct {
-	IO         *IOStreams
-	Getenv     func(string) string
-	Getwd      func() (string, error)
-	Now        func() time.Time
+	settingsIO
 	Executable func() (string, error)
-	// Namespaces reports why no box can be made here; nil means none
-	// ever can.
-	Namespaces func() error
 
 	Agent     string // the name of one of install.Targets
 	Project   bool
@@ -47,7 +38,7 @@ type InstallOptions struct {
 // NewCmdInstall returns the install command, or with uninstall the
 // uninstall command.
 func NewCmdInstall(f *Factory, uninstall bool, runF func(*InstallOptions) error) *cobra.Command {
-	opts := &InstallOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Executable: f.Executable, Namespaces: f.Namespaces, Uninstall: uninstall}
+	opts := &InstallOptions{settingsIO: newSettingsIO(f), Executable: f.Executable, Uninstall: uninstall}
 	cmd := &cobra.Command{
 		Use:   "install AGENT [--project] [--dry-run] [--force]",
 		Short: "Make permguard the pre-tool hook of an agent: " + sayList(install.Names(), "or"),
@@ -120,37 +111,8 @@ permguard wrote.`
 	return cmd
 }
 
-// installJSON is the output of install and uninstall --json. Field names
-// are API.
-type installJSON struct {
-	Action  string   `json:"action"` // install or uninstall
-	Agent   string   `json:"agent"`
-	Path    string   `json:"path"`
-	DryRun  bool     `json:"dry_run"`
-	Outcome string   `json:"outcome"` // changed, unchanged, missing, foreign
-	Changes []string `json:"changes"` // one line each, when changed
-	Backup  string   `json:"backup,omitempty"`
-}
-
-var outcomeNames = map[install.Outcome]string{
-	install.Changed: "changed", install.Unchanged: "unchanged", install.Missing: "missing", install.Foreign: "foreign",
-}
-
 func unknownTarget(name string) error {
 	return usageErrorf([]string{"agents are " + strings.Join(install.Names(), ", ")}, "unknown agent %q", name)
-}
-
-// ownPath is the absolute path of this binary, which the hook entries and
-// the extensions run.
-func ownPath(executable func() (string, error)) (string, error) {
-	exe, err := executable()
-	if err != nil {
-		return "", fmt.Errorf("cannot find permguard's own path: %w", err)
-	}
-	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = resolved
-	}
-	return exe, nil
 }
 
 func installRun(opts *InstallOptions) error {
@@ -165,14 +127,14 @@ func installRun(opts *InstallOptions) error {
 	if err != nil {
 		return err
 	}
-	exe, err := ownPath(opts.Executable)
+	exe, err := install.OwnPath(opts.Executable)
 	if err != nil {
 		return err
 	}
 	o := install.Options{Target: t, Path: path, Project: opts.Project, Exe: exe, DryRun: opts.DryRun, Force: opts.Force, Now: opts.Now}
-	do, verb := install.Install, "install"
+	do := install.Install
 	if opts.Uninstall {
-		do, verb = install.Uninstall, "uninstall"
+		do = install.Uninstall
 	}
 	res, err := do(o)
 	switch {
@@ -185,37 +147,10 @@ func installRun(opts *InstallOptions) error {
 	}
 
 	if opts.JSON {
-		return writeJSON(opts.IO.Out, installJSON{Action: verb, Agent: opts.Agent, Path: path, DryRun: opts.DryRun,
-			Outcome: outcomeNames[res.Outcome], Changes: append([]string{}, res.Changes...), Backup: res.Backup})
+		return writeJSON(opts.IO.Out, report.Install(o, opts.Agent, opts.Uninstall, res))
 	}
 	var b strings.Builder
-	switch res.Outcome {
-	case install.Unchanged:
-		fmt.Fprintf(&b, "%s %s: %s already says so; nothing changed\n", verb, opts.Agent, path)
-	case install.Missing:
-		fmt.Fprintf(&b, "%s %s: %s does not exist; nothing changed\n", verb, opts.Agent, path)
-	case install.Foreign:
-		fmt.Fprintf(&b, "%s %s: %s is not permguard's extension; left as it is\n", verb, opts.Agent, path)
-	default:
-		dry := ""
-		if opts.DryRun {
-			dry = " (dry run, nothing written)"
-		}
-		fmt.Fprintf(&b, "%s %s%s: %s\n", verb, opts.Agent, dry, path)
-		for _, c := range res.Changes {
-			fmt.Fprintf(&b, "  %s\n", c)
-		}
-		if res.Backup != "" {
-			fmt.Fprintf(&b, "  the previous file is kept as %s\n", res.Backup)
-		}
-		if t.AfterInstall != "" && !opts.DryRun && !opts.Uninstall {
-			fmt.Fprintf(&b, "  %s\n", t.AfterInstall)
-		}
-		if t.ProjectNote != "" && opts.Project && !opts.Uninstall {
-			root := strings.TrimSuffix(path, string(filepath.Separator)+filepath.FromSlash(t.Project))
-			fmt.Fprintf(&b, "  %s\n", fmt.Sprintf(t.ProjectNote, printable(root)))
-		}
-	}
+	b.WriteString(report.InstallText(o, opts.Agent, opts.Uninstall, res))
 	if !opts.Uninstall {
 		for _, line := range levelSummary(opts, t) {
 			fmt.Fprintf(&b, "  %s\n", printable(line))
@@ -237,56 +172,13 @@ func installRun(opts *InstallOptions) error {
 	return nil
 }
 
-// levelAllows is what each level lets an agent run without asking
-// (design §1).
-var levelAllows = map[string]string{
-	"minimal":  "what only reads (no file changes, no network, no program it wrote)",
-	"low":      "what reads, and writes files inside the workspace",
-	"medium":   "what reads, writes inside the workspace, and development work (build, test, install dependencies, local git)",
-	"high":     "anything but dangerous commands",
-	"bypassed": "anything a deny rule does not name: every other check is off",
-}
-
-// levelSummary says what the level in force here lets t's agent run
-// without asking and what becomes of the rest, and, where the agent would
-// be blocked at its first edit, the one command that lets it edit the
-// workspace. The level is the one the agent's hook would find here: its
-// session is its own, so this shell's session level is not counted.
+// levelSummary is t.LevelSummary for the settings the agent's hook would
+// find here, without the session of this shell.
 func levelSummary(opts *InstallOptions, t install.Target) []string {
-	s := settingsIO{IO: opts.IO, Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Namespaces: opts.Namespaces}
-	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), s.workspace(), "", settings.Session{}, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
-	who := t.Dialect.Display()
-	if t.Extension {
-		who = t.Name // the generic dialect names no agent
+	eff := guard.LoadSettings(guard.ReadEnv(opts.Getenv), opts.workspace(), "", settings.Session{}, guard.Deps{Now: opts.Now, ErrOut: io.Discard})
+	box := ""
+	if opts.boxLine(eff) != "" {
+		box = guard.BoxAllows(eff.Level.Value.Level)
 	}
-	level := eff.Level.Value
-	line := fmt.Sprintf("level %s (%s) here: %s runs %s without asking", level, eff.Level.Src, who, levelAllows[level.String()])
-	blocked := false
-	switch {
-	case level.Bypassed:
-	case level.Level == classify.High:
-		// dangerous commands need a person however the agent asks
-		line += fmt.Sprintf("; a dangerous command is put to a person, or blocked where %s cannot ask", who)
-	case eff.Mode.Value == settings.ModeBlock:
-		line += "; mode is block, so anything more is blocked"
-		blocked = true
-	case t.NoAsk != "":
-		line += "; " + t.NoAsk
-		blocked = true
-	default:
-		line += fmt.Sprintf("; %s asks you before anything more", who)
-	}
-	out := []string{line}
-	// the box of the level, where one can be had and the setting is auto
-	if s.boxLine(eff) != "" {
-		if hook.Rewrites(t.Dialect) {
-			out = append(out, fmt.Sprintf("%s's shell commands run in the box of level %s: %s", who, level, guard.BoxAllows(level.Level)))
-		} else {
-			out = append(out, fmt.Sprintf("%s's shell commands run unboxed: its hook cannot have a command run elsewhere", who))
-		}
-	}
-	if blocked && !level.Bypassed && level.Level < classify.Low {
-		out = append(out, fmt.Sprintf("to let %s edit files in the workspace: permguard level low --global", who))
-	}
-	return out
+	return t.LevelSummary(eff, box)
 }

@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"bytes"
 	"io"
 	"os"
 )
 
 // IOStreams is every stream a command reads or writes. Commands never touch
-// os.Stdin, os.Stdout or os.Stderr; tests pass buffers (see [TestIO]).
+// os.Stdin, os.Stdout or os.Stderr; tests pass buffers (testStreams, in
+// export_test.go).
 type IOStreams struct {
 	In     io.Reader
 	Out    io.Writer
@@ -30,11 +30,4 @@ func System() *IOStreams {
 		StdinIsTTY:  isTerminal(os.Stdin),
 		StdoutIsTTY: isTerminal(os.Stdout),
 	}
-}
-
-// TestIO returns streams backed by buffers, with stdin not a terminal, and
-// the buffers: stdin (write to it before running), stdout and stderr.
-func TestIO() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
-	in, out, errOut = new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
-	return &IOStreams{In: in, Out: out, ErrOut: errOut}, in, out, errOut
 }

@@ -7,13 +7,23 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
-// setForSession changes this shell's session (see sessionID) and says
-// what was set, for how long, and where it applies.
-func setForSession(s settingsIO, what, value string, change func(*settings.Session)) error {
+// setSetting sets what (level or mode) to value, with global in the
+// settings file, else in this shell's session (see guard.SessionID), and
+// says what was set, for how long, and where it applies.
+func setSetting(s settingsIO, what, value string, global bool, change func(*settings.Session)) error {
+	if global {
+		path, err := s.update(func(d *settings.Document) error { return d.Set(what, value) })
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(s.IO.Out, "%s set to %s in %s\n", what, value, path)
+		return nil
+	}
 	id, _, dir, dirErr := s.session()
 	var unsafe *safefile.UnsafeError
 	switch {
@@ -91,22 +101,16 @@ func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *se
 	if err != nil {
 		return err
 	}
-	data, _, err := settings.ReadCurrent(path)
-	if err != nil {
+	f, p, err := settings.ReadFile(path, settings.FromGlobal)
+	switch {
+	case err != nil:
 		return fmt.Errorf("cannot read %s: %w", path, err)
+	case p != nil:
+		return withHints(errors.New(printable(p.String())), unusableHints(*p, settings.FromGlobal)...)
 	}
 	var value string
 	var src *settings.Source
-	if data != nil {
-		f, _, err := settings.Parse(settings.Source{Kind: settings.FromGlobal, Name: path}, data)
-		if err != nil {
-			p := settings.Problem{File: path, Msg: err.Error()}
-			var se *settings.SyntaxError
-			if errors.As(err, &se) {
-				p = settings.Problem{File: path, Line: se.Line, Col: se.Col, Msg: "invalid JSON: " + se.Msg}
-			}
-			return withHints(errors.New(printable(p.String())), unusableHints(p, settings.FromGlobal)...)
-		}
+	if f != nil {
 		value, src = get(f)
 	}
 	if src == nil {
@@ -115,22 +119,6 @@ func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *se
 	}
 	_, err = fmt.Fprintln(s.IO.Out, printable(fmt.Sprintf("%s (%s)", value, src)))
 	return err
-}
-
-// levelJSON and modeJSON are the outputs of level --json and mode --json.
-// Field names are API.
-type levelJSON struct {
-	Level        string `json:"level"`
-	Source       string `json:"source"`      // "session permguard level", "global /path:3:12", ...
-	SourceKind   string `json:"source_kind"` // default, global, project, managed, session, env, flag
-	Chosen       string `json:"chosen,omitempty"`
-	ChosenSource string `json:"chosen_source,omitempty"` // what was chosen when a cap lowered it
-}
-
-type modeJSON struct {
-	Mode       string `json:"mode"`
-	Source     string `json:"source"`
-	SourceKind string `json:"source_kind"`
 }
 
 // LevelOptions is everything `permguard level` works from.
@@ -209,51 +197,25 @@ func levelRun(opts *LevelOptions) error {
 		return usageErrorf(nil, "--json shows the level in force; it goes with no LEVEL, --global or --clear")
 	}
 	if opts.Level == "" && opts.JSON {
-		eff := opts.load()
-		out := levelJSON{Level: eff.Level.Value.String(), Source: eff.Level.Src.String(), SourceKind: eff.Level.Src.Kind.String()}
-		if eff.Capped && eff.Chosen.Value != eff.Level.Value {
-			out.Chosen, out.ChosenSource = eff.Chosen.Value.String(), eff.Chosen.Src.String()
-		}
-		return writeJSON(opts.IO.Out, out)
+		return writeJSON(opts.IO.Out, report.Level(opts.load()))
 	}
 	if opts.Level == "" {
 		eff := opts.load()
-		line := fmt.Sprintf("%s (%s)", eff.Level.Value, eff.Level.Src)
-		if eff.Capped && eff.Chosen.Value != eff.Level.Value {
-			line += fmt.Sprintf("; capped from %s (%s)", eff.Chosen.Value, eff.Chosen.Src)
-		}
-		line = printable(line)
-		if box := opts.boxLine(eff); box != "" {
-			line += "\n  runs " + box
-		}
-		_, err := fmt.Fprintln(opts.IO.Out, line)
+		_, err := fmt.Fprintln(opts.IO.Out, report.LevelText(eff, opts.boxLine(eff)))
 		return err
 	}
 	p, ok := settings.ParsePermission(opts.Level)
 	if !ok {
 		return usageErrorf([]string{"levels are " + permissionNames() + " (and read, write)"}, "invalid level %q", opts.Level)
 	}
-	if !opts.Global {
-		if err := setForSession(opts.settingsIO, "level", p.String(), func(s *settings.Session) { s.Level = p.String() }); err != nil {
-			return err
-		}
-		if p.Bypassed {
-			warnf(opts.IO.ErrOut, "bypassed turns off every check except deny rules")
-		}
-		return afterChange(opts.settingsIO, "PERMGUARD_LEVEL", func(eff *settings.Effective) (string, bool) {
-			return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")", eff.Level.Value != p
-		})
-	}
-	path, err := opts.update(func(d *settings.Document) error { return d.Set("level", p.String()) })
-	if err != nil {
+	if err := setSetting(opts.settingsIO, "level", p.String(), opts.Global, func(s *settings.Session) { s.Level = p.String() }); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "level set to %s in %s\n", p, path)
 	if p.Bypassed {
 		warnf(opts.IO.ErrOut, "bypassed turns off every check except deny rules")
 	}
 	return afterChange(opts.settingsIO, "PERMGUARD_LEVEL", func(eff *settings.Effective) (string, bool) {
-		return eff.Level.Value.String() + " (" + eff.Level.Src.String() + ")", eff.Level.Value != p
+		return inForce(eff), eff.Level.Value != p
 	})
 }
 
@@ -338,33 +300,21 @@ func modeRun(opts *ModeOptions) error {
 		return usageErrorf(nil, "--json shows the mode in force; it goes with no mode, --global or --clear")
 	}
 	if opts.Mode == "" && opts.JSON {
-		eff := opts.load()
-		return writeJSON(opts.IO.Out, modeJSON{Mode: eff.Mode.Value.String(), Source: eff.Mode.Src.String(), SourceKind: eff.Mode.Src.Kind.String()})
+		return writeJSON(opts.IO.Out, report.Mode(opts.load()))
 	}
 	if opts.Mode == "" {
-		eff := opts.load()
-		_, err := fmt.Fprintln(opts.IO.Out, printable(fmt.Sprintf("%s (%s)", eff.Mode.Value, eff.Mode.Src)))
+		_, err := fmt.Fprintln(opts.IO.Out, report.ModeText(opts.load()))
 		return err
 	}
 	m, ok := settings.ParseMode(opts.Mode)
 	if !ok {
 		return usageErrorf([]string{"modes are ask, block"}, "invalid mode %q", opts.Mode)
 	}
-	if !opts.Global {
-		if err := setForSession(opts.settingsIO, "mode", m.String(), func(s *settings.Session) { s.Mode = m.String() }); err != nil {
-			return err
-		}
-		return afterChange(opts.settingsIO, "PERMGUARD_MODE", func(eff *settings.Effective) (string, bool) {
-			return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")", eff.Mode.Value != m
-		})
-	}
-	path, err := opts.update(func(d *settings.Document) error { return d.Set("mode", m.String()) })
-	if err != nil {
+	if err := setSetting(opts.settingsIO, "mode", m.String(), opts.Global, func(s *settings.Session) { s.Mode = m.String() }); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "mode set to %s in %s\n", m, path)
 	return afterChange(opts.settingsIO, "PERMGUARD_MODE", func(eff *settings.Effective) (string, bool) {
-		return eff.Mode.Value.String() + " (" + eff.Mode.Src.String() + ")", eff.Mode.Value != m
+		return inForce(eff), eff.Mode.Value != m
 	})
 }
 

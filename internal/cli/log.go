@@ -1,24 +1,20 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/audit"
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/report"
 )
 
 // LogOptions is everything `permguard log` works from.
 type LogOptions struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Now    func() time.Time
+	settingsIO
 
 	Tail     int    // --tail: the last N decisions; 0 means all
 	JSON     bool   // --json: one JSON record per line
@@ -28,7 +24,7 @@ type LogOptions struct {
 
 // NewCmdLog returns the log command.
 func NewCmdLog(f *Factory, runF func(*LogOptions) error) *cobra.Command {
-	opts := &LogOptions{IO: f.IO, Getenv: f.Getenv, Now: f.Now}
+	opts := &LogOptions{settingsIO: newSettingsIO(f)}
 	cmd := &cobra.Command{
 		Use:   "log [--tail N] [--json] [--decision allow|ask|block] [--since DURATION]",
 		Short: "Show the audit log: every decision permguard made",
@@ -109,53 +105,7 @@ func logRun(opts *LogOptions) error {
 		return nil
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetEscapeHTML(false)
-		for _, r := range kept {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-		}
-		return nil
+		return report.WriteLogJSON(opts.IO.Out, kept)
 	}
-	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "TIME\tDECISION\tNEEDS\tBY\tVIA\tCOMMAND")
-	for _, r := range kept {
-		needs := r.Level
-		if r.Dangerous {
-			needs = "dangerous"
-		}
-		via := r.Via
-		if r.Agent != "" {
-			via += " " + r.Agent
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Time.Local().Format("2006-01-02 15:04:05"),
-			r.Decision, orDash(needs), r.By, via, logLine(r.Command))
-	}
-	return tw.Flush()
-}
-
-// logLine is a command on one table row: its first line, shortened, with
-// control characters shown escaped.
-func logLine(s string) string {
-	s = strings.ReplaceAll(strings.TrimSpace(s), "\t", " ")
-	more := false
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s, more = s[:i], true
-	}
-	if r := []rune(s); len(r) > 100 {
-		s, more = string(r[:99]), true
-	}
-	s = printable(s)
-	if more {
-		s += " …"
-	}
-	return orDash(s)
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return report.WriteLog(opts.IO.Out, kept)
 }

@@ -5,7 +5,9 @@ import (
 	"os"
 	"time"
 
+	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/notify"
+	"github.com/agent-permguard/permguard/internal/prompt"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
@@ -21,8 +23,8 @@ func Main() int {
 		Getwd:        os.Getwd,
 		Now:          time.Now,
 		Executable:   os.Executable,
-		Parent:       parentProcess,
-		Terminal:     systemTerminal,
+		Parent:       guard.ParentProcess,
+		Terminal:     prompt.OpenTerminal,
 		Notifier:     notify.Desktop{Getenv: os.Getenv},
 		Stat:         os.Stat,
 		Namespaces:   sandbox.NamespacesAllowed,

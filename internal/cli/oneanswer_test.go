@@ -60,7 +60,7 @@ func TestEverydayOneAnswer(t *testing.T) {
 			env := map[string]string{"HOME": filepath.Join(dir, "home"), "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg"),
 				"PERMGUARD_STATE_DIR": filepath.Join(dir, "state"), "PERMGUARD_LEVEL": level, "PERMGUARD_NO_PROMPT": "1"}
 			opts := func() callOptions {
-				ios, _, _, _ := TestIO()
+				ios, _, _, _ := testStreams()
 				return callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(ws), Now: time.Now, Executable: self,
 					Classify: classify.Classify, Namespaces: namespaces}
 			}

@@ -11,7 +11,7 @@ import (
 // TestSettingsCommandFlags checks what the flags of the settings commands
 // parse into, without running them.
 func TestSettingsCommandFlags(t *testing.T) {
-	ios, _, _, _ := TestIO()
+	ios, _, _, _ := testStreams()
 	f := &Factory{IO: ios, Getenv: envFunc(nil), Getwd: fixedWd("/wd"), Now: time.Now}
 	run := func(t *testing.T, cmd interface {
 		SetArgs([]string)
@@ -57,7 +57,7 @@ func TestSettingsCommandFlags(t *testing.T) {
 // TestDenyRunWritesTheGlobalFile runs deny and allow without cobra.
 func TestDenyRunWritesTheGlobalFile(t *testing.T) {
 	dir := t.TempDir()
-	ios, _, out, errOut := TestIO()
+	ios, _, out, errOut := testStreams()
 	s := settingsIO{IO: ios, Getenv: envFunc(map[string]string{"PERMGUARD_CONFIG_DIR": dir, "HOME": dir}), Getwd: fixedWd(dir), Now: time.Now}
 	if err := denyRun(&DenyOptions{settingsIO: s, Pattern: "curl *"}); err != nil {
 		t.Fatal(err)

@@ -1,26 +1,19 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/guard"
 	"github.com/agent-permguard/permguard/internal/hook"
-	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // StatuslineOptions is everything `permguard statusline` works from.
 type StatuslineOptions struct {
-	IO     *IOStreams
-	Getenv func(string) string
-	Getwd  func() (string, error)
-	Now    func() time.Time
-	Parent func() string
+	settingsIO
 	// BoxAvailable says whether the boxes can be had here
 	// (sandbox.BoxAvailable); nil means unknown.
 	BoxAvailable func() (bool, string)
@@ -28,7 +21,7 @@ type StatuslineOptions struct {
 
 // NewCmdStatusline returns the statusline command.
 func NewCmdStatusline(f *Factory, runF func(*StatuslineOptions) error) *cobra.Command {
-	opts := &StatuslineOptions{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, Parent: f.Parent, BoxAvailable: f.BoxAvailable}
+	opts := &StatuslineOptions{settingsIO: newSettingsIO(f), BoxAvailable: f.BoxAvailable}
 	cmd := &cobra.Command{
 		Use:   "statusline",
 		Short: "Print the level and mode in force as one short line, for prompts and status bars",
@@ -61,26 +54,12 @@ with the settings are not printed: run "permguard doctor".`,
 	return cmd
 }
 
-// statusInput is what Claude Code's statusLine command receives.
-type statusInput struct {
-	SessionID string `json:"session_id"`
-	Cwd       string `json:"cwd"`
-	Workspace struct {
-		CurrentDir string `json:"current_dir"`
-		ProjectDir string `json:"project_dir"`
-	} `json:"workspace"`
-}
-
-// statusStdinWait bounds the wait for a status payload: a prompt must
-// never hang on a stdin that nobody writes to.
-const statusStdinWait = 200 * time.Millisecond
-
 func statuslineRun(opts *StatuslineOptions) error {
-	var in statusInput
+	var in hook.StatusInput
 	if !opts.IO.StdinIsTTY {
-		readStatusInput(opts.IO.In, &in)
+		hook.ReadStatusInput(opts.IO.In, &in)
 	}
-	workspace := firstAbs(in.Workspace.ProjectDir, in.Workspace.CurrentDir, in.Cwd)
+	workspace := in.Dir()
 	if workspace == "" {
 		if wd, err := opts.Getwd(); err == nil {
 			workspace = filepath.Clean(wd)
@@ -95,43 +74,6 @@ func statuslineRun(opts *StatuslineOptions) error {
 	// Claude Code's statusLine names its session as its hook does.
 	sess := guard.ReadSession(env, guard.SessionID(hook.Claude, in.SessionID, env, parent), deps)
 	eff := guard.LoadSettings(env, workspace, "", sess, deps)
-	level := eff.Level.Value.String()
-	switch {
-	case eff.Level.Src.Unsafe:
-		level += " (capped: " + filepath.Base(eff.Level.Src.Name) + " not yours alone)"
-	case eff.Level.Src.Unusable:
-		// the one problem a prompt shows: the level is not what was set
-		level += " (capped: " + filepath.Base(eff.Level.Src.Name) + " unreadable)"
-	case eff.Level.Src.Kind == settings.FromSession:
-		level += " (session)"
-	}
-	_, err := fmt.Fprintf(opts.IO.Out, "permguard %s · %s · %s\n", level, eff.Mode.Value, boxOf(eff, opts.BoxAvailable).status())
+	_, err := fmt.Fprintln(opts.IO.Out, guard.StatusLine(eff, opts.BoxAvailable))
 	return err
-}
-
-// readStatusInput reads a statusLine payload from r into in, giving up
-// after statusStdinWait or on anything that is not one.
-func readStatusInput(r io.Reader, in *statusInput) {
-	done := make(chan []byte, 1)
-	go func() {
-		data, _ := io.ReadAll(io.LimitReader(r, 1<<20))
-		done <- data
-	}()
-	select {
-	case data := <-done:
-		var got statusInput
-		if json.Unmarshal(data, &got) == nil {
-			*in = got
-		}
-	case <-time.After(statusStdinWait):
-	}
-}
-
-func firstAbs(dirs ...string) string {
-	for _, d := range dirs {
-		if filepath.IsAbs(d) {
-			return filepath.Clean(d)
-		}
-	}
-	return ""
 }

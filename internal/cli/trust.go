@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -81,28 +80,15 @@ func trustRun(opts *TrustOptions) error {
 			"project files are .permguard/settings.json and .permguard/settings.local.json, from here up to the repository root")
 	}
 	for _, path := range files {
-		data, _, err := settings.ReadCurrent(path)
-		switch {
-		case err != nil:
-			return fmt.Errorf("cannot read %s: %w", path, err)
-		case data == nil && !opts.Revoke:
-			return fmt.Errorf("%s: %w", path, fs.ErrNotExist)
-		}
-		if !opts.Revoke {
-			problems, err := settings.Check(path, settings.FromProject)
-			if err != nil {
-				return err
+		changed, hash, problems, err := settings.Trust(stateDir, path, opts.Revoke, opts.Now())
+		if len(problems) > 0 {
+			for _, p := range problems {
+				fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
 			}
-			if len(problems) > 0 {
-				for _, p := range problems {
-					fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
-				}
-				return withHints(fmt.Errorf("%s has problems; not trusted", path), "fix it first: a trusted file must say exactly what it means")
-			}
+			return withHints(fmt.Errorf("%s has problems; not trusted", path), "fix it first: a trusted file must say exactly what it means")
 		}
-		changed, err := settings.SetTrust(stateDir, path, data, opts.Revoke, opts.Now())
 		if err != nil {
-			return fmt.Errorf("failed to record the trust: %w", err)
+			return err
 		}
 		var msg string
 		switch {
@@ -111,7 +97,7 @@ func trustRun(opts *TrustOptions) error {
 		case opts.Revoke:
 			msg = fmt.Sprintf("%s was not trusted; nothing changed", path)
 		case changed:
-			msg = fmt.Sprintf("trusted %s (%s): it may now loosen your settings; any edit withdraws the trust", path, settings.ContentHash(data)[:19])
+			msg = fmt.Sprintf("trusted %s (%s): it may now loosen your settings; any edit withdraws the trust", path, hash[:19])
 		default:
 			msg = fmt.Sprintf("%s is already trusted as it is", path)
 		}

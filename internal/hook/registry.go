@@ -211,6 +211,15 @@ func Agents() []Agent {
 	return out
 }
 
+// AgentNames are the names of [Agents]: the values --agent takes.
+func AgentNames() []string {
+	names := make([]string, 0, len(dialects)+1)
+	for _, a := range Agents() {
+		names = append(names, string(a))
+	}
+	return names
+}
+
 // ParseAgent parses an --agent value.
 func ParseAgent(s string) (Agent, bool) {
 	for _, a := range Agents() {
@@ -224,11 +233,7 @@ func ParseAgent(s string) (Agent, bool) {
 // UnknownAgentError is the reason a hook gives when --agent names no
 // dialect: the call is denied, with the names it would have taken.
 func UnknownAgentError(s string) string {
-	names := make([]string, 0, len(dialects)+1)
-	for _, a := range Agents() {
-		names = append(names, string(a))
-	}
-	return fmt.Sprintf("permguard: --agent %q is not one of %s; the tool call is denied", s, strings.Join(names, ", "))
+	return fmt.Sprintf("permguard: --agent %q is not one of %s; the tool call is denied", s, strings.Join(AgentNames(), ", "))
 }
 
 // Display is how a person calls the agent that speaks a.

@@ -5,7 +5,8 @@
 //
 // What each agent needs is data in internal/hook ([hook.InstallTarget]);
 // this package acts on it. It reads no environment and prints nothing: the
-// command line passes in what it read and words the [Result].
+// command line passes in what it read, and internal/report words the
+// [Result].
 package install
 
 import (
@@ -223,4 +224,18 @@ func Uninstall(o Options) (Result, error) {
 		return uninstallExtension(o)
 	}
 	return uninstallConfig(o)
+}
+
+// OwnPath is the absolute path of the running binary, as executable
+// (the process's, passed in) finds it, with its links resolved: what the
+// user's hook entries and extensions run.
+func OwnPath(executable func() (string, error)) (string, error) {
+	exe, err := executable()
+	if err != nil {
+		return "", fmt.Errorf("cannot find permguard's own path: %w", err)
+	}
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	return exe, nil
 }

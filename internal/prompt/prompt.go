@@ -40,6 +40,16 @@ const (
 // names no timeout.
 const DefaultTimeout = person.DefaultTimeout
 
+// OpenTerminal opens the controlling terminal (see [Open]) and returns
+// the prompt on it: how permguard reaches a person at a terminal.
+func OpenTerminal(accessible bool) (person.Asker, error) {
+	tty, err := Open()
+	if err != nil {
+		return nil, err
+	}
+	return NewTerminal(tty, accessible), nil
+}
+
 // Denied returns the answer for a prompt that ended without a choice.
 func Denied(why string) Answer { return person.Denied(why) }
 

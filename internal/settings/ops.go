@@ -23,6 +23,23 @@ func ReadCurrent(path string) (data []byte, hash string, err error) {
 	return data, ContentHash(data), nil
 }
 
+// ReadFile reads and parses the settings file at path as kind, for a
+// command that shows what the file itself says: nil when there is no
+// file, and its one problem when it cannot be used at all (not valid
+// JSON, not an object).
+func ReadFile(path string, kind Kind) (*File, *Problem, error) {
+	data, _, err := ReadCurrent(path)
+	if err != nil || data == nil {
+		return nil, nil, err
+	}
+	f, _, err := Parse(Source{Kind: kind, Name: path}, data)
+	if err != nil {
+		p := fileProblem(path, err, "")
+		return nil, &p, nil
+	}
+	return f, nil, nil
+}
+
 // ErrChanged is returned by [ReplaceIf] when the file is no longer what
 // the change started from.
 var ErrChanged = errors.New("changed by another process meanwhile")

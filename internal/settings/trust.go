@@ -50,6 +50,29 @@ func readTrust(stateDir string) (trustStore, *Problem) {
 	return ts, nil
 }
 
+// Trust trusts the content the project settings file at path has now,
+// in the trust store of stateDir, or with revoke withdraws the trust. A
+// file with problems is not trusted: they are returned. It reports whether
+// anything changed, and the hash of the content (see [ContentHash]).
+func Trust(stateDir, path string, revoke bool, now time.Time) (changed bool, hash string, problems []Problem, err error) {
+	data, hash, err := ReadCurrent(path)
+	switch {
+	case err != nil:
+		return false, "", nil, fmt.Errorf("cannot read %s: %w", path, err)
+	case data == nil && !revoke:
+		return false, "", nil, fmt.Errorf("%s: %w", path, fs.ErrNotExist)
+	}
+	if !revoke {
+		if problems, err := Check(path, FromProject); err != nil || len(problems) > 0 {
+			return false, "", problems, err
+		}
+	}
+	if changed, err = SetTrust(stateDir, path, data, revoke, now); err != nil {
+		return false, "", nil, fmt.Errorf("failed to record the trust: %w", err)
+	}
+	return changed, hash, nil, nil
+}
+
 // SetTrust pins path to the hash of data in the trust store, or, with
 // revoke, removes it. It reports whether anything changed.
 func SetTrust(stateDir, path string, data []byte, revoke bool, now time.Time) (changed bool, err error) {

@@ -1,11 +1,11 @@
-package cli
+package buildinfo
 
 import (
 	"runtime/debug"
 	"testing"
 )
 
-func TestBuildVersion(t *testing.T) {
+func TestOf(t *testing.T) {
 	rev := "0123456789abcdef0123456789abcdef01234567"
 	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.time", Value: "2026-11-24T00:53:04Z"}, {Key: "vcs.modified", Value: "false"}}
 	tests := []struct {
@@ -30,9 +30,9 @@ func TestBuildVersion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := buildVersion(tt.version, tt.commit, tt.info)
+			got := Of(tt.version, tt.commit, tt.info)
 			if got.String() != tt.want {
-				t.Errorf("buildVersion(%q, %q, ...) = %q, want %q", tt.version, tt.commit, got, tt.want)
+				t.Errorf("Of(%q, %q, ...) = %q, want %q", tt.version, tt.commit, got, tt.want)
 			}
 			if got.Go == "" || got.Platform == "" {
 				t.Errorf("Go %q, platform %q: want both", got.Go, got.Platform)

@@ -1,4 +1,4 @@
-package cli
+package hook
 
 import (
 	"strings"
@@ -29,13 +29,13 @@ func TestParseHookArgs(t *testing.T) {
 		{[]string{"-"}, "auto", `hook takes no arguments, got ["-"]`},
 	}
 	for _, tt := range tests {
-		agent, err := parseHookArgs(tt.args)
+		agent, err := ParseArgs(tt.args)
 		gotErr := ""
 		if err != nil {
 			gotErr = err.Error()
 		}
 		if agent != tt.wantAgent || (tt.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(gotErr, tt.wantErr)) {
-			t.Errorf("parseHookArgs(%q) = %q, %q; want %q, %q", tt.args, agent, gotErr, tt.wantAgent, tt.wantErr)
+			t.Errorf("ParseArgs(%q) = %q, %q; want %q, %q", tt.args, agent, gotErr, tt.wantAgent, tt.wantErr)
 		}
 	}
 }

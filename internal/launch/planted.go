@@ -1,4 +1,4 @@
-package cli
+package launch
 
 import (
 	"errors"
@@ -24,10 +24,6 @@ const maxPlantedWarnings = 10
 // script takes the run for a plain success.
 var errPlanted = errors.New("the program succeeded")
 
-// testOnlyPlantedBudget replaces the budget of the check in the test
-// binary's permguard command (see export_test.go).
-var testOnlyPlantedBudget *sandbox.Budget
-
 // checkPlanted looks, once a program confined in the build profile has
 // ended (its PID namespace with it, so nothing of it runs any more), for
 // git repositories it left in the workspace that could run programs the
@@ -37,10 +33,11 @@ var testOnlyPlantedBudget *sandbox.Budget
 // a refusal (77) when anything was set aside or the check could not
 // finish. Symbolic links the run left that lead out of the workspace
 // are reported and kept, and change no status.
-func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base sandbox.Baseline, code int) error {
+func (r *Run) checkPlanted(base sandbox.Baseline, code int) error {
+	ev, env := r.Ev, r.Env
 	budget := sandbox.DefaultBudget
-	if testOnlyPlantedBudget != nil {
-		budget = *testOnlyPlantedBudget
+	if r.Budget != nil {
+		budget = *r.Budget
 	}
 	// While a check is incomplete, git is not run unboxed in the
 	// workspace unasked (design §4, "Unboxed beside the boxes"): marked
@@ -50,7 +47,7 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	// not see what that run planted.
 	record := func(f func() error) {
 		if err := f(); err != nil {
-			warnf(opts.IO.ErrOut, "cannot record in the state directory whether the check for planted repositories completed: %s", printable(err.Error()))
+			warnf(r.ErrOut, "cannot record in the state directory whether the check for planted repositories completed: %s", printable(err.Error()))
 		}
 	}
 	earlier := guard.UncheckedWhy(env, ev.Workspace)
@@ -66,14 +63,14 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	}
 	if len(rep.Findings) == 0 && rep.Incomplete == "" {
 		if len(rep.LinksOut) > 0 {
-			done := reportLinksOut(opts, ev, rep.LinksOut)
-			ev.AuditAfterRun(env, opts.deps(), audit.Allow, "after the sandboxed run: "+strings.Join(done, "; "))
+			done := r.reportLinksOut(rep.LinksOut)
+			ev.AuditAfterRun(env, r.Deps, audit.Allow, "after the sandboxed run: "+strings.Join(done, "; "))
 		}
 		return exitWith(code)
 	}
-	w := opts.IO.ErrOut
+	w := r.ErrOut
 	rel := func(p string) string { return printable(relAll(ev.Workspace, []string{p})[0]) }
-	stamp := opts.Now()
+	stamp := r.Now()
 	var done []string // for the audit log
 	var failed bool
 	moved := map[string]string{}
@@ -135,8 +132,8 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 		}
 		done = append(done, "the check is incomplete: "+rep.Incomplete)
 	}
-	done = append(done, reportLinksOut(opts, ev, rep.LinksOut)...)
-	ev.AuditAfterRun(env, opts.deps(), audit.Block, "after the sandboxed run: "+strings.Join(done, "; "))
+	done = append(done, r.reportLinksOut(rep.LinksOut)...)
+	ev.AuditAfterRun(env, r.Deps, audit.Block, "after the sandboxed run: "+strings.Join(done, "; "))
 	// A program that failed keeps its status when all was set aside; when
 	// something may still run, the refusal's status says so whatever the
 	// program's was, or a failed test would hide it.
@@ -158,7 +155,7 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 	case rep.Incomplete != "":
 		why = "the workspace could not all be checked for git repositories it may have planted"
 	}
-	return refuseExec(fmt.Errorf("%w, but %s; exit status %d so that this is noticed", ended, why, ExitExecBlocked))
+	return Refuse(fmt.Errorf("%w, but %s; exit status %d so that this is noticed", ended, why, ExitRefused))
 }
 
 // reportLinksOut warns of the symbolic links a sandboxed run left that
@@ -166,8 +163,9 @@ func checkPlanted(opts *ExecOptions, ev *guard.Evaluation, env guard.Env, base s
 // log says of each. They are left in place: a virtual environment's
 // bin/python is one. What the agent writes through one is judged by
 // where it leads, but the person should know it is there.
-func reportLinksOut(opts *ExecOptions, ev *guard.Evaluation, links []sandbox.LinkOut) []string {
-	w := opts.IO.ErrOut
+func (r *Run) reportLinksOut(links []sandbox.LinkOut) []string {
+	ev := r.Ev
+	w := r.ErrOut
 	var done []string
 	for i, l := range links {
 		rel, to := printable(relAll(ev.Workspace, []string{l.Path})[0]), printable(l.Target)

@@ -1,0 +1,58 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/agent-permguard/permguard/internal/settings"
+)
+
+// LevelJSON and ModeJSON are the outputs of level --json and mode --json.
+// Field names are API.
+type LevelJSON struct {
+	Level        string `json:"level"`
+	Source       string `json:"source"`      // "session permguard level", "global /path:3:12", ...
+	SourceKind   string `json:"source_kind"` // default, global, project, managed, session, env, flag
+	Chosen       string `json:"chosen,omitempty"`
+	ChosenSource string `json:"chosen_source,omitempty"` // what was chosen when a cap lowered it
+}
+
+type ModeJSON struct {
+	Mode       string `json:"mode"`
+	Source     string `json:"source"`
+	SourceKind string `json:"source_kind"`
+}
+
+// Level is level --json's object for the settings in force, eff.
+func Level(eff *settings.Effective) LevelJSON {
+	out := LevelJSON{Level: eff.Level.Value.String(), Source: eff.Level.Src.String(), SourceKind: eff.Level.Src.Kind.String()}
+	if eff.Capped && eff.Chosen.Value != eff.Level.Value {
+		out.Chosen, out.ChosenSource = eff.Chosen.Value.String(), eff.Chosen.Src.String()
+	}
+	return out
+}
+
+// LevelText is what level prints of the level in force: where it comes
+// from, what a cap lowered it from, and what its box allows where calls
+// run in one here (box; "" where they run unboxed).
+func LevelText(eff *settings.Effective, box string) string {
+	line := fmt.Sprintf("%s (%s)", eff.Level.Value, eff.Level.Src)
+	if eff.Capped && eff.Chosen.Value != eff.Level.Value {
+		line += fmt.Sprintf("; capped from %s (%s)", eff.Chosen.Value, eff.Chosen.Src)
+	}
+	line = printable(line)
+	if box != "" {
+		line += "\n  runs " + box
+	}
+	return line
+}
+
+// Mode is mode --json's object for the settings in force, eff.
+func Mode(eff *settings.Effective) ModeJSON {
+	return ModeJSON{Mode: eff.Mode.Value.String(), Source: eff.Mode.Src.String(), SourceKind: eff.Mode.Src.Kind.String()}
+}
+
+// ModeText is what mode prints of the mode in force and where it comes
+// from.
+func ModeText(eff *settings.Effective) string {
+	return printable(fmt.Sprintf("%s (%s)", eff.Mode.Value, eff.Mode.Src))
+}
