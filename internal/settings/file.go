@@ -40,9 +40,13 @@ func (e *FullError) Error() string {
 // has no room for one more that a load would read. It counts as Parse
 // does: only valid patterns take a place.
 func CheckRoom(key string, list []string, limit int) error {
+	compile := CompileGlob
+	if key == "deny" {
+		compile = CompileDeny
+	}
 	n := 0
 	for _, p := range list {
-		if _, err := CompileGlob(p); err == nil {
+		if _, err := compile(p); err == nil {
 			n++
 		}
 	}
@@ -247,11 +251,19 @@ func (p *fileParser) patterns(name string, n *node, limit int, restricts bool) [
 			lost()
 			continue
 		}
-		g, err := CompileGlob(e.str)
+		compile := CompileGlob
+		if restricts {
+			compile = CompileDeny
+		}
+		g, err := compile(e.str)
 		if err != nil {
 			p.problem(e, "%s[%d] %s %v%s", name, i, shown(e.str), err, ignored)
 			lost()
 			continue
+		}
+		if tool, _, ok := AgentSyntax(e.str); ok && (restricts || strings.HasPrefix(name, "overrides.")) {
+			// kept as written, as it always was: it matches no command
+			p.problem(e, "%s[%d] %s is in an agent's permission syntax (%s(...)), which permguard does not read: it matches no command; write the command itself (permguard allow --help, permguard deny --help)", name, i, shown(e.str), tool)
 		}
 		out = append(out, Rule{Glob: g, Src: p.src(e)})
 	}
