@@ -54,7 +54,7 @@ type askCase struct {
 }
 
 var askCases = []askCase{
-	{name: "no terminal: check blocks", command: "git push origin main", wantCode: ExitBlocked, wantOpened: true, wantErr: "Blocked by permission (minimal)"},
+	{name: "no terminal: check blocks", command: "git push origin main", wantCode: ExitBlocked, wantOpened: true, wantErr: "Blocked at level minimal."},
 	{name: "allow once", command: "git push origin main", answers: []prompt.Answer{{Choice: prompt.AllowOnce}},
 		wantCode: ExitOK, wantOpened: true, wantOut: "high: allow at level minimal (allow-once)\n",
 		wantChoices: []prompt.Choice{prompt.Deny, prompt.AllowOnce, prompt.AllowSession, prompt.AlwaysAllow}, wantPattern: "git push origin main *",

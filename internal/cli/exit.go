@@ -164,9 +164,18 @@ func checkLevelFlag(level string) error {
 		return nil
 	}
 	if _, ok := settings.ParsePermission(level); !ok {
-		return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", level)
+		return usageErrorf(levelHints(level, permissionNames()), "invalid level %q for --level", level)
 	}
 	return nil
+}
+
+// levelHints say, for a word that is not one of names, the levels, what
+// "write" meant.
+func levelHints(word, names string) []string {
+	if h := settings.LevelWriteHint(word); h != "" {
+		return []string{h}
+	}
+	return []string{"levels are " + names}
 }
 
 // checkDirFlag is a usage error when the directory flag name (--cwd) names

@@ -158,8 +158,7 @@ untrusted project file can only lower it.
 
 Levels: minimal (reading), low (writes in the workspace), medium
 (development work), high (anything else but dangerous commands), bypassed
-(every check off except deny rules). "read" and "write" are accepted for
-minimal and high.`,
+(every check off except deny rules). "read" is accepted for minimal.`,
 		Example: `  permguard level
   permguard level medium
   permguard level --clear
@@ -231,7 +230,7 @@ func levelRun(opts *LevelOptions) error {
 	}
 	p, ok := settings.ParsePermission(opts.Level)
 	if !ok {
-		return usageErrorf([]string{"levels are " + permissionNames() + " (and read, write)"}, "invalid level %q", opts.Level)
+		return usageErrorf(levelHints(opts.Level, permissionNames()+" (and read)"), "invalid level %q", opts.Level)
 	}
 	if !opts.Global {
 		if err := setForSession(opts.settingsIO, "level", p.String(), func(s *settings.Session) { s.Level = p.String() }); err != nil {
@@ -368,8 +367,8 @@ func modeRun(opts *ModeOptions) error {
 	})
 }
 
-// completeLevels completes level names, with the read/write aliases when
-// aliases is true.
+// completeLevels completes level names, with the read alias and
+// bypassed when aliases is true.
 func completeLevels(aliases bool) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if len(args) > 0 {
@@ -377,7 +376,7 @@ func completeLevels(aliases bool) cobra.CompletionFunc {
 		}
 		names := settings.PermissionNames()
 		if aliases {
-			names = append(names, "read", "write")
+			names = append(names, "read")
 		} else {
 			names = names[:len(names)-1] // no bypassed
 		}

@@ -77,7 +77,7 @@ func allowRun(opts *AllowOptions) error {
 	case opts.Level != "":
 		p, ok := settings.ParsePermission(opts.Level)
 		if !ok || p.Bypassed {
-			return usageErrorf([]string{"levels are minimal, low, medium, high"}, "invalid level %q for --level", opts.Level)
+			return usageErrorf(levelHints(opts.Level, "minimal, low, medium, high"), "invalid level %q for --level", opts.Level)
 		}
 		level = p.Level.String()
 	default:

@@ -105,7 +105,13 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 		case "$schema":
 			// for editors
 		case "level":
-			f.Level = enum(p, k.str, v, ParsePermission, "one of "+strings.Join(PermissionNames(), ", "))
+			f.Level = enum(p, k.str, v, func(s string) (Permission, bool) {
+				perm, ok, warning := ParseStoredPermission(s)
+				if warning != "" {
+					p.problem(v, "level: %s", warning)
+				}
+				return perm, ok
+			}, "one of "+strings.Join(PermissionNames(), ", "))
 		case "mode":
 			f.Mode = enum(p, k.str, v, ParseMode, "ask or block")
 		case "notifications":
