@@ -165,6 +165,7 @@ Levels: minimal (reading), low (writes in the workspace), medium
   permguard level low --global
   permguard level --global
   permguard level --json`,
+		Annotations:       map[string]string{neverSuggest: "it can raise the level, which lets more run unasked"},
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeLevels(true),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -294,6 +295,7 @@ the mode written there).`,
   permguard mode --clear
   permguard mode block --global
   permguard mode --json`,
+		Annotations:       map[string]string{neverSuggest: "it can turn block into ask"},
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: cobra.FixedCompletions([]string{"ask", "block"}, cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(cmd *cobra.Command, args []string) error {

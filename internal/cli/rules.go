@@ -49,7 +49,8 @@ dangerous command that a person confirms.`,
 		Example: `  permguard allow 'npm run dev'
   permguard allow --level medium 'make deploy-staging *'
   permguard allow --remove 'npm run dev'`,
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Annotations: map[string]string{neverSuggest: "it lets commands run without asking"},
+		Args:        usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pattern = args[0]
 			if runF != nil {

@@ -29,6 +29,9 @@ type Document struct {
 	lists map[string][]json.RawMessage
 }
 
+// NewDocument returns an empty document.
+func NewDocument() *Document { return &Document{vals: map[string]json.RawMessage{}} }
+
 // ParseDocument reads data, which must be one JSON object (or nothing).
 func ParseDocument(data []byte) (*Document, error) {
 	d := &Document{vals: map[string]json.RawMessage{}, indent: detectIndent(data)}
