@@ -551,7 +551,7 @@ func configResetRun(opts *ConfigResetOptions) error {
 		return err
 	}
 	if data, _, err := settings.ReadCurrent(path); err == nil {
-		if d, err := settings.ParseDocument(data); err == nil && d.Len() == 0 {
+		if d, err := settings.ParseDocument(data); err == nil && d.SetsNothing() {
 			return alreadyDefaults()
 		}
 	}

@@ -100,7 +100,8 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 		seen[k.str] = k
 		switch k.str {
 		case "$schema":
-			// for editors
+			// for editors; only its type is checked
+			p.str(k.str, v)
 		case "level":
 			f.Level = enum(p, k.str, v, func(s string) (Permission, bool) {
 				perm, ok, warning := ParseStoredPermission(s)

@@ -255,7 +255,7 @@ func (l *loader) hashClearPin(path string, f *File) {
 	hash, err := HashPin(clear)
 	if err != nil {
 		l.problems = append(l.problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
-			Msg: fmt.Sprintf("approvalPin is not a valid PIN (%v); ignored: set one with \"permguard config pin\"", err)})
+			Msg: fmt.Sprintf("approvalPin is not a valid PIN (%v); ignored: write a valid one with \"permguard config edit\"", err)})
 		f.ApprovalPin = nil
 		return
 	}
