@@ -109,6 +109,9 @@ func (s settingsIO) update(change func(*settings.Document) error) (string, error
 // unusableHints say how to fix a settings file that cannot be read at all,
 // which caps the level at minimal until it is fixed.
 func unusableHints(p settings.Problem, kind settings.Kind) []string {
+	if p.Unsafe {
+		return nil // the problem says its fix: an owner or a mode, not an edit
+	}
 	where := p.File
 	if p.Line > 0 {
 		where = fmt.Sprintf("%s at line %d, column %d", p.File, p.Line, p.Col)

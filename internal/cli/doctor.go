@@ -246,6 +246,7 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 	}
 	var rows [][]string
 	var found, fixes []string
+	fixed := map[string]bool{} // one way to fix a file, however many problems it has
 	for _, t := range targets {
 		problems, err := settings.Check(t.path, t.kind)
 		state := "valid"
@@ -260,15 +261,23 @@ func doctorSettings(opts *DoctorOptions, r *doctorReport, ws string) *settings.E
 			for _, p := range problems {
 				found = append(found, p.String())
 				if p.Unusable {
-					fixes = append(fixes, unusableHints(p, t.kind)...)
+					if !fixed[t.path] {
+						fixes = append(fixes, unusableHints(p, t.kind)...)
+						fixed[t.path] = true
+					}
 					state = "unusable: level capped at minimal"
 				}
 			}
 		}
 		rows = append(rows, []string{t.kind.String(), state, printable(t.path)})
 	}
+	var unsafe *safefile.UnsafeError
+	if errors.As(gErr, &unsafe) {
+		// one problem, said once: "permguard's own files" has it, with its fix
+		rows = append([][]string{{settings.FromGlobal.String(), "not read: see permguard's own files"}}, rows...)
+	}
 	r.table(rows)
-	if gErr != nil {
+	if gErr != nil && unsafe == nil {
 		r.problem("%v: your own settings are not read", gErr)
 	}
 	for _, f := range found {

@@ -189,7 +189,7 @@ func (l *loader) unsafe(kind Kind, err error, what string) {
 	if ue.Fix != "" {
 		msg += ": " + ue.Fix
 	}
-	l.problems = append(l.problems, Problem{File: ue.Path, Msg: msg, Unusable: true})
+	l.problems = append(l.problems, Problem{File: ue.Path, Msg: msg, Unusable: true, Unsafe: true})
 	l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
 	l.state(src, "refused: capped at minimal")
 }
@@ -377,5 +377,5 @@ func ownerAbove(path string, st fs.FileInfo) (uid int, other bool) {
 // unsafeProblem is the problem of a settings file at path that is not the
 // user's alone: it names what was found and the fix.
 func unsafeProblem(path string, ue *safefile.UnsafeError) Problem {
-	return Problem{File: path, Msg: ue.Problem + "; it is not read, and the level is capped at minimal until it is fixed: " + ue.Fix, Unusable: true}
+	return Problem{File: path, Msg: ue.Problem + "; it is not read, and the level is capped at minimal until it is fixed: " + ue.Fix, Unusable: true, Unsafe: true}
 }

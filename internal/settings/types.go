@@ -283,6 +283,9 @@ type Problem struct {
 	// parse, another user could change it) or its deny list cannot all be
 	// read: the level is capped at minimal until it is fixed.
 	Unusable bool
+	// Unsafe marks, of those, a place another user could change: the fix
+	// is its owner or mode, which Msg says, not its content.
+	Unsafe bool
 }
 
 func (p Problem) String() string {
