@@ -143,3 +143,32 @@ func TestParseSuggestsValues(t *testing.T) {
 		t.Errorf("problem %q, want %q", problems[1].Msg, want)
 	}
 }
+
+// FuzzSetKey: whatever config set is given, it either refuses and leaves
+// the document as it was, or writes what Parse reads back with no problem.
+func FuzzSetKey(f *testing.F) {
+	for _, k := range Keys {
+		f.Add(k.Name, k.Default)
+		for _, v := range k.Values {
+			f.Add(k.Name, v)
+		}
+	}
+	f.Add("promptTimeout", "1e3")
+	f.Add("promptTimeout", "NaN")
+	f.Add("level", "WRITE")
+	f.Fuzz(func(t *testing.T, key, value string) {
+		d, _ := ParseDocument([]byte(`{"mode": "block"}`))
+		before, _ := d.MarshalJSON()
+		_, err := SetKey(d, key, value)
+		after, _ := d.MarshalJSON()
+		if err != nil {
+			if string(after) != string(before) {
+				t.Errorf("SetKey(%q, %q) = %v and changed the document:\n%s", key, value, err, after)
+			}
+			return
+		}
+		if _, problems, perr := Parse(Source{Kind: FromGlobal, Name: "s.json"}, after); perr != nil || len(problems) > 0 {
+			t.Errorf("SetKey(%q, %q) wrote %s, which Parse reads with %v %v", key, value, after, perr, problems)
+		}
+	})
+}
