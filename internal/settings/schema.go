@@ -11,7 +11,7 @@ import (
 // editor can complete and check the file.
 const SchemaURL = "https://raw.githubusercontent.com/agent-permguard/permguard/main/docs/settings.schema.json"
 
-//go:generate go run ./schemagen ../../docs/settings.schema.json
+//go:generate go run ../schemagen ../../docs/settings.schema.json
 
 // Schema returns the JSON Schema (draft 2020-12) of a settings file, made
 // from [Keys]: each setting's type, an enum's values and aliases, the
