@@ -66,7 +66,7 @@ dangerous command that a person confirms.`,
 }
 
 func allowRun(opts *AllowOptions) error {
-	g, err := checkRulePattern("allow", opts.Pattern)
+	g, err := checkRulePattern("allow", opts.Pattern, opts.Remove)
 	if err != nil {
 		return err
 	}
@@ -128,8 +128,17 @@ func allowRun(opts *AllowOptions) error {
 // checkRulePattern compiles the pattern of permguard allow or deny (verb),
 // and refuses, as a usage error with the form to use, what would not do
 // what it looks like: an agent's own permission syntax, which matches no
-// command, and, for allow, the "$" that only a deny rule reads.
-func checkRulePattern(verb, pattern string) (settings.Glob, error) {
+// command, and, for allow, the "$" that only a deny rule reads. A pattern
+// to remove is only checked as any pattern was before, so a rule written
+// so earlier can be taken out.
+func checkRulePattern(verb, pattern string, remove bool) (settings.Glob, error) {
+	if remove {
+		g, err := settings.CompileGlob(pattern)
+		if err != nil {
+			return settings.Glob{}, usageErrorf(nil, "pattern %s %v", printable(fmt.Sprintf("%q", pattern)), err)
+		}
+		return g, nil
+	}
 	if tool, arg, ok := settings.AgentSyntax(pattern); ok {
 		hint := `permguard's patterns match shell commands; a tool gets a level by its name in "tools" (for example "tools": {"LEVEL": ["` + tool + `"]}): permguard config edit`
 		if native, shell := guard.NativePattern(tool, arg); shell {
@@ -234,7 +243,7 @@ matches and a few commands it does not. An agent's own syntax
 }
 
 func denyRun(opts *DenyOptions) error {
-	g, err := checkRulePattern("deny", opts.Pattern)
+	g, err := checkRulePattern("deny", opts.Pattern, opts.Remove)
 	if err != nil {
 		return err
 	}
