@@ -21,7 +21,7 @@ VULNDB ?= https://vuln.go.dev
 # so on such a machine the tests run without -race (and say so).
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
-.PHONY: all build cross release test test-race e2e e2e-agents agents-pins integrations-test fuzz bench budget bench-hook bench-box box-compat corpus lint demo clean
+.PHONY: all build schema cross release test test-race e2e e2e-agents agents-pins integrations-test fuzz bench budget bench-hook bench-box box-compat corpus lint demo clean
 
 all: lint test build
 
@@ -40,6 +40,10 @@ PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 win
 ## build: a static binary in bin/, stamped with VERSION and COMMIT
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="$(LDFLAGS)" -o $(BIN) ./cmd/permguard
+
+## schema: docs/settings.schema.json from the list of settings (internal/settings/keys.go)
+schema:
+	$(GO) generate ./internal/settings
 
 ## cross: go vet for every platform of a release (make release builds them)
 cross:

@@ -197,9 +197,9 @@ const cases = [
 	},
 	{
 		name: "deny",
-		body: `printf '%s\\n' '{"decision":"deny","reason":"rm -rf /\\nBlocked by permission (minimal)."}'; exit 2`,
-		pi: /^rm -rf \/\nBlocked by permission \(minimal\)\.$/,
-		opencode: /^rm -rf \/\nBlocked by permission \(minimal\)\.$/,
+		body: `printf '%s\\n' '{"decision":"deny","reason":"rm -rf /\\nBlocked at level minimal."}'; exit 2`,
+		pi: /^rm -rf \/\nBlocked at level minimal\.$/,
+		opencode: /^rm -rf \/\nBlocked at level minimal\.$/,
 	},
 	{
 		name: "deny with exit 0 is still a deny",
@@ -655,8 +655,8 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 			name: "rm -rf / is denied",
 			tool: "bash",
 			input: { command: "rm -rf /" },
-			pi: /^rm -rf \/\nBlocked by permission \(minimal\)\..*\nNeeds: high, dangerous — deletes the whole file system(: [^\n]*)?\n/s,
-			opencode: /^rm -rf \/\nBlocked by permission \(minimal\)\./,
+			pi: /^rm -rf \/\nBlocked at level minimal\..*\nNeeds: high, dangerous — deletes the whole file system(: [^\n]*)?\n/s,
+			opencode: /^rm -rf \/\nBlocked at level minimal\./,
 		},
 		{ name: "git push is asked, and allowed", tool: "bash", input: { command: "git push" }, ui: true, pi: "allow", opencode: /needs a person's approval.*\npermguard: needs high, the level in force is minimal — pushes commits/s },
 		{ name: "git push is asked, and denied", tool: "bash", input: { command: "git push" }, ui: false, pi: /^permguard: denied by the user in pi/, opencode: /needs a person's approval/ },
@@ -765,7 +765,7 @@ describe("against the real permguard", { skip: noRealBin }, () => {
 				agents[agent](installed, "bash", { command: "rm -rf /" }),
 			);
 			assert.equal(got.blocked, true);
-			assert.match(got.reason, /^rm -rf \/\nBlocked by permission/);
+			assert.match(got.reason, /^rm -rf \/\nBlocked at level/);
 			await withEnv(env, () => execFileSync(realBin, ["uninstall", agent], { encoding: "utf8" }));
 			assert.equal(existsSync(file(env)), false);
 		});

@@ -40,6 +40,8 @@ type askCase struct {
 	env      map[string]string // on top of the test's own
 	answers  []prompt.Answer   // nil: there is no terminal
 	asker    asker             // instead of a Fake with answers
+	json     bool              // check --json
+	noPrompt bool              // check --no-prompt
 
 	wantCode     int
 	wantOpened   bool            // the terminal was asked for (it may not exist)
@@ -53,7 +55,7 @@ type askCase struct {
 }
 
 var askCases = []askCase{
-	{name: "no terminal: check blocks", command: "git push origin main", wantCode: ExitBlocked, wantOpened: true, wantErr: "Blocked by permission (minimal)"},
+	{name: "no terminal: check blocks", command: "git push origin main", wantCode: ExitBlocked, wantOpened: true, wantErr: "Blocked at level minimal."},
 	{name: "allow once", command: "git push origin main", answers: []prompt.Answer{{Choice: prompt.AllowOnce}},
 		wantCode: ExitOK, wantOpened: true, wantOut: "high: allow at level minimal (allow-once)\n",
 		wantChoices: []prompt.Choice{prompt.Deny, prompt.AllowOnce, prompt.AllowSession, prompt.AlwaysAllow}, wantPattern: "git push origin main *",
@@ -88,6 +90,14 @@ var askCases = []askCase{
 		answers: []prompt.Answer{{Choice: prompt.AllowOnce}}, wantCode: ExitBlocked},
 	{name: "PERMGUARD_NO_PROMPT=0 prompts", command: "git push", env: map[string]string{"PERMGUARD_NO_PROMPT": "0"},
 		answers: []prompt.Answer{{Choice: prompt.AllowOnce}}, wantCode: ExitOK, wantOpened: true},
+	// a program reads --json and cannot answer a prompt, which on a
+	// person's terminal could save an "Always allow" rule (issue 28)
+	{name: "check --json never opens the terminal", command: "git push", json: true, answers: []prompt.Answer{{Choice: prompt.AlwaysAllow, Pattern: "git push *"}},
+		wantCode: ExitBlocked, wantOut: `"decision":"block"`, wantErr: "Blocked at level minimal."},
+	{name: "check --no-prompt never opens the terminal", command: "git push", noPrompt: true, answers: []prompt.Answer{{Choice: prompt.AllowOnce}},
+		wantCode: ExitBlocked, wantErr: "Blocked at level minimal."},
+	{name: "check --json, allowed: no terminal needed", command: "ls", json: true, answers: []prompt.Answer{{Choice: prompt.Deny}},
+		wantCode: ExitOK, wantOut: `"decision":"allow"`},
 	{name: "a deny rule never asks", command: "git push", settings: `{"deny": ["git push*"]}`, answers: []prompt.Answer{{Choice: prompt.AllowOnce}},
 		wantCode: ExitBlocked, wantErr: "Blocked by the deny rule"},
 	{name: "allowed needs no one", command: "ls", answers: []prompt.Answer{{Choice: prompt.Deny}}, wantCode: ExitOK},
@@ -142,7 +152,7 @@ func TestAskPerson(t *testing.T) {
 			ios, in, out, errOut := testStreams()
 			var err error
 			if tt.command != "" {
-				err = checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Args: []string{tt.command}})
+				err = checkRun(&CheckOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}, Args: []string{tt.command}, JSON: tt.json, NoPrompt: tt.noPrompt})
 			} else {
 				in.WriteString(tt.stdin)
 				err = hookRun(&HookOptions{callOptions: callOptions{IO: ios, Getenv: envFunc(env), Getwd: fixedWd(dir), Now: time.Now, Terminal: terminal, Notifier: rec, Classify: classify.Classify}})
@@ -179,6 +189,11 @@ func TestAskPerson(t *testing.T) {
 			}
 			if tt.wantNotified != nil && !(len(rec.sent) == 0 && len(tt.wantNotified) == 0) && !reflect.DeepEqual(rec.sent, tt.wantNotified) {
 				t.Errorf("notified %+v, want %+v", rec.sent, tt.wantNotified)
+			}
+			if tt.wantSaved == "" && tt.settings == "" {
+				if _, err := os.Stat(filepath.Join(dir, "cfg", "settings.json")); err == nil {
+					t.Error("a settings file was written, and nobody chose Always allow")
+				}
 			}
 			if tt.wantSaved != "" {
 				data, _ := os.ReadFile(filepath.Join(dir, "cfg", "settings.json"))

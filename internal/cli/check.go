@@ -18,10 +18,11 @@ import (
 type CheckOptions struct {
 	callOptions
 
-	JSON  bool   // --json: print one JSON object on stdout
-	Cwd   string // --cwd: the workspace; empty means not given
-	Level string // --level: the effective level; empty means not given
-	Args  []string
+	JSON     bool   // --json: print one JSON object on stdout, and never prompt
+	NoPrompt bool   // --no-prompt: never ask at the terminal
+	Cwd      string // --cwd: the workspace; empty means not given
+	Level    string // --level: the effective level; empty means not given
+	Args     []string
 }
 
 // NewCmdCheck returns the check command. runF, if not nil, is called instead
@@ -29,7 +30,7 @@ type CheckOptions struct {
 func NewCmdCheck(f *Factory, runF func(*CheckOptions) error) *cobra.Command {
 	opts := &CheckOptions{callOptions: newCallOptions(f)}
 	cmd := &cobra.Command{
-		Use:   "check [--json] [--cwd DIR] [--level LEVEL] [--] COMMAND...",
+		Use:   "check [--json] [--no-prompt] [--cwd DIR] [--level LEVEL] [--] COMMAND...",
 		Short: "Classify a shell command and say whether it may run",
 		Long: `Check classifies a shell command, prints its level and the reasons, and
 says whether it may run at the effective level.
@@ -48,9 +49,11 @@ level, else minimal; the managed file and project files can only lower it.
 Deny rules block at every level. See "permguard config show".
 
 A command that needs more than the level in force is put to you on the
-terminal (/dev/tty), unless the mode is block, PERMGUARD_NO_PROMPT=1 is set,
-or there is no terminal: then it is blocked. Deny is the default answer;
-no answer within promptTimeout (120 s) denies.
+terminal (/dev/tty), unless the mode is block, --no-prompt or --json is
+given, PERMGUARD_NO_PROMPT=1 is set, or there is no terminal: then it is
+blocked. Deny is the default answer; no answer within promptTimeout (120 s)
+denies. --json is for programs, which cannot answer a prompt: it never
+opens one.
 
 Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`,
 		Example: `  permguard check ls -la
@@ -78,7 +81,8 @@ Exit status: 0 allowed, 2 not allowed (the reason is on stderr), 1 usage error.`
 	// The command is everything from its first word on, so `check ls -la`
 	// does not take -la for a flag of check.
 	cmd.Flags().SetInterspersed(false)
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the verdict as one JSON object on stdout")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the verdict as one JSON object on stdout (never prompts)")
+	cmd.Flags().BoolVar(&opts.NoPrompt, "no-prompt", false, "never ask at the terminal: what needs approval is blocked (as PERMGUARD_NO_PROMPT=1)")
 	cmd.Flags().StringVar(&opts.Cwd, "cwd", "", "the workspace the command runs in (default: the tool call's cwd, else the current directory)")
 	cmd.Flags().StringVar(&opts.Level, "level", "", "the level to check against: "+permissionNames())
 	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
@@ -92,7 +96,10 @@ func checkRun(opts *CheckOptions) error {
 		return err
 	}
 	req := opts.request(guard.ViaCheck, opts.Level, opts.Cwd)
-	req.Terminal = true
+	// A program reads --json, and a program cannot answer a prompt; one
+	// on a person's terminal could save an "Always allow" rule nobody
+	// meant (issue 28).
+	req.Terminal = !opts.NoPrompt && !opts.JSON
 	if err := readRequest(&req, opts.IO, opts.Args); err != nil {
 		return err
 	}

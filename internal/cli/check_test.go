@@ -158,7 +158,7 @@ func TestCheckRunDecision(t *testing.T) {
 				"  1:1 git status: minimal: shows the working tree status (rule git-read)\n" +
 				"  1:15 git push: high: pushes commits to a remote (rule git-push)\n",
 			wantStderr: "CMD\n" +
-				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
+				"Blocked at level minimal. Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
 		},
@@ -168,7 +168,7 @@ func TestCheckRunDecision(t *testing.T) {
 				"  1:1 git status: minimal: shows the working tree status (rule git-read)\n" +
 				"  1:15 git push: high: pushes commits to a remote (rule git-push)\n",
 			wantStderr: "CMD\n" +
-				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
+				"Blocked at level medium. Allowed at this level: development work: build, test, install dependencies, local git\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
 		},
@@ -190,7 +190,7 @@ func TestCheckRunDecision(t *testing.T) {
 				"  1:1 x: high: runs a program permguard does not know (rule unknown-program)\n" +
 				"  1:4 rm -rf ~: dangerous: deletes your home directory (rule rm-recursive-force)\n",
 			wantStderr: "CMD\n" +
-				"Blocked by permission (high). Allowed at this level: everything except dangerous commands\n" +
+				"Blocked at level high. Allowed at this level: everything except dangerous commands\n" +
 				"Needs: high, dangerous — deletes your home directory\n" +
 				"Only a person can approve this: it is dangerous at every level.\n",
 		},
@@ -207,7 +207,7 @@ func TestCheckRunDecision(t *testing.T) {
 				"  1:15 git push: high: pushes commits to a remote (rule git-push)\n",
 			wantStderr: "permguard: warning: PERMGUARD_LEVEL=\"hgih\" is not a level; using minimal (levels are minimal, low, medium, high, bypassed)\n" +
 				"CMD\n" +
-				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
+				"Blocked at level minimal. Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: PERMGUARD_LEVEL=high permguard check 'CMD'\n",
 		},
@@ -265,7 +265,7 @@ func TestCheckRunJSON(t *testing.T) {
 	if got.stdout != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got.stdout, want)
 	}
-	if !strings.HasPrefix(got.stderr, "git status && git push\nBlocked by permission (minimal).") {
+	if !strings.HasPrefix(got.stderr, "git status && git push\nBlocked at level minimal.") {
 		t.Errorf("stderr does not start with the block message:\n%s", got.stderr)
 	}
 

@@ -109,6 +109,9 @@ func (s settingsIO) update(change func(*settings.Document) error) (string, error
 // unusableHints say how to fix a settings file that cannot be read at all,
 // which caps the level at minimal until it is fixed.
 func unusableHints(p settings.Problem, kind settings.Kind) []string {
+	if p.Unsafe {
+		return nil // the problem says its fix: an owner or a mode, not an edit
+	}
 	where := p.File
 	if p.Line > 0 {
 		where = fmt.Sprintf("%s at line %d, column %d", p.File, p.Line, p.Col)
@@ -136,12 +139,16 @@ $PERMGUARD_MODE, your settings file, and the defaults. The managed file
 .permguard/settings.local.json) can only tighten, unless you trust a
 project file with "permguard trust".`,
 		Example: `  permguard config show
+  permguard config get level
+  permguard config set sandbox auto
   permguard config validate
   permguard config edit`,
 		Args: usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(NewCmdConfigShow(f, nil))
+	cmd.AddCommand(NewCmdConfigGet(f, nil))
+	cmd.AddCommand(NewCmdConfigSet(f, nil))
 	cmd.AddCommand(NewCmdConfigPath(f))
 	cmd.AddCommand(NewCmdConfigReset(f, nil))
 	cmd.AddCommand(NewCmdConfigValidate(f, nil))
@@ -216,37 +223,25 @@ type settingView struct {
 	capped *settings.Setting[settings.Permission]
 }
 
-// shownSettings are every setting config show prints, in order. Both
-// outputs are made from this list alone, and TestShownSettings fails when
-// a setting of [settings.Effective] is shown by none of them.
-var shownSettings = []shownSetting{
-	{"level", func(e *settings.Effective) settingView {
-		v := settingView{value: e.Level.Value.String(), src: e.Level.Src}
-		if e.Capped {
-			v.capped = &e.Chosen
-		}
-		return v
-	}},
-	{"mode", plainView(func(e *settings.Effective) settings.Setting[settings.Mode] { return e.Mode })},
-	{"notifications", plainView(func(e *settings.Effective) settings.Setting[settings.Notify] { return e.Notifications })},
-	{"promptTimeout", plainView(func(e *settings.Effective) settings.Setting[time.Duration] { return e.PromptTimeout })},
-	{"hookAllow", plainView(func(e *settings.Effective) settings.Setting[settings.HookAllow] { return e.HookAllow })},
-	{"sandbox", plainView(func(e *settings.Effective) settings.Setting[settings.Sandbox] { return e.Sandbox })},
-	{"approvalPin", func(e *settings.Effective) settingView {
-		// only whether there is one: the hash is nobody's business
-		if e.ApprovalPin == nil {
-			return settingView{value: "not set"}
-		}
-		return settingView{value: "set", src: e.ApprovalPin.Src}
-	}},
-}
+// shownSettings are every setting config show prints, in order: those
+// of settings.Keys with a Show. Both outputs are made from this list
+// alone, and TestShownSettings fails when a setting of
+// [settings.Effective] is shown by none of them.
+var shownSettings = shownFromKeys()
 
-// plainView shows a setting as its value's String.
-func plainView[T fmt.Stringer](get func(*settings.Effective) settings.Setting[T]) func(*settings.Effective) settingView {
-	return func(e *settings.Effective) settingView {
-		s := get(e)
-		return settingView{value: s.Value.String(), src: s.Src}
+func shownFromKeys() []shownSetting {
+	var out []shownSetting
+	for _, k := range settings.Keys {
+		if k.Show == nil {
+			continue
+		}
+		show := k.Show
+		out = append(out, shownSetting{k.Name, func(e *settings.Effective) settingView {
+			v := show(e)
+			return settingView{value: v.Value, src: v.Src, capped: v.Capped}
+		}})
 	}
+	return out
 }
 
 func fileLabel(src settings.Source) string {
@@ -345,6 +340,154 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// ConfigGetOptions is everything `permguard config get` works from.
+type ConfigGetOptions struct {
+	settingsIO
+	Key string
+}
+
+// NewCmdConfigGet returns the config get command.
+func NewCmdConfigGet(f *Factory, runF func(*ConfigGetOptions) error) *cobra.Command {
+	opts := &ConfigGetOptions{settingsIO: newSettingsIO(f)}
+	shown := settings.KeyNames(func(k *settings.Key) bool { return k.Show != nil })
+	cmd := &cobra.Command{
+		Use:   "get KEY",
+		Short: "Print the value of one setting in force here",
+		Long: `Get prints the value of the setting KEY in force here, alone on a line,
+as config show shows it ("permguard config show" says where it comes
+from). KEY is one of ` + strings.Join(shown, ", ") + `; approvalPin is
+"set" or "not set". The lists of rules are printed by "permguard rules".`,
+		Example: `  permguard config get level
+  test "$(permguard config get sandbox)" = auto`,
+		Args:              usageArgs(cobra.ExactArgs(1)),
+		ValidArgsFunction: cobra.FixedCompletions(shown, cobra.ShellCompDirectiveNoFileComp),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Key = args[0]
+			if runF != nil {
+				return runF(opts)
+			}
+			return configGetRun(opts)
+		},
+	}
+	return cmd
+}
+
+func configGetRun(opts *ConfigGetOptions) error {
+	k := settings.KeyNamed(opts.Key)
+	if k == nil {
+		shown := settings.KeyNames(func(k *settings.Key) bool { return k.Show != nil })
+		return keyUsageError(settings.UnknownKeyError(opts.Key), "config get takes "+strings.Join(shown, ", "))
+	}
+	if k.Show == nil {
+		return usageErrorf([]string{`"permguard rules" lists the rules in force, each with where it is set`}, "%s is not one value", k.Name)
+	}
+	_, err := fmt.Fprintln(opts.IO.Out, printable(k.Show(opts.load()).Value))
+	return err
+}
+
+// keyUsageError is a usage error for a setting or value config get or
+// set does not take, with the hints the settings give and more.
+func keyUsageError(err error, more ...string) error {
+	var ve *settings.ValueError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	var hints []string
+	for _, h := range append(ve.Hints, more...) {
+		hints = append(hints, printable(h))
+	}
+	return usageErrorf(hints, "%s", printable(ve.Error()))
+}
+
+// ConfigSetOptions is everything `permguard config set` works from.
+type ConfigSetOptions struct {
+	settingsIO
+	Key   string
+	Value string
+}
+
+// NewCmdConfigSet returns the config set command.
+func NewCmdConfigSet(f *Factory, runF func(*ConfigSetOptions) error) *cobra.Command {
+	opts := &ConfigSetOptions{settingsIO: newSettingsIO(f)}
+	settable := settings.KeyNames(func(k *settings.Key) bool { return k.Set })
+	cmd := &cobra.Command{
+		Use:   "set KEY VALUE",
+		Short: "Set one setting in your settings file",
+		Long: `Set writes VALUE for the setting KEY in your settings file, under its lock
+and atomically, keeping every other key as it is. KEY is one of
+` + strings.Join(settable, ", ") + `; a value KEY does not take is
+refused, with the value a typo likely meant (never one that turns a check
+off). The lists have commands of their own ("permguard allow", "permguard
+deny") or "permguard config edit".
+
+--level, PERMGUARD_LEVEL and PERMGUARD_MODE, and a session's level or mode,
+take precedence over the file, and a managed or untrusted project file can
+only tighten: set warns when what is in force here is not what it wrote.`,
+		Example: `  permguard config set level medium
+  permguard config set sandbox auto
+  permguard config set promptTimeout 90s`,
+		Args: usageArgs(cobra.ExactArgs(2)),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) == 0 {
+				return settable, cobra.ShellCompDirectiveNoFileComp
+			}
+			if k := settings.KeyNamed(args[0]); k != nil && len(args) == 1 {
+				return k.Values, cobra.ShellCompDirectiveNoFileComp
+			}
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		},
+		Annotations: map[string]string{neverSuggest: "it can turn a check off (level bypassed, sandbox off)"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Key, opts.Value = args[0], args[1]
+			if runF != nil {
+				return runF(opts)
+			}
+			return configSetRun(opts)
+		},
+	}
+	return cmd
+}
+
+func configSetRun(opts *ConfigSetOptions) error {
+	settable := settings.KeyNames(func(k *settings.Key) bool { return k.Set })
+	k := settings.KeyNamed(opts.Key)
+	if k == nil {
+		return keyUsageError(settings.UnknownKeyError(opts.Key), "config set takes "+strings.Join(settable, ", "))
+	}
+	// checked before the file is locked: a typo changes nothing
+	if _, err := settings.SetKey(settings.NewDocument(), k.Name, opts.Value); err != nil {
+		return keyUsageError(err)
+	}
+	var raw json.RawMessage
+	changed := false
+	path, err := opts.update(func(d *settings.Document) error {
+		var err error
+		raw, err = settings.SetKey(d, k.Name, opts.Value)
+		changed = err == nil
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	var value any
+	if err := json.Unmarshal(raw, &value); err != nil {
+		return err
+	}
+	if changed {
+		fmt.Fprintf(opts.IO.Out, "%s set to %v in %s\n", k.Name, value, path)
+	} else {
+		fmt.Fprintf(opts.IO.Out, "%s already sets %s to %v; nothing changed\n", path, k.Name, value)
+	}
+	if k.Name == "level" && value == "bypassed" {
+		warnf(opts.IO.ErrOut, "bypassed turns off every check except deny rules")
+	}
+	envVar := map[string]string{"level": "PERMGUARD_LEVEL", "mode": "PERMGUARD_MODE"}[k.Name]
+	return afterChange(opts.settingsIO, envVar, func(eff *settings.Effective) (string, bool) {
+		v := k.Show(eff)
+		return v.Value + " (" + v.Src.String() + ")", v.Src.Kind != settings.FromGlobal
+	})
+}
+
 // NewCmdConfigPath returns the config path command.
 func NewCmdConfigPath(f *Factory) *cobra.Command {
 	s := newSettingsIO(f)
@@ -382,7 +525,8 @@ an empty one, so the defaults apply. It asks first when stdin is a terminal;
 otherwise it needs --yes.`,
 		Example: `  permguard config reset
   permguard config reset --yes`,
-		Args: usageArgs(cobra.NoArgs),
+		Annotations: map[string]string{neverSuggest: "it moves your settings aside: their deny rules stop applying"},
+		Args:        usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -410,7 +554,7 @@ func configResetRun(opts *ConfigResetOptions) error {
 		return err
 	}
 	if data, _, err := settings.ReadCurrent(path); err == nil {
-		if d, err := settings.ParseDocument(data); err == nil && d.Len() == 0 {
+		if d, err := settings.ParseDocument(data); err == nil && d.SetsNothing() {
 			return alreadyDefaults()
 		}
 	}

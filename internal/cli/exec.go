@@ -30,6 +30,7 @@ type ExecOptions struct {
 	Sandbox  string   // --sandbox: "" (off), best-effort or require
 	Profile  string   // --profile: "" or build
 	Box      bool     // --box: the box of the level in force
+	NoPrompt bool     // --no-prompt: never ask at the terminal
 	Network  bool     // --network: the build profile keeps the network
 	Writable []string // --writable: more directories the sandbox allows
 	Args     []string // PROGRAM ARGS...
@@ -42,16 +43,16 @@ func NewCmdExec(f *Factory, runF func(*ExecOptions) error) *cobra.Command {
 			DenyTerminalInput: sandbox.DenyTerminalInput, Spawn: sandbox.Spawn},
 		ABI: sandbox.ABI, BoxAvailable: sandbox.BoxAvailable}
 	cmd := &cobra.Command{
-		Use:   "exec [--level LEVEL] [--cwd DIR] [--box | --sandbox[=best-effort|require] [--profile build [--network]] [--writable DIR]...] [--] PROGRAM [ARG...]",
+		Use:   "exec [--level LEVEL] [--cwd DIR] [--no-prompt] [--box | --sandbox[=best-effort|require] [--profile build [--network]] [--writable DIR]...] [--] PROGRAM [ARG...]",
 		Short: "Run a program if the level in force allows it (for scripts, CI and aliases)",
 		Long: `Exec judges PROGRAM and its arguments as one command, each argument exactly
 as given (nothing is expanded again), and decides as check does: allowed
-at the level in force, or approved by you at the terminal prompt, and
-permguard replaces itself with the program, so its stdin, stdout, signals
-and exit status are the program's own. Otherwise the block message goes to
-stderr, nothing runs, and the exit status is 77 (sysexits' EX_NOPERM),
-which programs do not use, so a script can tell "blocked" from a program
-that failed with 2.
+at the level in force, or approved by you at the terminal prompt (never
+with --no-prompt or PERMGUARD_NO_PROMPT=1), and permguard replaces itself
+with the program, so its stdin, stdout, signals and exit status are the
+program's own. Otherwise the block message goes to stderr, nothing runs,
+and the exit status is 77 (sysexits' EX_NOPERM), which programs do not
+use, so a script can tell "blocked" from a program that failed with 2.
 
 --sandbox (Linux) restricts the program, and everything it starts, to
 writing inside the workspace (the current directory), the temporary
@@ -167,6 +168,7 @@ Exit status:
 	cmd.RegisterFlagCompletionFunc("level", completeLevels(true))
 	cmd.Flags().StringVar(&opts.Cwd, "cwd", "", "the workspace the program runs for (default: the agent's project directory, else the current directory); the program still starts in the current directory")
 	cmd.Flags().Bool("box", false, "run the program in the box of the level in force (implies --sandbox=require)")
+	cmd.Flags().BoolVar(&opts.NoPrompt, "no-prompt", false, "never ask at the terminal: what needs approval is not run (as PERMGUARD_NO_PROMPT=1)")
 	cmd.Flags().StringVar(&opts.Sandbox, "sandbox", "", "restrict the program's writes to the workspace and temporary directories: best-effort or require")
 	cmd.Flags().Lookup("sandbox").NoOptDefVal = "best-effort"
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
@@ -212,7 +214,7 @@ func execRun(opts *ExecOptions) error {
 	}
 
 	req := opts.request(guard.ViaExec, opts.Level, opts.Cwd)
-	req.Terminal = true
+	req.Terminal = !opts.NoPrompt
 	req.Command = guard.CommandLine(opts.Args)
 	// only a required, full profile may stand in for a person's approval
 	// (--box: a box is always required; at high or bypassed, where there

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/agent-permguard/permguard/internal/classify"
+	"github.com/agent-permguard/permguard/internal/launch"
+	"github.com/agent-permguard/permguard/internal/prompt"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
@@ -131,5 +133,45 @@ func TestExecRun(t *testing.T) {
 				t.Errorf("sandbox %+v, want writable %q", restricted, tt.wantDirs)
 			}
 		})
+	}
+}
+
+// TestExecNoPrompt: with --no-prompt, exec never opens the terminal, and
+// what needs approval is not run (exit 77); without it, a person at the
+// terminal is asked.
+func TestExecNoPrompt(t *testing.T) {
+	for _, noPrompt := range []bool{true, false} {
+		dir := t.TempDir()
+		bin := filepath.Join(dir, "bin")
+		os.MkdirAll(bin, 0o755)
+		os.WriteFile(filepath.Join(bin, "git"), nil, 0o755)
+		ios, _, _, errOut := testStreams()
+		opened := false
+		var ran []string
+		opts := &ExecOptions{
+			callOptions: callOptions{IO: ios, Classify: classify.Classify, Getwd: fixedWd(dir),
+				Getenv: envFunc(withState(t, map[string]string{"HOME": dir, "PATH": bin, "PERMGUARD_CONFIG_DIR": filepath.Join(dir, "cfg")})),
+				Terminal: func(bool) (asker, error) {
+					opened = true
+					return &prompt.Fake{Answers: []prompt.Answer{{Choice: prompt.AllowOnce}}}, nil
+				}},
+			Process: launch.Process{
+				Environ:  func() []string { return nil },
+				Exec:     func(path string, argv, env []string) error { ran = argv; return errors.New("exec stopped by the test") },
+				Spawn:    func(path string, argv, env []string) (int, error) { ran = argv; return 0, nil },
+				Restrict: func(sandbox.Writable) error { return sandbox.ErrUnavailable },
+			},
+			ABI:      func() (int, error) { return 0, sandbox.ErrUnavailable },
+			NoPrompt: noPrompt,
+			Args:     []string{"git", "push", "origin", "main"},
+		}
+		err := execRun(opts)
+		printError(errOut, err)
+		switch {
+		case noPrompt && (opened || ran != nil || exitCode(err) != ExitExecBlocked):
+			t.Errorf("--no-prompt: terminal opened %v, ran %q, exit %d\n%s", opened, ran, exitCode(err), errOut)
+		case !noPrompt && (!opened || ran == nil):
+			t.Errorf("without --no-prompt: terminal opened %v, ran %q, exit %d\n%s", opened, ran, exitCode(err), errOut)
+		}
 	}
 }

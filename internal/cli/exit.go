@@ -87,21 +87,45 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	}
 }
 
+// neverSuggest is the annotation of a command that deletes, resets or
+// loosens something (config reset, uninstall, allow, level, trust): "did
+// you mean" never names it. Its value says why. A typo's likely command
+// is often run as offered, and one letter must not stand between a
+// person and wiping their settings or turning a check off.
+const neverSuggest = "permguard/never-suggest"
+
 // unknownCommand is the usage error for a subcommand of cmd that does not
-// exist, with the likely one when the name is a typo, as git and gh do.
+// exist, with the likely one when the name is a typo, as git and gh do,
+// unless that one is marked [neverSuggest].
 func unknownCommand(cmd *cobra.Command, name string) error {
 	var hints []string
-	if cmd.SuggestionsMinimumDistance <= 0 {
-		cmd.SuggestionsMinimumDistance = 2 // cobra's own default, set where it finds unknown commands
-	}
-	if s := cmd.SuggestionsFor(name); len(s) > 0 {
-		hints = append(hints, fmt.Sprintf("did you mean %q?", cmd.CommandPath()+" "+s[0]))
+	if s := suggestCommand(cmd, name); s != "" {
+		hints = append(hints, fmt.Sprintf("did you mean %q?", cmd.CommandPath()+" "+s))
 	}
 	hints = append(hints, `run "`+cmd.CommandPath()+` --help" for the list of commands`)
 	if cmd.HasParent() {
 		return usageErrorf(hints, "unknown command %q for %q", name, cmd.CommandPath())
 	}
 	return usageErrorf(hints, "unknown command %q", name)
+}
+
+// suggestCommand is the subcommand of cmd a mistyped name likely meant,
+// by cobra's suggestions, leaving out every one marked [neverSuggest];
+// "" when none is left.
+func suggestCommand(cmd *cobra.Command, name string) string {
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's own default, set where it finds unknown commands
+	}
+	for _, s := range cmd.SuggestionsFor(name) {
+		for _, sub := range cmd.Commands() {
+			if sub.Name() == s || sub.HasAlias(s) {
+				if _, never := sub.Annotations[neverSuggest]; !never {
+					return s
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // flagsAfterCommand is a usage error when a word of COMMAND, given without
@@ -151,9 +175,18 @@ func checkLevelFlag(level string) error {
 		return nil
 	}
 	if _, ok := settings.ParsePermission(level); !ok {
-		return usageErrorf([]string{"levels are " + permissionNames()}, "invalid level %q for --level", level)
+		return usageErrorf(levelHints(level, permissionNames()), "invalid level %q for --level", level)
 	}
 	return nil
+}
+
+// levelHints say, for a word that is not one of names, the levels, what
+// "write" meant.
+func levelHints(word, names string) []string {
+	if h := settings.LevelWriteHint(word); h != "" {
+		return []string{h}
+	}
+	return []string{"levels are " + names}
 }
 
 // checkDirFlag is a usage error when the directory flag name (--cwd) names

@@ -111,3 +111,95 @@ func TestEveryCommandHasExamples(t *testing.T) {
 	}
 	walk(root)
 }
+
+// neverSuggested are the commands that delete, reset or loosen something:
+// each must carry the neverSuggest annotation (issue 28).
+var neverSuggested = []string{
+	"permguard config reset", "permguard config set", "permguard uninstall",
+	"permguard allow", "permguard level", "permguard mode", "permguard trust",
+}
+
+// typos are one-edit changes of name: each letter left out, doubled,
+// changed, and two neighbours swapped, and the name cut short.
+func typos(name string) []string {
+	var out []string
+	for i := range len(name) {
+		out = append(out, name[:i]+name[i+1:], name[:i+1]+name[i:], name[:i]+"x"+name[i+1:])
+		if i+1 < len(name) {
+			out = append(out, name[:i]+string(name[i+1])+string(name[i])+name[i+2:])
+		}
+	}
+	return append(out, name[:len(name)-1], name+"t")
+}
+
+// TestNeverSuggestDestructive walks every command: for every typo of every
+// command's name, "did you mean" never names one that deletes, resets or
+// loosens, and such commands are marked so. A typo of another command is
+// still answered, so the test cannot pass by suggesting nothing.
+func TestNeverSuggestDestructive(t *testing.T) {
+	ios, _, _, _ := testStreams()
+	root := NewCmdRoot(&Factory{IO: ios, Getenv: envFunc(nil), Getwd: fixedWd("/wd")})
+	marked := map[string]bool{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if _, never := c.Annotations[neverSuggest]; never {
+			marked[c.CommandPath()] = true
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	for _, path := range neverSuggested {
+		if !marked[path] {
+			t.Errorf("%q deletes, resets or loosens something, and is not marked neverSuggest", path)
+		}
+	}
+	suggested := 0
+	var try func(parent *cobra.Command)
+	try = func(parent *cobra.Command) {
+		for _, sub := range parent.Commands() {
+			for _, typo := range typos(sub.Name()) {
+				if c, _, err := parent.Find([]string{typo}); err == nil && c != parent {
+					continue // the typo is a command itself
+				}
+				err := unknownCommand(parent, typo)
+				var ue *usageError
+				if !errors.As(err, &ue) {
+					t.Fatalf("unknownCommand(%q, %q) = %v", parent.CommandPath(), typo, err)
+				}
+				for _, h := range ue.hints {
+					if !strings.HasPrefix(h, "did you mean") {
+						continue
+					}
+					suggested++
+					for path := range marked {
+						if strings.Contains(h, `"`+path+`"`) {
+							t.Errorf("%s %s: %s, which deletes, resets or loosens (%s)", parent.CommandPath(), typo, h, path)
+						}
+					}
+				}
+			}
+			try(sub)
+		}
+	}
+	try(root)
+	if suggested == 0 {
+		t.Error("no typo got a suggestion: the test would pass whatever unknownCommand does")
+	}
+	// the list of the issue: "config set" was answered with "config reset"
+	for _, args := range [][]string{{"config", "rest"}, {"config", "resett"}, {"config", "reste"}, {"uninstal", "claude"}, {"unistall"}, {"alow", "x"}, {"levl"}, {"levle", "high"}, {"trsut"}, {"mod", "ask"}, {"config", "sett"}} {
+		got := runMain(t, &Factory{Getenv: envFunc(nil), Getwd: fixedWd("/wd")}, args...)
+		if got.code != ExitUsage {
+			t.Errorf("permguard %s: exit %d, want %d", strings.Join(args, " "), got.code, ExitUsage)
+		}
+		for path := range marked {
+			if strings.Contains(got.stderr, `"`+path+`"`) {
+				t.Errorf("permguard %s suggests %s:\n%s", strings.Join(args, " "), path, got.stderr)
+			}
+		}
+	}
+	if got := runMain(t, &Factory{Getenv: envFunc(nil), Getwd: fixedWd("/wd")}, "chek", "ls"); !strings.Contains(got.stderr, `did you mean "permguard check"?`) {
+		t.Errorf("permguard chek ls: %s", got.stderr)
+	}
+}

@@ -101,6 +101,7 @@ install created is removed, with the directories it left empty. For pi and
 opencode it removes permguard's extension file, and only a file that
 permguard wrote.`
 		cmd.Example = "  permguard uninstall claude\n  permguard uninstall cursor --project\n  permguard uninstall opencode"
+		cmd.Annotations = map[string]string{neverSuggest: "it removes the hook, and the agent runs unguarded"}
 	}
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "the repository's configuration instead of the user's")
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print what would change, write nothing")

@@ -146,14 +146,14 @@ untrusted project file can only lower it.
 
 Levels: minimal (reading), low (writes in the workspace), medium
 (development work), high (anything else but dangerous commands), bypassed
-(every check off except deny rules). "read" and "write" are accepted for
-minimal and high.`,
+(every check off except deny rules). "read" is accepted for minimal.`,
 		Example: `  permguard level
   permguard level medium
   permguard level --clear
   permguard level low --global
   permguard level --global
   permguard level --json`,
+		Annotations:       map[string]string{neverSuggest: "it can raise the level, which lets more run unasked"},
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeLevels(true),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -206,7 +206,7 @@ func levelRun(opts *LevelOptions) error {
 	}
 	p, ok := settings.ParsePermission(opts.Level)
 	if !ok {
-		return usageErrorf([]string{"levels are " + permissionNames() + " (and read, write)"}, "invalid level %q", opts.Level)
+		return usageErrorf(levelHints(opts.Level, permissionNames()+" (and read)"), "invalid level %q", opts.Level)
 	}
 	if err := setSetting(opts.settingsIO, "level", p.String(), opts.Global, func(s *settings.Session) { s.Level = p.String() }); err != nil {
 		return err
@@ -257,6 +257,7 @@ the mode written there).`,
   permguard mode --clear
   permguard mode block --global
   permguard mode --json`,
+		Annotations:       map[string]string{neverSuggest: "it can turn block into ask"},
 		Args:              usageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: cobra.FixedCompletions([]string{"ask", "block"}, cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -318,8 +319,8 @@ func modeRun(opts *ModeOptions) error {
 	})
 }
 
-// completeLevels completes level names, with the read/write aliases when
-// aliases is true.
+// completeLevels completes level names, with the read alias and
+// bypassed when aliases is true.
 func completeLevels(aliases bool) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if len(args) > 0 {
@@ -327,7 +328,7 @@ func completeLevels(aliases bool) cobra.CompletionFunc {
 		}
 		names := settings.PermissionNames()
 		if aliases {
-			names = append(names, "read", "write")
+			names = append(names, "read")
 		} else {
 			names = names[:len(names)-1] // no bypassed
 		}

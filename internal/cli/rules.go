@@ -38,13 +38,19 @@ override level, since the most restrictive match wins.
 Patterns match each command of an input after wrappers are unwrapped
 ("sudo", "timeout 60", "bash -c") and prefix mappings applied, with its
 words joined by single spaces. "*" is any run of characters, "?" one
-character; a pattern that ends in " *" also matches the bare command.
+character. An allow pattern matches the whole command: one without "*"
+matches only that exact command line ("npm run dev" does not match "npm
+run dev --port 3000"); one that ends in " *" also matches the command
+with any arguments, and without. allow prints what the rule matches and
+a few commands it does not. An agent's own syntax ("Bash(npm run
+test:*)") is refused with the form to use ('npm run test *').
 An override never clears the dangerous flag: "rm -rf build" stays a
 dangerous command that a person confirms.`,
 		Example: `  permguard allow 'npm run dev'
   permguard allow --level medium 'make deploy-staging *'
   permguard allow --remove 'npm run dev'`,
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Annotations: map[string]string{neverSuggest: "it lets commands run without asking"},
+		Args:        usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pattern = args[0]
 			if runF != nil {
@@ -60,8 +66,9 @@ dangerous command that a person confirms.`,
 }
 
 func allowRun(opts *AllowOptions) error {
-	if _, err := settings.CompileGlob(opts.Pattern); err != nil {
-		return usageErrorf(nil, "pattern %q %v", opts.Pattern, err)
+	g, err := checkRulePattern("allow", opts.Pattern, opts.Remove)
+	if err != nil {
+		return err
 	}
 	level := ""
 	switch {
@@ -71,7 +78,7 @@ func allowRun(opts *AllowOptions) error {
 	case opts.Level != "":
 		p, ok := settings.ParsePermission(opts.Level)
 		if !ok || p.Bypassed {
-			return usageErrorf([]string{"levels are minimal, low, medium, high"}, "invalid level %q for --level", opts.Level)
+			return usageErrorf(levelHints(opts.Level, "minimal, low, medium, high"), "invalid level %q for --level", opts.Level)
 		}
 		level = p.Level.String()
 	default:
@@ -109,9 +116,74 @@ func allowRun(opts *AllowOptions) error {
 	if _, err = fmt.Fprintln(opts.IO.Out, printable(msg)); err != nil || opts.Remove || !changed {
 		return err
 	}
+	if err := writeExamples(opts.IO.Out, g); err != nil {
+		return err
+	}
 	if h := guard.ExactHint(opts.Pattern); h != "" {
 		_, err = fmt.Fprintln(opts.IO.ErrOut, printable("permguard: hint: "+h))
 	}
+	return err
+}
+
+// checkRulePattern compiles the pattern of permguard allow or deny (verb),
+// and refuses, as a usage error with the form to use, what would not do
+// what it looks like: an agent's own permission syntax, which matches no
+// command, and, for allow, the "$" that only a deny rule reads. A pattern
+// to remove is only checked as any pattern was before, so a rule written
+// so earlier can be taken out.
+func checkRulePattern(verb, pattern string, remove bool) (settings.Glob, error) {
+	if remove {
+		g, err := settings.CompileGlob(pattern)
+		if err != nil {
+			return settings.Glob{}, usageErrorf(nil, "pattern %s %v", printable(fmt.Sprintf("%q", pattern)), err)
+		}
+		return g, nil
+	}
+	if tool, arg, ok := settings.AgentSyntax(pattern); ok {
+		hint := `permguard's patterns match shell commands; a tool gets a level by its name in "tools" (for example "tools": {"LEVEL": ["` + tool + `"]}): permguard config edit`
+		if native, shell := guard.NativePattern(tool, arg); shell {
+			hint = fmt.Sprintf("write the command itself: permguard %s %s", verb, guard.Quote(native))
+		}
+		return settings.Glob{}, usageErrorf([]string{printable(hint)},
+			"pattern %s is in an agent's permission syntax (%s(...)), which permguard does not read: it would match no command", printable(fmt.Sprintf("%q", pattern)), printable(tool))
+	}
+	if verb == "allow" && settings.EndsExact(pattern) {
+		body := strings.TrimSuffix(pattern, "$")
+		return settings.Glob{}, usageErrorf([]string{
+			fmt.Sprintf("an allow pattern without \"*\" is already exact: permguard allow %s", guard.Quote(body)),
+			`for a command that ends in a dollar sign, write \$`,
+		}, "pattern %s ends in \"$\", which marks an exact deny rule; in an allow rule it would be a dollar sign", printable(fmt.Sprintf("%q", pattern)))
+	}
+	compile := settings.CompileGlob
+	if verb == "deny" {
+		compile = settings.CompileDeny
+	}
+	g, err := compile(pattern)
+	if err != nil {
+		return settings.Glob{}, usageErrorf(nil, "pattern %s %v", printable(fmt.Sprintf("%q", pattern)), err)
+	}
+	return g, nil
+}
+
+// writeExamples says what a rule just saved matches, with a few commands
+// it does not: what a pattern covers is not always what it looks like.
+func writeExamples(w io.Writer, g settings.Glob) error {
+	matches, misses := settings.RuleExamples(g)
+	quote := func(list []string) string {
+		q := make([]string, len(list))
+		for i, s := range list {
+			q[i] = fmt.Sprintf("%q", s)
+		}
+		return printable(strings.Join(q, ", "))
+	}
+	var b strings.Builder
+	if len(matches) > 0 {
+		fmt.Fprintf(&b, "  matches:        %s\n", quote(matches))
+	}
+	if len(misses) > 0 {
+		fmt.Fprintf(&b, "  does not match: %s\n", quote(misses))
+	}
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 
@@ -144,13 +216,19 @@ func NewCmdDeny(f *Factory, runF func(*DenyOptions) error) *cobra.Command {
 matches a deny rule is blocked at every level, bypassed included, and no
 one is asked.
 
-Deny rules match each command of an input both as written ("sudo rm -rf
-x") and after wrappers are unwrapped and prefix mappings applied ("rm -rf
-x"). "*" is any run of characters, "?" one character; a pattern that ends
-in " *" also matches the bare command.`,
-		Example: `  permguard deny 'git push --force*'
-  permguard deny 'sudo *'
-  permguard deny --remove 'sudo *'`,
+A deny rule matches the command it names and any arguments after it:
+"git push" blocks "git push" and "git push origin main", not "git pushx"
+or "echo git push". End it with "$" to block only the command as
+written: "git push$" blocks "git push" alone. "*" is any run of
+characters, "?" one character. Deny rules match each command of an
+input both as written ("sudo rm -rf x") and after wrappers are unwrapped
+and prefix mappings applied ("rm -rf x"). deny prints what the rule
+matches and a few commands it does not. An agent's own syntax
+("Bash(git push)") is refused with the form to use ('git push').`,
+		Example: `  permguard deny 'git push'
+  permguard deny 'git push --force*'
+  permguard deny 'npm publish$'
+  permguard deny --remove 'git push'`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Pattern = args[0]
@@ -165,8 +243,9 @@ in " *" also matches the bare command.`,
 }
 
 func denyRun(opts *DenyOptions) error {
-	if _, err := settings.CompileGlob(opts.Pattern); err != nil {
-		return usageErrorf(nil, "pattern %q %v", opts.Pattern, err)
+	g, err := checkRulePattern("deny", opts.Pattern, opts.Remove)
+	if err != nil {
+		return err
 	}
 	changed := false
 	path, err := opts.update(func(d *settings.Document) error {
@@ -204,7 +283,15 @@ func denyRun(opts *DenyOptions) error {
 	default:
 		msg = fmt.Sprintf("%q is already a deny rule in %s; nothing changed", opts.Pattern, path)
 	}
-	_, err = fmt.Fprintln(opts.IO.Out, printable(msg))
+	if _, err = fmt.Fprintln(opts.IO.Out, printable(msg)); err != nil || opts.Remove || !changed {
+		return err
+	}
+	if err := writeExamples(opts.IO.Out, g); err != nil {
+		return err
+	}
+	if g.Words() {
+		_, err = fmt.Fprintln(opts.IO.ErrOut, printable(fmt.Sprintf("permguard: hint: %q blocks the command with any arguments after it; %q blocks only the command as written", opts.Pattern, opts.Pattern+"$")))
+	}
 	return err
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agent-permguard/permguard/internal/settings"
 )
 
 // TestSettingsCommandFlags checks what the flags of the settings commands
@@ -69,7 +71,7 @@ func TestDenyRunWritesTheGlobalFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "{\n  \"deny\": [\n    \"curl *\"\n  ],\n  \"overrides\": {\n    \"medium\": [\n      \"make *\"\n    ]\n  }\n}\n"
+	want := "{\n  \"$schema\": \"" + settings.SchemaURL + "\",\n  \"deny\": [\n    \"curl *\"\n  ],\n  \"overrides\": {\n    \"medium\": [\n      \"make *\"\n    ]\n  }\n}\n"
 	if string(data) != want {
 		t.Errorf("settings.json:\n%s\nwant:\n%s", data, want)
 	}

@@ -35,7 +35,8 @@ Read the file before you trust it.`,
 		Example: `  permguard trust
   permguard trust .permguard/settings.json
   permguard trust --revoke .permguard/settings.json`,
-		Args: usageArgs(cobra.MaximumNArgs(1)),
+		Annotations: map[string]string{neverSuggest: "it lets a project file loosen your settings"},
+		Args:        usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				opts.File = args[0]

@@ -209,6 +209,7 @@ func settingsFiles(in Input, r *report, ws string) *settings.Effective {
 	}
 	var rows [][]string
 	var found, fixes []string
+	fixed := map[string]bool{} // one way to fix a file, however many problems it has
 	for _, t := range targets {
 		problems, err := settings.Check(t.path, t.kind)
 		state := "valid"
@@ -223,15 +224,23 @@ func settingsFiles(in Input, r *report, ws string) *settings.Effective {
 			for _, p := range problems {
 				found = append(found, p.String())
 				if p.Unusable {
-					fixes = append(fixes, in.UnusableHints(p, t.kind)...)
+					if !fixed[t.path] {
+						fixes = append(fixes, in.UnusableHints(p, t.kind)...)
+						fixed[t.path] = true
+					}
 					state = "unusable: level capped at minimal"
 				}
 			}
 		}
 		rows = append(rows, []string{t.kind.String(), state, printable(t.path)})
 	}
+	var unsafe *safefile.UnsafeError
+	if errors.As(gErr, &unsafe) {
+		// one problem, said once: "permguard's own files" has it, with its fix
+		rows = append([][]string{{settings.FromGlobal.String(), "not read: see permguard's own files"}}, rows...)
+	}
 	r.table(rows)
-	if gErr != nil {
+	if gErr != nil && unsafe == nil {
 		r.problem("%v: your own settings are not read", gErr)
 	}
 	for _, f := range found {

@@ -153,28 +153,35 @@ func (ev *Evaluation) BlockText() string {
 		s.WriteString(limitAdvice(v.Limit) + "\n")
 		return s.String()
 	}
+	// Under a cap the call needs more than, no level and no allow rule of
+	// the user's lets it through: only a change where the cap is set.
 	var capped *settings.Source
-	if ev.Eff.Capped && !v.Dangerous && v.Level > perm.Level {
-		capped = &ev.Eff.Level.Src // re-running at a higher level would not help
+	capLevel := perm.Level
+	switch {
+	case v.Dangerous:
+	case ev.Eff.Capped && v.Level > perm.Level:
+		capped = &ev.Eff.Level.Src
+	case ev.Eff.Cap != nil && v.Level > ev.Eff.Cap.Value:
+		capped, capLevel = &ev.Eff.Cap.Src, ev.Eff.Cap.Value
 	}
 	var s strings.Builder
 	fmt.Fprintf(&s, "%s\n", DisplayCommand(command))
-	fmt.Fprintf(&s, "Blocked by permission (%s). Allowed at this level: %s\n", perm, Allows(perm))
+	fmt.Fprintf(&s, "Blocked at level %s. Allowed at this level: %s\n", perm, Allows(perm))
 	fmt.Fprintf(&s, "Needs: %s — %s\n", VerdictLabel(v), Printable(MainReason(v)))
 	switch {
 	case v.Dangerous:
 		s.WriteString("Only a person can approve this: it is dangerous at every level.\n")
 	case capped != nil && capped.Unsafe:
 		fmt.Fprintf(&s, "The level is capped at %s until %s is fixed: permguard's own files must be yours alone (permguard doctor says how).\n",
-			perm, Printable(capped.Name))
+			capLevel, Printable(capped.Name))
 	case capped != nil && capped.Unusable:
 		fmt.Fprintf(&s, "The level is capped at %s until %s is fixed: it cannot be read (permguard config validate says where).\n",
-			perm, Printable(capped.Name))
+			capLevel, Printable(capped.Name))
 	case capped != nil && capped.Kind == settings.FromProject:
 		fmt.Fprintf(&s, "The level is capped at %s by %s; change it there, or trust it (permguard trust %s) so your own level applies.\n",
-			perm, Printable(capped.String()), Quote(capped.Name))
+			capLevel, Printable(capped.String()), Quote(capped.Name))
 	case capped != nil:
-		fmt.Fprintf(&s, "The level is capped at %s by %s; only a change there allows this.\n", perm, Printable(capped.String()))
+		fmt.Fprintf(&s, "The level is capped at %s by %s; only a change there allows this.\n", capLevel, Printable(capped.String()))
 	default:
 		fmt.Fprintf(&s, "To allow it: %s\n", strings.Join(ev.waysToAllow(), ", or "))
 	}
@@ -186,24 +193,57 @@ func (ev *Evaluation) BlockText() string {
 // it needs, set where it reaches the caller. An agent's hook runs in the
 // agent's own session, which "permguard level" in a shell does not reach.
 func (ev *Evaluation) waysToAllow() []string {
-	v, perm, command := ev.Res.Verdict, ev.Eff.Level.Value, ev.Display
+	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
 	var ways []string
 	if line, ok := ev.ruleCandidate(); ok {
 		if p := settings.EscapeGlob(line); len(p) <= maxRuleBytes {
 			ways = append(ways, fmt.Sprintf("permguard allow --level %s %s", perm.Level, Quote(p)))
 		}
 	}
+	return append(ways, ev.levelWay(v.Level))
+}
+
+// levelWay is how a person sets the level need where it reaches the
+// caller, and where nothing the caller reads first sets another: the
+// chosen level's source decides, since a setting under it changes
+// nothing (design §4, Effective level and mode). A cap is never here:
+// BlockText says no level helps under one.
+func (ev *Evaluation) levelWay(need classify.Level) string {
+	chosen, command := ev.Eff.Chosen.Src, ev.Display
 	switch {
 	case ev.Request.Via == ViaHook:
-		ways = append(ways, fmt.Sprintf("permguard level %s --global", v.Level))
+		switch chosen.Kind {
+		case settings.FromDefault, settings.FromGlobal:
+			return fmt.Sprintf("permguard level %s --global", need)
+		case settings.FromProject:
+			return Printable(fmt.Sprintf(`"level": "%s" in %s`, need, chosen.Name))
+		case settings.FromEnv:
+			return fmt.Sprintf("PERMGUARD_LEVEL=%s in the agent's environment, where it is set now", need)
+		}
 	case ev.Request.Via == ViaExec && len(command) <= maxRerunBytes:
-		ways = append(ways, fmt.Sprintf("PERMGUARD_LEVEL=%s permguard exec -- %s", v.Level, Printable(command)))
+		// PERMGUARD_LEVEL is under --level only, which the line leaves out
+		return fmt.Sprintf("PERMGUARD_LEVEL=%s permguard exec -- %s", need, Printable(command))
 	case ev.Call.Kind == hook.KindShell && len(command) <= maxRerunBytes:
-		ways = append(ways, fmt.Sprintf("PERMGUARD_LEVEL=%s permguard check %s", v.Level, Quote(command)))
+		return fmt.Sprintf("PERMGUARD_LEVEL=%s permguard check %s", need, Quote(command))
 	default:
-		ways = append(ways, fmt.Sprintf("permguard level %s", v.Level))
+		switch chosen.Kind {
+		case settings.FromEnv:
+			return fmt.Sprintf("PERMGUARD_LEVEL=%s, where it is set now", need)
+		case settings.FromFlag:
+			return fmt.Sprintf("--level %s on the same call", need)
+		}
+		return fmt.Sprintf("permguard level %s", need)
 	}
-	return ways
+	return Printable(fmt.Sprintf("the level %s, where it is chosen now (%s)", need, chosen))
+}
+
+// needsNote says what an allowed call needs when that is not the level
+// in force it was allowed at: " (needs low)" at level medium, "" at low.
+func needsNote(v classify.Verdict, perm settings.Permission) string {
+	if !v.Dangerous && !perm.Bypassed && v.Level == perm.Level {
+		return ""
+	}
+	return " (needs " + VerdictLabel(v) + ")"
 }
 
 // Refusal is what stderr says about a call that is not allowed: the
@@ -255,7 +295,7 @@ func (ev *Evaluation) Reply() hook.Reply {
 			return hook.Reply{Decision: hook.Allow, Reason: text, Summary: text}
 		}
 		return hook.Reply{Decision: hook.Allow, Quiet: eff.HookAllow.Value == settings.HookAllowDefer,
-			Reason: fmt.Sprintf("permguard: allowed at level %s (%s): %s", eff.Level.Value, VerdictLabel(v), Printable(MainReason(v)))}
+			Reason: fmt.Sprintf("permguard: allowed at level %s%s: %s", eff.Level.Value, needsNote(v, eff.Level.Value), Printable(MainReason(v)))}
 	case Ask:
 		var b strings.Builder
 		fmt.Fprintf(&b, "permguard: needs %s, the level in force is %s — %s", VerdictLabel(v), eff.Level.Value, Printable(MainReason(v)))

@@ -33,6 +33,10 @@ type blockInfo struct {
 	tool   bool // a tool call, not a command
 	exec   bool // permguard exec's command line
 	hook   bool // an agent's hook
+	// cap is a tighten-only file's level that did not lower the chosen
+	// one; chosen is where the chosen level comes from (default if zero)
+	cap    *settings.Setting[classify.Level]
+	chosen settings.Source
 }
 
 // blockEval is an evaluation of command with verdict v, as info says.
@@ -41,6 +45,12 @@ func blockEval(command string, v classify.Verdict, info blockInfo) *Evaluation {
 	e.Level.Value = info.perm
 	if info.capped != nil {
 		e.Capped, e.Level.Src = true, *info.capped
+	}
+	if info.cap != nil {
+		e.Cap = info.cap
+	}
+	if info.chosen.Kind != settings.FromDefault {
+		e.Chosen.Src = info.chosen
 	}
 	call := &hook.Call{Kind: hook.KindShell, Command: command}
 	if info.tool {
@@ -73,28 +83,28 @@ func TestBlockMessage(t *testing.T) {
 		{
 			name: "quotes in the command", command: "git push origin 'it''s'", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}},
 			want: "git push origin 'it''s'\n" +
-				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				`To allow it: PERMGUARD_LEVEL=high permguard check "git push origin 'it''s'"` + "\n",
 		},
 		{
 			name: "several lines", command: "cd x\ngit push\n", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Medium}},
 			want: "cd x …\n" +
-				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
+				"Blocked at level medium. Allowed at this level: development work: build, test, install dependencies, local git\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: PERMGUARD_LEVEL=high permguard check $'cd x\\ngit push\\n'\n",
 		},
 		{
 			name: "dangerous", command: "rm -rf ~", verdict: verdictDangerous, info: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
 			want: "rm -rf ~\n" +
-				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
+				"Blocked at level minimal. Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high, dangerous — deletes your home directory\n" +
 				"Only a person can approve this: it is dangerous at every level.\n",
 		},
 		{
 			name: "too long to repeat", command: strings.Repeat("x", 5000), verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Minimal}},
 			want: strings.Repeat("x", 200) + " …\n" +
-				"Blocked by permission (minimal). Allowed at this level: read-only: no file changes, no network\n" +
+				"Blocked at level minimal. Allowed at this level: read-only: no file changes, no network\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: permguard level high\n",
 		},
@@ -111,21 +121,21 @@ func TestBlockMessage(t *testing.T) {
 		{
 			name: "capped by the managed file", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &managed},
 			want: "git push\n" +
-				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"The level is capped at low by managed /etc/permguard/settings.json:1:11; only a change there allows this.\n",
 		},
 		{
 			name: "capped by a project file", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, capped: &project},
 			want: "git push\n" +
-				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"The level is capped at low by project /repo/.permguard/settings.json:2:3; change it there, or trust it (permguard trust '/repo/.permguard/settings.json') so your own level applies.\n",
 		},
 		{
 			name: "a tool call", command: "tool Read", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, tool: true},
 			want: "tool Read\n" +
-				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: permguard level high\n",
 		},
@@ -140,16 +150,80 @@ func TestBlockMessage(t *testing.T) {
 		{
 			name: "permguard exec", command: "git push origin main", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Medium}, exec: true},
 			want: "git push origin main\n" +
-				"Blocked by permission (medium). Allowed at this level: development work: build, test, install dependencies, local git\n" +
+				"Blocked at level medium. Allowed at this level: development work: build, test, install dependencies, local git\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: PERMGUARD_LEVEL=high permguard exec -- git push origin main\n",
 		},
 		{
 			name: "an agent's hook, one command to allow", command: "git status && git push origin main", verdict: verdictPush, info: blockInfo{perm: settings.Permission{Level: classify.Low}, hook: true},
 			want: "git status && git push origin main\n" +
-				"Blocked by permission (low). Allowed at this level: file writes inside the workspace\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
 				"Needs: high — pushes commits to a remote\n" +
 				"To allow it: permguard allow --level low 'git push origin main', or permguard level high --global\n",
+		},
+	}...)
+	// The last line offers only what would let the call through: a level
+	// set where nothing the caller reads first sets another, and nothing
+	// under a cap the call needs more than.
+	env := settings.Source{Kind: settings.FromEnv, Name: "PERMGUARD_LEVEL"}
+	flag := settings.Source{Kind: settings.FromFlag, Name: "--level"}
+	trusted := settings.Source{Kind: settings.FromProject, Name: "/repo/.permguard/settings.json", Line: 2, Col: 12, Trusted: true}
+	managedMedium := &settings.Setting[classify.Level]{Value: classify.Medium, Src: managed}
+	tests = append(tests, []struct {
+		name    string
+		command string
+		verdict classify.Verdict
+		info    blockInfo
+		want    string
+	}{
+		{
+			name: "a cap above the level, below what the call needs", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, cap: managedMedium},
+			want: "git push\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"The level is capped at medium by managed /etc/permguard/settings.json:1:11; only a change there allows this.\n",
+		},
+		{
+			name: "a cap above what the call needs", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, cap: &settings.Setting[classify.Level]{Value: classify.High, Src: managed}},
+			want: "git push\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: PERMGUARD_LEVEL=high permguard check 'git push'\n",
+		},
+		{
+			name: "an agent's hook, the level from its environment", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, hook: true, chosen: env},
+			want: "git push\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: PERMGUARD_LEVEL=high in the agent's environment, where it is set now\n",
+		},
+		{
+			name: "an agent's hook, the level from a trusted project file", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, hook: true, chosen: trusted},
+			want: "git push\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: \"level\": \"high\" in /repo/.permguard/settings.json\n",
+		},
+		{
+			name: "an agent's hook, the level from its session", command: "git push", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, hook: true, chosen: settings.Source{Kind: settings.FromSession, Name: "permguard level"}},
+			want: "git push\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: the level high, where it is chosen now (session permguard level)\n",
+		},
+		{
+			name: "a tool call, the level from --level", command: "tool Read", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, tool: true, chosen: flag},
+			want: "tool Read\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: --level high on the same call\n",
+		},
+		{
+			name: "a tool call, the level from the environment", command: "tool Read", verdict: verdictHigh, info: blockInfo{perm: settings.Permission{Level: classify.Low}, tool: true, chosen: env},
+			want: "tool Read\n" +
+				"Blocked at level low. Allowed at this level: file writes inside the workspace\n" +
+				"Needs: high — pushes commits to a remote\n" +
+				"To allow it: PERMGUARD_LEVEL=high, where it is set now\n",
 		},
 	}...)
 	for _, tt := range tests {
@@ -162,6 +236,25 @@ func TestBlockMessage(t *testing.T) {
 				t.Errorf("blockMessage has %d lines, want 4", n)
 			}
 		})
+	}
+}
+
+// TestAllowedReason pins the words of an allow reply: the level it was
+// allowed at, and what it needs only when that differs.
+func TestAllowedReason(t *testing.T) {
+	low := classify.Verdict{Level: classify.Low, Reasons: []classify.Reason{{Level: classify.Low, Message: "writes a file in the workspace"}}}
+	for _, tt := range []struct {
+		perm classify.Level
+		want string
+	}{
+		{classify.Low, "permguard: allowed at level low: writes a file in the workspace"},
+		{classify.Medium, "permguard: allowed at level medium (needs low): writes a file in the workspace"},
+	} {
+		ev := blockEval("touch x", low, blockInfo{perm: settings.Permission{Level: tt.perm}, hook: true})
+		ev.Outcome, ev.Approval = Outcome{Action: Allow, Row: RowWithinLevel}, ApprovalNone
+		if got := ev.Reply().Reason; got != tt.want {
+			t.Errorf("at level %s: reason %q, want %q", tt.perm, got, tt.want)
+		}
 	}
 }
 

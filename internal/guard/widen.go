@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agent-permguard/permguard/internal/hook"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -35,4 +36,22 @@ func ExactHint(pattern string) string {
 		return ""
 	}
 	return fmt.Sprintf("%q matches only that exact command; %q also matches it with more arguments", pattern, pattern+" *")
+}
+
+// NativePattern is the pattern of permguard's own that an agent's
+// permission rule for its shell tool means (see settings.AgentSyntax):
+// Claude Code's "Bash(npm run test:*)", its prefix form, is "npm run test
+// *". ok is false for a rule of any other tool (Read, Edit, WebFetch),
+// whose calls permguard's command patterns never match.
+func NativePattern(tool, arg string) (pattern string, ok bool) {
+	if !hook.IsShellTool(tool) {
+		return "", false
+	}
+	if stem, prefix := strings.CutSuffix(arg, ":*"); prefix {
+		if stem == "" {
+			return "*", true
+		}
+		return stem + " *", true
+	}
+	return arg, arg != ""
 }

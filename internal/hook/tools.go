@@ -92,6 +92,13 @@ func toolKind(name string) (Kind, bool) {
 	return KindUnknown, false
 }
 
+// IsShellTool reports whether an agent's tool of this name runs a shell
+// command (Claude Code's Bash, Gemini CLI's run_shell_command, ...).
+func IsShellTool(name string) bool {
+	k, _ := toolKind(strings.ToLower(name))
+	return k == KindShell
+}
+
 // mcpResourceTool names, as an MCP tool, what an agent's own tool does
 // with an MCP server's resources: they are judged as that server's tool.
 func mcpResourceTool(name string) string {

@@ -29,6 +29,9 @@ type Document struct {
 	lists map[string][]json.RawMessage
 }
 
+// NewDocument returns an empty document.
+func NewDocument() *Document { return &Document{vals: map[string]json.RawMessage{}} }
+
 // ParseDocument reads data, which must be one JSON object (or nothing).
 func ParseDocument(data []byte) (*Document, error) {
 	d := &Document{vals: map[string]json.RawMessage{}, indent: detectIndent(data)}
@@ -123,6 +126,17 @@ func (d *Document) Keys() []string { return append([]string(nil), d.keys...) }
 
 // Len returns the number of keys.
 func (d *Document) Len() int { return len(d.keys) }
+
+// SetsNothing reports whether d holds no setting: no key, or only
+// "$schema", which permguard writes into a file it creates.
+func (d *Document) SetsNothing() bool {
+	for _, k := range d.keys {
+		if k != "$schema" {
+			return false
+		}
+	}
+	return true
+}
 
 // MarshalJSON renders the document, keys in order, in the file's
 // indentation (two spaces for a new file or one written on one line).
@@ -279,6 +293,11 @@ func update(path string, now time.Time, link safefile.Link, change func(*Documen
 	}
 	var unsafe *safefile.UnsafeError
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && link == safefile.Follow:
+		// a settings file permguard creates names its schema, for editors
+		if err := doc.Set("$schema", SchemaURL); err != nil {
+			return nil, err
+		}
 	case errors.Is(err, fs.ErrNotExist):
 	case errors.Is(err, ErrNotRegular), errors.As(err, &unsafe):
 		return nil, fmt.Errorf("%s %v; refusing to replace it", path, err)

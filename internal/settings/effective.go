@@ -103,8 +103,11 @@ func merge(files []*File, o Options, problems *[]Problem) *Effective {
 	}
 	if o.EnvLevel != "" {
 		src := Source{Kind: FromEnv, Name: "PERMGUARD_LEVEL"}
-		if p, ok := ParsePermission(o.EnvLevel); ok {
+		if p, ok, warning := ParseStoredPermission(o.EnvLevel); ok {
 			e.Chosen = Setting[Permission]{p, src}
+			if warning != "" {
+				*problems = append(*problems, Problem{Msg: "PERMGUARD_LEVEL: " + warning})
+			}
 		} else {
 			// Fail closed: a typo must not leave a looser level in force.
 			e.Chosen = Setting[Permission]{Permission{Level: classify.Minimal}, src}

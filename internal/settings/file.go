@@ -40,9 +40,13 @@ func (e *FullError) Error() string {
 // has no room for one more that a load would read. It counts as Parse
 // does: only valid patterns take a place.
 func CheckRoom(key string, list []string, limit int) error {
+	compile := CompileGlob
+	if key == "deny" {
+		compile = CompileDeny
+	}
 	n := 0
 	for _, p := range list {
-		if _, err := CompileGlob(p); err == nil {
+		if _, err := compile(p); err == nil {
 			n++
 		}
 	}
@@ -70,9 +74,6 @@ type File struct {
 	MCP            [numLevels][]Rule
 }
 
-// keys are the settings a file may hold, for the unknown-key warning.
-var keys = []string{"$schema", "approvalPin", "deny", "hookAllow", "level", "mcp", "mode", "notifications", "overrides", "prefixMappings", "promptTimeout", "sandbox", "tools"}
-
 // Parse reads the content of a settings file. A file that is not a JSON
 // object is an error (a *SyntaxError for bad JSON); anything else wrong is a
 // problem, and the entry it is about is dropped.
@@ -99,17 +100,24 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 		seen[k.str] = k
 		switch k.str {
 		case "$schema":
-			// for editors
+			// for editors; only its type is checked
+			p.str(k.str, v)
 		case "level":
-			f.Level = enum(p, k.str, v, ParsePermission, "one of "+strings.Join(PermissionNames(), ", "))
+			f.Level = enum(p, k.str, v, func(s string) (Permission, bool) {
+				perm, ok, warning := ParseStoredPermission(s)
+				if warning != "" {
+					p.problem(v, "level: %s", warning)
+				}
+				return perm, ok
+			})
 		case "mode":
-			f.Mode = enum(p, k.str, v, ParseMode, "ask or block")
+			f.Mode = enum(p, k.str, v, ParseMode)
 		case "notifications":
-			f.Notifications = enum(p, k.str, v, ParseNotify, "one of "+strings.Join(notifyNames[:], ", "))
+			f.Notifications = enum(p, k.str, v, ParseNotify)
 		case "hookAllow":
-			f.HookAllow = enum(p, k.str, v, ParseHookAllow, "explicit or defer")
+			f.HookAllow = enum(p, k.str, v, ParseHookAllow)
 		case "sandbox":
-			f.Sandbox = enum(p, k.str, v, ParseSandbox, "auto or off")
+			f.Sandbox = enum(p, k.str, v, ParseSandbox)
 		case "promptTimeout":
 			if d, ok := p.duration(v); ok {
 				f.PromptTimeout = &Setting[time.Duration]{d, p.src(v)}
@@ -134,7 +142,7 @@ func Parse(src Source, data []byte) (*File, []Problem, error) {
 			f.PrefixMappings = p.mappings(v)
 		default:
 			msg := fmt.Sprintf("unknown setting %s; ignored", shown(k.str))
-			if near := nearest(k.str, keys); near != "" {
+			if near := SuggestKey(k.str); near != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", near)
 			}
 			p.problem(k, "%s", msg)
@@ -160,15 +168,21 @@ func (p *fileParser) problem(n *node, format string, args ...any) {
 	p.problems = append(p.problems, Problem{File: p.f.Src.Name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
 }
 
-// enum reads a setting whose value is one of a few words.
-func enum[T any](p *fileParser, key string, n *node, parse func(string) (T, bool), valid string) *Setting[T] {
+// enum reads a setting whose value is one of a few words; what they are,
+// and the one a typo likely meant, come from [Keys].
+func enum[T any](p *fileParser, key string, n *node, parse func(string) (T, bool)) *Setting[T] {
 	s, ok := p.str(key, n)
 	if !ok {
 		return nil
 	}
 	v, ok := parse(s)
 	if !ok {
-		p.problem(n, "%s %s is not %s; ignored", key, shown(s), valid)
+		k := KeyNamed(key)
+		msg := fmt.Sprintf("%s %s is not %s; ignored", key, shown(s), k.Valid())
+		if near := SuggestValue(key, s); near != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		p.problem(n, "%s", msg)
 		return nil
 	}
 	return &Setting[T]{v, p.src(n)}
@@ -247,11 +261,19 @@ func (p *fileParser) patterns(name string, n *node, limit int, restricts bool) [
 			lost()
 			continue
 		}
-		g, err := CompileGlob(e.str)
+		compile := CompileGlob
+		if restricts {
+			compile = CompileDeny
+		}
+		g, err := compile(e.str)
 		if err != nil {
 			p.problem(e, "%s[%d] %s %v%s", name, i, shown(e.str), err, ignored)
 			lost()
 			continue
+		}
+		if tool, _, ok := AgentSyntax(e.str); ok && (restricts || strings.HasPrefix(name, "overrides.")) {
+			// kept as written, as it always was: it matches no command
+			p.problem(e, "%s[%d] %s is in an agent's permission syntax (%s(...)), which permguard does not read: it matches no command; write the command itself (permguard allow --help, permguard deny --help)", name, i, shown(e.str), tool)
 		}
 		out = append(out, Rule{Glob: g, Src: p.src(e)})
 	}

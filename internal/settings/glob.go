@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,10 +20,18 @@ const maxPatternBytes = 1024
 // Anything else matches itself, case-sensitively. A pattern that ends in
 // " *" also matches the command without arguments: "git push *" matches
 // "git push" as well as "git push origin main".
+//
+// A deny rule ([CompileDeny]) also matches a command that starts with
+// what it matches, followed by more words: "git push" blocks "git push
+// origin main". One that ends in "$" matches as written.
 type Glob struct {
 	text string
-	// segs alternate between literal text and wildcards; see compile.
+	// toks alternate between literal text and wildcards; see CompileGlob.
 	toks []globTok
+	// words is toks followed by " *", for a deny rule that also matches
+	// the command with more arguments; nil for a pattern matched as
+	// written.
+	words []globTok
 }
 
 type globTok struct {
@@ -33,6 +42,82 @@ type globTok struct {
 
 // String returns the pattern as written.
 func (g Glob) String() string { return g.text }
+
+// CompileDeny checks and compiles a deny rule. A deny rule is a safety
+// net, read as a person reads "deny git push": the command, with any
+// arguments after it. So it matches a command whose leading words it
+// matches: "git push" matches "git push" and "git push origin main", not
+// "git pushx" or "echo git push". A pattern that ends in "$" is exact:
+// "git push$" matches "git push" and nothing longer. "\$" at the end is
+// a dollar sign.
+func CompileDeny(pattern string) (Glob, error) {
+	body, exact := cutExact(pattern)
+	if exact {
+		switch {
+		case body == "":
+			return Glob{}, errors.New(`is only "$", which marks a pattern as exact; write the command before it`)
+		case strings.TrimRight(body, " ") != body:
+			return Glob{}, fmt.Errorf("has a space before the final \"$\"; write %q", strings.TrimRight(body, " ")+"$")
+		}
+	}
+	g, err := CompileGlob(body)
+	if err != nil {
+		return Glob{}, err
+	}
+	g.text = pattern
+	if exact || (len(g.toks) > 0 && g.toks[len(g.toks)-1].star) {
+		return g, nil // exact, or already followed by anything
+	}
+	g.words = append([]globTok(nil), g.toks...)
+	if n := len(g.words); n > 0 && !g.words[n-1].one {
+		g.words[n-1].lit += " "
+	} else {
+		g.words = append(g.words, globTok{lit: " "})
+	}
+	g.words = append(g.words, globTok{star: true})
+	return g, nil
+}
+
+// cutExact returns pattern without the "$" that ends it, and whether
+// there was one: a "$" not escaped by a backslash.
+func cutExact(pattern string) (string, bool) {
+	body, ok := strings.CutSuffix(pattern, "$")
+	if !ok {
+		return pattern, false
+	}
+	if n := len(body) - len(strings.TrimRight(body, `\`)); n%2 == 1 {
+		return pattern, false // "\$": a dollar sign
+	}
+	return body, true
+}
+
+// AgentSyntax reports whether pattern is written in an agent's own
+// permission syntax, a tool's name and its argument in parentheses
+// (Claude Code's "Bash(npm run test:*)", "Read(~/.ssh/**)"; Gemini CLI's
+// "run_shell_command(git push)"), which permguard does not read: as a
+// pattern of its own it would match no command. A shell cannot run a
+// command named so (an unquoted "(" is a syntax error there), so nothing
+// a person means as a command looks like this.
+func AgentSyntax(pattern string) (tool, arg string, ok bool) {
+	open := strings.IndexByte(pattern, '(')
+	if open <= 0 || !strings.HasSuffix(pattern, ")") {
+		return "", "", false
+	}
+	tool = pattern[:open]
+	for i, r := range tool {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return "", "", false
+		}
+	}
+	return tool, pattern[open+1 : len(pattern)-1], true
+}
+
+// EndsExact reports whether pattern ends in the "$" that makes a deny
+// rule exact.
+func EndsExact(pattern string) bool {
+	_, exact := cutExact(pattern)
+	return exact
+}
 
 // CompileGlob checks and compiles a pattern.
 func CompileGlob(pattern string) (Glob, error) {
@@ -93,32 +178,37 @@ func checkPattern(p string) error {
 	return nil
 }
 
-// Match reports whether the whole of s matches g.
+// Match reports whether the whole of s matches g, or, for a deny rule
+// that is not exact, s with the words after what g matches left out.
 func (g Glob) Match(s string) bool {
-	if g.matchFull(s) {
+	if matchFull(g.toks, s) || (g.words != nil && matchFull(g.words, s)) {
 		return true
 	}
 	// "git push *" also matches "git push".
 	if n := len(g.toks); n >= 2 && g.toks[n-1].star && !g.toks[n-2].star && !g.toks[n-2].one &&
 		strings.HasSuffix(g.toks[n-2].lit, " ") {
 		toks := append(g.toks[:n-2:n-2], globTok{lit: strings.TrimSuffix(g.toks[n-2].lit, " ")})
-		return Glob{toks: toks}.matchFull(s)
+		return matchFull(toks, s)
 	}
 	return false
 }
 
+// Words reports whether g also matches a command with more words after
+// what it matches: a deny rule that is not exact.
+func (g Glob) Words() bool { return g.words != nil }
+
 // matchFull matches the whole of s, first checking the literal text the
 // pattern starts and ends with, which rejects most commands at once.
-func (g Glob) matchFull(s string) bool {
-	if len(g.toks) > 0 {
-		if first := g.toks[0]; !first.star && !first.one && !strings.HasPrefix(s, first.lit) {
+func matchFull(toks []globTok, s string) bool {
+	if len(toks) > 0 {
+		if first := toks[0]; !first.star && !first.one && !strings.HasPrefix(s, first.lit) {
 			return false
 		}
-		if last := g.toks[len(g.toks)-1]; !last.star && !last.one && !strings.HasSuffix(s, last.lit) {
+		if last := toks[len(toks)-1]; !last.star && !last.one && !strings.HasSuffix(s, last.lit) {
 			return false
 		}
 	}
-	return match(g.toks, s)
+	return match(toks, s)
 }
 
 // match is the usual wildcard matcher: on a mismatch after a star, the

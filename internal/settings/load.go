@@ -189,7 +189,7 @@ func (l *loader) unsafe(kind Kind, err error, what string) {
 	if ue.Fix != "" {
 		msg += ": " + ue.Fix
 	}
-	l.problems = append(l.problems, Problem{File: ue.Path, Msg: msg, Unusable: true})
+	l.problems = append(l.problems, Problem{File: ue.Path, Msg: msg, Unusable: true, Unsafe: true})
 	l.files = append(l.files, &File{Src: src, Level: &Setting[Permission]{Permission{Level: classify.Minimal}, src}})
 	l.state(src, "refused: capped at minimal")
 }
@@ -255,7 +255,7 @@ func (l *loader) hashClearPin(path string, f *File) {
 	hash, err := HashPin(clear)
 	if err != nil {
 		l.problems = append(l.problems, Problem{File: path, Line: f.ApprovalPin.Src.Line, Col: f.ApprovalPin.Src.Col,
-			Msg: fmt.Sprintf("approvalPin is not a valid PIN (%v); ignored: set one with \"permguard config pin\"", err)})
+			Msg: fmt.Sprintf("approvalPin is not a valid PIN (%v); ignored: write a valid one with \"permguard config edit\"", err)})
 		f.ApprovalPin = nil
 		return
 	}
@@ -377,5 +377,5 @@ func ownerAbove(path string, st fs.FileInfo) (uid int, other bool) {
 // unsafeProblem is the problem of a settings file at path that is not the
 // user's alone: it names what was found and the fix.
 func unsafeProblem(path string, ue *safefile.UnsafeError) Problem {
-	return Problem{File: path, Msg: ue.Problem + "; it is not read, and the level is capped at minimal until it is fixed: " + ue.Fix, Unusable: true}
+	return Problem{File: path, Msg: ue.Problem + "; it is not read, and the level is capped at minimal until it is fixed: " + ue.Fix, Unusable: true, Unsafe: true}
 }

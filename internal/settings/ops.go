@@ -77,7 +77,7 @@ func Reset(path string, now time.Time) (backup string, err error) {
 		return "", nil
 	}
 	if data, err := readFile(path); err == nil {
-		if d, err := ParseDocument(data); err == nil && d.Len() == 0 {
+		if d, err := ParseDocument(data); err == nil && d.SetsNothing() {
 			return "", ErrUnchanged
 		}
 	}

@@ -23,19 +23,45 @@ func (p Permission) String() string {
 }
 
 // ParsePermission parses a level as a person writes it: a level name,
-// "bypassed", or the aliases "read" (minimal) and "write" (high) that
-// read/write-mode tools use.
+// "bypassed", or the alias "read" (minimal), which read/write-mode tools
+// use and which means what it says.
+//
+// "write" is not a level: it meant high, every command but the dangerous
+// ones, where a person reads "writes files", which is low. Where a person
+// types a level now (--level, permguard level, config set) it is refused
+// with [LevelWriteHint]; where one was written before (a settings file,
+// PERMGUARD_LEVEL) [ParseStoredPermission] keeps its old meaning, with a
+// warning.
 func ParsePermission(s string) (Permission, bool) {
 	switch strings.ToLower(s) {
 	case "bypassed":
 		return Permission{Bypassed: true}, true
 	case "read":
 		return Permission{Level: classify.Minimal}, true
-	case "write":
-		return Permission{Level: classify.High}, true
 	}
 	l, ok := classify.ParseLevel(s)
 	return Permission{Level: l}, ok
+}
+
+// LevelWriteHint says what "write" meant and what to say instead; "" for
+// any other word.
+func LevelWriteHint(s string) string {
+	if !strings.EqualFold(s, "write") {
+		return ""
+	}
+	return `"write" meant high, which allows every command but the dangerous ones; say "high" for that, or "low" for file writes inside the workspace`
+}
+
+// ParseStoredPermission is [ParsePermission] for a level written before
+// "write" was dropped: "write" still means high, as it did when it was
+// written (a settings file or PERMGUARD_LEVEL must not change meaning
+// under its author), and warning says so.
+func ParseStoredPermission(s string) (p Permission, ok bool, warning string) {
+	if h := LevelWriteHint(s); h != "" {
+		return Permission{Level: classify.High}, true, "the level alias " + h + "; it is read as high for now"
+	}
+	p, ok = ParsePermission(s)
+	return p, ok, ""
 }
 
 // PermissionNames lists the values [ParsePermission] accepts, for messages
@@ -257,6 +283,9 @@ type Problem struct {
 	// parse, another user could change it) or its deny list cannot all be
 	// read: the level is capped at minimal until it is fixed.
 	Unusable bool
+	// Unsafe marks, of those, a place another user could change: the fix
+	// is its owner or mode, which Msg says, not its content.
+	Unsafe bool
 }
 
 func (p Problem) String() string {
