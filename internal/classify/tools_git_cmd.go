@@ -25,7 +25,11 @@ var (
 	gitExec        = rule{id: "git-exec", level: High, why: "makes git run another program (pager, diff driver, hook, helper)"}
 	gitUnknown     = rule{id: "git-unknown", level: High, why: "runs a git subcommand permguard does not know (it may be an alias)"}
 	gitDynamic     = rule{id: "git-dynamic", level: High, why: "runs git with a subcommand only known at run time"}
-	gitDiscard     = rule{id: "git-discard-files", level: High, dangerous: true, why: "discards uncommitted changes in the named files for good", effect: EffectDelete}
+	// (high, not dangerous: the harm is bounded to the files named, which
+	// agents revert this way many times a day; the whole tree stays
+	// dangerous, gitDiscardAll; design §2.8, Git)
+	gitDiscard     = rule{id: "git-discard-files", level: High, why: "discards uncommitted changes in the named files for good", effect: EffectDelete}
+	gitDiscardDyn  = rule{id: "git-discard-dynamic", level: High, dangerous: true, why: "discards uncommitted changes in files only known at run time, which may be the whole tree", effect: EffectDelete}
 	gitAbort       = rule{id: "git-abort", level: High, dangerous: true, why: "abandons the merge, rebase or cherry-pick in progress with its conflict resolutions"}
 	gitTagDelete   = rule{id: "git-tag-delete", level: High, dangerous: true, why: "deletes a tag, which git keeps no record of", effect: EffectDelete}
 	gitRmForce     = rule{id: "git-rm-force", level: High, dangerous: true, why: "deletes files together with their uncommitted changes", effect: EffectDelete}
@@ -701,6 +705,10 @@ func gitCheckout(c *call, sub string) {
 		case len(paths) == 0 && !patch:
 			// git refuses to restore without paths
 			c.raise(gitLocal)
+		case anyDyn(paths) || has("--pathspec-from-file"):
+			// the unknown word may be "." (design §2.3: the worst value
+			// counts)
+			c.raise(gitDiscardDyn)
 		default:
 			c.raise(gitDiscard)
 		}
@@ -715,7 +723,9 @@ func gitCheckout(c *call, sub string) {
 		c.raise(gitDiscardAll)
 	case hasWholeTree(paths) && (afterDash || len(paths) > 0):
 		c.raise(gitDiscardAll)
-	case afterDash && len(paths) > 0, len(paths) > 1, has("--pathspec-from-file -p --patch"):
+	case afterDash && anyDyn(paths), has("--pathspec-from-file"):
+		c.raise(gitDiscardDyn)
+	case afterDash && len(paths) > 0, len(paths) > 1, has("-p --patch"):
 		c.raise(gitDiscard)
 	case anyDyn(paths):
 		// the unknown word may be "." (design §2.3: the worst value counts)
