@@ -259,7 +259,10 @@ var classifyCases = []classifyCase{
 	high("npm install -g typescript", "install-global"),
 	high("go run .", "run-program"),
 	high("cargo run", "run-program"),
-	high("go generate ./...", "go-generate"),
+	// the project's own commands, as make's recipes and package scripts
+	// are (issue 29: medium, run in the box)
+	medium("go generate ./...", "go-generate"),
+	medium("go generate -run stringer ./internal/...", "go-generate"),
 	high("echo x > ../outside.txt", "write-outside"),
 	high("echo x > ~/notes.txt", "write-outside"),
 	high("echo x >> ~/.bashrc", "write-persistence"),

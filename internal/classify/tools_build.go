@@ -32,7 +32,7 @@ var buildTools = []tool{
 		{words: "build", rule: buildRule, flags: []flagRule{goToolexec}}, {words: "test", rule: buildRule, flags: []flagRule{goToolexec}}, {words: "install", rule: globalRule, flags: []flagRule{goToolexec}},
 		{words: "vet", rule: lintRule, flags: []flagRule{{opts: "-vettool --vettool", rule: rule{id: "go-toolexec", level: High, why: "makes go run another program for every tool call"}}}},
 		{words: "fmt", rule: lintRule}, {words: "fix", rule: lintRule}, {words: "mod", rule: pkgInstall}, {words: "get", rule: pkgInstall}, {words: "work", rule: pkgInstall},
-		{words: "tool", rule: buildRule}, {words: "tool pprof", rule: buildRule, flags: []flagRule{{opts: "-http --http", rule: serverRule}}}, {words: "run", rule: runBuilt, check: goRunCheck}, {words: "generate", rule: rule{id: "go-generate", level: High, why: "runs the commands in //go:generate comments"}},
+		{words: "tool", rule: buildRule}, {words: "tool pprof", rule: buildRule, flags: []flagRule{{opts: "-http --http", rule: serverRule}}}, {words: "run", rule: runBuilt, check: goRunCheck}, {words: "generate", rule: rule{id: "go-generate", level: Medium, why: "runs the commands in the project's //go:generate comments", unseen: true}},
 		{words: "telemetry", rule: pkgRead},
 	}},
 	{names: "gofmt goimports gofumpt rustfmt", rule: lintRule},
