@@ -87,7 +87,7 @@ def main():
                 # allowed only inside permguard's box (the level in force is
                 # below the verdict): no question, but counted apart, since a
                 # boxed build without network may still fail
-                if decision == "allow" and "updatedInput" in out:
+                if decision == "allow" and "outside the box it needs" in out.get("permissionDecisionReason", ""):
                     boxed += 1
                 if decision in ("ask", "deny"):
                     first = out.get("permissionDecisionReason", "").split("\n")[0]
