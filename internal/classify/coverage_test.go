@@ -23,7 +23,8 @@ import (
 // which sentence of the design they follow. TestClassifyTable runs them.
 var coverageCases = []classifyCase{
 	// rules added with the red-team fixes
-	high("rails db:migrate", "rails"),
+	high("rails db:rollback", "rails"),
+	medium("rails db:migrate", "rails-test"),
 	high("read \"$name\" <<< x", "assign-dynamic-name"),
 	high("set $OPTS", "set-dynamic"),
 	high("npm exec cowsay hi", "run-package-or-local"), // npm exec of nothing installed downloads

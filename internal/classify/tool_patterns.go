@@ -296,8 +296,21 @@ func railsTask(c *call, words []arg) (rule, bool) {
 		return ruleRailsRead, true
 	case task == "generate" || task == "g" || task == "assets:precompile" || task == "db:test:prepare":
 		return ruleRailsTest, true
+	case task == "db:migrate" || task == "db:create" || task == "db:prepare" || task == "db:seed" || task == "db:migrate:status":
+		// the development database moved forward or made: development
+		// work (issue 29); a task that drops, resets, purges or rolls
+		// back is judged by its own row (db-drop) or stays high
+		return ruleRailsTest, true
 	case task == "server" || task == "s":
 		return serverRule, true
+	}
+	// any other task by the words of its name, as a package script's
+	// (ascii_spec, factory_bot:lint, documentation_syntax_check)
+	switch ru := scriptRuleFor(task, true); ru.id {
+	case scriptSafe.id:
+		return ruleRailsTest, true
+	case ruleRunDeploy.id, serverRule.id:
+		return ru, true
 	}
 	return rule{}, false
 }

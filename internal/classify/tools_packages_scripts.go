@@ -16,33 +16,51 @@ var safeScripts = lazy[map[string]bool]{build: func() map[string]bool {
 	}
 }}
 
-var safeScriptPrefixes = []string{"build:", "test:", "lint:", "format:", "check:", "type:", "typecheck:", "fmt:"}
+// devScriptWords are the words of a script or task name that say it
+// builds, tests, checks, formats, documents or generates the project:
+// development work, whatever else the name holds (test-e2e-local,
+// lint:js, docs-build, build:packages, examples:generate), unless a word
+// deploys (deployWords) or runs a server (serverScriptWords). Names are
+// read as words (scriptNameWords), so the list holds words.
+var devScriptWords = lazy[map[string]bool]{build: func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`build builds compile test tests testing spec specs unit e2e integration lint lints linter
+		format fmt prettier eslint stylelint check checks typecheck types type tsc validate verify clean clear docs doc
+		generate gen codegen bundle coverage cov bench benchmark benchmarks size analyze ci precommit prepare`) {
+		m[w] = true
+	}
+	return m
+}}
 
-var serverScripts = lazy[map[string]bool]{build: func() map[string]bool {
+// serverScriptWords are the words of a name that say it runs on: a
+// server, a watcher, a preview.
+var serverScriptWords = lazy[map[string]bool]{build: func() map[string]bool {
 	return map[string]bool{"start": true, "dev": true, "develop": true, "serve": true, "server": true, "watch": true, "preview": true}
 }}
 
-var serverScriptPrefixes = []string{"start:", "dev:", "serve:", "watch:"}
-
-// scriptRuleFor judges `npm run NAME`.
-func scriptRuleFor(name string, allowPrefixed bool) rule {
+// scriptRuleFor judges `npm run NAME` and every other runner's script or
+// task by its name, read as words: a deploy is high, a server or watcher
+// runs on, a development word (devScriptWords) is development work, and
+// a name that says none of these is not known. prefixed is kept for the
+// callers' sake: every runner now reads a name the same way (issue 29:
+// `yarn build:prod` as `npm run build:prod`).
+func scriptRuleFor(name string, prefixed bool) rule {
+	_ = prefixed
 	if safeScripts.get()[name] {
 		return scriptSafe
 	}
-	for _, p := range safeScriptPrefixes {
-		if strings.HasPrefix(name, p) && allowPrefixed {
-			return scriptSafe
-		}
-	}
+	words := scriptNameWords(name)
 	if namesDeploy(name) {
 		return ruleRunDeploy
 	}
-	if serverScripts.get()[name] {
-		return serverRule
-	}
-	for _, p := range serverScriptPrefixes {
-		if strings.HasPrefix(name, p) {
+	for _, w := range words {
+		if serverScriptWords.get()[w] {
 			return serverRule
+		}
+	}
+	for _, w := range words {
+		if devScriptWords.get()[w] {
+			return scriptSafe
 		}
 	}
 	return scriptRule

@@ -38,7 +38,7 @@ func scriptNameWords(name string) []string {
 	}
 	for i, ch := range name {
 		switch {
-		case ch == ':' || ch == '-' || ch == '_' || ch == '.' || ch == '/' || ch == ' ' || ch == '@' || ch == '+':
+		case ch == ':' || ch == '-' || ch == '_' || ch == '.' || ch == '/' || ch == ' ' || ch == '@' || ch == '+' || ch == '#':
 			flush(i)
 			start = i + 1
 		case i > start && unicode.IsUpper(ch) && unicode.IsLower(rune(name[i-1])):
