@@ -28,22 +28,22 @@ var (
 	// (high, not dangerous: the harm is bounded to the files named, which
 	// agents revert this way many times a day; the whole tree stays
 	// dangerous, gitDiscardAll; design §2.8, Git)
-	gitDiscard     = rule{id: "git-discard-files", level: High, why: "discards uncommitted changes in the named files for good", effect: EffectDelete}
-	gitDiscardDyn  = rule{id: "git-discard-dynamic", level: High, dangerous: true, why: "discards uncommitted changes in files only known at run time, which may be the whole tree", effect: EffectDelete}
-	gitAbort       = rule{id: "git-abort", level: High, dangerous: true, why: "abandons the merge, rebase or cherry-pick in progress with its conflict resolutions"}
-	gitTagDelete   = rule{id: "git-tag-delete", level: High, dangerous: true, why: "deletes a tag, which git keeps no record of", effect: EffectDelete}
-	gitRmForce     = rule{id: "git-rm-force", level: High, dangerous: true, why: "deletes files together with their uncommitted changes", effect: EffectDelete}
-	gitNetwork     = rule{id: "git-network", level: High, why: "talks to a remote server"}
-	gitSubmodule   = rule{id: "git-submodule", level: High, why: "updates submodules, fetching and checking out code from other repositories"}
-	gitResetHard   = rule{id: "git-reset-hard", level: High, dangerous: true, why: "throws away uncommitted changes for good (reset --hard)"}
-	gitClean       = rule{id: "git-clean", level: High, dangerous: true, why: "deletes untracked files for good", effect: EffectDelete}
-	gitDiscardAll  = rule{id: "git-discard-all", level: High, dangerous: true, why: "discards every uncommitted change in the working tree", effect: EffectDelete}
-	gitStashDrop   = rule{id: "git-stash-drop", level: High, dangerous: true, why: "deletes stashed changes for good", effect: EffectDelete}
-	gitBranchDel   = rule{id: "git-branch-force-delete", level: High, dangerous: true, why: "deletes a branch even if its commits are not merged anywhere", effect: EffectDelete}
-	gitRewrite     = rule{id: "git-rewrite-history", level: High, dangerous: true, why: "rewrites or prunes history so that lost commits cannot be recovered"}
-	gitWorktreeRm  = rule{id: "git-worktree-force-remove", level: High, dangerous: true, why: "removes a worktree with its uncommitted changes", effect: EffectDelete}
-	gitRefDelete   = rule{id: "git-update-ref-delete", level: High, dangerous: true, why: "deletes a ref directly, bypassing every safety check", effect: EffectDelete}
-	gitDynamicArg  = rule{id: "git-dynamic-argument", level: High, dangerous: true, why: "passes git an argument only known at run time where a flag could make it destroy work"}
+	gitDiscard    = rule{id: "git-discard-files", level: High, why: "discards uncommitted changes in the named files for good", effect: EffectDelete}
+	gitDiscardDyn = rule{id: "git-discard-dynamic", level: High, dangerous: true, why: "discards uncommitted changes in files only known at run time, which may be the whole tree", effect: EffectDelete}
+	gitAbort      = rule{id: "git-abort", level: High, dangerous: true, why: "abandons the merge, rebase or cherry-pick in progress with its conflict resolutions"}
+	gitTagDelete  = rule{id: "git-tag-delete", level: High, dangerous: true, why: "deletes a tag, which git keeps no record of", effect: EffectDelete}
+	gitRmForce    = rule{id: "git-rm-force", level: High, dangerous: true, why: "deletes files together with their uncommitted changes", effect: EffectDelete}
+	gitNetwork    = rule{id: "git-network", level: High, why: "talks to a remote server"}
+	gitSubmodule  = rule{id: "git-submodule", level: High, why: "updates submodules, fetching and checking out code from other repositories"}
+	gitResetHard  = rule{id: "git-reset-hard", level: High, dangerous: true, why: "throws away uncommitted changes for good (reset --hard)"}
+	gitClean      = rule{id: "git-clean", level: High, dangerous: true, why: "deletes untracked files for good", effect: EffectDelete}
+	gitDiscardAll = rule{id: "git-discard-all", level: High, dangerous: true, why: "discards every uncommitted change in the working tree", effect: EffectDelete}
+	gitStashDrop  = rule{id: "git-stash-drop", level: High, dangerous: true, why: "deletes stashed changes for good", effect: EffectDelete}
+	gitBranchDel  = rule{id: "git-branch-force-delete", level: High, dangerous: true, why: "deletes a branch even if its commits are not merged anywhere", effect: EffectDelete}
+	gitRewrite    = rule{id: "git-rewrite-history", level: High, dangerous: true, why: "rewrites or prunes history so that lost commits cannot be recovered"}
+	gitWorktreeRm = rule{id: "git-worktree-force-remove", level: High, dangerous: true, why: "removes a worktree with its uncommitted changes", effect: EffectDelete}
+	gitRefDelete  = rule{id: "git-update-ref-delete", level: High, dangerous: true, why: "deletes a ref directly, bypassing every safety check", effect: EffectDelete}
+	gitDynamicArg = rule{id: "git-dynamic-argument", level: High, dangerous: true, why: "passes git an argument only known at run time where a flag could make it destroy work"}
 	// the guard's files that are not committed go into the stash
 	ruleGitStashGuard = rule{id: "git-stash-guard", level: High, dangerous: true, effect: EffectDelete,
 		why: "could switch the guard off: takes untracked files away, an agent's settings and hooks among them"}
