@@ -59,6 +59,9 @@ var envBenign = lazy[map[string]bool]{build: func() map[string]bool {
 		"COMPOSE_PROJECT_NAME": true, "NPM_CONFIG_LOGLEVEL": true, "JEST_WORKER_ID": true, "TF_LOG": true,
 		"TMPDIR": true, "HISTFILE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_MESSAGES": true, "LC_COLLATE": true,
 		"LC_NUMERIC": true, "LC_TIME": true, "UV_CACHE_DIR": true, "PIP_DISABLE_PIP_VERSION_CHECK": true,
+		// Foundation's unbuffered standard output, which Xcode's CI
+		// examples set for xcodebuild
+		"NSUnbufferedIO": true,
 	}
 }}
 
@@ -70,13 +73,27 @@ func (w *walker) envRule(name string, prefix bool) (rule, bool) {
 		return ruleEnvSelf, true
 	case slices.Contains(w.env.GuardVars, name):
 		return ruleEnvGuardVar, true
-	case envProgram.get()[name], strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
+	case envProgram.get()[name] && envTuneOptions.get()[name] == nil, strings.HasPrefix(name, "GIT_CONFIG"), strings.HasPrefix(name, "DYLD_"),
 		strings.HasPrefix(name, "LD_"), strings.HasPrefix(name, "BASH_FUNC_"), packageConfigVar(name) && !envJudgedByValue(name):
 		return ruleEnvProgram, true
-	case !prefix, envBenign.get()[name], strings.HasPrefix(name, "LC_"), envJudgedByValue(name):
+	case !prefix, envBenign.get()[name], strings.HasPrefix(name, "LC_"), envJudgedByValue(name), appConfigVar(name):
 		return rule{}, false
 	}
 	return ruleEnvUnknown, true
+}
+
+// appConfigVar reports a variable a front-end bundler compiles into the
+// application it builds (Vite's VITE_, Next.js's NEXT_PUBLIC_, Create
+// React App's REACT_APP_, Expo's EXPO_PUBLIC_, SvelteKit's and Astro's
+// PUBLIC_): configuration of the app, which the tools never run
+// (issue 29).
+func appConfigVar(name string) bool {
+	for _, p := range []string{"VITE_", "NEXT_PUBLIC_", "REACT_APP_", "EXPO_PUBLIC_", "PUBLIC_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // packageConfigVar reports a variable npm, pnpm or yarn reads as its

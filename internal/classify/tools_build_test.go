@@ -69,6 +69,23 @@ var buildCases = []classifyCase{
 	high("CGO_CFLAGS=-fplugin=/tmp/x.so go build", "build-exec-flags"),
 	high("CGO_LDFLAGS='-fuse-ld=/tmp/x' go build", "build-exec-flags"),
 	medium("CGO_CFLAGS=-O2 go build ./...", "build"),
+	// options in the environment judged by their value (issue 29)
+	medium("GOFLAGS=-mod=vendor go build ./...", "build"),
+	medium(`GOFLAGS="-mod=mod -tags=integration -count=1" go test ./...`, "build"),
+	high("GOFLAGS=-toolexec=./wrap go build", "env-changes-program"),
+	high(`GOFLAGS="-mod=vendor -overlay=o.json" go build`, "env-changes-program"),
+	high("GOFLAGS=$F go build", "env-changes-program"),
+	medium("NODE_OPTIONS=--max-old-space-size=4096 npm run build", "run-script"),
+	medium("export NODE_OPTIONS='--max-old-space-size=8192 --no-warnings'; npm test", "build"),
+	high(`NODE_OPTIONS="--require ./x.js" npm test`, "env-changes-program"),
+	high("NODE_OPTIONS=--import=./x.mjs npm test", "env-changes-program"),
+	high("NODE_OPTIONS=--inspect=0.0.0.0:9229 npm test", "env-changes-program"),
+	// front-end app configuration, compiled into the app; Foundation's
+	// unbuffered output
+	medium("VITE_TEST_BUILD=1 vitest run -c vitest.config.e2e.ts", "build"),
+	medium("NEXT_PUBLIC_API_URL=http://localhost:3000 npm run build", "run-script"),
+	medium("env NSUnbufferedIO=YES xcodebuild -scheme App test", "build"),
+	high("FROBNICATE=1 npm test", "env-unknown"),
 	high("CC=/tmp/x go build", "env-changes-program"),
 	high("RUSTC_WRAPPER=/tmp/x cargo build", "env-changes-program"),
 	high("gcc -B/tmp/x a.c", "build-exec-flags"),

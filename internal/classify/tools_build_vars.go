@@ -178,7 +178,51 @@ var goProxyDefaults = lazy[map[string]bool]{build: func() map[string]bool {
 
 // envJudgedByValue reports the variables envValueRule judges, which
 // envRule therefore leaves alone.
-func envJudgedByValue(name string) bool { return envBuildFlags.get()[name] || envRegistry.get()[name] }
+func envJudgedByValue(name string) bool {
+	return envBuildFlags.get()[name] || envRegistry.get()[name] || envTuneOptions.get()[name] != nil
+}
+
+// envTuneOptions are variables that hold a program's options and are
+// judged by their value (design §2.7, issue 29): each option the value
+// holds must be one that only tunes the program (memory, warnings, build
+// tags, the module mode); any other option (GOFLAGS=-toolexec=x,
+// NODE_OPTIONS=--require ./x.js) may run other code: high. Each list
+// holds options as written, "=" at the end for one that takes a value.
+var envTuneOptions = lazy[map[string][]string]{build: func() map[string][]string {
+	return map[string][]string{
+		// go help build, go help testflag: -toolexec, -exec, -overlay,
+		// -modfile, -pgo and -ldflags (whose -extld runs a program) are
+		// not here
+		"GOFLAGS": {"-mod=", "-tags=", "-trimpath", "-buildvcs=", "-race", "-msan", "-asan", "-count=", "-v", "-p=", "-modcacherw",
+			"-buildmode=", "-cover", "-covermode=", "-short", "-timeout=", "-failfast", "-json", "-shuffle=", "-gcflags=", "-a", "-x",
+			"-benchmem", "-cpu="},
+		// node --help: --require, --import, --loader, --experimental-loader
+		// and --inspect are not here
+		"NODE_OPTIONS": {"--max-old-space-size=", "--max-semi-space-size=", "--stack-size=", "--enable-source-maps", "--no-warnings",
+			"--no-deprecation", "--trace-warnings", "--trace-deprecation", "--trace-uncaught", "--unhandled-rejections=",
+			"--openssl-legacy-provider", "--experimental-vm-modules", "--experimental-specifier-resolution=", "--dns-result-order=",
+			"--use-openssl-ca", "--use-bundled-ca", "--max-http-header-size=", "--expose-gc", "--preserve-symlinks",
+			"--experimental-json-modules", "--no-experimental-fetch", "--title=", "--conditions=", "--disable-warning=",
+			"--max-old-space-size", "--experimental-global-webcrypto", "--no-network-family-autoselection"},
+	}
+}}
+
+// tunesOnly reports a value whose every option is in opts.
+func tunesOnly(val string, opts []string) bool {
+	for _, w := range strings.Fields(val) {
+		ok := false
+		for _, o := range opts {
+			if w == o || strings.HasSuffix(o, "=") && strings.HasPrefix(w, o) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // envValueRule judges setting a variable to val for a command or a shell.
 func envValueRule(name string, val *arg) (rule, bool) {
@@ -193,6 +237,10 @@ func envValueRule(name string, val *arg) (rule, bool) {
 			return ruleBuildDynOpt, true
 		}
 		return buildVarRule(name, *val)
+	case envTuneOptions.get()[name] != nil:
+		if val == nil || val.dyn || !tunesOnly(val.val, envTuneOptions.get()[name]) {
+			return ruleEnvProgram, true
+		}
 	}
 	return rule{}, false
 }
