@@ -299,7 +299,12 @@ var classifyCases = []classifyCase{
 	minimal("docker ps", "container-read"),
 	medium("kubectl get pods", "cluster-read"),
 	high("nohup npm start &", "detach"),
-	high("watch ls", "watch"),
+	// watch adds repetition only: the command decides (issue 29); -d takes
+	// no separate value, so the command after it is the one run
+	minimal("watch ls", "watch"),
+	minimal("watch -n 5 git status", "watch"),
+	dangerous("watch -d rm -rf ~", ""),
+	dangerous("watch -n 2 -d rm -rf ~", ""),
 	high("strace ls", "trace"),
 	high("alias ll='ls -l'", "alias"),
 	high("git clean -n && git push", "git-push"),

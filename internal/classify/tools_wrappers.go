@@ -326,8 +326,11 @@ func envCommand(c *call) flow {
 }
 
 func watchCommand(c *call) flow {
-	c.raise(r("watch", High, "runs a command again and again until stopped"))
-	i := skipOpts(c.args, "-n --interval -d --differences -q --equexit")
+	// a wrapper that adds nothing but repetition (design §2.4, issue 29):
+	// the command it runs decides. Only -n and -q take a separate value
+	// (watch(1)); -d's is optional and glued (--differences=permanent)
+	c.raise(r("watch", Minimal, "runs a command again and again until stopped (judged as that command)"))
+	i := skipOpts(c.args, "-n --interval -q --equexit")
 	if i >= len(c.args) {
 		return flow{}
 	}
