@@ -305,6 +305,17 @@ var classifyCases = []classifyCase{
 	minimal("watch -n 5 git status", "watch"),
 	dangerous("watch -d rm -rf ~", ""),
 	dangerous("watch -n 2 -d rm -rf ~", ""),
+	// a shell's syntax check runs nothing (issue 29); an interactive
+	// shell ignores -n, and +n turns it off again
+	minimal("bash -n script.sh", "shell-syntax-check"),
+	minimal("zsh -n ~/.zshrc", "shell-syntax-check"),
+	minimal("sh -n ./configure", "shell-syntax-check"),
+	minimal("bash -nx scripts/release.sh", "shell-syntax-check"),
+	minimal("bash -o noexec x.sh", "shell-syntax-check"),
+	minimal(`bash -n -c 'rm -rf ~'`, "shell-syntax-check"),
+	high("bash -ni x.sh", "run-script-file"),
+	high("bash -n +n x.sh", "run-script-file"),
+	dangerous(`bash -n -i -c 'rm -rf ~'`, ""),
 	high("strace ls", "trace"),
 	high("alias ll='ls -l'", "alias"),
 	high("git clean -n && git push", "git-push"),

@@ -7,12 +7,17 @@ import (
 	"strings"
 )
 
+var ruleParseOnly = rule{id: "shell-syntax-check", level: Minimal, why: "reads a shell script and checks its syntax, running none of it"}
+
 // shellCommand handles sh, bash and their kin: -c SCRIPT is re-parsed; a
 // script file is unknown code; commands on standard input are classified
 // when they are static text.
 func shellCommand(c *call) flow {
 	args := c.args
 	hasC, stdinScript := false, false
+	// noexec: -n (or -o noexec) reads commands without running them,
+	// which an interactive shell (-i) ignores (bash(1), -n)
+	noexec, interactive := false, false
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -30,7 +35,15 @@ func shellCommand(c *call) flow {
 			break
 		}
 		switch v {
-		case "-o", "+o", "-O", "+O", "--rcfile", "--init-file":
+		case "-o", "+o":
+			if i+1 < len(args) && !args[i+1].dyn && args[i+1].val == "noexec" {
+				noexec = v == "-o"
+			} else if i+1 < len(args) && args[i+1].dyn {
+				noexec = false // not known: it may run
+			}
+			i++
+			continue
+		case "-O", "+O", "--rcfile", "--init-file":
 			i++
 			continue
 		case "--login", "--norc", "--noprofile", "--posix", "--noediting", "--restricted", "--verbose", "--debugger", "--dump-strings":
@@ -42,6 +55,12 @@ func shellCommand(c *call) flow {
 		if strings.HasPrefix(v, "--") {
 			continue
 		}
+		if strings.ContainsRune(v[1:], 'n') {
+			noexec = v[0] == '-'
+		}
+		if strings.ContainsRune(v[1:], 'i') && v[0] == '-' {
+			interactive = true
+		}
 		if strings.ContainsRune(v[1:], 'c') && v[0] == '-' {
 			hasC = true
 		}
@@ -50,6 +69,12 @@ func shellCommand(c *call) flow {
 		}
 	}
 	rest := args[i:]
+	if noexec && !interactive {
+		// a syntax check: the script (or -c's text, or standard input)
+		// is read and nothing of it runs (issue 29: bash -n x.sh)
+		c.raise(ruleParseOnly)
+		return flow{kind: flowData}
+	}
 	if hasC {
 		if len(rest) == 0 {
 			c.raise(parseRule)
