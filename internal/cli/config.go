@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
@@ -185,152 +185,10 @@ func NewCmdConfigShow(f *Factory, runF func(*ConfigShowOptions) error) *cobra.Co
 func configShowRun(opts *ConfigShowOptions) error {
 	eff := opts.load()
 	if opts.JSON {
-		return writeJSON(opts.IO.Out, configJSONOf(eff))
+		return writeJSON(opts.IO.Out, report.Config(eff))
 	}
-	var b strings.Builder
-	for _, s := range shownSettings {
-		v := s.view(eff)
-		fmt.Fprintf(&b, "%-14s %-10s %s\n", s.name, v.value, printable(v.src.String()))
-		if c := v.capped; c != nil && c.Value.String() != v.value {
-			fmt.Fprintf(&b, "%-14s %-10s %s\n", "", "(not "+c.Value.String()+")", "capped: "+printable(c.Src.String())+" chose "+c.Value.String())
-		}
-	}
-	if line := opts.boxLine(eff); line != "" {
-		fmt.Fprintf(&b, "\nlevel %s runs %s\n", eff.Level.Value, line)
-	}
-	b.WriteString("\nfiles:\n")
-	for _, fs := range eff.Files {
-		fmt.Fprintf(&b, "  %-16s %-10s %s\n", fileLabel(fs.Src), fs.State, printable(fs.Src.Name))
-	}
-	if _, err := io.WriteString(opts.IO.Out, b.String()); err != nil {
-		return err
-	}
-	return writeRulesText(opts.IO.Out, eff, true)
-}
-
-// shownSetting is one setting as config show prints it, in text and JSON.
-type shownSetting struct {
-	name string // as written in a settings file; the JSON key
-	view func(*settings.Effective) settingView
-}
-
-// settingView is what config show prints of a setting.
-type settingView struct {
-	value string
-	src   settings.Source
-	// capped is what was chosen when a tighten-only file lowered it
-	// (level only); nil otherwise.
-	capped *settings.Setting[settings.Permission]
-}
-
-// shownSettings are every setting config show prints, in order: those
-// of settings.Keys with a Show. Both outputs are made from this list
-// alone, and TestShownSettings fails when a setting of
-// [settings.Effective] is shown by none of them.
-var shownSettings = shownFromKeys()
-
-func shownFromKeys() []shownSetting {
-	var out []shownSetting
-	for _, k := range settings.Keys {
-		if k.Show == nil {
-			continue
-		}
-		show := k.Show
-		out = append(out, shownSetting{k.Name, func(e *settings.Effective) settingView {
-			v := show(e)
-			return settingView{value: v.Value, src: v.Src, capped: v.Capped}
-		}})
-	}
-	return out
-}
-
-func fileLabel(src settings.Source) string {
-	switch {
-	case src.Kind == settings.FromProject && src.Trusted:
-		return "project, trusted"
-	case src.Kind == settings.FromProject:
-		return "project"
-	}
-	return src.Kind.String()
-}
-
-// configJSON is the output of config show --json: an object with a member
-// per setting of [shownSettings], in that order, then the files and the
-// rules. Field names are API.
-type configJSON struct {
-	settings []namedValueJSON
-	configRestJSON
-}
-
-type namedValueJSON struct {
-	name  string
-	value valueJSON
-}
-
-type configRestJSON struct {
-	Files []fileJSON `json:"files"`
-	rulesJSON
-}
-
-type valueJSON struct {
-	Value  string `json:"value"`
-	Source string `json:"source"`
-	Chosen string `json:"chosen,omitempty"` // level only: what was chosen before a cap
-}
-
-type fileJSON struct {
-	Path    string `json:"path"`
-	Kind    string `json:"kind"`
-	Trusted bool   `json:"trusted"`
-	State   string `json:"state"`
-}
-
-func configJSONOf(eff *settings.Effective) configJSON {
-	out := configJSON{configRestJSON: configRestJSON{Files: []fileJSON{}, rulesJSON: rulesJSONOf(eff)}}
-	for _, s := range shownSettings {
-		v := s.view(eff)
-		vj := valueJSON{Value: v.value, Source: v.src.String()}
-		if v.capped != nil {
-			vj.Chosen = v.capped.Value.String()
-		}
-		out.settings = append(out.settings, namedValueJSON{s.name, vj})
-	}
-	for _, fs := range eff.Files {
-		out.Files = append(out.Files, fileJSON{Path: fs.Src.Name, Kind: fs.Src.Kind.String(), Trusted: fs.Src.Trusted, State: fs.State})
-	}
-	return out
-}
-
-// MarshalJSON writes the settings first, in the order of the list, as
-// members of the same object as the files and the rules.
-func (c configJSON) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for _, s := range c.settings {
-		if err := encodeJSON(&b, s.name); err != nil {
-			return nil, err
-		}
-		b.WriteByte(':')
-		if err := encodeJSON(&b, s.value); err != nil {
-			return nil, err
-		}
-		b.WriteByte(',')
-	}
-	var rest bytes.Buffer
-	if err := encodeJSON(&rest, c.configRestJSON); err != nil {
-		return nil, err
-	}
-	// rest is an object that always has files: splice in its members.
-	b.Write(bytes.TrimPrefix(bytes.TrimSpace(rest.Bytes()), []byte("{")))
-	return b.Bytes(), nil
-}
-
-// encodeJSON is json.Marshal without escaping <, > and &, as writeJSON
-// writes: paths and patterns are shown as written.
-func encodeJSON(b *bytes.Buffer, v any) error {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	_, err := io.WriteString(opts.IO.Out, report.ConfigText(eff, opts.boxLine(eff)))
+	return err
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -11,10 +11,9 @@ import (
 
 	"github.com/agent-permguard/permguard/internal/classify"
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
-
-var overrideKeys = guard.OverrideKeys
 
 // AllowOptions is everything `permguard allow` works from.
 type AllowOptions struct {
@@ -316,114 +315,12 @@ func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
 			}
 			eff := opts.load()
 			if opts.JSON {
-				return writeJSON(opts.IO.Out, rulesJSONOf(eff))
+				return writeJSON(opts.IO.Out, report.Rules(eff))
 			}
-			return writeRulesText(opts.IO.Out, eff, false)
+			_, err := io.WriteString(opts.IO.Out, report.RulesText(eff))
+			return err
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the rules as one JSON object")
 	return cmd
-}
-
-// writeRulesText lists the rules in force, one per line with its source.
-func writeRulesText(w io.Writer, eff *settings.Effective, blankFirst bool) error {
-	var b strings.Builder
-	section := func(title string, rules []settings.Rule, note string) {
-		if len(rules) == 0 {
-			return
-		}
-		if blankFirst || b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString(title + ":" + note + "\n")
-		for _, r := range rules {
-			fmt.Fprintf(&b, "  %-30s %s\n", printable(fmt.Sprintf("%q", r.Pattern())), printable(r.Src.String()))
-		}
-	}
-	section("deny", eff.Deny, "")
-	for i, key := range overrideKeys {
-		idx := len(overrideKeys) - 1 - i
-		section("overrides."+key, eff.Overrides[idx], "")
-		section("overrides."+key, eff.Raises[idx], " (can only raise a command)")
-	}
-	if len(eff.PrefixMappings) > 0 {
-		if blankFirst || b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString("prefixMappings:\n")
-		for _, m := range eff.PrefixMappings {
-			fmt.Fprintf(&b, "  %-30s %s\n", printable(strings.Join(m.From, " ")+" -> "+strings.Join(m.To, " ")), printable(m.Src.String()))
-		}
-	}
-	for i := len(classify.Levels()) - 1; i >= 0; i-- {
-		name := classify.Level(i).String()
-		section("tools."+name, eff.Tools[i], "")
-		section("tools."+name, eff.ToolRaises[i], " (can only raise a tool)")
-		section("mcp."+name, eff.MCP[i], "")
-		section("mcp."+name, eff.MCPRaises[i], " (can only raise a tool)")
-	}
-	if b.Len() == 0 {
-		if blankFirst {
-			b.WriteString("\n")
-		}
-		b.WriteString("no deny rules, overrides, prefix mappings or tool levels are set\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// rulesJSON is the output of rules --json, and part of config show --json.
-// Field names are API.
-type rulesJSON struct {
-	Deny           []ruleJSON            `json:"deny"`
-	Overrides      map[string][]ruleJSON `json:"overrides"`
-	PrefixMappings []mappingJSON         `json:"prefixMappings"`
-	Tools          map[string][]ruleJSON `json:"tools"`
-	MCP            map[string][]ruleJSON `json:"mcp"`
-}
-
-type ruleJSON struct {
-	Pattern   string `json:"pattern"`
-	Source    string `json:"source"`
-	RaiseOnly bool   `json:"raise_only"` // from a file that can only tighten
-}
-
-type mappingJSON struct {
-	From   string `json:"from"`
-	To     string `json:"to"`
-	Source string `json:"source"`
-}
-
-func rulesJSONOf(eff *settings.Effective) rulesJSON {
-	conv := func(rules []settings.Rule, raise bool, into []ruleJSON) []ruleJSON {
-		for _, r := range rules {
-			into = append(into, ruleJSON{Pattern: r.Pattern(), Source: r.Src.String(), RaiseOnly: raise})
-		}
-		return into
-	}
-	out := rulesJSON{
-		Deny:           conv(eff.Deny, false, []ruleJSON{}),
-		Overrides:      map[string][]ruleJSON{},
-		PrefixMappings: []mappingJSON{},
-		Tools:          map[string][]ruleJSON{},
-		MCP:            map[string][]ruleJSON{},
-	}
-	for i, key := range overrideKeys {
-		idx := len(overrideKeys) - 1 - i
-		if list := conv(eff.Raises[idx], true, conv(eff.Overrides[idx], false, nil)); len(list) > 0 {
-			out.Overrides[key] = list
-		}
-	}
-	for i, l := range classify.Levels() {
-		if list := conv(eff.ToolRaises[i], true, conv(eff.Tools[i], false, nil)); len(list) > 0 {
-			out.Tools[l.String()] = list
-		}
-		if list := conv(eff.MCPRaises[i], true, conv(eff.MCP[i], false, nil)); len(list) > 0 {
-			out.MCP[l.String()] = list
-		}
-	}
-	for _, m := range eff.PrefixMappings {
-		out.PrefixMappings = append(out.PrefixMappings, mappingJSON{From: strings.Join(m.From, " "), To: strings.Join(m.To, " "), Source: m.Src.String()})
-	}
-	return out
 }
