@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -65,7 +64,7 @@ dangerous command that a person confirms.`,
 }
 
 func allowRun(opts *AllowOptions) error {
-	g, err := checkRulePattern("allow", opts.Pattern, opts.Remove)
+	g, err := rulePattern("allow", opts.Pattern, opts.Remove)
 	if err != nil {
 		return err
 	}
@@ -124,44 +123,14 @@ func allowRun(opts *AllowOptions) error {
 	return err
 }
 
-// checkRulePattern compiles the pattern of permguard allow or deny (verb),
-// and refuses, as a usage error with the form to use, what would not do
-// what it looks like: an agent's own permission syntax, which matches no
-// command, and, for allow, the "$" that only a deny rule reads. A pattern
-// to remove is only checked as any pattern was before, so a rule written
-// so earlier can be taken out.
-func checkRulePattern(verb, pattern string, remove bool) (settings.Glob, error) {
-	if remove {
-		g, err := settings.CompileGlob(pattern)
-		if err != nil {
-			return settings.Glob{}, usageErrorf(nil, "pattern %s %v", printable(fmt.Sprintf("%q", pattern)), err)
-		}
-		return g, nil
+// rulePattern is [guard.RulePattern], its refusal a usage error.
+func rulePattern(verb, pattern string, remove bool) (settings.Glob, error) {
+	g, err := guard.RulePattern(verb, pattern, remove)
+	var pe *guard.PatternError
+	if errors.As(err, &pe) {
+		return g, usageErrorf(pe.Hints, "%s", pe.Msg)
 	}
-	if tool, arg, ok := settings.AgentSyntax(pattern); ok {
-		hint := `permguard's patterns match shell commands; a tool gets a level by its name in "tools" (for example "tools": {"LEVEL": ["` + tool + `"]}): permguard config edit`
-		if native, shell := guard.NativePattern(tool, arg); shell {
-			hint = fmt.Sprintf("write the command itself: permguard %s %s", verb, guard.Quote(native))
-		}
-		return settings.Glob{}, usageErrorf([]string{printable(hint)},
-			"pattern %s is in an agent's permission syntax (%s(...)), which permguard does not read: it would match no command", printable(fmt.Sprintf("%q", pattern)), printable(tool))
-	}
-	if verb == "allow" && settings.EndsExact(pattern) {
-		body := strings.TrimSuffix(pattern, "$")
-		return settings.Glob{}, usageErrorf([]string{
-			fmt.Sprintf("an allow pattern without \"*\" is already exact: permguard allow %s", guard.Quote(body)),
-			`for a command that ends in a dollar sign, write \$`,
-		}, "pattern %s ends in \"$\", which marks an exact deny rule; in an allow rule it would be a dollar sign", printable(fmt.Sprintf("%q", pattern)))
-	}
-	compile := settings.CompileGlob
-	if verb == "deny" {
-		compile = settings.CompileDeny
-	}
-	g, err := compile(pattern)
-	if err != nil {
-		return settings.Glob{}, usageErrorf(nil, "pattern %s %v", printable(fmt.Sprintf("%q", pattern)), err)
-	}
-	return g, nil
+	return g, err
 }
 
 // writeExamples says what a rule just saved matches, with a few commands
@@ -242,31 +211,15 @@ matches and a few commands it does not. An agent's own syntax
 }
 
 func denyRun(opts *DenyOptions) error {
-	g, err := checkRulePattern("deny", opts.Pattern, opts.Remove)
+	g, err := rulePattern("deny", opts.Pattern, opts.Remove)
 	if err != nil {
 		return err
 	}
 	changed := false
 	path, err := opts.update(func(d *settings.Document) error {
-		list, ok := d.Strings("deny", "")
-		if !ok {
-			return fmt.Errorf("deny is not a list of patterns; fix it with \"permguard config edit\"")
-		}
-		i := slices.Index(list, opts.Pattern)
-		switch {
-		case opts.Remove && i >= 0:
-			list = slices.Delete(list, i, i+1)
-		case !opts.Remove && i < 0:
-			if err := settings.CheckRoom("deny", list, settings.MaxDenyPatterns); err != nil {
-				return err
-			}
-			list = append(list, opts.Pattern)
-		default:
-			changed = false
-			return settings.ErrUnchanged
-		}
-		changed = true
-		return d.SetStrings("deny", "", list)
+		err := guard.EditDeny(d, opts.Pattern, opts.Remove)
+		changed = err == nil
+		return err
 	})
 	if err != nil {
 		return fullHints(err, "permguard deny --remove PATTERN")
