@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -96,25 +95,11 @@ func allowRun(opts *AllowOptions) error {
 	if err != nil {
 		return fullHints(err, "permguard allow --remove PATTERN")
 	}
-	var msg string
-	switch {
-	case !changed && opts.Remove:
-		msg = fmt.Sprintf("%q is not in the overrides of %s; nothing changed", opts.Pattern, path)
-	case !changed:
-		msg = fmt.Sprintf("%q is already in overrides.%s of %s; nothing changed", opts.Pattern, level, path)
-	case opts.Remove:
-		msg = fmt.Sprintf("%s: %s", path, strings.Join(notes, ", "))
-		msg = strings.Replace(msg, "removed it", fmt.Sprintf("removed %q", opts.Pattern), 1)
-	default:
-		msg = fmt.Sprintf("added %q to overrides.%s in %s", opts.Pattern, level, path)
-		if len(notes) > 0 {
-			msg += "; " + strings.Join(notes, ", ")
-		}
-	}
-	if _, err = fmt.Fprintln(opts.IO.Out, printable(msg)); err != nil || opts.Remove || !changed {
+	msg := report.AllowText(opts.Pattern, level, path, notes, changed, opts.Remove)
+	if _, err = fmt.Fprintln(opts.IO.Out, msg); err != nil || opts.Remove || !changed {
 		return err
 	}
-	if err := writeExamples(opts.IO.Out, g); err != nil {
+	if _, err := io.WriteString(opts.IO.Out, report.RuleExamples(g)); err != nil {
 		return err
 	}
 	if h := guard.ExactHint(opts.Pattern); h != "" {
@@ -131,28 +116,6 @@ func rulePattern(verb, pattern string, remove bool) (settings.Glob, error) {
 		return g, usageErrorf(pe.Hints, "%s", pe.Msg)
 	}
 	return g, err
-}
-
-// writeExamples says what a rule just saved matches, with a few commands
-// it does not: what a pattern covers is not always what it looks like.
-func writeExamples(w io.Writer, g settings.Glob) error {
-	matches, misses := settings.RuleExamples(g)
-	quote := func(list []string) string {
-		q := make([]string, len(list))
-		for i, s := range list {
-			q[i] = fmt.Sprintf("%q", s)
-		}
-		return printable(strings.Join(q, ", "))
-	}
-	var b strings.Builder
-	if len(matches) > 0 {
-		fmt.Fprintf(&b, "  matches:        %s\n", quote(matches))
-	}
-	if len(misses) > 0 {
-		fmt.Fprintf(&b, "  does not match: %s\n", quote(misses))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // fullHints says what to do when a list has no room for one more pattern;
@@ -224,21 +187,11 @@ func denyRun(opts *DenyOptions) error {
 	if err != nil {
 		return fullHints(err, "permguard deny --remove PATTERN")
 	}
-	var msg string
-	switch {
-	case opts.Remove && changed:
-		msg = fmt.Sprintf("removed %q from the deny rules in %s", opts.Pattern, path)
-	case opts.Remove:
-		msg = fmt.Sprintf("%q is not a deny rule in %s; nothing changed", opts.Pattern, path)
-	case changed:
-		msg = fmt.Sprintf("added %q to the deny rules in %s", opts.Pattern, path)
-	default:
-		msg = fmt.Sprintf("%q is already a deny rule in %s; nothing changed", opts.Pattern, path)
-	}
-	if _, err = fmt.Fprintln(opts.IO.Out, printable(msg)); err != nil || opts.Remove || !changed {
+	msg := report.DenyText(opts.Pattern, path, changed, opts.Remove)
+	if _, err = fmt.Fprintln(opts.IO.Out, msg); err != nil || opts.Remove || !changed {
 		return err
 	}
-	if err := writeExamples(opts.IO.Out, g); err != nil {
+	if _, err := io.WriteString(opts.IO.Out, report.RuleExamples(g)); err != nil {
 		return err
 	}
 	if g.Words() {

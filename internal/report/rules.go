@@ -121,3 +121,66 @@ func Rules(eff *settings.Effective) RulesJSON {
 	}
 	return out
 }
+
+// AllowText is what allow says it did with pattern in the settings file
+// path: added it to overrides.<level>, or with remove took it out; notes
+// are the levels it was taken out of. changed is false when the file
+// already said so.
+func AllowText(pattern, level, path string, notes []string, changed, remove bool) string {
+	var msg string
+	switch {
+	case !changed && remove:
+		msg = fmt.Sprintf("%q is not in the overrides of %s; nothing changed", pattern, path)
+	case !changed:
+		msg = fmt.Sprintf("%q is already in overrides.%s of %s; nothing changed", pattern, level, path)
+	case remove:
+		msg = fmt.Sprintf("%s: %s", path, strings.Join(notes, ", "))
+		msg = strings.Replace(msg, "removed it", fmt.Sprintf("removed %q", pattern), 1)
+	default:
+		msg = fmt.Sprintf("added %q to overrides.%s in %s", pattern, level, path)
+		if len(notes) > 0 {
+			msg += "; " + strings.Join(notes, ", ")
+		}
+	}
+	return printable(msg)
+}
+
+// DenyText is what deny says it did with pattern in the settings file
+// path: added it to the deny rules, or with remove took it out. changed
+// is false when the file already said so.
+func DenyText(pattern, path string, changed, remove bool) string {
+	var msg string
+	switch {
+	case remove && changed:
+		msg = fmt.Sprintf("removed %q from the deny rules in %s", pattern, path)
+	case remove:
+		msg = fmt.Sprintf("%q is not a deny rule in %s; nothing changed", pattern, path)
+	case changed:
+		msg = fmt.Sprintf("added %q to the deny rules in %s", pattern, path)
+	default:
+		msg = fmt.Sprintf("%q is already a deny rule in %s; nothing changed", pattern, path)
+	}
+	return printable(msg)
+}
+
+// RuleExamples is what allow and deny print under a rule they saved, g:
+// a few commands it matches and a few it does not, since what a pattern
+// covers is not always what it looks like.
+func RuleExamples(g settings.Glob) string {
+	matches, misses := settings.RuleExamples(g)
+	quote := func(list []string) string {
+		q := make([]string, len(list))
+		for i, s := range list {
+			q[i] = fmt.Sprintf("%q", s)
+		}
+		return printable(strings.Join(q, ", "))
+	}
+	var b strings.Builder
+	if len(matches) > 0 {
+		fmt.Fprintf(&b, "  matches:        %s\n", quote(matches))
+	}
+	if len(misses) > 0 {
+		fmt.Fprintf(&b, "  does not match: %s\n", quote(misses))
+	}
+	return b.String()
+}
