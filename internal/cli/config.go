@@ -561,70 +561,26 @@ overwritten. A broken settings file is fixed this way too.`,
 	return cmd
 }
 
-// maxEditBytes bounds the edited copy read back: past the 1 MiB a
-// settings file may hold, it is refused as the file would be.
-const maxEditBytes = 2 << 20
-
-// writeNew makes the file path (0600) with data; it fails if anything is
-// there, a link included.
-func writeNew(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// editCopy is where config edit keeps the copy being edited, beside
-// path: one fixed, visible name (settings.edit.json), so a failed try
-// leaves one file that the next "permguard config edit" opens again,
-// never a new hidden copy per try.
-func editCopy(path string) string {
-	dir, base := filepath.Split(path)
-	return filepath.Join(dir, strings.TrimSuffix(base, filepath.Ext(base))+".edit"+filepath.Ext(base))
-}
-
 func configEditRun(opts *ConfigEditOptions) error {
 	path, err := opts.globalFile()
 	if err != nil {
 		return err
 	}
-	old, was, err := settings.ReadCurrent(path)
+	e, err := settings.StartEdit(path)
+	if errors.Is(err, settings.ErrLastEdit) {
+		return withHints(err, "remove it: rm "+safefile.Quote(e.Copy))
+	}
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	if old == nil {
-		old = []byte("{\n}\n")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	copyPath := editCopy(path)
-	// the copy is a file of permguard's own: never written or read
-	// through a link, never a FIFO waited on
-	readCopy := func() ([]byte, error) {
-		data, _, err := safefile.ReadFile(copyPath, safefile.NoFollow, maxEditBytes)
-		return data, err
+	if e.Resumed {
+		warnf(opts.IO.ErrOut, "%s", printable("your last edit was not saved; opening it again ("+e.Copy+")"))
 	}
-	if _, err := os.Lstat(copyPath); err == nil {
-		if _, err := readCopy(); err != nil {
-			return withHints(fmt.Errorf("cannot open your last edit: %w", err), "remove it: rm "+safefile.Quote(copyPath))
-		}
-		warnf(opts.IO.ErrOut, "%s", printable("your last edit was not saved; opening it again ("+copyPath+")"))
-	} else if err := writeNew(copyPath, old); err != nil {
-		return err
-	}
-	// keep says the copy is kept when it holds an edit, and removes it
-	// when it holds nothing but the file.
+	// keep says the copy is kept when it holds an edit
 	keep := func() []string {
-		if edited, err := readCopy(); err == nil && string(edited) != string(old) {
-			return []string{"your edit is kept in " + copyPath + "; \"permguard config edit\" opens it again"}
+		if e.Keep() {
+			return []string{"your edit is kept in " + e.Copy + "; \"permguard config edit\" opens it again"}
 		}
-		os.Remove(copyPath)
 		return nil
 	}
 	editor := opts.Getenv("VISUAL")
@@ -636,35 +592,33 @@ func configEditRun(opts *ConfigEditOptions) error {
 	}
 	// $EDITOR may hold arguments ("code --wait"), so the shell splits it,
 	// as git does.
-	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "permguard-edit", copyPath)
+	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "permguard-edit", e.Copy)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.IO.In, opts.IO.Out, opts.IO.ErrOut
 	if err := cmd.Run(); err != nil {
 		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path), keep()...)
 	}
-	edited, err := readCopy()
+	edited, changed, err := e.Edited()
 	if err != nil {
 		return err
 	}
-	if string(edited) == string(old) {
-		os.Remove(copyPath)
+	if !changed {
+		e.Drop()
 		_, err := fmt.Fprintf(opts.IO.Out, "no changes to %s\n", path)
 		return err
 	}
-	problems, err := settings.Check(copyPath, settings.FromGlobal)
+	problems, err := e.Check()
 	if err == nil && len(problems) > 0 {
 		for _, p := range problems {
-			p.File = path + " (edited)"
 			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
 		}
 		err = fmt.Errorf("the edited settings have %d problem(s); %s was not changed", len(problems), path)
 	}
 	if err != nil {
-		return withHints(err, "your edit is kept in "+copyPath+"; run \"permguard config edit\" again to fix it there")
+		return withHints(err, "your edit is kept in "+e.Copy+"; run \"permguard config edit\" again to fix it there")
 	}
-	if err := settings.ReplaceIf(path, was, edited); err != nil {
-		return withHints(fmt.Errorf("%s was not saved: %w", path, err), "your edit is kept in "+copyPath)
+	if err := e.Save(edited); err != nil {
+		return withHints(fmt.Errorf("%s was not saved: %w", path, err), "your edit is kept in "+e.Copy)
 	}
-	os.Remove(copyPath)
 	_, err = fmt.Fprintf(opts.IO.Out, "saved %s\n", path)
 	return err
 }
