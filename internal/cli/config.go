@@ -98,31 +98,12 @@ func (s settingsIO) update(change func(*settings.Document) error) (string, error
 	}
 	var ue *settings.UnusableError
 	if errors.As(err, &ue) {
-		return path, withHints(fmt.Errorf("%s; nothing was changed, and the file is left as it is", printable(ue.String())), unusableHints(ue.Problem, settings.FromGlobal)...)
+		return path, withHints(fmt.Errorf("%s; nothing was changed, and the file is left as it is", printable(ue.String())), report.UnusableHints(ue.Problem, settings.FromGlobal)...)
 	}
 	if err != nil {
 		return path, fmt.Errorf("failed to update %s: %w", path, err)
 	}
 	return path, nil
-}
-
-// unusableHints say how to fix a settings file that cannot be read at all,
-// which caps the level at minimal until it is fixed.
-func unusableHints(p settings.Problem, kind settings.Kind) []string {
-	if p.Unsafe {
-		return nil // the problem says its fix: an owner or a mode, not an edit
-	}
-	where := p.File
-	if p.Line > 0 {
-		where = fmt.Sprintf("%s at line %d, column %d", p.File, p.Line, p.Col)
-	}
-	if kind == settings.FromGlobal {
-		return []string{
-			fmt.Sprintf("fix %s (\"permguard config edit\" checks the file before saving it), or run \"permguard config reset\" to start from the defaults (a copy is kept)", printable(where)),
-			"until it is fixed the level is capped at minimal: the deny rules in it cannot be read",
-		}
-	}
-	return []string{fmt.Sprintf("fix %s; until then the level is capped at minimal", printable(where))}
 }
 
 // NewCmdConfig returns the config command and its subcommands.
@@ -510,7 +491,7 @@ func configValidateRun(opts *ConfigValidateOptions) error {
 		for _, p := range problems {
 			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
 			if p.Unusable {
-				for _, h := range unusableHints(p, t.kind) {
+				for _, h := range report.UnusableHints(p, t.kind) {
 					fmt.Fprintf(opts.IO.ErrOut, "permguard: hint: %s\n", h)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/doctor"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
@@ -88,7 +89,7 @@ func doctorRun(opts *DoctorOptions) error {
 	_, sess, _, _ := opts.session()
 	sections := doctor.Check(doctor.Input{Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Exe: exe, Workspace: opts.workspace(),
 		Session: sess, Terminal: opts.Terminal, Notifications: opts.Notifications, ABI: opts.ABI, Namespaces: opts.Namespaces,
-		BoxAvailable: opts.BoxAvailable, UnusableHints: unusableHints})
+		BoxAvailable: opts.BoxAvailable, UnusableHints: report.UnusableHints})
 	for _, sec := range sections {
 		fmt.Fprintf(&b, "\n%s:\n", sec.Title)
 		// the rows aligned, indented by two spaces; every check writes

@@ -56,3 +56,22 @@ func Mode(eff *settings.Effective) ModeJSON {
 func ModeText(eff *settings.Effective) string {
 	return printable(fmt.Sprintf("%s (%s)", eff.Mode.Value, eff.Mode.Src))
 }
+
+// UnusableHints say how to fix a settings file that cannot be read at all,
+// which caps the level at minimal until it is fixed.
+func UnusableHints(p settings.Problem, kind settings.Kind) []string {
+	if p.Unsafe {
+		return nil // the problem says its fix: an owner or a mode, not an edit
+	}
+	where := p.File
+	if p.Line > 0 {
+		where = fmt.Sprintf("%s at line %d, column %d", p.File, p.Line, p.Col)
+	}
+	if kind == settings.FromGlobal {
+		return []string{
+			fmt.Sprintf("fix %s (\"permguard config edit\" checks the file before saving it), or run \"permguard config reset\" to start from the defaults (a copy is kept)", printable(where)),
+			"until it is fixed the level is capped at minimal: the deny rules in it cannot be read",
+		}
+	}
+	return []string{fmt.Sprintf("fix %s; until then the level is capped at minimal", printable(where))}
+}
