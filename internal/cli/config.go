@@ -452,31 +452,17 @@ permguard would drop as invalid is never what its author meant.`,
 }
 
 func configValidateRun(opts *ConfigValidateOptions) error {
-	type target struct {
-		path string
-		kind settings.Kind
-	}
-	var targets []target
-	if opts.File != "" {
-		targets = append(targets, target{opts.File, settings.FromGlobal})
-	} else {
-		if path, err := opts.globalFile(); err == nil {
-			targets = append(targets, target{path, settings.FromGlobal})
+	targets := []settings.Place{{Path: opts.File, Kind: settings.FromGlobal}}
+	if opts.File == "" {
+		env := guard.ReadEnv(opts.Getenv)
+		if env.ConfigDirErr != nil {
+			env.ConfigDir = ""
 		}
-		managed := opts.Getenv("PERMGUARD_MANAGED_FILE")
-		if managed == "" {
-			managed = settings.DefaultManagedFile
-		}
-		targets = append(targets, target{managed, settings.FromManaged})
-		if ws := opts.workspace(); ws != "" {
-			for _, p := range settings.ProjectFiles(ws) {
-				targets = append(targets, target{p, settings.FromProject})
-			}
-		}
+		targets = settings.Places(env.ConfigDir, env.ManagedFile, opts.workspace())
 	}
 	bad, checked := 0, 0
 	for _, t := range targets {
-		problems, err := settings.Check(t.path, t.kind)
+		problems, err := settings.Check(t.Path, t.Kind)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && opts.File == "":
 			continue // nothing there is fine for the default places
@@ -484,14 +470,14 @@ func configValidateRun(opts *ConfigValidateOptions) error {
 		checked++
 		switch {
 		case err != nil:
-			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s: %v\n", t.path, err)
+			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s: %v\n", t.Path, err)
 			bad++
 			continue
 		}
 		for _, p := range problems {
 			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
 			if p.Unusable {
-				for _, h := range report.UnusableHints(p, t.kind) {
+				for _, h := range report.UnusableHints(p, t.Kind) {
 					fmt.Fprintf(opts.IO.ErrOut, "permguard: hint: %s\n", h)
 				}
 			}
@@ -500,7 +486,7 @@ func configValidateRun(opts *ConfigValidateOptions) error {
 			bad++
 			continue
 		}
-		fmt.Fprintf(opts.IO.Out, "%s: ok\n", t.path)
+		fmt.Fprintf(opts.IO.Out, "%s: ok\n", t.Path)
 	}
 	if bad > 0 {
 		return ErrBlocked
