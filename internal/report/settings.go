@@ -75,3 +75,21 @@ func UnusableHints(p settings.Problem, kind settings.Kind) []string {
 	}
 	return []string{fmt.Sprintf("fix %s; until then the level is capped at minimal", printable(where))}
 }
+
+// TrustText is what trust says it did with the project file path: trusted
+// it as it is (hash, its pin), or with revoke withdrew the trust. changed
+// is false when the trust store already said so.
+func TrustText(path, hash string, changed, revoke bool) string {
+	var msg string
+	switch {
+	case revoke && changed:
+		msg = fmt.Sprintf("%s is no longer trusted: it can only tighten", path)
+	case revoke:
+		msg = fmt.Sprintf("%s was not trusted; nothing changed", path)
+	case changed:
+		msg = fmt.Sprintf("trusted %s (%s): it may now loosen your settings; any edit withdraws the trust", path, hash[:19])
+	default:
+		msg = fmt.Sprintf("%s is already trusted as it is", path)
+	}
+	return printable(msg)
+}
