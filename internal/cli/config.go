@@ -392,10 +392,8 @@ func configResetRun(opts *ConfigResetOptions) error {
 		_, err := fmt.Fprintf(opts.IO.Out, "%s already sets nothing: the defaults apply; nothing changed\n", path)
 		return err
 	}
-	if data, _, err := settings.ReadCurrent(path); err == nil {
-		if d, err := settings.ParseDocument(data); err == nil && d.SetsNothing() {
-			return alreadyDefaults()
-		}
+	if settings.SetsNothing(path) {
+		return alreadyDefaults()
 	}
 	if !opts.Yes {
 		if !opts.IO.StdinIsTTY {
