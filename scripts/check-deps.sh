@@ -2,6 +2,7 @@
 # check-deps.sh: enforce the dependency rules of docs/style.md §7.
 # Dependencies point one way: cmd/permguard -> cli -> guard -> {hook, audit, person, settings -> classify};
 # cli -> {launch, report, doctor} -> guard; launch -> sandbox; {report, doctor} -> install;
+# report -> doctor;
 # cli -> {prompt, notify} -> person; cli -> install -> {hook, settings, integrations};
 # settings and audit -> safefile.
 #
@@ -41,9 +42,10 @@
 # reads no environment or standard stream.
 #
 # internal/report says what the commands print of the engine's data:
-# check and explain of an evaluation, log of the audit log, level and mode
-# of the settings in force, install of what it did (text and JSON). No CLI
-# or UI library.
+# check and explain of an evaluation, log of the audit log, level, mode,
+# config show and rules of the settings in force, allow and deny of the
+# rule saved, install of what it did, doctor of its checks' sections
+# (text and JSON). No CLI or UI library.
 #
 # internal/buildinfo says what permguard knows of its own build: a leaf.
 #
@@ -121,7 +123,7 @@ if grep -rnE 'os\.(Getenv|LookupEnv|Environ|Getwd|Executable|Stdin|Stdout|Stderr
 	echo "check-deps: $module/internal/doctor reads the environment or the standard streams; pass them in from internal/cli"
 	fail=1
 fi
-leaf internal/report internal/guard internal/install internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person integrations
+leaf internal/report internal/guard internal/install internal/doctor internal/classify internal/settings internal/safefile internal/hook internal/audit internal/person integrations
 leaf internal/buildinfo
 UI_OK='charm.land/huh/v2' leaf internal/prompt internal/person
 UI_OK='gen2brain/beeep' leaf internal/notify internal/person

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/safefile"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
@@ -98,31 +98,12 @@ func (s settingsIO) update(change func(*settings.Document) error) (string, error
 	}
 	var ue *settings.UnusableError
 	if errors.As(err, &ue) {
-		return path, withHints(fmt.Errorf("%s; nothing was changed, and the file is left as it is", printable(ue.String())), unusableHints(ue.Problem, settings.FromGlobal)...)
+		return path, withHints(fmt.Errorf("%s; nothing was changed, and the file is left as it is", printable(ue.String())), report.UnusableHints(ue.Problem, settings.FromGlobal)...)
 	}
 	if err != nil {
 		return path, fmt.Errorf("failed to update %s: %w", path, err)
 	}
 	return path, nil
-}
-
-// unusableHints say how to fix a settings file that cannot be read at all,
-// which caps the level at minimal until it is fixed.
-func unusableHints(p settings.Problem, kind settings.Kind) []string {
-	if p.Unsafe {
-		return nil // the problem says its fix: an owner or a mode, not an edit
-	}
-	where := p.File
-	if p.Line > 0 {
-		where = fmt.Sprintf("%s at line %d, column %d", p.File, p.Line, p.Col)
-	}
-	if kind == settings.FromGlobal {
-		return []string{
-			fmt.Sprintf("fix %s (\"permguard config edit\" checks the file before saving it), or run \"permguard config reset\" to start from the defaults (a copy is kept)", printable(where)),
-			"until it is fixed the level is capped at minimal: the deny rules in it cannot be read",
-		}
-	}
-	return []string{fmt.Sprintf("fix %s; until then the level is capped at minimal", printable(where))}
 }
 
 // NewCmdConfig returns the config command and its subcommands.
@@ -185,152 +166,10 @@ func NewCmdConfigShow(f *Factory, runF func(*ConfigShowOptions) error) *cobra.Co
 func configShowRun(opts *ConfigShowOptions) error {
 	eff := opts.load()
 	if opts.JSON {
-		return writeJSON(opts.IO.Out, configJSONOf(eff))
+		return writeJSON(opts.IO.Out, report.Config(eff))
 	}
-	var b strings.Builder
-	for _, s := range shownSettings {
-		v := s.view(eff)
-		fmt.Fprintf(&b, "%-14s %-10s %s\n", s.name, v.value, printable(v.src.String()))
-		if c := v.capped; c != nil && c.Value.String() != v.value {
-			fmt.Fprintf(&b, "%-14s %-10s %s\n", "", "(not "+c.Value.String()+")", "capped: "+printable(c.Src.String())+" chose "+c.Value.String())
-		}
-	}
-	if line := opts.boxLine(eff); line != "" {
-		fmt.Fprintf(&b, "\nlevel %s runs %s\n", eff.Level.Value, line)
-	}
-	b.WriteString("\nfiles:\n")
-	for _, fs := range eff.Files {
-		fmt.Fprintf(&b, "  %-16s %-10s %s\n", fileLabel(fs.Src), fs.State, printable(fs.Src.Name))
-	}
-	if _, err := io.WriteString(opts.IO.Out, b.String()); err != nil {
-		return err
-	}
-	return writeRulesText(opts.IO.Out, eff, true)
-}
-
-// shownSetting is one setting as config show prints it, in text and JSON.
-type shownSetting struct {
-	name string // as written in a settings file; the JSON key
-	view func(*settings.Effective) settingView
-}
-
-// settingView is what config show prints of a setting.
-type settingView struct {
-	value string
-	src   settings.Source
-	// capped is what was chosen when a tighten-only file lowered it
-	// (level only); nil otherwise.
-	capped *settings.Setting[settings.Permission]
-}
-
-// shownSettings are every setting config show prints, in order: those
-// of settings.Keys with a Show. Both outputs are made from this list
-// alone, and TestShownSettings fails when a setting of
-// [settings.Effective] is shown by none of them.
-var shownSettings = shownFromKeys()
-
-func shownFromKeys() []shownSetting {
-	var out []shownSetting
-	for _, k := range settings.Keys {
-		if k.Show == nil {
-			continue
-		}
-		show := k.Show
-		out = append(out, shownSetting{k.Name, func(e *settings.Effective) settingView {
-			v := show(e)
-			return settingView{value: v.Value, src: v.Src, capped: v.Capped}
-		}})
-	}
-	return out
-}
-
-func fileLabel(src settings.Source) string {
-	switch {
-	case src.Kind == settings.FromProject && src.Trusted:
-		return "project, trusted"
-	case src.Kind == settings.FromProject:
-		return "project"
-	}
-	return src.Kind.String()
-}
-
-// configJSON is the output of config show --json: an object with a member
-// per setting of [shownSettings], in that order, then the files and the
-// rules. Field names are API.
-type configJSON struct {
-	settings []namedValueJSON
-	configRestJSON
-}
-
-type namedValueJSON struct {
-	name  string
-	value valueJSON
-}
-
-type configRestJSON struct {
-	Files []fileJSON `json:"files"`
-	rulesJSON
-}
-
-type valueJSON struct {
-	Value  string `json:"value"`
-	Source string `json:"source"`
-	Chosen string `json:"chosen,omitempty"` // level only: what was chosen before a cap
-}
-
-type fileJSON struct {
-	Path    string `json:"path"`
-	Kind    string `json:"kind"`
-	Trusted bool   `json:"trusted"`
-	State   string `json:"state"`
-}
-
-func configJSONOf(eff *settings.Effective) configJSON {
-	out := configJSON{configRestJSON: configRestJSON{Files: []fileJSON{}, rulesJSON: rulesJSONOf(eff)}}
-	for _, s := range shownSettings {
-		v := s.view(eff)
-		vj := valueJSON{Value: v.value, Source: v.src.String()}
-		if v.capped != nil {
-			vj.Chosen = v.capped.Value.String()
-		}
-		out.settings = append(out.settings, namedValueJSON{s.name, vj})
-	}
-	for _, fs := range eff.Files {
-		out.Files = append(out.Files, fileJSON{Path: fs.Src.Name, Kind: fs.Src.Kind.String(), Trusted: fs.Src.Trusted, State: fs.State})
-	}
-	return out
-}
-
-// MarshalJSON writes the settings first, in the order of the list, as
-// members of the same object as the files and the rules.
-func (c configJSON) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for _, s := range c.settings {
-		if err := encodeJSON(&b, s.name); err != nil {
-			return nil, err
-		}
-		b.WriteByte(':')
-		if err := encodeJSON(&b, s.value); err != nil {
-			return nil, err
-		}
-		b.WriteByte(',')
-	}
-	var rest bytes.Buffer
-	if err := encodeJSON(&rest, c.configRestJSON); err != nil {
-		return nil, err
-	}
-	// rest is an object that always has files: splice in its members.
-	b.Write(bytes.TrimPrefix(bytes.TrimSpace(rest.Bytes()), []byte("{")))
-	return b.Bytes(), nil
-}
-
-// encodeJSON is json.Marshal without escaping <, > and &, as writeJSON
-// writes: paths and patterns are shown as written.
-func encodeJSON(b *bytes.Buffer, v any) error {
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	_, err := io.WriteString(opts.IO.Out, report.ConfigText(eff, opts.boxLine(eff)))
+	return err
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -553,10 +392,8 @@ func configResetRun(opts *ConfigResetOptions) error {
 		_, err := fmt.Fprintf(opts.IO.Out, "%s already sets nothing: the defaults apply; nothing changed\n", path)
 		return err
 	}
-	if data, _, err := settings.ReadCurrent(path); err == nil {
-		if d, err := settings.ParseDocument(data); err == nil && d.SetsNothing() {
-			return alreadyDefaults()
-		}
+	if settings.SetsNothing(path) {
+		return alreadyDefaults()
 	}
 	if !opts.Yes {
 		if !opts.IO.StdinIsTTY {
@@ -613,31 +450,17 @@ permguard would drop as invalid is never what its author meant.`,
 }
 
 func configValidateRun(opts *ConfigValidateOptions) error {
-	type target struct {
-		path string
-		kind settings.Kind
-	}
-	var targets []target
-	if opts.File != "" {
-		targets = append(targets, target{opts.File, settings.FromGlobal})
-	} else {
-		if path, err := opts.globalFile(); err == nil {
-			targets = append(targets, target{path, settings.FromGlobal})
+	targets := []settings.Place{{Path: opts.File, Kind: settings.FromGlobal}}
+	if opts.File == "" {
+		env := guard.ReadEnv(opts.Getenv)
+		if env.ConfigDirErr != nil {
+			env.ConfigDir = ""
 		}
-		managed := opts.Getenv("PERMGUARD_MANAGED_FILE")
-		if managed == "" {
-			managed = settings.DefaultManagedFile
-		}
-		targets = append(targets, target{managed, settings.FromManaged})
-		if ws := opts.workspace(); ws != "" {
-			for _, p := range settings.ProjectFiles(ws) {
-				targets = append(targets, target{p, settings.FromProject})
-			}
-		}
+		targets = settings.Places(env.ConfigDir, env.ManagedFile, opts.workspace())
 	}
 	bad, checked := 0, 0
 	for _, t := range targets {
-		problems, err := settings.Check(t.path, t.kind)
+		problems, err := settings.Check(t.Path, t.Kind)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && opts.File == "":
 			continue // nothing there is fine for the default places
@@ -645,14 +468,14 @@ func configValidateRun(opts *ConfigValidateOptions) error {
 		checked++
 		switch {
 		case err != nil:
-			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s: %v\n", t.path, err)
+			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s: %v\n", t.Path, err)
 			bad++
 			continue
 		}
 		for _, p := range problems {
 			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
 			if p.Unusable {
-				for _, h := range unusableHints(p, t.kind) {
+				for _, h := range report.UnusableHints(p, t.Kind) {
 					fmt.Fprintf(opts.IO.ErrOut, "permguard: hint: %s\n", h)
 				}
 			}
@@ -661,7 +484,7 @@ func configValidateRun(opts *ConfigValidateOptions) error {
 			bad++
 			continue
 		}
-		fmt.Fprintf(opts.IO.Out, "%s: ok\n", t.path)
+		fmt.Fprintf(opts.IO.Out, "%s: ok\n", t.Path)
 	}
 	if bad > 0 {
 		return ErrBlocked
@@ -703,70 +526,26 @@ overwritten. A broken settings file is fixed this way too.`,
 	return cmd
 }
 
-// maxEditBytes bounds the edited copy read back: past the 1 MiB a
-// settings file may hold, it is refused as the file would be.
-const maxEditBytes = 2 << 20
-
-// writeNew makes the file path (0600) with data; it fails if anything is
-// there, a link included.
-func writeNew(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// editCopy is where config edit keeps the copy being edited, beside
-// path: one fixed, visible name (settings.edit.json), so a failed try
-// leaves one file that the next "permguard config edit" opens again,
-// never a new hidden copy per try.
-func editCopy(path string) string {
-	dir, base := filepath.Split(path)
-	return filepath.Join(dir, strings.TrimSuffix(base, filepath.Ext(base))+".edit"+filepath.Ext(base))
-}
-
 func configEditRun(opts *ConfigEditOptions) error {
 	path, err := opts.globalFile()
 	if err != nil {
 		return err
 	}
-	old, was, err := settings.ReadCurrent(path)
+	e, err := settings.StartEdit(path)
+	if errors.Is(err, settings.ErrLastEdit) {
+		return withHints(err, "remove it: rm "+safefile.Quote(e.Copy))
+	}
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	if old == nil {
-		old = []byte("{\n}\n")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	copyPath := editCopy(path)
-	// the copy is a file of permguard's own: never written or read
-	// through a link, never a FIFO waited on
-	readCopy := func() ([]byte, error) {
-		data, _, err := safefile.ReadFile(copyPath, safefile.NoFollow, maxEditBytes)
-		return data, err
+	if e.Resumed {
+		warnf(opts.IO.ErrOut, "%s", printable("your last edit was not saved; opening it again ("+e.Copy+")"))
 	}
-	if _, err := os.Lstat(copyPath); err == nil {
-		if _, err := readCopy(); err != nil {
-			return withHints(fmt.Errorf("cannot open your last edit: %w", err), "remove it: rm "+safefile.Quote(copyPath))
-		}
-		warnf(opts.IO.ErrOut, "%s", printable("your last edit was not saved; opening it again ("+copyPath+")"))
-	} else if err := writeNew(copyPath, old); err != nil {
-		return err
-	}
-	// keep says the copy is kept when it holds an edit, and removes it
-	// when it holds nothing but the file.
+	// keep says the copy is kept when it holds an edit
 	keep := func() []string {
-		if edited, err := readCopy(); err == nil && string(edited) != string(old) {
-			return []string{"your edit is kept in " + copyPath + "; \"permguard config edit\" opens it again"}
+		if e.Keep() {
+			return []string{"your edit is kept in " + e.Copy + "; \"permguard config edit\" opens it again"}
 		}
-		os.Remove(copyPath)
 		return nil
 	}
 	editor := opts.Getenv("VISUAL")
@@ -778,35 +557,33 @@ func configEditRun(opts *ConfigEditOptions) error {
 	}
 	// $EDITOR may hold arguments ("code --wait"), so the shell splits it,
 	// as git does.
-	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "permguard-edit", copyPath)
+	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "permguard-edit", e.Copy)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.IO.In, opts.IO.Out, opts.IO.ErrOut
 	if err := cmd.Run(); err != nil {
 		return withHints(fmt.Errorf("the editor (%s) failed: %v; %s was not changed", editor, err, path), keep()...)
 	}
-	edited, err := readCopy()
+	edited, changed, err := e.Edited()
 	if err != nil {
 		return err
 	}
-	if string(edited) == string(old) {
-		os.Remove(copyPath)
+	if !changed {
+		e.Drop()
 		_, err := fmt.Fprintf(opts.IO.Out, "no changes to %s\n", path)
 		return err
 	}
-	problems, err := settings.Check(copyPath, settings.FromGlobal)
+	problems, err := e.Check()
 	if err == nil && len(problems) > 0 {
 		for _, p := range problems {
-			p.File = path + " (edited)"
 			fmt.Fprintf(opts.IO.ErrOut, "permguard: error: %s\n", printable(p.String()))
 		}
 		err = fmt.Errorf("the edited settings have %d problem(s); %s was not changed", len(problems), path)
 	}
 	if err != nil {
-		return withHints(err, "your edit is kept in "+copyPath+"; run \"permguard config edit\" again to fix it there")
+		return withHints(err, "your edit is kept in "+e.Copy+"; run \"permguard config edit\" again to fix it there")
 	}
-	if err := settings.ReplaceIf(path, was, edited); err != nil {
-		return withHints(fmt.Errorf("%s was not saved: %w", path, err), "your edit is kept in "+copyPath)
+	if err := e.Save(edited); err != nil {
+		return withHints(fmt.Errorf("%s was not saved: %w", path, err), "your edit is kept in "+e.Copy)
 	}
-	os.Remove(copyPath)
 	_, err = fmt.Fprintf(opts.IO.Out, "saved %s\n", path)
 	return err
 }

@@ -1,15 +1,13 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/doctor"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
@@ -62,66 +60,28 @@ one JSON object: the sections with their rows, problems and hints.`,
 	return cmd
 }
 
-// doctorJSON is the output of doctor --json. Field names are API.
-type doctorJSON struct {
-	Version    string           `json:"version"`
-	Executable string           `json:"executable"` // "" when unknown
-	Sections   []doctor.Section `json:"sections"`
-	Problems   []string         `json:"problems"` // every problem of every section
-	OK         bool             `json:"ok"`       // no problem: doctor exits 0
-}
-
 func doctorRun(opts *DoctorOptions) error {
-	var b strings.Builder
-	out := doctorJSON{Version: BuildVersion().String(), Problems: []string{}}
 	exe, exeErr := opts.Executable()
 	if exeErr == nil {
 		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = resolved
 		}
-		out.Executable = exe
-		fmt.Fprintf(&b, "permguard %s at %s\n", BuildVersion(), printable(exe))
 	} else {
-		fmt.Fprintf(&b, "permguard %s (its own path is unknown: %v)\n", BuildVersion(), exeErr)
 		exe = ""
 	}
 	_, sess, _, _ := opts.session()
 	sections := doctor.Check(doctor.Input{Getenv: opts.Getenv, Getwd: opts.Getwd, Now: opts.Now, Exe: exe, Workspace: opts.workspace(),
 		Session: sess, Terminal: opts.Terminal, Notifications: opts.Notifications, ABI: opts.ABI, Namespaces: opts.Namespaces,
-		BoxAvailable: opts.BoxAvailable, UnusableHints: unusableHints})
-	for _, sec := range sections {
-		fmt.Fprintf(&b, "\n%s:\n", sec.Title)
-		// the rows aligned, indented by two spaces; every check writes
-		// its rows before its notes
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		for _, row := range sec.Rows {
-			fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
-		}
-		tw.Flush()
-		for _, n := range sec.Notes {
-			fmt.Fprintf(&b, "  %s: %s\n", n.Kind, n.Text)
-		}
-		out.Problems = append(out.Problems, sec.Problems...)
-	}
-	out.Sections = append([]doctor.Section{}, sections...)
-	problems := doctor.Problems(sections)
-	switch problems {
-	case 0:
-		b.WriteString("\nno problems found\n")
-	case 1:
-		b.WriteString("\n1 problem found\n")
-	default:
-		fmt.Fprintf(&b, "\n%d problems found\n", problems)
-	}
-	out.OK = problems == 0
+		BoxAvailable: opts.BoxAvailable, UnusableHints: report.UnusableHints})
+	text, out := report.Doctor(BuildVersion().String(), exe, exeErr, sections)
 	if opts.JSON {
 		if err := writeJSON(opts.IO.Out, out); err != nil {
 			return err
 		}
-	} else if _, err := io.WriteString(opts.IO.Out, b.String()); err != nil {
+	} else if _, err := io.WriteString(opts.IO.Out, text); err != nil {
 		return err
 	}
-	if problems > 0 {
+	if !out.OK {
 		return ErrBlocked
 	}
 	return nil

@@ -106,7 +106,7 @@ func showGlobal(s settingsIO, what string, get func(*settings.File) (string, *se
 	case err != nil:
 		return fmt.Errorf("cannot read %s: %w", path, err)
 	case p != nil:
-		return withHints(errors.New(printable(p.String())), unusableHints(*p, settings.FromGlobal)...)
+		return withHints(errors.New(printable(p.String())), report.UnusableHints(*p, settings.FromGlobal)...)
 	}
 	var value string
 	var src *settings.Source

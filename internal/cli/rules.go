@@ -4,17 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/classify"
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
-
-var overrideKeys = guard.OverrideKeys
 
 // AllowOptions is everything `permguard allow` works from.
 type AllowOptions struct {
@@ -66,7 +63,7 @@ dangerous command that a person confirms.`,
 }
 
 func allowRun(opts *AllowOptions) error {
-	g, err := checkRulePattern("allow", opts.Pattern, opts.Remove)
+	g, err := rulePattern("allow", opts.Pattern, opts.Remove)
 	if err != nil {
 		return err
 	}
@@ -98,25 +95,11 @@ func allowRun(opts *AllowOptions) error {
 	if err != nil {
 		return fullHints(err, "permguard allow --remove PATTERN")
 	}
-	var msg string
-	switch {
-	case !changed && opts.Remove:
-		msg = fmt.Sprintf("%q is not in the overrides of %s; nothing changed", opts.Pattern, path)
-	case !changed:
-		msg = fmt.Sprintf("%q is already in overrides.%s of %s; nothing changed", opts.Pattern, level, path)
-	case opts.Remove:
-		msg = fmt.Sprintf("%s: %s", path, strings.Join(notes, ", "))
-		msg = strings.Replace(msg, "removed it", fmt.Sprintf("removed %q", opts.Pattern), 1)
-	default:
-		msg = fmt.Sprintf("added %q to overrides.%s in %s", opts.Pattern, level, path)
-		if len(notes) > 0 {
-			msg += "; " + strings.Join(notes, ", ")
-		}
-	}
-	if _, err = fmt.Fprintln(opts.IO.Out, printable(msg)); err != nil || opts.Remove || !changed {
+	msg := report.AllowText(opts.Pattern, level, path, notes, changed, opts.Remove)
+	if _, err = fmt.Fprintln(opts.IO.Out, msg); err != nil || opts.Remove || !changed {
 		return err
 	}
-	if err := writeExamples(opts.IO.Out, g); err != nil {
+	if _, err := io.WriteString(opts.IO.Out, report.RuleExamples(g)); err != nil {
 		return err
 	}
 	if h := guard.ExactHint(opts.Pattern); h != "" {
@@ -125,66 +108,14 @@ func allowRun(opts *AllowOptions) error {
 	return err
 }
 
-// checkRulePattern compiles the pattern of permguard allow or deny (verb),
-// and refuses, as a usage error with the form to use, what would not do
-// what it looks like: an agent's own permission syntax, which matches no
-// command, and, for allow, the "$" that only a deny rule reads. A pattern
-// to remove is only checked as any pattern was before, so a rule written
-// so earlier can be taken out.
-func checkRulePattern(verb, pattern string, remove bool) (settings.Glob, error) {
-	if remove {
-		g, err := settings.CompileGlob(pattern)
-		if err != nil {
-			return settings.Glob{}, usageErrorf(nil, "pattern %s %v", printable(fmt.Sprintf("%q", pattern)), err)
-		}
-		return g, nil
+// rulePattern is [guard.RulePattern], its refusal a usage error.
+func rulePattern(verb, pattern string, remove bool) (settings.Glob, error) {
+	g, err := guard.RulePattern(verb, pattern, remove)
+	var pe *guard.PatternError
+	if errors.As(err, &pe) {
+		return g, usageErrorf(pe.Hints, "%s", pe.Msg)
 	}
-	if tool, arg, ok := settings.AgentSyntax(pattern); ok {
-		hint := `permguard's patterns match shell commands; a tool gets a level by its name in "tools" (for example "tools": {"LEVEL": ["` + tool + `"]}): permguard config edit`
-		if native, shell := guard.NativePattern(tool, arg); shell {
-			hint = fmt.Sprintf("write the command itself: permguard %s %s", verb, guard.Quote(native))
-		}
-		return settings.Glob{}, usageErrorf([]string{printable(hint)},
-			"pattern %s is in an agent's permission syntax (%s(...)), which permguard does not read: it would match no command", printable(fmt.Sprintf("%q", pattern)), printable(tool))
-	}
-	if verb == "allow" && settings.EndsExact(pattern) {
-		body := strings.TrimSuffix(pattern, "$")
-		return settings.Glob{}, usageErrorf([]string{
-			fmt.Sprintf("an allow pattern without \"*\" is already exact: permguard allow %s", guard.Quote(body)),
-			`for a command that ends in a dollar sign, write \$`,
-		}, "pattern %s ends in \"$\", which marks an exact deny rule; in an allow rule it would be a dollar sign", printable(fmt.Sprintf("%q", pattern)))
-	}
-	compile := settings.CompileGlob
-	if verb == "deny" {
-		compile = settings.CompileDeny
-	}
-	g, err := compile(pattern)
-	if err != nil {
-		return settings.Glob{}, usageErrorf(nil, "pattern %s %v", printable(fmt.Sprintf("%q", pattern)), err)
-	}
-	return g, nil
-}
-
-// writeExamples says what a rule just saved matches, with a few commands
-// it does not: what a pattern covers is not always what it looks like.
-func writeExamples(w io.Writer, g settings.Glob) error {
-	matches, misses := settings.RuleExamples(g)
-	quote := func(list []string) string {
-		q := make([]string, len(list))
-		for i, s := range list {
-			q[i] = fmt.Sprintf("%q", s)
-		}
-		return printable(strings.Join(q, ", "))
-	}
-	var b strings.Builder
-	if len(matches) > 0 {
-		fmt.Fprintf(&b, "  matches:        %s\n", quote(matches))
-	}
-	if len(misses) > 0 {
-		fmt.Fprintf(&b, "  does not match: %s\n", quote(misses))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return g, err
 }
 
 // fullHints says what to do when a list has no room for one more pattern;
@@ -243,50 +174,24 @@ matches and a few commands it does not. An agent's own syntax
 }
 
 func denyRun(opts *DenyOptions) error {
-	g, err := checkRulePattern("deny", opts.Pattern, opts.Remove)
+	g, err := rulePattern("deny", opts.Pattern, opts.Remove)
 	if err != nil {
 		return err
 	}
 	changed := false
 	path, err := opts.update(func(d *settings.Document) error {
-		list, ok := d.Strings("deny", "")
-		if !ok {
-			return fmt.Errorf("deny is not a list of patterns; fix it with \"permguard config edit\"")
-		}
-		i := slices.Index(list, opts.Pattern)
-		switch {
-		case opts.Remove && i >= 0:
-			list = slices.Delete(list, i, i+1)
-		case !opts.Remove && i < 0:
-			if err := settings.CheckRoom("deny", list, settings.MaxDenyPatterns); err != nil {
-				return err
-			}
-			list = append(list, opts.Pattern)
-		default:
-			changed = false
-			return settings.ErrUnchanged
-		}
-		changed = true
-		return d.SetStrings("deny", "", list)
+		err := guard.EditDeny(d, opts.Pattern, opts.Remove)
+		changed = err == nil
+		return err
 	})
 	if err != nil {
 		return fullHints(err, "permguard deny --remove PATTERN")
 	}
-	var msg string
-	switch {
-	case opts.Remove && changed:
-		msg = fmt.Sprintf("removed %q from the deny rules in %s", opts.Pattern, path)
-	case opts.Remove:
-		msg = fmt.Sprintf("%q is not a deny rule in %s; nothing changed", opts.Pattern, path)
-	case changed:
-		msg = fmt.Sprintf("added %q to the deny rules in %s", opts.Pattern, path)
-	default:
-		msg = fmt.Sprintf("%q is already a deny rule in %s; nothing changed", opts.Pattern, path)
-	}
-	if _, err = fmt.Fprintln(opts.IO.Out, printable(msg)); err != nil || opts.Remove || !changed {
+	msg := report.DenyText(opts.Pattern, path, changed, opts.Remove)
+	if _, err = fmt.Fprintln(opts.IO.Out, msg); err != nil || opts.Remove || !changed {
 		return err
 	}
-	if err := writeExamples(opts.IO.Out, g); err != nil {
+	if _, err := io.WriteString(opts.IO.Out, report.RuleExamples(g)); err != nil {
 		return err
 	}
 	if g.Words() {
@@ -316,114 +221,12 @@ func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
 			}
 			eff := opts.load()
 			if opts.JSON {
-				return writeJSON(opts.IO.Out, rulesJSONOf(eff))
+				return writeJSON(opts.IO.Out, report.Rules(eff))
 			}
-			return writeRulesText(opts.IO.Out, eff, false)
+			_, err := io.WriteString(opts.IO.Out, report.RulesText(eff))
+			return err
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the rules as one JSON object")
 	return cmd
-}
-
-// writeRulesText lists the rules in force, one per line with its source.
-func writeRulesText(w io.Writer, eff *settings.Effective, blankFirst bool) error {
-	var b strings.Builder
-	section := func(title string, rules []settings.Rule, note string) {
-		if len(rules) == 0 {
-			return
-		}
-		if blankFirst || b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString(title + ":" + note + "\n")
-		for _, r := range rules {
-			fmt.Fprintf(&b, "  %-30s %s\n", printable(fmt.Sprintf("%q", r.Pattern())), printable(r.Src.String()))
-		}
-	}
-	section("deny", eff.Deny, "")
-	for i, key := range overrideKeys {
-		idx := len(overrideKeys) - 1 - i
-		section("overrides."+key, eff.Overrides[idx], "")
-		section("overrides."+key, eff.Raises[idx], " (can only raise a command)")
-	}
-	if len(eff.PrefixMappings) > 0 {
-		if blankFirst || b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString("prefixMappings:\n")
-		for _, m := range eff.PrefixMappings {
-			fmt.Fprintf(&b, "  %-30s %s\n", printable(strings.Join(m.From, " ")+" -> "+strings.Join(m.To, " ")), printable(m.Src.String()))
-		}
-	}
-	for i := len(classify.Levels()) - 1; i >= 0; i-- {
-		name := classify.Level(i).String()
-		section("tools."+name, eff.Tools[i], "")
-		section("tools."+name, eff.ToolRaises[i], " (can only raise a tool)")
-		section("mcp."+name, eff.MCP[i], "")
-		section("mcp."+name, eff.MCPRaises[i], " (can only raise a tool)")
-	}
-	if b.Len() == 0 {
-		if blankFirst {
-			b.WriteString("\n")
-		}
-		b.WriteString("no deny rules, overrides, prefix mappings or tool levels are set\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// rulesJSON is the output of rules --json, and part of config show --json.
-// Field names are API.
-type rulesJSON struct {
-	Deny           []ruleJSON            `json:"deny"`
-	Overrides      map[string][]ruleJSON `json:"overrides"`
-	PrefixMappings []mappingJSON         `json:"prefixMappings"`
-	Tools          map[string][]ruleJSON `json:"tools"`
-	MCP            map[string][]ruleJSON `json:"mcp"`
-}
-
-type ruleJSON struct {
-	Pattern   string `json:"pattern"`
-	Source    string `json:"source"`
-	RaiseOnly bool   `json:"raise_only"` // from a file that can only tighten
-}
-
-type mappingJSON struct {
-	From   string `json:"from"`
-	To     string `json:"to"`
-	Source string `json:"source"`
-}
-
-func rulesJSONOf(eff *settings.Effective) rulesJSON {
-	conv := func(rules []settings.Rule, raise bool, into []ruleJSON) []ruleJSON {
-		for _, r := range rules {
-			into = append(into, ruleJSON{Pattern: r.Pattern(), Source: r.Src.String(), RaiseOnly: raise})
-		}
-		return into
-	}
-	out := rulesJSON{
-		Deny:           conv(eff.Deny, false, []ruleJSON{}),
-		Overrides:      map[string][]ruleJSON{},
-		PrefixMappings: []mappingJSON{},
-		Tools:          map[string][]ruleJSON{},
-		MCP:            map[string][]ruleJSON{},
-	}
-	for i, key := range overrideKeys {
-		idx := len(overrideKeys) - 1 - i
-		if list := conv(eff.Raises[idx], true, conv(eff.Overrides[idx], false, nil)); len(list) > 0 {
-			out.Overrides[key] = list
-		}
-	}
-	for i, l := range classify.Levels() {
-		if list := conv(eff.ToolRaises[i], true, conv(eff.Tools[i], false, nil)); len(list) > 0 {
-			out.Tools[l.String()] = list
-		}
-		if list := conv(eff.MCPRaises[i], true, conv(eff.MCP[i], false, nil)); len(list) > 0 {
-			out.MCP[l.String()] = list
-		}
-	}
-	for _, m := range eff.PrefixMappings {
-		out.PrefixMappings = append(out.PrefixMappings, mappingJSON{From: strings.Join(m.From, " "), To: strings.Join(m.To, " "), Source: m.Src.String()})
-	}
-	return out
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agent-permguard/permguard/internal/guard"
+	"github.com/agent-permguard/permguard/internal/report"
 	"github.com/agent-permguard/permguard/internal/settings"
 )
 
@@ -91,18 +92,7 @@ func trustRun(opts *TrustOptions) error {
 		if err != nil {
 			return err
 		}
-		var msg string
-		switch {
-		case opts.Revoke && changed:
-			msg = fmt.Sprintf("%s is no longer trusted: it can only tighten", path)
-		case opts.Revoke:
-			msg = fmt.Sprintf("%s was not trusted; nothing changed", path)
-		case changed:
-			msg = fmt.Sprintf("trusted %s (%s): it may now loosen your settings; any edit withdraws the trust", path, hash[:19])
-		default:
-			msg = fmt.Sprintf("%s is already trusted as it is", path)
-		}
-		fmt.Fprintln(opts.IO.Out, printable(msg))
+		fmt.Fprintln(opts.IO.Out, report.TrustText(path, hash, changed, opts.Revoke))
 	}
 	return nil
 }

@@ -2,8 +2,10 @@
 // data, as text and as JSON, whose field names are API: check's verdict
 // line and reasons and explain's tree of every command found, for an
 // evaluation; log's table of the audit log's records; level and mode's
-// setting in force; install's account of what it did. It decides
-// nothing, and writes only to the writer it is given.
+// setting in force; config show's settings and files and rules' list of
+// the rules in force; what allow and deny saved; install's account of
+// what it did; doctor's report. It decides nothing, and writes only to
+// the writer it is given.
 package report
 
 import (

@@ -56,3 +56,40 @@ func Mode(eff *settings.Effective) ModeJSON {
 func ModeText(eff *settings.Effective) string {
 	return printable(fmt.Sprintf("%s (%s)", eff.Mode.Value, eff.Mode.Src))
 }
+
+// UnusableHints say how to fix a settings file that cannot be read at all,
+// which caps the level at minimal until it is fixed.
+func UnusableHints(p settings.Problem, kind settings.Kind) []string {
+	if p.Unsafe {
+		return nil // the problem says its fix: an owner or a mode, not an edit
+	}
+	where := p.File
+	if p.Line > 0 {
+		where = fmt.Sprintf("%s at line %d, column %d", p.File, p.Line, p.Col)
+	}
+	if kind == settings.FromGlobal {
+		return []string{
+			fmt.Sprintf("fix %s (\"permguard config edit\" checks the file before saving it), or run \"permguard config reset\" to start from the defaults (a copy is kept)", printable(where)),
+			"until it is fixed the level is capped at minimal: the deny rules in it cannot be read",
+		}
+	}
+	return []string{fmt.Sprintf("fix %s; until then the level is capped at minimal", printable(where))}
+}
+
+// TrustText is what trust says it did with the project file path: trusted
+// it as it is (hash, its pin), or with revoke withdrew the trust. changed
+// is false when the trust store already said so.
+func TrustText(path, hash string, changed, revoke bool) string {
+	var msg string
+	switch {
+	case revoke && changed:
+		msg = fmt.Sprintf("%s is no longer trusted: it can only tighten", path)
+	case revoke:
+		msg = fmt.Sprintf("%s was not trusted; nothing changed", path)
+	case changed:
+		msg = fmt.Sprintf("trusted %s (%s): it may now loosen your settings; any edit withdraws the trust", path, hash[:19])
+	default:
+		msg = fmt.Sprintf("%s is already trusted as it is", path)
+	}
+	return printable(msg)
+}

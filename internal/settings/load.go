@@ -122,6 +122,31 @@ func ProjectFiles(workspace string) []string {
 	return files
 }
 
+// Place is a settings file and how it is read.
+type Place struct {
+	Path string
+	Kind Kind
+}
+
+// Places are the settings files that may apply in workspace, in the
+// order config validate checks them: the global file of configDir (none
+// for ""), the managed file (managed; "" for [DefaultManagedFile]), and
+// the project files there are.
+func Places(configDir, managed, workspace string) []Place {
+	var out []Place
+	if configDir != "" {
+		out = append(out, Place{GlobalFile(configDir), FromGlobal})
+	}
+	if managed == "" {
+		managed = DefaultManagedFile
+	}
+	out = append(out, Place{managed, FromManaged})
+	for _, p := range projectFiles(workspace) {
+		out = append(out, Place{p, FromProject})
+	}
+	return out
+}
+
 func projectFiles(workspace string) []string {
 	if workspace == "" {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -351,5 +352,48 @@ func TestClearPinIsHashed(t *testing.T) {
 	}
 	if e.ApprovalPin == nil || !VerifyPin(e.ApprovalPin.Value, "97531") {
 		t.Errorf("the effective PIN does not verify")
+	}
+}
+
+// TestPlaces: config validate checks the global file when its directory
+// is known, the managed file (the default one unless another is named),
+// and the project files that exist from the workspace up to the
+// repository's root, local before shared and innermost first.
+func TestPlaces(t *testing.T) {
+	root := t.TempDir()
+	ws := filepath.Join(root, "sub")
+	for _, dir := range []string{filepath.Join(root, ".git"), filepath.Join(root, ProjectDir), filepath.Join(ws, ProjectDir)} {
+		must(t, os.MkdirAll(dir, 0o700))
+	}
+	for _, f := range []string{filepath.Join(root, ProjectDir, ProjectFile), filepath.Join(ws, ProjectDir, ProjectFile), filepath.Join(ws, ProjectDir, ProjectLocalFile)} {
+		must(t, os.WriteFile(f, []byte("{}"), 0o600))
+	}
+	project := []Place{
+		{filepath.Join(ws, ProjectDir, ProjectLocalFile), FromProject},
+		{filepath.Join(ws, ProjectDir, ProjectFile), FromProject},
+		{filepath.Join(root, ProjectDir, ProjectFile), FromProject},
+	}
+	tests := map[string]struct {
+		configDir, managed, workspace string
+		want                          []Place
+	}{
+		"everything": {
+			configDir: "/cfg", managed: "/m.json", workspace: ws,
+			want: append([]Place{{"/cfg/" + FileName, FromGlobal}, {"/m.json", FromManaged}}, project...),
+		},
+		"no config directory, the default managed file, no workspace": {
+			want: []Place{{DefaultManagedFile, FromManaged}},
+		},
+		"a workspace without project files": {
+			configDir: "/cfg", workspace: t.TempDir(),
+			want: []Place{{"/cfg/" + FileName, FromGlobal}, {DefaultManagedFile, FromManaged}},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			if got := Places(tt.configDir, tt.managed, tt.workspace); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Places(%q, %q, %q) =\n  %v\nwant\n  %v", tt.configDir, tt.managed, tt.workspace, got, tt.want)
+			}
+		})
 	}
 }

@@ -76,15 +76,24 @@ func Reset(path string, now time.Time) (backup string, err error) {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
-	if data, err := readFile(path); err == nil {
-		if d, err := ParseDocument(data); err == nil && d.SetsNothing() {
-			return "", ErrUnchanged
-		}
+	if SetsNothing(path) {
+		return "", ErrUnchanged
 	}
 	if backup, err = moveAside(path, ".bak", now); err != nil {
 		return "", fmt.Errorf("cannot keep a copy of %s, so it was not reset: %w", path, err)
 	}
 	return backup, writeAtomic(path, []byte("{}\n"), safefile.Follow)
+}
+
+// SetsNothing reports whether the settings file at path can be read and
+// sets nothing (empty, or "{}"): [Reset] leaves such a file as it is.
+func SetsNothing(path string) bool {
+	data, err := readFile(path)
+	if err != nil {
+		return false
+	}
+	d, err := ParseDocument(data)
+	return err == nil && d.SetsNothing()
 }
 
 // Check reads the settings file at path without changing anything and

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"bytes"
@@ -85,7 +85,7 @@ func fieldSource(name string) settings.Source {
 // each of shownSettings, in order, before the files and the rules.
 func TestConfigJSONSettings(t *testing.T) {
 	var buf bytes.Buffer
-	if err := writeJSON(&buf, configJSONOf(settings.Defaults())); err != nil {
+	if err := encodeJSON(&buf, Config(settings.Defaults())); err != nil {
 		t.Fatal(err)
 	}
 	dec := json.NewDecoder(&buf)
