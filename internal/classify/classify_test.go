@@ -32,7 +32,7 @@ var testEnv = Env{
 func allCases() [][]classifyCase {
 	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases,
 		gitCases, filesCases, textCases, archivesCases, packagesCases, buildCases, containersCases, cloudCases, databasesCases, networkCases, systemCases, editorsCases, wrappersCases,
-		secretCases, treeSecretCases, sendsWrittenCases, agentsCases}
+		secretCases, treeSecretCases, sendsWrittenCases, agentsCases, checkerCases}
 }
 
 func TestClassifyTable(t *testing.T) {

@@ -341,7 +341,7 @@ var integrityCases = func() []classifyCase {
 		dangerous("echo A=1 >> ~/.gemini/.env", "guard-file"),
 		low("echo x > tools/lefthook.md", "write-file"),
 		low("echo x > .tool-versions", "write-file"),
-		medium("clang-format -i src/*.c", "lint"),
+		low("clang-format -i src/*.c", "format-write"),
 		low("echo x > tools/hooks/pre-commit", "write-file"),
 		low("echo '{}' > .vscode/extensions.json", "write-file"),
 		low("echo x > .venv/lib/python3.12/site-packages/mod.py", "write-file"),

@@ -35,7 +35,8 @@ var buildTools = []tool{
 		{words: "tool", rule: buildRule}, {words: "tool pprof", rule: buildRule, flags: []flagRule{{opts: "-http --http", rule: serverRule}}}, {words: "run", rule: runBuilt, check: goRunCheck}, {words: "generate", rule: rule{id: "go-generate", level: Medium, why: "runs the commands in the project's //go:generate comments", unseen: true}},
 		{words: "telemetry", rule: pkgRead},
 	}},
-	{names: "gofmt goimports gofumpt rustfmt", rule: lintRule},
+	{names: "gofmt goimports gofumpt rustfmt black shfmt clang-format codespell typos swiftlint hlint shellcheck yamllint hadolint actionlint editorconfig-checker",
+		rule: ruleCheckOnly, check: checkerForm},
 	{names: "make gmake", rule: buildRule, check: makeCheck},
 	{names: "cmake", rule: buildRule, check: cmakeCheck},
 	{names: "ninja meson bazelisk buck buck2 scons ant mvnw nox", rule: buildRule, check: buildOutputs},
@@ -67,7 +68,7 @@ var buildTools = []tool{
 			}
 		}},
 	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc}}},
-	{names: "eslint prettier black flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftlint swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy clang-format cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck shellcheck checkov tflint sqlfluff yamllint markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint shfmt stylelint hadolint actionlint taplo govulncheck revive gosec codespell typos vale editorconfig-checker hlint ormolu fourmolu stylish-haskell cabal-fmt", rule: lintRule},
+	{names: "eslint prettier flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint stylelint taplo govulncheck revive gosec vale ormolu fourmolu stylish-haskell cabal-fmt", rule: lintRule},
 	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
 		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},
 		{words: "nuget delete", rule: unpublish}, {words: "nuget add", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},

@@ -174,7 +174,7 @@ var buildCases = []classifyCase{
 	medium("MIX_ENV=test mix test", "build"),
 	minimal("mix help", "package-info"),
 	minimal("mix deps.tree", "package-info"),
-	medium("hlint src", "lint"),
+	minimal("hlint src", "check-only"),
 	medium("ormolu --mode check src/Main.hs", "lint"),
 	high("LD_PRELOAD=x.so mix test", ""),
 

@@ -126,7 +126,7 @@ var packagesCases = []classifyCase{
 	high("uv run app.py", "run-program-file"),
 	medium("poetry run mypy", "lint"),
 	medium("poetry run pytest -x", "build"),
-	medium("poetry run black --check .", "lint"),
+	minimal("poetry run black --check .", "check-only"),
 	dangerous("poetry run rm -rf /", ""),
 	medium("pipenv run pytest", "build"),
 	medium("pipenv run test", "run-script"),

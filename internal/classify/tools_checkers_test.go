@@ -1,0 +1,42 @@
+package classify
+
+// checkerCases: checkers and formatters whose configuration is data (issue
+// 29): a form that only reports is a read, a form that rewrites files is
+// a write of them, in place.
+var checkerCases = []classifyCase{
+	minimal("gofmt -l .", "check-only"),
+	minimal("gofmt -d -s .", "check-only"),
+	minimal("goimports -l ./...", "check-only"),
+	low("gofmt -w .", "format-write"),
+	low("gofumpt -l -w -extra .", "format-write"),
+	dangerous("gofmt -w /etc/x.go", "write-system"),
+	high("gofmt -w ../other/x.go", "write-outside"),
+	minimal("rustfmt --check src/main.rs", "check-only"),
+	minimal("rustfmt --emit stdout src/main.rs", "check-only"),
+	low("rustfmt src/main.rs", "format-write"),
+	minimal("black --check --diff .", "check-only"),
+	low("black src tests", "format-write"),
+	minimal("shfmt -d -i 2 .", "check-only"),
+	low("shfmt -w scripts", "format-write"),
+	minimal("clang-format --dry-run --Werror src/a.c", "check-only"),
+	minimal("shellcheck -x scripts/*.sh", "check-only"),
+	minimal("yamllint --strict .", "check-only"),
+	minimal("hadolint Dockerfile", "check-only"),
+	minimal("actionlint", "check-only"),
+	minimal("codespell --skip=.git", "check-only"),
+	low("codespell -w", "format-write"),
+	minimal("typos", "check-only"),
+	low("typos --write-changes", "format-write"),
+	minimal("swiftlint --strict", "check-only"),
+	low("swiftlint --fix", "format-write"),
+	minimal("hlint src tests", "check-only"),
+	medium("hlint --refactor --refactor-options=-i src/A.hs", "lint"),
+	minimal(`find . -name '*.sh' -exec shellcheck {} +`, "check-only"),
+	// a secret is read whatever the checker
+	high("shellcheck ~/.ssh/id_rsa", "read-secret"),
+	// an operand not known now may be anywhere
+	high(`shfmt -w "$F"`, ""),
+	// linters that load the project's code or plugins stay the lint rule
+	medium("eslint .", "lint"),
+	medium("golangci-lint run", "lint"),
+}
