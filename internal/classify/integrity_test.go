@@ -323,6 +323,23 @@ var integrityCases = func() []classifyCase {
 		high("tee .mise.local.toml < x", "write-persistence"),
 		high("cp x sub/LEFTHOOK.YML", "write-persistence"),
 		high("cp x .pre-commit-conf*.yaml", "write-persistence"),
+		// editors' and their agents' MCP servers and hooks, and the start-up
+		// files of more build and environment tools (issue 27, class 1)
+		high("printf '{\"servers\":{}}' > .vscode/mcp.json", "write-persistence"),
+		high("cp /tmp/m.json .vscode/mcp.json", "write-persistence"),
+		high("echo '{}' > .zed/settings.json", "write-persistence"),
+		high("tee .kiro/hooks/lint.kiro.hook < x", "write-persistence"),
+		high("echo '{}' > .roo/mcp.json", "write-persistence"),
+		high("echo '{}' > .amazonq/mcp.json", "write-persistence"),
+		high("printf '{\"shell\":{\"init_hook\":\"x\"}}' > devbox.json", "write-persistence"),
+		high("echo 'BAZELISK_BASE_URL=https://x.example' > .bazeliskrc", "write-persistence"),
+		high("echo -J-javaagent:/tmp/a.jar > .jvmopts", "write-persistence"),
+		high("echo -J-javaagent:/tmp/a.jar >> .sbtopts", "write-persistence"),
+		high("printf '[toolchain]\\npath = \"/tmp/t\"\\n' > rust-toolchain.toml", "write-persistence"),
+		high("printf '[activation]\\n' > pixi.toml", "write-persistence"),
+		high("echo 'GOFLAGS=-toolexec=/tmp/x' >> ~/.config/go/env", "write-persistence"),
+		low("echo '{}' > .zed/notes.json", "write-file"),
+		low("echo x > docs/devbox.md", "write-file"),
 		// the agents' files that run code later (Env.AgentFootholds)
 		high("printf 'run !`make`\\n' > .claude/commands/go.md", "write-persistence"),
 		high("printf -- '---\\nhooks:\\n' > .claude/agents/r.md", "write-persistence"),
