@@ -49,7 +49,8 @@ var testProtected = []ProtectedPath{
 
 // testGuardVars are the variables internal/guard lists from the hook
 // registry: each moves an agent's configuration.
-var testGuardVars = []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "PI_CODING_AGENT_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"}
+var testGuardVars = []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+	"GEMINI_CLI_SYSTEM_SETTINGS_PATH", "PI_CODING_AGENT_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_CONTENT", "OPENCODE_CONFIG_DIR"}
 
 // testAgentFootholds are the agents' files that run code later, as
 // internal/guard lists them from the hook registry (guard's

@@ -188,6 +188,12 @@ func interpreter(c *call) flow {
 			return flow{kind: flowData}
 		case !strings.HasPrefix(v, "-"):
 			c.raiseRunFile(ruleInterpFile, a)
+			if prog, ok := agentScript(v); ok && (key == "node" || key == "nodejs") {
+				// an agent's own script: the words after it are the
+				// agent's command line
+				argv := append([]arg{{val: prog, pos: a.pos}}, args[i+1:]...)
+				return c.ctx.inner(c, c.name, argv, c.stdin)
+			}
 			return flow{kind: flowData}
 		case strings.HasPrefix(v, "--") || len(v) > 2 && (key == "pwsh" || key == "powershell"):
 			name, val, hasVal := strings.Cut(v, "=")
