@@ -640,6 +640,12 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 			// ever finds more to judge
 			w.script(a.cand+" "+joinArgs(c.args), &c.pos)
 		}
+		// a program not known now may be a wrapper, as an unknown one
+		// may: $RUNNER rm -rf ~
+		name := c.name
+		c.name = a.val
+		w.heldCommand(c)
+		c.name = name
 		return "", false
 	}
 	name := a.val
