@@ -166,14 +166,15 @@ func agentProgram(name string) (agentCLI, bool) {
 // (npx, bunx, pnpm dlx, yarn dlx, npm exec, uvx) that runs one, and node
 // running a script inside one, start that agent with the words after
 // it, judged as the agent's own command line (agentCommand).
-var agentPackages = map[string]string{
-	"@anthropic-ai/claude-code":     "claude",
-	"@openai/codex":                 "codex",
-	"@google/gemini-cli":            "gemini",
-	"@github/copilot":               "copilot",
-	"opencode-ai":                   "opencode",
-	"@mariozechner/pi-coding-agent": "pi",
-	"aider-chat":                    "aider",
+// A list, not a map: package init allocates nothing (TestInitWork).
+var agentPackages = [...]struct{ pkg, prog string }{
+	{"@anthropic-ai/claude-code", "claude"},
+	{"@openai/codex", "codex"},
+	{"@google/gemini-cli", "gemini"},
+	{"@github/copilot", "copilot"},
+	{"opencode-ai", "opencode"},
+	{"@mariozechner/pi-coding-agent", "pi"},
+	{"aider-chat", "aider"},
 }
 
 // agentPackage returns the agent program a package name installs (a
@@ -182,8 +183,12 @@ func agentPackage(name string) (string, bool) {
 	if at := strings.LastIndexByte(name, '@'); at > 0 {
 		name = name[:at]
 	}
-	prog, ok := agentPackages[strings.ToLower(name)]
-	return prog, ok
+	for _, p := range agentPackages {
+		if strings.EqualFold(p.pkg, name) {
+			return p.prog, true
+		}
+	}
+	return "", false
 }
 
 // agentScript returns the agent whose installed package holds the script
