@@ -25,6 +25,15 @@ func TestAgentsHeldOut(t *testing.T) {
 		"codex features disable hooks",
 		"copilot plugin install x",
 		"nohup gemini mcp add x ./srv &",
+		// issue 27, class 3: through package runners and node
+		"npx --yes @anthropic-ai/claude-code@2.1.0 -p hi --permission-mode bypassPermissions",
+		"bun x @google/gemini-cli -y -p hi",
+		"npm x -- @openai/codex exec --sandbox danger-full-access hi",
+		"pnpm dlx @mariozechner/pi-coding-agent --no-extensions -p hi",
+		"nodejs node_modules/@google/gemini-cli/dist/index.js --yolo",
+		"npx @github/copilot plugin install x",
+		"export OPENCODE_CONFIG_CONTENT='{}'; opencode run hi",
+		"env GEMINI_CLI_SYSTEM_SETTINGS_PATH=./s.json gemini",
 	} {
 		if v := Classify(cmd, testEnv); !v.Dangerous {
 			t.Errorf("Classify(%q) = %v (rules %v), want dangerous: an agent started unguarded or extended", cmd, v.Level, ruleIDs(v))

@@ -37,7 +37,6 @@ func classifyWith(src string, env Env, guards *guardIndex) (v Verdict) {
 		}
 	}()
 	w.selfVars = mentionsSelfVars(src)
-	w.guardText = w.selfVars || mentionsPermguard(src)
 	w.input = src
 	w.inputIFS = strings.Contains(src, "IFS")
 	w.script(src, nil)
@@ -534,10 +533,14 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 		if sw.stdout {
 			content = out
 		}
+		content = w.landed(content)
+		if sw.textOnly && !w.landsGuardText(content) && !(sw.alsoStdout && w.landsGuardText(w.landed(out))) {
+			continue // the place was judged already; only such text adds
+		}
 		w.keeps = sw.keeps
 		ru, ok := w.writeRuleOf(sw.target, content)
 		w.keeps = false
-		if sw.alsoStdout && ok && !ru.dangerous && out.kind == flowText && w.namesGuard(out.text) {
+		if sw.alsoStdout && ok && !ru.dangerous && w.landsGuardText(w.landed(out)) {
 			ru = ruleWriteGuardText
 		}
 		if ok && ru.dangerous && ru.id != sw.raised {
@@ -547,7 +550,24 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 	return out
 }
 
-// startupWrite is a redirection into a shell startup file.
+// landsGuardText reports content that is text known now and names the
+// guard (policy.namesGuard).
+func (w *walker) landsGuardText(content flow) bool {
+	return content.kind == flowText && w.namesGuard(content.text)
+}
+
+// landed is the content a write is judged by: as it is, or, for data not
+// known now that holds text known now naming the guard (flow.known: sed's
+// added lines), that text, which lands whatever the rest is.
+func (w *walker) landed(content flow) flow {
+	if content.kind != flowText && content.known != "" && w.namesGuard(content.known) {
+		return flow{kind: flowText, text: content.known}
+	}
+	return content
+}
+
+// startupWrite is a redirection into a shell startup file, or one whose
+// text may name the guard.
 type startupWrite struct {
 	target arg
 	stdout bool // it receives the command's standard output only
@@ -556,6 +576,9 @@ type startupWrite struct {
 	// lands in it
 	alsoStdout bool
 	keeps      bool // it appends (>>): see policy.keeps
+	// textOnly: no startup file; only a text that names the guard
+	// changes what the write is
+	textOnly bool
 	// raised is the rule the redirect raised before the content was
 	// known: the same reason is not given twice
 	raised string

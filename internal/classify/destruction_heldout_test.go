@@ -31,6 +31,28 @@ func TestDestructionHeldOut(t *testing.T) {
 		dangerous(`kafka-topics.sh --bootstrap-server k:9092 --topic t --delete`, "kafka-topics-delete"),
 		dangerous(`aws s3 rm s3://b/ --recursive`, "aws-s3-rm-recursive"),
 		dangerous(`gsutil rm -r gs://b/prefix`, "gsutil-rm-recursive"),
+		// issue 27, class 6: more compressors, the trash, moves that
+		// delete, and the verbs that empty or drop a database, a queue or
+		// a cluster
+		dangerous(`pigz --recursive --fast ~/`, "delete-critical"),
+		dangerous(`unpigz -r -- "$HOME"`, ""),
+		dangerous(`lbzip2 -r ~`, ""),
+		dangerous(`trash-put -- "$HOME"`, ""),
+		dangerous(`gio trash -f ~/`, "delete-critical"),
+		dangerous(`kioclient6 mv ~ trash:/`, "delete-critical"),
+		dangerous(`rclone moveto ~/ /mnt/backup/home`, "delete-critical"),
+		dangerous(`supabase db reset --debug`, "supabase-db-reset"),
+		dangerous(`python3 ./manage.py flush --database default --noinput`, "django-flush"),
+		dangerous(`php ./artisan db:wipe --drop-views --force`, "artisan-db-wipe"),
+		dangerous(`flyway -configFiles=conf/flyway.conf clean`, "flyway-clean"),
+		dangerous(`sqlx db drop -y -D postgres://x/app`, "sqlx-database-drop"),
+		dangerous(`nats str purge EVENTS --force`, "nats-stream-purge"),
+		dangerous(`k3d cluster rm --all`, "k3d-cluster-delete"),
+		dangerous(`kind delete cluster`, "kind-delete-cluster"),
+		dangerous(`npx typeorm-ts-node-commonjs schema:drop -d ./ds.ts`, "typeorm-schema-drop"),
+		dangerous(`npx mikro-orm-esm schema:fresh -r`, "mikro-orm-schema-fresh"),
+		medium(`trash-put dist/old.zip`, "trash"),
+		low(`plzip dist/app.tar`, "archive-write"),
 	} {
 		checkCase(t, tc, testEnv)
 	}

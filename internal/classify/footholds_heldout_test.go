@@ -27,6 +27,20 @@ func TestFootholdsHeldOut(t *testing.T) {
 		"cp x .devcontainer.json",
 		"echo x > Gradle/Wrapper/GRADLE-WRAPPER.PROPERTIES",
 		"rsync /tmp/x ./.overcommit.yml",
+		// issue 27, class 1: editors' MCP servers and hooks, more
+		// start-up files
+		"sed -i 's/a/b/' .VSCode/MCP.json",
+		"install -m 600 /tmp/s web/.zed/settings.json",
+		"cp /tmp/h .kiro/hooks/",
+		"echo '{}' > .kiro/settings/mcp.json",
+		"cp /tmp/a .amazonq/default.json",
+		"echo x > .continue/mcpServers/db.yaml",
+		"ln -sf /tmp/d devbox.json",
+		"printf 'x' | tee -a app/.bazeliskrc",
+		"mv /tmp/o .mill-jvm-opts",
+		"echo stable > rust-toolchain",
+		"echo '[hook]' > .flox/env/manifest.toml",
+		"cp /tmp/j svc/.jvmopts",
 	} {
 		v := Classify(cmd, testEnv)
 		if v.Level < High {

@@ -49,7 +49,8 @@ var testProtected = []ProtectedPath{
 
 // testGuardVars are the variables internal/guard lists from the hook
 // registry: each moves an agent's configuration.
-var testGuardVars = []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "PI_CODING_AGENT_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR"}
+var testGuardVars = []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+	"GEMINI_CLI_SYSTEM_SETTINGS_PATH", "PI_CODING_AGENT_DIR", "OPENCODE_CONFIG", "OPENCODE_CONFIG_CONTENT", "OPENCODE_CONFIG_DIR"}
 
 // testAgentFootholds are the agents' files that run code later, as
 // internal/guard lists them from the hook registry (guard's
@@ -275,6 +276,24 @@ var integrityCases = func() []classifyCase {
 		dangerous(`echo '{"dir": "~/.config/permguard"}' > conf.json`, "self-protect-content"),
 		dangerous("echo 'rm -r .permguard' > tools/clean.sh", "self-protect-content"),
 		dangerous(`printf 'PERMGUARD_LEVEL=high\n' > /tmp/x.env`, "self-protect-content"),
+		// the text as it lands: printf's escapes and formats, echo -e,
+		// $'...', values; sed's added lines and replacements; standard
+		// input copied to a file (issue 27, class 2)
+		dangerous(`printf '\x50ERMGUARD_LEVEL=bypassed\n' > .env`, "self-protect-content"),
+		dangerous(`echo $'\x50ERMGUARD_LEVEL=bypassed' > .env`, "self-protect-content"),
+		dangerous(`echo -e '\x50ERMGUARD_LEVEL=x' > .env`, "self-protect-content"),
+		dangerous(`printf '%sGUARD_LEVEL=x\n' PERM > .env`, "self-protect-content"),
+		dangerous(`printf '\u0050ERMGUARD_LEVEL=x\n' > .env`, "self-protect-content"),
+		dangerous(`a=PERM; echo "${a}GUARD_MODE=off" > .env`, "self-protect-content"),
+		dangerous(`sed -i '1i PERMGUARD_LEVEL=bypassed' .env`, "self-protect-content"),
+		dangerous(`sed -i 's/^LEVEL=.*/PERMGUARD_LEVEL=off/' .env`, "self-protect-content"),
+		dangerous(`sed 's/x/PERMGUARD_LEVEL=off/' a.env > .env`, "self-protect-content"),
+		dangerous(`cp /dev/stdin .env <<< 'PERMGUARD_LEVEL=bypassed'`, "self-protect-content"),
+		dangerous(`dd of=.env <<< 'PERMGUARD_LEVEL=bypassed'`, "self-protect-content"),
+		dangerous(`cat /dev/stdin > .env <<< 'PERMGUARD_LEVEL=x'`, "self-protect-content"),
+		low(`printf '\x50ERMIT=1\n' > .env`, "write-file"),
+		low(`sed -i 's/a/b/' notes.txt`, "write-file"),
+		low(`echo '\x50ERMGUARD_LEVEL=x' > notes.txt`, "write-file"),
 		low("echo 'permguard check passed' > out.txt", "write-file"),
 		low("echo PERMGUARD > out.txt", "write-file"),
 		dangerous("echo 'export CODEX_HOME=/tmp/c' >> ~/.zshrc", "self-protect-startup"),
@@ -323,6 +342,23 @@ var integrityCases = func() []classifyCase {
 		high("tee .mise.local.toml < x", "write-persistence"),
 		high("cp x sub/LEFTHOOK.YML", "write-persistence"),
 		high("cp x .pre-commit-conf*.yaml", "write-persistence"),
+		// editors' and their agents' MCP servers and hooks, and the start-up
+		// files of more build and environment tools (issue 27, class 1)
+		high("printf '{\"servers\":{}}' > .vscode/mcp.json", "write-persistence"),
+		high("cp /tmp/m.json .vscode/mcp.json", "write-persistence"),
+		high("echo '{}' > .zed/settings.json", "write-persistence"),
+		high("tee .kiro/hooks/lint.kiro.hook < x", "write-persistence"),
+		high("echo '{}' > .roo/mcp.json", "write-persistence"),
+		high("echo '{}' > .amazonq/mcp.json", "write-persistence"),
+		high("printf '{\"shell\":{\"init_hook\":\"x\"}}' > devbox.json", "write-persistence"),
+		high("echo 'BAZELISK_BASE_URL=https://x.example' > .bazeliskrc", "write-persistence"),
+		high("echo -J-javaagent:/tmp/a.jar > .jvmopts", "write-persistence"),
+		high("echo -J-javaagent:/tmp/a.jar >> .sbtopts", "write-persistence"),
+		high("printf '[toolchain]\\npath = \"/tmp/t\"\\n' > rust-toolchain.toml", "write-persistence"),
+		high("printf '[activation]\\n' > pixi.toml", "write-persistence"),
+		high("echo 'GOFLAGS=-toolexec=/tmp/x' >> ~/.config/go/env", "write-persistence"),
+		low("echo '{}' > .zed/notes.json", "write-file"),
+		low("echo x > docs/devbox.md", "write-file"),
 		// the agents' files that run code later (Env.AgentFootholds)
 		high("printf 'run !`make`\\n' > .claude/commands/go.md", "write-persistence"),
 		high("printf -- '---\\nhooks:\\n' > .claude/agents/r.md", "write-persistence"),

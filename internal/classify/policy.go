@@ -30,9 +30,6 @@ type policy struct {
 	// selfVars: the input spells out one of permguard's variables, so a
 	// startup file it writes may set it for every later session
 	selfVars bool
-	// guardText: the input may spell permguard's name, so a text it
-	// writes may name permguard's files (see writeRuleOf)
-	guardText bool
 	// staticWrite: the write being judged puts static text that names
 	// nothing of the guard's (see writeRuleOf)
 	staticWrite bool

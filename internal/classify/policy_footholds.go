@@ -57,6 +57,18 @@ var footholds = []foothold{
 	{elems: []string{".vscode", "settings.json"}, by: "VS Code: settings name programs (interpreters, terminal environment) it starts"},
 	{elems: []string{".devcontainer"}, tree: true, by: "dev containers: postCreateCommand and the Dockerfile run when the container is built"},
 	{elems: []string{".devcontainer.json"}, by: "dev containers"},
+	// the MCP servers an editor's agent starts on its own: the same kind
+	// as .cursor/mcp.json, but no agent permguard guards reads these, so
+	// they run code later without switching a guard off (as Copilot's
+	// .copilot/mcp-config.json)
+	{elems: []string{".vscode", "mcp.json"}, by: "VS Code: its agent mode starts the MCP servers listed here (code.visualstudio.com/docs/copilot/customization/mcp-servers)"},
+	{elems: []string{".zed", "settings.json"}, by: "Zed: lsp.<server>.binary and context_servers name programs it starts when a file opens (zed.dev/docs/configuring-languages)"},
+	{elems: []string{".kiro", "hooks"}, tree: true, by: "Kiro: a hook's runCommand runs a shell command when a file is saved, created or deleted (kiro.dev/docs/hooks/actions)"},
+	{elems: []string{".kiro", "settings", "mcp.json"}, by: "Kiro: the workspace's MCP servers"},
+	{elems: []string{".amazonq", "mcp.json"}, by: "Amazon Q in the IDE: the workspace's MCP servers, over the user's (docs.aws.amazon.com/amazonq, mcp-ide)"},
+	{elems: []string{".amazonq", "default.json"}, by: "Amazon Q in the IDE: the workspace's agent, its MCP servers"},
+	{elems: []string{".roo", "mcp.json"}, by: "Roo Code: loads the project's MCP servers on its own (docs.roocode.com/features/mcp/using-mcp-in-roo)"},
+	{elems: []string{".continue", "mcpservers"}, tree: true, by: "Continue: the workspace's MCP server blocks (docs.continue.dev, MCP)"},
 
 	// package managers and build tools that load code when they start
 	{elems: []string{".npmrc"}, by: "npm: script-shell and node-options (--require) name what runs every script"},
@@ -79,6 +91,13 @@ var footholds = []foothold{
 	{elems: []string{".bazelrc"}, by: "bazel: options, --run_under and startup flags, for every command; ~/.bazelrc too"},
 	{elems: []string{"user.bazelrc"}, by: "bazel: the file .bazelrc conventionally try-imports"},
 	{elems: []string{"tools", "bazel"}, by: "bazelisk: runs <workspace>/tools/bazel instead of bazel"},
+	{elems: []string{".bazeliskrc"}, by: "bazelisk: BAZELISK_BASE_URL and BAZELISK_FORMAT_URL name where the bazel it runs is downloaded from (bazelisk's README, .bazeliskrc)"},
+	{elems: []string{".jvmopts"}, by: "sbt: the launcher passes these JVM options at every start; -javaagent runs an agent's code (scala-sbt.org, sbt's launcher)"},
+	{elems: []string{".sbtopts"}, by: "sbt: the launcher's options at every start, -J-javaagent and -Dsbt.boot.properties among them"},
+	{elems: []string{".mill-jvm-opts"}, by: "mill: JVM options for the server it starts (mill-build.org, .mill-jvm-opts)"},
+	{elems: []string{"rust-toolchain.toml"}, by: "rustup: a toolchain's path names the directory whose cargo and rustc every cargo command runs (rust-lang.github.io/rustup, overrides)"},
+	{elems: []string{"rust-toolchain"}, by: "rustup: the older name of rust-toolchain.toml"},
+	{elems: []string{"go", "env"}, by: "go: the go env -w file (os.UserConfigDir); GOFLAGS=-toolexec names a program every go build runs"},
 
 	// directory environments
 	{elems: []string{".envrc"}, by: "direnv: sourced when a shell enters the directory"},
@@ -89,6 +108,9 @@ var footholds = []foothold{
 	{elems: []string{".mise.local.toml"}, by: "mise"},
 	{elems: []string{"mise", "config.toml"}, by: "mise: .config/mise/config.toml and mise/config.toml"},
 	{elems: []string{".mise", "config.toml"}, by: "mise"}, {elems: []string{"mise", "conf.d"}, tree: true, by: "mise"},
+	{elems: []string{"devbox.json"}, by: "devbox: shell.init_hook runs at every devbox shell and devbox run (jetify.com/devbox/docs, devbox.json)"},
+	{elems: []string{"pixi.toml"}, by: "pixi: [activation] scripts run at every pixi shell and pixi run (pixi.sh, reference/pixi_manifest)"},
+	{elems: []string{".flox", "env", "manifest.toml"}, by: "flox: [hook] on-activate and [profile] run at every flox activate (flox.dev/docs, manifest.toml)"},
 
 	// what Python runs at every start
 	{elems: []string{"site-packages", "*.pth"}, by: "python: site runs the import lines of every .pth"},

@@ -685,21 +685,6 @@ func mentionsSelfVars(src string) bool {
 	return strings.Contains(bare, "PERMGUARD_")
 }
 
-// mentionsPermguard reports an input that may spell permguard's name, once
-// quotes and backslashes are gone: .perm""guard/.
-func mentionsPermguard(src string) bool {
-	if !strings.ContainsAny(src, "gG") || !strings.ContainsAny(src, "pP") {
-		return false // most inputs: no copy made
-	}
-	bare := strings.Map(func(r rune) rune {
-		if r == '\'' || r == '"' || r == '\\' {
-			return -1
-		}
-		return r
-	}, src)
-	return strings.Contains(strings.ToLower(bare), "permguard")
-}
-
 // writeKeeping is writeRule for a write that keeps what the file holds:
 // it appends, or only creates the file or changes its times, or makes a
 // link to it.

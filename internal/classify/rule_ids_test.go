@@ -442,6 +442,10 @@ func TestDestructionIsDelete(t *testing.T) {
 		{"kubectl delete namespace prod", "kubectl delete"},
 		{"psql -c 'DROP TABLE users'", "psql"},
 		{"docker volume rm data", "docker volume rm"},
+		{"supabase db reset", "supabase db reset"},
+		{"flyway clean", "flyway clean"},
+		{"kind delete cluster", "kind delete cluster"},
+		{"php artisan migrate:fresh", "artisan migrate:fresh"},
 	} {
 		v := Classify(tc.in, testEnv)
 		found := false

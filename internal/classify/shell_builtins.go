@@ -625,6 +625,32 @@ func decodeEscapes(s string) string {
 				n++
 			}
 			b.WriteByte(byte(v))
+		case 'u', 'U':
+			// bash's printf and echo -e: a character by its number, in
+			// at most 4 (u) or 8 (U) hex digits
+			n, v, most := 0, 0, 4
+			if c == 'U' {
+				most = 8
+			}
+			for n < most && i+1 < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i+1]) >= 0 {
+				i++
+				d := s[i]
+				switch {
+				case d <= '9':
+					v = v*16 + int(d-'0')
+				case d >= 'a':
+					v = v*16 + int(d-'a'+10)
+				default:
+					v = v*16 + int(d-'A'+10)
+				}
+				n++
+			}
+			if n == 0 {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+				continue
+			}
+			b.WriteRune(rune(v))
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			v, n := int(c-'0'), 1
 			for n < 4 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
@@ -656,9 +682,15 @@ func printfText(args []arg) flow {
 		for i := 0; i < len(format); i++ {
 			ch := format[i]
 			if ch == '\\' {
-				// the escape and what it takes: \\, \n, \x41, \101
-				j := i + 2
-				for j < len(format) && j < i+5 && format[j] != '\\' && format[j] != '%' {
+				// the escape and what it takes: \\, \n, \x41, \101,
+				// \u0041, \U00000041
+				j, most := i+2, i+5
+				if i+1 < len(format) && format[i+1] == 'u' {
+					most = i + 6
+				} else if i+1 < len(format) && format[i+1] == 'U' {
+					most = i + 10
+				}
+				for j < len(format) && j < most && format[j] != '\\' && format[j] != '%' {
 					j++
 				}
 				j = min(j, len(format))

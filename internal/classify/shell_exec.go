@@ -672,6 +672,12 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 			// ever finds more to judge
 			w.script(a.cand+" "+joinArgs(c.args), &c.pos)
 		}
+		// a program not known now may be a wrapper, as an unknown one
+		// may: $RUNNER rm -rf ~
+		name := c.name
+		c.name = a.val
+		w.heldCommand(c)
+		c.name = name
 		return "", false
 	}
 	name := a.val
@@ -778,14 +784,17 @@ func (w *walker) redirects(s *syntax.Stmt, in *flow) flow {
 					ru2, _ := w.writeRule(a)
 					startup = ru2.id == ruleWriteStartupUnknown.id
 				}
-				if startup || ok && !ru.dangerous && w.guardText {
+				if startup || ok && !ru.dangerous {
 					// the content decides, once the command's output is
-					// known: a startup file's, and text that may name the
-					// guard wherever it lands (writeRuleOf)
+					// known: a startup file's, and text that names the
+					// guard wherever it lands (writeRuleOf). Whether it
+					// does is read from the text as it lands, not from
+					// the input: printf's escapes and formats, echo -e,
+					// $'...' and values spell it there only.
 					fd1 := rd.N == nil || rd.N.Value == "1"
 					w.startupWrites = append(w.startupWrites, startupWrite{target: a, pos: p, snip: snip,
 						stdout: fd1 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrClob), keeps: w.keeps, raised: ru.id,
-						alsoStdout: rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll})
+						alsoStdout: rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll, textOnly: !startup})
 				}
 				w.keeps = false
 				if ok {

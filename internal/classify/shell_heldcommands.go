@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -16,20 +17,30 @@ import (
 // quoted argument is one word ("rm -rf ~" names no program), so a message
 // given to an unknown tool is not a command line.
 
-// maxHeldSuffixes bounds the suffixes judged per unknown program, and
-// maxHeldWords the words of all suffixes judged in one input, each
-// counted with 8 more for its walker (a suffix that does not fit in what
-// is left is passed over): each is walked twice on its own (whole, and
-// its first word alone), so the work is at most twice maxHeldWords
-// words, tens of milliseconds at worst (design §7). What
-// they pass over stays high: the program is not known.
+// maxHeldNames bounds the distinct program names whose suffixes are
+// judged per unknown program, and maxHeldWords the words of all suffixes
+// judged in one input, each counted with 8 more for its walker (a suffix
+// that does not fit in what is left is passed over): each is walked twice
+// on its own (whole, and its first word alone), so the work is at most
+// twice maxHeldWords words, tens of milliseconds at worst (design §7).
+// The first suffix of each name is judged first, then the suffixes of a
+// name met again (w sh x sh -c '...': the second sh is a command the
+// first one's walk reads as an operand), as long as words are left. A
+// program whose arguments name more programs than maxHeldNames is
+// dangerous (ruleArgsPastBudget): the input may hide a command past what
+// is judged. A suffix passed over for words stays high: the program is
+// not known.
 const (
-	maxHeldSuffixes = 8
-	maxHeldWords    = 2048
+	maxHeldNames = 8
+	maxHeldWords = 2048
 )
 
-var ruleArgsHoldCommand = rule{id: "args-hold-command", level: High, dangerous: true, effect: EffectRun,
-	why: "is a program permguard does not know whose arguments hold a command that is dangerous on its own, which it may run"}
+var (
+	ruleArgsHoldCommand = rule{id: "args-hold-command", level: High, dangerous: true, effect: EffectRun,
+		why: "is a program permguard does not know whose arguments hold a command that is dangerous on its own, which it may run"}
+	ruleArgsPastBudget = rule{id: "args-hold-commands-past-budget", level: High, dangerous: true, effect: EffectRun,
+		why: "is a program permguard does not know whose arguments name more programs than permguard judges as commands (8), so a command it may run was not judged"}
+)
 
 // heldCommand judges the suffixes of c's arguments that start with a
 // known program's name, the first dangerous one counting.
@@ -39,15 +50,25 @@ func (w *walker) heldCommand(c *call) {
 		// could not read: it runs nothing (testdata/deviations.tsv)
 		return
 	}
-	tried := 0
+	var names []string // the distinct names met, in order
+	var first, again []int
 	for i, a := range c.args {
 		if !namesKnownProgram(a) {
 			continue
 		}
-		if tried == maxHeldSuffixes {
-			return
+		n := strings.ToLower(path.Base(a.val))
+		if slices.Contains(names, n) {
+			again = append(again, i)
+			continue
 		}
-		tried++
+		names = append(names, n)
+		if len(names) > maxHeldNames {
+			c.raiseWith(ruleArgsPastBudget, occurrence{detail: fmt.Sprintf("its arguments name more than %d programs; the %dth is %s", maxHeldNames, len(names), a.val), target: joinArgs(c.args[i:])})
+			break
+		}
+		first = append(first, i)
+	}
+	for _, i := range slices.Concat(first, again) {
 		suffix := c.args[i:]
 		// a walk costs a walker of its own too: 8 words' worth
 		cost := len(suffix) + 8
@@ -58,7 +79,7 @@ func (w *walker) heldCommand(c *call) {
 		if !w.dangerousByArgs(suffix) {
 			continue
 		}
-		c.raiseWith(ruleArgsHoldCommand, occurrence{detail: "its arguments from " + a.val + " on", target: joinArgs(suffix)})
+		c.raiseWith(ruleArgsHoldCommand, occurrence{detail: "its arguments from " + c.args[i].val + " on", target: joinArgs(suffix)})
 		w.heldOff = true
 		w.inner(c, c.name, suffix, flow{})
 		w.heldOff = false

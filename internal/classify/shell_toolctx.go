@@ -81,6 +81,8 @@ type toolCtx interface {
 	treeReadsSecret(a arg, hidden bool) bool
 	writeRule(a arg) (rule, bool)
 	writeRuleOf(a arg, content flow) (rule, bool)
+	// landed is the content a write of content is judged by (flow.known)
+	landed(content flow) flow
 	writeKeeping(a arg) (rule, bool)
 	writeKeepingOf(a arg, content flow) (rule, bool)
 	writeInto(a arg) (rule, bool)

@@ -686,5 +686,15 @@ func (w *walker) sendsWritten(c *call) {
 			c.raiseWith(ruleSendsWritten, occurrence{detail: "sends " + a.val, target: p})
 			return
 		}
+		if base := path.Base(p); strings.HasPrefix(base, "*") {
+			// a pattern of the manifests (*.tf): every file written there
+			// that it meets
+			for q, wr := range w.files {
+				if m, _ := path.Match(base, path.Base(q)); m && wr.unknown && path.Dir(q) == path.Dir(p) {
+					c.raiseWith(ruleSendsWritten, occurrence{detail: "sends " + q, target: q})
+					return
+				}
+			}
+		}
 	}
 }

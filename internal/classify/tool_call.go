@@ -67,6 +67,10 @@ type flow struct {
 	// decoded: the text was decoded from something else (base64 -d):
 	// known, but written so that nobody reads it
 	decoded bool
+	// known is text known now that lands among data that is not (the
+	// lines sed's a, i and c add, its s/// replacements): what it names,
+	// the written text names (walker.landed)
+	known string
 	// found is where the files lie that find lists on its output, as a
 	// path for the command that reads them (xargs rm); nil when unknown
 	found *arg

@@ -160,6 +160,53 @@ func agentProgram(name string) (agentCLI, bool) {
 	return agentCLI{}, false
 }
 
+// agentPackages are the packages that install each agent's program, as
+// its install instructions name them (npm install -g NAME; aider's pip
+// package; e2e/agents/package.json pins five of them): a package runner
+// (npx, bunx, pnpm dlx, yarn dlx, npm exec, uvx) that runs one, and node
+// running a script inside one, start that agent with the words after
+// it, judged as the agent's own command line (agentCommand).
+// A list, not a map: package init allocates nothing (TestInitWork).
+var agentPackages = [...]struct{ pkg, prog string }{
+	{"@anthropic-ai/claude-code", "claude"},
+	{"@openai/codex", "codex"},
+	{"@google/gemini-cli", "gemini"},
+	{"@github/copilot", "copilot"},
+	{"opencode-ai", "opencode"},
+	{"@mariozechner/pi-coding-agent", "pi"},
+	{"aider-chat", "aider"},
+}
+
+// agentPackage returns the agent program a package name installs (a
+// version after it, NAME@1.2, is not part of the name).
+func agentPackage(name string) (string, bool) {
+	if at := strings.LastIndexByte(name, '@'); at > 0 {
+		name = name[:at]
+	}
+	for _, p := range agentPackages {
+		if strings.EqualFold(p.pkg, name) {
+			return p.prog, true
+		}
+	}
+	return "", false
+}
+
+// agentScript returns the agent whose installed package holds the script
+// p (node .../node_modules/@anthropic-ai/claude-code/cli.js): the package
+// named after the last node_modules element.
+func agentScript(p string) (string, bool) {
+	i := strings.LastIndex(p, "node_modules/")
+	if i < 0 {
+		return "", false
+	}
+	rest := strings.Split(p[i+len("node_modules/"):], "/")
+	name := rest[0]
+	if strings.HasPrefix(name, "@") && len(rest) > 1 {
+		name += "/" + rest[1]
+	}
+	return agentPackage(name)
+}
+
 // AgentPrograms lists the agents' programs and the install target that
 // guards each ("" for none), for internal/guard's test that every agent
 // install knows has one.

@@ -59,4 +59,21 @@ var agentsCases = []classifyCase{
 	high(`gemini -p "$PROMPT"`, "agent-start"),
 	high(`codex exec --model "$M" -- "$TASK"`, "agent-start"),
 	high(`echo "$PROMPT" | claude -p`, "agent-start"),
+	// an agent started through a package runner, or node running its
+	// script: the rest is the agent's own command line (issue 27,
+	// class 3)
+	dangerous("npx -y @anthropic-ai/claude-code --dangerously-skip-permissions -p hi", "agent-unguarded"),
+	dangerous("npx -y @google/gemini-cli --yolo", "agent-unguarded"),
+	dangerous("bunx @openai/codex --yolo exec hi", "agent-unguarded"),
+	dangerous("pnpm dlx @openai/codex --yolo exec hi", "agent-unguarded"),
+	dangerous("yarn dlx @google/gemini-cli@latest --yolo", "agent-unguarded"),
+	dangerous("npm exec -- @github/copilot --allow-all-tools -p hi", "agent-unguarded"),
+	dangerous("npx opencode-ai mcp add", "agent-extend"),
+	dangerous("node ./node_modules/@anthropic-ai/claude-code/cli.js --dangerously-skip-permissions", "agent-unguarded"),
+	high("npx @anthropic-ai/claude-code -p hi", "agent-start"),
+	high("node /usr/lib/node_modules/@mariozechner/pi-coding-agent/dist/cli.js -p hi", "agent-start"),
+	// the agents' own variables for inline settings
+	dangerous(`OPENCODE_CONFIG_CONTENT='{"plugin":[]}' opencode run hi`, "self-protect-move"),
+	dangerous("GEMINI_CLI_SYSTEM_SETTINGS_PATH=/tmp/s.json gemini -p hi", "self-protect-move"),
+	dangerous("GEMINI_CLI_SYSTEM_DEFAULTS_PATH=/tmp/d.json gemini -p hi", "self-protect-move"),
 }

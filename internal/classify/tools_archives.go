@@ -9,7 +9,8 @@ import (
 // tools_archives_tar.go).
 
 var archiveTools = []tool{
-	{names: "gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd lz4 zip unzip 7z 7za rar unrar compress uncompress", rule: archiveW,
+	{names: "gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd lz4 zip unzip 7z 7za rar unrar compress uncompress " +
+		"pigz unpigz pbzip2 lbzip2 lzip plzip clzip lzma unlzma pixz zstdmt unlz4 brotli lzop", rule: archiveW,
 		check: func(c *call) {
 			if c.name == "zip" {
 				execOpts(c, "-TT --unzip-command") // the program that tests the archive
@@ -93,21 +94,38 @@ var archiveTools = []tool{
 
 // compressorDeletes reports whether a compressor deletes each file it
 // reads, and whether it recurses into directories. gzip, bzip2, xz,
-// compress and their decompressors replace each file with its
-// (de)compressed copy unless -k/--keep; zstd and lz4 keep it unless
-// --rm. -r recurses (gzip, zstd, lz4). Writing to standard output, a
-// test and a list delete nothing; the caller has returned for them.
-// A cluster is read up to a letter that takes a value (gzip -S.k: .k is
-// the suffix).
+// compress, their parallel and lzip kin (pigz, pbzip2, lbzip2, lzip,
+// plzip, clzip, lzma, pixz; each one's man page) and their decompressors
+// replace each file with its (de)compressed copy unless -k/--keep; zstd,
+// lz4 and brotli keep it unless --rm (brotli's -j), lzop unless -U
+// (--unlink, --delete). -r recurses (gzip, pigz, zstd, lz4). Writing to
+// standard output, a test and a list delete nothing; the caller has
+// returned for them. A cluster is read up to a letter that takes a value
+// (gzip -S.k: .k is the suffix).
 func compressorDeletes(name string, args []arg) (deletes, recursive bool) {
 	var valueLetters string
+	rmLetter := rune(0) // the letter that makes a keeping one delete
 	switch name {
 	case "gzip", "gunzip", "bzip2", "bunzip2", "compress", "uncompress":
 		deletes, valueLetters = true, "Sb"
-	case "xz", "unxz":
+	case "pigz", "unpigz":
+		deletes, valueLetters = true, "bpSIJCM"
+	case "pbzip2":
+		deletes, valueLetters = true, "bpm"
+	case "lbzip2":
+		deletes, valueLetters = true, "n"
+	case "lzip", "plzip", "clzip":
+		deletes, valueLetters = true, "oBmsbn"
+	case "xz", "unxz", "lzma", "unlzma":
 		deletes, valueLetters = true, "CFMT"
-	case "zstd", "unzstd", "lz4":
+	case "pixz":
+		deletes, valueLetters = true, "piof"
+	case "zstd", "unzstd", "zstdmt", "lz4", "unlz4":
 		valueLetters = "oDTBLM"
+	case "brotli":
+		valueLetters, rmLetter = "oqwSD", 'j'
+	case "lzop":
+		valueLetters, rmLetter = "oSE", 'U'
 	default:
 		return false, false
 	}
@@ -118,7 +136,7 @@ func compressorDeletes(name string, args []arg) (deletes, recursive bool) {
 			return
 		case v == "--keep" || v == "--stdout" || v == "--to-stdout":
 			deletes = false
-		case v == "--rm":
+		case v == "--rm" || name == "lzop" && (v == "--unlink" || v == "--delete"):
 			deletes = true
 		case v == "--recursive":
 			recursive = true
@@ -132,6 +150,8 @@ func compressorDeletes(name string, args []arg) (deletes, recursive bool) {
 					deletes = false
 				case 'r':
 					recursive = true
+				case rmLetter:
+					deletes = true
 				}
 			}
 		}

@@ -105,4 +105,20 @@ var archivesCases = []classifyCase{
 	low(`gzip -c ~/notes.txt`, "archive-write"),
 	low(`gzip build/out.log`, "archive-write"),
 	low(`xz dist/app.tar`, "archive-write"),
+	// the compressors that replace their inputs as gzip does, and the
+	// ones that do with --rm, -j or -U (issue 27, class 6)
+	dangerous(`pigz -r ~`, "delete-critical"),
+	dangerous(`unpigz -r ~`, "delete-critical"),
+	dangerous(`pbzip2 -p4 -r ~`, ""),
+	high(`lbzip2 -n 4 ~/.bashrc`, "delete-persistence"),
+	high(`plzip ~/.bashrc`, "delete-persistence"),
+	high(`lzip -9 ~/.profile`, "delete-persistence"),
+	high(`lzma ~/.zshrc`, "delete-persistence"),
+	high(`pixz ~/.bashrc`, "delete-persistence"),
+	high(`brotli -j ~/.bashrc`, "delete-persistence"),
+	high(`lzop -U ~/.bashrc`, "delete-persistence"),
+	high(`pigz -k -r ~`, "archive-outside"),
+	high(`brotli ~/.bashrc`, "archive-outside"),
+	low(`pigz build/out.log`, "archive-write"),
+	low(`lzip dist/app.tar`, "archive-write"),
 }

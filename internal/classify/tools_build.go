@@ -102,7 +102,8 @@ var buildTools = []tool{
 		{words: "eval", rule: ruleInline}, {words: "repl", rule: ruleInterpTTY}, {words: "install", rule: globalRule},
 		{words: "compile", rule: buildRule}, {words: "publish", rule: publishRule}, {words: "add", rule: pkgInstall}, {words: "cache", rule: pkgInstall},
 	}},
-	{names: "direnv", rule: rule{id: "direnv", level: High, why: "trusts an .envrc file, which then runs on every cd"}},
+	{names: "direnv", rule: rule{id: "direnv", level: High, why: "trusts an .envrc file, which then runs on every cd"},
+		subs: []sub{{words: "exec", rule: ruleDirenvExec, check: direnvExec}}},
 	{names: "pre-commit", rule: buildRule, subs: []sub{{words: "install", rule: rule{id: "git-hooks", level: High, why: "installs git hooks that run on every commit"}}, {words: "autoupdate", rule: pkgInstall}}},
 	{names: "husky", rule: rule{id: "git-hooks", level: High, why: "installs git hooks that run on every commit"}},
 }

@@ -272,7 +272,7 @@ func cloudInfraTools() []tool {
 			names: "supabase",
 			rule:  r("supabase", High, "manages Supabase projects and databases"),
 			subs: []sub{
-				s("db reset", r("supabase-db-reset", High, "resets the local database, deleting its data"),
+				s("db reset", destroy("supabase-db-reset", "resets the local database, deleting its data"),
 					f("--linked --db-url", destroy("supabase-db-reset-remote", "resets a remote database, deleting every table and row"))),
 				s("projects delete", destroy("supabase-projects-delete", "deletes a Supabase project and its database")),
 			},
@@ -312,6 +312,10 @@ func cloudInfraTools() []tool {
 						}
 					}},
 				s("deletefile", r("rclone-deletefile", High, "deletes a file from cloud storage")),
+				// move and moveto delete the source once copied: a local
+				// one is a delete here (rclone.org/commands/rclone_move)
+				{words: "move", rule: r("rclone", High, "copies files to or from cloud storage"), check: rcloneMove},
+				{words: "moveto", rule: r("rclone", High, "copies files to or from cloud storage"), check: rcloneMove},
 			},
 		},
 		{
@@ -469,5 +473,13 @@ func cloudDeleteWord(valueOpts string, ru rule) func(c *call) {
 				return
 			}
 		}
+	}
+}
+
+// rcloneMove judges rclone move SRC DST's source as deleted when it is a
+// local path: rclone deletes each file it moved.
+func rcloneMove(c *call) {
+	if ops := afterSub(c, 1); len(ops) > 1 && localPath(ops[0]) {
+		trashes(c, ops[:1])
 	}
 }

@@ -253,7 +253,7 @@ var cloudInfraCases = []classifyCase{
 	{cmd: "firebase database:remove /users", level: High, dangerous: true, rule: "firebase-database-remove"},
 	{cmd: "firebase firestore:delete --all-collections", level: High, dangerous: true, rule: "firebase-firestore-delete"},
 	{cmd: "firebase deploy --only hosting", level: High, rule: "firebase"},
-	{cmd: "supabase db reset", level: High, rule: "supabase-db-reset"},
+	{cmd: "supabase db reset", level: High, dangerous: true, rule: "supabase-db-reset"},
 	{cmd: "supabase db reset --linked", level: High, dangerous: true, rule: "supabase-db-reset-remote"},
 
 	// Backups and object storage.

@@ -91,6 +91,23 @@ func containerInfraTools() []tool {
 			),
 		},
 
+		// Local Kubernetes clusters (kind, k3d and minikube's command
+		// references): deleting one deletes every workload and volume in
+		// it.
+		{names: "kind", rule: r("kind", High, "manages local Kubernetes clusters in containers"), subs: []sub{
+			s("delete cluster", destroy("kind-delete-cluster", "deletes a local Kubernetes cluster and everything in it")),
+			s("delete clusters", destroy("kind-delete-cluster", "deletes a local Kubernetes cluster and everything in it")),
+			s("get clusters", r("kind-get", Minimal, "lists local Kubernetes clusters")),
+		}},
+		{names: "k3d", rule: r("k3d", High, "manages local Kubernetes clusters in containers"), subs: []sub{
+			s("cluster delete", destroy("k3d-cluster-delete", "deletes a local Kubernetes cluster and everything in it")),
+			s("cluster rm", destroy("k3d-cluster-delete", "deletes a local Kubernetes cluster and everything in it")),
+			s("cluster list", r("k3d-list", Minimal, "lists local Kubernetes clusters")),
+		}},
+		{names: "minikube", rule: r("minikube", High, "manages a local Kubernetes cluster"), subs: []sub{
+			s("delete", destroy("minikube-delete", "deletes the local Kubernetes cluster and everything in it")),
+			s("status", r("minikube-status", Minimal, "shows the local cluster's state")),
+		}},
 		// Virtual machines.
 		{
 			names: "vagrant",

@@ -143,6 +143,18 @@ var containersCases = []classifyCase{
 // neighbours that must not be caught with them. infra_cases_test.go joins
 // the families' parts into infraCases, which the invariant and fuzz tests read.
 var containersInfraCases = []classifyCase{
+	// local Kubernetes clusters: deleting one is a destroy (issue 27,
+	// class 6)
+	dangerous("kind delete cluster --name dev", "kind-delete-cluster"),
+	dangerous("kind delete clusters --all", "kind-delete-cluster"),
+	minimal("kind get clusters", "kind-get"),
+	high("kind create cluster", "kind"),
+	dangerous("k3d cluster delete dev", "k3d-cluster-delete"),
+	minimal("k3d cluster list", "k3d-list"),
+	high("k3d cluster create dev", "k3d"),
+	dangerous("minikube delete --all --purge", "minikube-delete"),
+	minimal("minikube status", "minikube-status"),
+	high("minikube start", "minikube"),
 	// Docker and compatible engines.
 	{cmd: "docker ps", level: Minimal, rule: "container-read"},
 	{cmd: "docker images", level: Minimal, rule: "container-read"},

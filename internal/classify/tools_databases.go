@@ -6,9 +6,80 @@ var databaseTools = []tool{
 	{names: "prisma", rule: buildRule, subs: []sub{
 		{words: "studio", rule: serverRule},
 		{words: "migrate reset", rule: rule{id: "prisma-migrate-reset", level: High, dangerous: true, why: "drops the database and re-creates it, deleting all its data", effect: EffectDelete}},
-		{words: "db push", rule: buildRule, flags: []flagRule{{opts: "--force-reset --accept-data-loss", rule: rule{id: "prisma-force-reset", level: High, dangerous: true, why: "resets the database, deleting all its data"}}}},
+		{words: "db push", rule: buildRule, flags: []flagRule{{opts: "--force-reset --accept-data-loss", rule: destroy("prisma-force-reset", "resets the database, deleting all its data")}}},
 		{words: "migrate deploy", rule: rule{id: "prisma-deploy", level: High, why: "applies migrations to a database that may be shared"}},
 		{words: "db execute", rule: rule{id: "prisma-execute", level: High, why: "runs SQL against the database"}},
+	}},
+	// the migration tools' verbs that empty or drop the database (issue
+	// 27, destruction by class), each from the tool's command reference.
+	// A project's management script (Django's manage.py, Laravel's
+	// artisan) is code nobody reviewed, run as such; its verbs that
+	// empty the database are dangerous on top. goose (pressly/goose,
+	// reset) is not here: the name is the agent's (tools_agents.go).
+	{names: "manage.py", rule: unseen(rule{id: "run-program-file", level: High, why: "runs a program from a file nobody has reviewed", effect: EffectRun}), subs: []sub{
+		s("flush", destroy("django-flush", "empties every table of the database, deleting all its data")),
+		s("reset_db", destroy("django-reset-db", "drops the database and creates it again, deleting all its data")),
+	}},
+	{names: "artisan", rule: unseen(rule{id: "run-program-file", level: High, why: "runs a program from a file nobody has reviewed", effect: EffectRun}), subs: []sub{
+		s("migrate:fresh", destroy("artisan-migrate-fresh", "drops every table and migrates again, deleting all data")),
+		s("migrate:refresh", destroy("artisan-migrate-refresh", "rolls back every migration and migrates again, deleting all data")),
+		s("migrate:reset", destroy("artisan-migrate-reset", "rolls back every migration, dropping the tables they made")),
+		s("db:wipe", destroy("artisan-db-wipe", "drops every table, view and type of the database")),
+	}},
+	{names: "flyway", rule: r("flyway", High, "migrates a database"), subs: []sub{
+		s("clean", destroy("flyway-clean", "drops every object of the schemas it manages")),
+	}},
+	{names: "liquibase", rule: r("liquibase", High, "migrates a database"), subs: []sub{
+		s("drop-all", destroy("liquibase-drop-all", "drops every object of the database")),
+		s("dropAll", destroy("liquibase-drop-all", "drops every object of the database")),
+	}},
+	{names: "sqlx", rule: r("sqlx", High, "creates, migrates or drops databases"), subs: []sub{
+		s("database drop", destroy("sqlx-database-drop", "drops the database and all its data")),
+		s("db drop", destroy("sqlx-database-drop", "drops the database and all its data")),
+		s("database reset", destroy("sqlx-database-reset", "drops the database and creates it again, deleting all its data")),
+		s("db reset", destroy("sqlx-database-reset", "drops the database and creates it again, deleting all its data")),
+	}},
+	{names: "diesel", rule: r("diesel", High, "creates, migrates or drops databases"), subs: []sub{
+		s("database reset", destroy("diesel-database-reset", "drops the database and creates it again, deleting all its data")),
+		s("database drop", destroy("diesel-database-drop", "drops the database and all its data")),
+	}},
+	{names: "dbmate", rule: r("dbmate", High, "creates, migrates or drops databases"), subs: []sub{
+		s("drop", destroy("dbmate-drop", "drops the database and all its data")),
+	}},
+	{names: "sequelize sequelize-cli", rule: r("sequelize", High, "creates, migrates or drops databases"), subs: []sub{
+		s("db:drop", destroy("sequelize-db-drop", "drops the database and all its data")),
+		s("db:migrate:undo:all", destroy("sequelize-undo-all", "rolls back every migration, dropping the tables they made")),
+	}},
+	{names: "typeorm typeorm-ts-node-commonjs typeorm-ts-node-esm", rule: r("typeorm", High, "creates, migrates or drops databases"), subs: []sub{
+		s("schema:drop", destroy("typeorm-schema-drop", "drops every table of the database")),
+	}},
+	{names: "mikro-orm mikro-orm-esm", rule: r("mikro-orm", High, "creates, migrates or drops databases"), subs: []sub{
+		s("schema:drop", destroy("mikro-orm-schema-drop", "drops every table of the database")),
+		s("schema:fresh", destroy("mikro-orm-schema-fresh", "drops every table and creates the schema again, deleting all data")),
+		s("migration:fresh", destroy("mikro-orm-migration-fresh", "drops every table and migrates again, deleting all data")),
+	}},
+	{names: "knex", rule: r("knex", High, "migrates a database"), subs: []sub{
+		{words: "migrate:rollback", rule: r("knex", High, "migrates a database"),
+			flags: []flagRule{f("--all", destroy("knex-rollback-all", "rolls back every migration, dropping the tables they made"))}},
+	}},
+	{names: "alembic", rule: r("alembic", High, "migrates a database"), subs: []sub{
+		{words: "downgrade", rule: r("alembic", High, "migrates a database"), check: func(c *call) {
+			if ops := afterSub(c, 1); len(ops) > 0 && !ops[0].dyn && ops[0].val == "base" {
+				c.raise(destroy("alembic-downgrade-base", "rolls back every migration, dropping the tables they made"))
+			}
+		}},
+	}},
+	{names: "atlas", rule: r("atlas", High, "migrates a database"), subs: []sub{
+		s("schema clean", destroy("atlas-schema-clean", "drops every object of the schema")),
+	}},
+	{names: "nats", rule: r("nats", High, "talks to a NATS server"), subs: []sub{
+		s("stream purge", destroy("nats-stream-purge", "purges every message of a stream")),
+		s("str purge", destroy("nats-stream-purge", "purges every message of a stream")),
+		s("stream rm", destroy("nats-stream-rm", "deletes a stream and its messages")),
+		s("stream delete", destroy("nats-stream-rm", "deletes a stream and its messages")),
+		s("str rm", destroy("nats-stream-rm", "deletes a stream and its messages")),
+		s("kv rm", destroy("nats-kv-rm", "deletes a key-value bucket and its values")),
+		s("object rm", destroy("nats-object-rm", "deletes an object store and its objects")),
 	}},
 }
 

@@ -29,7 +29,7 @@ var editorTools = []tool{
 		// changes the files it opens without anyone at the keyboard
 		c.guardChanges(positional(c.args), false)
 	}},
-	{names: "open xdg-open gio start explorer", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}},
+	{names: "open xdg-open start explorer", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}},
 }
 
 // pagerCommands: less +CMD runs CMD at start, and a CMD of !x runs the

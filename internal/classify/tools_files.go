@@ -168,6 +168,20 @@ func mvCommand(c *call) flow {
 
 func cpCommand(c *call) flow {
 	writesTo(c, ruleCopy, false)
+	// cp /dev/stdin FILE, install /dev/stdin FILE: the input lands
+	if ops := fileOperands(c.args); len(ops) > 0 {
+		if dir, ok := c.optValue("-t --target-directory"); ok {
+			for _, s := range ops {
+				if isStdinPath(s) {
+					d := dir
+					d.val = strings.TrimSuffix(d.val, "/") + "/" + path.Base(s.val)
+					stdinLands(c, d)
+				}
+			}
+		} else if len(ops) == 2 && isStdinPath(ops[0]) {
+			stdinLands(c, ops[1])
+		}
+	}
 	// a tree copied whole reads the secrets in it
 	tree := c.name == "cp" && c.hasOpt("--recursive --archive")
 	for _, s := range sources(c) {
@@ -311,6 +325,15 @@ func recursiveTargets(c *call, ts []arg) {
 
 func ddCommand(c *call) flow {
 	c.raise(r("dd", High, "copies raw data between files and devices"))
+	// without if= (or with if=/dev/stdin) dd copies its standard input
+	fromStdin := true
+	for _, a := range c.args {
+		if strings.HasPrefix(a.val, "if=") {
+			in := a
+			in.val = a.val[3:]
+			fromStdin = isStdinPath(in)
+		}
+	}
 	for _, a := range c.args {
 		if strings.HasPrefix(a.val, "of=") {
 			o := a
@@ -325,6 +348,9 @@ func ddCommand(c *call) flow {
 					ru = danger("dd-device", "writes raw data over a disk or system file")
 				}
 				c.raise(ru)
+			}
+			if fromStdin {
+				stdinLands(c, o)
 			}
 		}
 	}
@@ -366,11 +392,24 @@ func teeCommand(c *call) flow {
 		judge = c.ctx.writeKeepingOf
 	}
 	for _, t := range targets(c.args) {
-		if ru, ok := judge(t, c.stdin); ok {
+		if ru, ok := judge(t, c.ctx.landed(c.stdin)); ok {
 			c.raise(ru)
 		}
 	}
 	return c.stdin
+}
+
+// stdinLands judges the text a command reads on standard input as written
+// into dest (cp /dev/stdin dest, dd of=dest): what it names counts where
+// it lands, as for a redirect. It only adds: the place was judged.
+func stdinLands(c *call, dest arg) {
+	in := c.ctx.landed(c.stdin)
+	if in.kind != flowText {
+		return // the place alone decides, judged already
+	}
+	if ru, ok := c.ctx.writeRuleOf(dest, in); ok && ru.dangerous {
+		c.raise(ru)
+	}
 }
 
 // findCommand: the search itself is reading; -exec and its kin run a
@@ -560,7 +599,8 @@ func base64Command(c *call) flow {
 // a heredoc or pipe flows on to the next command.
 func catCommand(c *call) flow {
 	applyTool(c, lookupTool("cat"))
-	if len(positional(c.args)) == 0 {
+	ps := positional(c.args)
+	if len(ps) == 0 || len(ps) == 1 && (isStdinPath(ps[0]) || !ps[0].dyn && ps[0].val == "-") {
 		return c.stdin
 	}
 	return flow{kind: flowData}

@@ -197,4 +197,21 @@ var filesCases = []classifyCase{
 	// (§1); temporary directories count as the workspace for writes
 	// (§2.6), so it is low
 	low("mktemp -d", "mktemp"),
+	// the trash is a delete, and so is a move by a tool that deletes what
+	// it moved (issue 27, class 6)
+	dangerous("gio trash ~", "delete-critical"),
+	dangerous("trash-put ~", "delete-critical"),
+	dangerous("trash ~", "delete-critical"),
+	dangerous("trash-put .", "delete-workspace"),
+	dangerous("kioclient move ~ trash:/", "delete-critical"),
+	dangerous("kioclient5 remove ~", "delete-critical"),
+	dangerous("rclone move ~ /tmp/h", "delete-critical"),
+	dangerous("gio trash --empty", "trash-empty"),
+	dangerous("trash-empty", "trash-empty"),
+	medium("trash-put build/out.log", "trash"),
+	medium("gio trash old.txt", "trash"),
+	medium("gio remove old.txt", "rm"),
+	high("gio move a.txt ~/b.txt", "write-outside"),
+	high("rclone move remote:dir /tmp/h", "rclone"),
+	high("gio open README.md", "open"),
 }

@@ -775,7 +775,9 @@ func launched(c *call, by string, args []arg) {
 	i := skipOpts(args, "-p --package -c --call --registry --cache --from --with")
 	if i < len(args) && !args[i].dyn {
 		name := args[i].val
-		if at := strings.LastIndexByte(name, '@'); at > 0 {
+		if prog, ok := agentPackage(name); ok {
+			name = prog // npx @anthropic-ai/claude-code is claude
+		} else if at := strings.LastIndexByte(name, '@'); at > 0 {
 			name = name[:at] // prisma@5 is prisma
 		}
 		if handlerOf(name) != nil || lookupTool(name) != nil {

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -78,34 +79,73 @@ func containsWord(list, w string) bool {
 // the same input from text not known now sends that text out
 // (shell_written.go, sendsWritten).
 
-// manifestReads maps a program to the subcommands that fetch what its
-// manifests name ("-" is the program run with no subcommand, which
-// installs), to those files, and to the options whose value is a file
-// it reads the same way.
+// manifestReads maps a program, one row per tool family, to the
+// subcommands that fetch what its manifests name ("-" is the program run
+// with no subcommand, which installs; "*" is any), to those files (a
+// pattern such as *.tf meets every file written there), and to the
+// options whose value is a file it reads the same way.
 var manifestReads = lazy[map[string]manifestRead]{build: func() map[string]manifestRead {
 	npm := manifestRead{subs: "install i ci add update up upgrade audit outdated exec x dedupe rebuild",
 		files: "package.json package-lock.json npm-shrinkwrap.json .npmrc"}
-	pip := manifestRead{subs: "install download wheel", opts: "-r --requirement -c --constraint"}
+	// pip install . and -e DIR build the project there: its build files
+	// name the dependencies fetched (pip's "local project" installs)
+	pip := manifestRead{subs: "install download wheel", opts: "-r --requirement -c --constraint",
+		dirOpts: "-e --editable", dirOperands: true, dirFiles: pyprojectFiles}
+	pipTools := manifestRead{subs: "*", fileOperands: true, opts: "-r --requirement -c --constraint"}
+	terraform := manifestRead{subs: "init get", files: "*.tf *.tf.json .terraform.lock.hcl", dirOpts: "-chdir"}
+	conda := manifestRead{subs: "env install create update", opts: "-f --file"}
 	return map[string]manifestRead{
 		// go loads the module graph for every command that builds or
 		// lists packages, and downloads what go.mod requires (go help
-		// modules)
-		"go":    {subs: "build run test vet list install get mod work generate", files: "go.mod go.sum go.work go.work.sum"},
+		// modules); -modfile names another go.mod (go help
+		// build)
+		"go":    {subs: "build run test vet list install get mod work generate", files: "go.mod go.sum go.work go.work.sum", opts: "-modfile"},
 		"npm":   npm,
 		"pnpm":  {subs: "- install i add update up upgrade audit outdated fetch", files: "package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc"},
 		"yarn":  {subs: "- install add up upgrade audit outdated", files: "package.json yarn.lock .yarnrc.yml .npmrc"},
 		"bun":   {subs: "- install i add update", files: "package.json bun.lock bun.lockb bunfig.toml"},
 		"cargo": {subs: "build b run r test t check c fetch update install add bench doc clippy tree vendor", files: "Cargo.toml Cargo.lock"},
 		"pip":   pip, "pip3": pip,
-		"uv":       {subs: "sync lock add pip run", files: "pyproject.toml uv.lock", opts: "-r --requirement -c --constraint"},
-		"poetry":   {subs: "install lock update add", files: "pyproject.toml poetry.lock"},
-		"pipenv":   {subs: "install sync lock update", files: "Pipfile Pipfile.lock"},
+		// uv pip install DIR and uv pip compile FILE read as pip and
+		// pip-compile do (uvPip)
+		"uv":          {subs: "sync lock add pip run", files: "pyproject.toml uv.lock", opts: "-r --requirement -c --constraint"},
+		"poetry":      {subs: "install lock update add", files: "pyproject.toml poetry.lock"},
+		"pdm":         {subs: "install sync lock add update", files: "pyproject.toml pdm.lock"},
+		"pipenv":      {subs: "install sync lock update", files: "Pipfile Pipfile.lock"},
+		"pip-compile": pipTools, "pip-sync": pipTools,
+		"conda": conda, "mamba": conda, "micromamba": conda,
 		"bundle":   {subs: "- install update lock", files: "Gemfile Gemfile.lock"},
 		"composer": {subs: "install update require", files: "composer.json composer.lock"},
+		// terraform init and get fetch every module's source URL and the
+		// providers the .tf files name; -chdir moves where it reads them
+		"terraform": terraform, "tofu": terraform,
+		// helm dependency update and build fetch what Chart.yaml lists,
+		// in the chart named as the operand (helmChart)
+		"helm": {subs2: []string{"dependency update", "dependency build", "dependency up", "dep update", "dep build", "dep up",
+			"dependencies update", "dependencies build"}, dirOperands: true, dirFiles: "Chart.yaml Chart.lock requirements.yaml"},
 	}
 }}
 
-type manifestRead struct{ subs, files, opts string }
+// pyprojectFiles are the files a Python project's build reads its
+// dependencies from.
+const pyprojectFiles = "pyproject.toml setup.py setup.cfg"
+
+type manifestRead struct {
+	subs, files, opts string
+	// subs2 are subcommands of two words ("dependency update")
+	subs2 []string
+	// dirOpts are options whose value is a directory whose dirFiles are
+	// read (pip -e DIR, terraform -chdir=DIR, with files there)
+	dirOpts string
+	// dirOperands: the operands after the subcommand that name a local
+	// directory (".", or a word with a slash: pip install ./pkg) have
+	// their dirFiles read
+	dirOperands bool
+	dirFiles    string
+	// fileOperands: the operands after the subcommand are files read
+	// (pip-compile requirements.in)
+	fileOperands bool
+}
 
 // sentFiles lists the files c sends to a server: the manifests where it
 // runs, and the files its options name as a body or an upload.
@@ -127,16 +167,32 @@ func sentFiles(c *call) []arg {
 		return nil
 	}
 	ps := positional(c.args)
-	sub := "-"
-	if len(ps) > 0 {
-		if ps[0].dyn {
-			sub = "" // any subcommand: every file counts
-		} else {
-			sub = ps[0].val
+	words := 0 // the subcommand's words
+	switch {
+	case mr.subs == "*":
+	case len(ps) == 0:
+		if !containsWord(mr.subs, "-") {
+			return nil
 		}
-	}
-	if sub != "" && !containsWord(mr.subs, sub) {
+	case ps[0].dyn:
+		// any subcommand: every file counts
+		words = 1
+	case len(ps) > 1 && !ps[1].dyn && slices.Contains(mr.subs2, ps[0].val+" "+ps[1].val):
+		words = 2
+	case containsWord(mr.subs, ps[0].val):
+		words = 1
+	default:
 		return nil
+	}
+	if c.name == "uv" && words == 1 && !ps[0].dyn && ps[0].val == "pip" && len(ps) > 1 && !ps[1].dyn {
+		// uv pip install DIR, uv pip compile FILE: as pip and pip-compile
+		switch ps[1].val {
+		case "install":
+			mr = manifestReads.get()["pip"]
+		case "compile", "sync":
+			mr = manifestReads.get()["pip-compile"]
+		}
+		words = 2
 	}
 	dirs := []arg{{val: ".", pos: c.pos}}
 	if d, ok := c.optValue("--prefix -C --dir --cwd --directory --manifest-path --project"); ok && !d.dyn {
@@ -145,11 +201,26 @@ func sentFiles(c *call) []arg {
 		}
 		dirs = append(dirs, d)
 	}
+	if mr.dirOpts != "" {
+		dirs = append(dirs, c.optValuesOf(mr.dirOpts)...)
+	}
 	for _, d := range dirs {
-		for f := range strings.FieldsSeq(mr.files) {
+		for f := range strings.FieldsSeq(mr.files + " " + mr.dirFiles) {
 			a := d
 			a.val = strings.TrimSuffix(d.val, "/") + "/" + f
 			out = append(out, a)
+		}
+	}
+	for _, o := range ps[min(words, len(ps)):] {
+		switch {
+		case mr.fileOperands:
+			out = append(out, o)
+		case mr.dirOperands && !o.dyn && (o.val == "." || o.val == ".." || strings.Contains(o.val, "/")):
+			for f := range strings.FieldsSeq(mr.dirFiles) {
+				a := o
+				a.val = strings.TrimSuffix(o.val, "/") + "/" + f
+				out = append(out, a)
+			}
 		}
 	}
 	if mr.opts != "" {
@@ -222,7 +293,9 @@ func (c *call) optValuesOf(opts string) []arg {
 			case a.val == o && i+1 < len(c.args):
 				out = append(out, c.args[i+1])
 				i++
-			case strings.HasPrefix(a.val, o+"=") && strings.HasPrefix(o, "--"):
+			case strings.HasPrefix(a.val, o+"=") && (strings.HasPrefix(o, "--") || len(o) > 2):
+				// --opt=V, and -opt=V of a long option with one dash
+				// (go's -modfile=F, terraform's -chdir=D)
 				v := a
 				v.val = a.val[len(o)+1:]
 				out = append(out, v)

@@ -4,6 +4,7 @@ package classify
 // interpreter runs (inline, from a file, from standard input) and judge it.
 
 import (
+	"path"
 	"strings"
 )
 
@@ -213,6 +214,18 @@ func interpreter(c *call) flow {
 			return flow{kind: flowData}
 		case !strings.HasPrefix(v, "-"):
 			c.raiseRunFile(ruleInterpFile, a)
+			if base := path.Base(v); base == "manage.py" && key == "python" || base == "artisan" && key == "php" {
+				// a project's management script: its verbs that empty the
+				// database are rows of their own (tools_databases.go)
+				argv := append([]arg{{val: base, pos: a.pos}}, args[i+1:]...)
+				return c.ctx.inner(c, c.name, argv, c.stdin)
+			}
+			if prog, ok := agentScript(v); ok && (key == "node" || key == "nodejs") {
+				// an agent's own script: the words after it are the
+				// agent's command line
+				argv := append([]arg{{val: prog, pos: a.pos}}, args[i+1:]...)
+				return c.ctx.inner(c, c.name, argv, c.stdin)
+			}
 			return flow{kind: flowData}
 		case strings.HasPrefix(v, "--") || len(v) > 2 && (key == "pwsh" || key == "powershell"):
 			name, val, hasVal := strings.Cut(v, "=")

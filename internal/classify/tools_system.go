@@ -27,7 +27,7 @@ var systemTools = []tool{
 	{names: "netstat", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}},
 	{names: "ss", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}, check: ssCheck},
 	{names: "ip ifconfig route", rule: rule{id: "net-config", level: High, why: "shows or changes network configuration"},
-		subs: []sub{{words: "addr", rule: infoRule}, {words: "a", rule: infoRule}, {words: "addr show", rule: infoRule}, {words: "link", rule: infoRule}, {words: "link show", rule: infoRule}, {words: "route", rule: infoRule}, {words: "route show", rule: infoRule}, {words: "r", rule: infoRule}, {words: "neigh", rule: infoRule}},
+		subs: []sub{{words: "netns exec", rule: ruleNetnsExec, check: netnsExec}, {words: "addr", rule: infoRule}, {words: "a", rule: infoRule}, {words: "addr show", rule: infoRule}, {words: "link", rule: infoRule}, {words: "link show", rule: infoRule}, {words: "route", rule: infoRule}, {words: "route show", rule: infoRule}, {words: "r", rule: infoRule}, {words: "neigh", rule: infoRule}},
 		check: func(c *call) {
 			if c.hasOpt("add del set flush change replace") || len(positional(c.args)) > 2 {
 				for _, a := range c.args {

@@ -108,25 +108,43 @@ func sedCommand(c *call) flow {
 		}
 	}
 	sandbox := c.hasOpt("--sandbox")
+	var added strings.Builder
+	var static []string
 	for _, s := range scripts {
 		if s.dyn {
 			c.raise(r("sed-dynamic", High, "runs a sed script only known at run time, which can run commands"))
 			// a script whose every variable is known ("w $HOME/.bashrc")
 			// is also judged as the script it will be
 			for _, k := range knownArgs(s) {
-				sedScript(c, k.val, sandbox)
+				added.WriteString(sedScript(c, k.val, sandbox))
 			}
 			continue
 		}
-		sedScript(c, s.val, sandbox)
+		static = append(static, s.val)
 	}
-	return flow{kind: flowData}
+	if len(static) > 0 {
+		// sed joins its -e scripts with newlines: -e 'a\' -e TEXT is
+		// one a command
+		added.WriteString(sedScript(c, strings.Join(static, "\n"), sandbox))
+	}
+	// the text the script adds lands in the output, or in each file
+	// edited in place, whatever the lines read are
+	out := flow{kind: flowData, known: added.String()}
+	if inPlace && out.known != "" {
+		for _, f := range files {
+			if ru, ok := c.ctx.writeRuleOf(f, c.ctx.landed(out)); ok && ru.dangerous {
+				c.raise(ru)
+			}
+		}
+	}
+	return out
 }
 
 // sedScript judges one sed script's text: the files it reads and writes
-// and the commands it runs.
-func sedScript(c *call, s string, sandbox bool) {
-	execs, writes := sedScan(s)
+// and the commands it runs. It returns the text the script adds to what
+// it prints (sedScan).
+func sedScript(c *call, s string, sandbox bool) string {
+	execs, writes, added := sedScan(s)
 	for _, rf := range sedReads(s) {
 		if q, ok := c.ctx.abs(rf); ok && (c.ctx.isSecret(q) || c.ctx.isSecretDir(q)) {
 			c.raise(ruleReadSecret)
@@ -143,6 +161,7 @@ func sedScript(c *call, s string, sandbox bool) {
 			c.raise(ru)
 		}
 	}
+	return added
 }
 
 // sedReads returns the files a sed program reads with r and R.
@@ -158,8 +177,12 @@ func sedReads(prog string) []string {
 }
 
 // sedScan reads a sed program far enough to find the commands that run
-// shell commands (e, s///e) or write files (w, W, s///w).
-func sedScan(prog string) (execs bool, writes []string) {
+// shell commands (e, s///e) or write files (w, W, s///w), and the text it
+// adds to what it prints: the lines of a, i and c (GNU's one-line form
+// and the form continued by backslashes) and each s///'s replacement,
+// with GNU sed's escapes decoded, one a line.
+func sedScan(prog string) (execs bool, writes []string, added string) {
+	var text strings.Builder
 	i := 0
 	n := len(prog)
 	restOfLine := func() string {
@@ -208,9 +231,17 @@ func sedScan(prog string) (execs bool, writes []string) {
 			skipDelimited(1)
 		case ch == 's':
 			i++
-			if !skipDelimited(2) {
-				return execs, writes
+			if !skipDelimited(1) {
+				return execs, writes, text.String()
 			}
+			// the replacement: from the delimiter that ended the regexp
+			from := i
+			i--
+			if !skipDelimited(1) {
+				return execs, writes, text.String()
+			}
+			text.WriteString(decodeEscapes(prog[from : i-1]))
+			text.WriteByte('\n')
 			for i < n && strings.IndexByte("gpiImMe0123456789w", prog[i]) >= 0 {
 				if prog[i] == 'e' {
 					execs = true
@@ -232,16 +263,45 @@ func sedScan(prog string) (execs bool, writes []string) {
 		case ch == 'w' || ch == 'W':
 			i++
 			writes = append(writes, restOfLine())
-		case ch == 'a' || ch == 'i' || ch == 'c' || ch == 'r' || ch == 'R' || ch == ':' || ch == 'b' || ch == 't' || ch == 'T' || ch == '#':
+		case ch == 'a' || ch == 'i' || ch == 'c':
 			i++
-			for i < n && prog[i] != '\n' && (ch == 'a' || ch == 'i' || ch == 'c' || ch == 'r' || ch == 'R' || ch == '#' || prog[i] != ';') {
+			for i < n && (prog[i] == ' ' || prog[i] == '\t') {
+				i++
+			}
+			if i < n && prog[i] == '\\' {
+				// a\ then the text on the next lines, or a\text
+				i++
+				if i < n && prog[i] == '\n' {
+					i++
+				}
+			}
+			// the text runs to the end of a line that does not end in a
+			// backslash
+			for i < n {
+				j := i
+				for j < n && prog[j] != '\n' {
+					j++
+				}
+				line := prog[i:j]
+				i = j
+				cont := strings.HasSuffix(line, "\\")
+				text.WriteString(decodeEscapes(strings.TrimSuffix(line, "\\")))
+				text.WriteByte('\n')
+				if !cont || i >= n {
+					break
+				}
+				i++
+			}
+		case ch == 'r' || ch == 'R' || ch == ':' || ch == 'b' || ch == 't' || ch == 'T' || ch == '#':
+			i++
+			for i < n && prog[i] != '\n' && (ch == 'r' || ch == 'R' || ch == '#' || prog[i] != ';') {
 				i++
 			}
 		default:
 			i++
 		}
 	}
-	return execs, writes
+	return execs, writes, text.String()
 }
 
 // awkCommand: awk programs that call system(), pipe to or from commands,

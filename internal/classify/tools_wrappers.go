@@ -472,3 +472,45 @@ func specWrapper(own int) func(c *call) flow {
 		return c.ctx.dispatch(c, c.args[i:])
 	}
 }
+
+var (
+	ruleNetnsExec  = rule{id: "netns-exec", level: High, why: "runs a command in another network namespace, as root (judged with that command)", effect: EffectRun}
+	ruleDirenvExec = rule{id: "direnv-exec", level: High, why: "loads a directory's .envrc, which is code, and runs a command in its environment (judged with that command)", effect: EffectRun}
+)
+
+// netnsExec judges the command of ip netns exec NAME CMD... (ip-netns(8)),
+// and of ip -all netns exec CMD..., which runs it in every namespace.
+func netnsExec(c *call) {
+	all := false
+	for i, a := range c.args {
+		if a.dyn {
+			return // the row's floor stands: which word starts the command is not known
+		}
+		switch a.val {
+		case "-all", "-a":
+			all = true
+		case "exec":
+			start := i + 2
+			if all {
+				start = i + 1
+			}
+			if start < len(c.args) {
+				c.ctx.dispatch(c, c.args[start:])
+			}
+			return
+		}
+	}
+}
+
+// direnvExec judges the command of direnv exec DIR CMD...: direnv loads
+// DIR's .envrc and runs the command with the environment it made.
+func direnvExec(c *call) {
+	for i, a := range c.args {
+		if !a.dyn && a.val == "exec" {
+			if i+2 < len(c.args) {
+				c.ctx.dispatch(c, c.args[i+2:])
+			}
+			return
+		}
+	}
+}

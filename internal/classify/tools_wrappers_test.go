@@ -71,4 +71,22 @@ var wrappersCases = []classifyCase{
 	dangerous(strings.Repeat("u ls ls ls ls ls ls ls ls; ", 10)+"u rm -rf ~", "args-hold-command"),
 	// known programs' arguments are theirs to read
 	medium(`git commit -m "rm -rf build"`, "git-local"),
+	// known programs whose verb runs their arguments (issue 27, class 4)
+	dangerous(`ip netns exec ns1 rm -rf ~`, "rm-recursive-force"),
+	dangerous(`ip -all netns exec rm -rf ~`, "rm-recursive-force"),
+	dangerous(`direnv exec . rm -rf ~`, "rm-recursive-force"),
+	dangerous(`direnv exec /srv/app git push --force origin main`, "git-force-push"),
+	high(`ip netns exec ns1 ls`, "netns-exec"),
+	high(`direnv exec . make`, "direnv-exec"),
+	// a program's name only known at run time may be a wrapper too
+	dangerous(`$RUNNER rm -rf ~`, "args-hold-command"),
+	dangerous(`"$RUNNER" --flag rm -rf ~`, "args-hold-command"),
+	high(`$CC -o out main.c`, "dynamic-command"),
+	// one suffix per program name first, then the names met again; past
+	// 8 names the program is dangerous
+	dangerous(`mystery-wrapper ls ls ls ls ls ls ls ls ls rm -rf ~`, "args-hold-command"),
+	dangerous(`mystery-wrapper ls rm -rf ~ ls`, "args-hold-command"),
+	dangerous(`mystery-wrapper sh x sh -c 'rm -rf ~'`, "args-hold-command"),
+	dangerous(`mystery-wrapper ls cat grep sed awk find sort uniq head rm -rf ~`, "args-hold-commands-past-budget"),
+	high(`mystery-wrapper ls cat grep sed awk find sort uniq`, "unknown-program"),
 }

@@ -21,6 +21,15 @@ func TestWrappersHeldOut(t *testing.T) {
 		dangerous(`unknown-a unknown-b rm -rf ~`, "args-hold-command"),
 		dangerous(`sandbox-exec -p '(allow default)' rm -rf ~`, "args-hold-command"),
 		dangerous(`/opt/x/bin/runwith --env prod dd if=/dev/zero of=/dev/sda`, "args-hold-command"),
+		// issue 27, class 4: verbs that run their arguments, dynamic
+		// names, the budget by name
+		dangerous(`sudo ip netns exec blue sh -c 'rm -rf ~'`, "rm-recursive-force"),
+		dangerous(`ip netns exec blue env X=1 dd if=/dev/zero of=/dev/sda`, ""),
+		dangerous(`direnv exec ~/proj bash -c 'rm -rf ~'`, "rm-recursive-force"),
+		dangerous(`${WRAP:?} --quiet git reset --hard`, "args-hold-command"),
+		dangerous(`"${tools[0]}" rm -rf /`, "args-hold-command"),
+		dangerous(`mystery cat cat cat cat cat cat cat cat cat cat git reset --hard`, "args-hold-command"),
+		dangerous(`mystery echo env nice ls cat id date pwd true find / -delete`, "args-hold-commands-past-budget"),
 		// one word is no command line; a command that is not dangerous
 		// alone adds nothing
 		high(`my-notify "rm -rf ~ finished"`, "unknown-program"),

@@ -28,15 +28,20 @@ var gemini = &Dialect{
 		// .gemini/hooks/ holds the scripts hooks run (docs/hooks). Gemini
 		// reads ~/.gemini under GEMINI_CLI_HOME instead of the home
 		// directory when it is set (docs/reference/configuration.md).
+		// GEMINI_CLI_SYSTEM_SETTINGS_PATH names the system settings file,
+		// read over the user's and the project's, and
+		// GEMINI_CLI_SYSTEM_DEFAULTS_PATH the system defaults (the same
+		// page, "Settings files").
 		Protect: Protect{
 			What: "Gemini CLI's settings and hooks",
 			// .gemini/.env: Gemini CLI loads it into its own environment,
 			// which its hooks inherit, so a PERMGUARD_ variable set there
 			// reaches permguard (geminicli.com/docs, authentication,
 			// "persisting environment variables with .env files").
-			User:      []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"},
-			Project:   []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"},
-			Vars:      map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"}},
+			User:    []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"},
+			Project: []string{".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"},
+			Vars: map[string][]string{"GEMINI_CLI_HOME": {".gemini/settings.json", ".gemini/extensions/", ".gemini/hooks/", ".gemini/.env"},
+				"GEMINI_CLI_SYSTEM_SETTINGS_PATH": {"."}, "GEMINI_CLI_SYSTEM_DEFAULTS_PATH": {"."}},
 			WriteOnly: []string{".gemini/hooks/", ".gemini/extensions/"},
 			// geminicli.com/docs/cli/custom-commands: a command's !{...}
 			// runs shell when the command is used

@@ -56,16 +56,19 @@ var generic = &Dialect{
 			// opencode.json lists plugins too, and opencode reads both
 			// spellings of the plugin directory. OPENCODE_CONFIG names one
 			// more configuration file; OPENCODE_CONFIG_DIR one more
-			// directory read like .opencode, its plugins and opencode.json
-			// (opencode's config loader).
+			// directory read like .opencode, its plugins and opencode.json;
+			// OPENCODE_CONFIG_CONTENT is configuration itself, inline JSON
+			// merged over the files, so it names no file (opencode's
+			// config loader, opencode.ai/docs/config).
 			Protect: Protect{
 				What: "opencode's plugins and configuration",
 				User: []string{"opencode/plugin/", "opencode/plugins/", "opencode/opencode.json",
 					"opencode/opencode.jsonc", "opencode/config.json"},
 				Project: []string{".opencode/plugin/", ".opencode/plugins/", "opencode.json", "opencode.jsonc"},
 				Vars: map[string][]string{
-					"OPENCODE_CONFIG":     {"."},
-					"OPENCODE_CONFIG_DIR": {"plugin/", "plugins/", "opencode.json", "opencode.jsonc"},
+					"OPENCODE_CONFIG":         {"."},
+					"OPENCODE_CONFIG_DIR":     {"plugin/", "plugins/", "opencode.json", "opencode.jsonc"},
+					"OPENCODE_CONFIG_CONTENT": nil,
 				},
 				WriteOnly: []string{"opencode/plugin/", "opencode/plugins/", ".opencode/plugin/", ".opencode/plugins/", "plugin/", "plugins/"},
 				// opencode.ai/docs/commands: a command's template runs its

@@ -136,9 +136,10 @@ type Protect struct {
 	User, Project []string
 	// Vars are the variables that move the agent's files elsewhere
 	// (CODEX_HOME), each with the paths under the directory it names
-	// ("." for the file it names). Where one is set, those paths are
-	// protected too; setting one for a child or in a startup file is
-	// dangerous in itself.
+	// ("." for the file it names, none for a variable whose value is
+	// settings themselves, OPENCODE_CONFIG_CONTENT). Where one is set,
+	// those paths are protected too; setting one for a child or in a
+	// startup file is dangerous in itself.
 	Vars map[string][]string
 	// WriteOnly are the entries above (as written there) guarded against
 	// writes only: the scripts hooks run, a directory of configuration.

@@ -198,3 +198,16 @@ func TestCanAsk(t *testing.T) {
 		t.Errorf("CanAsk(VS Code agent hooks) = false: VS Code shows the ask in its own confirmation")
 	}
 }
+
+// TestGuardVarsSettings: the agents' variables that give settings
+// themselves or name a settings file read over the user's (opencode's
+// inline JSON, Gemini CLI's system settings and defaults) are guard
+// variables, dangerous to set for a child as a moved home is.
+func TestGuardVarsSettings(t *testing.T) {
+	got := GuardVars()
+	for _, v := range []string{"OPENCODE_CONFIG", "OPENCODE_CONFIG_CONTENT", "GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH"} {
+		if !slices.Contains(got, v) {
+			t.Errorf("GuardVars() = %q, want %s among them", got, v)
+		}
+	}
+}
