@@ -32,7 +32,7 @@ var checkers = lazy[map[string]checker]{build: func() map[string]checker {
 		"rustfmt": {writesByDefault: true, reads: "--check --emit=stdout"},
 		// black writes unless --check or --diff
 		"black": {writesByDefault: true, reads: "--check --diff"},
-		"shfmt":  {writes: "-w --write"},
+		"shfmt": {writes: "-w --write"},
 		// clang-format prints unless -i
 		"clang-format": {writes: "-i"},
 		"codespell":    {writes: "-w --write-changes -i --interactive"},
