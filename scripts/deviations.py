@@ -18,6 +18,8 @@ for line in open(sys.argv[1] if len(sys.argv) > 1 else '/tmp/fails.txt'):
     if cur in keep and m:
         rows.append((cur, m.group(1), m.group(2), json.loads(m.group(3))))
 R=[
+ (r'^(rustfmt|gofmt -w|black) ', 'design §2.8 (issue 29): a formatter whose configuration is data rewrites the files it formats in place and runs nothing of the project: writing in the workspace, low'),
+ (r'^watch ', 'design §2.4 (issue 29): watch adds only repetition, and the command it runs decides (ls: minimal)'),
  (r'(?i)^git (checkout|restore)\b', 'design §2.8 Git (issue 29): discarding the uncommitted changes of named files is high, the harm bounded to them (agents revert their own edits this way); the whole tree, or files not known now, stays dangerous'),
  (r'^(rm|rm -r -f|rm -f -r|rm --recursive --force|rm --force --recursive|rm -rf|rm -fr|rm -Rf|rm -r -f) (\./)?(dir|build|node_modules|src)/?$', 'design §2.6: deleting inside the workspace (rm -rf node_modules) is medium, like make clean; never the workspace root, .git or a guard file'),
  (r'^rm (--recursive --force|--force --recursive|-r -f|-f -r|-rf|-fr|-Rf) (?!/tmp|\$TMPDIR/\.\.|`)', 'design §2.6: deleting inside the workspace (rm -rf node_modules) is medium, like make clean; never the workspace root, .git or a guard file'),
