@@ -1,5 +1,7 @@
 package classify
 
+import "strings"
+
 // shortVersion lists the programs for which a lone -v prints the version;
 // elsewhere -v means verbose and the program does its work (pytest -v,
 // ninja -v).
@@ -22,6 +24,16 @@ func versionFlag(name, v string) bool {
 	return false
 }
 
+// toolchainProxy reports a program rustup runs as a proxy, which reads a
+// first word +TOOLCHAIN as the toolchain to use.
+func toolchainProxy(name string) bool {
+	switch name {
+	case "cargo", "rustc", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver", "rust-gdb", "rust-lldb":
+		return true
+	}
+	return false
+}
+
 var ruleToolDynamic = rule{id: "dynamic-subcommand", level: High, why: "runs a subcommand only known at run time"}
 
 // applyTool judges a call to a program in the tables.
@@ -32,6 +44,12 @@ func applyTool(c *call, t *tool) {
 	}
 	t.splitPaths()
 	words := c.words(t.valueOpts)
+	if len(words) > 0 && !words[0].dyn && strings.HasPrefix(words[0].val, "+") && toolchainProxy(c.name) {
+		// cargo +nightly fmt: rustup's proxy picks an installed
+		// toolchain by the word and drops it (rustup's "Toolchain
+		// override shorthand"); the subcommand follows
+		words = words[1:]
+	}
 	var best *sub
 	bestLen := 0
 	for i := range t.subs {

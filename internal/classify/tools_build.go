@@ -12,11 +12,16 @@ var buildTools = []tool{
 		{words: "tree", rule: pkgRead}, {words: "metadata", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "info", rule: pkgQuery}, {words: "locate-project", rule: pkgRead}, {words: "pkgid", rule: pkgRead},
 		{words: "verify-project", rule: pkgRead}, {words: "help", rule: pkgRead}, {words: "read-manifest", rule: pkgRead}, {words: "version", rule: pkgRead},
 		{words: "build", rule: buildRule}, {words: "b", rule: buildRule}, {words: "check", rule: buildRule}, {words: "c", rule: buildRule}, {words: "test", rule: buildRule}, {words: "t", rule: buildRule},
-		{words: "bench", rule: buildRule}, {words: "clippy", rule: lintRule}, {words: "fmt", rule: lintRule}, {words: "doc", rule: buildRule, flags: []flagRule{{opts: "--open", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}}}},
+		{words: "bench", rule: buildRule}, {words: "clippy", rule: lintRule}, {words: "fmt", rule: ruleCheckOnly, check: cargoFmt}, {words: "doc", rule: buildRule, flags: []flagRule{{opts: "--open", rule: rule{id: "open", level: High, why: "opens a file or URL in another application"}}}},
 		{words: "add", rule: pkgInstall}, {words: "remove", rule: pkgInstall},
 		{words: "rm", rule: pkgInstall}, {words: "update", rule: pkgInstall}, {words: "fetch", rule: pkgInstall}, {words: "generate-lockfile", rule: pkgInstall}, {words: "clean", rule: buildRule},
 		{words: "vendor", rule: pkgInstall}, {words: "fix", rule: lintRule}, {words: "package", rule: buildRule}, {words: "new", rule: pkgInstall}, {words: "init", rule: pkgInstall}, {words: "nextest", rule: buildRule},
 		{words: "llvm-cov", rule: buildRule}, {words: "deny", rule: lintRule}, {words: "audit", rule: pkgQuery}, {words: "audit fix", rule: pkgInstall}, {words: "outdated", rule: pkgQuery}, {words: "udeps", rule: lintRule}, {words: "machete", rule: lintRule},
+		// the third-party subcommands projects' CI runs most (issue 29):
+		// each builds or tests the project, as cargo test does
+		{words: "hack", rule: buildRule}, {words: "miri", rule: buildRule}, {words: "insta", rule: buildRule}, {words: "expand", rule: buildRule},
+		{words: "tarpaulin", rule: buildRule}, {words: "semver-checks", rule: buildRule}, {words: "careful", rule: buildRule}, {words: "zigbuild", rule: buildRule},
+		{words: "bloat", rule: buildRule}, {words: "msrv", rule: buildRule}, {words: "minimal-versions", rule: buildRule}, {words: "watch", rule: serverRule},
 		{words: "run", rule: runBuilt}, {words: "r", rule: runBuilt}, {words: "install", rule: globalRule}, {words: "uninstall", rule: globalRule}, {words: "publish", rule: publishRule},
 		{words: "yank", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
 	}},

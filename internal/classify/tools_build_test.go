@@ -375,7 +375,7 @@ EOF`, ""),
 
 	// ==== from coverageCases: rows that give each table rule a case (coverage_test.go, TestEveryTableRuleHasARow) ====
 	// ---- Table rows: development tools (tools_build.go, tools_packages.go) ----
-	high("cargo watch -x test", "cargo"),
+	high("cargo watch -x test", "run-server"),
 	high("go bug", "go"),
 	high("go env -w GOPROXY=direct", "go-env-write"),
 	high("go test -exec ./runner ./...", "go-toolexec"),

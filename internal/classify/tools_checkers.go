@@ -98,3 +98,19 @@ func formatsInPlace(c *call) {
 	}
 	c.raise(worst)
 }
+
+// cargoFmt: cargo fmt runs rustfmt over the crate's files, in place
+// unless --check is given (before or after --, which hands the rest to
+// rustfmt).
+func cargoFmt(c *call) {
+	for _, a := range c.args {
+		if a.dyn {
+			c.raise(ruleFormatIn)
+			return
+		}
+		if a.val == "--check" || a.val == "--emit=stdout" {
+			return
+		}
+	}
+	c.raise(ruleFormatIn)
+}

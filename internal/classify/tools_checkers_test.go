@@ -36,6 +36,17 @@ var checkerCases = []classifyCase{
 	high("shellcheck ~/.ssh/id_rsa", "read-secret"),
 	// an operand not known now may be anywhere
 	high(`shfmt -w "$F"`, ""),
+	// cargo fmt writes unless --check; rustup's +TOOLCHAIN word is not the
+	// subcommand (issue 29)
+	minimal("cargo fmt --all --check", "check-only"),
+	minimal("cargo fmt -- --check", "check-only"),
+	minimal("cargo +nightly fmt --check", "check-only"),
+	low("cargo fmt --all", "format-write"),
+	medium("cargo +stable clippy --all-targets -- -D warnings", "lint"),
+	medium("cargo +1.75 build", "build"),
+	medium("cargo hack check --each-feature", "build"),
+	medium("cargo miri test", "build"),
+	high("cargo +nightly frobnicate", "cargo"),
 	// linters that load the project's code or plugins stay the lint rule
 	medium("eslint .", "lint"),
 	medium("golangci-lint run", "lint"),

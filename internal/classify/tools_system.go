@@ -23,9 +23,11 @@ var systemTools = []tool{
 	{names: "printenv", rule: rule{id: "print-env", level: High, why: "prints environment variables, which often hold secrets"}},
 	{names: "stty", rule: termRule},
 	{names: "umask", rule: rule{id: "umask", level: Minimal, why: "sets the default permissions of new files in this shell"}},
-	{names: "lsof", rule: procRead},
-	{names: "netstat", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}},
-	{names: "ss", rule: rule{id: "net-info", level: Minimal, why: "lists network connections"}, check: ssCheck},
+	// lsof: net-info for its network selection, process-info otherwise
+	// (lsofNetwork)
+	{names: "lsof", rule: ruleNetInfo, check: lsofNetwork},
+	{names: "netstat", rule: ruleNetInfo},
+	{names: "ss", rule: ruleNetInfo, check: ssCheck},
 	{names: "ip ifconfig route", rule: rule{id: "net-config", level: High, why: "shows or changes network configuration"},
 		subs: []sub{{words: "netns exec", rule: ruleNetnsExec, check: netnsExec}, {words: "addr", rule: infoRule}, {words: "a", rule: infoRule}, {words: "addr show", rule: infoRule}, {words: "link", rule: infoRule}, {words: "link show", rule: infoRule}, {words: "route", rule: infoRule}, {words: "route show", rule: infoRule}, {words: "r", rule: infoRule}, {words: "neigh", rule: infoRule}},
 		check: func(c *call) {
@@ -498,4 +500,33 @@ func psPrintsEnv(args []arg) bool {
 		}
 	}
 	return false
+}
+
+var ruleNetInfo = rule{id: "net-info", level: Minimal, why: "lists network connections"}
+
+// lsofNetwork: lsof -i (alone, or narrowed to a protocol, a host or a
+// port, -iTCP:3000) lists network connections, as ss and netstat do
+// (issue 29); any other selection lists every process's open files.
+func lsofNetwork(c *call) {
+	network := false
+	for i, a := range c.args {
+		switch {
+		case a.dyn:
+			c.raise(procRead)
+			return
+		case strings.HasPrefix(a.val, "-i"):
+			network = true
+		case a.val == "-n" || a.val == "-P" || a.val == "-nP" || a.val == "-Pn" || a.val == "-t" || a.val == "-sTCP:LISTEN":
+			// no names or port names looked up, terse output, a state
+			// filter
+		case !strings.HasPrefix(a.val, "-") && i > 0 && c.args[i-1].val == "-i":
+			// -i's address as a word of its own
+		default:
+			c.raise(procRead)
+			return
+		}
+	}
+	if !network {
+		c.raise(procRead)
+	}
 }

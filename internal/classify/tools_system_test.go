@@ -77,7 +77,12 @@ var systemCases = []classifyCase{
 
 	// ==== from coverageCases: rows that give each table rule a case (coverage_test.go, TestEveryTableRuleHasARow) ====
 	// ---- Table rows: core tools (tools_files.go, tools_text.go, tools_system.go, ...) ----
-	high("lsof -i :3000", "process-info"),
+	// lsof's network selection lists connections, as ss does (issue 29)
+	minimal("lsof -i :3000", "net-info"),
+	minimal("lsof -nP -iTCP -sTCP:LISTEN", "net-info"),
+	high("lsof", "process-info"),
+	high("lsof -p 1234", "process-info"),
+	high("lsof -i :3000 +D /home/u", "process-info"),
 	minimal("ss -tlnp", "net-info"),
 	high("ss -K dst 127.0.0.1", "ss-kill"), // box red team RT-7: closes any process's sockets as root
 	high("ss -tK dst 127.0.0.1", "ss-kill"),
