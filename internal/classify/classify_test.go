@@ -32,7 +32,8 @@ var testEnv = Env{
 func allCases() [][]classifyCase {
 	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases,
 		gitCases, filesCases, textCases, archivesCases, packagesCases, buildCases, containersCases, cloudCases, databasesCases, networkCases, systemCases, editorsCases, wrappersCases,
-		secretCases, treeSecretCases, sendsWrittenCases, agentsCases, checkerCases}
+		secretCases, treeSecretCases, sendsWrittenCases, agentsCases, checkerCases,
+		dataCases, docCases, appleCases, subcommandCases}
 }
 
 func TestClassifyTable(t *testing.T) {
@@ -470,7 +471,7 @@ var classifyCases = []classifyCase{
 	dangerous("setfacl -R -m u:x:rwx /etc", "chmod-recursive-critical"),
 	dangerous("git branch -M old existing", "git-branch-overwrite"),
 	high("cp -R src /opt/app", "write-outside"),
-	high("./node_modules/.bin/jest", "run-path"),
+	medium("./node_modules/.bin/jest", "run-project-bin"),
 	dangerous("python3 -c 'import shutil; shutil.rmtree(\"/\")'", "inline-code-destructive"),
 	dangerous("python -W ignore -c 'import os; os.remove(\"/etc/passwd\")'", "inline-code-destructive"),
 	dangerous("python3 -c 'import os; os.system(\"rm -rf /\")'", "rm-recursive-force"),

@@ -18,6 +18,7 @@ var (
 	ruleEnvGuardVar  = rule{id: "self-protect-move", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects", effect: EffectEnvironment}
 	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time", effect: EffectRun}
 	ruleLocalProgram = rule{id: "run-path", level: High, why: "runs a program from a path: code nobody has reviewed", effect: EffectRun}
+	ruleProjectBin   = rule{id: "run-project-bin", level: Medium, why: "runs the project's installed copy of a known tool (judged as that tool)"}
 	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know", unseen: true, effect: EffectRun}
 	ruleVersion      = rule{id: "version-or-help", level: Minimal, why: "prints version or help text"}
 )
@@ -695,8 +696,16 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 		if !systemBin.get()[dir] {
 			// code nobody reviewed; and if its name is a program permguard
 			// knows, judged as that program too (C:/.../git.exe reset --hard)
-			c.raiseRunFile(ruleLocalProgram, a)
 			base := strings.TrimSuffix(strings.ToLower(name), ".exe")
+			if pl, _ := c.ctx.placeOf(a); pl == placeWorkspace && projectBinDir(dir) && lookupTool(base) != nil {
+				// the project's installed copy of a tool permguard knows
+				// (vendor/bin/phpunit, node_modules/.bin/eslint), as npx
+				// runs it (design §2.4): judged as that tool, at least
+				// medium, in the box when the file is in the workspace
+				c.raiseRunFile(ruleProjectBin, a)
+			} else {
+				c.raiseRunFile(ruleLocalProgram, a)
+			}
 			if handlerOf(base) == nil && lookupTool(base) == nil {
 				c.name = name
 				w.heldCommand(c)
@@ -928,4 +937,13 @@ func unescapeHeredoc(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// projectBinDir reports the directories where a package manager installs
+// the project's own copies of its tools, spelled relative to the
+// directory the command runs in: vendor/bin (composer) and
+// node_modules/.bin (npm, pnpm, yarn, bun).
+func projectBinDir(dir string) bool {
+	dir = strings.TrimPrefix(dir, "./")
+	return dir == "vendor/bin" || dir == "node_modules/.bin"
 }

@@ -34,7 +34,7 @@ func buildHandlers() map[string]func(c *call) flow {
 		"taskset": tasksetCommand, "chrt": chrtCommand, "busybox": wrapper("", ""), "toybox": wrapper("", ""), "doit": nil,
 		"unshare": specWrapper(0), "chroot": specWrapper(1), "systemd-run": specWrapper(0), "prlimit": specWrapper(0),
 		"setpriv": specWrapper(0), "choom": specWrapper(0), "dbus-run-session": specWrapper(0), "numactl": specWrapper(0),
-		"firejail": specWrapper(0), "cpulimit": specWrapper(0),
+		"firejail": specWrapper(0), "cpulimit": specWrapper(0), "xcrun": xcrunCommand,
 		"fdisk":    fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
 		"sfdisk":   fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),
 		"cfdisk":   fixed(danger("disk-partition", "changes disk partitions, which can destroy every file on the disk"), flowData),

@@ -135,7 +135,7 @@ type toolTable struct {
 // functions are built on demand. (Set in init: the rows' check functions
 // reach back into the walker, which looks tools up, so a var initializer
 // would be a cycle.)
-var toolGroups [20]toolTable
+var toolGroups [23]toolTable
 
 // The tables whose rows are built by functions, each built on first use.
 var (
@@ -171,7 +171,7 @@ func init() {
 	handlers.build = buildHandlers
 	builtinHandlers.build = buildBuiltinHandlers
 	shorthandSubs.build = buildShorthandSubs
-	toolGroups = [20]toolTable{
+	toolGroups = [23]toolTable{
 		{func() []tool { return gitInfraTable.get() }, groupInfra},
 		{func() []tool { return fileTools }, groupCore},
 		{func() []tool { return textTools }, groupCore},
@@ -192,6 +192,9 @@ func init() {
 		{func() []tool { return systemInfraTable.get() }, groupInfra},
 		{func() []tool { return editorTools }, groupCore},
 		{func() []tool { return trashTools }, groupCore},
+		{func() []tool { return dataTools }, groupEveryday},
+		{func() []tool { return docTools }, groupEveryday},
+		{func() []tool { return appleTools }, groupEveryday},
 	}
 }
 

@@ -397,6 +397,16 @@ func infraIaC(p string) tool {
 		s("fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
 		s("validate", r(p+"-validate", Medium, "checks the configuration locally")),
 		s("version", r(p+"-version", Minimal, "prints the version")),
+		// remote reads (design §2.8): they read the real infrastructure
+		// and the remote state with the user's credentials and change
+		// nothing; -json and -raw print sensitive values in the clear
+		s("plan", r(p+"-plan", Medium, "reads the real infrastructure and remote state to show what an apply would change")),
+		s("state list", r(p+"-state-read", Medium, "reads the remote state and prints what it manages")),
+		s("state show", r(p+"-state-read", Medium, "reads the remote state and prints what it manages")),
+		s("output", r(p+"-state-read", Medium, "reads the remote state and prints what it manages"),
+			f("-json --json -raw --raw", r(p+"-print-sensitive", High, "prints the configuration's sensitive values in the clear"))),
+		s("show", r(p+"-state-read", Medium, "reads the remote state and prints what it manages"),
+			f("-json --json", r(p+"-print-sensitive", High, "prints the configuration's sensitive values in the clear"))),
 		s("providers", r(p+"-providers", Minimal, "lists the providers the configuration requires")),
 		// downloads providers and modules like a package manager; moving
 		// state between backends changes what a later apply does

@@ -41,7 +41,7 @@ var cloudCases = []classifyCase{
 	// ==== from coverageCases: rows that give each table rule a case (coverage_test.go, TestEveryTableRuleHasARow) ====
 	// ---- Table rows: infrastructure as code ----
 	high("terraform force-unlock 1234-abcd", "terraform-force-unlock"),
-	high("tofu plan", "tofu"),
+	medium("tofu plan", "tofu-plan"),
 	high("tofu apply", "tofu-apply"),
 	high("tofu apply -auto-approve", "tofu-apply-auto-approve"),
 	dangerous("tofu apply -destroy", "tofu-apply-destroy"),
@@ -147,9 +147,9 @@ var cloudCases = []classifyCase{
 // the families' parts into infraCases, which the invariant and fuzz tests read.
 var cloudInfraCases = []classifyCase{
 	// Infrastructure as code.
-	{cmd: "terraform plan", level: High, rule: "terraform"},
-	{cmd: "terraform -chdir=infra plan", level: High, rule: "terraform"},
-	{cmd: "terraform plan -destroy", level: High, rule: "terraform"},
+	{cmd: "terraform plan", level: Medium, rule: "terraform-plan"},
+	{cmd: "terraform -chdir=infra plan", level: Medium, rule: "terraform-plan"},
+	{cmd: "terraform plan -destroy", level: Medium, rule: "terraform-plan"},
 	{cmd: "terraform fmt", level: Medium, rule: "terraform-fmt"},
 	{cmd: "terraform validate", level: Medium, rule: "terraform-validate"},
 	{cmd: "terraform apply", level: High, rule: "terraform-apply"},
@@ -160,7 +160,7 @@ var cloudInfraCases = []classifyCase{
 	{cmd: "terraform destroy", level: High, dangerous: true, rule: "terraform-destroy"},
 	{cmd: "terraform -chdir=infra destroy -target=aws_instance.web", level: High, dangerous: true, rule: "terraform-destroy"},
 	{cmd: "terraform state rm aws_instance.bad", level: High, dangerous: true, rule: "terraform-state-rm"},
-	{cmd: "terraform state list", level: High, rule: "terraform"},
+	{cmd: "terraform state list", level: Medium, rule: "terraform-state-read"},
 	{cmd: "terraform state push state.tfstate", level: High, dangerous: true, rule: "terraform-state-push"},
 	{cmd: "terraform workspace delete old", level: High, dangerous: true, rule: "terraform-workspace-delete"},
 	{cmd: "tofu destroy -auto-approve", level: High, dangerous: true, rule: "tofu-destroy"},

@@ -150,6 +150,7 @@ func infraContainer(p string) tool {
 				s("network prune", destroy(p+"-network-prune", "deletes every network no container uses")),
 				s("image prune", r(p+"-image-prune", High, "deletes dangling images"),
 					f("-a --all", destroy(p+"-image-prune-all", "deletes every image no container uses"))),
+				{words: "compose config", rule: ruleComposeNames, check: composeConfigCheck},
 				s("compose down", r(p+"-compose-down", High, "stops and removes a compose project's containers and networks"),
 					f("-v --volumes", destroy(p+"-compose-down-volumes", "removes a compose project together with its volumes and their data"))),
 				s("compose rm", r(p+"-compose-rm", High, "removes a compose project's stopped containers"),
@@ -176,6 +177,7 @@ func infraCompose(names, p string) tool {
 		rule:      r(p, High, "manages containers through the container engine, which has root-equivalent access to the machine"),
 		valueOpts: "-f --file -p --project-name --project-directory --env-file --profile --ansi --parallel -H --host -c --context",
 		subs: []sub{
+			{words: "config", rule: ruleComposeNames, check: composeConfigCheck},
 			s("down", r(p+"-down", High, "stops and removes a compose project's containers and networks"),
 				f("-v --volumes", destroy(p+"-down-volumes", "removes a compose project together with its volumes and their data"))),
 			s("rm", r(p+"-rm", High, "removes a compose project's stopped containers"),

@@ -55,8 +55,8 @@ var packageTools = []tool{
 	{names: "composer", rule: pkgInstall, subs: []sub{
 		{words: "show", rule: pkgRead}, {words: "info", rule: pkgRead}, {words: "search", rule: pkgQuery}, {words: "outdated", rule: pkgQuery}, {words: "audit", rule: pkgQuery}, {words: "licenses", rule: pkgRead},
 		{words: "validate", rule: pkgRead}, {words: "depends", rule: pkgRead}, {words: "why", rule: pkgRead}, {words: "why-not", rule: pkgRead}, {words: "diagnose", rule: pkgRead},
-		{words: "exec", rule: runPackage}, {words: "global", rule: globalRule}, {words: "create-project", rule: runPackage}, {words: "run-script", rule: scriptRule}, {words: "run", rule: scriptRule},
-		{words: "self-update", rule: globalRule}, {words: "selfupdate", rule: globalRule}, {words: "config", rule: rule{id: "composer-config", level: High, why: "changes composer configuration"}},
+		{words: "exec", rule: ruleLocalBin, check: composerExecCheck}, {words: "global", rule: globalRule}, {words: "create-project", rule: runPackage}, {words: "run-script", rule: scriptRule}, {words: "run", rule: scriptRule},
+		{words: "self-update", rule: globalRule}, {words: "selfupdate", rule: globalRule}, {words: "config", rule: ruleComposerRead, check: composerConfigCheck},
 	}},
 	{names: "conan", rule: rule{id: "conan", level: High, why: "runs a conan command permguard does not know"}, subs: []sub{
 		// recipes are Python the project depends on, run to build what is
