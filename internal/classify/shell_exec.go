@@ -63,6 +63,9 @@ var envBenign = lazy[map[string]bool]{build: func() map[string]bool {
 		// Foundation's unbuffered standard output, which Xcode's CI
 		// examples set for xcodebuild
 		"NSUnbufferedIO": true,
+		// a static site generator's environment, which picks a
+		// configuration as NODE_ENV does
+		"HUGO_ENV": true, "HUGO_ENVIRONMENT": true, "JEKYLL_ENV": true,
 	}
 }}
 

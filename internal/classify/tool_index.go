@@ -124,6 +124,7 @@ var toolRefs = [...]toolRef{
 	{"cqlsh", 13, 9},
 	{"crontab", 16, 16},
 	{"cryptsetup", 17, 32},
+	{"cspell", 8, 23},
 	{"ctest", 9, 1},
 	{"cucumber", 9, 10},
 	{"cut", 2, 5},

@@ -47,6 +47,18 @@ var checkerCases = []classifyCase{
 	medium("cargo hack check --each-feature", "build"),
 	medium("cargo miri test", "build"),
 	high("cargo +nightly frobnicate", "cargo"),
+	// runners that run a program in the project's environment, judged as
+	// that program; a build tool's run of the project's own program runs
+	// in the box (issue 29)
+	minimal("stack exec -- hlint src app test", "check-only"),
+	dangerous("stack exec -- rm -rf ~", ""),
+	high("dotnet run", "run-program"),
+	high("mvn exec:java -pl application", "run-program"),
+	medium("make -j$(nproc)", "build"),
+	medium(`make -j"$N" test`, "build"),
+	high("make $TARGET", "dynamic-subcommand"),
+	medium("rake rubocop:autocorrect", "rails-test"),
+	medium("HUGO_ENV=production hugo --minify", "build"),
 	// linters that load the project's code or plugins stay the lint rule
 	medium("eslint .", "lint"),
 	medium("golangci-lint run", "lint"),

@@ -62,6 +62,10 @@ var runners = lazy[map[string]runnerSpec]{build: func() map[string]runnerSpec {
 			flags: "-r --recursive --parallel --no-bail --bail --if-present --report-summary --reverse --sort --no-sort --stream --silent -s",
 			dirs:  "-C --dir"},
 		"yarn exec": {own: ruleLocalBin},
+		// stack exec and cabal exec run a program with the project's
+		// packages in its environment (issue 29): judged as that program
+		"stack exec": {own: ruleRunnerEnv, value: "--package --rts-options --cwd --stack-yaml --resolver --snapshot --compiler", flags: "--no-ghc-package-path --ghc-package-path --stack-exe --no-stack-exe"},
+		"cabal exec": {own: ruleRunnerEnv, value: "--project-file --builddir --project-dir"},
 		"coverage run": {own: ruleRunnerEnv, value: "--source --omit --include --rcfile --context --concurrency --data-file",
 			flags: "-p --parallel-mode -a --append --branch -L --pylib --timid --debug --save-signal", module: "-m --module"},
 	}

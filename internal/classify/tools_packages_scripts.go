@@ -26,7 +26,9 @@ var devScriptWords = lazy[map[string]bool]{build: func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`build builds compile test tests testing spec specs unit e2e integration lint lints linter
 		format fmt prettier eslint stylelint check checks typecheck types type tsc validate verify clean clear docs doc
-		generate gen codegen bundle coverage cov bench benchmark benchmarks size analyze ci precommit prepare`) {
+		generate gen codegen bundle coverage cov bench benchmark benchmarks size analyze ci precommit prepare
+		rubocop standardrb eslint stylelint prettier biome ruff mypy pylint flake8 black isort clippy ktlint detekt spotless
+		phpstan psalm phpcs checkstyle cspell typos autocorrect`) {
 		m[w] = true
 	}
 	return m
