@@ -65,9 +65,12 @@ func foundSecrets(reads, trees []string, workspace string) []string {
 	found := make(chan string, maxFoundHeads+maxFoundEntries)
 	done := make(chan struct{})
 	stop := make(chan struct{})
+	// the reader is taken once, here: a look left behind when the time
+	// is spent keeps using it, whatever changes the variable later
+	read := headOf
 	go func() {
 		defer close(done)
-		look(reads, trees, workspace, found, stop)
+		look(read, reads, trees, workspace, found, stop)
 	}()
 	timer := time.NewTimer(foundTime)
 	defer timer.Stop()
@@ -94,7 +97,7 @@ func foundSecrets(reads, trees []string, workspace string) []string {
 
 // look sends on found each file of reads that holds a key, and each
 // file below trees that is a secret by name or holds a key, until stop.
-func look(reads, trees []string, workspace string, found chan<- string, stop <-chan struct{}) {
+func look(headOf func(string) []byte, reads, trees []string, workspace string, found chan<- string, stop <-chan struct{}) {
 	heads, entries := 0, 0
 	stopped := func() bool {
 		select {
