@@ -16,15 +16,20 @@ var (
 )
 
 // checker says when a checker writes: with one of writes, or always
-// unless one of reads is given (writesByDefault).
+// unless one of reads is given (writesByDefault). letter is the short
+// option that writes, also in a cluster (-lw); goFlags says the program
+// reads its options as Go's flag package does, which also takes --w and
+// -w=true, -w=1, -w=t.
 type checker struct {
 	writes, reads   string
 	writesByDefault bool
+	letter          byte
+	goFlags         bool
 }
 
 // checkers are the programs checkerForm judges, each from its manual.
 var checkers = lazy[map[string]checker]{build: func() map[string]checker {
-	gofmt := checker{writes: "-w -w=true"}
+	gofmt := checker{writes: "-w", letter: 'w', goFlags: true}
 	return map[string]checker{
 		// gofmt(1), goimports, gofumpt: -l and -d print, -w writes
 		"gofmt": gofmt, "goimports": gofmt, "gofumpt": gofmt,
@@ -32,11 +37,11 @@ var checkers = lazy[map[string]checker]{build: func() map[string]checker {
 		"rustfmt": {writesByDefault: true, reads: "--check --emit=stdout"},
 		// black writes unless --check or --diff
 		"black": {writesByDefault: true, reads: "--check --diff"},
-		"shfmt": {writes: "-w --write"},
-		// clang-format prints unless -i
-		"clang-format": {writes: "-i"},
-		"codespell":    {writes: "-w --write-changes -i --interactive"},
-		"typos":        {writes: "-w --write-changes"},
+		"shfmt": {writes: "-w --write", letter: 'w'},
+		// clang-format prints unless -i (LLVM's options take -i and --i)
+		"clang-format": {writes: "-i --i", letter: 'i'},
+		"codespell":    {writes: "-w --write-changes", letter: 'w'},
+		"typos":        {writes: "-w --write-changes", letter: 'w'},
 		"swiftlint":    {writes: "--fix --autocorrect autocorrect"},
 		// hlint --refactor runs the refactor program
 		"hlint": {writes: "--refactor"},
@@ -50,13 +55,26 @@ func checkerForm(c *call) {
 	ck := checkers.get()[c.name]
 	writes := ck.writesByDefault
 	for _, a := range c.args {
+		v := a.val
+		if ck.goFlags && strings.HasPrefix(v, "--") {
+			v = v[1:] // Go's flags take one dash or two
+		}
 		switch {
 		case a.dyn:
 			// an option not known now may be the one that writes
 			writes = writes || ck.writes != "" || ck.writesByDefault
-		case ck.writesByDefault && hasWord(ck.reads, a.val):
+		case ck.writesByDefault && hasWord(ck.reads, v):
 			writes = false
-		case hasWord(ck.writes, a.val):
+		case hasWord(ck.writes, v):
+			writes = true
+		case ck.goFlags && strings.HasPrefix(v, "-w="):
+			// a boolean flag's value: true unless it says false
+			b := strings.ToLower(strings.TrimPrefix(v, "-w="))
+			writes = b != "false" && b != "0" && b != "f"
+		case ck.letter != 0 && !ck.goFlags && len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], ck.letter) >= 0:
+			// a cluster of short options with the one that writes
+			// (shfmt -lw, typos -wv); a value glued after another
+			// letter counts too, which can only raise the level
 			writes = true
 		}
 	}

@@ -9,6 +9,16 @@ var checkerCases = []classifyCase{
 	minimal("goimports -l ./...", "check-only"),
 	low("gofmt -w .", "format-write"),
 	low("gofumpt -l -w -extra .", "format-write"),
+	// every spelling of the option that writes: Go's flags with two
+	// dashes or a value, clusters of short options
+	low("gofmt --w .", "format-write"),
+	low("gofmt -w=1 x.go", "format-write"),
+	dangerous("gofmt --w /etc/x.go", "write-system"),
+	minimal("gofmt -w=false -l .", "check-only"),
+	low("shfmt -lw .", "format-write"),
+	low("typos -wv", "format-write"),
+	low("codespell -wi3", "format-write"),
+	low("clang-format --i src/a.c", "format-write"),
 	dangerous("gofmt -w /etc/x.go", "write-system"),
 	high("gofmt -w ../other/x.go", "write-outside"),
 	minimal("rustfmt --check src/main.rs", "check-only"),
