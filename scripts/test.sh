@@ -19,5 +19,9 @@ if awk -W version 2>/dev/null | grep -q '^mawk'; then
 	awkflags='-W interactive'
 fi
 # shellcheck disable=SC2086 # awkflags is two words or none
-"$GO" test -json "$@" ./... | awk $awkflags -f scripts/test-progress.awk
+# go test stops a package after 10 minutes unless told, and testscript
+# gives its commands the same deadline: internal/cli under the race
+# detector on a loaded 2-core machine takes close to that, so the limit is
+# set higher (a -timeout given here still wins, as the last one counts)
+"$GO" test -json -timeout 25m "$@" ./... | awk $awkflags -f scripts/test-progress.awk
 echo "== all tests passed in $(($(date +%s) - start))s"
