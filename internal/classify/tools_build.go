@@ -44,12 +44,13 @@ var buildTools = []tool{
 		rule: ruleCheckOnly, check: checkerForm},
 	{names: "make gmake", rule: buildRule, check: makeCheck},
 	{names: "cmake", rule: buildRule, check: cmakeCheck},
-	{names: "ninja meson bazelisk buck buck2 scons ant mvnw nox", rule: buildRule, check: buildOutputs},
+	{names: "ninja meson bazelisk buck buck2 scons ant nox", rule: buildRule, check: buildOutputs},
 	{names: "tox", rule: buildRule, subs: []sub{{words: "exec", rule: runProgram}, {words: "run", rule: buildRule}}, check: buildOutputs},
-	{names: "gradlew", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
 	{names: "bazel", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}}, check: buildOutputs},
-	{names: "mvn", rule: buildRule, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runBuilt}, {words: "exec:exec", rule: runBuilt}, {words: "spring-boot:run", rule: runProgram}}, check: buildOutputs},
-	{names: "gradle", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
+	// the project's wrappers (./mvnw, ./gradlew) run the build tool they
+	// download, with the same goals and tasks (issue 29)
+	{names: "mvn mvnw", rule: buildRule, valueOpts: jvmBuildOpts, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runBuilt}, {words: "exec:exec", rule: runBuilt}, {words: "spring-boot:run", rule: runProgram}}, check: jvmBuildGoals},
+	{names: "gradle gradlew", rule: buildRule, valueOpts: jvmBuildOpts, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: jvmBuildGoals},
 	{names: "sbt", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "console", rule: runProgram}, {words: "publish", rule: publishRule}}, check: buildOutputs},
 	{names: "rails rake", rule: rule{id: "rails", level: High, why: "runs a Rails or Rake task of the project"}, check: rakeTasks, subs: []sub{
 		{words: "db:drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
@@ -576,4 +577,92 @@ func rakeTasks(c *call) {
 			return
 		}
 	}
+}
+
+// jvmBuildOpts are the options of mvn and gradle that take the next word
+// as their value, so it is no goal or task: mvn --help (3.9) and gradle
+// --help (8). The short options the two read differently (-s, -c and -t
+// take a value in mvn and none in gradle) are left out, so a goal after
+// them is still judged.
+const jvmBuildOpts = "-pl --projects -f --file --settings -gs --global-settings -P --activate-profiles -rf --resume-from " +
+	"-T --threads -D --define -l --log-file --toolchains -b --builder " +
+	"-p --project-dir -x --exclude-task -I --init-script --settings-file -g --gradle-user-home --include-build " +
+	"--console --warning-mode --priority --max-workers -M --write-verification-metadata --dependency-verification"
+
+// jvmGoalRules are the goals and tasks that do more than build, wherever
+// they stand on the command line: the table's rows match only the first.
+var jvmGoalRules = lazy[map[string]rule]{build: func() map[string]rule {
+	return map[string]rule{
+		"deploy": publishRule, "publish": publishRule, "jib": publishRule, "jib:build": publishRule,
+		"exec:java": runBuilt, "exec:exec": runBuilt, "run": runBuilt, "bootRun": runBuilt, "spring-boot:run": runProgram,
+	}
+}}
+
+// jvmBuildGoals judges every goal of mvn and task of gradle (and of the
+// project's wrappers, ./mvnw and ./gradlew): `mvn clean deploy`
+// publishes as `mvn deploy` does, and a name that deploys, publishes or
+// releases (release:perform, publishToMavenCentral) is high.
+// publishToMavenLocal only fills the user's local Maven repository, as
+// `mvn install` does. gradle runs a task from an abbreviation of its
+// name (`gradle pub`, `gradle bR`): one that abbreviates a task above is
+// judged as that task. gradle -t (--continuous) runs on, as a watcher.
+func jvmBuildGoals(c *call) {
+	buildOutputs(c)
+	if strings.HasPrefix(c.name, "gradle") && c.hasOpt("-t --continuous") {
+		// gradle -t runs its tasks again on every change
+		c.raise(serverRule)
+	}
+	for _, a := range c.words(jvmBuildOpts) {
+		if a.dyn || strings.HasPrefix(a.val, "-") || a.val == "publishToMavenLocal" {
+			continue
+		}
+		if ru, ok := jvmGoalRules.get()[a.val]; ok {
+			c.raise(ru)
+			continue
+		}
+		if namesDeploy(a.val) {
+			c.raise(ruleRunDeploy)
+			continue
+		}
+		if !strings.HasPrefix(c.name, "gradle") {
+			continue
+		}
+		for task, ru := range jvmGoalRules.get() {
+			if !strings.Contains(task, ":") && abbreviates(a.val, task) {
+				c.raise(ru)
+			}
+		}
+	}
+}
+
+// abbreviates reports whether word names task as gradle's camel-case
+// abbreviations do: each of word's camel-case parts begins the matching
+// part of task (pub for publish, bR for bootRun).
+func abbreviates(word, task string) bool {
+	ws, ts := camelParts(word), camelParts(task)
+	if len(ws) == 0 || len(ws) > len(ts) {
+		return false
+	}
+	for i, w := range ws {
+		if !strings.HasPrefix(strings.ToLower(ts[i]), strings.ToLower(w)) {
+			return false
+		}
+	}
+	return true
+}
+
+// camelParts splits a task name before each upper-case letter.
+func camelParts(s string) []string {
+	var parts []string
+	start := 0
+	for i := 1; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			parts = append(parts, s[start:i])
+			start = i
+		}
+	}
+	if s != "" {
+		parts = append(parts, s[start:])
+	}
+	return parts
 }

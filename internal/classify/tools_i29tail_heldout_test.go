@@ -1,0 +1,19 @@
+package classify
+
+import "testing"
+
+// TestI29TailHeldOut holds spellings written after the rows of buildCases,
+// checkerCases and packageCases for the last classes of issue 29 were
+// done: other options, orders and directories of the same classes.
+func TestI29TailHeldOut(t *testing.T) {
+	for _, tc := range []classifyCase{
+		// class 1: the build tools' wrappers
+		medium("./gradlew --no-daemon --console=plain check", "run-build-wrapper"),
+		medium("backend/mvnw -q -B package", "run-build-wrapper"),
+		high("./gradlew -p app clean publishAllPublicationsToMavenRepository", "run-script-deploy"),
+		high("./mvnw -s ci-settings.xml clean deploy -DskipTests", "publish"),
+		high("./gradlew bootR", "run-program"),
+	} {
+		checkCase(t, tc, testEnv)
+	}
+}
