@@ -702,7 +702,7 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 			// knows, judged as that program too (C:/.../git.exe reset --hard)
 			base := strings.TrimSuffix(strings.ToLower(name), ".exe")
 			pl, _ := c.ctx.placeOf(a)
-			if pl == placeWorkspace && projectBinDir(dir) && lookupTool(base) != nil {
+			if pl == placeWorkspace && projectBinDir(dir, base) && lookupTool(base) != nil {
 				// the project's installed copy of a tool permguard knows
 				// (vendor/bin/phpunit, node_modules/.bin/eslint), as npx
 				// runs it (design §2.4): judged as that tool, at least
@@ -956,11 +956,19 @@ func unescapeHeredoc(s string) string {
 // not judge.
 var buildWrappers = map[string]bool{"gradlew": true, "mvnw": true}
 
+// binstubs are the programs whose bin/NAME a Rails project keeps as a
+// binstub: a script bundler or Rails generates that loads the bundle and
+// runs the gem's program, as `bundle exec NAME` does. Other files in
+// bin/ (bin/dev, bin/setup, bin/check) are the project's own scripts.
+var binstubs = map[string]bool{"rails": true, "rake": true, "rspec": true, "rubocop": true, "standardrb": true,
+	"srb": true, "erb_lint": true, "erblint": true, "bundle": true, "brakeman": true}
+
 // projectBinDir reports the directories where a package manager installs
-// the project's own copies of its tools, spelled relative to the
-// directory the command runs in: vendor/bin (composer) and
-// node_modules/.bin (npm, pnpm, yarn, bun).
-func projectBinDir(dir string) bool {
+// the project's own copy of the tool name, spelled relative to the
+// directory the command runs in: vendor/bin (composer),
+// node_modules/.bin (npm, pnpm, yarn, bun), and bin for the binstubs of
+// a Ruby project.
+func projectBinDir(dir, name string) bool {
 	dir = strings.TrimPrefix(dir, "./")
-	return dir == "vendor/bin" || dir == "node_modules/.bin"
+	return dir == "vendor/bin" || dir == "node_modules/.bin" || dir == "bin" && binstubs[name]
 }

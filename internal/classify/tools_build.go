@@ -74,7 +74,7 @@ var buildTools = []tool{
 			}
 		}},
 	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc}}},
-	{names: "eslint prettier flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint stylelint taplo govulncheck revive gosec vale ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell", rule: lintRule},
+	{names: "eslint prettier flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint stylelint taplo govulncheck revive gosec vale ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell srb erb_lint erblint slim-lint", rule: lintRule},
 	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
 		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},
 		{words: "nuget delete", rule: unpublish}, {words: "nuget add", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},

@@ -13,6 +13,15 @@ func TestI29TailHeldOut(t *testing.T) {
 		high("./gradlew -p app clean publishAllPublicationsToMavenRepository", "run-script-deploy"),
 		high("./mvnw -s ci-settings.xml clean deploy -DskipTests", "publish"),
 		high("./gradlew bootR", "run-program"),
+		// class 2: a Ruby project's binstubs
+		medium("./bin/rails db:migrate", "run-project-bin"),
+		medium("bin/rake spec", "run-project-bin"),
+		medium("bin/rubocop --parallel app lib", "lint"),
+		medium("bin/brakeman -q --no-pager", "lint"),
+		high("bin/rails runner 'Foo.bar'", "rails"),
+		high("bin/deploy production", "run-path"),
+		high("bin/kamal deploy", "run-path"),
+		medium("bundle exec erb_lint --lint-all", "lint"),
 	} {
 		checkCase(t, tc, testEnv)
 	}
