@@ -73,8 +73,26 @@ var buildTools = []tool{
 				c.raise(serverRule)
 			}
 		}},
-	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc}}},
-	{names: "eslint prettier flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint stylelint taplo govulncheck revive gosec vale ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell srb erb_lint erblint slim-lint", rule: lintRule},
+	// buf lint and breaking run the check plugins buf.yaml names (local
+	// programs since buf 1.40): the lint rule; buf format is a formatter
+	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc},
+		{words: "format", rule: ruleCheckOnly, check: bufFormat}}},
+	{names: "swiftformat isort swift-format", rule: ruleCheckOnly, check: checkerForm},
+	{names: "ruff", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: checkerFormOf("ruff format")},
+		{words: "check", rule: ruleCheckOnly, check: ruffCheck}}},
+	{names: "taplo", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: checkerFormOf("taplo format")},
+		{words: "fmt", rule: ruleCheckOnly, check: checkerFormOf("taplo fmt")}, {words: "check", rule: ruleCheckOnly}, {words: "lint", rule: ruleCheckOnly}}},
+	{names: "gci", rule: lintRule, subs: []sub{{words: "write", rule: ruleCheckOnly, check: checkerFormOf("gci write")},
+		{words: "diff", rule: ruleCheckOnly}, {words: "list", rule: ruleCheckOnly}, {words: "print", rule: ruleCheckOnly}}},
+	// vale reports on prose; vale sync downloads the style packages
+	// .vale.ini names into the project, as an install does
+	{names: "vale", rule: ruleCheckOnly, check: valeCheck, subs: []sub{{words: "sync", rule: pkgInstall}}},
+	{names: "genhtml", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}, check: genhtmlCheck},
+	// terraform-docs writes into the module's README when --output-file
+	// or the .terraform-docs.yml it finds there says so, which permguard
+	// does not read: judged as that write
+	{names: "terraform-docs", rule: ruleCheckOnly, check: formatUnless(func(*call) bool { return false })},
+	{names: "eslint prettier flake8 pylint pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint autopep8 yapf biome oxlint stylelint govulncheck revive gosec ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell srb erb_lint erblint slim-lint", rule: lintRule},
 	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
 		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},
 		{words: "nuget delete", rule: unpublish}, {words: "nuget add", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
@@ -94,7 +112,8 @@ var buildTools = []tool{
 	}},
 	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: runBuilt}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
 		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
-	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram}}, check: fileOperandRuns},
+	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram},
+		{words: "format", rule: ruleCheckOnly, check: checkerFormOf("swift format")}}, check: fileOperandRuns},
 	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
 		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
 		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},

@@ -22,6 +22,18 @@ func TestI29TailHeldOut(t *testing.T) {
 		high("bin/deploy production", "run-path"),
 		high("bin/kamal deploy", "run-path"),
 		medium("bundle exec erb_lint --lint-all", "lint"),
+		// class 3: formatters and checkers whose configuration is data
+		low("tofu fmt -recursive infra", "format-write"),
+		minimal("terraform fmt -check=true -diff", "check-only"),
+		minimal("swiftformat --lint --config .swiftformat Sources Tests", "check-only"),
+		low("swiftformat --swiftversion 5.9 Sources", "format-write"),
+		minimal("taplo format --check --diff", "check-only"),
+		low("gci write --skip-generated -s standard -s default -s 'prefix(example.com)' ./pkg", "format-write"),
+		minimal("ruff check --output-format=github --no-fix .", "check-only"),
+		low("ruff check --select I --fix", "format-write"),
+		minimal("isort --profile black --check --diff src tests", "check-only"),
+		minimal("vale --minAlertLevel=error CHANGELOG.md docs/index.md", "check-only"),
+		low("genhtml --output-directory build/coverage lcov.info", "coverage-write"),
 	} {
 		checkCase(t, tc, testEnv)
 	}
