@@ -65,7 +65,7 @@ var buildTools = []tool{
 	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}, {words: "lint", rule: lintRule}, {words: "check", rule: lintRule}}},
 	{names: "playwright", rule: buildRule, subs: []sub{{words: "codegen", rule: serverRule}, {words: "open", rule: serverRule}, {words: "show-report", rule: serverRule},
 		{words: "install", rule: buildRule, flags: []flagRule{{opts: "--with-deps", rule: rule{id: "install-system", level: High, why: "installs system packages"}}}}}},
-	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest", rule: buildRule,
+	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest simple-phpunit", rule: buildRule,
 		check: func(c *call) {
 			// vitest watches only on a terminal; an agent's call runs once
 			// (vitest.dev/guide/cli): vitest watch and vitest dev watch always
@@ -87,6 +87,18 @@ var buildTools = []tool{
 	// vale reports on prose; vale sync downloads the style packages
 	// .vale.ini names into the project, as an install does
 	{names: "vale", rule: ruleCheckOnly, check: valeCheck, subs: []sub{{words: "sync", rule: pkgInstall}}},
+	{names: "pana", rule: lintRule, check: func(c *call) {
+		if c.hasOpt("--hosted") {
+			c.raise(runPackage) // analyses a package it downloads
+		}
+	}},
+	{names: "lychee htmlproofer", rule: ruleCheckOnly, check: linkCheck},
+	{names: "doxybook2", rule: ruleNotebookConvert, check: func(c *call) {
+		if o, ok := c.optValue("-o --output"); ok {
+			c.raiseJudged(c.ctx.writeInto, o)
+		}
+	}},
+	{names: "lint-staged", rule: unseen(rule{id: "lint-staged", level: Medium, why: "runs the commands the project's lint-staged configuration names on the files staged in git"})},
 	{names: "genhtml", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}, check: genhtmlCheck},
 	// terraform-docs writes into the module's README when --output-file
 	// or the .terraform-docs.yml it finds there says so, which permguard
@@ -102,7 +114,7 @@ var buildTools = []tool{
 		{words: "nuget locals", rule: pkgInstall}, {words: "user-secrets", rule: ruleReadSecret}, {words: "dev-certs", rule: globalRule}, {words: "workload", rule: globalRule},
 		{words: "tool update", rule: globalRule}, {words: "tool uninstall", rule: globalRule}, {words: "fsi", rule: runProgram},
 		{words: "ef database drop", rule: rule{id: "ef-database-drop", level: High, dangerous: true, why: "drops the database, deleting all its data", effect: EffectDelete}},
-		{words: "run", rule: runBuilt}, {words: "watch", rule: serverRule}, {words: "tool install", rule: globalRule}, {words: "tool run", rule: runPackage}, {words: "exec", rule: runProgram},
+		{words: "run", rule: runBuilt}, {words: "watch", rule: serverRule}, {words: "tool install", rule: pkgInstall, check: dotnetToolInstall}, {words: "tool run", rule: runPackage}, {words: "exec", rule: runProgram},
 	}},
 	{names: "flutter", rule: buildRule, subs: []sub{
 		{words: "doctor", rule: pkgRead}, {words: "devices", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "config", rule: rule{id: "flutter-config", level: High, why: "changes flutter's configuration for every project"}},
@@ -110,7 +122,7 @@ var buildTools = []tool{
 		{words: "channel", rule: globalRule}, {words: "pub global", rule: globalRule},
 		{words: "install", rule: runProgram}, {words: "attach", rule: runProgram}, {words: "upgrade", rule: globalRule}, {words: "pub publish", rule: publishRule},
 	}},
-	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: runBuilt}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
+	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: ruleDepTool, check: dartRun}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
 		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
 	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram},
 		{words: "format", rule: ruleCheckOnly, check: checkerFormOf("swift format")}}, check: fileOperandRuns},
@@ -119,7 +131,7 @@ var buildTools = []tool{
 		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},
 		{words: "hex.retire", rule: registryAcc}, {words: "help", rule: pkgRead}, {words: "deps.tree", rule: pkgRead}, {words: "deps", rule: pkgRead}, {words: "hex.info", rule: pkgQuery}}},
 	{names: "cabal stack", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "exec", rule: runProgram}, {words: "repl", rule: runProgram}, {words: "ghci", rule: runProgram},
-		{words: "upload", rule: publishRule}, {words: "install", rule: globalRule}, {words: "runghc", rule: runProgram}, {words: "runhaskell", rule: runProgram}, {words: "script", rule: runProgram}}},
+		{words: "upload", rule: publishRule}, {words: "install", rule: pkgInstall, check: depsOnlyInstall}, {words: "runghc", rule: runProgram}, {words: "runhaskell", rule: runProgram}, {words: "script", rule: runProgram}}},
 	{names: "zig", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "build run", rule: runBuilt},
 		{words: "version", rule: ruleToolInfo}, {words: "env", rule: ruleToolInfo}, {words: "fmt", rule: ruleCheckOnly, check: zigFmtCheck}}},
 	{names: "deno", rule: rule{id: "deno", level: High, why: "runs a deno command permguard does not know"}, subs: []sub{
@@ -684,4 +696,86 @@ func camelParts(s string) []string {
 		parts = append(parts, s[start:])
 	}
 	return parts
+}
+
+// ruleDepTool: `dart run PKG:TOOL` runs an executable of one of the
+// project's dependencies, fetched as `dart pub get` fetches them (as
+// npx runs a program the project installed).
+var ruleDepTool = unseen(rule{id: "run-dependency-tool", level: Medium, why: "runs an executable of one of the project's dependencies"})
+
+// dartRun: dart run PKG:TOOL runs a dependency's executable; anything
+// else (dart run, dart run bin/x.dart, dart run NAME, which may be the
+// project's own package) runs the project's program, and the VM
+// service options start a server.
+func dartRun(c *call) {
+	if c.hasOpt("--observe --enable-vm-service --serve-devtools") {
+		c.raise(serverRule)
+	}
+	ps := positional(c.args)
+	if len(ps) > 0 && !ps[0].dyn && ps[0].val == "run" {
+		ps = ps[1:]
+	}
+	if len(ps) > 0 && !ps[0].dyn && !ps[0].glob {
+		pkg, tool, ok := strings.Cut(ps[0].val, ":")
+		if ok && dartName(pkg) && dartName(tool) {
+			return
+		}
+	}
+	c.raise(runBuilt)
+}
+
+// dartName reports a Dart package or executable name: lower-case
+// letters, digits and underscores (dart.dev/tools/pub/pubspec#name).
+func dartName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// depsOnlyInstall: cabal install and stack install put the built
+// programs outside the workspace; with --only-dependencies
+// (--dependencies-only) they build only the project's dependencies
+// into their store, as cargo fetch fills cargo's.
+func depsOnlyInstall(c *call) {
+	if !c.hasOpt("--only-dependencies --dependencies-only") {
+		c.raise(globalRule)
+	}
+}
+
+// dotnetToolInstall: dotnet tool install puts a tool in the user's
+// tools (-g) unless --local (the project's tool manifest) or
+// --tool-path DIR, judged as a write into DIR.
+func dotnetToolInstall(c *call) {
+	if d, ok := c.optValue("--tool-path"); ok {
+		if ru, bad := c.ctx.writeInto(d); bad && ru.level > Low {
+			c.raiseWith(ru, occurrence{target: c.target(d)})
+		}
+		if !c.hasOpt("-g --global") {
+			return
+		}
+	}
+	if c.hasOpt("--local") && !c.hasOpt("-g --global") {
+		return
+	}
+	c.raise(globalRule)
+}
+
+// ruleLinkCheck: a link checker requests every URL the files it checks
+// name: the files' content leaves this machine (design §2.8).
+var ruleLinkCheck = rule{id: "link-check", level: High, sends: true, why: "requests every URL the checked files name, which sends them out"}
+
+// linkCheck: lychee and html-proofer check the links of files; only
+// local links with lychee --offline and htmlproofer --disable-external
+// (a read of the files).
+func linkCheck(c *call) {
+	if c.hasOpt("--offline --disable-external --disable_external") {
+		return
+	}
+	c.raise(ruleLinkCheck)
 }

@@ -34,6 +34,17 @@ func TestI29TailHeldOut(t *testing.T) {
 		minimal("isort --profile black --check --diff src tests", "check-only"),
 		minimal("vale --minAlertLevel=error CHANGELOG.md docs/index.md", "check-only"),
 		low("genhtml --output-directory build/coverage lcov.info", "coverage-write"),
+		// class 4: project tasks and tools
+		medium("php artisan ide-helper:generate", "rails-test"),
+		medium("php artisan config:clear", "rails-test"),
+		medium("php artisan optimize", "rails-test"),
+		high("php artisan db:seed --force", "run-program-file"),
+		medium("dart run build_runner:build --delete-conflicting-outputs", "run-dependency-tool"),
+		medium("cabal install --only-dependencies --enable-tests", "package-install"),
+		medium("dotnet tool install --tool-path tools/bin dotnet-reportgenerator-globaltool", "package-install"),
+		high("dotnet tool install --global --tool-path tools x", "install-global"),
+		high("lychee README.md", "link-check"),
+		medium("yarn exec lint-staged", "lint-staged"),
 	} {
 		checkCase(t, tc, testEnv)
 	}
