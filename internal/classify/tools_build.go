@@ -639,9 +639,12 @@ var jvmGoalRules = lazy[map[string]rule]{build: func() map[string]rule {
 // judged as that task. gradle -t (--continuous) runs on, as a watcher.
 func jvmBuildGoals(c *call) {
 	buildOutputs(c)
-	if strings.HasPrefix(c.name, "gradle") && c.hasOpt("-t --continuous") {
-		// gradle -t runs its tasks again on every change
-		c.raise(serverRule)
+	for _, a := range c.args {
+		if strings.HasPrefix(c.name, "gradle") && !a.dyn && (a.val == "-t" || a.val == "--continuous") {
+			// gradle -t runs its tasks again on every change; gradle
+			// reads no clusters (-xlint is -x lint)
+			c.raise(serverRule)
+		}
 	}
 	for _, a := range c.words(jvmBuildOpts) {
 		if a.dyn || strings.HasPrefix(a.val, "-") || a.val == "publishToMavenLocal" {
