@@ -708,7 +708,7 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 				// runs it (design §2.4): judged as that tool, at least
 				// medium, in the box when the file is in the workspace
 				c.raiseRunFile(ruleProjectBin, a)
-			} else if pl == placeWorkspace && buildWrappers[base] {
+			} else if pl == placeWorkspace && buildWrapper(base) {
 				// the project's Gradle or Maven wrapper: a script that
 				// fetches the build tool the project pins and runs it
 				// with the same tasks, which run the project's build
@@ -950,18 +950,23 @@ func unescapeHeredoc(s string) string {
 	return b.String()
 }
 
-// buildWrappers are the build tools' wrapper scripts a project keeps in
+// buildWrapper reports the build tools' wrapper scripts a project keeps in
 // its tree (gradlew, mvnw), in any of its directories (android/gradlew).
 // gradlew.bat and mvnw.cmd run under Windows' cmd, which permguard does
 // not judge.
-var buildWrappers = map[string]bool{"gradlew": true, "mvnw": true}
+func buildWrapper(name string) bool { return name == "gradlew" || name == "mvnw" }
 
-// binstubs are the programs whose bin/NAME a Rails project keeps as a
+// binstub reports the programs whose bin/NAME a Rails project keeps as a
 // binstub: a script bundler or Rails generates that loads the bundle and
 // runs the gem's program, as `bundle exec NAME` does. Other files in
 // bin/ (bin/dev, bin/setup, bin/check) are the project's own scripts.
-var binstubs = map[string]bool{"rails": true, "rake": true, "rspec": true, "rubocop": true, "standardrb": true,
-	"srb": true, "erb_lint": true, "erblint": true, "bundle": true, "brakeman": true}
+func binstub(name string) bool {
+	switch name {
+	case "rails", "rake", "rspec", "rubocop", "standardrb", "srb", "erb_lint", "erblint", "bundle", "brakeman":
+		return true
+	}
+	return false
+}
 
 // projectBinDir reports the directories where a package manager installs
 // the project's own copy of the tool name, spelled relative to the
@@ -970,5 +975,5 @@ var binstubs = map[string]bool{"rails": true, "rake": true, "rspec": true, "rubo
 // a Ruby project.
 func projectBinDir(dir, name string) bool {
 	dir = strings.TrimPrefix(dir, "./")
-	return dir == "vendor/bin" || dir == "node_modules/.bin" || dir == "bin" && binstubs[name]
+	return dir == "vendor/bin" || dir == "node_modules/.bin" || dir == "bin" && binstub(name)
 }

@@ -78,11 +78,11 @@ var buildTools = []tool{
 	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc},
 		{words: "format", rule: ruleCheckOnly, check: bufFormat}}},
 	{names: "swiftformat isort swift-format", rule: ruleCheckOnly, check: checkerForm},
-	{names: "ruff", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: checkerFormOf("ruff format")},
+	{names: "ruff", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: ruffFormat},
 		{words: "check", rule: ruleCheckOnly, check: ruffCheck}}},
-	{names: "taplo", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: checkerFormOf("taplo format")},
-		{words: "fmt", rule: ruleCheckOnly, check: checkerFormOf("taplo fmt")}, {words: "check", rule: ruleCheckOnly}, {words: "lint", rule: ruleCheckOnly}}},
-	{names: "gci", rule: lintRule, subs: []sub{{words: "write", rule: ruleCheckOnly, check: checkerFormOf("gci write")},
+	{names: "taplo", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: taploFormat},
+		{words: "fmt", rule: ruleCheckOnly, check: taploFormat}, {words: "check", rule: ruleCheckOnly}, {words: "lint", rule: ruleCheckOnly}}},
+	{names: "gci", rule: lintRule, subs: []sub{{words: "write", rule: ruleCheckOnly, check: gciWrite},
 		{words: "diff", rule: ruleCheckOnly}, {words: "list", rule: ruleCheckOnly}, {words: "print", rule: ruleCheckOnly}}},
 	// vale reports on prose; vale sync downloads the style packages
 	// .vale.ini names into the project, as an install does
@@ -103,7 +103,7 @@ var buildTools = []tool{
 	// terraform-docs writes into the module's README when --output-file
 	// or the .terraform-docs.yml it finds there says so, which permguard
 	// does not read: judged as that write
-	{names: "terraform-docs", rule: ruleCheckOnly, check: formatUnless(func(*call) bool { return false })},
+	{names: "terraform-docs", rule: ruleCheckOnly, check: terraformDocs},
 	{names: "eslint prettier flake8 pylint pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint autopep8 yapf biome oxlint stylelint govulncheck revive gosec ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell srb erb_lint erblint slim-lint", rule: lintRule},
 	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
 		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},
@@ -125,7 +125,7 @@ var buildTools = []tool{
 	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: ruleDepTool, check: dartRun}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
 		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
 	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram},
-		{words: "format", rule: ruleCheckOnly, check: checkerFormOf("swift format")}}, check: fileOperandRuns},
+		{words: "format", rule: ruleCheckOnly, check: swiftFormat}}, check: fileOperandRuns},
 	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
 		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
 		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},

@@ -70,7 +70,6 @@ var checkers = lazy[map[string]checker]{build: func() map[string]checker {
 		"buf format": {writes: "-w --write", letter: 'w', sub: "format"},
 		// taplo format rewrites unless --check
 		"taplo format": {writesByDefault: true, reads: "--check", sub: "format"},
-		"taplo fmt":    {writesByDefault: true, reads: "--check", sub: "fmt"},
 		// isort rewrites unless it only checks or prints
 		"isort": {writesByDefault: true, reads: "--check-only -c --check --diff --df --stdout -d --show-files --show-config"},
 		// ruff format rewrites unless --check or --diff (ruff check:
@@ -190,6 +189,33 @@ func cargoFmt(c *call) {
 		}
 	}
 	c.raise(ruleFormatIn)
+}
+
+// The checkers behind a subcommand, each judged by its key's row: named
+// functions, so the tables that name them are static data.
+func ruffFormat(c *call)  { judgeChecker(c, checkers.get()["ruff format"]) }
+func gciWrite(c *call)    { judgeChecker(c, checkers.get()["gci write"]) }
+func swiftFormat(c *call) { judgeChecker(c, checkers.get()["swift format"]) }
+
+// taploFormat: taplo format and its alias fmt.
+func taploFormat(c *call) {
+	ck := checkers.get()["taplo format"]
+	if ps := positional(c.args); len(ps) > 0 && !ps[0].dyn {
+		ck.sub = ps[0].val
+	}
+	judgeChecker(c, ck)
+}
+
+// terraformDocs: terraform-docs writes the module's README when
+// --output-file or the .terraform-docs.yml it finds there says so, which
+// permguard does not read: judged as that write of its operands.
+func terraformDocs(c *call) {
+	c.raise(ruleFormatIn)
+	for _, t := range positional(c.args) {
+		if w, bad := c.ctx.writeRule(t); bad {
+			c.raise(w)
+		}
+	}
 }
 
 // ruffCheck: ruff check fixes what it finds, in place, with --fix or when
