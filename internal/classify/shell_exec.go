@@ -19,6 +19,7 @@ var (
 	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time", effect: EffectRun}
 	ruleLocalProgram = rule{id: "run-path", level: High, why: "runs a program from a path: code nobody has reviewed", effect: EffectRun}
 	ruleProjectBin   = rule{id: "run-project-bin", level: Medium, why: "runs the project's installed copy of a known tool (judged as that tool)"}
+	ruleBuildWrapper = rule{id: "run-build-wrapper", level: Medium, why: "runs the project's Gradle or Maven wrapper (judged as gradle or mvn)"}
 	ruleUnknown      = rule{id: "unknown-program", level: High, why: "runs a program permguard does not know", unseen: true, effect: EffectRun}
 	ruleVersion      = rule{id: "version-or-help", level: Minimal, why: "prints version or help text"}
 )
@@ -700,12 +701,19 @@ func (w *walker) programName(c *call, a arg) (string, bool) {
 			// code nobody reviewed; and if its name is a program permguard
 			// knows, judged as that program too (C:/.../git.exe reset --hard)
 			base := strings.TrimSuffix(strings.ToLower(name), ".exe")
-			if pl, _ := c.ctx.placeOf(a); pl == placeWorkspace && projectBinDir(dir) && lookupTool(base) != nil {
+			pl, _ := c.ctx.placeOf(a)
+			if pl == placeWorkspace && projectBinDir(dir, base) && lookupTool(base) != nil {
 				// the project's installed copy of a tool permguard knows
 				// (vendor/bin/phpunit, node_modules/.bin/eslint), as npx
 				// runs it (design §2.4): judged as that tool, at least
 				// medium, in the box when the file is in the workspace
 				c.raiseRunFile(ruleProjectBin, a)
+			} else if pl == placeWorkspace && buildWrapper(base) {
+				// the project's Gradle or Maven wrapper: a script that
+				// fetches the build tool the project pins and runs it
+				// with the same tasks, which run the project's build
+				// scripts as the tool itself does
+				c.raiseRunFile(ruleBuildWrapper, a)
 			} else {
 				c.raiseRunFile(ruleLocalProgram, a)
 			}
@@ -942,11 +950,30 @@ func unescapeHeredoc(s string) string {
 	return b.String()
 }
 
+// buildWrapper reports the build tools' wrapper scripts a project keeps in
+// its tree (gradlew, mvnw), in any of its directories (android/gradlew).
+// gradlew.bat and mvnw.cmd run under Windows' cmd, which permguard does
+// not judge.
+func buildWrapper(name string) bool { return name == "gradlew" || name == "mvnw" }
+
+// binstub reports the programs whose bin/NAME a Rails project keeps as a
+// binstub: a script bundler or Rails generates that loads the bundle and
+// runs the gem's program, as `bundle exec NAME` does. Other files in
+// bin/ (bin/dev, bin/setup, bin/check) are the project's own scripts.
+func binstub(name string) bool {
+	switch name {
+	case "rails", "rake", "rspec", "rubocop", "standardrb", "srb", "erb_lint", "erblint", "bundle", "brakeman":
+		return true
+	}
+	return false
+}
+
 // projectBinDir reports the directories where a package manager installs
-// the project's own copies of its tools, spelled relative to the
-// directory the command runs in: vendor/bin (composer) and
-// node_modules/.bin (npm, pnpm, yarn, bun).
-func projectBinDir(dir string) bool {
+// the project's own copy of the tool name, spelled relative to the
+// directory the command runs in: vendor/bin (composer),
+// node_modules/.bin (npm, pnpm, yarn, bun), and bin for the binstubs of
+// a Ruby project.
+func projectBinDir(dir, name string) bool {
 	dir = strings.TrimPrefix(dir, "./")
-	return dir == "vendor/bin" || dir == "node_modules/.bin"
+	return dir == "vendor/bin" || dir == "node_modules/.bin" || dir == "bin" && binstub(name)
 }

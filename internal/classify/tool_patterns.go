@@ -20,7 +20,7 @@ var patterns = lazy[map[string]func(c *call, words []arg) (rule, bool)]{build: f
 		"kubectl": kubeRead, "oc": kubeRead,
 		"gh": ghRead, "glab": glabRead,
 		"aws": awsRead, "gcloud": cloudVerbRead("list describe"), "az": cloudVerbRead("list show"),
-		"rails": railsTask, "rake": railsTask,
+		"rails": railsTask, "rake": railsTask, "artisan": artisanTask,
 		"dotnet": dotnetInfo, "printenv": printenvNames, "unzip": archiveList, "openssl": opensslInspect, "jar": jarList,
 	}
 }}
@@ -306,6 +306,45 @@ func railsTask(c *call, words []arg) (rule, bool) {
 	}
 	// any other task by the words of its name, as a package script's
 	// (ascii_spec, factory_bot:lint, documentation_syntax_check)
+	switch ru := scriptRuleFor(task, true); ru.id {
+	case scriptSafe.id:
+		return ruleRailsTest, true
+	case ruleRunDeploy.id, serverRule.id:
+		return ru, true
+	}
+	return rule{}, false
+}
+
+// artisanTask: Laravel's artisan commands, as rails tasks are (issue 29):
+// the ones that print, test, generate code or caches, or move the
+// development database forward are development work, serve runs on, and
+// any other is judged by the words of its name. --force, which runs a
+// command in production, leaves it high. migrate:fresh and the
+// other commands that empty the database are rows of their own
+// (tools_databases.go), and tinker, a REPL, stays high.
+func artisanTask(c *call, words []arg) (rule, bool) {
+	if !static(words, 1) {
+		if len(words) == 0 {
+			return ruleRailsRead, true // artisan alone lists its commands
+		}
+		return rule{}, false
+	}
+	task := words[0].val
+	base, _, _ := strings.Cut(task, ":")
+	if c.hasOpt("--force") {
+		// runs where the application's environment is production,
+		// which artisan otherwise refuses without asking
+		return rule{}, false
+	}
+	switch {
+	case task == "list" || task == "about" || task == "env" || task == "route:list" || task == "migrate:status" || task == "help":
+		return ruleRailsRead, true
+	case task == "test" || base == "make" || task == "migrate" || task == "db:seed" || task == "package:discover" ||
+		task == "optimize" || base == "ide-helper":
+		return ruleRailsTest, true
+	case task == "serve":
+		return serverRule, true
+	}
 	switch ru := scriptRuleFor(task, true); ru.id {
 	case scriptSafe.id:
 		return ruleRailsTest, true

@@ -44,12 +44,13 @@ var buildTools = []tool{
 		rule: ruleCheckOnly, check: checkerForm},
 	{names: "make gmake", rule: buildRule, check: makeCheck},
 	{names: "cmake", rule: buildRule, check: cmakeCheck},
-	{names: "ninja meson bazelisk buck buck2 scons ant mvnw nox", rule: buildRule, check: buildOutputs},
+	{names: "ninja meson bazelisk buck buck2 scons ant nox", rule: buildRule, check: buildOutputs},
 	{names: "tox", rule: buildRule, subs: []sub{{words: "exec", rule: runProgram}, {words: "run", rule: buildRule}}, check: buildOutputs},
-	{names: "gradlew", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
 	{names: "bazel", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}}, check: buildOutputs},
-	{names: "mvn", rule: buildRule, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runBuilt}, {words: "exec:exec", rule: runBuilt}, {words: "spring-boot:run", rule: runProgram}}, check: buildOutputs},
-	{names: "gradle", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: buildOutputs},
+	// the project's wrappers (./mvnw, ./gradlew) run the build tool they
+	// download, with the same goals and tasks (issue 29)
+	{names: "mvn mvnw", rule: buildRule, valueOpts: jvmBuildOpts, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runBuilt}, {words: "exec:exec", rule: runBuilt}, {words: "spring-boot:run", rule: runProgram}}, check: jvmBuildGoals},
+	{names: "gradle gradlew", rule: buildRule, valueOpts: jvmBuildOpts, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: jvmBuildGoals},
 	{names: "sbt", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "console", rule: runProgram}, {words: "publish", rule: publishRule}}, check: buildOutputs},
 	{names: "rails rake", rule: rule{id: "rails", level: High, why: "runs a Rails or Rake task of the project"}, check: rakeTasks, subs: []sub{
 		{words: "db:drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
@@ -72,7 +73,7 @@ var buildTools = []tool{
 	{names: "next nuxt astro remix", rule: serverRule, subs: []sub{{words: "build", rule: buildRule}, {words: "lint", rule: lintRule}, {words: "check", rule: lintRule}}},
 	{names: "playwright", rule: buildRule, subs: []sub{{words: "codegen", rule: serverRule}, {words: "open", rule: serverRule}, {words: "show-report", rule: serverRule},
 		{words: "install", rule: buildRule, flags: []flagRule{{opts: "--with-deps", rule: rule{id: "install-system", level: High, why: "installs system packages"}}}}}},
-	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest", rule: buildRule,
+	{names: "jest mocha vitest pytest py.test ava tap karma jasmine cypress rspec phpunit pest simple-phpunit", rule: buildRule,
 		check: func(c *call) {
 			// vitest watches only on a terminal; an agent's call runs once
 			// (vitest.dev/guide/cli): vitest watch and vitest dev watch always
@@ -80,8 +81,38 @@ var buildTools = []tool{
 				c.raise(serverRule)
 			}
 		}},
-	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc}}},
-	{names: "eslint prettier flake8 pylint ruff pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell swiftformat ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint isort autopep8 yapf biome oxlint stylelint taplo govulncheck revive gosec vale ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell", rule: lintRule},
+	// buf lint and breaking run the check plugins buf.yaml names (local
+	// programs since buf 1.40): the lint rule; buf format is a formatter
+	{names: "buf", rule: lintRule, subs: []sub{{words: "push", rule: publishRule}, {words: "registry", rule: registryAcc},
+		{words: "format", rule: ruleCheckOnly, check: bufFormat}}},
+	{names: "swiftformat isort swift-format", rule: ruleCheckOnly, check: checkerForm},
+	{names: "ruff", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: ruffFormat},
+		{words: "check", rule: ruleCheckOnly, check: ruffCheck}}},
+	{names: "taplo", rule: lintRule, subs: []sub{{words: "format", rule: ruleCheckOnly, check: taploFormat},
+		{words: "fmt", rule: ruleCheckOnly, check: taploFormat}, {words: "check", rule: ruleCheckOnly}, {words: "lint", rule: ruleCheckOnly}}},
+	{names: "gci", rule: lintRule, subs: []sub{{words: "write", rule: ruleCheckOnly, check: gciWrite},
+		{words: "diff", rule: ruleCheckOnly}, {words: "list", rule: ruleCheckOnly}, {words: "print", rule: ruleCheckOnly}}},
+	// vale reports on prose; vale sync downloads the style packages
+	// .vale.ini names into the project, as an install does
+	{names: "vale", rule: ruleCheckOnly, check: valeCheck, subs: []sub{{words: "sync", rule: pkgInstall}}},
+	{names: "pana", rule: lintRule, check: func(c *call) {
+		if c.hasOpt("--hosted") {
+			c.raise(runPackage) // analyses a package it downloads
+		}
+	}},
+	{names: "lychee htmlproofer", rule: ruleCheckOnly, check: linkCheck},
+	{names: "doxybook2", rule: ruleNotebookConvert, check: func(c *call) {
+		if o, ok := c.optValue("-o --output"); ok {
+			c.raiseJudged(c.ctx.writeInto, o)
+		}
+	}},
+	{names: "lint-staged", rule: unseen(rule{id: "lint-staged", level: Medium, why: "runs the commands the project's lint-staged configuration names on the files staged in git"})},
+	{names: "genhtml", rule: rule{id: "coverage-write", level: Low, why: "writes a coverage report into the workspace"}, check: genhtmlCheck},
+	// terraform-docs writes into the module's README when --output-file
+	// or the .terraform-docs.yml it finds there says so, which permguard
+	// does not read: judged as that write
+	{names: "terraform-docs", rule: ruleCheckOnly, check: terraformDocs},
+	{names: "eslint prettier flake8 pylint pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint autopep8 yapf biome oxlint stylelint govulncheck revive gosec ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell srb erb_lint erblint slim-lint", rule: lintRule},
 	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
 		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},
 		{words: "nuget delete", rule: unpublish}, {words: "nuget add", rule: rule{id: "nuget-source", level: High, why: "changes where packages are downloaded from"}},
@@ -91,7 +122,7 @@ var buildTools = []tool{
 		{words: "nuget locals", rule: pkgInstall}, {words: "user-secrets", rule: ruleReadSecret}, {words: "dev-certs", rule: globalRule}, {words: "workload", rule: globalRule},
 		{words: "tool update", rule: globalRule}, {words: "tool uninstall", rule: globalRule}, {words: "fsi", rule: runProgram},
 		{words: "ef database drop", rule: rule{id: "ef-database-drop", level: High, dangerous: true, why: "drops the database, deleting all its data", effect: EffectDelete}},
-		{words: "run", rule: runBuilt}, {words: "watch", rule: serverRule}, {words: "tool install", rule: globalRule}, {words: "tool run", rule: runPackage}, {words: "exec", rule: runProgram},
+		{words: "run", rule: runBuilt}, {words: "watch", rule: serverRule}, {words: "tool install", rule: pkgInstall, check: dotnetToolInstall}, {words: "tool run", rule: runPackage}, {words: "exec", rule: runProgram},
 	}},
 	{names: "flutter", rule: buildRule, subs: []sub{
 		{words: "doctor", rule: pkgRead}, {words: "devices", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "config", rule: rule{id: "flutter-config", level: High, why: "changes flutter's configuration for every project"}},
@@ -99,15 +130,16 @@ var buildTools = []tool{
 		{words: "channel", rule: globalRule}, {words: "pub global", rule: globalRule},
 		{words: "install", rule: runProgram}, {words: "attach", rule: runProgram}, {words: "upgrade", rule: globalRule}, {words: "pub publish", rule: publishRule},
 	}},
-	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: runBuilt}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
+	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: ruleDepTool, check: dartRun}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
 		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
-	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram}}, check: fileOperandRuns},
+	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram},
+		{words: "format", rule: ruleCheckOnly, check: swiftFormat}}, check: fileOperandRuns},
 	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
 		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
 		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},
 		{words: "hex.retire", rule: registryAcc}, {words: "help", rule: pkgRead}, {words: "deps.tree", rule: pkgRead}, {words: "deps", rule: pkgRead}, {words: "hex.info", rule: pkgQuery}}},
 	{names: "cabal stack", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "exec", rule: runProgram}, {words: "repl", rule: runProgram}, {words: "ghci", rule: runProgram},
-		{words: "upload", rule: publishRule}, {words: "install", rule: globalRule}, {words: "runghc", rule: runProgram}, {words: "runhaskell", rule: runProgram}, {words: "script", rule: runProgram}}},
+		{words: "upload", rule: publishRule}, {words: "install", rule: pkgInstall, check: depsOnlyInstall}, {words: "runghc", rule: runProgram}, {words: "runhaskell", rule: runProgram}, {words: "script", rule: runProgram}}},
 	{names: "zig", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "build run", rule: runBuilt},
 		{words: "version", rule: ruleToolInfo}, {words: "env", rule: ruleToolInfo}, {words: "fmt", rule: ruleCheckOnly, check: zigFmtCheck}}},
 	{names: "deno", rule: rule{id: "deno", level: High, why: "runs a deno command permguard does not know"}, subs: []sub{
@@ -584,4 +616,177 @@ func rakeTasks(c *call) {
 			return
 		}
 	}
+}
+
+// jvmBuildOpts are the options of mvn and gradle that take the next word
+// as their value, so it is no goal or task: mvn --help (3.9) and gradle
+// --help (8). The short options the two read differently (-s, -c and -t
+// take a value in mvn and none in gradle) are left out, so a goal after
+// them is still judged.
+const jvmBuildOpts = "-pl --projects -f --file --settings -gs --global-settings -P --activate-profiles -rf --resume-from " +
+	"-T --threads -D --define -l --log-file --toolchains -b --builder " +
+	"-p --project-dir -x --exclude-task -I --init-script --settings-file -g --gradle-user-home --include-build " +
+	"--console --warning-mode --priority --max-workers -M --write-verification-metadata --dependency-verification"
+
+// jvmGoalRules are the goals and tasks that do more than build, wherever
+// they stand on the command line: the table's rows match only the first.
+var jvmGoalRules = lazy[map[string]rule]{build: func() map[string]rule {
+	return map[string]rule{
+		"deploy": publishRule, "publish": publishRule, "jib": publishRule, "jib:build": publishRule,
+		"exec:java": runBuilt, "exec:exec": runBuilt, "run": runBuilt, "bootRun": runBuilt, "spring-boot:run": runProgram,
+	}
+}}
+
+// jvmBuildGoals judges every goal of mvn and task of gradle (and of the
+// project's wrappers, ./mvnw and ./gradlew): `mvn clean deploy`
+// publishes as `mvn deploy` does, and a name that deploys, publishes or
+// releases (release:perform, publishToMavenCentral) is high.
+// publishToMavenLocal only fills the user's local Maven repository, as
+// `mvn install` does. gradle runs a task from an abbreviation of its
+// name (`gradle pub`, `gradle bR`): one that abbreviates a task above is
+// judged as that task. gradle -t (--continuous) runs on, as a watcher.
+func jvmBuildGoals(c *call) {
+	buildOutputs(c)
+	for _, a := range c.args {
+		if strings.HasPrefix(c.name, "gradle") && !a.dyn && (a.val == "-t" || a.val == "--continuous") {
+			// gradle -t runs its tasks again on every change; gradle
+			// reads no clusters (-xlint is -x lint)
+			c.raise(serverRule)
+		}
+	}
+	for _, a := range c.words(jvmBuildOpts) {
+		if a.dyn || strings.HasPrefix(a.val, "-") || a.val == "publishToMavenLocal" {
+			continue
+		}
+		if ru, ok := jvmGoalRules.get()[a.val]; ok {
+			c.raise(ru)
+			continue
+		}
+		if namesDeploy(a.val) {
+			c.raise(ruleRunDeploy)
+			continue
+		}
+		if !strings.HasPrefix(c.name, "gradle") {
+			continue
+		}
+		for task, ru := range jvmGoalRules.get() {
+			if !strings.Contains(task, ":") && abbreviates(a.val, task) {
+				c.raise(ru)
+			}
+		}
+	}
+}
+
+// abbreviates reports whether word names task as gradle's camel-case
+// abbreviations do: each of word's camel-case parts begins the matching
+// part of task (pub for publish, bR for bootRun).
+func abbreviates(word, task string) bool {
+	ws, ts := camelParts(word), camelParts(task)
+	if len(ws) == 0 || len(ws) > len(ts) {
+		return false
+	}
+	for i, w := range ws {
+		if !strings.HasPrefix(strings.ToLower(ts[i]), strings.ToLower(w)) {
+			return false
+		}
+	}
+	return true
+}
+
+// camelParts splits a task name before each upper-case letter.
+func camelParts(s string) []string {
+	var parts []string
+	start := 0
+	for i := 1; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			parts = append(parts, s[start:i])
+			start = i
+		}
+	}
+	if s != "" {
+		parts = append(parts, s[start:])
+	}
+	return parts
+}
+
+// ruleDepTool: `dart run PKG:TOOL` runs an executable of one of the
+// project's dependencies, fetched as `dart pub get` fetches them (as
+// npx runs a program the project installed).
+var ruleDepTool = unseen(rule{id: "run-dependency-tool", level: Medium, why: "runs an executable of one of the project's dependencies"})
+
+// dartRun: dart run PKG:TOOL runs a dependency's executable; anything
+// else (dart run, dart run bin/x.dart, dart run NAME, which may be the
+// project's own package) runs the project's program, and the VM
+// service options start a server.
+func dartRun(c *call) {
+	if c.hasOpt("--observe --enable-vm-service --serve-devtools") {
+		c.raise(serverRule)
+	}
+	ps := positional(c.args)
+	if len(ps) > 0 && !ps[0].dyn && ps[0].val == "run" {
+		ps = ps[1:]
+	}
+	if len(ps) > 0 && !ps[0].dyn && !ps[0].glob {
+		pkg, tool, ok := strings.Cut(ps[0].val, ":")
+		if ok && dartName(pkg) && dartName(tool) {
+			return
+		}
+	}
+	c.raise(runBuilt)
+}
+
+// dartName reports a Dart package or executable name: lower-case
+// letters, digits and underscores (dart.dev/tools/pub/pubspec#name).
+func dartName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// depsOnlyInstall: cabal install and stack install put the built
+// programs outside the workspace; with --only-dependencies
+// (--dependencies-only) they build only the project's dependencies
+// into their store, as cargo fetch fills cargo's.
+func depsOnlyInstall(c *call) {
+	if !c.hasOpt("--only-dependencies --dependencies-only") {
+		c.raise(globalRule)
+	}
+}
+
+// dotnetToolInstall: dotnet tool install puts a tool in the user's
+// tools (-g) unless --local (the project's tool manifest) or
+// --tool-path DIR, judged as a write into DIR.
+func dotnetToolInstall(c *call) {
+	if d, ok := c.optValue("--tool-path"); ok {
+		if ru, bad := c.ctx.writeInto(d); bad && ru.level > Low {
+			c.raiseWith(ru, occurrence{target: c.target(d)})
+		}
+		if !c.hasOpt("-g --global") {
+			return
+		}
+	}
+	if c.hasOpt("--local") && !c.hasOpt("-g --global") {
+		return
+	}
+	c.raise(globalRule)
+}
+
+// ruleLinkCheck: a link checker requests every URL the files it checks
+// name: the files' content leaves this machine (design §2.8).
+var ruleLinkCheck = rule{id: "link-check", level: High, sends: true, why: "requests every URL the checked files name, which sends them out"}
+
+// linkCheck: lychee and html-proofer check the links of files; only
+// local links with lychee --offline and htmlproofer --disable-external
+// (a read of the files).
+func linkCheck(c *call) {
+	if c.hasOpt("--offline --disable-external --disable_external") {
+		return
+	}
+	c.raise(ruleLinkCheck)
 }

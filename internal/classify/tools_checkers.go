@@ -20,11 +20,15 @@ var (
 // option that writes, also in a cluster (-lw); goFlags says the program
 // reads its options as Go's flag package does, which also takes --w and
 // -w=true, -w=1, -w=t.
+// A read option wins over the options that write wherever it stands
+// (black --check, terraform fmt -check). sub is the subcommand the row
+// names (terraform fmt), whose words are no operands.
 type checker struct {
 	writes, reads   string
 	writesByDefault bool
 	letter          byte
 	goFlags         bool
+	sub             string
 }
 
 // checkers are the programs checkerForm judges, each from its manual.
@@ -47,27 +51,71 @@ var checkers = lazy[map[string]checker]{build: func() map[string]checker {
 		"hlint": {writes: "--refactor"},
 		// report only, whatever the options
 		"shellcheck": {}, "yamllint": {}, "hadolint": {}, "actionlint": {}, "editorconfig-checker": {},
+		// terraform fmt (tofu's, terragrunt hclfmt) rewrites the
+		// configuration unless -check or -write=false; Go's flags
+		"terraform fmt": {writesByDefault: true, reads: "-check -write=false", goFlags: true, sub: "fmt"},
+		// terragrunt fmt is terraform's, run by terragrunt
+		"terragrunt fmt":        {writesByDefault: true, reads: "-check -write=false", goFlags: true, sub: "fmt"},
+		"tofu fmt":              {writesByDefault: true, reads: "-check -write=false", goFlags: true, sub: "fmt"},
+		"terragrunt hclfmt":     {writesByDefault: true, reads: "--check --terragrunt-check", sub: "hclfmt"},
+		"terragrunt hcl fmt":    {writesByDefault: true, reads: "--check --terragrunt-check", sub: "hcl fmt"},
+		"terragrunt hcl format": {writesByDefault: true, reads: "--check --terragrunt-check", sub: "hcl format"},
+		// swiftformat rewrites unless --lint or --dryrun; swift-format
+		// (swift format) prints unless -i, and its lint mode only reports
+		"swiftformat":  {writesByDefault: true, reads: "--lint --dryrun"},
+		"swift format": {writes: "-i --in-place", letter: 'i', sub: "format"},
+		"swift-format": {writes: "-i --in-place", letter: 'i'},
+		// buf format prints unless -w (lint and breaking run buf.yaml's
+		// plugins: the lint rule)
+		"buf format": {writes: "-w --write", letter: 'w', sub: "format"},
+		// taplo format rewrites unless --check
+		"taplo format": {writesByDefault: true, reads: "--check", sub: "format"},
+		// isort rewrites unless it only checks or prints
+		"isort": {writesByDefault: true, reads: "--check-only -c --check --diff --df --stdout -d --show-files --show-config"},
+		// ruff format rewrites unless --check or --diff (ruff check:
+		// ruffCheck)
+		"ruff format": {writesByDefault: true, reads: "--check --diff", sub: "format"},
+		// gci write rewrites; diff, list and print only print
+		"gci write": {writesByDefault: true, sub: "write"},
 	}
 }}
 
 // checkerForm judges a checker by the form it is given in.
-func checkerForm(c *call) {
-	ck := checkers.get()[c.name]
+func checkerForm(c *call) { checkerFormOf(c.name)(c) }
+
+// checkerFormOf judges a checker's subcommand (key "terraform fmt") by
+// the form it is given in.
+func checkerFormOf(key string) func(c *call) {
+	return func(c *call) { judgeChecker(c, checkers.get()[key]) }
+}
+
+func judgeChecker(c *call, ck checker) {
 	writes := ck.writesByDefault
+	read := false
 	for _, a := range c.args {
 		v := a.val
 		if ck.goFlags && strings.HasPrefix(v, "--") {
 			v = v[1:] // Go's flags take one dash or two
+		}
+		if name, b, ok := strings.Cut(v, "="); ck.goFlags && ok && strings.HasPrefix(v, "-") {
+			// a boolean flag's value: -check=true is -check, and
+			// -write=0 is -write=false
+			switch strings.ToLower(b) {
+			case "true", "1", "t":
+				v = name
+			case "false", "0", "f":
+				v = name + "=false"
+			}
 		}
 		switch {
 		case a.dyn:
 			// an option not known now may be the one that writes
 			writes = writes || ck.writes != "" || ck.writesByDefault
 		case ck.writesByDefault && hasWord(ck.reads, v):
-			writes = false
+			writes, read = false, true
 		case hasWord(ck.writes, v):
 			writes = true
-		case ck.goFlags && strings.HasPrefix(v, "-w="):
+		case ck.goFlags && ck.letter == 'w' && strings.HasPrefix(v, "-w="):
 			// a boolean flag's value: true unless it says false
 			b := strings.ToLower(strings.TrimPrefix(v, "-w="))
 			writes = b != "false" && b != "0" && b != "f"
@@ -83,6 +131,10 @@ func checkerForm(c *call) {
 		v, ok := c.optValue("--emit")
 		writes = !ok || v.dyn || v.val != "stdout"
 	}
+	if read {
+		// an option that only reports wins wherever it stands
+		writes = false
+	}
 	if !writes {
 		return // the row's own rule: check-only
 	}
@@ -90,14 +142,20 @@ func checkerForm(c *call) {
 		c.raise(lintRule)
 		return
 	}
-	formatsInPlace(c)
+	formatsInPlace(c, ck.sub)
 }
 
 // formatsInPlace judges a formatter that rewrites its operands (the
 // current directory when it names none): each as a write there, low
-// inside the workspace; an operand not known now may be anywhere.
-func formatsInPlace(c *call) {
+// inside the workspace; an operand not known now may be anywhere. sub's
+// words (the subcommand) are no operands.
+func formatsInPlace(c *call, sub string) {
 	ops := positional(c.args)
+	for _, w := range strings.Fields(sub) {
+		if len(ops) > 0 && !ops[0].dyn && ops[0].val == w {
+			ops = ops[1:]
+		}
+	}
 	if len(ops) == 0 {
 		ops = []arg{{val: ".", pos: c.pos}}
 	}
@@ -131,4 +189,108 @@ func cargoFmt(c *call) {
 		}
 	}
 	c.raise(ruleFormatIn)
+}
+
+// The checkers behind a subcommand, each judged by its key's row: named
+// functions, so the tables that name them are static data.
+func ruffFormat(c *call)  { judgeChecker(c, checkers.get()["ruff format"]) }
+func gciWrite(c *call)    { judgeChecker(c, checkers.get()["gci write"]) }
+func swiftFormat(c *call) { judgeChecker(c, checkers.get()["swift format"]) }
+
+// taploFormat: taplo format and its alias fmt.
+func taploFormat(c *call) {
+	ck := checkers.get()["taplo format"]
+	if ps := positional(c.args); len(ps) > 0 && !ps[0].dyn {
+		ck.sub = ps[0].val
+	}
+	judgeChecker(c, ck)
+}
+
+// terraformDocs: terraform-docs writes the module's README when
+// --output-file or the .terraform-docs.yml it finds there says so, which
+// permguard does not read: judged as that write of its operands.
+func terraformDocs(c *call) {
+	c.raise(ruleFormatIn)
+	for _, t := range positional(c.args) {
+		if w, bad := c.ctx.writeRule(t); bad {
+			c.raise(w)
+		}
+	}
+}
+
+// ruffCheck: ruff check fixes what it finds, in place, with --fix or when
+// the project's configuration sets fix = true, which permguard does not
+// read: a write unless --diff (fixes printed, not written), --no-fix
+// without a later --fix, or --statistics without --fix. --watch runs on.
+func ruffCheck(c *call) {
+	if c.hasOpt("--watch -w") {
+		c.raise(serverRule)
+	}
+	fix, noFix := false, false
+	for _, a := range c.args {
+		switch {
+		case a.dyn:
+			fix = true
+		case a.val == "--fix" || a.val == "--unsafe-fixes" || a.val == "--fix-only":
+			fix, noFix = true, false
+		case a.val == "--no-fix":
+			fix, noFix = false, true
+		}
+	}
+	if c.hasOpt("--diff") || noFix || c.hasOpt("--statistics") && !fix {
+		return
+	}
+	formatsInPlace(c, "check")
+}
+
+// bufFormat: buf format prints unless -w; -o writes the file it names.
+func bufFormat(c *call) {
+	checkerFormOf("buf format")(c)
+	if o, ok := c.optValue("-o --output"); ok {
+		c.raise(ruleFormatIn)
+		c.raiseJudged(c.ctx.writeRule, o)
+	}
+}
+
+// valeDocExts are the files vale checks as text itself: a stylesheet of
+// .vale.ini's Transform (an XSLT program, for XML) and the converters
+// of other formats are no part of checking them.
+var valeDocExts = []string{".md", ".markdown", ".mdx", ".txt", ".html", ".htm", ".org"}
+
+// valeCheck: vale reports on prose and changes nothing. For XML and the
+// formats it converts with other programs, .vale.ini can name an XSLT
+// stylesheet, a program that can write files: a directory, a file of
+// such a format or an operand not known now is checked as the lint rule
+// is (medium, in the box).
+func valeCheck(c *call) {
+	ops := positional(c.args)
+	if len(ops) > 0 && !ops[0].dyn && ops[0].val == "sync" {
+		return // the row's own rule: an install
+	}
+	if len(ops) == 0 {
+		c.raise(lintRule)
+		return
+	}
+	for _, a := range ops {
+		doc := false
+		for _, ext := range valeDocExts {
+			doc = doc || strings.HasSuffix(strings.ToLower(a.val), ext)
+		}
+		if a.dyn && !a.glob || !doc {
+			c.raise(lintRule)
+			return
+		}
+	}
+}
+
+// genhtmlCheck: genhtml writes its HTML report into -o's directory (the
+// current one without it); lcov 2's script options, and an rc file or
+// setting that can name them, run a program.
+func genhtmlCheck(c *call) {
+	if c.hasOpt("--config-file --rc --version-script --annotate-script --criteria-script --resolve-script --context-script --select-script --simplify-script") {
+		c.raise(ruleRunsProgram)
+	}
+	if o, ok := c.optValue("-o --output-directory"); ok {
+		c.raiseJudged(c.ctx.writeInto, o)
+	}
 }

@@ -394,7 +394,8 @@ func infraIaC(p string) tool {
 		s("state push", danger(p+"-state-push", "overwrites the remote state, which can lose track of every resource")),
 		s("workspace delete", destroy(p+"-workspace-delete", "deletes a workspace and its state, leaving its resources unmanaged")),
 		s("force-unlock", r(p+"-force-unlock", High, "releases a state lock that another run may hold")),
-		s("fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
+		// a formatter whose configuration is data (tools_checkers.go)
+		{words: "fmt", rule: ruleCheckOnly, check: checkerFormOf(p + " fmt")},
 		s("validate", r(p+"-validate", Medium, "checks the configuration locally")),
 		s("version", r(p+"-version", Minimal, "prints the version")),
 		// remote reads (design §2.8): they read the real infrastructure
@@ -425,9 +426,9 @@ func infraIaC(p string) tool {
 		}
 		subs = append(subs,
 			s("destroy-all", destroy(p+"-run-all-destroy", "destroys the infrastructure of every module below this directory")),
-			s("hclfmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
-			s("hcl fmt", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
-			s("hcl format", r(p+"-fmt", Medium, "rewrites configuration files into the canonical format")),
+			sub{words: "hclfmt", rule: ruleCheckOnly, check: checkerFormOf("terragrunt hclfmt")},
+			sub{words: "hcl fmt", rule: ruleCheckOnly, check: checkerFormOf("terragrunt hcl fmt")},
+			sub{words: "hcl format", rule: ruleCheckOnly, check: checkerFormOf("terragrunt hcl format")},
 		)
 	}
 	return tool{

@@ -28,7 +28,7 @@ var devScriptWords = lazy[map[string]bool]{build: func() map[string]bool {
 		format fmt prettier eslint stylelint check checks typecheck types type tsc validate verify clean clear docs doc
 		generate gen codegen bundle coverage cov bench benchmark benchmarks size analyze ci precommit prepare
 		rubocop standardrb eslint stylelint prettier biome ruff mypy pylint flake8 black isort clippy ktlint detekt spotless
-		phpstan psalm phpcs checkstyle cspell typos autocorrect`) {
+		phpstan psalm phpcs checkstyle cspell typos autocorrect sorbet`) {
 		m[w] = true
 	}
 	return m

@@ -213,7 +213,15 @@ func interpreter(c *call) flow {
 			}
 			return flow{kind: flowData}
 		case !strings.HasPrefix(v, "-"):
-			c.raiseRunFile(ruleInterpFile, a)
+			if pl, _ := c.ctx.placeOf(a); (v == "artisan" || v == "./artisan") && key == "php" && pl == placeWorkspace {
+				// Laravel's artisan at the project's root boots the
+				// framework the project installed, as bin/rails does:
+				// judged by its command (tool_patterns.go), at least
+				// medium, in the box
+				c.raiseRunFile(ruleProjectBin, a)
+			} else {
+				c.raiseRunFile(ruleInterpFile, a)
+			}
 			if base := path.Base(v); base == "manage.py" && key == "python" || base == "artisan" && key == "php" {
 				// a project's management script: its verbs that empty the
 				// database are rows of their own (tools_databases.go)
