@@ -18,6 +18,8 @@ for line in open(sys.argv[1] if len(sys.argv) > 1 else '/tmp/fails.txt'):
     if cur in keep and m:
         rows.append((cur, m.group(1), m.group(2), json.loads(m.group(3))))
 R=[
+ (r'^cargo fmt$', 'design §2.8 (issue 29): cargo fmt rewrites the crate\'s files in place and runs nothing of the project but its configuration: writing in the workspace, low'),
+ (r'^lsof -i', 'design §2.8 (issue 29): lsof with only its network selection lists connections, as ss and netstat do (net-info, minimal)'),
  (r'^(rustfmt|gofmt -w|black) ', 'design §2.8 (issue 29): a formatter whose configuration is data rewrites the files it formats in place and runs nothing of the project: writing in the workspace, low'),
  (r'^watch ', 'design §2.4 (issue 29): watch adds only repetition, and the command it runs decides (ls: minimal)'),
  (r'(?i)^git (checkout|restore)\b', 'design §2.8 Git (issue 29): discarding the uncommitted changes of named files is high, the harm bounded to them (agents revert their own edits this way); the whole tree, or files not known now, stays dangerous'),
