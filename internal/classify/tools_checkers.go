@@ -49,6 +49,9 @@ var checkers = lazy[map[string]checker]{build: func() map[string]checker {
 		"swiftlint":    {writes: "--fix --autocorrect autocorrect"},
 		// hlint --refactor runs the refactor program
 		"hlint": {writes: "--refactor"},
+		// CSharpier (a dotnet tool of the project's manifest, configured
+		// by JSON or YAML) rewrites unless --check
+		"csharpier": {writesByDefault: true, reads: "--check"},
 		// report only, whatever the options
 		"shellcheck": {}, "yamllint": {}, "hadolint": {}, "actionlint": {}, "editorconfig-checker": {},
 		// terraform fmt (tofu's, terragrunt hclfmt) rewrites the
@@ -293,4 +296,21 @@ func genhtmlCheck(c *call) {
 	if o, ok := c.optValue("-o --output-directory"); ok {
 		c.raiseJudged(c.ctx.writeInto, o)
 	}
+}
+
+// dotnetCsharpier: dotnet csharpier ARGS runs the project's CSharpier
+// tool, judged by its form as csharpier ARGS is.
+func dotnetCsharpier(c *call) {
+	name, args := c.name, c.args
+	c.name = "csharpier"
+	if ps := positional(args); len(ps) > 0 && !ps[0].dyn && ps[0].val == "csharpier" {
+		for i, a := range args {
+			if a.pos == ps[0].pos && a.val == ps[0].val {
+				c.args = append(append([]arg(nil), args[:i]...), args[i+1:]...)
+				break
+			}
+		}
+	}
+	checkerForm(c)
+	c.name, c.args = name, args
 }

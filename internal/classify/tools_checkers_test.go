@@ -134,6 +134,14 @@ var checkerCases = []classifyCase{
 	high("genhtml --config-file lcovrc -o cov lcov.info", "runs-program"),
 	low("terraform-docs -c .terraform-docs.yml .", "format-write"),
 	low("terraform-docs markdown table --output-file README.md .", "format-write"),
+	// the project's CSharpier through dotnet, and nbconvert as a Python
+	// module, judged as themselves
+	minimal("dotnet csharpier --check src/", "check-only"),
+	low("dotnet csharpier src/", "format-write"),
+	dangerous("dotnet csharpier /etc/x.cs", "write-system"),
+	low("python3 -m nbconvert --to html report.ipynb", "notebook-convert"),
+	medium("python -m nbconvert --execute --to notebook a.ipynb", "notebook-run"),
+	high("python -m notebook", "run-server"),
 	// linters that load the project's code or plugins stay the lint rule
 	medium("eslint .", "lint"),
 	medium("golangci-lint run", "lint"),

@@ -381,6 +381,18 @@ var pythonModules = lazy[map[string]rule]{build: func() map[string]rule {
 	}
 }}
 
+// jupyterModule returns the jupyter subcommand whose module mod is (the
+// jupyter command runs the module of its subcommand).
+func jupyterModule(mod string) (string, bool) {
+	switch mod {
+	case "nbconvert", "notebook":
+		return mod, true
+	case "jupyterlab":
+		return "lab", true
+	}
+	return "", false
+}
+
 // pythonModule judges python -m MOD ARGS.
 func pythonModule(c *call, mod arg, rest []arg) flow {
 	if ru, ok := pythonModules.get()[mod.val]; ok {
@@ -418,6 +430,11 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 		return flow{kind: flowData}
 	}
 	name := mod.val
+	if sub, ok := jupyterModule(name); ok {
+		// python -m nbconvert is jupyter nbconvert (the jupyter command
+		// runs the module of its subcommand), judged as that
+		return c.ctx.dispatch(c, append([]arg{{val: "jupyter", pos: mod.pos}, {val: sub, pos: mod.pos}}, rest...))
+	}
 	if !knownProgram(name) && strings.Contains(name, "_") && knownProgram(strings.ReplaceAll(name, "_", "-")) {
 		name = strings.ReplaceAll(name, "_", "-")
 	}
