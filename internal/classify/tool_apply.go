@@ -24,6 +24,15 @@ func versionFlag(name, v string) bool {
 	return false
 }
 
+var ruleToolchainPath = rule{id: "toolchain-path", level: High, why: "runs a Rust toolchain from a directory the command names", effect: EffectRun}
+
+// toolchainIsPath reports a +TOOLCHAIN word that names a directory
+// (+/opt/tc, +./tc, +~/tc, +$T) rather than a channel or version
+// (+nightly, +1.75).
+func toolchainIsPath(w string) bool {
+	return strings.ContainsAny(w, "/\\~$") || strings.HasPrefix(w, "+.")
+}
+
 // toolchainProxy reports a program rustup runs as a proxy, which reads a
 // first word +TOOLCHAIN as the toolchain to use.
 func toolchainProxy(name string) bool {
@@ -43,8 +52,16 @@ func applyTool(c *call, t *tool) {
 		return
 	}
 	t.splitPaths()
+	if toolchainProxy(c.name) && len(c.args) > 0 && !c.args[0].dyn && strings.HasPrefix(c.args[0].val, "+") &&
+		toolchainIsPath(c.args[0].val) {
+		// rustup's +TOOLCHAIN given as a path runs the toolchain there
+		c.raise(ruleToolchainPath)
+	}
 	words := c.words(t.valueOpts)
-	if len(words) > 0 && !words[0].dyn && strings.HasPrefix(words[0].val, "+") && toolchainProxy(c.name) {
+	if len(words) > 0 && !words[0].dyn && strings.HasPrefix(words[0].val, "+") && toolchainProxy(c.name) &&
+		!toolchainIsPath(words[0].val) {
+		// (a path after + names a toolchain directory, any code: then
+		// the word stays, and no subcommand matches)
 		// cargo +nightly fmt: rustup's proxy picks an installed
 		// toolchain by the word and drops it (rustup's "Toolchain
 		// override shorthand"); the subcommand follows

@@ -296,7 +296,7 @@ func railsTask(c *call, words []arg) (rule, bool) {
 		return ruleRailsRead, true
 	case task == "generate" || task == "g" || task == "assets:precompile" || task == "db:test:prepare":
 		return ruleRailsTest, true
-	case task == "db:migrate" || task == "db:create" || task == "db:prepare" || task == "db:seed" || task == "db:migrate:status":
+	case (task == "db:migrate" || task == "db:create" || task == "db:prepare" || task == "db:seed" || task == "db:migrate:status") && !railsAway(words[1:]):
 		// the development database moved forward or made: development
 		// work (issue 29); a task that drops, resets, purges or rolls
 		// back is judged by its own row (db-drop) or stays high
@@ -352,6 +352,26 @@ func artisanTask(c *call, words []arg) (rule, bool) {
 		return ru, true
 	}
 	return rule{}, false
+}
+
+// railsAway reports a task's arguments that take it away from moving the
+// development database forward: VERSION= (db:migrate VERSION=0 undoes
+// every migration), or RAILS_ENV/RACK_ENV naming another environment.
+func railsAway(args []arg) bool {
+	for _, a := range args {
+		if a.dyn {
+			return true
+		}
+		name, val, ok := strings.Cut(a.val, "=")
+		switch {
+		case !ok:
+		case name == "VERSION" || name == "STEP":
+			return true
+		case (name == "RAILS_ENV" || name == "RACK_ENV") && val != "development" && val != "test":
+			return true
+		}
+	}
+	return false
 }
 
 // plainEnv are environment variables that configure tools and hold no

@@ -41,7 +41,7 @@ var checkers = lazy[map[string]checker]{build: func() map[string]checker {
 		"rustfmt": {writesByDefault: true, reads: "--check --emit=stdout"},
 		// black writes unless --check or --diff
 		"black": {writesByDefault: true, reads: "--check --diff"},
-		"shfmt": {writes: "-w --write", letter: 'w'},
+		"shfmt": {writes: "-w --w --write", letter: 'w'},
 		// clang-format prints unless -i (LLVM's options take -i and --i)
 		"clang-format": {writes: "-i --i", letter: 'i'},
 		"codespell":    {writes: "-w --write-changes", letter: 'w'},
@@ -93,6 +93,10 @@ func checkerFormOf(key string) func(c *call) {
 }
 
 func judgeChecker(c *call, ck checker) {
+	if checkerWritesElsewhere(c) {
+		formatsInPlace(c, ck.sub)
+		return
+	}
 	writes := ck.writesByDefault
 	read := false
 	for _, a := range c.args {
@@ -110,6 +114,7 @@ func judgeChecker(c *call, ck checker) {
 				v = name + "=false"
 			}
 		}
+		name, val, valued := strings.Cut(v, "=")
 		switch {
 		case a.dyn:
 			// an option not known now may be the one that writes
@@ -117,6 +122,14 @@ func judgeChecker(c *call, ck checker) {
 		case ck.writesByDefault && hasWord(ck.reads, v):
 			writes, read = false, true
 		case hasWord(ck.writes, v):
+			writes = true
+		case valued && strings.HasPrefix(v, "-") && hasWord(ck.writes, name):
+			// the writing option with a value: --write=true, -i=1
+			b := strings.ToLower(val)
+			writes = b != "false" && b != "0" && b != "f" && b != "no"
+		case strings.HasPrefix(name, "--") && len(name) >= 4 && shortensLong(name, ck.writes):
+			// a long option shortened, as Python's argparse takes it
+			// (codespell --write for --write-changes)
 			writes = true
 		case ck.goFlags && ck.letter == 'w' && strings.HasPrefix(v, "-w="):
 			// a boolean flag's value: true unless it says false
@@ -165,8 +178,12 @@ func formatsInPlace(c *call, sub string) {
 	worst := ruleFormatIn
 	for _, a := range ops {
 		if a.dyn {
-			c.raise(lintRule)
-			return
+			if !strings.HasPrefix(a.val, "-") {
+				// an operand not known now: a write to a place not
+				// known now, judged with the others
+				c.raise(lintRule)
+			}
+			continue
 		}
 		if strings.HasPrefix(a.val, "-") {
 			continue
@@ -228,6 +245,10 @@ func terraformDocs(c *call) {
 func ruffCheck(c *call) {
 	if c.hasOpt("--watch -w") {
 		c.raise(serverRule)
+	}
+	if checkerWritesElsewhere(c) {
+		formatsInPlace(c, "check")
+		return
 	}
 	fix, noFix := false, false
 	for _, a := range c.args {
@@ -313,4 +334,86 @@ func dotnetCsharpier(c *call) {
 	}
 	checkerForm(c)
 	c.name, c.args = name, args
+}
+
+// checkerOutputs returns the options of a checker that write a file they
+// name (a report, a baseline, a configuration, a cache), whatever form
+// the checker is otherwise in, from each one's manual.
+func checkerOutputs(name string) string {
+	switch name {
+	case "ruff":
+		return "-o --output-file --cache-dir"
+	case "swiftlint":
+		return "--output --write-baseline"
+	case "typos":
+		return "--dump-config"
+	case "hlint":
+		return "--report"
+	case "rustfmt":
+		return "--print-config"
+	}
+	return ""
+}
+
+// checkerWritesElsewhere reports a checker given an option that writes a
+// file it names, or a response file (@FILE, whose options are not known
+// now), and raises what that write is: the file judged as written, and
+// actionlint's -shellcheck=/-pyflakes= as the program they name.
+func checkerWritesElsewhere(c *call) bool {
+	found := false
+	for i, a := range c.args {
+		if a.dyn {
+			continue
+		}
+		if strings.HasPrefix(a.val, "@") && c.name == "clang-format" {
+			found = true // LLVM's response file: any option, -i among them
+			continue
+		}
+		name, val, valued := strings.Cut(a.val, "=")
+		if c.name == "actionlint" && (name == "-shellcheck" || name == "--shellcheck" || name == "-pyflakes" || name == "--pyflakes") {
+			if !valued && i+1 < len(c.args) {
+				val, valued = c.args[i+1].val, !c.args[i+1].dyn
+			}
+			if !valued || val != "" {
+				c.raise(ruleCheckerProgram)
+			}
+			continue
+		}
+		if !hasWord(checkerOutputs(c.name), name) {
+			continue
+		}
+		found = true
+		var targets []arg
+		switch {
+		case valued:
+			targets = []arg{{val: val, pos: a.pos}}
+		case name == "--print-config" && i+2 < len(c.args):
+			targets = c.args[i+2 : i+3] // KIND, then the path written
+		case i+1 < len(c.args):
+			targets = c.args[i+1 : i+2]
+		}
+		for _, t := range targets {
+			if t.dyn {
+				c.raise(lintRule)
+				continue
+			}
+			if ru, bad := c.ctx.writeRule(t); bad && ru.level > Low {
+				c.raise(ru)
+			}
+		}
+	}
+	return found
+}
+
+var ruleCheckerProgram = rule{id: "checker-program", level: High, why: "runs the program an option of the checker names", effect: EffectRun}
+
+// shortensLong reports a long option that is a shortening of one of the
+// long options in opts.
+func shortensLong(name, opts string) bool {
+	for o := range strings.FieldsSeq(opts) {
+		if strings.HasPrefix(o, "--") && o != name && strings.HasPrefix(o, name) {
+			return true
+		}
+	}
+	return false
 }

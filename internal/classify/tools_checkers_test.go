@@ -142,6 +142,25 @@ var checkerCases = []classifyCase{
 	low("python3 -m nbconvert --to html report.ipynb", "notebook-convert"),
 	medium("python -m nbconvert --execute --to notebook a.ipynb", "notebook-run"),
 	high("python -m notebook", "run-server"),
+	// a quick red team's spellings (issue 29): options that write a file
+	// the checker names, response files, shortened and valued writing
+	// options, a program an option names, a toolchain from a path
+	dangerous("ruff check --diff --output-file ~/.bashrc .", ""),
+	dangerous("ruff check --no-fix -o ~/.bashrc .", ""),
+	dangerous("swiftlint lint --output ~/.bashrc", ""),
+	dangerous("typos --dump-config ~/.bashrc", ""),
+	dangerous("hlint --report=$HOME/.bashrc src", ""),
+	dangerous("rustfmt --check --print-config default ~/.bashrc", ""),
+	dangerous("clang-format @flags.txt ~/.bashrc", ""),
+	dangerous("shfmt --w ~/.bashrc", ""),
+	dangerous("shfmt --write=true ~/.bashrc", ""),
+	dangerous("codespell --write ~/.bashrc", ""),
+	dangerous("clang-format --i=true ~/.bashrc", ""),
+	high("actionlint -shellcheck=/tmp/dl/sc", "checker-program"),
+	high("rustfmt +/tmp/dl/tc --check src/main.rs", "toolchain-path"),
+	high("cargo +./tc fmt --check", "cargo"),
+	minimal("actionlint -shellcheck=", "check-only"),
+	low("swiftlint lint --output build/lint.txt", "check-only"),
 	// linters that load the project's code or plugins stay the lint rule
 	medium("eslint .", "lint"),
 	medium("golangci-lint run", "lint"),

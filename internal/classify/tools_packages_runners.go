@@ -26,6 +26,9 @@ type runnerSpec struct {
 	envPrefix bool
 	dirs      string // options whose value is the directory it works in
 	index     string // options that name another package index
+	// fetch are options that fetch a package the project has not locked
+	// and run with it (uv run --with, stack exec --package), as uvx does
+	fetch string
 }
 
 // uvValue are uv's options that take a value; uv run shares them with
@@ -64,8 +67,9 @@ var runners = lazy[map[string]runnerSpec]{build: func() map[string]runnerSpec {
 		"yarn exec": {own: ruleLocalBin},
 		// stack exec and cabal exec run a program with the project's
 		// packages in its environment (issue 29): judged as that program
-		"stack exec": {own: ruleRunnerEnv, value: "--package --rts-options --cwd --stack-yaml --resolver --snapshot --compiler", flags: "--no-ghc-package-path --ghc-package-path --stack-exe --no-stack-exe"},
-		"cabal exec": {own: ruleRunnerEnv, value: "--project-file --builddir --project-dir"},
+		"stack exec": {own: ruleRunnerEnv, value: "--package --rts-options --cwd --stack-yaml --resolver --snapshot --compiler", flags: "--no-ghc-package-path --ghc-package-path --stack-exe --no-stack-exe",
+			fetch: "--package"},
+		"cabal exec": {own: ruleRunnerEnv, value: "--project-file --builddir --project-dir", dirs: "--project-dir"},
 		"coverage run": {own: ruleRunnerEnv, value: "--source --omit --include --rcfile --context --concurrency --data-file",
 			flags: "-p --parallel-mode -a --append --branch -L --pylib --timid --debug --save-signal", module: "-m --module"},
 	}
@@ -123,6 +127,8 @@ func runnerCheck(key string) func(c *call) {
 				return
 			case hasWord(spec.index, name):
 				c.raise(ruleRunnerIndex)
+			case hasWord(spec.fetch, name):
+				c.raise(runPackage)
 			case hasWord(spec.dirs, name):
 				if v, ok := value(); ok {
 					if ru, bad := c.ctx.writeInto(v); bad && ru.level > Low {

@@ -23,6 +23,9 @@ var deployWords = lazy[map[string]bool]{build: func() map[string]bool {
 		"deploy": true, "deployment": true, "deploys": true, "publish": true, "publishing": true, "release": true,
 		"releases": true, "ship": true, "upload": true, "push": true, "promote": true, "rollout": true, "unpublish": true,
 		"provision": true, "distribute": true,
+		// hosting and reporting services a script uploads to
+		"chromatic": true, "coveralls": true, "codecov": true, "sentry": true, "surge": true, "netlify": true,
+		"vercel": true, "firebase": true, "heroku": true, "ghpages": true,
 	}
 }}
 
@@ -52,8 +55,9 @@ func scriptNameWords(name string) []string {
 
 // namesDeploy reports a script name with a word of deployWords.
 func namesDeploy(name string) bool {
-	for _, w := range scriptNameWords(name) {
-		if deployWords.get()[w] {
+	words := scriptNameWords(name)
+	for i, w := range words {
+		if deployWords.get()[w] || w == "gh" && i+1 < len(words) && words[i+1] == "pages" {
 			return true
 		}
 	}

@@ -519,7 +519,7 @@ func lsofNetwork(c *call) {
 		case a.val == "-n" || a.val == "-P" || a.val == "-nP" || a.val == "-Pn" || a.val == "-t" || a.val == "-sTCP:LISTEN":
 			// no names or port names looked up, terse output, a state
 			// filter
-		case !strings.HasPrefix(a.val, "-") && i > 0 && c.args[i-1].val == "-i":
+		case i > 0 && c.args[i-1].val == "-i" && lsofAddress(a.val):
 			// -i's address as a word of its own
 		default:
 			c.raise(procRead)
@@ -529,4 +529,15 @@ func lsofNetwork(c *call) {
 	if !network {
 		c.raise(procRead)
 	}
+}
+
+// lsofAddress reports a word lsof -i reads as its address:
+// [46][protocol][@host][:port], not another option such as +L1.
+func lsofAddress(w string) bool {
+	if w == "" || strings.HasPrefix(w, "-") || strings.HasPrefix(w, "+") {
+		return false
+	}
+	up := strings.ToUpper(w)
+	return strings.HasPrefix(w, ":") || strings.HasPrefix(w, "@") || w == "4" || w == "6" ||
+		strings.HasPrefix(up, "TCP") || strings.HasPrefix(up, "UDP") || strings.HasPrefix(w, "4") || strings.HasPrefix(w, "6")
 }

@@ -83,6 +83,8 @@ var systemCases = []classifyCase{
 	high("lsof", "process-info"),
 	high("lsof -p 1234", "process-info"),
 	high("lsof -i :3000 +D /home/u", "process-info"),
+	high("lsof -i +L1", "process-info"),
+	minimal("lsof -i TCP:3000", "net-info"),
 	minimal("ss -tlnp", "net-info"),
 	high("ss -K dst 127.0.0.1", "ss-kill"), // box red team RT-7: closes any process's sockets as root
 	high("ss -tK dst 127.0.0.1", "ss-kill"),
