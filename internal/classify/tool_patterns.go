@@ -306,7 +306,14 @@ func railsTask(c *call, words []arg) (rule, bool) {
 	}
 	// any other task by the words of its name, as a package script's
 	// (ascii_spec, factory_bot:lint, documentation_syntax_check)
-	switch ru := scriptRuleFor(task, true); ru.id {
+	return taskByWords(task)
+}
+
+// taskByWords judges a rails, rake or artisan task by the words of its
+// name, as a package script's: development work, a deploy or a server,
+// or not known (false).
+func taskByWords(task string) (rule, bool) {
+	switch ru := scriptRuleFor(task); ru.id {
 	case scriptSafe.id:
 		return ruleRailsTest, true
 	case ruleRunDeploy.id, serverRule.id:
@@ -345,13 +352,7 @@ func artisanTask(c *call, words []arg) (rule, bool) {
 	case task == "serve":
 		return serverRule, true
 	}
-	switch ru := scriptRuleFor(task, true); ru.id {
-	case scriptSafe.id:
-		return ruleRailsTest, true
-	case ruleRunDeploy.id, serverRule.id:
-		return ru, true
-	}
-	return rule{}, false
+	return taskByWords(task)
 }
 
 // railsAway reports a task's arguments that take it away from moving the

@@ -396,7 +396,7 @@ func scriptOrBin(c *call, ws []arg) {
 	}
 	name := ws[0].val
 	if safeScripts.get()[name] || !knownProgram(name) || strings.Contains(name, "/") {
-		c.raise(scriptRuleFor(name, false))
+		c.raise(scriptRuleFor(name))
 		return
 	}
 	for i, a := range c.args {
@@ -406,7 +406,7 @@ func scriptOrBin(c *call, ws []arg) {
 			return
 		}
 	}
-	c.raise(scriptRuleFor(name, false))
+	c.raise(scriptRuleFor(name))
 }
 
 // judgeScript raises c for running the script named by a: dynamic, a
@@ -416,7 +416,7 @@ func judgeScript(c *call, a arg) {
 		c.raise(ruleToolDynamic)
 		return
 	}
-	c.raise(scriptRuleFor(a.val, true))
+	c.raise(scriptRuleFor(a.val))
 }
 
 // justCheck: just RECIPE ARGS... runs one recipe (or several, when none

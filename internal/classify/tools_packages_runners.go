@@ -168,7 +168,7 @@ func runnerCheck(key string) func(c *call) {
 			}
 			if safeScripts.get()[name] || !knownProgram(name) {
 				// a script of the project, judged by its name as npm's are
-				c.raise(scriptRuleFor(name, true))
+				c.raise(scriptRuleFor(name))
 				if !knownProgram(name) {
 					return
 				}

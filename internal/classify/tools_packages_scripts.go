@@ -43,11 +43,9 @@ var serverScriptWords = lazy[map[string]bool]{build: func() map[string]bool {
 // scriptRuleFor judges `npm run NAME` and every other runner's script or
 // task by its name, read as words: a deploy is high, a server or watcher
 // runs on, a development word (devScriptWords) is development work, and
-// a name that says none of these is not known. prefixed is kept for the
-// callers' sake: every runner now reads a name the same way (issue 29:
-// `yarn build:prod` as `npm run build:prod`).
-func scriptRuleFor(name string, prefixed bool) rule {
-	_ = prefixed
+// a name that says none of these is not known. Every runner reads a name
+// the same way (issue 29: `yarn build:prod` as `npm run build:prod`).
+func scriptRuleFor(name string) rule {
 	if safeScripts.get()[name] {
 		return scriptSafe
 	}
@@ -80,6 +78,6 @@ func runScript(c *call) {
 	case ws[0].dyn:
 		c.raise(ruleToolDynamic)
 	default:
-		c.raise(scriptRuleFor(ws[0].val, true))
+		c.raise(scriptRuleFor(ws[0].val))
 	}
 }

@@ -70,7 +70,7 @@ func recipeRule(name string) (rule, bool) {
 	if namesDeploy(name) {
 		return ruleRunDeploy, true
 	}
-	if ru := scriptRuleFor(name, false); ru.id == serverRule.id {
+	if ru := scriptRuleFor(name); ru.id == serverRule.id {
 		return ru, true
 	}
 	return rule{}, false
