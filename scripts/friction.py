@@ -4,7 +4,9 @@
 Each row of the given expectation corpora (ecosystem<TAB>expectation<TAB>command,
 '#' comments) goes to `permguard hook --agent claude` as Claude Code's Bash
 PreToolUse payload on stdin, in a scratch workspace with a fake HOME, an empty
-settings directory and PERMGUARD_LEVEL=medium (default settings otherwise).
+settings directory and PERMGUARD_LEVEL=medium (default settings otherwise); a
+row under a '# installed:' line finds a package.json that depends on those
+packages, as in its source project.
 A reply whose permissionDecision is "ask" or "deny" is a question a person is
 put to; the script prints the count, the rate and the rows asked.
 
@@ -24,9 +26,17 @@ import tempfile
 
 
 def rows(path):
+    """Yield (path, line, ecosystem, expectation, command, installed): installed
+    are the packages of the group's '# installed:' line, which holds until the
+    next '# source:' line."""
+    installed = []
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip("\n")
+            if line.startswith("# source:"):
+                installed = []
+            elif line.startswith("# installed:"):
+                installed = line.split(":", 1)[1].split()
             if not line or line.startswith("#"):
                 continue
             parts = line.split("\t", 2)
@@ -35,7 +45,7 @@ def rows(path):
             cmd = parts[2]
             if cmd.startswith("ml:"):
                 cmd = cmd[3:].replace("\\n", "\n")
-            yield path, n, parts[0], parts[1], cmd
+            yield path, n, parts[0], parts[1], cmd, installed
 
 
 def main():
@@ -67,8 +77,15 @@ def main():
         }
         total, asked, errors, boxed = 0, [], [], 0
         for f in args.files:
-            for path, n, eco, want, cmd in rows(f):
+            for path, n, eco, want, cmd, installed in rows(f):
                 total += 1
+                # the source project's package.json, as its commands find it
+                manifest = os.path.join(work, "package.json")
+                if installed:
+                    with open(manifest, "w", encoding="utf-8") as m:
+                        json.dump({"devDependencies": {p: "*" for p in installed}}, m)
+                elif os.path.exists(manifest):
+                    os.remove(manifest)
                 payload = json.dumps({
                     "session_id": "friction", "cwd": work,
                     "permission_mode": "default",

@@ -7,17 +7,22 @@ import (
 	"testing"
 )
 
-// everydayRow is one row of an everyday corpus: the command and the verdict a
-// person expects of it, in corpus-score's expectation format.
+// everydayRow is one row of the everyday corpus: the command, the verdict a
+// person expects of it, in corpus-score's expectation format, and the
+// packages its source project has installed ('# installed:').
 type everydayRow struct {
 	line      int
 	ecosystem string
 	expect    string
 	command   string
+	installed []string
+	sourced   bool // under a '# source:' line
 }
 
 // readEverydayRows reads an ecosystem<TAB>expectation<TAB>command file; a
-// malformed row fails the test, so a typo cannot drop a row unnoticed.
+// malformed row fails the test, so a typo cannot drop a row unnoticed. A
+// '# source:' line starts a group of rows from one source; a '# installed:'
+// line in it names the packages that source's package.json depends on.
 func readEverydayRows(t *testing.T, path string) []everydayRow {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -26,7 +31,23 @@ func readEverydayRows(t *testing.T, path string) []everydayRow {
 	}
 	name := filepath.Base(path)
 	var rows []everydayRow
+	var installed []string
+	sourced := false
 	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if rest, ok := strings.CutPrefix(line, "# source: "); ok {
+			if strings.TrimSpace(rest) == "" {
+				t.Errorf("%s:%d: a source line without a source", name, i+1)
+			}
+			installed, sourced = nil, true
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "# installed: "); ok {
+			if !sourced {
+				t.Errorf("%s:%d: an installed line outside a source's group", name, i+1)
+			}
+			installed = strings.Fields(rest)
+			continue
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -39,14 +60,14 @@ func readEverydayRows(t *testing.T, path string) []everydayRow {
 			t.Errorf("%s:%d: bad expectation %q", name, i+1, cols[1])
 			continue
 		}
-		rows = append(rows, everydayRow{line: i + 1, ecosystem: cols[0], expect: cols[1], command: cols[2]})
+		rows = append(rows, everydayRow{line: i + 1, ecosystem: cols[0], expect: cols[1], command: cols[2], installed: installed, sourced: sourced})
 	}
 	return rows
 }
 
 // everydayMeets says whether v meets the expectation: <=L (at most L, not
 // dangerous), =L (exactly L, not dangerous) or danger (dangerous), the forms
-// the everyday files use. ok is false for any other spelling.
+// the everyday file uses. ok is false for any other spelling.
 func everydayMeets(expect string, v Verdict) (meets, ok bool) {
 	if expect == "danger" {
 		return v.Dangerous, true
@@ -59,83 +80,38 @@ func everydayMeets(expect string, v Verdict) (meets, ok bool) {
 	return !v.Dangerous && v.Level <= want && (!exact || v.Level == want), true
 }
 
-// everydayPending reads testdata/everyday-pending.tsv: the rows of
-// everyday-real.tsv that do not pass yet, command<TAB>class<TAB>why, keyed
-// by command.
-func everydayPending(t *testing.T, path string) map[string]int {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pending := map[string]int{}
-	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != 3 || cols[0] == "" || cols[1] == "" || cols[2] == "" {
-			t.Errorf("everyday-pending.tsv:%d: want command<TAB>class<TAB>why it does not pass yet", i+1)
-			continue
-		}
-		if first, dup := pending[cols[0]]; dup {
-			t.Errorf("everyday-pending.tsv:%d: %q is listed already at line %d", i+1, cols[0], first)
-			continue
-		}
-		pending[cols[0]] = i + 1
-	}
-	return pending
-}
-
-// TestEverydayBenchmark is the friction benchmark of issue 14: every
+// TestEverydayBenchmark is the friction benchmark of issues 14 and 29: every
 // everyday command in testdata/everyday.tsv must classify at or below the
-// level a person expects, and never dangerous. Since issue 29 it also reads
-// testdata/everyday-real.tsv, the commands taken from public projects and
-// labelled before permguard judged them: each row must pass too, except the
-// rows testdata/everyday-pending.tsv lists, which must still fail, so the
-// list shrinks as fixes land and never hides a row that passes. Both files
-// have the expectation format of corpus-score (<=L, =L, danger), so `make
-// corpus` can score them too.
+// level a person expects, and never dangerous. Part one (issue 14) was
+// collected by ecosystem from projects' instructions; part two (issue 29)
+// row by row from public projects, each group under the '# source:' line
+// that names where it was taken, labelled before permguard judged it. The
+// file has the expectation format of corpus-score (<=L, =L, danger), so
+// `make corpus` and scripts/friction.py read it too.
 func TestEverydayBenchmark(t *testing.T) {
-	total := 0
-	t.Run("everyday.tsv", func(t *testing.T) {
-		rows := readEverydayRows(t, "../../testdata/everyday.tsv")
-		ecosystems := map[string]bool{}
-		for _, r := range rows {
-			ecosystems[r.ecosystem] = true
-			v := Classify(r.command, testEnv)
-			if meets, _ := everydayMeets(r.expect, v); !meets {
-				t.Errorf("everyday.tsv:%d: Classify(%q) = %v dangerous=%v (rules %s), want %s", r.line, r.command, v.Level, v.Dangerous, ruleIDs(v), r.expect)
-			}
+	rows := readEverydayRows(t, "../../testdata/everyday.tsv")
+	ecosystems := map[string]bool{}
+	sourced, seen := 0, map[string]int{}
+	for _, r := range rows {
+		ecosystems[r.ecosystem] = true
+		if r.sourced {
+			sourced++
 		}
-		if len(rows) < 400 || len(ecosystems) < 8 {
-			t.Errorf("everyday.tsv has %d rows from %d ecosystems, want at least 400 from 8", len(rows), len(ecosystems))
+		if at, dup := seen[r.command]; dup {
+			t.Errorf("everyday.tsv:%d: %q is a row already at line %d", r.line, r.command, at)
 		}
-		total += len(rows)
-	})
-	t.Run("everyday-real.tsv", func(t *testing.T) {
-		rows := readEverydayRows(t, "../../testdata/everyday-real.tsv")
-		pending := everydayPending(t, "../../testdata/everyday-pending.tsv")
-		seen := map[string]bool{}
-		for _, r := range rows {
-			seen[r.command] = true
-			v := Classify(r.command, testEnv)
-			meets, _ := everydayMeets(r.expect, v)
-			at, listed := pending[r.command]
-			switch {
-			case meets && listed:
-				t.Errorf("everyday-pending.tsv:%d: %q passes now (%v dangerous=%v, want %s): remove it from everyday-pending.tsv", at, r.command, v.Level, v.Dangerous, r.expect)
-			case !meets && !listed:
-				t.Errorf("everyday-real.tsv:%d: Classify(%q) = %v dangerous=%v (rules %s), want %s", r.line, r.command, v.Level, v.Dangerous, ruleIDs(v), r.expect)
-			}
+		seen[r.command] = r.line
+		env := testEnv
+		env.Installed = r.installed
+		v := Classify(r.command, env)
+		if meets, _ := everydayMeets(r.expect, v); !meets {
+			t.Errorf("everyday.tsv:%d: Classify(%q) = %v dangerous=%v (rules %s), want %s", r.line, r.command, v.Level, v.Dangerous, ruleIDs(v), r.expect)
 		}
-		for command, at := range pending {
-			if !seen[command] {
-				t.Errorf("everyday-pending.tsv:%d: %q is no row of everyday-real.tsv: remove it from everyday-pending.tsv", at, command)
-			}
-		}
-		t.Logf("everyday-real.tsv: %d rows, %d pending", len(rows), len(pending))
-		total += len(rows)
-	})
-	t.Logf("everyday commands judged: %d (everyday.tsv and everyday-real.tsv)", total)
+	}
+	// issue 29: at least 1,000 rows from at least 15 ecosystems, and the
+	// real part at least as large as it was collected
+	if len(rows) < 1000 || len(ecosystems) < 15 || sourced < 639 {
+		t.Errorf("everyday.tsv has %d rows (%d under a source line) from %d ecosystems, want at least 1,000 (639) from 15", len(rows), sourced, len(ecosystems))
+	}
+	t.Logf("everyday commands judged: %d from %d ecosystems, %d of them under a source line", len(rows), len(ecosystems), sourced)
 }

@@ -61,7 +61,7 @@ var projectCodeCases = []struct {
 	{cmd: "make > /etc/hosts", level: High, besides: High},
 	{cmd: "go build -o /usr/local/bin/x", level: High, besides: High},
 	{cmd: "make install", level: High, besides: High},
-	{cmd: "npm run dev", level: High, besides: High},
+	{cmd: "npm run dev", level: Medium, besides: Medium},
 	{cmd: "npm test && rm -rf ~", level: High, besides: High},
 	{cmd: "git push", level: High, besides: High},
 }
@@ -100,48 +100,68 @@ func TestLevelBesidesUnseenFailsClosed(t *testing.T) {
 	}
 }
 
-// TestBoxable: the box cannot serve a call whose point is the host outside
-// it, or that needs the network at its level (design §4, "What the box
-// cannot serve"); everything else it can.
+// TestBoxable: which box serves a call (design §4): none when its point
+// is the host outside the box, or it needs the network at its level and
+// is not an install ("What the box cannot serve"); the medium box with
+// the network for an install; the medium box whose listening ports are
+// reached from outside for a server ("Servers in the medium box"), but
+// the box with the network when an install comes with it; any box for
+// everything else.
 func TestBoxable(t *testing.T) {
 	tests := []struct {
 		cmd  string
-		want bool
+		want string // box, network, listen or host
 	}{
-		{"ps aux", false},
-		{"pgrep node", false},
-		{"top -b -n1", false},
-		{"ss -tlnp", false},
-		{"netstat -an", false},
-		{"lsof -i", false},
-		{"docker ps", false},
-		{"podman ps", false},
-		{"systemctl --user status", false},
-		{"journalctl -n 5", false},
-		{"tmux ls", false},
-		{"screen -ls", false},
-		{"npm ci", false},
-		{"pip install -r requirements.txt", false},
-		{"go mod download", false},
-		{"git fetch", false},
-		{"git pull", false},
-		{"npm view react", false},
-		{"gh pr list", false},
-		{"ls -la | ps aux", false},
-		{"ls -la", true},
-		{"uname -a", true},
-		{"git status", true},
-		{"git commit -m x", true},
-		{"go test ./...", true},
-		{"python3 -c 'print(1)'", true},
-		{"./run.sh", true},
-		{"frobnicate --x", true},
-		{"echo hi > out.txt", true},
+		{"ps aux", "host"},
+		{"pgrep node", "host"},
+		{"top -b -n1", "host"},
+		{"ss -tlnp", "host"},
+		{"netstat -an", "host"},
+		{"lsof -i", "host"},
+		{"docker ps", "host"},
+		{"podman ps", "host"},
+		{"systemctl --user status", "host"},
+		{"journalctl -n 5", "host"},
+		{"tmux ls", "host"},
+		{"screen -ls", "host"},
+		{"npm ci", "network"},
+		{"pip install -r requirements.txt", "network"},
+		{"go mod download", "network"},
+		{"git fetch", "host"},
+		{"git pull", "host"},
+		{"npm view react", "host"},
+		{"gh pr list", "host"},
+		{"ls -la | ps aux", "host"},
+		{"ls -la", "box"},
+		{"uname -a", "box"},
+		{"git status", "box"},
+		{"git commit -m x", "box"},
+		{"go test ./...", "box"},
+		{"python3 -c 'print(1)'", "box"},
+		{"./run.sh", "box"},
+		{"frobnicate --x", "box"},
+		{"echo hi > out.txt", "box"},
+		{"hugo server -D", "listen"},
+		{"npm run dev", "listen"},
+		{"jupyter lab --no-browser", "listen"},
+		{"go test ./... && npm run dev", "listen"},
+		{"npm ci && npm run dev", "network"},
+		{"npm run dev & ps aux", "host"},
+		{"npm run dev | grep -v x", "listen"},
 	}
 	for _, tt := range tests {
 		v := Classify(tt.cmd, Env{Workspace: "/home/dev/proj", Home: "/home/dev"})
-		if got := v.Boxable(); got != tt.want {
-			t.Errorf("Classify(%q).Boxable() = %v (rules %s), want %v", tt.cmd, got, ruleIDs(v), tt.want)
+		got := "host"
+		switch {
+		case v.Boxable():
+			got = "box"
+		case v.BoxableWithNetwork():
+			got = "network"
+		case v.BoxableListening():
+			got = "listen"
+		}
+		if got != tt.want {
+			t.Errorf("Classify(%q): served by %s (rules %s), want %s", tt.cmd, got, ruleIDs(v), tt.want)
 		}
 	}
 }

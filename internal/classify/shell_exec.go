@@ -13,7 +13,7 @@ import (
 var (
 	ruleAssign       = rule{id: "assign", level: Minimal, why: "sets a shell variable", effect: EffectEnvironment}
 	ruleEnvProgram   = rule{id: "env-changes-program", level: High, why: "sets an environment variable that changes which program runs or what it executes", effect: EffectEnvironment}
-	ruleEnvUnknown   = rule{id: "env-unknown", level: High, why: "sets an environment variable permguard does not know, which may change what the program does", effect: EffectEnvironment}
+	ruleEnvUnknown   = rule{id: "env-unknown", level: High, unseen: true, why: "sets an environment variable permguard does not know, which may change what the program does", effect: EffectEnvironment}
 	ruleEnvSelf      = rule{id: "self-protect", level: High, dangerous: true, why: "tries to change permguard's own settings", effect: EffectEnvironment}
 	ruleEnvGuardVar  = rule{id: "self-protect-move", level: High, dangerous: true, why: "could switch the guard off: moves an agent's configuration away from the files the guard protects", effect: EffectEnvironment}
 	ruleDynamicName  = rule{id: "dynamic-command", level: High, why: "runs a program whose name is only known at run time", effect: EffectRun}

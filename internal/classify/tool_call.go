@@ -157,7 +157,7 @@ func (c *call) raiseWith(ru rule, o occurrence) {
 		effect.Kind = EffectDaemon
 	}
 	c.out.Reasons = append(c.out.Reasons, Reason{
-		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: hostReason(ru, c.name), Network: networkReason(ru, c.name),
+		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: hostReason(ru, c.name), Network: networkReason(ru, c.name), Listen: listenReason(ru, c.name),
 		Message: ru.why, Detail: joinDetail(o.detail, ru.via), Pos: c.pos, Snippet: c.snippet, Stage: stage, Effect: effect,
 	})
 	if ru.level > c.out.Level {

@@ -261,6 +261,7 @@ var toolRefs = [...]toolRef{
 	{"hlint", 8, 3},
 	{"host", 14, 0},
 	{"hostname", 16, 1},
+	{"htmlhint", 8, 33},
 	{"htmlproofer", 8, 28},
 	{"htop", 16, 0},
 	{"http", 14, 1},

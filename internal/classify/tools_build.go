@@ -114,7 +114,7 @@ var buildTools = []tool{
 	// or the .terraform-docs.yml it finds there says so, which permguard
 	// does not read: judged as that write
 	{names: "terraform-docs", rule: ruleCheckOnly, check: terraformDocs},
-	{names: "eslint prettier flake8 pylint pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint autopep8 yapf biome oxlint stylelint govulncheck revive gosec ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell srb erb_lint erblint slim-lint", rule: lintRule},
+	{names: "eslint prettier flake8 pylint pyflakes bandit mypy pyright tslint standard xo rubocop standardrb reek brakeman golangci-lint golint staticcheck errcheck misspell ktlint detekt dartanalyzer dartfmt clang-tidy cppcheck checkstyle pmd spotbugs sonarqube phpcs phpmd phpstan psalm php-cs-fixer luacheck checkov tflint sqlfluff markdownlint markdownlint-cli2 djlint djhtml commitlint autopep8 yapf biome oxlint stylelint htmlhint govulncheck revive gosec ormolu fourmolu stylish-haskell cabal-fmt phpcbf rector cspell srb erb_lint erblint slim-lint", rule: lintRule},
 	{names: "dotnet", rule: buildRule, check: fileOperandRuns, subs: []sub{
 		{words: "csharpier", rule: ruleCheckOnly, check: dotnetCsharpier},
 		{words: "list", rule: pkgRead}, {words: "nuget", rule: pkgRead}, {words: "nuget push", rule: publishRule}, {words: "--info", rule: pkgRead}, {words: "--list-sdks", rule: pkgRead},

@@ -109,6 +109,11 @@ type Reason struct {
 	// box can serve, with the network open (design §4, "Installs in the
 	// medium box"). Never set with Host.
 	Network bool
+	// Listen: a server or watcher, which runs on and is reached on the
+	// ports it listens on: only the medium box that carries connections
+	// from the machine's loopback to its own serves it (design §4,
+	// "Servers in the medium box"). Never set with Host.
+	Listen bool
 }
 
 // String renders a reason the way `permguard check` prints it:
@@ -375,32 +380,43 @@ func (v Verdict) LevelBesidesUnseen() Level {
 }
 
 // Boxable reports whether the box of a level, which has no network, can
-// serve v: none of its reasons or floors is [Reason.Host] or
-// [Reason.Network].
+// serve v: none of its reasons or floors is [Reason.Host],
+// [Reason.Network] or [Reason.Listen].
 func (v Verdict) Boxable() bool {
-	host, network := v.boxNeeds()
-	return !host && !network
+	host, network, listen := v.boxNeeds()
+	return !host && !network && !listen
 }
 
 // BoxableWithNetwork reports whether v can be served only by a box with
 // the network (the medium box's, design §4, "Installs in the medium
 // box"): no reason or floor is [Reason.Host], and one is
-// [Reason.Network].
+// [Reason.Network]. A server beside the install is reached there too,
+// since that box shares the machine's network.
 func (v Verdict) BoxableWithNetwork() bool {
-	host, network := v.boxNeeds()
+	host, network, _ := v.boxNeeds()
 	return !host && network
 }
 
-// boxNeeds reports whether a reason or floor of v is Host, and whether
-// one is Network.
-func (v Verdict) boxNeeds() (host, network bool) {
+// BoxableListening reports whether v can be served only by the medium
+// box whose listening ports are reached from the machine's loopback
+// (design §4, "Servers in the medium box"): no reason or floor is
+// [Reason.Host] or [Reason.Network], and one is [Reason.Listen].
+func (v Verdict) BoxableListening() bool {
+	host, network, listen := v.boxNeeds()
+	return !host && !network && listen
+}
+
+// boxNeeds reports whether a reason or floor of v is Host, whether one
+// is Network, and whether one is Listen.
+func (v Verdict) boxNeeds() (host, network, listen bool) {
 	for _, rs := range [][]Reason{v.Reasons, v.Floors} {
 		for _, r := range rs {
 			host = host || r.Host
 			network = network || r.Network
+			listen = listen || r.Listen
 		}
 	}
-	return host, network
+	return host, network, listen
 }
 
 // Env is what classification needs to know about where the command runs.

@@ -50,10 +50,26 @@ var networkRules = []string{
 	"package-install", // npm ci, npm install, pip install -r, go mod download, cargo fetch, ...
 }
 
+// listenRules are rule ids the medium box serves with its listening
+// ports reached from the machine's loopback (Reason.Listen; design §4,
+// "Servers in the medium box"): a development server or watcher, which
+// runs the project's code as its tests do and needs no network but to
+// be reached by the person's browser.
+var listenRules = []string{
+	"run-server", // hugo server, mkdocs serve, npm run dev, jupyter notebook, ...
+}
+
+// listenReason reports whether a reason of rule id raised on program
+// name is one only the medium box serves, its listening ports reached
+// from outside.
+func listenReason(ru rule, name string) bool {
+	return !ru.host && slices.Contains(listenRules, ru.id) && !slices.Contains(hostPrograms, name)
+}
+
 // hostReason reports whether a reason of rule id raised on program name
 // is one no box can serve.
 func hostReason(ru rule, name string) bool {
-	if networkReason(ru, name) {
+	if networkReason(ru, name) || listenReason(ru, name) {
 		return false
 	}
 	return ru.host || ru.sends || slices.Contains(hostRules, ru.id) || slices.Contains(hostPrograms, name)

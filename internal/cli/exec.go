@@ -32,6 +32,7 @@ type ExecOptions struct {
 	Box      bool     // --box: the box of the level in force
 	NoPrompt bool     // --no-prompt: never ask at the terminal
 	Network  bool     // --network: the build profile keeps the network
+	Serve    bool     // --serve: the medium box's servers are reached from outside
 	Writable []string // --writable: more directories the sandbox allows
 	Args     []string // PROGRAM ARGS...
 }
@@ -43,7 +44,7 @@ func NewCmdExec(f *Factory, runF func(*ExecOptions) error) *cobra.Command {
 			DenyTerminalInput: sandbox.DenyTerminalInput, Spawn: sandbox.Spawn},
 		ABI: sandbox.ABI, BoxAvailable: sandbox.BoxAvailable}
 	cmd := &cobra.Command{
-		Use:   "exec [--level LEVEL] [--cwd DIR] [--no-prompt] [--box | --sandbox[=best-effort|require] [--profile build [--network]] [--writable DIR]...] [--] PROGRAM [ARG...]",
+		Use:   "exec [--level LEVEL] [--cwd DIR] [--no-prompt] [--box [--network | --serve] | --sandbox[=best-effort|require] [--profile build [--network]] [--writable DIR]...] [--] PROGRAM [ARG...]",
 		Short: "Run a program if the level in force allows it (for scripts, CI and aliases)",
 		Long: `Exec judges PROGRAM and its arguments as one command, each argument exactly
 as given (nothing is expanded again), and decides as check does: allowed
@@ -99,7 +100,11 @@ With --network, the medium box keeps the network, for a package install
 within level medium alone (npm ci, pip install -r, go mod download): its
 lifecycle scripts run there with the network, and every other limit of
 the box. exec judges the command anew and refuses --network for anything
-else (exit 77).
+else (exit 77). With --serve, the medium box stays without the network,
+and each port from 1024 up that a server in it listens on is reached at
+this machine's 127.0.0.1 on the same port, for a server or watcher within
+level medium alone (hugo server, npm run dev, jupyter lab); exec refuses
+--serve for anything else (exit 77).
 This is the command line the hook rewrites an allowed shell call to.
 
 --profile build (Linux), the medium box, adds, in new user, mount and network namespaces
@@ -174,6 +179,7 @@ Exit status:
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
 	cmd.Flags().StringVar(&opts.Profile, "profile", "", "with --sandbox, the profile: build (read-only holes, secrets hidden, no network)")
 	cmd.Flags().BoolVar(&opts.Network, "network", false, "with --profile build, or --box for a package install at medium, keep the network")
+	cmd.Flags().BoolVar(&opts.Serve, "serve", false, "with --box for a server at medium, reach the ports it listens on at 127.0.0.1")
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions([]string{"build"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("sandbox", cobra.FixedCompletions([]string{"best-effort", "require"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
@@ -208,6 +214,12 @@ func execRun(opts *ExecOptions) error {
 	if opts.Network && opts.Profile == "" && !opts.Box {
 		return usageErrorf([]string{"add --sandbox --profile build"}, "--network only means something with --profile build or --box")
 	}
+	if opts.Serve && !opts.Box {
+		return usageErrorf([]string{"add --box"}, "--serve only means something with --box")
+	}
+	if opts.Serve && opts.Network {
+		return usageErrorf([]string{"--network alone: a box with the network reaches and is reached as the machine is"}, "--serve and --network cannot go together")
+	}
 	// known before anyone is asked to approve the program
 	if err := launch.NeedLandlock(mode, opts.ABI); err != nil {
 		return err
@@ -235,13 +247,21 @@ func execRun(opts *ExecOptions) error {
 	if err != nil {
 		return refuseExec(err)
 	}
+	net := guard.NetNone
+	switch {
+	case opts.Network:
+		net = guard.NetOpen
+	case opts.Serve:
+		net = guard.NetServe
+	}
 	if opts.Box {
-		if err := launch.BoxNetwork(ev, opts.Network, opts.Args); err != nil {
+		if err := launch.BoxNet(ev, net, opts.Args); err != nil {
 			return err
 		}
-	} else if byDefault && ev.BoxNetwork() {
-		// as the hook's rewrite would say: an install in the medium box
-		opts.Network = true
+	} else if byDefault {
+		// as the hook's rewrite would say: an install, or a server, in
+		// the medium box
+		net = ev.BoxNet()
 	}
 	box := sandbox.NoBox
 	if opts.Box || (byDefault && ev.Box() != "") {
@@ -261,7 +281,7 @@ func execRun(opts *ExecOptions) error {
 		return err
 	}
 	run := &launch.Run{Process: opts.Process, Ev: ev, Env: env, Deps: deps, Getenv: opts.Getenv, ErrOut: opts.IO.ErrOut, Now: opts.Now,
-		Args: opts.Args, Network: opts.Network, Budget: testOnlyPlantedBudget}
+		Args: opts.Args, Net: net, Budget: testOnlyPlantedBudget}
 	switch {
 	case box != sandbox.NoBox:
 		return run.Box(box, path)
@@ -277,7 +297,8 @@ func execRun(opts *ExecOptions) error {
 var testOnlyPlantedBudget *sandbox.Budget
 
 // boxFlags refuses what --box cannot be given with: the box is the
-// level's, whole. --network is judged with the command (boxNetwork).
+// level's, whole. --network and --serve are judged with the command
+// (launch.BoxNet).
 func boxFlags(opts *ExecOptions) error {
 	switch {
 	case opts.Sandbox != "" && opts.Sandbox != "require":

@@ -26,6 +26,7 @@ func TestBoxRows(t *testing.T) {
 		noBox   bool // the caller cannot confine the call
 		wantRow Row
 		network bool // the box keeps the network
+		serve   bool // the box's servers are reached from outside
 	}{
 		// boxed: within the level, boxable, auto, the caller can confine
 		{name: "a read at minimal", cmd: "ls -la", level: "minimal", wantRow: RowBoxed},
@@ -43,6 +44,14 @@ func TestBoxRows(t *testing.T) {
 		{name: "go's module download", cmd: "go mod download", level: "medium", wantRow: RowBoxed, network: true},
 		{name: "an install, then the tests", cmd: "npm ci && npm test", level: "medium", wantRow: RowBoxed, network: true},
 		{name: "an install and the network", cmd: "npm ci && curl https://example.com", level: "medium", wantRow: RowAgentAsks},
+		// servers: in the medium box, reached from outside, and nowhere else
+		{name: "a site generator's server", cmd: "hugo server -D", level: "medium", wantRow: RowBoxed, serve: true},
+		{name: "a dev script", cmd: "npm run dev", level: "medium", wantRow: RowBoxed, serve: true},
+		{name: "a build, then a server", cmd: "go build ./... && jupyter lab --no-browser", level: "medium", wantRow: RowBoxed, serve: true},
+		{name: "an install, then a server", cmd: "npm ci && npm run dev", level: "medium", wantRow: RowBoxed, network: true},
+		{name: "a server above the level", cmd: "hugo server", level: "low", wantRow: RowAgentAsks},
+		{name: "a server and the network", cmd: "npm run dev & curl https://example.com", level: "medium", wantRow: RowAgentAsks},
+		{name: "a server and unseen code", cmd: "./dev.sh && npm run dev", level: "medium", wantRow: RowAgentAsks},
 		{name: "an install and a process list", cmd: "npm ci && ps aux", level: "medium", wantRow: RowWithinLevel},
 		{name: "an install and unseen code above the level", cmd: "npm ci && ./scripts/gen.sh", level: "medium", wantRow: RowAgentAsks},
 		{name: "an install, sandbox off", cmd: "npm ci", level: "medium", off: true, wantRow: RowWithinLevel},
@@ -55,6 +64,11 @@ func TestBoxRows(t *testing.T) {
 		{name: "the project's tests at low", cmd: "go test ./...", level: "low", wantRow: RowSandboxed},
 		{name: "inline code at medium", cmd: "python3 -c 'print(1)'", level: "medium", wantRow: RowSandboxed},
 		{name: "a workspace script at medium", cmd: "./scripts/gen.sh", level: "medium", wantRow: RowSandboxed},
+		// what a variable permguard does not know changes, the program does in the box
+		{name: "a variable not known", cmd: "NAME=Deno go test ./...", level: "medium", wantRow: RowSandboxed},
+		{name: "a variable not known, with env", cmd: "env NAME=Deno go test ./...", level: "medium", wantRow: RowSandboxed},
+		{name: "a variable that runs a program", cmd: "LD_PRELOAD=./x.so go test ./...", level: "medium", wantRow: RowAgentAsks},
+		{name: "a variable of the guard", cmd: "PERMGUARD_LEVEL=high go test ./...", level: "medium", wantRow: RowNobody},
 		{name: "a script in a temporary directory at low", cmd: "bash /tmp/x.sh", level: "low", wantRow: RowSandboxed},
 		{name: "an unknown program at minimal", cmd: "frobnicate --x", level: "minimal", wantRow: RowSandboxed},
 		// asked as before: a known effect, or no box
@@ -118,12 +132,18 @@ func TestBoxRows(t *testing.T) {
 				}
 				return
 			}
-			if ev.BoxNetwork() != tt.network {
-				t.Errorf("BoxNetwork() = %v, want %v", ev.BoxNetwork(), tt.network)
+			wantNet := NetNone
+			if tt.network {
+				wantNet = NetOpen
+			} else if tt.serve {
+				wantNet = NetServe
+			}
+			if ev.BoxNet() != wantNet {
+				t.Errorf("BoxNet() = %v, want %v", ev.BoxNet(), wantNet)
 			}
 			flags := "--level " + tt.level
-			if tt.network {
-				flags += " --network"
+			if f := wantNet.Flag(); f != "" {
+				flags += " " + f
 			}
 			want := "/usr/bin/permguard exec --box " + flags + " --cwd " + ws + " -- bash -c "
 			var got string

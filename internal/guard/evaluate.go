@@ -165,7 +165,7 @@ func (ev *Evaluation) canSandbox() bool {
 func (ev *Evaluation) runsUnboxedBesideBoxes() bool {
 	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
 	within := v.Level <= perm.Level
-	return within && ev.boxOn() && ev.confinable() && !v.Boxable() && !ev.networkBox() && ev.canSandbox()
+	return within && ev.boxOn() && ev.confinable() && !v.Boxable() && ev.netBox() == NetNone && ev.canSandbox()
 }
 
 // facts gathers what design §4 depends on.
@@ -189,7 +189,7 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	confinable := ev.confinable()
 	boxable := confinable && v.Boxable()
 	switch {
-	case ev.boxOn() && f.Within && (boxable || confinable && ev.networkBox()):
+	case ev.boxOn() && f.Within && (boxable || confinable && ev.netBox() != NetNone):
 		f.Boxed = ev.canSandbox()
 	case !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous:
 		// Reading the session's approvals only matters past the first rows.

@@ -92,7 +92,7 @@ func TestPosixCommandLine(t *testing.T) {
 		// with quotes in it, as inline code is
 		command := "python3 -c 'import os\nprint(\"it'\\''s\")'"
 		want := []string{"/opt/pg bin/permguard", "exec", "--box", "--level", "low", "--cwd", "/w", "--", "bash", "-c", command}
-		if got := read(BoxedCommand(want[0], "low", "/w", false, command)); !slices.Equal(got, want) {
+		if got := read(BoxedCommand(want[0], "low", "/w", NetNone, command)); !slices.Equal(got, want) {
 			t.Errorf("%s read the boxed command as\n%q\nwant\n%q", shell, got, want)
 		}
 	}

@@ -15,10 +15,10 @@ import (
 // word (PosixCommandLine), because nothing classifies the rewritten
 // command again but exec, and the agent's shell may be sh: opencode runs
 // it with /bin/sh, where bash's $'…' is a syntax error.
-func BoxedCommand(self, level, workspace string, network bool, command string) string {
+func BoxedCommand(self, level, workspace string, net BoxNet, command string) string {
 	argv := []string{self, "exec", "--box", "--level", level}
-	if network {
-		argv = append(argv, "--network")
+	if flag := net.Flag(); flag != "" {
+		argv = append(argv, flag)
 	}
 	if workspace != "" {
 		// the workspace the hook judged in, which the agent's shell may
@@ -42,8 +42,61 @@ func BoxAllows(level classify.Level) string {
 	return ""
 }
 
+// BoxNet is what of the network the box a call runs in has (design §4,
+// "The boxes").
+type BoxNet int
+
+const (
+	// NetNone: a loopback of the box's own, nothing else (every box).
+	NetNone BoxNet = iota
+	// NetServe: a loopback of its own, and the ports listened on there
+	// reached from the machine's 127.0.0.1 ("Servers in the medium box").
+	NetServe
+	// NetOpen: the machine's network ("Installs in the medium box").
+	NetOpen
+)
+
+// Flag is exec's flag that asks for n, or "" for NetNone.
+func (n BoxNet) Flag() string {
+	switch n {
+	case NetServe:
+		return "--serve"
+	case NetOpen:
+		return "--network"
+	}
+	return ""
+}
+
+// With says, after a box's name, what of the network it has: "" for
+// NetNone.
+func (n BoxNet) With() string {
+	switch n {
+	case NetServe:
+		return ", its servers reached at 127.0.0.1"
+	case NetOpen:
+		return ", with the network"
+	}
+	return ""
+}
+
 // BoxAllowsNetwork is BoxAllows for the medium box with the network.
 const BoxAllowsNetwork = "writes only in the workspace, the temporary directories and the build caches; the network open, credentials hidden"
+
+// BoxAllowsServe is BoxAllows for the medium box whose servers are
+// reached from outside.
+const BoxAllowsServe = "writes only in the workspace, the temporary directories and the build caches, no network; " +
+	"the ports a server listens on are reached at 127.0.0.1 on this machine"
+
+// boxAllowsNet is BoxAllows for the medium box with net.
+func boxAllowsNet(level classify.Level, net BoxNet) string {
+	switch net {
+	case NetServe:
+		return BoxAllowsServe
+	case NetOpen:
+		return BoxAllowsNetwork
+	}
+	return BoxAllows(level)
+}
 
 // msgUnseen tells the model what the box takes away, so that a failure it
 // causes is not mistaken for a bug to work around.
@@ -57,11 +110,14 @@ const msgUnseen = "in the box, .git/hooks, .git/config, the agents' settings and
 // sandboxed), it says what the box forbids.
 func (ev *Evaluation) boxedReply() hook.Reply {
 	v, perm := ev.Res.Verdict, ev.Eff.Level.Value
-	network := ev.BoxNetwork()
-	cmd := BoxedCommand(ev.Request.Self, perm.String(), ev.Workspace, network, ev.Call.Command)
+	net := ev.BoxNet()
+	cmd := BoxedCommand(ev.Request.Self, perm.String(), ev.Workspace, net, ev.Call.Command)
 	reason := fmt.Sprintf("permguard: allowed at level %s, in its box: %s", perm, BoxAllows(perm.Level))
-	if network {
+	switch net {
+	case NetOpen:
 		reason = fmt.Sprintf("permguard: allowed at level %s, in its box with the network: %s", perm, BoxAllowsNetwork)
+	case NetServe:
+		reason = fmt.Sprintf("permguard: allowed at level %s, in its box: %s", perm, BoxAllowsServe)
 	}
 	if ev.Outcome.Row == RowSandboxed {
 		reason = fmt.Sprintf("permguard: allowed at level %s, in its box (%s); outside the box it needs %s — %s. ",
@@ -80,27 +136,38 @@ func (ev *Evaluation) Box() string {
 	return ""
 }
 
-// BoxNetwork reports whether the box the call runs in keeps the network:
-// a package install within the level medium (design §4, "Installs in the
-// medium box"). Only row boxed: unseen code above the level (row
-// sandboxed) never gets the network with it.
-func (ev *Evaluation) BoxNetwork() bool {
-	return ev.Outcome.Action == Allow && ev.Outcome.Row == RowBoxed && ev.networkBox()
-}
-
-// networkBox reports whether the verdict is one only the medium box
-// serves, with the network, and the level in force is medium.
-func (ev *Evaluation) networkBox() bool {
-	perm := ev.Eff.Level.Value
-	return !perm.Bypassed && perm.Level == classify.Medium && ev.Res.Verdict.BoxableWithNetwork()
-}
-
-// boxIn names the box for a person: "the box of level L", with the
-// network where it keeps it.
-func (ev *Evaluation) boxIn() string {
-	s := "the box of level " + ev.Eff.Level.Value.String()
-	if ev.BoxNetwork() {
-		s += ", with the network"
+// BoxNet is what of the network the box the call runs in has: the
+// network for a package install within the level medium (design §4,
+// "Installs in the medium box"), its listening ports reached from
+// outside for a server within medium ("Servers in the medium box"),
+// else none. Only row boxed: unseen code above the level (row
+// sandboxed) never gets either with it.
+func (ev *Evaluation) BoxNet() BoxNet {
+	if ev.Outcome.Action == Allow && ev.Outcome.Row == RowBoxed {
+		return ev.netBox()
 	}
-	return s
+	return NetNone
+}
+
+// netBox is what of the network the box that alone serves the verdict
+// has, at the level in force: NetNone when the box of the level serves
+// it as every box is, or no box does.
+func (ev *Evaluation) netBox() BoxNet {
+	perm, v := ev.Eff.Level.Value, ev.Res.Verdict
+	if perm.Bypassed || perm.Level != classify.Medium {
+		return NetNone
+	}
+	switch {
+	case v.BoxableWithNetwork():
+		return NetOpen
+	case v.BoxableListening():
+		return NetServe
+	}
+	return NetNone
+}
+
+// boxIn names the box for a person: "the box of level L", and what of
+// the network it has.
+func (ev *Evaluation) boxIn() string {
+	return "the box of level " + ev.Eff.Level.Value.String() + ev.BoxNet().With()
 }

@@ -357,10 +357,7 @@ func (ev *Evaluation) Explained() string {
 	case RowRemembered:
 		return "allow: you allowed it earlier in this session"
 	case RowBoxed:
-		if ev.BoxNetwork() {
-			return fmt.Sprintf("allow at %s, in %s: %s", level, ev.boxIn(), BoxAllowsNetwork)
-		}
-		return fmt.Sprintf("allow at %s, in %s: %s", level, ev.boxIn(), BoxAllows(eff.Level.Value.Level))
+		return fmt.Sprintf("allow at %s, in %s: %s", level, ev.boxIn(), boxAllowsNet(eff.Level.Value.Level, ev.BoxNet()))
 	case RowSandboxed:
 		return fmt.Sprintf("allow at %s, in the box of level %s (%s): it needs more only to run code nobody has seen", level, eff.Level.Value, BoxAllows(eff.Level.Value.Level))
 	case RowPastLimit:

@@ -107,7 +107,7 @@ func (r *Run) confine(mode sandbox.Mode, box sandbox.Box, w sandbox.Writable, ca
 		layers[i].Throwaway = !box.KeepsLayers()
 	}
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holePaths, frozen, ownInWritable(env, w.Dirs)),
-		Pinned: pinned, Hidden: sandbox.Secrets(env.Home, r.Getenv("XDG_CONFIG_HOME")), Layers: layers, Network: r.Network}
+		Pinned: pinned, Hidden: sandbox.Secrets(env.Home, r.Getenv("XDG_CONFIG_HOME")), Layers: layers, Network: r.Net == guard.NetOpen}
 	if !box.KeepsLayers() {
 		// shared memory outlives a run like a file: below medium nothing
 		// written may
@@ -148,15 +148,20 @@ func (r *Run) confine(mode sandbox.Mode, box sandbox.Box, w sandbox.Writable, ca
 	return r.spawn(mode, path)
 }
 
-// BoxNetwork refuses --box --network for anything but what the medium
-// box serves with the network (design §4, "Installs in the medium box"):
-// a package install within level medium, as exec judged args anew, not
-// as the caller's flags say. It is known before anyone is asked.
-func BoxNetwork(ev *guard.Evaluation, network bool, args []string) error {
-	if !network || ev.BoxNetwork() {
+// BoxNet refuses --box --network and --box --serve for anything but
+// what the medium box serves so (design §4, "Installs in the medium
+// box", "Servers in the medium box"): a package install, or a server,
+// within level medium, as exec judged args anew, not as the caller's
+// flags say. It is known before anyone is asked.
+func BoxNet(ev *guard.Evaluation, want guard.BoxNet, args []string) error {
+	if want == guard.NetNone || ev.BoxNet() == want {
 		return nil
 	}
-	return Refuse(withHints(fmt.Errorf("--box --network: only a package install within level medium runs in a box with the network, and %s is not one at level %s; nothing was run",
-		printable(strings.Join(args, " ")), ev.Eff.Level.Value),
-		"drop --network to run it in the box of the level, without the network"))
+	what := "a package install within level medium runs in a box with the network"
+	if want == guard.NetServe {
+		what = "a server within level medium runs in a box whose ports are reached from outside"
+	}
+	return Refuse(withHints(fmt.Errorf("--box %s: only %s, and %s is not one at level %s; nothing was run",
+		want.Flag(), what, printable(strings.Join(args, " ")), ev.Eff.Level.Value),
+		fmt.Sprintf("drop %s to run it in the box of the level, without the network", want.Flag())))
 }

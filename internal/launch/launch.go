@@ -59,8 +59,10 @@ type Run struct {
 	Now    func() time.Time
 	// Args is the program and its arguments, as the engine judged them.
 	Args []string
-	// Network keeps the network in the build profile (--network).
-	Network bool
+	// Net is what of the network the box has: the machine's with
+	// --network (an install at medium, or the build profile's), its
+	// listening ports reached from outside with --serve.
+	Net guard.BoxNet
 	// Budget bounds the check for planted repositories; nil is
 	// sandbox.DefaultBudget.
 	Budget *sandbox.Budget

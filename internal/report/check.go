@@ -51,10 +51,7 @@ func WriteCheckText(w io.Writer, ev *guard.Evaluation) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s at level %s", verdictLabel(res.Verdict), decisionWord(ev.Outcome.Action), eff.Level.Value)
 	if box := ev.Box(); box != "" {
-		fmt.Fprintf(&b, ", in the box of level %s", box)
-		if ev.BoxNetwork() {
-			b.WriteString(", with the network")
-		}
+		fmt.Fprintf(&b, ", in the box of level %s%s", box, ev.BoxNet().With())
 	}
 	if ev.Approval != guard.ApprovalNone {
 		fmt.Fprintf(&b, " (%s)", ev.Approval)
