@@ -129,6 +129,7 @@ type walker struct {
 	dynVals    map[string]string            // dynamic values, as a marker (see marker)
 	alts       map[string][]string          // the static values a dynamic variable may hold
 	closed     map[string]bool              // alts holds every value the variable may hold (shell_alternatives.go)
+	globAlts   map[string]map[string]bool   // the values of a loop's variable that are a glob it loops over (loopPattern)
 	splitWork  int                          // bytes of statements walked again once per value (shell_alternatives.go)
 	splitCut   bool                         // past maxSplitWork or maxSplitParts
 	splitting  *syntax.Stmt                 // the statement being walked with one of its values

@@ -46,6 +46,18 @@ func (w *walker) loopValues(name string, items []arg) {
 			open = true
 			continue
 		}
+		if a.glob && hasGlobChar(a.val) {
+			// bash loops over the names the glob matches, or over the
+			// pattern itself when none does: either way a name the pattern
+			// matches (loopPattern)
+			if w.globAlts == nil {
+				w.globAlts = map[string]map[string]bool{}
+			}
+			if w.globAlts[name] == nil {
+				w.globAlts[name] = map[string]bool{}
+			}
+			w.globAlts[name][a.val] = true
+		}
 		if !slices.Contains(vals, a.val) {
 			vals = append(vals, a.val)
 		}

@@ -148,6 +148,9 @@ expand:
 			if v, ok := w.exactQuoted(word); ok {
 				return append(dst, arg{val: v, glob: hasGlob(word), pos: p})
 			}
+			if v, ok := w.loopPattern(word); ok {
+				return append(dst, arg{val: v, glob: true, pos: p})
+			}
 			if v, ok := w.exactText(word, nil); ok {
 				return append(dst, arg{val: v, pos: p})
 			}
