@@ -306,6 +306,11 @@ var classifyCases = []classifyCase{
 	minimal("watch -n 5 git status", "watch"),
 	dangerous("watch -d rm -rf ~", ""),
 	dangerous("watch -n 2 -d rm -rf ~", ""),
+	// its words joined are the script sh -c runs: one quoted word is a
+	// command line, not a program of that name
+	minimal("watch -d -n1 'ls -la'", "watch"),
+	minimal(`watch "git status --short"`, "watch"),
+	dangerous("watch -n1 'rm -rf ~'", ""),
 	// a shell's syntax check runs nothing (issue 29); an interactive
 	// shell ignores -n, and +n turns it off again
 	minimal("bash -n script.sh", "shell-syntax-check"),

@@ -97,11 +97,14 @@ var whereCases = []struct {
 	// subprocess.run( and run( both find the string: each is a script
 	{name: "python -c", src: `python3 -c 'import subprocess; subprocess.run("rm -rf /")'`, want: []string{
 		`python3 -c import subprocess; subprocess.run("rm -rf /")`, "script(python3) > rm -rf /", "script(python3) > rm -rf /"}},
-	// watch runs its words joined, unquoted, and the quoted reading is
-	// judged too: one frame for both
-	{name: "watch: two readings, one script", src: "watch 'ls | wc -l'", want: []string{
-		"watch ls | wc -l", "script(watch) > pipeline > ls", "script(watch) > pipeline > wc -l",
-		"script(watch) > ls | wc -l"}},
+	// watch runs its words joined, unquoted: with every word known, that
+	// is the one script (issue 29); with a word only known at run time the
+	// quoted reading is judged too, in one frame for both
+	{name: "watch: one reading, known words", src: "watch 'ls | wc -l'", want: []string{
+		"watch ls | wc -l", "script(watch) > pipeline > ls", "script(watch) > pipeline > wc -l"}},
+	{name: "watch: two readings, one script", src: `watch "$C" '| wc -l'`, want: []string{
+		`watch "$C" | wc -l`, "script(watch) > pipeline > ", "script(watch) > pipeline > wc -l",
+		"script(watch) > | wc -l"}},
 	{name: "parallel", src: "parallel rm {} ::: a b", want: []string{
 		"parallel rm {} ::: a b", "script(parallel) > rm a", "script(parallel) > rm a",
 		"script(parallel) > rm b", "script(parallel) > rm b"}},

@@ -338,12 +338,16 @@ func watchCommand(c *call) flow {
 		return c.ctx.dispatch(c, c.args[i:])
 	}
 	// watch joins its arguments and runs them with sh -c, losing their
-	// quotes; judge the quoted reading too, in the same frame: it is the
-	// same script read another way
+	// quotes: with every argument known, that script is exactly what runs
+	// (watch -n1 'ls -la' runs ls). A word only known at run time may
+	// hold anything the join makes of it, so the quoted reading is judged
+	// too, in the same frame: the same script read another way
 	raw := joinArgsRaw(c.args[i:])
 	saved := c.ctx.push(FrameScript, c.name, c.pos, raw)
 	c.ctx.script(raw, &c.pos)
-	c.ctx.script(joinArgs(c.args[i:]), &c.pos)
+	if slices.ContainsFunc(c.args[i:], func(a arg) bool { return a.dyn }) {
+		c.ctx.script(joinArgs(c.args[i:]), &c.pos)
+	}
 	c.ctx.popFrames(saved)
 	return flow{kind: flowData}
 }
