@@ -311,6 +311,7 @@ var classifyCases = []classifyCase{
 	minimal("watch -d -n1 'ls -la'", "watch"),
 	minimal(`watch "git status --short"`, "watch"),
 	dangerous("watch -n1 'rm -rf ~'", ""),
+	dangerous("watch sh -c 'git reset --hard'", "git-reset-hard"),
 	// a shell's syntax check runs nothing (issue 29); an interactive
 	// shell ignores -n, and +n turns it off again
 	minimal("bash -n script.sh", "shell-syntax-check"),

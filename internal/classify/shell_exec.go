@@ -540,7 +540,10 @@ func (w *walker) secretArgs(c *call) {
 // xargs): its own entry in Commands, at c's position, in a frame named by
 // (xargs, find -exec).
 func (w *walker) inner(c *call, by string, argv []arg, in flow) flow {
-	ic := &call{ctx: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet}}
+	// the program runs with the runner's environment: a variable set for
+	// bundle is set for the rails it runs (issue 29)
+	ic := &call{ctx: w, pos: c.pos, snippet: c.snippet, stdin: in, out: &Command{Pos: c.pos, Snippet: c.snippet},
+		env: maps.Clone(c.env), dynEnv: slices.Clone(c.dynEnv)}
 	saved := w.push(FrameRunBy, by, c.pos, c.snippet)
 	out := w.run(ic, argv)
 	w.frames = saved

@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Some rows cannot be listed word by word: every aws describe-* or list-*
 // operation, every kubectl get of a kind that is not a secret, a rake task
@@ -296,7 +299,7 @@ func railsTask(c *call, words []arg) (rule, bool) {
 		return ruleRailsRead, true
 	case task == "generate" || task == "g" || task == "assets:precompile" || task == "db:test:prepare":
 		return ruleRailsTest, true
-	case (task == "db:migrate" || task == "db:create" || task == "db:prepare" || task == "db:seed" || task == "db:migrate:status") && !railsAway(words[1:]):
+	case (task == "db:migrate" || task == "db:create" || task == "db:prepare" || task == "db:seed" || task == "db:migrate:status") && !railsAway(c, words[1:]):
 		// the development database moved forward or made: development
 		// work (issue 29); a task that drops, resets, purges or rolls
 		// back is judged by its own row (db-drop) or stays high
@@ -355,10 +358,23 @@ func artisanTask(c *call, words []arg) (rule, bool) {
 	return taskByWords(task)
 }
 
-// railsAway reports a task's arguments that take it away from moving the
-// development database forward: VERSION= (db:migrate VERSION=0 undoes
-// every migration), or RAILS_ENV/RACK_ENV naming another environment.
-func railsAway(args []arg) bool {
+// railsAway reports what takes a task away from moving the development
+// database forward: an argument VERSION= or STEP= (db:migrate VERSION=0
+// undoes every migration), or another environment than development or
+// test, given as an argument (RAILS_ENV=production, -e production,
+// --environment=production) or in the command's environment
+// (RAILS_ENV=production bin/rails db:seed, export RAILS_ENV=production),
+// or one only known at run time.
+func railsAway(c *call, args []arg) bool {
+	otherEnv := func(val string) bool { return val != "development" && val != "test" }
+	for _, n := range []string{"RAILS_ENV", "RACK_ENV"} {
+		if v, set := c.env[n]; set && otherEnv(v) || slices.Contains(c.dynEnv, n) {
+			return true
+		}
+	}
+	if v, ok := c.optValue("-e --environment"); ok && (v.dyn || otherEnv(v.val)) {
+		return true
+	}
 	for _, a := range args {
 		if a.dyn {
 			return true
@@ -368,7 +384,7 @@ func railsAway(args []arg) bool {
 		case !ok:
 		case name == "VERSION" || name == "STEP":
 			return true
-		case (name == "RAILS_ENV" || name == "RACK_ENV") && val != "development" && val != "test":
+		case (name == "RAILS_ENV" || name == "RACK_ENV") && otherEnv(val):
 			return true
 		}
 	}

@@ -338,15 +338,17 @@ func watchCommand(c *call) flow {
 		return c.ctx.dispatch(c, c.args[i:])
 	}
 	// watch joins its arguments and runs them with sh -c, losing their
-	// quotes: with every argument known, that script is exactly what runs
-	// (watch -n1 'ls -la' runs ls). A word only known at run time may
-	// hold anything the join makes of it, so the quoted reading is judged
-	// too, in the same frame: the same script read another way
-	raw := joinArgsRaw(c.args[i:])
+	// quotes. One known word is that script, and only that (watch -n1
+	// 'ls -la' runs ls, not a program named "ls -la"). Of several words,
+	// or one only known at run time, the quoted reading is judged too, in
+	// the same frame: the same script read another way, should a watch
+	// run its words as they are (watch sh -c 'git reset --hard')
+	rest := c.args[i:]
+	raw := joinArgsRaw(rest)
 	saved := c.ctx.push(FrameScript, c.name, c.pos, raw)
 	c.ctx.script(raw, &c.pos)
-	if slices.ContainsFunc(c.args[i:], func(a arg) bool { return a.dyn }) {
-		c.ctx.script(joinArgs(c.args[i:]), &c.pos)
+	if len(rest) > 1 || rest[0].dyn {
+		c.ctx.script(joinArgs(rest), &c.pos)
 	}
 	c.ctx.popFrames(saved)
 	return flow{kind: flowData}
