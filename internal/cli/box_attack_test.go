@@ -34,6 +34,11 @@ type boxAttacker struct {
 	// loopback succeeds (the box keeps the machine's network namespace),
 	// every other attempt still fails
 	network bool
+	// serve: a development server, which runs in the medium box whose
+	// listening ports are reached from outside (design §4, "Servers in
+	// the medium box") and only there: run with --serve at medium, every
+	// attempt fails, its TCP connection to the machine's loopback too
+	serve bool
 }
 
 // TestBoxAttacks is issue 25's containment suite: each attacker, run
@@ -83,6 +88,7 @@ func TestBoxAttacks(t *testing.T) {
 		// npm runs the project's preinstall script; without
 		// --foreground-scripts it would hide the script's output
 		{name: "npm-install", files: []string{"attack.sh", "package.json"}, command: "npm install --foreground-scripts --no-audit --no-fund", need: "npm", network: true},
+		{name: "npm-dev", files: []string{"attack.sh", "package.json"}, command: "npm run dev", need: "npm", serve: true},
 	}
 	goBin := ""
 	if _, err := exec.LookPath("go"); err == nil {
@@ -91,8 +97,8 @@ func TestBoxAttacks(t *testing.T) {
 	n := 0
 	for _, level := range []string{"minimal", "low", "medium", "high"} {
 		for _, a := range attackers {
-			if a.network && level != "medium" && level != "high" {
-				continue // an install needs medium: below it, it is asked
+			if (a.network || a.serve) && level != "medium" && level != "high" {
+				continue // an install or a server needs medium: below it, it is asked
 			}
 			n++
 			token := fmt.Sprintf("%d.%d", 900+n, os.Getpid()%1000)
@@ -243,6 +249,9 @@ func runBoxAttack(t *testing.T, self, dir, level string, a boxAttacker, goBin, t
 	flags := []string{"exec", "--box", "--level", level}
 	if withNetwork {
 		flags = append(flags, "--network")
+	}
+	if a.serve && level == "medium" {
+		flags = append(flags, "--serve")
 	}
 	cmd := exec.CommandContext(ctx, self, append(flags, "--cwd", proj, "--", "bash", "-c", a.command)...)
 	cmd.Args[0] = "permguard"

@@ -170,15 +170,20 @@ func TestExecBoxRefuses(t *testing.T) {
 }
 
 // TestExecBoxNetwork: --box --network runs a package install within level
-// medium in the medium box with the network, and exec, judging the
-// command anew, refuses it for anything else before anything runs.
+// medium in the medium box with the network, and --box --serve a server
+// within medium in the medium box whose ports are reached from outside;
+// exec, judging the command anew, refuses each for anything else before
+// anything runs.
 func TestExecBoxNetwork(t *testing.T) {
 	tests := map[string]struct {
 		level   string
 		args    []string
 		network bool // --network given
+		serve   bool // --serve given
 		want    bool // confined with the network
-		refused bool // exit 77, nothing run
+		// wantServe: confined with the box's ports reached from outside
+		wantServe bool
+		refused   bool // exit 77, nothing run
 		// byDefault: no --box; a box can be had, so exec boxes as the
 		// hook would
 		byDefault bool
@@ -194,11 +199,20 @@ func TestExecBoxNetwork(t *testing.T) {
 		// no sandbox flag: exec boxes as the hook would, the network too
 		"an install at medium, by default": {level: "medium", args: []string{"npm", "ci"}, byDefault: true, want: true},
 		"a read at medium, by default":     {level: "medium", args: []string{"ls"}, byDefault: true},
+		// servers: --serve, at medium, for a server alone
+		"a server at medium":                    {level: "medium", args: []string{"hugo", "server"}, serve: true, wantServe: true},
+		"a dev script wrapped as the hook does": {level: "medium", args: []string{"bash", "-c", "npm run dev"}, serve: true, wantServe: true},
+		"a server at medium, no flag":           {level: "medium", args: []string{"hugo", "server"}},
+		"a server at medium, by default":        {level: "medium", args: []string{"hugo", "server"}, byDefault: true, wantServe: true},
+		"a read with --serve":                   {level: "medium", args: []string{"ls"}, serve: true, refused: true},
+		"an install with --serve":               {level: "medium", args: []string{"npm", "ci"}, serve: true, refused: true},
+		"a server with --network":               {level: "medium", args: []string{"hugo", "server"}, network: true, refused: true},
+		"a server at low":                       {level: "low", args: []string{"hugo", "server"}, serve: true, refused: true},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			r, ws, _ := runBoxExec(t, tt.level, true, func(o *ExecOptions) {
-				o.Args, o.Network = tt.args, tt.network
+				o.Args, o.Network, o.Serve = tt.args, tt.network, tt.serve
 				if tt.byDefault {
 					o.Box = false
 					o.Namespaces = func() error { return nil }
@@ -206,7 +220,11 @@ func TestExecBoxNetwork(t *testing.T) {
 				}
 			})
 			if tt.refused {
-				if r.confined || r.execed || r.res.code != 77 || !strings.Contains(r.res.stderr, "permguard: error: --box --network: only a package install within level medium runs in a box with the network") {
+				want := "permguard: error: --box --network: only a package install within level medium runs in a box with the network"
+				if tt.serve {
+					want = "permguard: error: --box --serve: only a server within level medium runs in a box whose ports are reached from outside"
+				}
+				if r.confined || r.execed || r.res.code != 77 || !strings.Contains(r.res.stderr, want) {
 					t.Errorf("want a refusal, nothing run: %+v", r)
 				}
 				return
@@ -216,6 +234,9 @@ func TestExecBoxNetwork(t *testing.T) {
 			}
 			if r.profile.Network != tt.want {
 				t.Errorf("network %v, want %v", r.profile.Network, tt.want)
+			}
+			if r.profile.Forward != tt.wantServe {
+				t.Errorf("forward %v, want %v", r.profile.Forward, tt.wantServe)
 			}
 			if len(r.profile.Hidden) == 0 || !slices.Contains(r.profile.ReadOnly, filepath.Join(ws, ".git", "hooks")) {
 				t.Errorf("the box with the network lost its holes or hidden secrets: %+v", r.profile)
