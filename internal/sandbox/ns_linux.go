@@ -199,6 +199,17 @@ func Init() {
 	if err := denyBuild(); err != nil {
 		fail("%v", err)
 	}
+	// Not dumpable: the program is the same user in the same namespaces,
+	// and could otherwise trace the init (PTRACE_ATTACH on its thread
+	// whose capabilities are dropped, then every thread through their
+	// shared memory) or take its descriptors (pidfd_getfd, /proc/1/fd),
+	// the events pipe among them. Only a holder of CAP_SYS_PTRACE in the
+	// init's user namespace may do either to a process that is not
+	// dumpable, and the program holds no capability. The program's own
+	// exec makes it dumpable again, for a debugger in the box.
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		fail("cannot keep the program from tracing the sandbox's init: %v", err)
+	}
 	// The init is the PID namespace's first process, which the kernel
 	// spares the signals it has no handler for: the program runs as its
 	// child, so that ^C and a kill reach it as usual.
