@@ -77,22 +77,22 @@ func takeEach(take func(fd int) error) string {
 }
 
 // TestBoxInitUnreachable: the program in a box holds its standard
-// streams and nothing else of the init's (not its events pipe), and can
-// take nothing from the init, its parent, though it is the same user in
-// the same namespaces: no trace (through the init's memory it would
-// reach every thread of it, and all but the one that started the
-// program still hold the capabilities the init mounted with), no
-// descriptor by pidfd_getfd or /proc/1/fd. Each succeeded before the
-// init made itself not dumpable.
+// streams and nothing else of the init's (not its events pipe, not the
+// socketpair it forwards ports with), and can take nothing from the
+// init, its parent, though it is the same user in the same namespaces:
+// no trace (through the init's memory it would reach every thread of
+// it, and all but the one that started the program still hold the
+// capabilities the init mounted with), no descriptor by pidfd_getfd or
+// /proc/1/fd. Each succeeded before the init made itself not dumpable.
 func TestBoxInitUnreachable(t *testing.T) {
 	skipUnless(t, "build")
-	for _, forward := range []bool{false} {
+	for _, forward := range []bool{false, true} {
 		t.Run(fmt.Sprintf("forward=%v", forward), func(t *testing.T) {
 			ws := scratchDir(t)
 			self, err := os.Executable()
 			must(t, err)
 			out := filepath.Join(ws, "out")
-			p := Profile{Writable: Writable{Dirs: append([]string{ws}, DefaultDirs...), Files: DefaultFiles}}
+			p := Profile{Writable: Writable{Dirs: append([]string{ws}, DefaultDirs...), Files: DefaultFiles}, Forward: forward}
 			code, err := Run(p, self, []string{self, helperArg, "initreach", out}, []string{"PATH=" + os.Getenv("PATH")})
 			if err != nil || code != 0 {
 				t.Fatalf("Run: %d, %v", code, err)
