@@ -200,14 +200,14 @@ func TestExecBoxNetwork(t *testing.T) {
 		"an install at medium, by default": {level: "medium", args: []string{"npm", "ci"}, byDefault: true, want: true},
 		"a read at medium, by default":     {level: "medium", args: []string{"ls"}, byDefault: true},
 		// servers: --serve, at medium, for a server alone
-		"a server at medium":                    {level: "medium", args: []string{"hugo", "server"}, serve: true, wantServe: true},
+		"a server at medium":                    {level: "medium", args: []string{"bash", "-c", "hugo server"}, serve: true, wantServe: true},
 		"a dev script wrapped as the hook does": {level: "medium", args: []string{"bash", "-c", "npm run dev"}, serve: true, wantServe: true},
-		"a server at medium, no flag":           {level: "medium", args: []string{"hugo", "server"}},
-		"a server at medium, by default":        {level: "medium", args: []string{"hugo", "server"}, byDefault: true, wantServe: true},
+		"a server at medium, no flag":           {level: "medium", args: []string{"bash", "-c", "hugo server"}},
+		"a server at medium, by default":        {level: "medium", args: []string{"bash", "-c", "hugo server"}, byDefault: true, wantServe: true},
 		"a read with --serve":                   {level: "medium", args: []string{"ls"}, serve: true, refused: true},
 		"an install with --serve":               {level: "medium", args: []string{"npm", "ci"}, serve: true, refused: true},
-		"a server with --network":               {level: "medium", args: []string{"hugo", "server"}, network: true, refused: true},
-		"a server at low":                       {level: "low", args: []string{"hugo", "server"}, serve: true, refused: true},
+		"a server with --network":               {level: "medium", args: []string{"bash", "-c", "hugo server"}, network: true, refused: true},
+		"a server at low":                       {level: "low", args: []string{"bash", "-c", "hugo server"}, serve: true, refused: true},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -107,7 +107,7 @@ func (r *Run) confine(mode sandbox.Mode, box sandbox.Box, w sandbox.Writable, ca
 		layers[i].Throwaway = !box.KeepsLayers()
 	}
 	p := sandbox.Profile{Writable: w, ReadOnly: slices.Concat(holePaths, frozen, ownInWritable(env, w.Dirs)),
-		Pinned: pinned, Hidden: sandbox.Secrets(env.Home, r.Getenv("XDG_CONFIG_HOME")), Layers: layers, Network: r.Net == guard.NetOpen}
+		Pinned: pinned, Hidden: sandbox.Secrets(env.Home, r.Getenv("XDG_CONFIG_HOME")), Layers: layers, Network: r.Net == guard.NetOpen, Forward: r.Net == guard.NetServe}
 	if !box.KeepsLayers() {
 		// shared memory outlives a run like a file: below medium nothing
 		// written may

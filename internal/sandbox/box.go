@@ -13,6 +13,9 @@ package sandbox
 //
 // Every box has no network but a loopback of its own, no Unix socket,
 // no process of the user's outside it, and no terminal to type into.
+// With Profile.Forward (Linux), the servers a box listens for on its
+// loopback, from port 1024 up, are reached from the machine's 127.0.0.1
+// at the same port: connections come in, none goes out.
 type Box uint8
 
 const (

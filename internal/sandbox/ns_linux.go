@@ -37,12 +37,15 @@ type initConfig struct {
 // failed, close-on-exec, so that the parent reads end of file without a
 // word once the program runs; and where the first init tells the parent
 // that the program stopped (a byte each time), so that permguard stops
-// too (session_linux.go). No other descriptor reaches the init, and none
+// too (session_linux.go). With Profile.Forward, fd 6: the init's end of
+// the socketpair over which it makes the box's servers reachable
+// (forward_linux.go). No other descriptor reaches the init, and none
 // the program.
 const (
-	configFd = 3
-	statusFd = 4
-	eventsFd = 5
+	configFd  = 3
+	statusFd  = 4
+	eventsFd  = 5
+	forwardFd = 6
 )
 
 // Run runs the program at path with argv and env confined by p, waits
@@ -52,6 +55,10 @@ const (
 // init could not set the profile up; the program has not run then
 // either.
 func Run(p Profile, path string, argv, env []string) (int, error) {
+	if p.Forward && p.Network {
+		// its servers listen on the machine's network already
+		return 0, errors.New("the sandbox could not be set up: a box with the network has no ports to forward")
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return 0, fmt.Errorf("%w: cannot find permguard's own binary: %v", ErrNoNamespaces, err)
@@ -74,6 +81,21 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 	}
 	defer evR.Close()
 	defer evW.Close()
+	extra := []*os.File{cfgR, stW, evW}
+	var fwd *forwarder
+	var fwdInit *os.File
+	if p.Forward {
+		var fwdParent *os.File
+		if fwdParent, fwdInit, err = forwardPair(); err != nil {
+			return 0, err
+		}
+		defer fwdInit.Close()
+		if fwd, err = newForwarder(fwdParent, forwardLog); err != nil {
+			return 0, err
+		}
+		defer fwd.ch.Close()
+		extra = append(extra, fwdInit)
+	}
 
 	// A PID namespace of its own: when the init ends, the kernel kills
 	// whatever the program left running, so nothing confined outlives the
@@ -101,7 +123,7 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 		Stdin:      os.Stdin,
 		Stdout:     os.Stdout,
 		Stderr:     os.Stderr,
-		ExtraFiles: []*os.File{cfgR, stW, evW},
+		ExtraFiles: extra,
 		SysProcAttr: &syscall.SysProcAttr{
 			Cloneflags: flags,
 			// no controlling terminal (session_linux.go)
@@ -128,6 +150,10 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 	cfgR.Close()
 	stW.Close()
 	evW.Close()
+	if fwd != nil {
+		fwdInit.Close()
+		fwd.start()
+	}
 	go func() {
 		var b [1]byte
 		for {
@@ -144,6 +170,10 @@ func Run(p Profile, path string, argv, env []string) (int, error) {
 	}
 	why, _ := io.ReadAll(io.LimitReader(stR, 4096))
 	werr := cmd.Wait()
+	if fwd != nil {
+		// the box has ended: nothing of it stays reachable
+		fwd.stop()
+	}
 	r.end()
 	if len(why) > 0 {
 		return 0, fmt.Errorf("the sandbox could not be set up: %s", why)
@@ -180,8 +210,18 @@ func Init() {
 	unix.CloseOnExec(configFd)
 	events := os.NewFile(eventsFd, "events")
 	unix.CloseOnExec(eventsFd)
+	if cfg.Profile.Forward {
+		unix.CloseOnExec(forwardFd)
+	}
 	// whatever else this process was given, the program is not given
 	closeInherited()
+	var ports *boxPorts
+	if cfg.Profile.Forward {
+		var err error
+		if ports, err = newBoxPorts(os.NewFile(forwardFd, "forward")); err != nil {
+			fail("%v", err)
+		}
+	}
 	if err := setUp(cfg.Profile); err != nil {
 		fail("%v", err)
 	}
@@ -198,6 +238,22 @@ func Init() {
 	leaveSessionKeyring()
 	if err := denyBuild(); err != nil {
 		fail("%v", err)
+	}
+	// Not dumpable: the program is the same user in the same namespaces,
+	// and could otherwise trace the init (PTRACE_ATTACH on its thread
+	// whose capabilities are dropped, then every thread through their
+	// shared memory) or take its descriptors (pidfd_getfd, /proc/1/fd),
+	// the events pipe and the forwarding socketpair among them. Only a
+	// holder of CAP_SYS_PTRACE in the init's user namespace may do either
+	// to a process that is not dumpable, and the program holds no
+	// capability. The program's own exec makes it dumpable again, for a
+	// debugger in the box.
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		fail("cannot keep the program from tracing the sandbox's init: %v", err)
+	}
+	if ports != nil {
+		// after the seccomp filter and Landlock (forward_linux.go)
+		go ports.serve()
 	}
 	// The init is the PID namespace's first process, which the kernel
 	// spares the signals it has no handler for: the program runs as its

@@ -39,6 +39,11 @@ type Profile struct {
 	// in the boxes where nothing written may last).
 	Private []string
 	Network bool // keep the network; else only a loopback of its own
+	// Forward makes the TCP ports from 1024 up that a server in the box
+	// listens on reachable from this machine's 127.0.0.1, inbound only
+	// (Linux; forward_linux.go). It needs a box without the network:
+	// Run refuses the two together.
+	Forward bool
 }
 
 // Layer is one cache seen through an overlay: Dir as it was, with the

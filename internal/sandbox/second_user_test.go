@@ -17,7 +17,7 @@ const secondUser = 65534
 
 // attackTests are the tests that confine a hostile program, which
 // TestAttacksAsSecondUser runs again as another user.
-const attackTests = "^(TestTerminalAttacks|TestOwnTerminalInside|TestInheritedDescriptorAttacks|TestConfinedSignals|TestConfinedStops|TestConfinedHoldsNothing|TestBuildProfileAttacks|TestBuildProfileAttackControl|TestBuildProfileTerminals|TestBuildProfilePlantedRepository|TestPlantedAttacks)$"
+const attackTests = "^(TestTerminalAttacks|TestOwnTerminalInside|TestInheritedDescriptorAttacks|TestConfinedSignals|TestConfinedStops|TestConfinedHoldsNothing|TestBuildProfileAttacks|TestBuildProfileAttackControl|TestBuildProfileTerminals|TestBuildProfilePlantedRepository|TestPlantedAttacks|TestForwardReachesServer|TestForwardTakenPort|TestForwardOutboundClosed|TestBoxInitUnreachable|TestForwardEndsWithBox|TestForwardAtMost32Ports)$"
 
 // TestAttacksAsSecondUser runs the attack tests again as a user without
 // privileges, when the tests run as root: the build profile then takes
