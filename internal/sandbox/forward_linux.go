@@ -259,7 +259,7 @@ func (f *forwarder) listen(port uint16) {
 	f.listeners = append(f.listeners, ln)
 	f.wg.Add(1)
 	f.mu.Unlock()
-	fmt.Fprintf(f.log, "permguard: the box's port %d is reachable at 127.0.0.1:%d\n", port, port)
+	fmt.Fprintf(f.log, "permguard: hint: the box's server on port %d is reached at 127.0.0.1:%d\n", port, port)
 	go f.accept(ln, port)
 }
 

@@ -330,7 +330,7 @@ func TestForwardReachesServer(t *testing.T) {
 			}
 			b.stop(t)
 			for i, k := range kinds {
-				line := fmt.Sprintf("permguard: the box's port %d is reachable at 127.0.0.1:%d\n", ports[k], ports[k])
+				line := fmt.Sprintf("permguard: hint: the box's server on port %d is reached at 127.0.0.1:%d\n", ports[k], ports[k])
 				n := strings.Count(log.String(), line)
 				switch {
 				case listened[addrs[i]] != "ok":
@@ -390,7 +390,7 @@ func TestForwardTakenPort(t *testing.T) {
 	if n := strings.Count(log.String(), warning); n != 1 {
 		t.Errorf("%q said %d times, want once; said:\n%s", warning, n, log)
 	}
-	if strings.Contains(log.String(), fmt.Sprintf("port %d is reachable", tp)) {
+	if strings.Contains(log.String(), fmt.Sprintf("port %d is reached", tp)) {
 		t.Errorf("the taken port is said to be reachable:\n%s", log)
 	}
 }
@@ -540,7 +540,7 @@ func TestForwardAtMost32Ports(t *testing.T) {
 	b.ready(t)
 	// every port the box will forward is said within a few looks
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if strings.Count(stderr.String(), "is reachable") >= maxForwardedPorts {
+		if strings.Count(stderr.String(), "is reached at") >= maxForwardedPorts {
 			break
 		}
 	}
@@ -549,7 +549,7 @@ func TestForwardAtMost32Ports(t *testing.T) {
 	for _, p := range ports {
 		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(p))
 		switch got, err := ask(addr, "x"); {
-		case !strings.Contains(stderr.String(), fmt.Sprintf("port %d is reachable", p)):
+		case !strings.Contains(stderr.String(), fmt.Sprintf("port %d is reached", p)):
 			if listening(p) {
 				t.Errorf("port %d, not said reachable, is listened on", p)
 			}
@@ -574,7 +574,7 @@ func TestForwardAtMost32Ports(t *testing.T) {
 	if len(reachable) != maxForwardedPorts || len(not) != 2 {
 		t.Errorf("%d ports reachable, %d not; want %d and 2:\n%s", len(reachable), len(not), maxForwardedPorts, said)
 	}
-	if n := strings.Count(said, "is reachable"); n != maxForwardedPorts {
+	if n := strings.Count(said, "is reached at"); n != maxForwardedPorts {
 		t.Errorf("%d ports said reachable, want %d:\n%s", n, maxForwardedPorts, said)
 	}
 	var warned []int
@@ -727,7 +727,7 @@ func TestForwarderPorts(t *testing.T) {
 		}
 	}
 	for _, p := range ports[:maxForwardedPorts] {
-		if n := strings.Count(fi.log.String(), fmt.Sprintf("port %d is reachable", p)); n != 1 {
+		if n := strings.Count(fi.log.String(), fmt.Sprintf("port %d is reached", p)); n != 1 {
 			t.Errorf("port %d said reachable %d times, want once:\n%s", p, n, fi.log)
 		}
 	}
