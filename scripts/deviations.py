@@ -18,7 +18,6 @@ for line in open(sys.argv[1] if len(sys.argv) > 1 else '/tmp/fails.txt'):
     if cur in keep and m:
         rows.append((cur, m.group(1), m.group(2), json.loads(m.group(3))))
 R=[
- (r'^(npm|yarn|pnpm|bun)( run)? ?(dev|start|serve|watch|preview|dev:server|start:dev|build:dev)( &)?$', 'design §4 Servers in the medium box (issue 29): a development server or watcher runs the project\'s code as its tests do: medium, in the medium box whose listening ports are reached at 127.0.0.1, never the network'),
  (r'^cargo fmt$', 'design §2.8 (issue 29): cargo fmt rewrites the crate\'s files in place and runs nothing of the project but its configuration: writing in the workspace, low'),
  (r'^lsof -i', 'design §2.8 (issue 29): lsof with only its network selection lists connections, as ss and netstat do (net-info, minimal)'),
  (r'^(rustfmt|gofmt -w|black) ', 'design §2.8 (issue 29): a formatter whose configuration is data rewrites the files it formats in place and runs nothing of the project: writing in the workspace, low'),

@@ -253,8 +253,8 @@ var classifyCases = []classifyCase{
 	// followed: as any shell whose input is not known, dangerous
 	dangerous("echo 'rm -rf ~' > >(sh)", "shell-interactive"),
 	dangerous("python3", "interpreter-interactive"),
-	medium("npm run dev", "run-server"),
-	medium("npm start", "run-server"),
+	high("npm run dev", "run-server"),
+	high("npm start", "run-server"),
 	high("npm run some-script", "run-script-unknown"),
 	high("npx create-react-app x", "run-package"),
 	high("npm install -g typescript", "install-global"),

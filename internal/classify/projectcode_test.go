@@ -61,7 +61,7 @@ var projectCodeCases = []struct {
 	{cmd: "make > /etc/hosts", level: High, besides: High},
 	{cmd: "go build -o /usr/local/bin/x", level: High, besides: High},
 	{cmd: "make install", level: High, besides: High},
-	{cmd: "npm run dev", level: Medium, besides: Medium},
+	{cmd: "npm run dev", level: High, besides: Minimal},
 	{cmd: "npm test && rm -rf ~", level: High, besides: High},
 	{cmd: "git push", level: High, besides: High},
 }

@@ -81,7 +81,7 @@ var (
 	runPackage  = rule{id: "run-package", level: High, why: "downloads and runs a package"}
 	publishRule = rule{id: "publish", level: High, why: "publishes to a package registry"}
 	globalRule  = rule{id: "install-global", level: High, why: "installs programs outside the workspace"}
-	serverRule  = rule{id: "run-server", level: Medium, why: "starts a long-running server or watcher"}
+	serverRule  = rule{id: "run-server", level: High, unseen: true, why: "starts a long-running server or watcher"}
 	scriptRule  = rule{id: "run-script-unknown", level: High, why: "runs a project script whose name does not say what it does"}
 	scriptSafe  = rule{id: "run-script", level: Medium, why: "runs a build, test or lint script of the project", unseen: true}
 	registryAcc = rule{id: "registry-account", level: High, why: "changes registry accounts, tokens or package owners"}

@@ -126,7 +126,7 @@ var checkerCases = []classifyCase{
 	minimal("ruff check --no-fix", "check-only"),
 	minimal("ruff check --fix --diff", "check-only"),
 	minimal("ruff check --statistics", "check-only"),
-	medium("ruff check --watch", "run-server"),
+	high("ruff check --watch", "run-server"),
 	low("genhtml -o coverage coverage/lcov.info", "coverage-write"),
 	low("genhtml coverage/lcov.info", "coverage-write"),
 	dangerous("genhtml -o /etc/cov lcov.info", "write-system"),
@@ -141,7 +141,7 @@ var checkerCases = []classifyCase{
 	dangerous("dotnet csharpier /etc/x.cs", "write-system"),
 	low("python3 -m nbconvert --to html report.ipynb", "notebook-convert"),
 	medium("python -m nbconvert --execute --to notebook a.ipynb", "notebook-run"),
-	medium("python -m notebook", "run-server"),
+	high("python -m notebook", "run-server"),
 	// a quick red team's spellings (issue 29): options that write a file
 	// the checker names, response files, shortened and valued writing
 	// options, a program an option names, a toolchain from a path

@@ -48,7 +48,7 @@ var databasesCases = []classifyCase{
 	// ==== from redteamToolCases: under-ratings found by red-teaming the tool tables; redteam_tools_test.go lists the design sentences the comments quote ====
 	// ===== F. medium today, but high =====
 	// build tools that run the program, publish, or run any command
-	medium(`prisma studio`, ""),
+	high(`prisma studio`, ""),
 
 	// ==== from coverageCases: rows that give each table rule a case (coverage_test.go, TestEveryTableRuleHasARow) ====
 	// ---- Table rows: development tools (tools_build.go, tools_packages.go) ----

@@ -86,8 +86,8 @@ var packagesCases = []classifyCase{
 	medium("pnpm -r --parallel run build", "run-script"),
 	medium("pnpm -C packages/web run typecheck", "run-script"),
 	medium("pnpm --dir packages/web lint", "run-script"),
-	medium("pnpm -C x dev", "run-server"),
-	medium("pnpm --filter web dev", "run-server"),
+	high("pnpm -C x dev", "run-server"),
+	high("pnpm --filter web dev", "run-server"),
 	medium("yarn --cwd web lint", "run-script"),
 	medium("yarn --cwd packages/api test", "build"),
 	medium("yarn --silent build", "run-script"),
@@ -144,8 +144,8 @@ var packagesCases = []classifyCase{
 	medium("bun run typecheck:all", "run-script"),
 	medium("pnpm turbo run app#build", "run-script"),
 	high("npm run db:reset", "run-script-unknown"),
-	medium("yarn start:prod", "run-server"),
-	medium("npm run build:watch", "run-server"),
+	high("yarn start:prod", "run-server"),
+	high("npm run build:watch", "run-server"),
 	high("npm run release:beta", "run-script-deploy"),
 	high("yarn docs:publish", "run-script-deploy"),
 	medium("bundle exec rake ascii_spec", "rails-test"),
@@ -177,7 +177,7 @@ var packagesCases = []classifyCase{
 	high("rake deploy:production", "run-script-deploy"),
 	high("hatch run test:migrate-prod", "run-script-unknown"),
 	medium("hatch run pytest", "build"),
-	medium("hatch run serve", "run-server"),
+	high("hatch run serve", "run-server"),
 	medium("hatch build", "build"),
 	medium("hatch fmt --check", "lint"),
 	minimal("hatch version", "package-info"),
@@ -195,7 +195,7 @@ var packagesCases = []classifyCase{
 	medium("bundle exec rake test", "rails-test"),
 	medium("bundle exec rspec spec/models", "build"),
 	medium("bundle exec rubocop -a", "lint"),
-	medium("bundle exec rails server", "run-server"),
+	high("bundle exec rails server", "run-server"),
 	medium("pnpm exec tsc --noEmit", "build"),
 	medium("pnpm exec eslint .", "lint"),
 	dangerous("pnpm exec rm -rf ~", "rm-recursive-force"),
@@ -250,7 +250,7 @@ var packagesCases = []classifyCase{
 
 	// ===== F. medium today, but high =====
 	// compilers and bundlers: output outside, wrappers, plugins, servers
-	medium(`nx serve app`, ""),
+	high(`nx serve app`, ""),
 
 	// build tools that run the program, publish, or run any command
 	high(`lerna exec -- id`, ""),

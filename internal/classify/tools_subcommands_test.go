@@ -75,7 +75,7 @@ var subcommandCases = []classifyCase{
 	medium("bin/erb_lint --lint-all", "lint"),
 	medium("bin/bundle install", "package-install"),
 	high("bin/rails console", "rails"),
-	medium("bin/rails server", "run-server"),
+	high("bin/rails server", "run-server"),
 	high("bin/rake release", "run-script-deploy"),
 	dangerous("bin/rails db:drop", "db-drop"),
 	dangerous("./bin/rails db:reset", "db-drop"),

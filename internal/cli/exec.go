@@ -100,11 +100,11 @@ With --network, the medium box keeps the network, for a package install
 within level medium alone (npm ci, pip install -r, go mod download): its
 lifecycle scripts run there with the network, and every other limit of
 the box. exec judges the command anew and refuses --network for anything
-else (exit 77). With --serve, the medium box stays without the network,
-and each port from 1024 up that a server in it listens on is reached at
-this machine's 127.0.0.1 on the same port, for a server or watcher within
-level medium alone (hugo server, npm run dev, jupyter lab); exec refuses
---serve for anything else (exit 77).
+else (exit 77). With --serve, the box stays without the network, and each
+port from 1024 up that a server in it listens on is reached at this
+machine's 127.0.0.1 on the same port, for a server or watcher alone
+(hugo server, npm run dev, jupyter lab), in the box of the level in force;
+exec refuses --serve for anything else (exit 77).
 This is the command line the hook rewrites an allowed shell call to.
 
 --profile build (Linux), the medium box, adds, in new user, mount and network namespaces
@@ -179,7 +179,7 @@ Exit status:
 	cmd.Flags().StringArrayVar(&opts.Writable, "writable", nil, "with --sandbox, another directory the program may write to (repeatable)")
 	cmd.Flags().StringVar(&opts.Profile, "profile", "", "with --sandbox, the profile: build (read-only holes, secrets hidden, no network)")
 	cmd.Flags().BoolVar(&opts.Network, "network", false, "with --profile build, or --box for a package install at medium, keep the network")
-	cmd.Flags().BoolVar(&opts.Serve, "serve", false, "with --box for a server at medium, reach the ports it listens on at 127.0.0.1")
+	cmd.Flags().BoolVar(&opts.Serve, "serve", false, "with --box for a server, reach the ports it listens on at 127.0.0.1")
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions([]string{"build"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("sandbox", cobra.FixedCompletions([]string{"best-effort", "require"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd

@@ -194,7 +194,11 @@ func (ev *Evaluation) facts(terminal func() bool) Facts {
 	case !f.Deny && !f.Bypassed && !f.PastLimit && !f.Within && !v.Dangerous:
 		// Reading the session's approvals only matters past the first rows.
 		f.Remembered = ev.Session.Approved(ev.Display, ev.Workspace, v.Level)
-		f.Sandboxed = boxable && auto && v.LevelBesidesUnseen() <= perm.Level && ev.canSandbox()
+		// a server, code nobody has seen that runs on, is served by the
+		// box whose ports are reached from outside (design §4, "Servers
+		// in the box")
+		serveable := confinable && ev.netBox() == NetServe
+		f.Sandboxed = (boxable || serveable) && auto && v.LevelBesidesUnseen() <= perm.Level && ev.canSandbox()
 	}
 	if ev.Answer != nil {
 		f.Answered, f.PersonAllowed = true, ev.Answer.Choice.Allows()

@@ -82,16 +82,15 @@ func (n BoxNet) With() string {
 // BoxAllowsNetwork is BoxAllows for the medium box with the network.
 const BoxAllowsNetwork = "writes only in the workspace, the temporary directories and the build caches; the network open, credentials hidden"
 
-// BoxAllowsServe is BoxAllows for the medium box whose servers are
-// reached from outside.
-const BoxAllowsServe = "writes only in the workspace, the temporary directories and the build caches, no network; " +
-	"the ports a server listens on are reached at 127.0.0.1 on this machine"
+// boxServes is what a box whose servers are reached from outside adds to
+// BoxAllows.
+const boxServes = "; the ports a server listens on are reached at 127.0.0.1 on this machine"
 
-// boxAllowsNet is BoxAllows for the medium box with net.
+// boxAllowsNet is BoxAllows for the box of level with net.
 func boxAllowsNet(level classify.Level, net BoxNet) string {
 	switch net {
 	case NetServe:
-		return BoxAllowsServe
+		return BoxAllows(level) + boxServes
 	case NetOpen:
 		return BoxAllowsNetwork
 	}
@@ -117,11 +116,11 @@ func (ev *Evaluation) boxedReply() hook.Reply {
 	case NetOpen:
 		reason = fmt.Sprintf("permguard: allowed at level %s, in its box with the network: %s", perm, BoxAllowsNetwork)
 	case NetServe:
-		reason = fmt.Sprintf("permguard: allowed at level %s, in its box: %s", perm, BoxAllowsServe)
+		reason = fmt.Sprintf("permguard: allowed at level %s, in its box: %s", perm, boxAllowsNet(perm.Level, net))
 	}
 	if ev.Outcome.Row == RowSandboxed {
 		reason = fmt.Sprintf("permguard: allowed at level %s, in its box (%s); outside the box it needs %s — %s. ",
-			perm, BoxAllows(perm.Level), VerdictLabel(v), Printable(MainReason(v))) + fmt.Sprintf(msgUnseen, v.Level)
+			perm, boxAllowsNet(perm.Level, net), VerdictLabel(v), Printable(MainReason(v))) + fmt.Sprintf(msgUnseen, v.Level)
 	}
 	return hook.Reply{Decision: hook.Allow, Reason: reason, Summary: "permguard: runs in " + ev.boxIn(),
 		UpdatedInput: hook.Rewrite(ev.Call, cmd)}
@@ -138,13 +137,19 @@ func (ev *Evaluation) Box() string {
 
 // BoxNet is what of the network the box the call runs in has: the
 // network for a package install within the level medium (design §4,
-// "Installs in the medium box"), its listening ports reached from
-// outside for a server within medium ("Servers in the medium box"),
-// else none. Only row boxed: unseen code above the level (row
-// sandboxed) never gets either with it.
+// "Installs in the medium box"), by row boxed alone; its listening ports
+// reached from outside for a server, in the box of the level in force,
+// by row boxed or sandboxed ("Servers in the box"); else none. Unseen
+// code above the level (row sandboxed) never gets the network with it.
 func (ev *Evaluation) BoxNet() BoxNet {
-	if ev.Outcome.Action == Allow && ev.Outcome.Row == RowBoxed {
-		return ev.netBox()
+	if ev.Outcome.Action != Allow {
+		return NetNone
+	}
+	switch n := ev.netBox(); {
+	case ev.Outcome.Row == RowBoxed:
+		return n
+	case ev.Outcome.Row == RowSandboxed && n == NetServe:
+		return n
 	}
 	return NetNone
 }
@@ -154,11 +159,11 @@ func (ev *Evaluation) BoxNet() BoxNet {
 // it as every box is, or no box does.
 func (ev *Evaluation) netBox() BoxNet {
 	perm, v := ev.Eff.Level.Value, ev.Res.Verdict
-	if perm.Bypassed || perm.Level != classify.Medium {
+	if perm.Bypassed || perm.Level >= classify.High {
 		return NetNone
 	}
 	switch {
-	case v.BoxableWithNetwork():
+	case v.BoxableWithNetwork() && perm.Level == classify.Medium:
 		return NetOpen
 	case v.BoxableListening():
 		return NetServe

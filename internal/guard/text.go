@@ -359,7 +359,7 @@ func (ev *Evaluation) Explained() string {
 	case RowBoxed:
 		return fmt.Sprintf("allow at %s, in %s: %s", level, ev.boxIn(), boxAllowsNet(eff.Level.Value.Level, ev.BoxNet()))
 	case RowSandboxed:
-		return fmt.Sprintf("allow at %s, in the box of level %s (%s): it needs more only to run code nobody has seen", level, eff.Level.Value, BoxAllows(eff.Level.Value.Level))
+		return fmt.Sprintf("allow at %s, in %s (%s): it needs more only to run code nobody has seen", level, ev.boxIn(), boxAllowsNet(eff.Level.Value.Level, ev.BoxNet()))
 	case RowPastLimit:
 		v := ev.Res.Verdict
 		if eff.Level.Value.Bypassed {

@@ -149,17 +149,17 @@ func (r *Run) confine(mode sandbox.Mode, box sandbox.Box, w sandbox.Writable, ca
 }
 
 // BoxNet refuses --box --network and --box --serve for anything but
-// what the medium box serves so (design §4, "Installs in the medium
-// box", "Servers in the medium box"): a package install, or a server,
-// within level medium, as exec judged args anew, not as the caller's
-// flags say. It is known before anyone is asked.
+// what a box serves so (design §4, "Installs in the medium box",
+// "Servers in the box"): a package install within level medium, or a
+// server in the box of the level in force, as exec judged args anew, not
+// as the caller's flags say. It is known before anyone is asked.
 func BoxNet(ev *guard.Evaluation, want guard.BoxNet, args []string) error {
 	if want == guard.NetNone || ev.BoxNet() == want {
 		return nil
 	}
 	what := "a package install within level medium runs in a box with the network"
 	if want == guard.NetServe {
-		what = "a server within level medium runs in a box whose ports are reached from outside"
+		what = "a server runs in a box whose ports are reached from outside"
 	}
 	return Refuse(withHints(fmt.Errorf("--box %s: only %s, and %s is not one at level %s; nothing was run",
 		want.Flag(), what, printable(strings.Join(args, " ")), ev.Eff.Level.Value),
