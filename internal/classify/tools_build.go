@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -612,13 +613,46 @@ func makeTargets(c *call) {
 
 // rakeTasks names the deploy among rake's tasks, which are all high.
 func rakeTasks(c *call) {
+	var tasks []arg
 	for _, a := range positional(c.args) {
 		name, _, _ := strings.Cut(a.val, "[") // rake release[patch]
 		if !a.dyn && namesDeploy(name) {
 			c.raise(ruleRunDeploy)
 			return
 		}
+		if a.dyn || !strings.Contains(a.val, "=") {
+			tasks = append(tasks, a)
+		}
 	}
+	// rake runs every task named, in turn, and so does rails when the
+	// first is a task (rails db:create db:schema:load db:seed): the row
+	// judged the first; each other is judged as if alone, with the same
+	// options and variables. The words after one of rails' own commands
+	// are its arguments (rails generate model User, rails test
+	// test/models), not tasks.
+	if c.name == "rails" && len(tasks) > 0 && (tasks[0].dyn || railsArgCommand(tasks[0].val)) {
+		return
+	}
+	for _, t := range tasks[min(1, len(tasks)):] {
+		argv := []arg{{val: c.name, pos: c.pos}}
+		for _, a := range c.args {
+			if a.pos == t.pos && a.val == t.val || !slices.ContainsFunc(tasks, func(o arg) bool { return o.pos == a.pos && o.val == a.val }) {
+				argv = append(argv, a)
+			}
+		}
+		c.ctx.inner(c, c.name, argv, c.stdin)
+	}
+}
+
+// railsArgCommand reports one of rails' own commands, whose words are its
+// arguments (rails --help, Rails 7 and 8).
+func railsArgCommand(word string) bool {
+	switch word {
+	case "generate", "g", "destroy", "d", "new", "test", "t", "runner", "r", "server", "s", "console", "c",
+		"dbconsole", "db", "credentials", "encrypted", "plugin", "app", "devcontainer", "help":
+		return true
+	}
+	return strings.HasPrefix(word, "credentials:") || strings.HasPrefix(word, "encrypted:") || strings.HasPrefix(word, "test:")
 }
 
 // jvmBuildOpts are the options of mvn and gradle that take the next word
