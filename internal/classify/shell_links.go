@@ -193,6 +193,14 @@ func (w *walker) noteRead(p string) {
 	}
 }
 
+// noteMaybePath lists p, a word that names a file only if one is there,
+// for the caller to look (Verdict.MaybePaths).
+func (w *walker) noteMaybePath(p string) {
+	if len(w.v.MaybePaths) < maxReads && !slices.Contains(w.v.MaybePaths, p) {
+		w.v.MaybePaths = append(w.v.MaybePaths, p)
+	}
+}
+
 // noteReadTree lists p, a directory read whole, for the same look
 // below it (policy.treeReadsSecret).
 func (w *walker) noteReadTree(p string) {

@@ -51,6 +51,9 @@ type toolCtx interface {
 	// made; notePath records a path named, for the link search after.
 	linkTargets(a arg) []arg
 	notePath(p string) bool
+	// noteMaybePath records a word that names a file only if one is
+	// there, for the caller to look (Verdict.MaybePaths).
+	noteMaybePath(p string)
 	// noteHooksDir records a directory the input made git's hooks
 	// directory: a later write into it plants a hook.
 	noteHooksDir(d string)

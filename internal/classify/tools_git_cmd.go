@@ -730,6 +730,18 @@ func gitCheckout(c *call, sub string) {
 	case anyDyn(paths):
 		// the unknown word may be "." (design §2.3: the worst value counts)
 		c.raise(danger("git-checkout-dynamic", "checks out a branch or files only known at run time, which may discard uncommitted changes"))
+	case len(paths) == 1:
+		// git checkout X switches to the branch X, or, where no branch
+		// has that name, discards the uncommitted changes of the file X:
+		// where a file X is there, the worse counts (issue 29)
+		if p, ok := c.ctx.abs(paths[0].val); ok {
+			if slices.Contains(c.ctx.environment().Existing, p) {
+				c.raiseWith(gitDiscard, occurrence{detail: "a file of that name is there, and git takes the name for the file where no branch has it"})
+				return
+			}
+			c.ctx.noteMaybePath(p)
+		}
+		c.raise(gitLocal)
 	default:
 		c.raise(gitLocal)
 	}

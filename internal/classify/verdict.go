@@ -327,6 +327,11 @@ type Verdict struct {
 	// [Env.FoundSecrets] (design §2.6, "Secrets found on disk").
 	Reads     []string
 	ReadTrees []string
+	// MaybePaths are absolute paths that a word names only if a file is
+	// there: the one operand of git checkout is a branch to switch to, or
+	// files whose uncommitted changes it discards. The caller reports
+	// those that exist in [Env.Existing] and classifies again (issue 29).
+	MaybePaths []string
 	// Limit is the first bound of design §7 the input went past, or
 	// LimitNone. Past one, part of the input was not judged: no level
 	// but bypassed allows it, whatever Level says (design §4, row
@@ -482,6 +487,9 @@ type Env struct {
 	// the project's own copy, not a download. The caller reads them
 	// (internal/guard); empty means none is known.
 	Installed []string
+	// Existing are the paths of [Verdict.MaybePaths] that exist on disk,
+	// as the caller found them.
+	Existing []string
 	// Archives are the member lists of the archives in the workspace that
 	// the input extracts, as the caller read them within its budgets; an
 	// archive not listed here has members not known now.

@@ -103,6 +103,11 @@ func Evaluate(req Request, env Env, deps Deps) (*Evaluation, error) {
 			// "Secrets found on disk")
 			v = classifier(call.Command, cenv)
 		}
+		if cenv.Existing = existingOf(v.MaybePaths); cenv.Existing != nil {
+			// a word that names a file only if one is there names one
+			// (git checkout FILE): judged again with it
+			v = classifier(call.Command, cenv)
+		}
 	default:
 		tc := toolCallOf(call)
 		v = classify.ClassifyTool(tc, cenv)
