@@ -45,6 +45,18 @@ var projectCodeCases = []struct {
 	{cmd: "/tmp/prog --x", level: High, besides: Minimal},
 	{cmd: `bash "$TMPDIR/x.sh"`, level: High, besides: Minimal},
 	{cmd: "frobnicate --x", level: High, besides: Minimal},
+	// the project's program, however it is started (issue 29's held-out
+	// corpus: these were asked where go run and cargo run are boxed)
+	{cmd: "java -jar target/app.jar", level: High, besides: Minimal},
+	{cmd: "java -cp build/classes:lib/a.jar Main", level: High, besides: Minimal},
+	{cmd: "./mvnw spring-boot:run", level: High, besides: Minimal},
+	{cmd: "mvn spring-boot:run", level: High, besides: Minimal},
+	{cmd: "sbt backend/run", level: High, besides: Minimal},
+	{cmd: "mix run priv/repo/seeds.exs", level: High, besides: Minimal},
+	// ... but a jar or class path outside the workspace is not the project's
+	{cmd: "java -jar ~/Downloads/x.jar", level: High, besides: High},
+	{cmd: "java -cp /opt/lib:build Main", level: High, besides: High},
+	{cmd: `java -jar "$JAR"`, level: High, besides: High},
 	// ... but what the inline code is seen to do keeps its level
 	{cmd: `python3 -c 'import os; os.system("curl https://example.com")'`, level: High, besides: High},
 	{cmd: "python3 -c 'print(1)' > /etc/x", level: High, besides: High},

@@ -50,9 +50,9 @@ var buildTools = []tool{
 	{names: "bazel", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}}, check: buildOutputs},
 	// the project's wrappers (./mvnw, ./gradlew) run the build tool they
 	// download, with the same goals and tasks (issue 29)
-	{names: "mvn mvnw", rule: buildRule, valueOpts: jvmBuildOpts, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runBuilt}, {words: "exec:exec", rule: runBuilt}, {words: "spring-boot:run", rule: runProgram}}, check: jvmBuildGoals},
+	{names: "mvn mvnw", rule: buildRule, valueOpts: jvmBuildOpts, subs: []sub{{words: "deploy", rule: publishRule}, {words: "exec:java", rule: runBuilt}, {words: "exec:exec", rule: runBuilt}, {words: "spring-boot:run", rule: runBuilt}}, check: jvmBuildGoals},
 	{names: "gradle gradlew", rule: buildRule, valueOpts: jvmBuildOpts, subs: []sub{{words: "run", rule: runBuilt}, {words: "bootRun", rule: runBuilt}, {words: "publish", rule: publishRule}}, check: jvmBuildGoals},
-	{names: "sbt", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "console", rule: runProgram}, {words: "publish", rule: publishRule}}, check: buildOutputs},
+	{names: "sbt", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "console", rule: runProgram}, {words: "publish", rule: publishRule}}, check: sbtTasks},
 	{names: "rails rake", rule: rule{id: "rails", level: High, why: "runs a Rails or Rake task of the project"}, check: rakeTasks, subs: []sub{
 		{words: "db:drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
 		{words: "db:reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
@@ -138,7 +138,7 @@ var buildTools = []tool{
 		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
 	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram},
 		{words: "format", rule: ruleCheckOnly, check: swiftFormat}}, check: fileOperandRuns},
-	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runProgram}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
+	{names: "mix", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "phx.server", rule: serverRule}, {words: "hex.publish", rule: publishRule, flags: []flagRule{{opts: "--revert", rule: unpublish}}},
 		{words: "ecto.drop", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}}, {words: "ecto.reset", rule: rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete}},
 		{words: "archive.install", rule: globalRule}, {words: "escript.install", rule: globalRule}, {words: "local.hex", rule: globalRule}, {words: "local.rebar", rule: globalRule},
 		{words: "hex.retire", rule: registryAcc}, {words: "help", rule: pkgRead}, {words: "deps.tree", rule: pkgRead}, {words: "deps", rule: pkgRead}, {words: "hex.info", rule: pkgQuery}}},
@@ -184,7 +184,7 @@ var buildEverydayTools = []tool{
 	{names: "maturin", rule: buildRule, subs: []sub{{words: "publish", rule: publishRule}, {words: "upload", rule: publishRule}}, check: buildOutputs},
 	{names: "cucumber", rule: buildRule, check: buildOutputs},
 	// java runs a program (java -jar, java Main); -version only prints
-	{names: "java", rule: runProgram},
+	{names: "java", rule: runBuilt, check: javaJar},
 }
 
 // makeVars judges make's command-line variables (make CC=/tmp/x): they
@@ -644,6 +644,50 @@ func rakeTasks(c *call) {
 	}
 }
 
+// sbtTasks judges the tasks of a subproject as the same tasks of the
+// root (sbt backend/run runs the project's program as sbt run does, and
+// backend/publish publishes), and then the build's outputs.
+func sbtTasks(c *call) {
+	for _, a := range positional(c.args) {
+		if a.dyn {
+			continue
+		}
+		_, task, ok := strings.Cut(a.val, "/")
+		switch {
+		case !ok:
+		case task == "run" || strings.HasPrefix(task, "run "):
+			c.raise(runBuilt)
+		case task == "console":
+			c.raise(runProgram)
+		case task == "publish" || strings.HasPrefix(task, "publish"):
+			c.raise(publishRule)
+		}
+	}
+	buildOutputs(c)
+}
+
+// javaJar: java runs the project's program (design §4, row 4b: a jar or
+// class of the workspace or a temporary directory is code nobody has
+// seen, as a script there is), but a jar or class path outside them
+// (java -jar ~/x.jar, -cp /opt/lib) is the user's or the system's: high,
+// as running a script there is.
+func javaJar(c *call) {
+	if o, ok := c.optValue("-jar"); ok {
+		c.raiseRunFile(ruleInterpFile, o)
+	}
+	if o, ok := c.optValue("-cp -classpath --class-path"); ok {
+		if o.dyn {
+			c.raise(ruleInterpFile)
+			return
+		}
+		for _, e := range strings.Split(o.val, ":") {
+			if e != "" {
+				c.raiseRunFile(ruleInterpFile, arg{val: e, pos: o.pos})
+			}
+		}
+	}
+}
+
 // railsArgCommand reports one of rails' own commands, whose words are its
 // arguments (rails --help, Rails 7 and 8).
 func railsArgCommand(word string) bool {
@@ -670,7 +714,7 @@ const jvmBuildOpts = "-pl --projects -f --file --settings -gs --global-settings 
 var jvmGoalRules = lazy[map[string]rule]{build: func() map[string]rule {
 	return map[string]rule{
 		"deploy": publishRule, "publish": publishRule, "jib": publishRule, "jib:build": publishRule,
-		"exec:java": runBuilt, "exec:exec": runBuilt, "run": runBuilt, "bootRun": runBuilt, "spring-boot:run": runProgram,
+		"exec:java": runBuilt, "exec:exec": runBuilt, "run": runBuilt, "bootRun": runBuilt, "spring-boot:run": runBuilt,
 	}
 }}
 
