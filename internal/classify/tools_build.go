@@ -131,10 +131,10 @@ var buildTools = []tool{
 	{names: "flutter", rule: buildRule, subs: []sub{
 		{words: "doctor", rule: pkgRead}, {words: "devices", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "config", rule: rule{id: "flutter-config", level: High, why: "changes flutter's configuration for every project"}},
 		{words: "emulators", rule: pkgRead, flags: []flagRule{{opts: "--launch --create", rule: runProgram}}}, {words: "run", rule: runBuilt}, {words: "drive", rule: runProgram},
-		{words: "channel", rule: globalRule}, {words: "pub global", rule: globalRule},
+		{words: "channel", rule: globalRule}, {words: "pub global", rule: globalRule}, {words: "pub global list", rule: pkgRead},
 		{words: "install", rule: runProgram}, {words: "attach", rule: runProgram}, {words: "upgrade", rule: globalRule}, {words: "pub publish", rule: publishRule},
 	}},
-	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: ruleDepTool, check: dartRun}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule},
+	{names: "dart", rule: buildRule, subs: []sub{{words: "info", rule: pkgRead}, {words: "format", rule: ruleCheckOnly, check: dartFormatCheck}, {words: "fix", rule: ruleCheckOnly, check: dartFixCheck}, {words: "run", rule: ruleDepTool, check: dartRun}, {words: "pub publish", rule: publishRule}, {words: "pub global", rule: globalRule}, {words: "pub global list", rule: pkgRead},
 		{words: "devtools", rule: serverRule}}, check: fileOperandRuns},
 	{names: "swift", rule: buildRule, subs: []sub{{words: "run", rule: runBuilt}, {words: "repl", rule: runProgram},
 		{words: "format", rule: ruleCheckOnly, check: swiftFormat}}, check: fileOperandRuns},
@@ -179,7 +179,7 @@ var buildEverydayTools = []tool{
 			}
 		}
 	}},
-	{names: "sphinx-build", rule: buildRule, check: buildOutputs},
+	{names: "sphinx-build", rule: buildRule, check: sphinxBuild},
 	{names: "mkdocs", rule: buildRule, subs: []sub{{words: "serve", rule: serverRule}, {words: "gh-deploy", rule: rule{id: "deploy", level: High, why: "deploys the site"}}}, check: buildOutputs},
 	{names: "maturin", rule: buildRule, subs: []sub{{words: "publish", rule: publishRule}, {words: "upload", rule: publishRule}}, check: buildOutputs},
 	{names: "cucumber", rule: buildRule, check: buildOutputs},
@@ -642,6 +642,15 @@ func rakeTasks(c *call) {
 		}
 		c.ctx.inner(c, c.name, argv, c.stdin)
 	}
+}
+
+// sphinxBuild: the linkcheck builder requests every URL the documents
+// name, as lychee does (-b linkcheck, -M linkcheck, -blinkcheck).
+func sphinxBuild(c *call) {
+	if o, ok := c.optValue("-b -M"); ok && (o.dyn || o.val == "linkcheck") {
+		c.raise(ruleLinkCheck)
+	}
+	buildOutputs(c)
 }
 
 // sbtTasks judges the tasks of a subproject as the same tasks of the

@@ -145,6 +145,15 @@ var buildCases = []classifyCase{
 	medium("swift build", "build"),
 	medium("zig build", "build"),
 	medium("sphinx-build -b html docs docs/_build", "build"),
+	// the linkcheck builder requests every URL, as lychee does
+	high("sphinx-build -b linkcheck docs docs/_build/linkcheck", "link-check"),
+	high("sphinx-build -M linkcheck docs docs/_build", "link-check"),
+	high("sphinx-build -blinkcheck docs out", "link-check"),
+	high(`sphinx-build -b "$BUILDER" docs out`, "link-check"),
+	// listing the programs dart installed for the user reads
+	minimal("dart pub global list", "package-info"),
+	minimal("flutter pub global list", "package-info"),
+	high("dart pub global activate very_good_cli", "install-global"),
 	medium("mkdocs build", "build"),
 	high("mkdocs gh-deploy", "deploy"),
 	medium("maturin develop", "build"),

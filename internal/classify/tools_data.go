@@ -22,6 +22,8 @@ var (
 	ruleWarehouseWrite  = rule{id: "warehouse-write", level: High, why: "creates or replaces tables in the configured database or warehouse, a remote system"}
 	ruleDataProject     = rule{id: "data-project", level: Medium, why: "parses, compiles or lists the data project's models in the workspace", unseen: true}
 	ruleDataInfo        = rule{id: "data-info", level: Minimal, why: "prints the data tool's version or the pipeline's state, changing nothing"}
+	ruleDvcRemote       = rule{id: "dvc-remote", level: Low, why: "changes the remotes in the project's dvc configuration"}
+	ruleDvcRemoteGlobal = rule{id: "dvc-remote-global", level: High, why: "changes the remotes in your own or the machine's dvc configuration, outside the workspace"}
 )
 
 var dataTools = []tool{
@@ -56,6 +58,14 @@ var dataTools = []tool{
 		{words: "push", rule: ruleDataPush}, {words: "exp push", rule: ruleDataPush},
 		{words: "status", rule: ruleDataInfo, flags: []flagRule{{opts: "-c --cloud -r --remote", rule: ruleDataPull}}},
 		{words: "dag", rule: ruleDataInfo}, {words: "version", rule: ruleDataInfo}, {words: "--version", rule: ruleDataInfo},
+		// the project's remotes: listed, or written in .dvc/config (the
+		// user's or the machine's with --global or --system)
+		{words: "remote list", rule: ruleDataInfo},
+		{words: "remote add", rule: ruleDvcRemote, flags: []flagRule{{opts: "--global --system", rule: ruleDvcRemoteGlobal}}},
+		{words: "remote modify", rule: ruleDvcRemote, flags: []flagRule{{opts: "--global --system", rule: ruleDvcRemoteGlobal}}},
+		{words: "remote default", rule: ruleDvcRemote, flags: []flagRule{{opts: "--global --system", rule: ruleDvcRemoteGlobal}}},
+		{words: "remote rename", rule: ruleDvcRemote, flags: []flagRule{{opts: "--global --system", rule: ruleDvcRemoteGlobal}}},
+		{words: "remote remove", rule: ruleDvcRemote, flags: []flagRule{{opts: "--global --system", rule: ruleDvcRemoteGlobal}}},
 		{words: "metrics show", rule: ruleDataInfo}, {words: "metrics diff", rule: ruleDataInfo}, {words: "params diff", rule: ruleDataInfo}, {words: "exp show", rule: ruleDataInfo},
 	}},
 	{names: "great_expectations", rule: rule{id: "great-expectations", level: High, why: "runs a great_expectations command permguard does not know"}, subs: []sub{

@@ -45,6 +45,12 @@ var dataCases = []classifyCase{
 	high("dbt init", "dbt"),
 	medium("dvc repro preprocess.dvc", "data-pipeline"),
 	medium("dvc exp run", "data-pipeline"),
+	// the project's remotes (a held-out corpus: these were "not known")
+	minimal("dvc remote list", "data-info"),
+	low("dvc remote add -d storage s3://bucket/path", "dvc-remote"),
+	low("dvc remote modify storage endpointurl https://minio.local", "dvc-remote"),
+	high("dvc remote add --global storage s3://bucket/path", "dvc-remote-global"),
+	high("dvc remote default --system storage", "dvc-remote-global"),
 	medium("dvc pull -r read", "data-pull"),
 	high("dvc push", "data-push"),
 	minimal("dvc status", "data-info"),

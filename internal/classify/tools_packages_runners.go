@@ -48,7 +48,10 @@ const uvFlags = "--no-sync --frozen --locked --isolated --all-extras --no-dev --
 var runners = lazy[map[string]runnerSpec]{build: func() map[string]runnerSpec {
 	return map[string]runnerSpec{
 		"uv run": {own: ruleRunnerSync, value: uvValue, flags: uvFlags, module: "-m --module",
-			dirs: "--directory --project", index: "--index --index-url --extra-index-url --default-index --find-links -f"},
+			dirs: "--directory --project", index: "--index --index-url --extra-index-url --default-index --find-links -f",
+			// --with adds a package the project does not have, downloaded
+			// for the run, as uvx does (issue 29)
+			fetch: "--with"},
 		"poetry run": {own: ruleRunnerEnv, value: "-C --directory -P --project", flags: "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-plugins --no-cache --ansi --no-ansi",
 			dirs: "-C --directory -P --project"},
 		"pipenv run": {own: ruleRunnerEnv, value: "--python", flags: "--system -v --verbose -q --quiet", scripts: true},

@@ -113,7 +113,11 @@ var packagesCases = []classifyCase{
 	medium("uv run pytest", "run-in-env-sync"),
 	medium("uv run --frozen pytest -q", "build"),
 	medium("uv run -m pytest tests/", "build"),
-	medium("uv run --with pytest-cov pytest", "build"),
+	// --with downloads a package the project does not have for the run,
+	// as uvx does; --with-requirements installs from a file, as pip -r
+	high("uv run --with pytest-cov pytest", "run-package"),
+	high("uv run --with=jupyter jupyter lab", "run-package"),
+	medium("uv run --with-editable ./plugin pytest", "build"),
 	medium("uv run ruff check .", "format-write"),
 	medium("uv run mypy src", "lint"),
 	dangerous("uv run rm -rf ~", "rm-recursive-force"),
