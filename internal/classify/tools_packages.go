@@ -395,7 +395,11 @@ func scriptOrBin(c *call, ws []arg) {
 		return
 	}
 	name := ws[0].val
-	if safeScripts.get()[name] || !knownProgram(name) || strings.Contains(name, "/") {
+	// a program the tables do not know runs as the project's installed
+	// copy where the project has it (pnpm glint): code nobody has seen,
+	// as npx of it is; else the word is a script's name
+	installed := slices.Contains(c.ctx.environment().Installed, name)
+	if safeScripts.get()[name] || !knownProgram(name) && !installed || strings.Contains(name, "/") {
 		c.raise(scriptRuleFor(name))
 		return
 	}
