@@ -139,12 +139,14 @@ func devChecks(c *call) {
 	buildOutputs(c)
 	buildTree(c)
 	for _, ru := range c.out.Reasons {
-		if ru.Rule == lintRule.id {
-			// formatters rewrite the files they are given
+		if ru.Rule == lintRule.id && lintWrites(c) {
+			// formatters rewrite the files they are given, in their
+			// writing form (tools_lintwrites.go): each operand is judged,
+			// the worst counting (a word only known at run time before a
+			// guard file must not hide it)
 			for _, t := range positional(c.args) {
 				if w, bad := c.ctx.writeRule(t); bad && w.level > Low {
 					c.raise(w)
-					break
 				}
 			}
 			break

