@@ -130,6 +130,7 @@ type walker struct {
 	alts       map[string][]string          // the static values a dynamic variable may hold
 	closed     map[string]bool              // alts holds every value the variable may hold (shell_alternatives.go)
 	globAlts   map[string]map[string]bool   // the values of a loop's variable that are a glob it loops over (loopPattern)
+	background int                          // statements run in the background (cmd &) being walked
 	splitWork  int                          // bytes of statements walked again once per value (shell_alternatives.go)
 	splitCut   bool                         // past maxSplitWork or maxSplitParts
 	splitting  *syntax.Stmt                 // the statement being walked with one of its values
@@ -518,6 +519,8 @@ func (w *walker) stmt(s *syntax.Stmt, in flow) flow {
 	var out flow
 	if s.Background {
 		// cmd & runs in a subshell: what it assigns stays there
+		w.background++
+		defer func() { w.background-- }()
 		w.compound(func() {
 			mark := len(w.undo)
 			out = w.command(s.Cmd, in, s)

@@ -160,6 +160,11 @@ func TestBoxable(t *testing.T) {
 		{"npm ci && npm run dev", "network"},
 		{"npm run dev & ps aux", "host"},
 		{"npm run dev | grep -v x", "listen"},
+		// left running in the background, a server would outlive the call
+		{"npm run dev &", "host"},
+		{"hugo server -D & sleep 2", "host"},
+		{"(npm run dev &)", "host"},
+		{"npm run dev & npm test", "host"},
 	}
 	for _, tt := range tests {
 		v := Classify(tt.cmd, Env{Workspace: "/home/dev/proj", Home: "/home/dev"})

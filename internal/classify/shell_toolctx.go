@@ -47,6 +47,9 @@ type toolCtx interface {
 
 	// environment is the session the input runs in; it is never written.
 	environment() *Env
+	// inBackground reports a command of a statement run in the
+	// background (cmd &), at any depth.
+	inBackground() bool
 	// linkTargets are the places a path may reach through links this input
 	// made; notePath records a path named, for the link search after.
 	linkTargets(a arg) []arg
@@ -116,6 +119,8 @@ var _ toolCtx = (*walker)(nil)
 func (c *call) walk() *walker { return c.ctx.(*walker) }
 
 func (w *walker) environment() *Env { return &w.env }
+
+func (w *walker) inBackground() bool { return w.background > 0 }
 
 func (w *walker) limit() Limit { return w.v.Limit }
 

@@ -156,8 +156,16 @@ func (c *call) raiseWith(ru rule, o occurrence) {
 	if effect.Kind == EffectAction && daemonClient(c.name) {
 		effect.Kind = EffectDaemon
 	}
+	host, listen := hostReason(ru, c.name), listenReason(ru, c.name)
+	if listen && c.ctx.inBackground() {
+		// a server left running in the background (npm run dev &)
+		// would outlive the call, which no box lets anything do: it is
+		// not served by a box, and runs unboxed at its verdict
+		host, listen = true, false
+		o.detail = joinDetail(o.detail, "left running in the background, which no box lets outlive the call")
+	}
 	c.out.Reasons = append(c.out.Reasons, Reason{
-		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: hostReason(ru, c.name), Network: networkReason(ru, c.name), Listen: listenReason(ru, c.name),
+		Rule: ru.id, Level: ru.level, Dangerous: ru.dangerous, Unseen: ru.unseen, Host: host, Network: networkReason(ru, c.name), Listen: listen,
 		Message: ru.why, Detail: joinDetail(o.detail, ru.via), Pos: c.pos, Snippet: c.snippet, Stage: stage, Effect: effect,
 	})
 	if ru.level > c.out.Level {

@@ -53,6 +53,7 @@ func TestBoxRows(t *testing.T) {
 		{name: "a server at minimal", cmd: "mkdocs serve", level: "minimal", wantRow: RowSandboxed, serve: true},
 		{name: "an install, then a server", cmd: "npm ci && npm run dev", level: "medium", wantRow: RowAgentAsks},
 		{name: "a server and the network", cmd: "npm run dev & curl https://example.com", level: "medium", wantRow: RowAgentAsks},
+		{name: "a server left in the background", cmd: "npm run dev &", level: "medium", wantRow: RowAgentAsks},
 		{name: "a server, sandbox off", cmd: "hugo server", level: "medium", off: true, wantRow: RowAgentAsks},
 		{name: "a server, a caller that cannot confine", cmd: "hugo server", level: "medium", noBox: true, wantRow: RowAgentAsks},
 		{name: "a server and unseen code", cmd: "./dev.sh && npm run dev", level: "medium", wantRow: RowSandboxed, serve: true},
