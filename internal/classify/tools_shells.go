@@ -336,6 +336,11 @@ func syntaxCheckOnly(c *call) bool {
 	}
 	checks, files := false, 0
 	for _, a := range c.args {
+		if files > 0 {
+			// the file is the script: the words after it are its own
+			// (node x.js -c config.json runs x.js)
+			break
+		}
 		switch {
 		case a.dyn:
 			return false
