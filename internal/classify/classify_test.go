@@ -33,7 +33,7 @@ func allCases() [][]classifyCase {
 	return [][]classifyCase{classifyCases, infraCases, coverageCases, redteamShellCases, redteamToolCases, integrityCases, pathCases, toolsCases, dataflowCases, everydayCases, netOptCases,
 		gitCases, filesCases, textCases, archivesCases, packagesCases, buildCases, containersCases, cloudCases, databasesCases, networkCases, systemCases, editorsCases, wrappersCases,
 		secretCases, treeSecretCases, sendsWrittenCases, agentsCases, checkerCases,
-		dataCases, docCases, appleCases, subcommandCases, lintWriteCases}
+		dataCases, docCases, appleCases, subcommandCases, lintWriteCases, codeOptCases}
 }
 
 func TestClassifyTable(t *testing.T) {

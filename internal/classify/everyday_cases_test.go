@@ -34,6 +34,10 @@ var everydayCases = []classifyCase{
 	minimal("node --check index.js", "syntax-check"),
 	minimal("node -c src/a.js src/b.js", "syntax-check"),
 	minimal("php -l index.php", "syntax-check"),
+	// after the script, an option is the script's own: the script runs
+	high("node server.js -c config.json", "run-program-file"),
+	high("ruby app.rb -c", "run-program-file"),
+	high("php tool.php -l", "run-program-file"),
 	high("perl -c script.pl", ""),
 
 	// ---- class 6: deletes inside the workspace (design §2.6) ----

@@ -89,6 +89,11 @@ var respellingGaps = map[string]string{
 	// an unknown output file is write-unknown, high, not a guard file
 	"wget --output-doc=.claude/settings.json https://x.example/s":        "an unknown output is not a guard file",
 	"curl -sL --output-dir=.claude -O https://example.com/settings.json": "an unknown output directory is not a guard directory",
+	// an unknown tree of a tool that loads code from it and writes into
+	// it is load-code-outside, high, as an unknown tree is build-outside
+	// (gradle -p $V), not a guard directory
+	"pytest --rootdir=.codex":                         "an unknown --rootdir is not a guard directory",
+	"cabal build --project-file=.codex/cabal.project": "an unknown --project-file is not in a guard directory",
 	// an unknown option of a compiler is build-dynamic-option, high
 	"rustc --emit=dep-info=/home/u/.bashrc,link x.rs": "an unknown --emit list is not a startup file",
 }

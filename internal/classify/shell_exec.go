@@ -565,6 +565,12 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	}
 	name, ok := w.programName(c, argv[0])
 	if !ok {
+		if a := argv[0]; !a.dyn && !a.glob {
+			// a path to a program the tables do not know
+			// (node_modules/.bin/babel): its options that load code are
+			// read all the same
+			loadsCode(c, strings.TrimSuffix(strings.ToLower(path.Base(a.val)), ".exe"), c.args)
+		}
 		return flow{kind: flowData}
 	}
 	c.name = name
@@ -589,6 +595,9 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 	}
 	uses := readOptions(c)
 	if h := handlerOf(name); h != nil {
+		// before the handler: a wrapper's handler goes on to judge the
+		// program it runs as this same call
+		loadsCode(c, name, c.args)
 		if builtinHandlers.get()[name] != nil {
 			c.stage = StageShell
 		}
@@ -609,10 +618,15 @@ func (w *walker) dispatch(c *call, argv []arg) flow {
 		return interpreter(c)
 	}
 	if t := lookupTool(name); t != nil {
+		args := c.args
 		applyTool(c, t)
 		judgeOptions(c, uses)
+		// after the tool's own rules, which read the verdict so far (a
+		// development tool's tree and writes are judged at medium)
+		loadsCode(c, name, args)
 		return flow{kind: flowData}
 	}
+	loadsCode(c, name, c.args)
 	c.raise(ruleUnknown)
 	w.heldCommand(c)
 	return flow{kind: flowData}

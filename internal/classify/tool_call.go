@@ -275,49 +275,188 @@ func optMatches(a, o string) bool {
 }
 
 // optValue returns the value of option o ("--file=x", "--file x", "-fx",
-// "-f x") and whether it was found; a dynamic value is returned as written
-// with dyn set, and so is a value glued to its option ("-o$F").
+// "-f x", "-sf x", "-sfx") and whether it was found: the first of
+// optionValues, read the way the program reads a prefix of a long option
+// when it does (c.abbrev). A dynamic value is returned as written with
+// dyn set, and so is a value glued to its option ("-o$F").
 func (c *call) optValue(opts string) (arg, bool) {
-	for i, a := range c.args {
-		if a.dyn {
-			if v, ok := gluedOptValue(a, opts); ok {
-				return v, true
+	if hs := optionValues(c.args, opts, optConv{abbrev: c.abbrev, first: true}); len(hs) > 0 {
+		return hs[0].val, true
+	}
+	return arg{}, false
+}
+
+// optConv is how a program reads its options beyond the forms every
+// reader here takes: --opt=v, --opt v, -o v, -ov, -o=v, a single-dash
+// long option written out (-toolexec v, -toolexec=v), and a cluster of
+// one-letter options whose first that takes a value takes the rest of
+// the word or the next word (-sf x, -sfx).
+type optConv struct {
+	// abbrev: a prefix of a long option stands for it, as GNU
+	// getopt_long, Ruby's OptionParser, argparse and PEAR's Console_Getopt
+	// read them (--makef is --makefile). A prefix of several options is
+	// an error to the program; counting it only errs toward a higher
+	// verdict.
+	abbrev bool
+	// dashLong: -name is the long option --name and --o the short -o, as
+	// Gradle's forgiving parser reads them
+	dashLong bool
+	// stops: the options end at the first operand, and the words after
+	// it are another program's (an interpreter's script: node x.js -r y)
+	stops bool
+	// values are the program's other options that take the next word as
+	// their value, so that with stops a value is not taken for the first
+	// operand, and a cluster ends at one of them
+	values string
+	// flags are the program's one-letter options that take no value: in
+	// a cluster, the letters before the option must be among them for a
+	// value glued on after it to be its (-sfx.mk)
+	flags string
+	// first: only the first value is wanted
+	first bool
+}
+
+// optHit is one value of an option, as the program reads it.
+type optHit struct {
+	val  arg
+	opt  string // the spelling in opts it matched
+	at   int    // the index of the word that holds the option
+	next bool   // the value is the word after it
+}
+
+// optionValues returns every value of the options in opts
+// (space-separated spellings) in args, in order, read by conv. Scanning
+// stops at "--". The word after an option that takes it is its value
+// even when it starts with a dash, as getopt reads it, and is read as an
+// option too: a program whose option takes an optional value (rollup
+// -c -p x) would, and reading it twice only finds more.
+func optionValues(args []arg, opts string, conv optConv) []optHit {
+	var hits []optHit
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.dyn && a.val == "--" {
+			break
+		}
+		w := optWord(a)
+		if len(w) < 2 || w[0] != '-' {
+			if conv.stops {
+				break // the first operand: the options are over
 			}
 			continue
 		}
-		if a.val == "--" {
-			break
-		}
-		for o := range strings.FieldsSeq(opts) {
-			switch {
-			case a.val == o:
-				if i+1 < len(c.args) {
-					return c.args[i+1], true
+		spell, n, next, other := matchOption(w, opts, conv)
+		switch {
+		case spell == "" && other && !a.dyn && i+1 < len(args):
+			i++ // another option's value
+		case spell == "":
+		case next && a.dyn && len(spell) == 2 && !strings.HasPrefix(w, "--"):
+			// -f$X, -sf"$X": the value is what is only known at run time
+			hits = append(hits, optHit{val: gluedValue(a, len(w)), opt: spell, at: i})
+		case next && a.dyn:
+			// the option's name itself runs on into what is only known
+			// at run time (--file$X): not this option for certain
+		case next:
+			if i+1 < len(args) {
+				hits = append(hits, optHit{val: args[i+1], opt: spell, at: i, next: true})
+				if v := args[i+1]; v.dyn || !strings.HasPrefix(v.val, "-") || v.val == "-" {
+					i++
 				}
-				return arg{}, false
-			case strings.HasPrefix(o, "--") && strings.HasPrefix(a.val, o+"="):
-				v := a
-				v.val = a.val[len(o)+1:]
-				return v, true
-			case len(o) == 2 && !strings.HasPrefix(a.val, "--") && strings.HasPrefix(a.val, o) && len(a.val) > 2:
-				v := a
-				v.val = a.val[2:]
-				return v, true
-			case len(o) == 2 && len(a.val) > 2 && a.val[0] == '-' && a.val[1] != '-' && a.val[len(a.val)-1] == o[1] &&
-				isLetters(a.val[1:]):
-				// the last option of a cluster takes the next word: tar -czf x
-				if i+1 < len(c.args) {
-					return c.args[i+1], true
-				}
-				return arg{}, false
-			case len(o) > 2 && !strings.HasPrefix(o, "--") && strings.HasPrefix(a.val, o+"="):
-				v := a
-				v.val = a.val[len(o)+1:]
-				return v, true
 			}
+		default:
+			hits = append(hits, optHit{val: gluedValue(a, n), opt: spell, at: i})
+		}
+		if conv.first && len(hits) > 0 {
+			return hits
 		}
 	}
-	return arg{}, false
+	return hits
+}
+
+// matchOption reads the option word w (the static start of a dynamic
+// word) against opts: the spelling it matched, and where its value is:
+// glued on from byte n, or the next word (next). other reports an option
+// of conv.values that takes the next word.
+func matchOption(w, opts string, conv optConv) (spell string, n int, next, other bool) {
+	long := strings.HasPrefix(w, "--")
+	name, _, eq := strings.Cut(w, "=")
+	// a long option written out (--file, -toolexec) or, where the program
+	// takes them, abbreviated (--fi) or with the other number of dashes
+	// (-file, --f)
+	longMatch := func(f string) bool {
+		return name == f || conv.abbrev && long && strings.HasPrefix(f, "--") && len(name) > 2 && strings.HasPrefix(f, name)
+	}
+	for o := range strings.FieldsSeq(opts) {
+		if len(o) < 2 || o[0] != '-' {
+			continue
+		}
+		hit := len(o) > 2 && longMatch(o)
+		if !hit && conv.dashLong {
+			switch {
+			case strings.HasPrefix(o, "--"):
+				hit = longMatch(o[1:])
+			case len(o) == 2:
+				hit = len(name) == 3 && long && name[2] == o[1]
+			}
+		}
+		if hit {
+			if eq {
+				return o, len(name) + 1, false, false
+			}
+			return o, 0, true, false
+		}
+	}
+	if long {
+		if !eq && hasWord(conv.values, name) {
+			return "", 0, false, true
+		}
+		return "", 0, false, false
+	}
+	if len(w) > 2 && w[2] == '=' && hasWord(opts, w[:2]) {
+		return w[:2], 3, false, false // -f=x, as Gradle, yargs and Go's flag read it
+	}
+	if hasWord(opts, w[:2]) {
+		if len(w) > 2 {
+			return w[:2], 2, false, false // -fx
+		}
+		return w[:2], 0, true, false
+	}
+	// a cluster: one-letter options the program takes no value for, then
+	// one that takes the rest of the word or the next word (-sf x, and
+	// with conv.flags -sfx). Without a list of the flags, the letters
+	// before are taken for flags only when the option ends the word:
+	// -Ifoo/x may be -I with the value foo/x, not -o with /x.
+	flags := true
+	for j := 1; j < len(w); j++ {
+		ch := w[j]
+		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') {
+			break
+		}
+		o, mine := shortOpt(opts, ch)
+		switch {
+		case mine && j+1 == len(w):
+			return o, 0, true, false
+		case mine && flags && conv.flags != "":
+			return o, j + 1, false, false
+		}
+		if _, ok := shortOpt(conv.values, ch); ok {
+			// the rest of the word, or the next word, is that option's
+			return "", 0, false, j+1 == len(w)
+		}
+		_, flag := shortOpt(conv.flags, ch)
+		flags = flags && flag
+	}
+	return "", 0, false, false
+}
+
+// shortOpt returns the one-letter option -ch of the space-separated
+// list, without building its name.
+func shortOpt(list string, ch byte) (string, bool) {
+	for o := range strings.FieldsSeq(list) {
+		if len(o) == 2 && o[0] == '-' && o[1] == ch {
+			return o, true
+		}
+	}
+	return "", false
 }
 
 func isLetters(s string) bool {

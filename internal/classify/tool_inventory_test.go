@@ -91,6 +91,24 @@ func toolInventory() string {
 			lines[n] = append(lines[n], "handler")
 		}
 	}
+	// the options that load code (tools_codeopts.go), one line each
+	whats := map[codeWhat]string{codeFile: "file", codeDir: "dir", codeModule: "module", codeSetting: "setting"}
+	for n, cts := range codeTools.get() {
+		for _, ct := range cts {
+			for _, o := range ct.opts {
+				l := fmt.Sprintf("loads-code %q %q %s", ct.sub, o.spell, whats[o.what])
+				for _, m := range []struct {
+					on   bool
+					name string
+				}{{o.sep != "", "sep=" + o.sep}, {o.many, "many"}, {o.inline, "inline"}, {o.tree, "tree"}} {
+					if m.on {
+						l += " " + m.name
+					}
+				}
+				lines[n] = append(lines[n], l)
+			}
+		}
+	}
 	names := make([]string, 0, len(lines))
 	for n := range lines {
 		names = append(names, n)

@@ -49,7 +49,11 @@ var treeOpts = lazy[map[string][]treeOpt]{build: func() map[string][]treeOpt {
 		"just":     {{opts: "-d --working-directory"}, {opts: "-f --justfile", file: true}},
 		"task":     {{opts: "-d --dir"}},
 		"make":     {{opts: "-C --directory"}},
-		"gmake":    {{opts: "-C --directory"}},
+		// cabal's project (cabal.project's directory), where it builds
+		// into dist-newstyle (cabal.readthedocs.io, "Project-wide
+		// options": --project-dir, --project-file)
+		"cabal": {{opts: "--project-dir"}, {opts: "--project-file", file: true}},
+		"gmake": {{opts: "-C --directory"}},
 	}
 }}
 

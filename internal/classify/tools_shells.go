@@ -162,7 +162,8 @@ func interpreter(c *call) flow {
 	key := interpKey(c.name)
 	codeL, valueL := codeLetters.get()[key], valueLetters.get()[key]
 	longCode := map[string]bool{"--eval": true, "--print": true, "-Command": true, "-command": true, "--command": true}
-	longValue := map[string]bool{"--require": true, "--import": true, "--loader": true, "--input-type": true, "--experimental-loader": true}
+	longValue := map[string]bool{"--require": true, "--import": true, "--loader": true, "--input-type": true, "--experimental-loader": true,
+		"--php-ini": key == "php", "--define": key == "php", "--zend-extension": key == "php"}
 	if c.name == "perl" && perlInPlace(args) {
 		c.raise(r("perl-in-place", Low, "edits files in place"))
 		// the files are the operands; the code among them names none
@@ -221,6 +222,11 @@ func interpreter(c *call) flow {
 				c.raiseRunFile(ruleProjectBin, a)
 			} else {
 				c.raiseRunFile(ruleInterpFile, a)
+			}
+			if base := strings.ToLower(path.Base(v)); projectBinDir(path.Dir(v), base) {
+				// php vendor/bin/phpunit, node node_modules/.bin/jest:
+				// the tool's options that load code are its own
+				loadsCode(c, base, args[i+1:])
 			}
 			if base := path.Base(v); base == "manage.py" && key == "python" || base == "artisan" && key == "php" {
 				// a project's management script: its verbs that empty the
@@ -336,6 +342,11 @@ func syntaxCheckOnly(c *call) bool {
 	}
 	checks, files := false, 0
 	for _, a := range c.args {
+		if files > 0 {
+			// the file is the script: the words after it are its own
+			// (node x.js -c config.json runs x.js)
+			break
+		}
 		switch {
 		case a.dyn:
 			return false

@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Subcommands that differ from their tool's other commands (issue 29,
 // class 5): the formatters built into a toolchain, which rewrite source
@@ -130,7 +133,16 @@ func composerExecCheck(c *call) {
 		name := args[i].val
 		if handlerOf(name) != nil || lookupTool(name) != nil {
 			c.raise(ruleLocalBin)
-			argv := append([]arg{{val: name, pos: args[i].pos}}, args[i+1:]...)
+			rest := args[i+1:]
+			if !slices.ContainsFunc(args[:i], func(a arg) bool { return !a.dyn && a.val == "--" }) {
+				// Symfony's console takes the first "--" for its own end
+				// of options wherever it stands: composer exec phpunit --
+				// --bootstrap x gives phpunit --bootstrap x
+				if k := slices.IndexFunc(rest, func(a arg) bool { return !a.dyn && a.val == "--" }); k >= 0 {
+					rest = append(slices.Clip(rest[:k]), rest[k+1:]...)
+				}
+			}
+			argv := append([]arg{{val: name, pos: args[i].pos}}, rest...)
 			c.ctx.inner(c, "composer exec", argv, c.stdin)
 			return
 		}
