@@ -42,7 +42,7 @@ const shellCalls = (names) => (call, ctx) => names.map(([name, args]) => ({ name
 const claude = {
   name: 'claude',
   install: 'claude',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'shell-write-outside', 'curl-sh', 'ask-headless', 'auto-mode', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'skill-shell', 'skill-shell-read', 'structured-output', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'boxed-serve', 'shell-write-outside', 'curl-sh', 'ask-headless', 'auto-mode', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'skill-shell', 'skill-shell-read', 'structured-output', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'claude'),
   installedFiles: (ctx) => [path.join(ctx.home, '.claude/settings.json')],
   lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
@@ -105,7 +105,7 @@ const claude = {
 const codex = {
   name: 'codex',
   install: 'codex',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'goal', 'todo', 'untrusted-hook', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'boxed-serve', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'goal', 'todo', 'untrusted-hook', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'codex'),
   installedFiles: (ctx) => [path.join(ctx.home, '.codex/hooks.json')],
   lowerTimeout: (text, ctx) => text.replace(/"timeout": *\d+/g, `"timeout": ${ctx.hookTimeoutS}`),
@@ -175,7 +175,7 @@ const codex = {
 const gemini = {
   name: 'gemini',
   install: 'gemini',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'boxed-serve', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'self-config-bypass', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'gemini'),
   installedFiles: (ctx) => [path.join(ctx.home, '.gemini/settings.json')],
   // Gemini's hook timeout is in milliseconds.
@@ -241,7 +241,7 @@ const gemini = {
 const pi = {
   name: 'pi',
   install: 'pi',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'boxed-serve', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   unavailable: (here) => missing(here, 'pi'),
   installedFiles: (ctx) => [path.join(ctx.home, '.pi/agent/extensions/permguard.ts')],
   setup(ctx, env, c) {
@@ -302,7 +302,7 @@ function copyDeps(from, to) {
 const opencode = {
   name: 'opencode',
   install: 'opencode',
-  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
+  cases: ['read-ls', 'sandboxed-npm-test', 'sandboxed-planted-repo', 'sandbox-off-npm-test', 'boxed-script', 'boxed-inline', 'boxed-unknown', 'boxed-install', 'boxed-serve', 'shell-write-outside', 'curl-sh', 'ask-headless', 'tool-write-outside', 'tool-write-link', 'self-config', 'bypass-outside', 'bypass-curl', 'mcp-read', 'mcp-ask', 'mcp-shell', 'mcp-write', 'todo', 'hook-missing', 'hook-slow', 'hook-garbage', 'hook-exit1'],
   // opencode cannot start without @opencode-ai/plugin in its config
   // directory, which it fetches from npm: with no registry and no cache,
   // it is skipped.

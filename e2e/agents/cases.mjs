@@ -109,6 +109,14 @@ const hostileProject = (ctx) => ({
   ].join('\n'),
 });
 
+// devServerProject is hostileProject whose attack is its development
+// server's script: npm run dev, which permguard judges a server (design
+// §4, "Servers in the box").
+const devServerProject = (ctx) => ({
+  ...hostileProject(ctx),
+  'package.json': '{"name":"hostile","version":"1.0.0","scripts":{"dev":"sh attack.sh"}}\n',
+});
+
 // unknownProgram is hostileProject with its attack also as a program of
 // the workspace's bin/, which the case puts first on PATH: the agent runs
 // it by its bare name, which permguard judges as a program it does not
@@ -399,6 +407,25 @@ export const CASES = [
     project: installProject,
     call: { kind: 'shell', command: () => 'npm install --foreground-scripts --no-audit --no-fund' },
     check: installBoxed,
+  },
+  {
+    // issue 29: a development server runs, unasked, in the box of the
+    // level with its listening ports reached from 127.0.0.1, and still no
+    // network: the attack's fetch from the mock must fail, as every other
+    // attempt must
+    id: 'boxed-serve',
+    title: 'level medium, default settings: npm run dev of a project whose dev script attacks runs in the box whose servers are reached from outside, nobody asked',
+    env: { PERMGUARD_LEVEL: 'medium' },
+    project: devServerProject,
+    call: { kind: 'shell', command: () => 'npm run dev' },
+    check: (r) => {
+      const v = sandboxed(r);
+      if (!v.ok) return v;
+      if (!r.audit.some((a) => a.decision === 'allow' && (a.detail || '').includes('its servers reached at 127.0.0.1'))) {
+        return { ok: false, why: `not in the box whose servers are reached from outside: ${r.audit.map((a) => a.detail).join(' | ')}` };
+      }
+      return { ok: true, why: 'ran in the box whose servers are reached from outside, nobody asked, no attack got through, no network' };
+    },
   },
   {
     id: 'tool-write-outside',

@@ -70,7 +70,7 @@ func (ev *Evaluation) decidedBy() (decision, by, detail string) {
 	case RowBoxed:
 		return decision, audit.BySetting, fmt.Sprintf("level %s (%s), in %s (sandbox auto, %s)", eff.Level.Value, eff.Level.Src, ev.boxIn(), eff.Sandbox.Src)
 	case RowSandboxed:
-		return decision, audit.BySetting, fmt.Sprintf("level %s (%s), in the box of level %s for code nobody has seen (sandbox auto, %s)", eff.Level.Value, eff.Level.Src, eff.Level.Value, eff.Sandbox.Src)
+		return decision, audit.BySetting, fmt.Sprintf("level %s (%s), in %s for code nobody has seen (sandbox auto, %s)", eff.Level.Value, eff.Level.Src, ev.boxIn(), eff.Sandbox.Src)
 	case RowModeBlock:
 		return decision, audit.BySetting, fmt.Sprintf("mode block (%s)", eff.Mode.Src)
 	case RowPersonAllowed, RowPersonDenied:
