@@ -620,6 +620,11 @@ func rakeTasks(c *call) {
 			c.raise(ruleRunDeploy)
 			return
 		}
+		if !a.dyn && dropsDatabase(name) {
+			// db:drop[x], and the tasks Rails makes for each database of
+			// a multi-database application (db:drop:primary)
+			c.raise(rule{id: "db-drop", level: High, dangerous: true, why: "drops or replaces the database, deleting its data", effect: EffectDelete})
+		}
 		if a.dyn || !strings.Contains(a.val, "=") {
 			tasks = append(tasks, a)
 		}
@@ -695,6 +700,20 @@ func javaJar(c *call) {
 			}
 		}
 	}
+}
+
+// dropsDatabase reports a rails or rake task that drops, wipes or
+// recreates a database, by its name with any suffix Rails adds: the task
+// for one database of several (db:drop:primary, db:schema:load:animals)
+// or an internal one (db:drop:_unsafe).
+func dropsDatabase(task string) bool {
+	for _, t := range []string{"db:drop", "db:reset", "db:schema:load", "db:purge", "db:truncate_all", "db:seed:replant",
+		"db:migrate:reset", "db:structure:load", "db:setup"} {
+		if task == t || strings.HasPrefix(task, t+":") {
+			return true
+		}
+	}
+	return false
 }
 
 // railsArgCommand reports one of rails' own commands, whose words are its

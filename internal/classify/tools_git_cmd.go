@@ -730,6 +730,11 @@ func gitCheckout(c *call, sub string) {
 	case anyDyn(paths):
 		// the unknown word may be "." (design §2.3: the worst value counts)
 		c.raise(danger("git-checkout-dynamic", "checks out a branch or files only known at run time, which may discard uncommitted changes"))
+	case len(paths) == 1 && strings.ContainsAny(paths[0].val, "*?[\\:"):
+		// no branch name holds a glob character, a backslash or a colon
+		// (git check-ref-format): a pattern (*.lock, G*, ':(glob)**/*.go')
+		// names only files
+		c.raise(gitDiscard)
 	case len(paths) == 1:
 		// git checkout X switches to the branch X, or, where no branch
 		// has that name, discards the uncommitted changes of the file X:

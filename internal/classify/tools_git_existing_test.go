@@ -25,4 +25,14 @@ func TestGitCheckoutMaybePath(t *testing.T) {
 	if v := Classify("git checkout -b Gemfile.lock", env); v.Level != Medium {
 		t.Errorf("a new branch: %v (%s), want medium", v.Level, ruleIDs(v))
 	}
+	// a word no branch name can be is a pathspec, with or without a look
+	for _, cmd := range []string{`git checkout '*.lock'`, `git checkout *.lock`, `git checkout G*`, `git checkout ':(glob)**/*.go'`,
+		`git checkout ':(icase)GEMFILE.LOCK'`, `git checkout 'src/[ab].go'`, `for f in *.lock; do git checkout "$f"; done`} {
+		if v := Classify(cmd, testEnv); v.Level != High || !containsRule(v, gitDiscard.id) {
+			t.Errorf("%s: %v (%s), want high (%s)", cmd, v.Level, ruleIDs(v), gitDiscard.id)
+		}
+	}
+	if v := Classify("git checkout '*'", testEnv); !v.Dangerous {
+		t.Errorf("git checkout '*': %v (%s), want dangerous: the whole tree", v.Level, ruleIDs(v))
+	}
 }

@@ -182,6 +182,18 @@ var packagesCases = []classifyCase{
 	high("rails db:migrate db:seed RAILS_ENV=production", "rails"),
 	medium("rails db:create db:migrate db:seed", "rails-test"),
 	medium("bundle exec rake db:create db:migrate", "rails-test"),
+	// ruby running a binstub, or rake from PATH, runs that program
+	dangerous("ruby bin/rails db:drop", "db-drop"),
+	dangerous("ruby ./bin/rake db:reset", "db-drop"),
+	dangerous("ruby -S rake db:drop", "db-drop"),
+	dangerous("ruby -w -S rails db:schema:load", "db-drop"),
+	// a destroying task's other names: arguments, one database of several
+	dangerous("rake 'db:drop[x]'", "db-drop"),
+	dangerous("rails db:drop:primary", "db-drop"),
+	dangerous("bin/rails db:reset:primary", "db-drop"),
+	dangerous("rails db:schema:load:animals", "db-drop"),
+	dangerous("rake db:purge:primary", "db-drop"),
+	dangerous("rails db:drop:_unsafe", "db-drop"),
 	dangerous("rails db:drop:all", "db-drop"),
 	high("npm run docs:gh-pages", "run-script-deploy"),
 	high("npm run test:coveralls", "run-script-deploy"),

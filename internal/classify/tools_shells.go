@@ -157,6 +157,17 @@ func perlInPlace(args []arg) bool {
 }
 
 // interpreter handles python, node, ruby, perl and their kin.
+// rubyPathLookup reports ruby's -S among its options: the script is
+// looked up in PATH, a program by its name (ruby -S rake db:drop).
+func rubyPathLookup(opts []arg) bool {
+	for _, o := range opts {
+		if !o.dyn && strings.HasPrefix(o.val, "-") && !strings.HasPrefix(o.val, "--") && strings.Contains(o.val, "S") {
+			return true
+		}
+	}
+	return false
+}
+
 func interpreter(c *call) flow {
 	args := c.args
 	key := interpKey(c.name)
@@ -228,7 +239,13 @@ func interpreter(c *call) flow {
 				// the tool's options that load code are its own
 				loadsCode(c, base, args[i+1:])
 			}
-			if base := path.Base(v); base == "manage.py" && key == "python" || base == "artisan" && key == "php" {
+			if base := path.Base(v); key == "ruby" && (projectBinDir(path.Dir(v), base) || rubyPathLookup(args[:i])) {
+				// ruby bin/rails db:drop runs the binstub, ruby -S rake
+				// the rake PATH finds: judged as that program (issue 29)
+				argv := append([]arg{{val: base, pos: a.pos}}, args[i+1:]...)
+				return c.ctx.inner(c, c.name, argv, c.stdin)
+			}
+						if base := path.Base(v); base == "manage.py" && key == "python" || base == "artisan" && key == "php" {
 				// a project's management script: its verbs that empty the
 				// database are rows of their own (tools_databases.go)
 				argv := append([]arg{{val: base, pos: a.pos}}, args[i+1:]...)
