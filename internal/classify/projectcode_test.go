@@ -53,6 +53,14 @@ var projectCodeCases = []struct {
 	{cmd: "mvn spring-boot:run", level: High, besides: Minimal},
 	{cmd: "sbt backend/run", level: High, besides: Minimal},
 	{cmd: "mix run priv/repo/seeds.exs", level: High, besides: Minimal},
+	// a server of the workspace's files is boxed; of another directory's,
+	// the user's or the system's files, it is not (the red team of issue 29)
+	{cmd: "python3 -m http.server 8000", level: High, besides: Minimal},
+	{cmd: "python3 -m http.server -d build 8000", level: High, besides: Minimal},
+	{cmd: "python3 -m http.server --directory ~", level: High, besides: High},
+	{cmd: "python3 -m http.server -d /", level: High, besides: High},
+	{cmd: "cd ~ && python3 -m http.server", level: High, besides: High},
+	{cmd: `python3 -m http.server --directory="$D"`, level: High, besides: High},
 	// ... but a jar or class path outside the workspace is not the project's
 	{cmd: "java -jar ~/Downloads/x.jar", level: High, besides: High},
 	{cmd: "java -cp /opt/lib:build Main", level: High, besides: High},

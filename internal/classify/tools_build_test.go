@@ -148,6 +148,7 @@ var buildCases = []classifyCase{
 	// the linkcheck builder requests every URL, as lychee does
 	high("sphinx-build -b linkcheck docs docs/_build/linkcheck", "link-check"),
 	high("sphinx-build -M linkcheck docs docs/_build", "link-check"),
+	high("python3 -m http.server --directory ~", "serve-outside"),
 	high("sphinx-build -blinkcheck docs out", "link-check"),
 	high(`sphinx-build -b "$BUILDER" docs out`, "link-check"),
 	// listing the programs dart installed for the user reads

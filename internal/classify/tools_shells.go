@@ -386,6 +386,8 @@ func syntaxCheckOnly(c *call) bool {
 	return true
 }
 
+var ruleServeOutside = rule{id: "serve-outside", level: High, why: "serves the files of a directory outside the workspace to whoever connects"}
+
 // pythonModules are the modules of Python's standard library that
 // development runs with python -m, by what they do. Any other module is
 // judged as the program of the same name (python -m pytest is pytest,
@@ -426,6 +428,17 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 	if ru, ok := pythonModules.get()[mod.val]; ok {
 		c.raise(ru)
 		switch mod.val {
+		case "http.server":
+			// the directory it serves: the workspace's files are the
+			// project's; another directory's (~, /) are the user's or the
+			// system's, served to whoever connects (issue 29)
+			dir := arg{val: ".", pos: mod.pos}
+			if v, ok := (&call{args: rest}).optValue("-d --directory"); ok {
+				dir = v
+			}
+			if pl, _ := c.ctx.placeOf(dir); dir.dyn || pl != placeWorkspace && pl != placeWorkspaceRoot && pl != placeTemp && pl != placeTempRoot {
+				c.raiseWith(ruleServeOutside, occurrence{detail: dir.val})
+			}
 		case "pydoc":
 			if hasOpt(rest, "-p -b") {
 				c.raise(serverRule)
@@ -446,7 +459,7 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 					}
 				}
 			}
-		case "http.server", "site", "sysconfig", "platform":
+		case "site", "sysconfig", "platform":
 		default:
 			// what it creates or compiles must be in the workspace
 			for _, t := range valueArgs(rest, "-d -x -i -o -j -r -e --prompt --upgrade-deps -p -k", "") {
