@@ -80,6 +80,7 @@ var respellingGaps = map[string]string{
 	"gh api --method=delete /repos/owner/repo/hooks/1":      "an unknown --method is not DELETE",
 	"wget --method=DELETE http://localhost:9200/idx":        "an unknown --method is not DELETE",
 	"cloc --report-file=/etc/cron.d/x .":                    "an unknown report file is not a system file",
+	"flake8 --output-file=/home/u/.profile src":             "an unknown output is not a startup file",
 	// a named file in the home directory that runs code later is
 	// overwritten, dangerous whatever position names it (design §2.6);
 	// an unknown one is write-unknown, high

@@ -407,7 +407,13 @@ func buildOutputs(c *call) {
 		}
 		switch name {
 		case "-o", "--output", "--outfile", "--out-file", "--outFile", "-coverprofile", "-cpuprofile", "-memprofile",
-			"-blockprofile", "-mutexprofile", "-trace":
+			"-blockprofile", "-mutexprofile", "-trace",
+			// the reports and caches of linters and test runners (the red
+			// team of issue 29: eslint --output-file, mypy --junit-xml):
+			// a value that names no file outside is a write in the
+			// workspace, raised by nothing here
+			"--output-file", "--out", "--junit-xml", "--junitxml", "--cache-location", "--cache-file",
+			"--report-file", "--log-file", "--xunit-file":
 			raise(c.ctx.writeRule)
 		case "--outdir", "--out-dir", "--output-dir", "--dest", "--prefix", "--root", "--install-dir", "--pack-destination",
 			"--destination", "--wheel-dir", "--dir", "--target", "--path", "--directory", "--working-dir", "--bindir":
@@ -650,10 +656,16 @@ func rakeTasks(c *call) {
 }
 
 // sphinxBuild: the linkcheck builder requests every URL the documents
-// name, as lychee does (-b linkcheck, -M linkcheck, -blinkcheck).
+// name, as lychee does (-b linkcheck, -M linkcheck, -blinkcheck,
+// --builder=linkcheck).
 func sphinxBuild(c *call) {
-	if o, ok := c.optValue("-b -M"); ok && (o.dyn || o.val == "linkcheck") {
-		c.raise(ruleLinkCheck)
+	// argparse: --builder (Sphinx 7.3) by any prefix, and every -b given
+	// (the last counts; any may be the one)
+	for _, h := range optionValues(c.args, "-b -M --builder", optConv{abbrev: true}) {
+		if h.val.dyn || h.val.val == "linkcheck" {
+			c.raise(ruleLinkCheck)
+			break
+		}
 	}
 	buildOutputs(c)
 }

@@ -149,6 +149,11 @@ var buildCases = []classifyCase{
 	high("sphinx-build -b linkcheck docs docs/_build/linkcheck", "link-check"),
 	high("sphinx-build -M linkcheck docs docs/_build", "link-check"),
 	high("python3 -m http.server --directory ~", "serve-outside"),
+	high("sphinx-build --builder linkcheck docs out", "link-check"),
+	high("sphinx-build --builder=linkcheck docs out", "link-check"),
+	high("sphinx-build --bui linkcheck docs out", "link-check"),
+	high("sphinx-build -b html -b linkcheck docs out", "link-check"),
+	medium("sphinx-build --builder html docs out", "build"),
 	high("sphinx-build -blinkcheck docs out", "link-check"),
 	high(`sphinx-build -b "$BUILDER" docs out`, "link-check"),
 	// listing the programs dart installed for the user reads

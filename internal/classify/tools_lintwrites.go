@@ -1,5 +1,7 @@
 package classify
 
+import "strings"
+
 // When a linter rewrites the files it is given (issue 29). A formatter
 // or linter judged `lint` is a write of its file operands only in its
 // writing form: eslint --fix, prettier --write, rubocop -a,
@@ -19,6 +21,9 @@ type lintWriter struct {
 	mode   string // an option whose value "inplace" writes (ormolu --mode)
 	always bool
 	dry    string
+	// prefix: a command is taken by any prefix of its name, as Symfony's
+	// console takes them (php-cs-fixer f is fix)
+	prefix bool
 }
 
 // lintWriters: a tool with no opts, subs, mode or always only reports.
@@ -36,7 +41,8 @@ var lintWriters = lazy[map[string]lintWriter]{build: func() map[string]lintWrite
 		"cppcheck": report, "brakeman": report,
 		// a writing option
 		"eslint": fix, "tslint": fix, "standard": fix, "xo": fix, "golangci-lint": fix, "tflint": fix,
-		"markdownlint": fix, "markdownlint-cli2": fix, "stylelint": fix,
+		"stylelint":       fix,
+		"markdownlint":    {opts: "--fix -f"},
 		"oxlint":          {opts: "--fix --fix-suggestions --fix-dangerously"},
 		"prettier":        {opts: "--write -w"},
 		"rubocop":         {opts: "-a -A --autocorrect --autocorrect-all --auto-correct --auto-correct-all -x --fix-layout"},
@@ -44,7 +50,7 @@ var lintWriters = lazy[map[string]lintWriter]{build: func() map[string]lintWrite
 		"erb_lint":        {opts: "-a --autocorrect --autocorrect-all"},
 		"erblint":         {opts: "-a --autocorrect --autocorrect-all"},
 		"srb":             {opts: "-a --autocorrect"},
-		"misspell":        {opts: "-w"},
+		"misspell":        {opts: "-w --w"},
 		"ktlint":          {opts: "-F --format"},
 		"detekt":          {opts: "-ac --auto-correct"},
 		"dartfmt":         {opts: "-w --overwrite"},
@@ -59,8 +65,8 @@ var lintWriters = lazy[map[string]lintWriter]{build: func() map[string]lintWrite
 		"ormolu":          {opts: "-i", mode: "-m --mode"},
 		"fourmolu":        {opts: "-i", mode: "-m --mode"},
 		// a writing subcommand
-		"php-cs-fixer": {subs: "fix", dry: "--dry-run"},
-		"rector":       {subs: "process", dry: "--dry-run -n"},
+		"php-cs-fixer": {subs: "fix", dry: "--dry-run", prefix: true},
+		"rector":       {subs: "process", dry: "--dry-run -n", prefix: true},
 		"sqlfluff":     {subs: "fix format"},
 		// writing unless told to check
 		"djhtml": {always: true, dry: "--check -c"},
@@ -79,7 +85,10 @@ func lintWrites(c *call) bool {
 		return false
 	case w.always:
 		return true
-	case w.opts != "" && c.hasOpt(w.opts):
+	case w.opts != "" && (c.hasOpt(w.opts) || hasOptAbbrev(c.args, w.opts)):
+		// a long option's prefix counts: Ruby's OptionParser and
+		// Python's argparse take one (rubocop --autocorrect-al, yapf
+		// --in), and where a parser does not, matching one only raises
 		return true
 	}
 	if w.mode != "" {
@@ -88,10 +97,20 @@ func lintWrites(c *call) bool {
 		}
 	}
 	if w.subs != "" {
-		if ps := positional(c.args); len(ps) > 0 && (ps[0].dyn || hasWord(w.subs, ps[0].val)) {
+		if ps := positional(c.args); len(ps) > 0 && (ps[0].dyn || hasWord(w.subs, ps[0].val) || w.prefix && prefixOfWord(w.subs, ps[0].val)) {
 			return true
 		}
 	}
 	// a word only known at run time may be the writing option
 	return (w.opts != "" || w.mode != "" || w.subs != "") && c.anyDynamic()
+}
+
+// prefixOfWord reports v as a prefix of one of words (space-separated).
+func prefixOfWord(words, v string) bool {
+	for w := range strings.FieldsSeq(words) {
+		if v != "" && strings.HasPrefix(w, v) {
+			return true
+		}
+	}
+	return false
 }

@@ -28,5 +28,22 @@ var lintWriteCases = []classifyCase{
 	dangerous(`djhtml ".claude/**/*"`, "guard-file"),
 	dangerous(`phpcbf ".claude/**/*"`, "guard-file"),
 	dangerous(`eslint $FLAGS ".claude/**/*"`, ""),
+	// every spelling the tools' parsers take (the red team of issue 29)
+	dangerous(`markdownlint -f ".github/**/*"`, "guard-file"),
+	dangerous(`misspell --w ".claude/**/*"`, "guard-file"),
+	dangerous(`rubocop --autocorrect-al .claude/settings.json`, "guard-file"),
+	dangerous(`yapf --in ".claude/**/*"`, "guard-file"),
+	dangerous(`autopep8 --in-pl ".claude/**/*"`, "guard-file"),
+	dangerous(`php-cs-fixer f .claude/settings.json`, "guard-file"),
+	dangerous(`rector proc .claude/settings.json`, "guard-file"),
+	dangerous(`markdownlint-cli2 ".github/**/*"`, "guard-file"),
+	// a linter's report or cache is a file written
+	dangerous(`eslint --output-file=$HOME/.bashrc src`, "write-startup-unknown"),
+	dangerous(`eslint --output-file ~/.bashrc src`, "write-startup-unknown"),
+	dangerous(`mypy --junit-xml ~/.bashrc src`, "write-startup-unknown"),
+	dangerous(`prettier --check --cache-location ~/.zshrc src`, "write-startup-unknown"),
+	dangerous(`flake8 --output-file=/home/u/.profile src`, "write-startup-unknown"),
+	medium(`eslint --output-file reports/eslint.txt src`, "lint"),
+	medium(`mypy --junit-xml build/mypy.xml src`, "lint"),
 	dangerous(`sqlfluff "$SUB" ".claude/**/*"`, ""),
 }
