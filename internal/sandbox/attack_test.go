@@ -85,6 +85,10 @@ var footholds = []string{
 	"opencode.json", "opencode.jsonc", ".gitmodules", ".permguard/config.json", ".git/info/attributes", ".git/modules/m/hooks/post-checkout",
 	// the package tools' project settings (red team RT-5)
 	".cargo/config.toml", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
+	// since issue 29: the yarn release .yarnrc.yml names, the hook
+	// managers' configurations, the other editors' and agents' settings
+	".yarn/releases/yarn-4.cjs", ".yarn/plugins/p.cjs", ".pnpmfile.mjs", ".pre-commit-config.yaml", "lefthook.yml",
+	".zed/settings.json", ".kiro/hooks/h.kiro.hook", ".roo/mcp.json", ".amazonq/mcp.json", ".continue/config.yaml",
 }
 
 const testPy = "def test_ok():\n    assert True\n"

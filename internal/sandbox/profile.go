@@ -136,9 +136,18 @@ var ErrNoNamespaces = errors.New("user and mount namespaces are not available")
 // package query or an install outside the box may. gitHoles are those
 // inside a .git directory, which git itself makes when it needs them.
 var (
-	holeDirs  = []string{".claude", ".codex", ".gemini", ".cursor", ".permguard", ".husky", ".githooks", ".vscode", ".devcontainer", ".github/hooks", ".github/copilot", ".pi", ".opencode", ".cargo"}
-	holeFiles = []string{".mcp.json", ".envrc", ".gitmodules", "opencode.json", "opencode.jsonc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"}
-	gitHoles  = []string{".git/hooks", ".git/info", ".git/modules", ".git/worktrees"}
+	holeDirs = []string{".claude", ".codex", ".gemini", ".cursor", ".permguard", ".husky", ".githooks", ".vscode", ".devcontainer", ".github/hooks", ".github/copilot", ".pi", ".opencode", ".cargo",
+		// since issue 29 (a red team of the boxes' unasked calls): the
+		// yarn release and plugins .yarnrc.yml names, which an unboxed
+		// yarn query runs, and the editors' and other agents' settings,
+		// which start servers and hooks outside any box
+		".yarn/releases", ".yarn/plugins", ".zed", ".kiro", ".roo", ".amazonq", ".continue"}
+	holeFiles = []string{".mcp.json", ".envrc", ".gitmodules", "opencode.json", "opencode.jsonc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
+		// the hook managers' configurations, which the hooks git runs
+		// outside the box read (issue 29), and pnpm's other pnpmfile
+		".pnpmfile.mjs", ".pre-commit-config.yaml", ".pre-commit-config.yml", "lefthook.yml", "lefthook.yaml", ".lefthook.yml",
+		".lefthook.yaml", "lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yml", ".lefthook-local.yaml"}
+	gitHoles = []string{".git/hooks", ".git/info", ".git/modules", ".git/worktrees"}
 )
 
 // HoleNames are the holes of the build profile, relative to the
