@@ -23,7 +23,7 @@ func buildHandlers() map[string]func(c *call) flow {
 		"base64": base64Command, "permguard": permguardCommand, "parallel": parallelCommand,
 		"claude": agentCommand, "codex": agentCommand, "gemini": agentCommand, "copilot": agentCommand, "cursor-agent": agentCommand,
 		"opencode": agentCommand, "pi": agentCommand, "aider": agentCommand, "goose": agentCommand,
-		"watch": watchCommand, "flock": flockCommand, "script": scriptCommand, "env": envCommand,
+		"watch": watchCommand, "flock": flockCommand, "script": scriptCommand, "env": envCommand, "cross-env": envCommand,
 		"sudo": sudoCommand, "doas": sudoCommand, "pkexec": sudoCommand, "run0": sudoCommand, "sudoedit": sudoCommand,
 		"su": suCommand, "runuser": suCommand, "npx": launcher, "pnpx": launcher, "bunx": launcher, "uvx": launcher,
 		"nice": wrapper("-n --adjustment", ""), "nohup": wrapper("", "nohup"), "time": wrapper("-f --format -o --output", ""),

@@ -22,7 +22,7 @@ var buildTools = []tool{
 		// each builds or tests the project, as cargo test does
 		{words: "hack", rule: buildRule}, {words: "miri", rule: buildRule}, {words: "insta", rule: buildRule}, {words: "expand", rule: buildRule},
 		{words: "tarpaulin", rule: buildRule}, {words: "semver-checks", rule: buildRule}, {words: "careful", rule: buildRule}, {words: "zigbuild", rule: buildRule},
-		{words: "bloat", rule: buildRule}, {words: "msrv", rule: buildRule}, {words: "minimal-versions", rule: buildRule}, {words: "watch", rule: serverRule},
+		{words: "bloat", rule: buildRule}, {words: "msrv", rule: buildRule}, {words: "minimal-versions", rule: buildRule}, {words: "watch", rule: serverRule, check: cargoWatch},
 		{words: "run", rule: runBuilt}, {words: "r", rule: runBuilt}, {words: "install", rule: globalRule}, {words: "uninstall", rule: globalRule}, {words: "publish", rule: publishRule},
 		{words: "yank", rule: registryAcc}, {words: "owner", rule: registryAcc}, {words: "login", rule: registryAcc}, {words: "logout", rule: registryAcc},
 	}},
@@ -652,6 +652,30 @@ func rakeTasks(c *call) {
 			}
 		}
 		c.ctx.inner(c, c.name, argv, c.stdin)
+	}
+}
+
+// cargoWatch: cargo watch runs, on every change, the cargo commands of
+// its -x and the shell commands of its -s (the red team of issue 29:
+// cargo watch -s '…' ran unjudged): each is judged as that command.
+func cargoWatch(c *call) {
+	for _, h := range optionValues(c.args, "-x --exec", optConv{}) {
+		if h.val.dyn {
+			c.raise(ruleDynScript)
+			continue
+		}
+		argv := []arg{{val: "cargo", pos: h.val.pos}}
+		for _, f := range strings.Fields(h.val.val) {
+			argv = append(argv, arg{val: f, pos: h.val.pos})
+		}
+		c.ctx.inner(c, "cargo watch", argv, flow{})
+	}
+	for _, h := range optionValues(c.args, "-s --shell", optConv{}) {
+		if h.val.dyn {
+			c.raise(ruleDynScript)
+			continue
+		}
+		c.runScript(FrameScript, h.val.val)
 	}
 }
 

@@ -56,7 +56,8 @@ func installedPrograms(dir string) []string {
 // project's node_modules read, not for every npm test. This decides what
 // is read, never a verdict.
 func mayLaunch(src string) bool {
-	if strings.Contains(src, "npx") || strings.Contains(src, "bunx") {
+	if strings.Contains(src, "npx") || strings.Contains(src, "bunx") || strings.Contains(src, "pnpm") || strings.Contains(src, "yarn") {
+		// pnpm NAME and yarn NAME run an installed program too
 		return true
 	}
 	return (strings.Contains(src, "npm") || strings.Contains(src, "bun")) &&

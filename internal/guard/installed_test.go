@@ -81,6 +81,32 @@ func TestInstalledReachesClassify(t *testing.T) {
 			t.Errorf("in %s: Classify(%q) = %v, want %v", tc.dir, call.Command, v.Level, tc.want)
 		}
 	}
+	// pnpm NAME of a program the tables do not know, which the project
+	// has: code nobody has seen (boxed), where without it the word is a
+	// script not known (issue 29's red team: the relaxation was never
+	// reached, since node_modules was not read for pnpm)
+	if err := os.WriteFile(filepath.Join(with, "package.json"), []byte(`{"devDependencies":{"vitest":"^2","@glint/core":"^1"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(with, "node_modules", ".bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(with, "node_modules", ".bin", "glint"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dir     string
+		besides classify.Level
+	}{{with, classify.Minimal}, {without, classify.High}} {
+		call := &hook.Call{Kind: hook.KindShell, Command: "pnpm glint -p jsconfig.json"}
+		ce, err := classifyEnv(Request{Cwd: tc.dir, Wd: tc.dir}, call, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := classify.Classify(call.Command, ce); v.LevelBesidesUnseen() != tc.besides {
+			t.Errorf("in %s: Classify(%q) besides unseen code = %v, want %v", tc.dir, call.Command, v.LevelBesidesUnseen(), tc.besides)
+		}
+	}
 	// an MCP call whose argument runs it is judged with the same
 	// knowledge (a command argument is judged as the shell call would be)
 	call := &hook.Call{Kind: hook.KindMCP, Tool: "mcp__dc__execute_command", MCPServer: "dc", MCPTool: "execute_command",
@@ -101,6 +127,8 @@ func TestMayLaunch(t *testing.T) {
 		"npm --prefix web exec eslint": true,
 		"npm x -- tsc":                 true,
 		"bun x eslint":                 true,
+		"pnpm glint":                   true,
+		"yarn glint":                   true,
 		"npm test":                     false,
 		"npm run build && bun install": false,
 		"go test ./... && cargo build": false,
