@@ -43,9 +43,29 @@ func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise fun
 	if ru, ok := w.envRule(name, scope == scopeCommand); ok {
 		raise(ru, occurrence{detail: "sets " + name, target: name})
 	}
+	if cacheDirVar(name) && val != nil && !val.dyn && scope != scopeKept {
+		// a cache its tool empties (go clean -modcache, uv cache clean,
+		// cargo clean): pointed at the home directory, a parent of it or
+		// a guard directory, emptying it is that deletion (the red team
+		// of issue 29: UV_CACHE_DIR=$HOME uv cache clean)
+		if ru, bad := w.deleteRuleTree(*val, true, true); bad && ru.dangerous {
+			raise(ru, occurrence{detail: "sets " + name + " to a directory its tool may empty", stage: StagePolicy})
+		}
+	}
 	if scope != scopeKept {
 		w.commandValue(name, val, p)
 	}
+}
+
+// cacheDirVar reports a variable that moves a cache or build directory
+// its tool empties.
+func cacheDirVar(name string) bool {
+	switch name {
+	case "GOCACHE", "GOMODCACHE", "UV_CACHE_DIR", "PIP_CACHE_DIR", "npm_config_cache", "NPM_CONFIG_CACHE", "CARGO_TARGET_DIR",
+		"XDG_CACHE_HOME", "YARN_CACHE_FOLDER", "GRADLE_USER_HOME", "POETRY_CACHE_DIR", "HF_HOME", "PNPM_HOME":
+		return true
+	}
+	return false
 }
 
 // exportVar records that name is in the environment of later commands.

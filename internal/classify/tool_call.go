@@ -509,7 +509,11 @@ func (c *call) words(valueOpts string) []arg {
 // shellRaise raises ru on the call for what the shell judged of it: an
 // assignment before the command, a builtin's.
 func (c *call) shellRaise(ru rule, o occurrence) {
-	o.stage = StageShell
+	if o.stage == 0 {
+		// a judged path keeps its own stage (a cache variable pointed
+		// at the home directory is the policy's delete)
+		o.stage = StageShell
+	}
 	c.raiseWith(ru, o)
 }
 

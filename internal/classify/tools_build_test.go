@@ -472,6 +472,12 @@ EOF`, ""),
 	// cross-env sets variables and runs the rest, as env does
 	dangerous("cross-env NODE_ENV=x rm -rf ~", "rm-recursive-force"),
 	medium("cross-env NODE_ENV=test jest", "build"),
+	// a cache its tool empties, pointed at the home directory
+	dangerous("UV_CACHE_DIR=$HOME uv cache clean", ""),
+	dangerous("GOMODCACHE=$HOME go clean -modcache", ""),
+	dangerous("export GOMODCACHE=~; go clean -modcache", ""),
+	dangerous("env CARGO_TARGET_DIR=/ cargo clean", ""),
+	medium("GOCACHE=/tmp/gocache go build ./...", "build"),
 	high("go bug", "go"),
 	high("go env -w GOPROXY=direct", "go-env-write"),
 	high("go test -exec ./runner ./...", "go-toolexec"),
