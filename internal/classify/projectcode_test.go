@@ -61,6 +61,16 @@ var projectCodeCases = []struct {
 	{cmd: "python3 -m http.server -d /", level: High, besides: High},
 	{cmd: "cd ~ && python3 -m http.server", level: High, besides: High},
 	{cmd: `python3 -m http.server --directory="$D"`, level: High, besides: High},
+	// a variable permguard does not know is unseen code, unless its value
+	// names a place outside the workspace (the red team of issue 29)
+	{cmd: "NAME=Deno deno test", level: High, besides: Minimal},
+	{cmd: "XDEBUG_MODE=coverage make test", level: High, besides: Minimal},
+	{cmd: "OUT=build/x make", level: High, besides: Minimal},
+	{cmd: "PHPRC=$HOME/php.ini make test", level: High, besides: High},
+	{cmd: "BUNDLE_GEMFILE=/opt/x/Gemfile make", level: High, besides: High},
+	{cmd: "MAKEFILES=../other/x.mk make", level: High, besides: High},
+	{cmd: "FOO=$X make", level: High, besides: High},
+	{cmd: "export PHPRC=~/x; make test", level: High, besides: High},
 	// ... but a jar or class path outside the workspace is not the project's
 	{cmd: "java -jar ~/Downloads/x.jar", level: High, besides: High},
 	{cmd: "java -cp /opt/lib:build Main", level: High, besides: High},

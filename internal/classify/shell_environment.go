@@ -41,6 +41,9 @@ const (
 // command a variable such as GIT_SSH_COMMAND or PAGER holds.
 func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise func(rule, occurrence)) {
 	if ru, ok := w.envRule(name, scope == scopeCommand); ok {
+		if ru.id == ruleEnvUnknown.id && w.valueLeaves(val) {
+			ru = ruleEnvUnknownPath
+		}
 		raise(ru, occurrence{detail: "sets " + name, target: name})
 	}
 	if cacheDirVar(name) && val != nil && !val.dyn && scope != scopeKept {
@@ -55,6 +58,40 @@ func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise fun
 	if scope != scopeKept {
 		w.commandValue(name, val, p)
 	}
+}
+
+// ruleEnvUnknownPath is ruleEnvUnknown for a value that names a place
+// outside the workspace and the temporary directories, or is only known
+// at run time: the program may load code from there (PHPRC=~/php.ini,
+// BUNDLE_GEMFILE=~/x/Gemfile), which is the user's or the system's, not
+// code nobody has seen (design §4, row 4b; the red team of issue 29).
+var ruleEnvUnknownPath = rule{id: "env-unknown-path", level: High, effect: EffectEnvironment,
+	why: "sets an environment variable permguard does not know to a place outside the workspace, from which the program may load code"}
+
+// valueLeaves reports a variable's value that is only known at run time,
+// or that names, as a path or in a list of paths, a place outside the
+// workspace and the temporary directories.
+func (w *walker) valueLeaves(val *arg) bool {
+	if val == nil {
+		return false
+	}
+	if val.dyn {
+		return true
+	}
+	if strings.Contains(val.val, "://") {
+		return false // an address, which the rules of the network judge
+	}
+	for _, part := range strings.FieldsFunc(val.val, func(r rune) bool { return r == ':' || r == ',' || r == '=' || r == ' ' }) {
+		if !strings.HasPrefix(part, "/") && !strings.HasPrefix(part, "~") && !strings.HasPrefix(part, "..") {
+			continue
+		}
+		switch pl, _ := w.placeOf(arg{val: part, pos: val.pos}); pl {
+		case placeWorkspace, placeWorkspaceRoot, placeTemp, placeTempRoot, placeSink:
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // cacheDirVar reports a variable that moves a cache or build directory
@@ -187,6 +224,9 @@ func (w *walker) exportedEnv(c *call, args []arg) {
 			continue
 		}
 		if ru, ok := w.envRule(n, true); ok && ru.id == ruleEnvUnknown.id {
+			if v, known := w.vars[n]; !known || w.guessed[n] || w.valueLeaves(&arg{val: v}) {
+				ru = ruleEnvUnknownPath
+			}
 			c.raiseWith(ru, occurrence{detail: "sets " + n + " (exported earlier)", target: n, stage: StageShell})
 		}
 	}

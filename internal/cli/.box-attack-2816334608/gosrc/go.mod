@@ -1,0 +1,3 @@
+module attack
+
+go 1.22
