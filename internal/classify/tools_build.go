@@ -405,6 +405,10 @@ func buildOutputs(c *call) {
 				c.raise(ru)
 			}
 		}
+		if strings.HasPrefix(name, "--output.") && strings.HasSuffix(name, ".path") {
+			// golangci-lint's --output.FORMAT.path
+			raise(c.ctx.writeRule)
+		}
 		switch name {
 		case "-o", "--output", "--outfile", "--out-file", "--outFile", "-coverprofile", "-cpuprofile", "-memprofile",
 			"-blockprofile", "-mutexprofile", "-trace",
@@ -415,6 +419,19 @@ func buildOutputs(c *call) {
 			"--output-file", "--out", "--junit-xml", "--junitxml", "--cache-location", "--cache-file",
 			"--report-file", "--log-file", "--xunit-file":
 			raise(c.ctx.writeRule)
+		case "--output-format", "--report", "--reporter", "--reporter-option", "--reporter-options", "-debug.cpuprofile",
+			"-debug.memprofile", "-debug.trace", "-out", "--reportfile", "-output", "--generate-baseline", "--export-fixes",
+			"--cache", "--dump-config":
+			// the reports of linters, whose value may be a path or hold one
+			// after a format (pylint json:PATH, detekt txt:PATH, ktlint
+			// plain,output=PATH, mocha output=PATH; the red team of issue 29)
+			if v, ok := value(); ok {
+				for _, p := range pathParts(v) {
+					if ru, bad := c.ctx.writeRule(p); bad && ru.level > Low {
+						c.raise(ru)
+					}
+				}
+			}
 		case "--outdir", "--out-dir", "--output-dir", "--dest", "--prefix", "--root", "--install-dir", "--pack-destination",
 			"--destination", "--wheel-dir", "--dir", "--target", "--path", "--directory", "--working-dir", "--bindir":
 			raise(c.ctx.writeInto)
@@ -653,6 +670,23 @@ func rakeTasks(c *call) {
 		}
 		c.ctx.inner(c, c.name, argv, c.stdin)
 	}
+}
+
+// pathParts are the paths a report option's value names: the whole value
+// when it is one, else each part after a format or a key (json:PATH,
+// plain,output=PATH) that looks like a path. A value only known at run
+// time is itself.
+func pathParts(v arg) []arg {
+	if v.dyn || strings.HasPrefix(v.val, "/") || strings.HasPrefix(v.val, "~") || strings.HasPrefix(v.val, ".") {
+		return []arg{v}
+	}
+	var out []arg
+	for _, p := range strings.FieldsFunc(v.val, func(r rune) bool { return r == ':' || r == ',' || r == '=' }) {
+		if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "..") {
+			out = append(out, arg{val: p, pos: v.pos})
+		}
+	}
+	return out
 }
 
 // cargoWatch: cargo watch runs, on every change, the cargo commands of

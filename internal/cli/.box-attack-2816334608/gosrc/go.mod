@@ -1,3 +1,0 @@
-module attack
-
-go 1.22
