@@ -33,6 +33,13 @@ func (po *policy) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rul
 			}
 		}
 	}
+	if alt, dots := dotDotGlob(a); dots {
+		// a glob component that begins with a dot matches .. in bash
+		// before 5.2 (.*/src is ../src there; the red team of issue 29)
+		if ru2, ok2 := judge(arg{val: alt, pos: a.pos}); ok2 && (!ok || rank(ru2) > rank(ru)) {
+			ru, ok = ru2, ok2
+		}
+	}
 	if !a.dyn && po.climbsUnknown(a.val) {
 		// .. after a glob or a link someone else can plant: the parent
 		// could be anywhere
@@ -41,6 +48,23 @@ func (po *policy) worseOf(a arg, follow bool, judge func(arg) (rule, bool)) (rul
 		}
 	}
 	return ru, ok
+}
+
+// dotDotGlob is a glob's path with its first component that begins with
+// a dot, holds a glob character and matches .. (.*, .?*) read as .., which
+// bash matches with it before 5.2 (globskipdots).
+func dotDotGlob(a arg) (string, bool) {
+	if a.dyn || !a.glob {
+		return "", false
+	}
+	parts := strings.Split(a.val, "/")
+	for i, c := range parts {
+		if m, err := path.Match(c, ".."); len(c) > 1 && c[0] == '.' && hasGlobChar(c) && c != ".." && (m || err != nil) {
+			parts[i] = ".."
+			return strings.Join(parts, "/"), true
+		}
+	}
+	return "", false
 }
 
 // throughLink words the reason of a rule that l, a name reached through

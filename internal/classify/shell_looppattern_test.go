@@ -25,6 +25,9 @@ var loopPatternCases = []struct {
 	{`for f in ~/.ssh/*; do cat "$f"; done`, `cat ~/.ssh/*`, true},
 	{`for f in /etc/*.conf; do cp x "$f"; done`, `cp x /etc/*.conf`, true},
 	{`for f in *.sh; do bash "$f"; done`, `bash *.sh`, true},
+	// .* matches .. in bash before 5.2: .*/src may be ../src
+	{`for f in .*; do rm -rf "$f/src"; done`, `rm -rf ../src`, true},
+	{`for f in .*; do rm -rf "$f/src"; done`, `rm -rf .*/src`, true},
 	{`for f in *.txt; do echo hi > "$f"; done`, `echo hi > *.txt`, true},
 	{`for f in lib/*.py; do python3 "$f"; done`, `python3 lib/*.py`, true},
 	// not a plain pattern of the loop: judged as unknown, never lower
