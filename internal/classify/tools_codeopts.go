@@ -152,6 +152,18 @@ var codeTools = lazy[map[string][]*codeTool]{build: func() map[string][]*codeToo
 				{spell: "--reporter --environment", what: codeModule}}},
 		{names: "vite", from: "Vite's command line interface (vite.dev guide/cli)",
 			opts: []codeOpt{{spell: "-c --config", what: codeFile}}},
+		// servers, which run in the box unasked (issue 29's red team):
+		// what they load from elsewhere is the user's code
+		{names: "jupyter jupyter-lab jupyter-notebook", from: "Jupyter's common options (jupyter --help-all: --config, the config file a traitlets application runs as Python)",
+			opts: []codeOpt{{spell: "--config", what: codeFile}}},
+		{names: "mkdocs", from: "MkDocs' command line (mkdocs.org user-guide/cli: -f, --config-file; its hooks: are Python)",
+			opts: []codeOpt{{spell: "-f --config-file", what: codeFile}}},
+		{names: "jekyll", from: "Jekyll's options (jekyllrb.com docs/configuration/options: --plugins DIRS, --source, --config)",
+			opts: []codeOpt{{spell: "-p --plugins", what: codeDir, sep: ","}, {spell: "-s --source", what: codeDir}}},
+		{names: "astro", from: "Astro's command line (docs.astro.build reference/cli-reference: --root, --config)",
+			opts: []codeOpt{{spell: "--root", what: codeDir}, {spell: "--config", what: codeFile}}},
+		{names: "docusaurus", from: "Docusaurus' command line (docusaurus.io docs/cli: --config)",
+			opts: []codeOpt{{spell: "--config", what: codeFile}}},
 		{names: "webpack webpack-cli", from: "webpack-cli's options (webpack.js.org api/cli)",
 			opts: []codeOpt{{spell: "-c --config --extends", what: codeFile}}},
 		{names: "rollup", from: "Rollup's command line interface (rollupjs.org command-line-interface)",

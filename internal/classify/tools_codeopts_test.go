@@ -12,6 +12,13 @@ import (
 // or from the network is high, and not code nobody has seen (checked in
 // TestCodeOpts).
 var codeOptCases = []classifyCase{
+	// servers, which run in the box unasked: what they load from
+	// elsewhere is the user's code (the red team of issue 29)
+	high("jupyter lab --config $HOME/x.py", "load-code-outside"),
+	high("mkdocs serve -f $HOME/x/mkdocs.yml", "load-code-outside"),
+	high("jekyll serve --plugins ~/p", "load-code-outside"),
+	high("astro dev --root /opt/site", "load-code-outside"),
+	high("mkdocs serve -f docs/mkdocs.yml", "run-server"),
 	// the red team's five
 	high(`./gradlew --init-script=$HOME/Downloads/x.gradle test`, "load-code-outside"),
 	high(`vendor/bin/phpunit --bootstrap ~/x.php`, "load-code-outside"),
