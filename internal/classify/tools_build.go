@@ -759,7 +759,7 @@ func javaJar(c *call) {
 	if o, ok := c.optValue("-jar"); ok {
 		c.raiseRunFile(ruleInterpFile, o)
 	}
-	if o, ok := c.optValue("-cp -classpath --class-path"); ok {
+	paths := func(o arg) {
 		if o.dyn {
 			c.raise(ruleInterpFile)
 			return
@@ -768,6 +768,28 @@ func javaJar(c *call) {
 			if e != "" {
 				c.raiseRunFile(ruleInterpFile, arg{val: e, pos: o.pos})
 			}
+		}
+	}
+	if o, ok := c.optValue("-cp -classpath --class-path -p --module-path --upgrade-module-path"); ok {
+		paths(o)
+	}
+	for _, a := range c.args {
+		// the JVM's own options that load code: an agent, a native
+		// agent, the boot class path, options or arguments read from a
+		// file (the red team of issue 29)
+		for _, p := range []string{"-javaagent:", "-agentpath:", "-Xbootclasspath/a:", "-Xbootclasspath/p:", "-Xbootclasspath:", "-XX:VMOptionsFile=", "@"} {
+			if a.dyn && len(a.known) == 0 && strings.HasPrefix(a.val, p) {
+				c.raise(ruleInterpFile) // a place only known at run time
+				continue
+			}
+			if v, ok := strings.CutPrefix(a.val, p); ok && v != "" && !a.dyn {
+				v, _, _ = strings.Cut(v, "=") // -javaagent:x.jar=options
+				paths(arg{val: v, pos: a.pos})
+			}
+		}
+		if !a.dyn && !strings.HasPrefix(a.val, "-") && strings.HasSuffix(a.val, ".java") {
+			// java Main.java runs the source file
+			c.raiseRunFile(ruleInterpFile, a)
 		}
 	}
 }
