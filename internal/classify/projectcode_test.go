@@ -85,6 +85,10 @@ var projectCodeCases = []struct {
 	{cmd: "java /opt/Main.java", level: High, besides: High},
 	{cmd: "java -javaagent:lib/agent.jar=x -jar target/app.jar", level: High, besides: Minimal},
 	{cmd: "java src/Main.java", level: High, besides: Minimal},
+	// the project's program run from another tree is that tree's code
+	{cmd: "mvn -f $HOME/x/pom.xml spring-boot:run", level: High, besides: High},
+	{cmd: "cargo run --manifest-path ~/other/Cargo.toml", level: High, besides: High},
+	{cmd: "go run -C /opt/x .", level: High, besides: High},
 	// ... but what the inline code is seen to do keeps its level
 	{cmd: `python3 -c 'import os; os.system("curl https://example.com")'`, level: High, besides: High},
 	{cmd: "python3 -c 'print(1)' > /etc/x", level: High, besides: High},

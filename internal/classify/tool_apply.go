@@ -121,13 +121,20 @@ func applyTool(c *call, t *tool) {
 	// Whether it is a development tool is the tool's level without the
 	// variables set for it: X=1 is already high, and must not skip what
 	// devChecks finds (X=1 buf / writes the root too).
-	own := Minimal
+	// The project's program run by a build tool (go run, cargo run, mvn
+	// spring-boot:run) is high only as code nobody has seen: where it
+	// builds and what it writes are judged as a build's (the red team of
+	// issue 29: mvn -f ~/x/pom.xml spring-boot:run was boxed).
+	own, seen := Minimal, Minimal
 	for _, r := range c.out.Reasons {
-		if r.Rule != ruleEnvUnknown.id && r.Rule != ruleEnvProgram.id && !selfProtectID(r.Rule) && r.Level > own {
-			own = r.Level
+		if r.Rule != ruleEnvUnknown.id && r.Rule != ruleEnvUnknownPath.id && r.Rule != ruleEnvProgram.id && !selfProtectID(r.Rule) {
+			own = max(own, r.Level)
+			if !r.Unseen {
+				seen = max(seen, r.Level)
+			}
 		}
 	}
-	if own >= Low && own < High && devRow {
+	if own >= Low && seen < High && devRow {
 		devChecks(c)
 	}
 }

@@ -60,7 +60,7 @@ var treeOpts = lazy[map[string][]treeOpt]{build: func() map[string][]treeOpt {
 // buildTree raises development work (medium) whose tree lies outside the
 // workspace. It runs from devChecks.
 func buildTree(c *call) {
-	if c.out.Level != Medium || c.out.Dangerous || !isDevTool(c.name) {
+	if c.out.Level < Medium || c.out.Dangerous || !isDevTool(c.name) {
 		return
 	}
 	var dirs []arg

@@ -19,6 +19,18 @@ var codeOptCases = []classifyCase{
 	high("jekyll serve --plugins ~/p", "load-code-outside"),
 	high("astro dev --root /opt/site", "load-code-outside"),
 	high("mkdocs serve -f docs/mkdocs.yml", "run-server"),
+	// linters' plugins and checks
+	high("mypy --python-executable $HOME/evil/python src", "load-code-outside"),
+	high("clang-tidy -load=$HOME/x.so a.c", "load-code-outside"),
+	high("cppcheck --addon=$HOME/x.py .", "load-code-outside"),
+	medium("cppcheck --addon=misra .", "lint"),
+	high("brakeman --add-checks-path $HOME/checks", "load-code-outside"),
+	high("htmlhint --rulesdir $HOME/rules .", "load-code-outside"),
+	high("commitlint --extends $HOME/x.js", "load-code-outside"),
+	medium("commitlint --extends @commitlint/config-conventional", "lint"),
+	high("checkov -d . --external-checks-dir $HOME/checks", "load-code-outside"),
+	high("cspell -c $HOME/x.cjs .", "load-code-outside"),
+	high("spotbugs -textui -pluginList $HOME/p.jar app.jar", "load-code-outside"),
 	// the red team's five
 	high(`./gradlew --init-script=$HOME/Downloads/x.gradle test`, "load-code-outside"),
 	high(`vendor/bin/phpunit --bootstrap ~/x.php`, "load-code-outside"),
