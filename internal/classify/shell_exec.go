@@ -55,7 +55,7 @@ var envBenign = lazy[map[string]bool]{build: func() map[string]bool {
 		"GO111MODULE": true, "GOCACHE": true, "GOMODCACHE": true,
 		"RUST_BACKTRACE": true, "RUST_LOG": true, "CARGO_TERM_COLOR": true, "CARGO_INCREMENTAL": true,
 		"NODE_ENV": true, "MIX_ENV": true, "RAILS_ENV": true, "RACK_ENV": true, "APP_ENV": true, "DEBUG": true, "LOG_LEVEL": true, "VERBOSE": true, "PYTHONUNBUFFERED": true,
-		"PYTHONDONTWRITEBYTECODE": true, "PYTHONWARNINGS": true, "PYTHONHASHSEED": true, "PYTEST_ADDOPTS": true,
+		"PYTHONDONTWRITEBYTECODE": true, "PYTHONWARNINGS": true, "PYTHONHASHSEED": true,
 		"GIT_TERMINAL_PROMPT": true, "GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_COMMITTER_NAME": true,
 		"GIT_COMMITTER_EMAIL": true, "GIT_AUTHOR_DATE": true, "GIT_COMMITTER_DATE": true, "DOCKER_BUILDKIT": true,
 		"COMPOSE_PROJECT_NAME": true, "NPM_CONFIG_LOGLEVEL": true, "JEST_WORKER_ID": true, "TF_LOG": true,

@@ -78,6 +78,12 @@ var buildCases = []classifyCase{
 	medium("NODE_OPTIONS=--max-old-space-size=4096 npm run build", "run-script"),
 	medium("export NODE_OPTIONS='--max-old-space-size=8192 --no-warnings'; npm test", "build"),
 	high(`NODE_OPTIONS="--require ./x.js" npm test`, "env-changes-program"),
+	// PYTEST_ADDOPTS holds pytest's options: judged by value
+	medium("PYTEST_ADDOPTS=-q pytest", "build"),
+	medium(`PYTEST_ADDOPTS="-v --tb=short -ra" pytest`, "build"),
+	high("PYTEST_ADDOPTS=--basetemp=$HOME pytest", "env-changes-program"),
+	high("PYTEST_ADDOPTS='-c /opt/evil/pytest.ini' pytest", "env-changes-program"),
+	high("export PYTEST_ADDOPTS='-p evil_plugin'; python -m pytest", "env-changes-program"),
 	high("NODE_OPTIONS=--import=./x.mjs npm test", "env-changes-program"),
 	high("NODE_OPTIONS=--inspect=0.0.0.0:9229 npm test", "env-changes-program"),
 	// front-end app configuration, compiled into the app; Foundation's

@@ -204,6 +204,13 @@ var envTuneOptions = lazy[map[string][]string]{build: func() map[string][]string
 			"--use-openssl-ca", "--use-bundled-ca", "--max-http-header-size=", "--expose-gc", "--preserve-symlinks",
 			"--experimental-json-modules", "--no-experimental-fetch", "--title=", "--conditions=", "--disable-warning=",
 			"--max-old-space-size", "--experimental-global-webcrypto", "--no-network-family-autoselection"},
+		// pytest --help (issue 29's red team: --basetemp=$HOME empties the
+		// home directory, -c, -p and --rootdir load code, --junitxml
+		// writes; none of them is here)
+		"PYTEST_ADDOPTS": {"-v", "-vv", "-vvv", "-q", "-qq", "-x", "-s", "-l", "--showlocals", "--color=", "--tb=", "--maxfail=",
+			"--strict-markers", "--strict-config", "--durations=", "--disable-warnings", "--lf", "--ff", "--nf", "--sw",
+			"--numprocesses=", "-nauto", "--dist=", "--reruns=", "--timeout=", "--no-cov", "--import-mode=", "--benchmark-disable",
+			"-ra", "-rA", "-rs", "-rf", "-rE", "-rx", "-rfE", "-rsx", "--no-header", "--co", "--collect-only"},
 	}
 }}
 
