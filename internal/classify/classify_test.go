@@ -103,6 +103,10 @@ var classifyCases = []classifyCase{
 	minimal("printf '\\\\ a\\\\' x", "echo"),
 	minimal("echo $'hello\\nworld'", "echo"),
 	minimal("cd /tmp && ls", "cd"),
+	// bash looks a relative cd up in a CDPATH the input set, also a name
+	// that starts with a dot (.config)
+	dangerous("CDPATH=~; cd .config && rm -rf ./*", ""),
+	high("export CDPATH=/etc; cd cron.d && echo x > job", ""),
 	minimal("(cd src && ls)", "cd"),
 	minimal("{ ls; pwd; }", "read-only"),
 	minimal("ls > /dev/null 2>&1", "read-only"),

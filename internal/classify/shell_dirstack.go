@@ -84,7 +84,7 @@ func (w *walker) hasState(name string) bool {
 func (w *walker) dirArg(a arg) dirRef {
 	v := a.val
 	p, ok := w.abs(v)
-	viaPath := w.cdAnywhere && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".")
+	viaPath := (w.cdAnywhere || w.exported["CDPATH"]) && cdpathRelative(v)
 	if a.dyn || !ok || viaPath {
 		return dirRef{dyn: true}
 	}
@@ -160,6 +160,11 @@ func (w *walker) changeDir(name string, args []arg) {
 		w.dirs.below = append(slices.Clone(w.dirs.below), w.cwdRef())
 	}
 	w.moveTo(to)
+}
+
+// cdpathRelative reports a cd operand bash looks up in CDPATH.
+func cdpathRelative(v string) bool {
+	return v != "" && !strings.HasPrefix(v, "/") && v != "." && v != ".." && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, "../")
 }
 
 // staticWordIn reports the static word v among args.

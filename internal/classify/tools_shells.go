@@ -245,7 +245,7 @@ func interpreter(c *call) flow {
 				argv := append([]arg{{val: base, pos: a.pos}}, args[i+1:]...)
 				return c.ctx.inner(c, c.name, argv, c.stdin)
 			}
-						if base := path.Base(v); base == "manage.py" && key == "python" || base == "artisan" && key == "php" {
+			if base := path.Base(v); base == "manage.py" && key == "python" || base == "artisan" && key == "php" {
 				// a project's management script: its verbs that empty the
 				// database are rows of their own (tools_databases.go)
 				argv := append([]arg{{val: base, pos: a.pos}}, args[i+1:]...)
