@@ -80,7 +80,7 @@ func (w *walker) loopGlobValue(x *syntax.ParamExp) (string, bool) {
 	lit := ""
 	if x.Exp.Word != nil {
 		l, ok := literalWord(x.Exp.Word)
-		if !ok || l == "" || strings.ContainsAny(l, "*?[]\\/\x00") {
+		if !ok || l == "" || strings.ContainsAny(l, "*?[]\\\x00") {
 			return "", false
 		}
 		lit = l

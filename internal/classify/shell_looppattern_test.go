@@ -14,6 +14,8 @@ var loopPatternCases = []struct {
 	{`for f in *.jpg; do mv "$f" "${f%.jpg}.jpeg"; done`, `mv *.jpg *.jpeg`, true},
 	{`for f in *.jpg; do mv "$f" x/; done`, `mv *.jpg x/`, true},
 	{`for f in src/*.ts; do cp "$f" "${f%.ts}.bak"; done`, `cp src/*.ts src/*.bak`, true},
+	{`for f in src/*.go; do cp "$f" "${f#src/}"; done`, `cp src/*.go *.go`, true},
+	{`for f in src/*; do rm -rf "${f#src/}"; done`, `rm -rf *`, true},
 	{`for f in *.log; do rm "$f"; done`, `rm *.log`, true},
 	{`for f in *; do rm -rf "$f"; done`, `rm -rf *`, true},
 	{`for f in *.jpg; do rm -rf "${f%.jpg}"; done`, `rm -rf *`, true},

@@ -183,6 +183,9 @@ var packagesCases = []classifyCase{
 	medium("rails db:create db:migrate db:seed", "rails-test"),
 	medium("bundle exec rake db:create db:migrate", "rails-test"),
 	// ruby running a binstub, or rake from PATH, runs that program
+	// pnpm passes npm's registry queries on
+	minimal("pnpm view lodash", "package-query"),
+	minimal("pnpm info react version", "package-query"),
 	dangerous("ruby bin/rails db:drop", "db-drop"),
 	dangerous("ruby ./bin/rake db:reset", "db-drop"),
 	dangerous("ruby -S rake db:drop", "db-drop"),
