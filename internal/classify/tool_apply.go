@@ -145,6 +145,7 @@ func applyTool(c *call, t *tool) {
 func devChecks(c *call) {
 	buildOutputs(c)
 	buildTree(c)
+	lintOtherEffects(c)
 	for _, ru := range c.out.Reasons {
 		if ru.Rule == lintRule.id && lintWrites(c) {
 			// formatters rewrite the files they are given, in their

@@ -114,3 +114,25 @@ func prefixOfWord(words, v string) bool {
 	}
 	return false
 }
+
+// lintOtherEffects are a linter's options and commands that do more than
+// check: download and run a package (eslint --init runs npx), send the
+// results to a service, install git hooks (the red team of issue 29).
+func lintOtherEffects(c *call) {
+	switch c.name {
+	case "eslint":
+		if c.hasOpt("--init --inspect-config") {
+			c.raise(runPackage)
+		}
+	case "checkov":
+		if c.hasOpt("--bc-api-key --prisma-api-url") {
+			c.raise(rule{id: "lint-upload", level: High, sends: true, why: "sends the results to a service"})
+		}
+	case "ktlint":
+		for _, a := range positional(c.args) {
+			if !a.dyn && (a.val == "installGitPreCommitHook" || a.val == "installGitPrePushHook") {
+				c.raise(rule{id: "git-hooks", level: High, why: "installs git hooks that run on every commit"})
+			}
+		}
+	}
+}

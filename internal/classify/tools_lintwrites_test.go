@@ -56,6 +56,11 @@ var lintWriteCases = []classifyCase{
 	medium(`pylint --output-format=colorized src`, "lint"),
 	medium(`pylint --output-format=json:reports/pylint.json src`, "lint"),
 	medium(`mocha --reporter spec`, ""),
+	// a linter's options and commands that do more than check
+	high(`eslint --init`, "run-package"),
+	high(`eslint --inspect-config`, "run-package"),
+	high(`checkov -d . --bc-api-key k --repo-id a/b`, "lint-upload"),
+	high(`ktlint installGitPreCommitHook`, "git-hooks"),
 	medium(`mypy --junit-xml build/mypy.xml src`, "lint"),
 	dangerous(`sqlfluff "$SUB" ".claude/**/*"`, ""),
 }
