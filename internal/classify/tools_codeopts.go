@@ -86,12 +86,12 @@ type codeTool struct {
 // nothing for it.
 func phpCodeSettings() map[string]codeOpt {
 	return map[string]codeOpt{
-		"auto_prepend_file": {what: codeFile},
-		"auto_append_file":  {what: codeFile},
-		"include_path":      {what: codeDir, sep: ":"},
-		"extension":         {what: codeModule},
-		"zend_extension":    {what: codeModule},
-		"extension_dir":     {what: codeDir},
+		"auto_prepend_file": {what: codeFile}, "opcache.preload": {what: codeFile},
+		"auto_append_file": {what: codeFile},
+		"include_path":     {what: codeDir, sep: ":"},
+		"extension":        {what: codeModule},
+		"zend_extension":   {what: codeModule},
+		"extension_dir":    {what: codeDir},
 	}
 }
 
@@ -144,7 +144,9 @@ var codeTools = lazy[map[string][]*codeTool]{build: func() map[string][]*codeToo
 			kebab: true,
 			opts: []codeOpt{{spell: "-c --config", what: codeFile, inline: true}, {spell: "--rootDir", what: codeDir},
 				{spell: "--roots --projects --modulePaths", what: codeDir, many: true},
-				{spell: "--setupFiles --setupFilesAfterEnv --snapshotSerializers --reporters", what: codeModule, many: true},
+				{spell: "--setupFiles --setupFilesAfterEnv --snapshotSerializers --reporters --watchPlugins", what: codeModule, many: true},
+				{spell: "--moduleDirectories", what: codeDir, many: true}, {spell: "--transform", what: codeFile, inline: true},
+				{spell: "--snapshotResolver", what: codeFile},
 				{spell: "--filter --globalSetup --globalTeardown --prettierPath", what: codeFile},
 				{spell: "--env --testEnvironment --preset --resolver --runner --testResultsProcessor --testRunner --testSequencer", what: codeModule}}},
 		{names: "vitest", from: "Vitest's command line interface (vitest.dev guide/cli)",
@@ -191,7 +193,7 @@ var codeTools = lazy[map[string][]*codeTool]{build: func() map[string][]*codeToo
 		{names: "babel", from: "@babel/cli's options (babeljs.io docs/babel-cli)",
 			opts: []codeOpt{{spell: "--config-file", what: codeFile}, {spell: "--plugins --presets", what: codeModule, sep: ","}}},
 		{names: "mocha", from: "Mocha's command-line usage (mochajs.org #command-line-usage)",
-			opts: []codeOpt{{spell: "-r --require -R --reporter -u --ui", what: codeModule},
+			opts: []codeOpt{{spell: "-r --require -R --reporter -u --ui --loader", what: codeModule},
 				{spell: "--config --package --file", what: codeFile}}},
 		{names: "rubocop", from: "RuboCop's command-line flags (docs.rubocop.org usage/basic_usage); Ruby's OptionParser",
 			conv: optConv{abbrev: true},

@@ -19,6 +19,13 @@ var codeOptCases = []classifyCase{
 	high("jekyll serve --plugins ~/p", "load-code-outside"),
 	high("astro dev --root /opt/site", "load-code-outside"),
 	high("mkdocs serve -f docs/mkdocs.yml", "run-server"),
+	high(`jest --transform '{"^.+$":"/opt/t.js"}'`, "load-code-outside"),
+	high("jest --watchPlugins /opt/w.js", "load-code-outside"),
+	high("jest --snapshotResolver=/opt/s.js", "load-code-outside"),
+	high("jest --moduleDirectories /opt/mods", "load-code-outside"),
+	medium("jest --moduleDirectories node_modules src", "build"),
+	high("mocha --loader=$HOME/l.mjs", "load-code-outside"),
+	high("php -d opcache.preload=$HOME/x.php vendor/bin/phpunit", "load-code-outside"),
 	// linters' plugins and checks
 	high("mypy --python-executable $HOME/evil/python src", "load-code-outside"),
 	high("clang-tidy -load=$HOME/x.so a.c", "load-code-outside"),
