@@ -5,17 +5,13 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/agent-permguard/permguard/internal/sandbox"
 )
 
 // TestExecServeReached runs a development server as the hook's rewrite does
@@ -25,41 +21,12 @@ import (
 // machine's 127.0.0.1; without --serve the same server in the same box is
 // out of reach, and once the box ends, so is the port.
 func TestExecServeReached(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("the boxes are Linux's")
-	}
-	if ok, why := sandbox.BoxAvailable(); !ok {
-		t.Skipf("no box here: %s", why)
-	}
-	if code, err := sandbox.Run(sandbox.Profile{}, "/bin/true", []string{"true"}, nil); err != nil || code != 0 {
-		t.Skipf("no namespaces here: %v", err)
-	}
+	r := newRedteam(t)
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd, err := os.Getwd()
-	if err != nil || inTemp(wd) {
-		t.Skip("the checkout is in a temporary directory, which the boxes let programs write")
-	}
-	root, err := os.MkdirTemp(wd, ".box-serve-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(root) })
-	home, proj, cfg := filepath.Join(root, "home"), filepath.Join(root, "proj"), filepath.Join(root, "cfg")
-	writeFiles(t, map[string]string{
-		filepath.Join(proj, "served-marker.txt"): "hello\n",
-		filepath.Join(proj, ".git", "HEAD"):      "ref: refs/heads/main\n",
-		filepath.Join(home, ".bashrc"):           "# rc\n",
-		filepath.Join(cfg, "settings.json"):      `{"sandbox": "auto"}`,
-	})
-	env := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "PERMGUARD_CONFIG_DIR=" + cfg,
-		"PERMGUARD_STATE_DIR=" + filepath.Join(root, "state"), "PERMGUARD_NO_PROMPT=1",
-		"PERMGUARD_MANAGED_FILE=" + filepath.Join(root, "managed.json")}
+	proj := r.project(filepath.Join(r.root, "proj"), map[string]string{"served-marker.txt": "hello\n"})
+	self, env := r.self, r.env("medium")
 
 	// serve starts the server in the box, with the flags given, and
 	// returns a function that ends the box and waits for permguard
