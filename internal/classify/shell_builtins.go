@@ -610,41 +610,18 @@ func decodeEscapes(s string) string {
 			// control characters: harmless here, and never shell syntax
 			b.WriteByte(' ')
 		case 'x':
-			n, v := 0, 0
-			for n < 2 && i+1 < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i+1]) >= 0 {
-				i++
-				d := s[i]
-				switch {
-				case d <= '9':
-					v = v*16 + int(d-'0')
-				case d >= 'a':
-					v = v*16 + int(d-'a'+10)
-				default:
-					v = v*16 + int(d-'A'+10)
-				}
-				n++
-			}
+			var v int
+			i, _, v = hexDigits(s, i, 2)
 			b.WriteByte(byte(v))
 		case 'u', 'U':
 			// bash's printf and echo -e: a character by its number, in
 			// at most 4 (u) or 8 (U) hex digits
-			n, v, most := 0, 0, 4
+			most := 4
 			if c == 'U' {
 				most = 8
 			}
-			for n < most && i+1 < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i+1]) >= 0 {
-				i++
-				d := s[i]
-				switch {
-				case d <= '9':
-					v = v*16 + int(d-'0')
-				case d >= 'a':
-					v = v*16 + int(d-'a'+10)
-				default:
-					v = v*16 + int(d-'A'+10)
-				}
-				n++
-			}
+			var n, v int
+			i, n, v = hexDigits(s, i, most)
 			if n == 0 {
 				b.WriteByte('\\')
 				b.WriteByte(c)
@@ -775,4 +752,25 @@ func (w *walker) andThen(before string, beforeDyn bool) func() {
 	saved := w.sure
 	w.sure = &sureDir{dir: w.cwd, dyn: w.cwdDyn}
 	return func() { w.sure = saved }
+}
+
+// hexDigits reads at most most hex digits of s after index i, and
+// returns the index of the last one read, how many it read and their
+// value.
+func hexDigits(s string, i, most int) (int, int, int) {
+	n, v := 0, 0
+	for n < most && i+1 < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i+1]) >= 0 {
+		i++
+		d := s[i]
+		switch {
+		case d <= '9':
+			v = v*16 + int(d-'0')
+		case d >= 'a':
+			v = v*16 + int(d-'a'+10)
+		default:
+			v = v*16 + int(d-'A'+10)
+		}
+		n++
+	}
+	return i, n, v
 }

@@ -138,9 +138,8 @@ type forwarder struct {
 	open      map[net.Conn]bool
 }
 
-// newForwarder takes the parent's end of the socketpair (and closes
-// end); start begins to serve it.
-func newForwarder(end *os.File, log io.Writer) (*forwarder, error) {
+// unixConnOf takes one end of the socketpair (and closes end).
+func unixConnOf(end *os.File) (*net.UnixConn, error) {
 	c, err := net.FileConn(end)
 	end.Close()
 	if err != nil {
@@ -150,6 +149,16 @@ func newForwarder(end *os.File, log io.Writer) (*forwarder, error) {
 	if !ok {
 		c.Close()
 		return nil, fmt.Errorf("cannot make the box's servers reachable: %T is no Unix socket", c)
+	}
+	return uc, nil
+}
+
+// newForwarder takes the parent's end of the socketpair (and closes
+// end); start begins to serve it.
+func newForwarder(end *os.File, log io.Writer) (*forwarder, error) {
+	uc, err := unixConnOf(end)
+	if err != nil {
+		return nil, err
 	}
 	return &forwarder{ch: uc, log: log, slots: make(chan struct{}, maxForwardedConns), readerDone: make(chan struct{}),
 		ports: map[uint16]bool{}, pending: map[uint32]chan *os.File{}, open: map[net.Conn]bool{}}, nil
@@ -439,15 +448,9 @@ type boxPorts struct {
 // run before the seccomp filter, which refuses NETLINK_SOCK_DIAG: the
 // program cannot make one, and this one is close-on-exec.
 func newBoxPorts(end *os.File) (*boxPorts, error) {
-	c, err := net.FileConn(end)
-	end.Close()
+	uc, err := unixConnOf(end)
 	if err != nil {
-		return nil, fmt.Errorf("cannot make the box's servers reachable: %v", err)
-	}
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		c.Close()
-		return nil, fmt.Errorf("cannot make the box's servers reachable: %T is no Unix socket", c)
+		return nil, err
 	}
 	diag, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, unix.NETLINK_SOCK_DIAG)
 	if err != nil {
