@@ -46,13 +46,23 @@ func (w *walker) setsEnv(name string, val *arg, scope envScope, p Pos, raise fun
 		}
 		raise(ru, occurrence{detail: "sets " + name, target: name})
 	}
-	if cacheDirVar(name) && val != nil && !val.dyn && scope != scopeKept {
+	if cacheDirVar(name) && val != nil && scope != scopeKept {
 		// a cache its tool empties (go clean -modcache, uv cache clean,
-		// cargo clean): pointed at the home directory, a parent of it or
-		// a guard directory, emptying it is that deletion (the red team
-		// of issue 29: UV_CACHE_DIR=$HOME uv cache clean)
-		if ru, bad := w.deleteRuleTree(*val, true, true); bad && ru.dangerous {
-			raise(ru, occurrence{detail: "sets " + name + " to a directory its tool may empty", stage: StagePolicy})
+		// cargo clean): pointed at the home directory or a parent of it,
+		// emptying it is that deletion (the red team
+		// of issue 29: UV_CACHE_DIR=$HOME uv cache clean). Only its known
+		// values: the usual ones are spelled with $HOME
+		values := val.known
+		if !val.dyn {
+			values = []string{val.val}
+		}
+		for _, v := range values {
+			if critical(w, v) {
+				if ru, bad := w.deleteRuleTree(arg{val: v, pos: val.pos}, true, true); bad && ru.dangerous {
+					raise(ru, occurrence{detail: "sets " + name + " to a directory its tool may empty", stage: StagePolicy})
+					break
+				}
+			}
 		}
 	}
 	if scope != scopeKept {
@@ -92,6 +102,17 @@ func (w *walker) valueLeaves(val *arg) bool {
 		}
 	}
 	return false
+}
+
+// critical reports a directory whose emptying is a disaster: the home
+// directory or a parent of it.
+func critical(w *walker, v string) bool {
+	p, ok := w.abs(v)
+	if !ok {
+		return false
+	}
+	home := w.env.Home
+	return p == "/" || home != "" && (p == home || strings.HasPrefix(home, p+"/"))
 }
 
 // cacheDirVar reports a variable that moves a cache or build directory
