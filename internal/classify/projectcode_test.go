@@ -59,6 +59,9 @@ var projectCodeCases = []struct {
 	{cmd: "python3 -m http.server -d build 8000", level: High, besides: Minimal},
 	{cmd: "python3 -m http.server --directory ~", level: High, besides: High},
 	{cmd: "python3 -m http.server -d /", level: High, besides: High},
+	{cmd: "python3 -m http.server --dir ~", level: High, besides: High},
+	{cmd: "python3 -m http.server -d/", level: High, besides: High},
+	{cmd: "python3 -m http.server -d build -d ~", level: High, besides: High},
 	{cmd: "cd ~ && python3 -m http.server", level: High, besides: High},
 	{cmd: `python3 -m http.server --directory="$D"`, level: High, besides: High},
 	// a variable permguard does not know is unseen code, unless its value

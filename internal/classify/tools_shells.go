@@ -432,12 +432,20 @@ func pythonModule(c *call, mod arg, rest []arg) flow {
 			// the directory it serves: the workspace's files are the
 			// project's; another directory's (~, /) are the user's or the
 			// system's, served to whoever connects (issue 29)
-			dir := arg{val: ".", pos: mod.pos}
-			if v, ok := (&call{args: rest}).optValue("-d --directory"); ok {
-				dir = v
+			// argparse: --directory by any prefix of it (--dir), the last
+			// given counting (any may be it here)
+			dirs := []arg{{val: ".", pos: mod.pos}}
+			if hs := optionValues(rest, "-d --directory", optConv{abbrev: true}); len(hs) > 0 {
+				dirs = dirs[:0]
+				for _, h := range hs {
+					dirs = append(dirs, h.val)
+				}
 			}
-			if pl, _ := c.ctx.placeOf(dir); dir.dyn || pl != placeWorkspace && pl != placeWorkspaceRoot && pl != placeTemp && pl != placeTempRoot {
-				c.raiseWith(ruleServeOutside, occurrence{detail: dir.val})
+			for _, dir := range dirs {
+				if pl, _ := c.ctx.placeOf(dir); dir.dyn || pl != placeWorkspace && pl != placeWorkspaceRoot && pl != placeTemp && pl != placeTempRoot {
+					c.raiseWith(ruleServeOutside, occurrence{detail: dir.val})
+					break
+				}
 			}
 		case "pydoc":
 			if hasOpt(rest, "-p -b") {
